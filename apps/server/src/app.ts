@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { REQUEST_ID_HEADER } from '@esigns/contracts/headers';
+import type { TErrorBody } from '@esigns/contracts/envelope';
+import { registerErrorHandling } from './platform/http/error-handler';
+import type { Platform } from './platform/platform';
+import { registerStorageRoutes } from './platform/storage/storage-routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerOutboxRoutes } from './modules/outbox/routes';
+
+export type App = FastifyInstance;
+
+/**
+ * The HTTP server: API under /api, socket.io at /socket.io, the web app (when built) with SPA
+ * fallback everywhere else. Closing the app closes the platform (queue, realtime, database).
+ */
+export async function buildApp(platform: Platform): Promise<App> {
+  const { config } = platform;
+  const app = Fastify({
+    loggerInstance: platform.log,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    requestIdHeader: REQUEST_ID_HEADER,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const webDist = resolveWebDist(config.webDist);
+  registerErrorHandling(app, { spaIndex: webDist ? 'index.html' : undefined });
+
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // The embedded mode (/if/{ssoAuth}/...) is meant to be framed by the host application.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/if/')) {
+      reply.removeHeader('x-frame-options');
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') {
+        void reply.header('content-security-policy', csp.replace("frame-ancestors 'self'", 'frame-ancestors *'));
+      }
+    }
+  });
+
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => {
+      const body: TErrorBody & { statusCode: number } = {
+        statusCode: 429,
+        success: false,
+        message: `Too many requests: retry in ${Math.ceil(context.ttl / 1000)} s`,
+        error_code: 'TOO_MANY_REQUESTS',
+      };
+      return body;
+    },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'e-Signs API',
+        version: '1.0.0',
+        description: [
+          'White-label e-signature and no-code platform API. Every path of the product specification is',
+          'served under `/api` with the spelling of the spec. Successful answers are',
+          '`{ success: true, message?, data }`; errors are `{ success: false, message, error_code?, status_code? }`,',
+          'and 422 answers add `errors.details: [{ key, message, path }]`. Paged lists answer',
+          '`data: { data, total, page, total_pages }` and read `page` (1-based) and `limit` (non-numeric values',
+          'fall back to page 1, limit 5). Staff and contacts authenticate with `Authorization: Bearer <access token>`;',
+          'signers and guests with the spec headers (`userid`, `password`, `documentid`, ...).',
+        ].join(' '),
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          outboxKey: { type: 'apiKey', in: 'header', name: 'x-outbox-key' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+
+  await app.register(
+    async (api) => {
+      registerHealthRoutes(api, platform);
+      registerStorageRoutes(api, platform);
+      registerOutboxRoutes(api, platform);
+    },
+    { prefix: '/api' },
+  );
+
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  platform.realtime.attach(app.server);
+  app.addHook('onClose', async () => {
+    await platform.close();
+  });
+  return app;
+}
+
+function resolveWebDist(configured: string | undefined): string | undefined {
+  const candidates = configured
+    ? [path.resolve(configured)]
+    : [path.resolve(process.cwd(), 'apps/web/dist'), path.resolve(process.cwd(), '../web/dist')];
+  return candidates.find((dir) => existsSync(path.join(dir, 'index.html')));
+}

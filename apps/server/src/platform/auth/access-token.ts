@@ -1,0 +1,72 @@
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+/** What an access token says about its bearer: a user acting in one workspace (company). */
+export type AccessClaims = {
+  userId: string;
+  companyId: string;
+  userType: string;
+  /** The refresh-token family this access token belongs to (sign-out revokes it). */
+  sessionId?: string;
+  isContact?: boolean;
+};
+
+const ISSUER = 'esigns';
+const AUDIENCE = 'esigns-api';
+
+export async function signAccessToken(
+  claims: AccessClaims,
+  secret: string,
+  ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
+): Promise<{ token: string; expiresAt: Date }> {
+  const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+  const token = await new SignJWT({
+    cid: claims.companyId,
+    ut: claims.userType,
+    ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+    ...(claims.isContact ? { ctc: true } : {}),
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key(secret));
+  return { token, expiresAt };
+}
+
+/** The claims of a valid token, or null for a missing, forged, malformed or expired one. */
+export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.ut !== 'string') {
+      return null;
+    }
+    return {
+      userId: payload.sub,
+      companyId: payload.cid,
+      userType: payload.ut,
+      ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
+      ...(payload.ctc === true ? { isContact: true } : {}),
+    };
+  } catch (err) {
+    if (err instanceof joseErrors.JOSEError) return null;
+    throw err;
+  }
+}
+
+/** The token of an `Authorization: Bearer <token>` header value. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+function key(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZOptionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: ZOptionalString.pipe(z.url().optional()),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: ZOptionalString,
+  SMTP_URL: ZOptionalString,
+  MAIL_FROM: z.string().default('e-Signs <no-reply@e-signs.local>'),
+  S3_BUCKET: ZOptionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: ZOptionalString,
+  S3_ACCESS_KEY_ID: ZOptionalString,
+  S3_SECRET_ACCESS_KEY: ZOptionalString,
+  S3_FORCE_PATH_STYLE: ZBool,
+  REDIS_URL: ZOptionalString,
+  WORKERS: z.coerce.number().int().min(0).max(64).default(0),
+  JWT_SECRET: ZOptionalString,
+  STORAGE_SECRET: ZOptionalString,
+  OUTBOX_KEY: ZOptionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  WEB_DIST: ZOptionalString,
+});
+
+export type Secrets = { jwtSecret: string; storageSecret: string; outboxKey: string };
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  redisUrl: string | undefined;
+  /** 0: jobs run inside the API process; n: n separate worker processes run them. */
+  workers: number;
+  secrets: Secrets;
+  logLevel: string;
+  bodyLimitBytes: number;
+  uploadLimitBytes: number;
+  rateLimitPerMinute: number;
+  /** Folder of the built web app; served with SPA fallback when it exists. */
+  webDist: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment once, validated. Secrets not given in the environment are generated on
+ * first start and kept in `DATA_DIR/secrets.json` (mode 0600), so that tokens and signed URLs
+ * survive restarts. Several API nodes must share them: give them in the environment there.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.WORKERS > 0 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'WORKERS > 0 needs DATABASE_URL: the embedded database belongs to one process.',
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const stored = readOrCreateSecrets(dataDir, e);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    redisUrl: e.REDIS_URL,
+    workers: e.WORKERS,
+    secrets: stored,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    webDist: e.WEB_DIST,
+  };
+}
+
+function readOrCreateSecrets(dataDir: string, e: z.infer<typeof ZEnv>): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  let saved: Partial<Secrets> = {};
+  if (existsSync(file)) {
+    try {
+      saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+    } catch {
+      throw new ConfigError(`${file} is not valid JSON: fix or delete it (tokens will reset).`);
+    }
+  }
+  const fromEnv: Partial<Secrets> = {
+    jwtSecret: e.JWT_SECRET,
+    storageSecret: e.STORAGE_SECRET,
+    outboxKey: e.OUTBOX_KEY,
+  };
+  // Secrets given in the environment are used as they are and never written to disk.
+  const keys = ['jwtSecret', 'storageSecret', 'outboxKey'] as const;
+  const toSave: Partial<Secrets> = { ...saved };
+  let changed = false;
+  for (const key of keys) {
+    if (fromEnv[key] === undefined && saved[key] === undefined) {
+      toSave[key] = newSecret();
+      changed = true;
+    }
+  }
+  if (changed) writeFileSync(file, JSON.stringify(toSave, null, 2), { mode: 0o600 });
+  return {
+    jwtSecret: fromEnv.jwtSecret ?? toSave.jwtSecret!,
+    storageSecret: fromEnv.storageSecret ?? toSave.storageSecret!,
+    outboxKey: fromEnv.outboxKey ?? toSave.outboxKey!,
+  };
+}
+
+function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}

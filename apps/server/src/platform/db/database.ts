@@ -1,0 +1,122 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+/** The Drizzle handle every service uses, whatever the driver underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
+
+/** Raw SQL with `$n` parameters: what pg-boss and health checks need. */
+export type RawExecutor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  raw: RawExecutor;
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+  /** Present for PGlite only (tests clone it). */
+  pglite?: PGlite;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** `dataDir` undefined: in memory. */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export function openDatabase(options: DatabaseOptions): Database {
+  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options);
+}
+
+function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    raw: async (text, values) => pool.query(text, values as unknown[]),
+    migrate: async () => {
+      // Several API nodes may start at once: one migrates, the others wait on the lock.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Database {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    raw: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      // Without parameters the text may hold several statements (pg-boss sends such batches).
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+const MIGRATION_LOCK = 7_310_422_001;
+
+/** The committed migrations, found beside the source (dev, tests) or the bundle (dist). */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    path.resolve(here, '../drizzle'),
+    path.resolve(here, '../../../drizzle'),
+    path.resolve(process.cwd(), 'apps/server/drizzle'),
+  ];
+  const found = candidates.find((dir) => existsSync(path.join(dir, 'meta/_journal.json')));
+  if (!found) throw new Error(`migrations folder not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+/**
+ * Runs raw `$n`-parameterised SQL on a Drizzle handle or transaction, so that work which
+ * speaks plain SQL (pg-boss) joins the caller's transaction.
+ */
+export function rawOn(executor: Pick<Db, 'execute'>): RawExecutor {
+  return async (text, values = []) => {
+    const result = await executor.execute(toSql(text, values));
+    return { rows: (result as unknown as { rows: unknown[] }).rows };
+  };
+}
+
+function toSql(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (i % 2 === 0) chunks.push(sql.raw(parts[i] ?? ''));
+    else chunks.push(sql`${values[Number(parts[i]) - 1]}`);
+  }
+  return sql.join(chunks, sql.raw(''));
+}

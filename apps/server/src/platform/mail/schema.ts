@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const EMAIL_STATUSES = ['QUEUED', 'SENT', 'FAILED', 'OUTBOX'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/**
+ * Every message the product sends, whatever happens to it: `QUEUED` until the mail job runs,
+ * then `SENT` (delivered to SMTP), `FAILED` (retries exhausted; `error` says why) or `OUTBOX`
+ * (no SMTP configured: kept here, readable in the Outbox screen).
+ */
+export const emailLogs = pgTable(
+  'email_logs',
+  {
+    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    companyId: uuid(),
+    to: text().array().notNull(),
+    cc: text().array().notNull().default(sql`'{}'::text[]`),
+    subject: text().notNull(),
+    html: text().notNull(),
+    text: text().notNull(),
+    kind: text().notNull().default('generic'),
+    status: text().$type<EmailStatus>().notNull().default('QUEUED'),
+    attempts: integer().notNull().default(0),
+    error: text(),
+    messageId: text(),
+    attachments: jsonb().$type<{ filename: string; storageKey: string; contentType: string }[]>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('email_logs_company_created_idx').on(t.companyId, t.createdAt),
+    index('email_logs_created_idx').on(t.createdAt),
+  ],
+);

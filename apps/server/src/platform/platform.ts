@@ -1,0 +1,88 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config/config';
+import { openDatabase, type Database } from './db/database';
+import { JobQueue } from './jobs/job-queue';
+import { MailService } from './mail/mail-service';
+import { Realtime } from './realtime/realtime';
+import { createStorage } from './storage/create-storage';
+import type { Storage } from './storage/storage';
+
+/** Everything infrastructural a module may use, built once per process. */
+export type Platform = {
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  database: Database;
+  jobs: JobQueue;
+  storage: Storage;
+  mail: MailService;
+  realtime: Realtime;
+  close: () => Promise<void>;
+};
+
+export type PlatformRole = 'api' | 'worker';
+
+export type PlatformOverrides = {
+  /** A ready database (tests give each file its own). */
+  database?: Database;
+  pollingIntervalSeconds?: number;
+};
+
+/**
+ * Builds the adapters the configuration asks for: PGlite or PostgreSQL, disk or S3, SMTP or the
+ * outbox, in-process or separate workers, Redis or in-memory realtime. Migrations run here.
+ */
+export async function createPlatform(
+  config: AppConfig,
+  log: FastifyBaseLogger,
+  role: PlatformRole,
+  overrides: PlatformOverrides = {},
+): Promise<Platform> {
+  const database =
+    overrides.database ??
+    (config.databaseUrl
+      ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+      : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pg') }));
+  const ownsDatabase = overrides.database === undefined;
+  try {
+    await database.migrate();
+  } catch (err) {
+    if (ownsDatabase) await database.close();
+    throw err;
+  }
+
+  const runWorkers = role === 'worker' || config.workers === 0;
+  const jobs = new JobQueue({
+    raw: database.raw,
+    log,
+    runWorkers,
+    ...(overrides.pollingIntervalSeconds ? { pollingIntervalSeconds: overrides.pollingIntervalSeconds } : {}),
+  });
+  const storage = createStorage(config, log);
+  const realtime = new Realtime({ jwtSecret: config.secrets.jwtSecret, redisUrl: config.redisUrl, log });
+  const mail = new MailService({ config, db: database.db, jobs, storage, log });
+
+  // Every job of every module is defined before the queue starts.
+  mail.defineJobs();
+
+  await jobs.start();
+
+  let closed = false;
+  return {
+    config,
+    log,
+    database,
+    jobs,
+    storage,
+    mail,
+    realtime,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await jobs.stop().catch((err: unknown) => log.error({ err }, 'job queue stop failed'));
+      await realtime.close().catch((err: unknown) => log.error({ err }, 'realtime close failed'));
+      await mail.close();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/platform/config/config';
+import { createPlatform, type Platform } from '../src/platform/platform';
+import { createTestDatabase } from './test-database';
+
+export type TestApp = {
+  app: App;
+  platform: Platform;
+  config: AppConfig;
+  close: () => Promise<void>;
+};
+
+/**
+ * A whole API on its own fresh database and data folder (one per test file, like
+ * fastify/demo's helper). `env` overrides configuration (e.g. SMTP_URL for a mail sink).
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esigns-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const log = pino({ level: config.logLevel });
+  const platform = await createPlatform(config, log, 'api', { database, pollingIntervalSeconds: 0.5 });
+  const app = await buildApp(platform);
+  await app.ready();
+  return {
+    app,
+    platform,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
