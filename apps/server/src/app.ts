@@ -43,8 +43,27 @@ export async function buildApp(platform: Platform): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => {
+      const body: TErrorBody & { statusCode: number } = {
+        statusCode: 429,
+        success: false,
+        message: `Too many requests: retry in ${Math.ceil(context.ttl / 1000)} s`,
+        error_code: 'TOO_MANY_REQUESTS',
+      };
+      return body;
+    },
+  });
+
   const webDist = resolveWebDist(config.webDist);
-  registerErrorHandling(app, { spaIndex: webDist ? 'index.html' : undefined });
+  registerErrorHandling(app, {
+    spaIndex: webDist ? 'index.html' : undefined,
+    // Unknown paths count against the limit too (scanners).
+    notFoundPreHandler: app.rateLimit(),
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
@@ -74,24 +93,12 @@ export async function buildApp(platform: Platform): Promise<App> {
       reply.removeHeader('x-frame-options');
       const csp = reply.getHeader('content-security-policy');
       if (typeof csp === 'string') {
-        void reply.header('content-security-policy', csp.replace("frame-ancestors 'self'", 'frame-ancestors *'));
+        void reply.header(
+          'content-security-policy',
+          csp.replace("frame-ancestors 'self'", 'frame-ancestors *'),
+        );
       }
     }
-  });
-
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => {
-      const body: TErrorBody & { statusCode: number } = {
-        statusCode: 429,
-        success: false,
-        message: `Too many requests: retry in ${Math.ceil(context.ttl / 1000)} s`,
-        error_code: 'TOO_MANY_REQUESTS',
-      };
-      return body;
-    },
   });
 
   await app.register(fastifySwagger, {
@@ -137,15 +144,18 @@ export async function buildApp(platform: Platform): Promise<App> {
       wildcard: false,
       index: false,
       maxAge: '1h',
-      setHeaders: (res, filePath) => {
+      setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          void reply.header('cache-control', 'public, max-age=31536000, immutable');
         }
       },
     });
   }
 
   platform.realtime.attach(app.server);
+  app.addHook('preClose', async () => {
+    platform.realtime.disconnectLocal();
+  });
   app.addHook('onClose', async () => {
     await platform.close();
   });

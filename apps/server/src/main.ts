@@ -36,7 +36,9 @@ async function main(): Promise<void> {
   );
   if (!config.smtpUrl) {
     // Without SMTP, mails (verification codes, links) stay in the Outbox: show its operator link.
-    log.info(`No SMTP_URL: mails are kept in the Outbox at ${config.publicUrl}/outbox?key=${config.secrets.outboxKey}`);
+    log.info(
+      `No SMTP_URL: mails are kept in the Outbox at ${config.publicUrl}/outbox?key=${config.secrets.outboxKey}`,
+    );
   }
 
   let stopping = false;
@@ -65,7 +67,10 @@ async function main(): Promise<void> {
 /** `WORKERS=n`: n separate processes run the jobs; the API process then only queues them. */
 function startWorkerProcesses(count: number): ChildProcess[] {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const entry = path.join(here, path.extname(fileURLToPath(import.meta.url)) === '.ts' ? 'worker.ts' : 'worker.js');
+  const entry = path.join(
+    here,
+    path.extname(fileURLToPath(import.meta.url)) === '.ts' ? 'worker.ts' : 'worker.js',
+  );
   const children: ChildProcess[] = [];
   for (let i = 0; i < count; i++) {
     const child = fork(entry, [], { env: { ...process.env, WORKER_INDEX: String(i) } });

@@ -18,7 +18,10 @@ export type TestApp = {
  * A whole API on its own fresh database and data folder (one per test file, like
  * fastify/demo's helper). `env` overrides configuration (e.g. SMTP_URL for a mail sink).
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { extend?: (app: App) => void } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esigns-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -32,6 +35,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const log = pino({ level: config.logLevel });
   const platform = await createPlatform(config, log, 'api', { database, pollingIntervalSeconds: 0.5 });
   const app = await buildApp(platform);
+  options.extend?.(app);
   await app.ready();
   return {
     app,

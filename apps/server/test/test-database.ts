@@ -7,7 +7,8 @@ import { openDatabase, type Database } from '../src/platform/db/database';
  * Which database the API suite runs on: `TEST_DB=postgres` uses the real server at
  * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); anything else PGlite.
  */
-export const testDbKind = (): 'postgres' | 'pglite' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+export const testDbKind = (): 'postgres' | 'pglite' =>
+  process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 export const adminUrl = (): string =>
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -45,7 +45,11 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
       audience: AUDIENCE,
       algorithms: ['HS256'],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.ut !== 'string') {
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.cid !== 'string' ||
+      typeof payload.ut !== 'string'
+    ) {
       return null;
     }
     return {

@@ -34,8 +34,16 @@ const ZEnv = z.object({
   STORAGE_SECRET: ZOptionalString,
   OUTBOX_KEY: ZOptionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   WEB_DIST: ZOptionalString,
 });
@@ -88,9 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   if (e.WORKERS > 0 && !e.DATABASE_URL) {
-    throw new ConfigError(
-      'WORKERS > 0 needs DATABASE_URL: the embedded database belongs to one process.',
-    );
+    throw new ConfigError('WORKERS > 0 needs DATABASE_URL: the embedded database belongs to one process.');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

@@ -116,7 +116,8 @@ function toSql(text: string, values: unknown[]): SQL {
   const chunks: SQL[] = [];
   for (let i = 0; i < parts.length; i++) {
     if (i % 2 === 0) chunks.push(sql.raw(parts[i] ?? ''));
-    else chunks.push(sql`${values[Number(parts[i]) - 1]}`);
+    // Drizzle drops `undefined` from templates: pg-boss passes it for unset options.
+    else chunks.push(sql`${values[Number(parts[i]) - 1] ?? null}`);
   }
   return sql.join(chunks, sql.raw(''));
 }

@@ -1,4 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { TErrorBody, TValidationDetail } from '@esigns/contracts/envelope';
@@ -10,16 +16,23 @@ import { AppError } from './app-error';
  * wrong content type) into the same envelope, and anything else into a logged 500 that shows
  * the request id and nothing else.
  */
-export function registerErrorHandling(app: FastifyInstance, options: { spaIndex?: string } = {}): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { spaIndex?: string | undefined; notFoundPreHandler?: preHandlerAsyncHookHandler } = {},
+): void {
   app.setErrorHandler((error: unknown, request, reply) => {
     const body = toErrorBody(error, request, reply);
     void reply.send(body);
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler({ preHandler: options.notFoundPreHandler }, (request, reply) => {
     // Screens are client-side routes: any GET outside the API gets the app, which shows its
     // own not-found screen for unknown paths.
-    if (options.spaIndex && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
+    if (
+      options.spaIndex &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(request.url)
+    ) {
       void reply.header('cache-control', 'no-cache').type('text/html').sendFile(options.spaIndex);
       return;
     }
@@ -125,7 +138,9 @@ function clientMessage(fe: Partial<FastifyError>): string {
       return 'Body cannot be empty when content-type is application/json';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case undefined:
-      return fe.message && fe.statusCode === 400 ? `Malformed request: ${fe.message}` : (fe.message ?? 'Bad request');
+      return fe.message && fe.statusCode === 400
+        ? `Malformed request: ${fe.message}`
+        : (fe.message ?? 'Bad request');
     default:
       return fe.message ?? 'Bad request';
   }

@@ -90,7 +90,11 @@ export class JobQueue {
     for (let i = 0; i < (def.concurrency ?? 1); i++) {
       const id = await this.boss.work<object>(
         def.name,
-        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
+        {
+          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+          batchSize: 1,
+          includeMetadata: true,
+        },
         async (jobs) => {
           for (const job of jobs) {
             try {

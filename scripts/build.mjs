@@ -1,0 +1,100 @@
+// Builds what changed: the web app (Vite) and the server bundles (esbuild). Each output keeps
+// a hash of its inputs, so `npm start` on an unchanged tree starts at once.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const force = process.argv.includes('--force');
+
+function hashInputs(inputs) {
+  const hash = createHash('sha256');
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p).sort()) {
+        if (
+          name === 'node_modules' ||
+          name === 'dist' ||
+          name.endsWith('.test.ts') ||
+          name.endsWith('.test.tsx')
+        )
+          continue;
+        walk(path.join(p, name));
+      }
+    } else {
+      hash.update(path.relative(root, p));
+      hash.update(readFileSync(p));
+    }
+  };
+  for (const input of inputs) walk(path.join(root, input));
+  hash.update(readFileSync(path.join(root, 'package-lock.json')));
+  return hash.digest('hex');
+}
+
+function upToDate(stampFile, hash) {
+  return !force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash;
+}
+
+function run(cmd, args, cwd) {
+  const result = spawnSync(cmd, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function buildWeb() {
+  const hash = hashInputs([
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/contracts/src',
+  ]);
+  const stamp = path.join(root, 'apps/web/dist/.build-hash');
+  if (upToDate(stamp, hash)) return console.log('web: up to date');
+  console.log('web: building');
+  run(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    path.join(root, 'apps/web'),
+  );
+  writeFileSync(stamp, hash);
+}
+
+async function buildServer() {
+  const hash = hashInputs(['apps/server/src', 'packages/contracts/src', 'scripts/build.mjs']);
+  const outdir = path.join(root, 'apps/server/dist');
+  const stamp = path.join(outdir, '.build-hash');
+  if (upToDate(stamp, hash)) return console.log('server: up to date');
+  console.log('server: building');
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: ['main', 'worker'].map((name) => path.join(root, `apps/server/src/${name}.ts`)),
+    outdir,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    logLevel: 'warning',
+    // npm packages stay in node_modules; only the workspace's own TypeScript is bundled.
+    plugins: [
+      {
+        name: 'externalise-packages',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@esigns/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  writeFileSync(stamp, hash);
+}
+
+// `node scripts/build.mjs [web|server] [--force]`: both by default.
+const only = process.argv.slice(2).find((a) => a === 'web' || a === 'server');
+if (only !== 'server') await buildWeb();
+if (only !== 'web') await buildServer();
