@@ -145,7 +145,8 @@ export async function buildApp(platform: Platform): Promise<App> {
       index: false,
       maxAge: '1h',
       setHeaders: (reply, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        if (filePath.endsWith(`${path.sep}index.html`)) void reply.header('cache-control', 'no-cache');
+        else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           void reply.header('cache-control', 'public, max-age=31536000, immutable');
         }
       },

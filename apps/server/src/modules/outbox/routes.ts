@@ -1,4 +1,110 @@
-// PLACEHOLDER: replaced by the outbox implementation.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorBody, ZPaged, ZPageQuery, ZSuccess, toPaged } from '@esigns/contracts/envelope';
+import { AppError } from '../../platform/http/app-error';
+import { ok } from '../../platform/http/envelope';
+import { EMAIL_STATUSES } from '../../platform/mail/schema';
 import type { Platform } from '../../platform/platform';
-export function registerOutboxRoutes(_api: FastifyInstance, _platform: Platform): void {}
+import { getOutboxMail, listOutboxMails, resolveOutboxScope, type OutboxScope } from './service';
+
+// Only the server serves these today; they move to packages/contracts when the web Outbox screen uses them.
+const ZOutboxMailRow = z.object({
+  _id: z.string().describe('Mail id (UUID)'),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  subject: z.string(),
+  kind: z.string().describe('What the mail is about, e.g. `generic`, `document.sent`'),
+  status: z
+    .enum(EMAIL_STATUSES)
+    .describe(
+      'QUEUED: waiting for the mail job; SENT: accepted by SMTP; FAILED: retries exhausted or refused; OUTBOX: no SMTP configured, kept here',
+    ),
+  attempts: z.number().int().describe('Delivery attempts made so far'),
+  error: z.string().nullable().describe('Last delivery error'),
+  created_at: z.string().describe('ISO-8601, UTC'),
+  sent_at: z.string().nullable().describe('ISO-8601, UTC; set once SMTP accepted the mail'),
+});
+
+const ZOutboxMail = ZOutboxMailRow.extend({
+  html: z.string().describe('HTML body as sent (empty for a text-only mail)'),
+  text: z.string().describe('Plain-text body as sent'),
+});
+
+const ZListOutboxQuery = ZPageQuery.extend({
+  search: z.string().max(200).optional().describe('Case-insensitive match on the subject or any recipient'),
+  status: z.enum(EMAIL_STATUSES).optional(),
+});
+
+const ZOutboxParams = z.object({ id: z.string().describe('Mail id (UUID)') });
+
+const ACCESS = [
+  'Send `x-outbox-key: <OUTBOX_KEY>` (the operator of an instance without SMTP: every mail of the instance),',
+  "or a Bearer access token of an OWNER or ADMIN (the mails of the token's workspace only).",
+  'No or invalid credentials: 401; a token of a MANAGER or MEMBER: 403.',
+].join(' ');
+
+const ERRORS = { 401: ZErrorBody, 403: ZErrorBody };
+
+/**
+ * The Outbox: every mail the product queued, with its delivery status. Without SMTP it is where
+ * mails (verification codes, signing links) can be read at all.
+ */
+export function registerOutboxRoutes(api: FastifyInstance, platform: Platform): void {
+  const { config } = platform;
+  const db = platform.database.db;
+  // Authentication runs before validation, so that an anonymous caller learns nothing from a 422.
+  const scopes = new WeakMap<FastifyRequest, OutboxScope>();
+  const authenticate = async (request: FastifyRequest): Promise<void> => {
+    const scope = await resolveOutboxScope(
+      { outboxKey: request.headers['x-outbox-key'], authorization: request.headers.authorization },
+      config.secrets,
+    );
+    scopes.set(request, scope);
+  };
+  const scopeOf = (request: FastifyRequest): OutboxScope => {
+    const scope = scopes.get(request);
+    if (!scope) throw new AppError('UNAUTHORIZED');
+    return scope;
+  };
+  const route = api.withTypeProvider<ZodTypeProvider>();
+
+  route.get(
+    '/outbox',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['outbox'],
+        summary: 'List queued and sent mails',
+        description: `Paged, newest first; \`search\` matches the subject or a recipient (case-insensitive), \`status\` filters. ${ACCESS}`,
+        security: [{ outboxKey: [] }, { bearer: [] }],
+        querystring: ZListOutboxQuery,
+        response: { 200: ZSuccess(ZPaged(ZOutboxMailRow)), 422: ZErrorBody, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const { rows, total } = await listOutboxMails(db, scope, request.query);
+      return ok(toPaged(rows, total, request.query));
+    },
+  );
+
+  route.get(
+    '/outbox/:id',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['outbox'],
+        summary: 'Read one mail with its HTML and text',
+        description: `Unknown ids, malformed ids and other workspaces' mails all answer 404. ${ACCESS}`,
+        security: [{ outboxKey: [] }, { bearer: [] }],
+        params: ZOutboxParams,
+        response: { 200: ZSuccess(ZOutboxMail), 404: ZErrorBody, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      return ok(await getOutboxMail(db, scope, request.params.id));
+    },
+  );
+}

@@ -33,7 +33,7 @@ export function registerErrorHandling(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(request.url)
     ) {
-      void reply.header('cache-control', 'no-cache').type('text/html').sendFile(options.spaIndex);
+      void reply.header('cache-control', 'no-cache').sendFile(options.spaIndex, { cacheControl: false });
       return;
     }
     void reply.status(404).send({

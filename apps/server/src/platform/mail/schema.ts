@@ -12,10 +12,15 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export const emailLogs = pgTable(
   'email_logs',
   {
-    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     companyId: uuid(),
     to: text().array().notNull(),
-    cc: text().array().notNull().default(sql`'{}'::text[]`),
+    cc: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     subject: text().notNull(),
     html: text().notNull(),
     text: text().notNull(),

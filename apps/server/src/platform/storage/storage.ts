@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { AppError } from '../http/app-error';
 
 export type ObjectInfo = { size: number; contentType: string | undefined };
 
@@ -32,4 +33,68 @@ export interface Storage {
   createUploadUrl(key: string, options: UploadUrlOptions): Promise<string>;
   createDownloadUrl(key: string, options?: DownloadUrlOptions): Promise<string>;
   isHealthy(): Promise<boolean>;
+}
+
+/** Lifetime of an upload link when the caller gives none. */
+export const DEFAULT_UPLOAD_URL_SECONDS = 15 * 60;
+/** Lifetime of a download link when the caller gives none. */
+export const DEFAULT_DOWNLOAD_URL_SECONDS = 60 * 60;
+/** SigV4 presigning refuses more than 7 days; the local scheme keeps the same bound. */
+export const MAX_URL_SECONDS = 7 * 24 * 60 * 60;
+export const MAX_KEY_LENGTH = 512;
+/** File systems cap a name at 255 bytes; the rest is room for the sidecar and temp suffixes. */
+export const MAX_KEY_SEGMENT_LENGTH = 200;
+
+const KEY_SEGMENT = /^[A-Za-z0-9_.-]+$/;
+
+/**
+ * Rejects keys that could escape the storage root or behave differently between backends:
+ * only `A-Z a-z 0-9 / _ . -`, at most 512 characters and 200 between slashes, no leading,
+ * trailing or doubled `/`, and no `.` or `..` segments.
+ */
+export function assertValidKey(key: string): void {
+  const segments = key.split('/');
+  const isValid =
+    key.length > 0 &&
+    key.length <= MAX_KEY_LENGTH &&
+    segments.every(
+      (s) => KEY_SEGMENT.test(s) && s.length <= MAX_KEY_SEGMENT_LENGTH && s !== '.' && s !== '..',
+    );
+  if (!isValid) {
+    throw new AppError('BAD_REQUEST', {
+      message: `Invalid file key: use 1-${MAX_KEY_LENGTH} characters from A-Z a-z 0-9 / _ . -, with parts of at most ${MAX_KEY_SEGMENT_LENGTH} characters and no empty, "." or ".." parts`,
+    });
+  }
+}
+
+/** Validates a requested link lifetime and applies the default and the 7-day ceiling. */
+export function resolveUrlLifetime(requested: number | undefined, fallback: number): number {
+  if (requested === undefined) return fallback;
+  if (!Number.isInteger(requested) || requested <= 0) {
+    throw new AppError('BAD_REQUEST', { message: 'expiresInSeconds must be a positive whole number' });
+  }
+  return Math.min(requested, MAX_URL_SECONDS);
+}
+
+/**
+ * `Content-Disposition` with an ASCII fallback and the exact name in RFC 5987 `filename*`, so
+ * that accents and non-Latin names survive in every browser.
+ */
+export function formatContentDisposition(disposition: 'inline' | 'attachment', fileName?: string): string {
+  if (fileName === undefined) return disposition;
+  const clean = fileName
+    // encodeURIComponent throws on lone surrogates.
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    // Header injection and path tricks in the saved name.
+    .replace(/\p{Cc}/gu, '')
+    .replace(/[/\\]/g, '_')
+    .trim();
+  if (clean === '') return disposition;
+  // `%` is left out of the fallback because some browsers percent-decode it.
+  const fallback = clean.replace(/[^\x20-\x7e]|["%]/g, '_');
+  const encoded = encodeURIComponent(clean).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

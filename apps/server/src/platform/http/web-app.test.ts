@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(os.tmpdir(), 'esigns-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><div id="root"></div></html>');
+  writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  t = await buildTestApp({ WEB_DIST: dist });
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('one origin: the web app beside the API', () => {
+  it.each(['/', '/dashboard', '/documents/all', '/some/unknown/path', '/if/abc/entity'])(
+    'serves the app shell for %s (the client router decides)',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps API and service paths as JSON 404s', async () => {
+    for (const url of ['/api/unknown', '/rest/esignature/unknown', '/socket.io/x']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().success).toBe(false);
+    }
+  });
+
+  it('lets host applications frame the embedded mode only', async () => {
+    const embedded = await t.app.inject({ method: 'GET', url: '/if/token/entity' });
+    expect(embedded.headers['x-frame-options']).toBeUndefined();
+    expect(embedded.headers['content-security-policy']).toContain('frame-ancestors *');
+    const normal = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(normal.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(normal.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+});
