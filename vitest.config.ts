@@ -26,7 +26,11 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          exclude: ['apps/server/src/**/*.unit.test.ts'],
+          // `*.postgres.test.ts` need a real server (several processes on one database).
+          exclude: [
+            'apps/server/src/**/*.unit.test.ts',
+            ...(process.env.TEST_DB === 'postgres' ? [] : ['apps/server/src/**/*.postgres.test.ts']),
+          ],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -23,7 +23,7 @@ export function databaseUrl(name: string): string {
  * A fresh, migrated database for one test file: a copy of the template the global setup
  * migrated once (PGlite data-dir snapshot, or CREATE DATABASE ... TEMPLATE on PostgreSQL).
  */
-export async function createTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<Database & { drop: () => Promise<void>; url?: string }> {
   const template = process.env.ESIGNS_TEST_TEMPLATE;
   if (!template) throw new Error('ESIGNS_TEST_TEMPLATE missing: run tests through the vitest api project');
   if (testDbKind() === 'postgres') {
@@ -38,6 +38,7 @@ export async function createTestDatabase(): Promise<Database & { drop: () => Pro
     const database = openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 5 });
     return {
       ...database,
+      url: databaseUrl(name),
       drop: async () => {
         await database.close();
         const client = new pg.Client({ connectionString: adminUrl() });

@@ -53,10 +53,10 @@ async function eventually(check: () => boolean | Promise<boolean>, what: string)
 }
 
 async function jobsNamed(name: string, tag: string): Promise<number> {
-  const { rows } = await database.raw(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'tag' = $2`, [
-    name,
-    tag,
-  ]);
+  const { rows } = await database.raw(
+    `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'tag' = $2`,
+    [name, tag],
+  );
   return (rows[0] as { n: number }).n;
 }
 
