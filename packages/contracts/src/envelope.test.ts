@@ -16,7 +16,12 @@ describe('page query', () => {
   });
 
   it('computes total_pages', () => {
-    expect(toPaged([1, 2], 11, { page: 2, limit: 5 })).toEqual({ data: [1, 2], total: 11, page: 2, total_pages: 3 });
+    expect(toPaged([1, 2], 11, { page: 2, limit: 5 })).toEqual({
+      data: [1, 2],
+      total: 11,
+      page: 2,
+      total_pages: 3,
+    });
     expect(toPaged([], 0, { page: 1, limit: 5 }).total_pages).toBe(0);
   });
 });

@@ -34,47 +34,43 @@ describe('WORKERS=n', () => {
     expect(result.stderr).toContain('WORKERS > 0 needs DATABASE_URL');
   });
 
-  it(
-    'a separate worker process runs the jobs the API process queued',
-    async () => {
-      const database = await createTestDatabase();
-      const dataDir = tempDir();
-      const env = { DATA_DIR: dataDir, DATABASE_URL: database.url!, WORKERS: '1', LOG_LEVEL: 'silent' };
-      let platform: Platform | undefined;
-      let worker: ChildProcess | undefined;
-      try {
-        platform = await createPlatform(loadConfig(env), pino({ level: 'silent' }), 'api', {
-          database,
-          pollingIntervalSeconds: 0.5,
-        });
-        const { id } = await platform.mail.queue({ to: 'buyer@example.com', subject: 'Hello', text: 'Hi' });
+  it('a separate worker process runs the jobs the API process queued', async () => {
+    const database = await createTestDatabase();
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, DATABASE_URL: database.url!, WORKERS: '1', LOG_LEVEL: 'silent' };
+    let platform: Platform | undefined;
+    let worker: ChildProcess | undefined;
+    try {
+      platform = await createPlatform(loadConfig(env), pino({ level: 'silent' }), 'api', {
+        database,
+        pollingIntervalSeconds: 0.5,
+      });
+      const { id } = await platform.mail.queue({ to: 'buyer@example.com', subject: 'Hello', text: 'Hi' });
 
-        // The API process only queues: nothing delivers the mail while no worker runs.
-        await new Promise((r) => setTimeout(r, 1500));
-        expect(await statusOf(platform, id)).toBe('QUEUED');
+      // The API process only queues: nothing delivers the mail while no worker runs.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await statusOf(platform, id)).toBe('QUEUED');
 
-        worker = spawn(process.execPath, ['--import', 'tsx', serverEntry('worker.ts')], {
-          env: { PATH: process.env.PATH, ...env, WORKER_INDEX: '0' },
-          stdio: ['ignore', 'ignore', 'inherit'],
-        });
-        const deadline = Date.now() + 30_000;
-        while ((await statusOf(platform, id)) !== 'OUTBOX' && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 200));
-        }
-        expect(await statusOf(platform, id)).toBe('OUTBOX');
-
-        // A worker stops cleanly on SIGTERM.
-        const exited = new Promise<number | null>((resolve) => worker!.once('exit', (code) => resolve(code)));
-        worker.kill('SIGTERM');
-        expect(await exited).toBe(0);
-      } finally {
-        if (worker && worker.exitCode === null) worker.kill('SIGKILL');
-        await platform?.close();
-        await database.drop();
+      worker = spawn(process.execPath, ['--import', 'tsx', serverEntry('worker.ts')], {
+        env: { PATH: process.env.PATH, ...env, WORKER_INDEX: '0' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const deadline = Date.now() + 30_000;
+      while ((await statusOf(platform, id)) !== 'OUTBOX' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
       }
-    },
-    60_000,
-  );
+      expect(await statusOf(platform, id)).toBe('OUTBOX');
+
+      // A worker stops cleanly on SIGTERM.
+      const exited = new Promise<number | null>((resolve) => worker!.once('exit', (code) => resolve(code)));
+      worker.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (worker && worker.exitCode === null) worker.kill('SIGKILL');
+      await platform?.close();
+      await database.drop();
+    }
+  }, 60_000);
 });
 
 async function statusOf(platform: Platform, id: string): Promise<string | undefined> {

@@ -110,12 +110,12 @@ export function parseStoredSession(raw: string | null): SessionState {
     return empty;
   }
   if (!isRecord(parsed)) return empty;
-  const tokens = isRecord(parsed.tokens) && typeof parsed.tokens.access_token === 'string'
-    ? (parsed.tokens as SessionTokens)
-    : null;
-  const user = isRecord(parsed.user) && typeof parsed.user._id === 'string'
-    ? (parsed.user as SessionUser)
-    : null;
+  const tokens =
+    isRecord(parsed.tokens) && typeof parsed.tokens.access_token === 'string'
+      ? (parsed.tokens as SessionTokens)
+      : null;
+  const user =
+    isRecord(parsed.user) && typeof parsed.user._id === 'string' ? (parsed.user as SessionUser) : null;
   return {
     tokens,
     user,
@@ -141,7 +141,8 @@ function createSessionStore() {
     const storage = getStorage();
     if (!storage) return;
     try {
-      const isEmpty = !next.tokens && !next.user && Object.keys(next.auth_details).length === 0 && !next.company;
+      const isEmpty =
+        !next.tokens && !next.user && Object.keys(next.auth_details).length === 0 && !next.company;
       if (isEmpty) storage.removeItem(SESSION_STORAGE_KEY);
       else storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(next));
     } catch {
@@ -165,22 +166,26 @@ function createSessionStore() {
     });
   }
 
+  function getState(): SessionState {
+    return load();
+  }
+
+  function setState(patch: SessionPatch): void {
+    const current = load();
+    const changes = typeof patch === 'function' ? patch(current) : patch;
+    state = { ...current, ...changes };
+    persist(state);
+    emit();
+  }
+
   return {
-    getState(): SessionState {
-      return load();
-    },
-    setState(patch: SessionPatch): void {
-      const current = load();
-      const changes = typeof patch === 'function' ? patch(current) : patch;
-      state = { ...current, ...changes };
-      persist(state);
-      emit();
-    },
+    getState,
+    setState,
     setTokens(tokens: SessionTokens): void {
-      this.setState({ tokens });
+      setState({ tokens });
     },
     setAuthDetails(details: AuthDetails): void {
-      this.setState((s) => ({ auth_details: { ...s.auth_details, ...details } }));
+      setState((s) => ({ auth_details: { ...s.auth_details, ...details } }));
     },
     /** Signs out: every field returns to its empty value (spec 1 §4 "Sign-out resets auth"). */
     clear(): void {

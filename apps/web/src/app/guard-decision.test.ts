@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { createEmptySession, type SessionState } from '../shared/session/session-store';
+import { decodeRedirectTarget } from '../shared/session/redirect-target';
+import { applyGuardSwitch, decideGuard, type GuardDecision, type GuardName } from './guard-decision';
+
+const tokens = { access_token: 'access', refresh_token: 'refresh' };
+const signedOut = createEmptySession();
+const staff = (type: SessionState['user_type'] = 'MEMBER'): SessionState => ({
+  ...createEmptySession(),
+  tokens,
+  user: { _id: 'u1' },
+  user_type: type,
+});
+const contact: SessionState = {
+  ...createEmptySession(),
+  tokens,
+  user: { _id: 'c1', is_contact: true },
+  is_contact: true,
+};
+
+function redirectOf(decision: GuardDecision) {
+  if (decision.type !== 'redirect') throw new Error(`expected a redirect, got ${JSON.stringify(decision)}`);
+  const url = new URL(decision.to, 'http://x');
+  return { path: url.pathname, params: url.searchParams, reason: decision.reason };
+}
+
+describe('decideGuard', () => {
+  it('user: signed-out visitors go to /signin with the encoded target', () => {
+    const r = redirectOf(
+      decideGuard('user', signedOut, { pathname: '/contacts/edit/7', search: '?tab=a', hash: '#x' }),
+    );
+    expect(r.path).toBe('/signin');
+    expect(r.reason).toBe('signed-out');
+    expect(decodeRedirectTarget(r.params.get('redirect_url'))).toBe('/contacts/edit/7?tab=a#x');
+  });
+
+  it('user: contacts go to /ap/forbidden, staff pass', () => {
+    expect(decideGuard('user', contact, { pathname: '/dashboard' })).toEqual({
+      type: 'redirect',
+      to: '/ap/forbidden',
+      reason: 'wrong-role',
+    });
+    expect(decideGuard('user', staff(), { pathname: '/dashboard' })).toEqual({ type: 'allow' });
+  });
+
+  it('guest: signed-in staff go to /dashboard, contacts to /ap/documents, visitors pass', () => {
+    expect(decideGuard('guest', staff(), { pathname: '/signin' })).toMatchObject({
+      to: '/dashboard',
+      reason: 'signed-in',
+    });
+    expect(decideGuard('guest', contact, { pathname: '/ap/signin' })).toMatchObject({ to: '/ap/documents' });
+    expect(decideGuard('guest', signedOut, { pathname: '/signin' })).toEqual({ type: 'allow' });
+  });
+
+  it('applicationUser: contacts pass, staff are forbidden', () => {
+    expect(decideGuard('applicationUser', contact, { pathname: '/ap/dashboard' })).toEqual({ type: 'allow' });
+    expect(decideGuard('applicationUser', staff(), { pathname: '/ap/dashboard' })).toMatchObject({
+      to: '/ap/forbidden',
+      reason: 'wrong-role',
+    });
+  });
+
+  it('applicationUser: signed-out goes to /ap/signin with the company slug, else /signin', () => {
+    const withSlug = redirectOf(
+      decideGuard(
+        'applicationUser',
+        { ...signedOut, company: { slug: 'acme' } },
+        { pathname: '/ap/documents' },
+      ),
+    );
+    expect(withSlug.path).toBe('/ap/signin');
+    expect(withSlug.params.get('company')).toBe('acme');
+    expect(decodeRedirectTarget(withSlug.params.get('redirect_url'))).toBe('/ap/documents');
+    const fromQuery = redirectOf(
+      decideGuard('applicationUser', signedOut, { pathname: '/ap/dashboard', search: '?company=beta' }),
+    );
+    expect(fromQuery.params.get('company')).toBe('beta');
+    expect(redirectOf(decideGuard('applicationUser', signedOut, { pathname: '/ap/dashboard' })).path).toBe(
+      '/signin',
+    );
+  });
+
+  it.each<GuardName>(['passwordProtected', 'passwordProtectedOrAuthUser'])(
+    '%s: password or token needed',
+    (guard) => {
+      const location = { pathname: '/emp/documents/custom/1/pp/verify-password' };
+      expect(redirectOf(decideGuard(guard, signedOut, location)).path).toBe('/signin');
+      expect(decideGuard(guard, { ...signedOut, auth_details: { password: 'p' } }, location)).toEqual({
+        type: 'allow',
+      });
+      expect(decideGuard(guard, signedOut, { ...location, search: '?password=p' })).toEqual({
+        type: 'allow',
+      });
+      expect(decideGuard(guard, staff(), location)).toEqual({ type: 'allow' });
+    },
+  );
+
+  it('userOrServer: adopts tokens from the query, else behaves like user', () => {
+    expect(
+      decideGuard('userOrServer', signedOut, { pathname: '/x', search: '?access_token=A&refresh_token=R' }),
+    ).toEqual({
+      type: 'allow',
+      adoptTokens: { access_token: 'A', refresh_token: 'R' },
+    });
+    expect(redirectOf(decideGuard('userOrServer', signedOut, { pathname: '/x' })).path).toBe('/signin');
+    expect(decideGuard('userOrServer', staff(), { pathname: '/x' })).toEqual({ type: 'allow' });
+  });
+
+  it('onlyAdmin: ADMIN (and OWNER) pass, others go to /emp/', () => {
+    expect(decideGuard('onlyAdmin', staff('ADMIN'), { pathname: '/a' })).toEqual({ type: 'allow' });
+    expect(decideGuard('onlyAdmin', staff('OWNER'), { pathname: '/a' })).toEqual({ type: 'allow' });
+    expect(decideGuard('onlyAdmin', staff('MEMBER'), { pathname: '/a' })).toMatchObject({ to: '/emp/' });
+    expect(decideGuard('onlyAdmin', contact, { pathname: '/a' })).toMatchObject({ to: '/emp/' });
+    expect(redirectOf(decideGuard('onlyAdmin', signedOut, { pathname: '/a' })).path).toBe('/signin');
+  });
+
+  it('embedded: signed-out visitors go to the iframe sign-in of the same ssoAuth', () => {
+    const r = redirectOf(decideGuard('embedded', signedOut, { pathname: '/if/tok123/contacts' }));
+    expect(r.path).toBe('/if/tok123/iFrameSignin');
+    expect(decodeRedirectTarget(r.params.get('redirect_url'))).toBe('/if/tok123/contacts');
+    expect(decideGuard('embedded', signedOut, { pathname: '/if/tok123/iFrameSignin' })).toEqual({
+      type: 'allow',
+    });
+    expect(decideGuard('embedded', staff(), { pathname: '/if/tok123/contacts' })).toEqual({ type: 'allow' });
+  });
+
+  it('public: always allows', () => {
+    for (const session of [signedOut, staff(), contact]) {
+      expect(decideGuard('public', session, { pathname: '/view/1/2/3' })).toEqual({ type: 'allow' });
+    }
+  });
+
+  it('formGuest: passcode plus user id or anonymous id, else the form auth screen', () => {
+    const location = { pathname: '/public/fbd/CODE/execute' };
+    expect(redirectOf(decideGuard('formGuest', signedOut, location)).path).toBe(
+      '/public/fbd/CODE/auth/verify',
+    );
+    expect(
+      redirectOf(decideGuard('formGuest', signedOut, { pathname: '/public/fb/CODE/D1/view' })).path,
+    ).toBe('/public/fb/CODE/D1/auth/verify');
+    expect(decideGuard('formGuest', { ...signedOut, auth_details: { passcode: '1' } }, location).type).toBe(
+      'redirect',
+    );
+    expect(
+      decideGuard(
+        'formGuest',
+        { ...signedOut, auth_details: { passcode: '1', anonymous_user_id: 'a' } },
+        location,
+      ),
+    ).toEqual({
+      type: 'allow',
+    });
+  });
+
+  it('formApproval: passcode plus approver id, else the approval auth screen', () => {
+    const location = { pathname: '/public/fbd/CODE/approval/execute' };
+    expect(redirectOf(decideGuard('formApproval', signedOut, location)).path).toBe(
+      '/public/fbd/CODE/approval/auth',
+    );
+    expect(
+      decideGuard(
+        'formApproval',
+        { ...signedOut, auth_details: { passcode: '1', approver_contact_id: 'c' } },
+        location,
+      ),
+    ).toEqual({ type: 'allow' });
+  });
+});
+
+describe('applyGuardSwitch', () => {
+  it('relaxes only signed-out redirects while guards are off', () => {
+    const signedOutRedirect = decideGuard('user', signedOut, { pathname: '/dashboard' });
+    expect(applyGuardSwitch(signedOutRedirect, false)).toEqual({ type: 'allow' });
+    expect(applyGuardSwitch(signedOutRedirect, true)).toBe(signedOutRedirect);
+    const roleRedirect = decideGuard('user', contact, { pathname: '/dashboard' });
+    expect(applyGuardSwitch(roleRedirect, false)).toBe(roleRedirect);
+  });
+});

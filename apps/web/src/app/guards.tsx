@@ -1,0 +1,67 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { sessionStore, useSession, type SessionTokens } from '../shared/session/session-store';
+import { AppLoading } from './screens/app-loading';
+import { applyGuardSwitch, areAuthGuardsEnforced, decideGuard, type GuardName } from './guard-decision';
+
+/** Stores tokens handed over in the query, then reloads the same address without them. */
+function AdoptTokens({ tokens }: { tokens: SessionTokens }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    sessionStore.setState({ tokens, login_at: new Date().toISOString() });
+    const params = new URLSearchParams(location.search);
+    params.delete('access_token');
+    params.delete('refresh_token');
+    const search = params.toString();
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true },
+    );
+  }, [tokens, location.pathname, location.search, location.hash, navigate]);
+  return <AppLoading />;
+}
+
+/**
+ * Applies one guard of spec 1 §6 to the routes below it. The decision itself is the pure
+ * `decideGuard`; while VITE_AUTH_GUARDS is not 'on', signed-out visitors are let through.
+ */
+export function RouteGuard({ guard, children }: { guard: GuardName; children?: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  const decision = applyGuardSwitch(decideGuard(guard, session, location), areAuthGuardsEnforced());
+
+  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.adoptTokens) return <AdoptTokens tokens={decision.adoptTokens} />;
+  return <>{children ?? <Outlet />}</>;
+}
+
+type GuardProps = { children?: ReactNode };
+
+export const GuestGuard = ({ children }: GuardProps) => <RouteGuard guard="guest">{children}</RouteGuard>;
+export const UserGuard = ({ children }: GuardProps) => <RouteGuard guard="user">{children}</RouteGuard>;
+export const ApplicationUserGuard = ({ children }: GuardProps) => (
+  <RouteGuard guard="applicationUser">{children}</RouteGuard>
+);
+export const PasswordProtectedGuard = ({ children }: GuardProps) => (
+  <RouteGuard guard="passwordProtected">{children}</RouteGuard>
+);
+export const PasswordProtectedOrAuthUserGuard = ({ children }: GuardProps) => (
+  <RouteGuard guard="passwordProtectedOrAuthUser">{children}</RouteGuard>
+);
+export const UserOrServerGuard = ({ children }: GuardProps) => (
+  <RouteGuard guard="userOrServer">{children}</RouteGuard>
+);
+export const OnlyAdminGuard = ({ children }: GuardProps) => (
+  <RouteGuard guard="onlyAdmin">{children}</RouteGuard>
+);
+export const EmbeddedGuard = ({ children }: GuardProps) => (
+  <RouteGuard guard="embedded">{children}</RouteGuard>
+);
+export const PublicGuard = ({ children }: GuardProps) => <RouteGuard guard="public">{children}</RouteGuard>;
+export const FormGuestGuard = ({ children }: GuardProps) => (
+  <RouteGuard guard="formGuest">{children}</RouteGuard>
+);
+export const FormApprovalGuard = ({ children }: GuardProps) => (
+  <RouteGuard guard="formApproval">{children}</RouteGuard>
+);

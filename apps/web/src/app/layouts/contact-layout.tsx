@@ -1,0 +1,109 @@
+import { AppShell, Burger, Button, Group, NavLink } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconClipboardCheck,
+  IconFileText,
+  IconForms,
+  IconGitBranch,
+  IconLayoutDashboard,
+  IconUserCircle,
+  type Icon,
+} from '@tabler/icons-react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { BrandMark } from './brand-mark';
+import { UserMenu } from './user-menu';
+
+type ContactNavItem = { label: string; to: string; icon: Icon; prefixes: string[] };
+
+const CONTACT_NAV: ContactNavItem[] = [
+  {
+    label: 'Dashboard',
+    to: '/ap/dashboard',
+    icon: IconLayoutDashboard,
+    prefixes: ['/ap/dashboard', '/ap/page-dashboard', '/ap/custom'],
+  },
+  { label: 'Documents', to: '/ap/documents', icon: IconFileText, prefixes: ['/ap/documents'] },
+  { label: 'Workflows', to: '/ap/workflows', icon: IconGitBranch, prefixes: ['/ap/workflows'] },
+  {
+    label: 'Forms',
+    to: '/ap/formbuilder',
+    icon: IconForms,
+    prefixes: ['/ap/formbuilder', '/ap/fbd', '/ap/fb', '/ap/fbdv'],
+  },
+  { label: 'Approvals', to: '/ap/approvalforms', icon: IconClipboardCheck, prefixes: ['/ap/approvalforms'] },
+  { label: 'Profile', to: '/ap/profile', icon: IconUserCircle, prefixes: ['/ap/profile'] },
+];
+
+function isActive(item: ContactNavItem, pathname: string): boolean {
+  return item.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+const CONTACT_MENU_LINKS = [{ label: 'Profile', to: '/ap/profile', icon: IconUserCircle }];
+
+/** The application-user (contact) area: a simpler top navigation, no staff sidebar. */
+export function ContactLayout() {
+  const [isNavOpen, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'md', collapsed: { desktop: true, mobile: !isNavOpen } }}
+      padding="lg"
+      data-testid="contact-layout"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="lg" wrap="nowrap">
+            <Burger
+              opened={isNavOpen}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <BrandMark to="/ap/dashboard" />
+            <Group gap={4} visibleFrom="md" component="nav" aria-label="Application navigation">
+              {CONTACT_NAV.map((item) => {
+                const active = isActive(item, pathname);
+                return (
+                  <Button
+                    key={item.to}
+                    component={Link}
+                    to={item.to}
+                    variant={active ? 'light' : 'subtle'}
+                    color={active ? undefined : 'gray'}
+                    leftSection={<item.icon size={16} />}
+                    aria-current={active ? 'page' : undefined}
+                    size="sm"
+                  >
+                    {item.label}
+                  </Button>
+                );
+              })}
+            </Group>
+          </Group>
+          <UserMenu links={CONTACT_MENU_LINKS} signinTo="/ap/signin" />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm">
+        {CONTACT_NAV.map((item) => (
+          <NavLink
+            key={item.to}
+            component={Link}
+            to={item.to}
+            label={item.label}
+            leftSection={<item.icon size={18} />}
+            active={isActive(item, pathname)}
+            onClick={close}
+          />
+        ))}
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

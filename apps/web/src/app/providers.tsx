@@ -1,0 +1,46 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { BrandingProvider, useBranding, type BrandingOverrides } from '../shared/branding/branding-provider';
+import { createAppTheme } from '../shared/branding/theme';
+import { OfflineGate } from '../shared/ui/offline-screen';
+import { createQueryClient } from './query-client';
+
+function ThemedProviders({ children }: { children: ReactNode }) {
+  const { primary_color: primary, secondary_color: secondary } = useBranding();
+  const theme = useMemo(
+    () => createAppTheme({ primary_color: primary, secondary_color: secondary }),
+    [primary, secondary],
+  );
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <ModalsProvider>
+        <Notifications position="top-right" limit={4} />
+        {children}
+      </ModalsProvider>
+    </MantineProvider>
+  );
+}
+
+export type AppProvidersProps = {
+  children: ReactNode;
+  /** A company's branding overrides (merged over DEFAULT_BRANDING). */
+  brandingOverrides?: BrandingOverrides | null;
+  queryClient?: QueryClient;
+};
+
+/** Branding, Mantine (theme, modals, notifications), TanStack Query and the offline screen. */
+export function AppProviders({ children, brandingOverrides, queryClient }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <BrandingProvider overrides={brandingOverrides}>
+      <ThemedProviders>
+        <QueryClientProvider client={client}>
+          <OfflineGate>{children}</OfflineGate>
+        </QueryClientProvider>
+      </ThemedProviders>
+    </BrandingProvider>
+  );
+}

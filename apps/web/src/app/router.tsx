@@ -1,0 +1,169 @@
+import type { ComponentType } from 'react';
+import { Navigate, createBrowserRouter, useLocation, useParams, type RouteObject } from 'react-router';
+import { ScreenPlaceholder } from '../shared/ui/screen-placeholder';
+import type { GuardName } from './guard-decision';
+import { RouteGuard } from './guards';
+import type { RouteHandle } from './route-handle';
+import { ALL_SCREEN_ROUTES, fillPattern, toRouterPath, type LayoutName, type ScreenRoute } from './routes';
+import { AppLoading } from './screens/app-loading';
+import { NotFoundScreen } from './screens/not-found-screen';
+import { RouteErrorScreen } from './screens/route-error-screen';
+
+/** A screen's code must arrive within 120 s (spec 1 §9), else the error screen offers a reload. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export function withChunkTimeout<T>(
+  load: () => Promise<T>,
+  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const error = new Error(`Loading the screen took longer than ${timeoutMs / 1000} s`);
+      error.name = 'ChunkLoadTimeoutError';
+      reject(error);
+    }, timeoutMs);
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+type LazyComponent = () => Promise<{ Component: ComponentType }>;
+
+const LAYOUTS: Record<LayoutName, LazyComponent> = {
+  staff: () => import('./layouts/staff-layout').then((m) => ({ Component: m.StaffLayout })),
+  contact: () => import('./layouts/contact-layout').then((m) => ({ Component: m.ContactLayout })),
+  public: () => import('./layouts/public-layout').then((m) => ({ Component: m.PublicLayout })),
+  embedded: () => import('./layouts/embedded-layout').then((m) => ({ Component: m.EmbeddedLayout })),
+};
+
+/**
+ * Screens that exist, by route pattern. Every other route renders the placeholder; an area
+ * that builds a screen adds its loader here.
+ */
+export const SCREENS: Readonly<Record<string, LazyComponent>> = {
+  '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
+};
+
+/** Sends to `to` (spec notation), filling its params from the current ones and keeping the query. */
+function RedirectTo({ to }: { to: string }) {
+  const params = useParams();
+  const location = useLocation();
+  return (
+    <Navigate
+      to={{ pathname: fillPattern(to, params), search: location.search, hash: location.hash }}
+      replace
+    />
+  );
+}
+
+function EmbeddedNotFound() {
+  const { ssoAuth = '' } = useParams();
+  return <NotFoundScreen homeTo={`/if/${ssoAuth}/documents/all`} homeLabel="Back to documents" />;
+}
+
+function screenRoute(route: ScreenRoute): RouteObject {
+  const handle: RouteHandle = {
+    title: route.title,
+    area: route.area,
+    width: route.width,
+    pattern: route.pattern,
+  };
+  const path = toRouterPath(route.pattern);
+  if (route.redirectTo) return { path, handle, element: <RedirectTo to={route.redirectTo} /> };
+  const screen = SCREENS[route.pattern];
+  if (screen) return { path, handle, lazy: () => withChunkTimeout(screen) };
+  return {
+    path,
+    handle,
+    element: (
+      <ScreenPlaceholder
+        title={route.title}
+        pattern={route.pattern}
+        variant={route.layout === 'public' ? 'plain' : 'card'}
+      />
+    ),
+  };
+}
+
+/** Unknown paths inside each area show the real not-found screen in that area's layout. */
+function notFoundRoutes(guard: GuardName, layout: LayoutName): RouteObject[] {
+  const handle: RouteHandle = { title: 'Page not found' };
+  if (guard === 'user' && layout === 'staff')
+    return [{ id: 'not-found', path: '*', handle, element: <NotFoundScreen /> }];
+  if (guard === 'applicationUser' && layout === 'contact') {
+    return [
+      { id: 'not-found-ap', path: '/ap/*', handle, element: <NotFoundScreen homeTo="/ap/dashboard" /> },
+    ];
+  }
+  if (guard === 'embedded' && layout === 'embedded') {
+    return [{ id: 'not-found-if', path: '/if/:ssoAuth/*', handle, element: <EmbeddedNotFound /> }];
+  }
+  return [];
+}
+
+/** The whole route tree: root error boundary -> guard -> layout -> screens. */
+export function buildRoutes(screens: readonly ScreenRoute[] = ALL_SCREEN_ROUTES): RouteObject[] {
+  const groups = new Map<string, { guard: GuardName; layout: LayoutName; routes: ScreenRoute[] }>();
+  for (const route of screens) {
+    const key = `${route.guard}:${route.layout}`;
+    const existing = groups.get(key);
+    if (existing) existing.routes.push(route);
+    else groups.set(key, { guard: route.guard, layout: route.layout, routes: [route] });
+  }
+
+  const children: RouteObject[] = [...groups.values()].map(({ guard, layout, routes }) => ({
+    id: `guard:${guard}:${layout}`,
+    handle: { guard } satisfies RouteHandle,
+    element: <RouteGuard guard={guard} />,
+    children: [
+      {
+        id: `layout:${guard}:${layout}`,
+        handle: { layout } satisfies RouteHandle,
+        lazy: () => withChunkTimeout(LAYOUTS[layout]),
+        children: [...routes.map(screenRoute), ...notFoundRoutes(guard, layout)],
+      },
+    ],
+  }));
+
+  // The server's mail outbox: staff layout when signed in, public layout otherwise.
+  children.push({
+    id: 'guard:public:outbox',
+    handle: { guard: 'public' } satisfies RouteHandle,
+    element: <RouteGuard guard="public" />,
+    children: [
+      {
+        path: '/outbox',
+        handle: { title: 'Outbox', area: 'outbox', width: 'wide', pattern: '/outbox' } satisfies RouteHandle,
+        lazy: () =>
+          withChunkTimeout(() =>
+            import('./layouts/session-aware-layout').then((m) => ({ Component: m.SessionAwareLayout })),
+          ),
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              withChunkTimeout(() =>
+                import('../features/outbox/outbox-page').then((m) => ({ Component: m.OutboxPage })),
+              ),
+          },
+        ],
+      },
+    ],
+  });
+
+  return [{ id: 'root', errorElement: <RouteErrorScreen />, HydrateFallback: AppLoading, children }];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,511 @@
+import type { GuardName } from './guard-decision';
+
+/**
+ * Every screen route of spec 1 §2 (and ../shared/spec/client-routes.tsv), one row each, in the
+ * spec's own notation (`{param}`). The router turns each row into a route under its guard and
+ * layout; a screen that is not built yet renders a "coming soon" placeholder in that layout.
+ *
+ * Choices where the spec abbreviates (rows with `...` or guard `public?`):
+ * - /company-documents/{document_id}/configure/template/...  ->  .../configure/template/{template_id}
+ * - /company-documents/{custom|static|requested}/.../{execute|preview}  ->
+ *     /company-documents/{kind}/{document_id}/{execute|preview} and, for documents sent through
+ *     a workflow, /company-documents/{kind}/{document_id}/workflow/{workflow_data_id}/{execute|preview}
+ * - /ap/fbd/...  ->  /ap/fbd/{formbuilder_code}/data-list and /ap/fbd/{formbuilder_code}/{formbuilder_data_id}
+ * - /ap/fb/.../status/completed  ->  /ap/fb/{formbuilder_code}/{formbuilder_data_id}/status/completed
+ * - /public/fbd/... and /public/fb/... (guard `public?`): the identification screens
+ *     (auth/verify, vp/{user_id}, approval/auth) and status/completed are `public`; view, execute
+ *     and update need a guest identity (`formGuest`: passcode plus user id or anonymous user id,
+ *     else auth/verify); approval/execute needs an approver (`formApproval`, else approval/auth).
+ * - /if/{ssoAuth}/*  ->  the staff routes of the areas spec 1 §2 lists for embedded mode, under
+ *     the same paths, plus /if/{ssoAuth}/iFrameSignin; /if/{ssoAuth} opens the documents list.
+ * - /ap/forbidden is a real screen in the public layout (staff are sent there too, so the
+ *     contact navigation would be wrong); /ap opens /ap/dashboard.
+ * - /profilesettings opens its default child, dashboard-settings (spec 1 §2).
+ * - /outbox (not in the spec: the server's mail outbox) uses the staff layout when signed in and
+ *   the public layout otherwise.
+ */
+export type LayoutName = 'staff' | 'contact' | 'public' | 'embedded';
+
+/** Public pages: a narrow card (sign-in, messages) or a wide one (documents and forms). */
+export type PublicWidth = 'narrow' | 'wide';
+
+export type ScreenRoute = {
+  /** Path in the spec's notation, e.g. `/contacts/edit/{contact_id}`. */
+  pattern: string;
+  title: string;
+  /** Product area (ARCHITECTURE.md); the staff sidebar highlights by area. */
+  area: string;
+  guard: GuardName;
+  layout: LayoutName;
+  width?: PublicWidth;
+  /** Path (spec notation, relative params allowed) this route sends to instead of a screen. */
+  redirectTo?: string;
+};
+
+type Row = readonly [pattern: string, title: string];
+
+function group(
+  area: string,
+  guard: GuardName,
+  layout: LayoutName,
+  rows: readonly Row[],
+  width?: PublicWidth,
+): ScreenRoute[] {
+  return rows.map(([pattern, title]) => ({
+    pattern,
+    title,
+    area,
+    guard,
+    layout,
+    ...(width ? { width } : {}),
+  }));
+}
+
+const staff = (area: string, rows: readonly Row[]) => group(area, 'user', 'staff', rows);
+
+const companyDocumentRoutes: Row[] = (['custom', 'static', 'requested'] as const).flatMap((kind) => {
+  const label = kind === 'custom' ? 'Custom' : kind === 'static' ? 'Static' : 'Requested';
+  return (['execute', 'preview'] as const).flatMap((step): Row[] => {
+    const verb = step === 'execute' ? 'Fill' : 'Preview';
+    return [
+      [`/company-documents/${kind}/{document_id}/${step}`, `${verb} ${label.toLowerCase()} company document`],
+      [
+        `/company-documents/${kind}/{document_id}/workflow/{workflow_data_id}/${step}`,
+        `${verb} ${label.toLowerCase()} workflow document`,
+      ],
+    ];
+  });
+});
+
+export const STAFF_ROUTES: ScreenRoute[] = [
+  {
+    pattern: '/',
+    title: 'Dashboard',
+    area: 'dashboards',
+    guard: 'user',
+    layout: 'staff',
+    redirectTo: '/dashboard',
+  },
+  {
+    pattern: '/documents',
+    title: 'Documents',
+    area: 'documents',
+    guard: 'user',
+    layout: 'staff',
+    redirectTo: '/dashboard',
+  },
+  ...staff('dashboards', [['/dashboard', 'Dashboard']]),
+  ...staff('subscriptions', [
+    ['/expire', 'Subscription expired'],
+    ['/invoice', 'Invoice'],
+    ['/plans-list', 'Plans'],
+  ]),
+  ...staff('logs', [['/logDetails', 'Activity log']]),
+  ...staff('custom-dashboards', [
+    ['/custom/dashboard-list', 'Custom dashboards'],
+    ['/custom/CustomEntityMention', 'Entity mentions'],
+    ['/custom/dashboard/config/{dashboardId}', 'Configure dashboard'],
+    ['/page-dashboard/{dashboardId}', 'Dashboard page'],
+    ['/ap-user/custom-dashboards/{entityId}', 'Application user dashboards'],
+  ]),
+  ...staff('roles', [['/roles', 'Roles']]),
+  ...staff('scanner', [['/scanner', 'Scanner']]),
+  ...staff('branding', [['/branding', 'Branding']]),
+  ...staff('company-users', [['/company/users', 'Company users']]),
+  ...staff('iframe-links', [
+    ['/iframeLink', 'Iframe links'],
+    ['/externalLink/{externalLinkId}', 'External link'],
+  ]),
+  ...staff('request-documents', [
+    ['/request-documents/all', 'Requested documents'],
+    ['/request-documents/all/{card_type}', 'Requested documents'],
+    ['/request-documents/select-card-type', 'Select card type'],
+    ['/request-documents/select-card-type/{contact_id}', 'Select card type'],
+    ['/request-documents/upload', 'Upload requested document'],
+    ['/request-documents/{request_document_id}/edit', 'Edit requested document'],
+  ]),
+  ...staff('global-variables', [
+    ['/global-variables', 'Global variables'],
+    ['/global-variables/add', 'Add global variable'],
+    ['/global-variables/view/{global_variable_id}', 'Global variable'],
+  ]),
+  ...staff('menus', [['/menu-management', 'Menu management']]),
+  ...staff('entity-groups', [
+    ['/company-entity-groups', 'Entity groups'],
+    ['/company-entity-groups/{group_id}/preview', 'Entity group preview'],
+    ['/company-entity-groups/{group_id}/preview/{entity_id}', 'Entity group preview'],
+  ]),
+  ...staff('form-builders', [
+    ['/formBuilders', 'Forms'],
+    ['/formBuilders/add', 'Add form'],
+    ['/formBuilders/{form_builder_id}', 'Form builder'],
+    ['/fbd/{formbuilder_code}', 'Form'],
+    ['/fbd/{formbuilder_code}/data-list', 'Form entries'],
+    ['/forms/approval-forms', 'Approval forms'],
+    ['/fb/{formbuilder_code}/{formbuilder_data_id}', 'Form entry'],
+    ['/fb/view/{formbuilder_code}/{template_code}/{formbuilder_data_id}', 'View form entry'],
+    ['/fb/edit/{formbuilder_code}/{template_code}/{formbuilder_data_id}', 'Edit form entry'],
+  ]),
+  ...staff('templates', [
+    ['/templates', 'Templates'],
+    ['/templates/upload', 'Upload template'],
+  ]),
+  ...staff('form-templates', [
+    ['/template', 'Form templates'],
+    ['/template/create', 'Create form template'],
+    ['/template/create-with-ai', 'Create form template with AI'],
+    ['/template/{template_id}/edit', 'Edit form template'],
+    ['/template/{template_id}/view', 'Form template'],
+    ['/template/{template_id}/menu/view', 'Form template'],
+  ]),
+  ...staff('email-templates', [
+    ['/email-template', 'Email templates'],
+    ['/email-template/create', 'Create email template'],
+    ['/email-template/edit/{template_id}', 'Edit email template'],
+    ['/email-header-footer-template/create', 'Create email header and footer'],
+    ['/email-header-footer-template/edit/{template_id}', 'Edit email header and footer'],
+  ]),
+  ...staff('workflows', [
+    ['/workflows', 'Workflows'],
+    ['/workflow/{workflow_id}', 'Workflow'],
+    ['/workflow/send/{workflow_data_id}', 'Send workflow'],
+    ['/workflow/edit/{workflow_id}', 'Edit workflow'],
+  ]),
+  ...staff('documents', [
+    ['/documents/all', 'Documents'],
+    ['/documents/all/{contact_id}', 'Documents'],
+    ['/documents-signed', 'Signed documents'],
+    ['/documents/upload', 'Upload document'],
+    ['/signature/documents/{status}', 'Signature documents'],
+    ['/send-document/mail/{id}', 'Send document'],
+    ['/send-template/mail/{id}/{document_id}', 'Send template'],
+  ]),
+  ...staff('profile', [
+    ['/profile', 'Profile'],
+    ['/profile/personal-information', 'Personal information'],
+    ['/profile/change-password', 'Change password'],
+    ['/profile/remove-workspace', 'Remove workspace'],
+    ['/profile/two-step-verification', 'Two-step verification'],
+    ['/profile/manage-permissions', 'Manage permissions'],
+    ['/profile/signature', 'Signature'],
+    ['/profile/initial', 'Initial'],
+    ['/profile/subscription', 'Subscription'],
+    ['/profile/companyUsers', 'Company users'],
+    ['/profile/companyProfile', 'Company profile'],
+  ]),
+  ...staff('payments', [
+    ['/profile/paymentIntegration', 'Payment integration'],
+    ['/profile/paymentsCards', 'Payment cards'],
+    ['/paymentStatus', 'Payment status'],
+    ['/payments/{paymentDetailsId}', 'Payment'],
+    ['/payments-status', 'Payments status'],
+    ['/entity-payment-status-update', 'Entity payment status'],
+  ]),
+  {
+    pattern: '/profilesettings',
+    title: 'Settings',
+    area: 'settings',
+    guard: 'user',
+    layout: 'staff',
+    redirectTo: '/profilesettings/dashboard-settings',
+  },
+  ...staff('settings', [
+    ['/profilesettings/document-expiration-reminders', 'Document expiration and reminders'],
+    ['/profilesettings/application-settings', 'Application settings'],
+    ['/profilesettings/document-notifications', 'Document notifications'],
+    ['/profilesettings/initial', 'Initial settings'],
+    ['/profilesettings/dashboard-settings', 'Dashboard settings'],
+    ['/profilesettings/myapps-credentials', 'My apps credentials'],
+    ['/profilesettings/global-filters', 'Global filters'],
+    ['/profilesettings/transferAccount', 'Transfer account'],
+    ['/profilesettings/transferAccount/{requestId}', 'Confirm account transfer'],
+    ['/profilesettings/app-mode', 'App mode'],
+  ]),
+  ...staff('apps', [
+    ['/apps', 'Apps'],
+    ['/apps/published', 'Published apps'],
+    ['/apps/approvals', 'App approvals'],
+    ['/apps/installed', 'Installed apps'],
+    ['/apps/upload', 'Upload app'],
+    ['/apps/create-from-excel', 'Create app from Excel'],
+    ['/apps/install/info', 'Install app'],
+    ['/apps/new/steps', 'New app'],
+    ['/developer/portal', 'Developer portal'],
+    ['/developer/app-detail/{appId}/portal', 'App developer portal'],
+  ]),
+  ...staff('contacts', [
+    ['/contacts', 'Contacts'],
+    ['/contacts/documents/{contact_id}', 'Contact documents'],
+    ['/contacts/add', 'Add contact'],
+    ['/contacts/edit/{contact_id}', 'Edit contact'],
+  ]),
+  ...staff('contact-types', [['/contact-types', 'Contact types']]),
+  ...staff('entities', [
+    ['/entity', 'Entities'],
+    ['/entity/{entity_id}', 'Entity records'],
+    ['/entity/{entity_id}/add', 'Add entity record'],
+    ['/entity/{entity_id}/edit', 'Edit entity record'],
+    ['/entity/{entity_id}/view', 'Entity record'],
+    ['/entity/{entity_id}/excel/add', 'Import entity records'],
+    ['/entity/view/{entity_id}', 'Entity'],
+    ['/entity/edit/{entity_id}', 'Edit entity'],
+    ['/entity/{user_id}/{template_code}', 'Entity record template'],
+    ['/entity-execute/{entity_id}', 'Fill entity record'],
+    ['/entity-execute/{entity_id}/{template_code}', 'Fill entity record'],
+    ['/entity_data_view/{entity_id}', 'Entity data'],
+    ['/entity_data_view/{entity_id}/{template_code}', 'Entity data'],
+    ['/entityData-Edit/{entity_id}', 'Edit entity data'],
+    ['/entityData-Edit/{entity_id}/{template_code}', 'Edit entity data'],
+  ]),
+  ...staff('entity-views', [
+    ['/entity-views', 'Entity views'],
+    ['/entity-views/add', 'Add entity view'],
+    ['/entity-views/edit/{entity_view_id}', 'Edit entity view'],
+    ['/entity-views/view/{entity_view_id}', 'Entity view'],
+  ]),
+  ...staff('configuration', [
+    ['/configuration', 'Configuration'],
+    ['/configuration/paymentSystems', 'Payment systems'],
+    ['/configuration/paymentSystems/add', 'Add payment system'],
+    ['/configuration/Whatsapp', 'WhatsApp'],
+    ['/configuration/AddNewIntegration', 'Add integration'],
+    ['/configuration/WhatsappList', 'WhatsApp integrations'],
+    ['/configuration/share_point', 'SharePoint'],
+    ['/configuration/mail', 'Mail configuration'],
+    ['/configuration/apiIntegrations/config', 'API integration setup'],
+    ['/configuration/apiIntegrations', 'API integrations'],
+  ]),
+  ...staff('employee-documents', [
+    ['/emp-documents/custom/finish', 'Finish document'],
+    ['/emp-documents/custom/{employee_document_id}', 'Document'],
+    ['/emp-documents/custom/{employee_document_id}/draft', 'Draft document'],
+    ['/emp-documents/custom/{employee_document_id}/edit', 'Edit document'],
+    ['/emp-documents/custom/{employee_document_id}/{employee_document}/success', 'Document sent'],
+  ]),
+  ...staff('company-documents', [
+    ['/company-documents/{document_id}/configure/image', 'Configure image document'],
+    ['/company-documents/{document_id}/configure/document', 'Configure document'],
+    ['/company-documents/{document_id}/configure/template/{template_id}', 'Configure template document'],
+    ...companyDocumentRoutes,
+  ]),
+];
+
+/** Signers, representatives and anonymous visitors: no account needed (public layout). */
+export const PUBLIC_ROUTES: ScreenRoute[] = [
+  ...group(
+    'entities',
+    'public',
+    'public',
+    [['/view/{entityDataId}/{entityId}/{templateId}', 'Entity record']],
+    'wide',
+  ),
+  ...group(
+    'employee-documents',
+    'public',
+    'public',
+    [
+      ['/emp-documents/custom/{employee_document_id}/pp', 'Sign document'],
+      ['/emp-documents/custom/{employee_document_id}/pp/signed', 'Document signed'],
+      ['/emp-documents/custom/{employee_document_id}/pp/decline', 'Document declined'],
+      ['/emp-documents/preview/{employee_document_id}/pp/vp/{user_id}', 'Review document'],
+      ['/emp-documents/preview/{employee_document_id}/pp/vp/{user_id}/expired', 'Link expired'],
+      ['/emp-documents/preview/{employee_document_id}/pp/finish/success', 'Document completed'],
+    ],
+    'wide',
+  ),
+  ...group(
+    'employee-documents',
+    'public',
+    'public',
+    [
+      ['/emp/documents/custom/{id}/pp/verify-password', 'Verify document password'],
+      ['/emp/documents/custom/document/{id}/pp/verify-password', 'Verify document password'],
+    ],
+    'narrow',
+  ),
+  ...(
+    ['/public/fbd/{formbuilder_code}', '/public/fb/{formbuilder_code}/{formbuilder_data_id}'] as const
+  ).flatMap((base) => [
+    ...group(
+      'public-forms',
+      'public',
+      'public',
+      [
+        [`${base}/auth/verify`, 'Verify your identity'],
+        [`${base}/vp/{user_id}`, 'Verify your identity'],
+        [`${base}/approval/auth`, 'Verify approver'],
+      ],
+      'narrow',
+    ),
+    ...group('public-forms', 'public', 'public', [[`${base}/status/completed`, 'Form submitted']], 'narrow'),
+    ...group(
+      'public-forms',
+      'formGuest',
+      'public',
+      [
+        [`${base}/view`, 'View form'],
+        [`${base}/execute`, 'Fill form'],
+        [`${base}/update`, 'Update form'],
+      ],
+      'wide',
+    ),
+    ...group(
+      'public-forms',
+      'formApproval',
+      'public',
+      [[`${base}/approval/execute`, 'Approve form']],
+      'wide',
+    ),
+  ]),
+  ...group('application-users', 'public', 'public', [['/ap/forbidden', 'Access denied']], 'narrow'),
+];
+
+/** Sign-in and sign-up screens: signed-in visitors are sent home (public layout, narrow card). */
+export const GUEST_ROUTES: ScreenRoute[] = [
+  ...group(
+    'auth',
+    'guest',
+    'public',
+    [
+      ['/signin', 'Sign in'],
+      ['/signup', 'Sign up'],
+      ['/inviteUser', 'Accept invitation'],
+      ['/join-us', 'Join us'],
+      ['/create-profile', 'Create your profile'],
+      ['/verify', 'Verify your email'],
+      ['/send-verification', 'Resend verification'],
+      ['/forgot-password', 'Forgot password'],
+      ['/forgot-password-verification', 'Reset password'],
+    ],
+    'narrow',
+  ),
+  ...group(
+    'sso',
+    'guest',
+    'public',
+    [
+      ['/sso-signin', 'Single sign-on'],
+      ['/sso-signup', 'Sign up with single sign-on'],
+      ['/sso-verify', 'Verify single sign-on'],
+    ],
+    'narrow',
+  ),
+  ...group('oauth', 'guest', 'public', [['/signin/oauth', 'Sign in with OAuth']], 'narrow'),
+  ...group('application-users', 'guest', 'public', [['/ap/signin', 'Application sign in']], 'narrow'),
+];
+
+/** The application-user (contact) area under /ap. */
+export const CONTACT_ROUTES: ScreenRoute[] = [
+  {
+    pattern: '/ap',
+    title: 'Application',
+    area: 'application-users',
+    guard: 'applicationUser',
+    layout: 'contact',
+    redirectTo: '/ap/dashboard',
+  },
+  ...group('application-users', 'applicationUser', 'contact', [
+    ['/ap/dashboard', 'Dashboard'],
+    ['/ap/page-dashboard/{dashboardId}', 'Dashboard page'],
+    ['/ap/documents', 'Documents'],
+    ['/ap/workflows', 'Workflows'],
+    ['/ap/approvalforms', 'Approval forms'],
+    ['/ap/fbd/{formbuilder_code}', 'Form'],
+    ['/ap/fbd/{formbuilder_code}/data-list', 'Form entries'],
+    ['/ap/fbd/{formbuilder_code}/{formbuilder_data_id}', 'Form entry'],
+    ['/ap/formbuilder', 'Forms'],
+    ['/ap/profile', 'Profile'],
+    ['/ap/entity/{entity_id}/{menuId}', 'Entity records'],
+    ['/ap/entity-execute/{entity_id}', 'Fill entity record'],
+    ['/ap/entity-view/{entity_id}', 'Entity record'],
+    ['/ap/entity-views/view/{entity_view_id}', 'Entity view'],
+    ['/ap/fb/view/{formbuilder_code}/{formbuilder_data_id}', 'View form entry'],
+    ['/ap/fb/edit/{formbuilder_code}/{formbuilder_data_id}', 'Edit form entry'],
+    ['/ap/fb/{formbuilder_code}/{formbuilder_data_id}/status/completed', 'Form submitted'],
+    ['/ap/template/{template_id}/menu/view', 'Form template'],
+    ['/ap/fbdv/{formbuilder_code}/data-list', 'Form entries'],
+    ['/ap/custom/dashboard/{entityId}', 'Custom dashboard'],
+    ['/ap/expire', 'Subscription expired'],
+  ]),
+];
+
+export const EMBEDDED_PREFIX = '/if/{ssoAuth}';
+
+/** Areas spec 1 §2 lists for the embedded mode. */
+export const EMBEDDED_AREAS: ReadonlySet<string> = new Set([
+  'entities',
+  'entity-views',
+  'request-documents',
+  'global-variables',
+  'menus',
+  'entity-groups',
+  'form-builders',
+  'templates',
+  'form-templates',
+  'workflows',
+  'documents',
+  'profile',
+  'subscriptions',
+  'payments',
+  'apps',
+  'contacts',
+  'contact-types',
+  'email-templates',
+  'settings',
+]);
+
+/** The staff routes of the embedded areas under /if/{ssoAuth}, without chrome. */
+export const EMBEDDED_ROUTES: ScreenRoute[] = [
+  {
+    pattern: EMBEDDED_PREFIX,
+    title: 'Embedded workspace',
+    area: 'embedded',
+    guard: 'embedded',
+    layout: 'embedded',
+    redirectTo: `${EMBEDDED_PREFIX}/documents/all`,
+  },
+  {
+    pattern: `${EMBEDDED_PREFIX}/iFrameSignin`,
+    title: 'Sign in',
+    area: 'embedded',
+    guard: 'embedded',
+    layout: 'embedded',
+  },
+  ...embeddedMirror(),
+];
+
+/** Staff routes of the embedded areas; a redirect is kept only if its target is mirrored too. */
+function embeddedMirror(): ScreenRoute[] {
+  const mirrored = STAFF_ROUTES.filter((route) => EMBEDDED_AREAS.has(route.area));
+  const patterns = new Set(mirrored.map((route) => route.pattern));
+  return mirrored
+    .filter((route) => !route.redirectTo || patterns.has(route.redirectTo))
+    .map((route) => ({
+      ...route,
+      pattern: `${EMBEDDED_PREFIX}${route.pattern}`,
+      guard: 'embedded' as const,
+      layout: 'embedded' as const,
+      ...(route.redirectTo ? { redirectTo: `${EMBEDDED_PREFIX}${route.redirectTo}` } : {}),
+    }));
+}
+
+export const ALL_SCREEN_ROUTES: readonly ScreenRoute[] = [
+  ...STAFF_ROUTES,
+  ...PUBLIC_ROUTES,
+  ...GUEST_ROUTES,
+  ...CONTACT_ROUTES,
+  ...EMBEDDED_ROUTES,
+];
+
+/** `/contacts/edit/{contact_id}` -> `/contacts/edit/:contact_id` (react-router notation). */
+export function toRouterPath(pattern: string): string {
+  return pattern.replace(
+    /\{([^}?]+)(\?)?\}/g,
+    (_match, name: string, optional?: string) => `:${name}${optional ?? ''}`,
+  );
+}
+
+/** Fills `{param}` from `params`, leaving unknown ones as they are. */
+export function fillPattern(pattern: string, params: Record<string, string | undefined>): string {
+  return pattern.replace(/\{([^}?]+)\??\}/g, (match, name: string) => params[name] ?? match);
+}

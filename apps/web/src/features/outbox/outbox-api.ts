@@ -1,0 +1,109 @@
+import type { TPaged } from '@esigns/contracts/envelope';
+import { api } from '../../shared/api/api-client';
+
+/** Header carrying the operator key printed in the server console. */
+export const OUTBOX_KEY_HEADER = 'x-outbox-key';
+export const OUTBOX_KEY_STORAGE = 'esigns.outbox-key';
+
+export type OutboxRow = {
+  _id: string;
+  to: string | string[];
+  cc?: string[];
+  /** What the mail is about, e.g. `document.sent`. */
+  kind?: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+export type OutboxMessage = OutboxRow & { html?: string | null; text?: string | null };
+
+export type OutboxQuery = { page: number; limit: number; search?: string };
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The operator key of this tab (sessionStorage: it is forgotten when the tab closes). */
+export function readOutboxKey(): string | null {
+  return storage()?.getItem(OUTBOX_KEY_STORAGE) || null;
+}
+
+export function saveOutboxKey(key: string): void {
+  storage()?.setItem(OUTBOX_KEY_STORAGE, key);
+}
+
+export function forgetOutboxKey(): void {
+  storage()?.removeItem(OUTBOX_KEY_STORAGE);
+}
+
+/**
+ * With an operator key the key is the credential: a 401 then means a wrong key, not an expired
+ * session, so the client must not refresh (and possibly end) the session over it.
+ */
+function keyOptions(key: string | null, signal: AbortSignal | undefined) {
+  return key ? { headers: { [OUTBOX_KEY_HEADER]: key }, skipAuthRefresh: true, signal } : { signal };
+}
+
+/** GET /api/outbox?page=&limit=&search= (the signed-in admin's token is added by the client). */
+export async function fetchOutboxPage(
+  query: OutboxQuery,
+  key: string | null,
+  signal?: AbortSignal,
+): Promise<TPaged<OutboxRow>> {
+  const search = query.search?.trim();
+  const answer = await api.get<TPaged<OutboxRow>>(
+    '/outbox',
+    { page: query.page, limit: query.limit, search: search || undefined },
+    keyOptions(key, signal),
+  );
+  return answer.data;
+}
+
+/** GET /api/outbox/{id}: the row plus its `html` and `text`. */
+export async function fetchOutboxMessage(
+  id: string,
+  key: string | null,
+  signal?: AbortSignal,
+): Promise<OutboxMessage> {
+  const answer = await api.get<OutboxMessage>(
+    `/outbox/${encodeURIComponent(id)}`,
+    undefined,
+    keyOptions(key, signal),
+  );
+  return answer.data;
+}
+
+export function formatRecipients(to: OutboxRow['to']): string {
+  return Array.isArray(to) ? to.join(', ') : to;
+}
+
+/** Badge colour of a delivery status; unknown statuses are grey. */
+export function statusColor(status: string): string {
+  switch (status.toUpperCase()) {
+    case 'SENT':
+    case 'DELIVERED':
+      return 'teal';
+    case 'FAILED':
+    case 'ERROR':
+    case 'BOUNCED':
+      return 'red';
+    case 'OUTBOX':
+      // No mail server configured: the mail is kept (and readable) here only.
+      return 'blue';
+    case 'QUEUED':
+    case 'PENDING':
+    case 'SENDING':
+    case 'RETRYING':
+      return 'yellow';
+    default:
+      return 'gray';
+  }
+}

@@ -1,0 +1,143 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildRoutes } from '../../app/router';
+import { sessionStore } from '../../shared/session/session-store';
+import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { OUTBOX_KEY_STORAGE } from './outbox-api';
+import { OUTBOX_UNAUTHORISED_MESSAGE } from './outbox-page';
+
+type Call = { url: string; headers: Record<string, string> };
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const row = {
+  _id: 'm1',
+  to: 'ada@example.com',
+  subject: 'Please sign: Lease agreement',
+  status: 'SENT',
+  attempts: 1,
+  error: null,
+  created_at: '2024-05-01T10:00:00.000Z',
+  sent_at: '2024-05-01T10:00:05.000Z',
+};
+
+function installFetch(answer: (call: Call) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const call = { url, headers: { ...(init.headers as Record<string, string>) } };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
+  return calls;
+}
+
+function renderOutbox(path = '/outbox') {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />);
+  return router;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  sessionStore.clear();
+});
+
+describe('OutboxPage', () => {
+  it('lists messages and opens one in a sandboxed frame', async () => {
+    const calls = installFetch(({ url }) =>
+      url.startsWith('/api/outbox/m1')
+        ? json(200, {
+            success: true,
+            data: { ...row, html: '<p>Hello <b>Ada</b></p><script>alert(1)</script>', text: 'Hello Ada' },
+          })
+        : json(200, { success: true, data: { data: [row], total: 1, page: 1, total_pages: 1 } }),
+    );
+    renderOutbox();
+    expect(await screen.findByText('Please sign: Lease agreement')).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByText('1-1 of 1')).toBeTruthy();
+    expect(calls[0]?.url).toBe('/api/outbox?page=1&limit=20');
+
+    fireEvent.click(screen.getByRole('row', { name: /Open message/ }));
+    const frame = (await screen.findByTitle('Message preview')) as HTMLIFrameElement;
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toContain('<b>Ada</b>');
+    expect(calls.some((c) => c.url === '/api/outbox/m1')).toBe(true);
+  });
+
+  it('shows the public layout when signed out and an empty state', async () => {
+    installFetch(() => json(200, { success: true, data: { data: [], total: 0, page: 1, total_pages: 0 } }));
+    renderOutbox();
+    expect(await screen.findByText('The outbox is empty')).toBeTruthy();
+    expect(screen.getByTestId('public-layout')).toBeTruthy();
+  });
+
+  it('uses the staff layout when signed in and sends the bearer token', async () => {
+    sessionStore.setState({
+      tokens: { access_token: 'admin-token', refresh_token: 'r' },
+      user: { _id: 'u' },
+      user_type: 'ADMIN',
+    });
+    const calls = installFetch(() =>
+      json(200, { success: true, data: { data: [row], total: 1, page: 1, total_pages: 1 } }),
+    );
+    renderOutbox();
+    expect(await screen.findByTestId('staff-layout')).toBeTruthy();
+    await screen.findByText('Please sign: Lease agreement');
+    expect(calls[0]?.headers.authorization).toBe('Bearer admin-token');
+  });
+
+  it('takes the operator key from ?key=, keeps it in sessionStorage and removes it from the address', async () => {
+    const calls = installFetch(() =>
+      json(200, { success: true, data: { data: [row], total: 1, page: 1, total_pages: 1 } }),
+    );
+    const router = renderOutbox('/outbox?key=secret-123');
+    await screen.findByText('Please sign: Lease agreement');
+    expect(calls[0]?.headers['x-outbox-key']).toBe('secret-123');
+    expect(sessionStorage.getItem(OUTBOX_KEY_STORAGE)).toBe('secret-123');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('explains how to get in on 401', async () => {
+    installFetch(() => json(401, { success: false, message: 'Unauthorized' }));
+    renderOutbox();
+    expect((await screen.findByTestId('outbox-unauthorised')).textContent).toBe(OUTBOX_UNAUTHORISED_MESSAGE);
+    expect(OUTBOX_UNAUTHORISED_MESSAGE).toBe(
+      'Open the Outbox link printed in the server console, or sign in as an admin',
+    );
+  });
+
+  it('shows other failures with a retry', async () => {
+    installFetch(() => json(404, { success: false, message: 'Route not found' }));
+    renderOutbox();
+    expect(await screen.findByText('Could not load the outbox')).toBeTruthy();
+    expect(screen.getByText('Route not found')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('outbox calls with an operator key', () => {
+  it('never refresh the session over a wrong key', async () => {
+    const { setRefreshHandler, resetApiClient } = await import('../../shared/api/api-client');
+    sessionStore.setState({
+      tokens: { access_token: 'admin-token', refresh_token: 'r' },
+      user: { _id: 'u' },
+    });
+    const refresh = vi.fn(async () => ({ access_token: 'new', refresh_token: 'r2' }));
+    setRefreshHandler(refresh);
+    installFetch(() => json(401, { success: false, message: 'Invalid outbox key' }));
+    renderOutbox('/outbox?key=wrong');
+    expect(await screen.findByTestId('outbox-unauthorised')).toBeTruthy();
+    expect(refresh).not.toHaveBeenCalled();
+    expect(sessionStore.getState().tokens?.access_token).toBe('admin-token');
+    resetApiClient();
+  });
+});

@@ -1,0 +1,25 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { connectSessionHandlers } from './app/session-handlers';
+import { dropStaleCacheVersions } from './shared/cache/startup-cache';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+dropStaleCacheVersions();
+const router = createAppRouter();
+connectSessionHandlers((to, options) => router.navigate(to, options));
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
