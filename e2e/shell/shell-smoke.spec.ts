@@ -103,3 +103,15 @@ test('the API answers unknown routes with the error envelope on the same origin'
   expect(res.status()).toBe(404);
   expect(await res.json()).toMatchObject({ success: false });
 });
+
+test('the API documentation renders under the page security policy', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  await page.goto('/api/docs');
+  await expect(page.getByText('e-Signs API').first()).toBeVisible();
+  await expect(page.getByText('/api/health').first()).toBeVisible();
+  expect(errors.filter((e) => e.includes('Content Security Policy'))).toEqual([]);
+  await shot(page, 'api-docs');
+});

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config/config';
-import { createLogger } from './platform/logger';
+import { createLogger, flushLogger } from './platform/logger';
 import { createPlatform } from './platform/platform';
 
 async function main(): Promise<void> {
@@ -48,14 +48,19 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       log.error('shutdown took over 20 s, exiting');
+      flushLogger(log);
       process.exit(1);
     }, 20_000);
     force.unref();
     for (const child of workers) child.kill('SIGTERM');
     app.close().then(
-      () => process.exit(0),
+      () => {
+        flushLogger(log);
+        process.exit(0);
+      },
       (err: unknown) => {
         log.error({ err }, 'shutdown failed');
+        flushLogger(log);
         process.exit(1);
       },
     );

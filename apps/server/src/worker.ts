@@ -1,5 +1,5 @@
 import { loadConfig } from './platform/config/config';
-import { createLogger } from './platform/logger';
+import { createLogger, flushLogger } from './platform/logger';
 import { createPlatform } from './platform/platform';
 
 /** A job worker process (`WORKERS=n`): runs queued jobs, serves no HTTP. */
@@ -13,8 +13,15 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     platform.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => {
+        flushLogger(log);
+        process.exit(0);
+      },
+      (err: unknown) => {
+        log.error({ err }, 'worker shutdown failed');
+        flushLogger(log);
+        process.exit(1);
+      },
     );
   };
   process.on('SIGTERM', stop);

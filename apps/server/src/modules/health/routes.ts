@@ -48,6 +48,8 @@ export function registerHealthRoutes(api: FastifyInstance, platform: Platform): 
     '/health',
     {
       config: { rateLimit: false },
+      // Load balancers poll this: no access-log line per probe (a failing check is logged below).
+      logLevel: 'warn',
       schema: {
         tags: ['platform'],
         summary: 'Liveness and readiness: database, storage, job queue and realtime',
@@ -57,10 +59,11 @@ export function registerHealthRoutes(api: FastifyInstance, platform: Platform): 
         response: { 200: ZSuccess(ZHealth), 503: ZSuccess(ZHealth) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const checks = await currentChecks();
       const { db, storage, queue, realtime } = checks;
       const healthy = db.ok && storage.ok && queue.ok && realtime.ok;
+      if (!healthy) request.log.warn({ checks }, 'health check failing');
       return reply.status(healthy ? 200 : 503).send(
         ok({
           status: healthy ? ('ok' as const) : ('degraded' as const),
