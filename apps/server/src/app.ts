@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { REQUEST_ID_HEADER } from '@esigns/contracts/headers';
 import type { TErrorBody } from '@esigns/contracts/envelope';
+import { OUTBOX_KEY_HEADER } from '@esigns/contracts/outbox';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { Platform } from './platform/platform';
@@ -107,7 +108,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          outboxKey: { type: 'apiKey', in: 'header', name: 'x-outbox-key' },
+          outboxKey: { type: 'apiKey', in: 'header', name: OUTBOX_KEY_HEADER },
         },
       },
     },

@@ -1,40 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorBody, ZPaged, ZPageQuery, ZSuccess, toPaged } from '@esigns/contracts/envelope';
+import { ZErrorBody, ZPaged, ZSuccess, toPaged } from '@esigns/contracts/envelope';
+import { ZListOutboxQuery, ZOutboxMail, ZOutboxMailRow, OUTBOX_KEY_HEADER } from '@esigns/contracts/outbox';
 import { AppError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
-import { EMAIL_STATUSES } from '../../platform/mail/schema';
 import type { Platform } from '../../platform/platform';
 import { getOutboxMail, listOutboxMails, resolveOutboxScope, type OutboxScope } from './service';
-
-// Only the server serves these today; they move to packages/contracts when the web Outbox screen uses them.
-const ZOutboxMailRow = z.object({
-  _id: z.string().describe('Mail id (UUID)'),
-  to: z.array(z.string()),
-  cc: z.array(z.string()),
-  subject: z.string(),
-  kind: z.string().describe('What the mail is about, e.g. `generic`, `document.sent`'),
-  status: z
-    .enum(EMAIL_STATUSES)
-    .describe(
-      'QUEUED: waiting for the mail job; SENT: accepted by SMTP; FAILED: retries exhausted or refused; OUTBOX: no SMTP configured, kept here',
-    ),
-  attempts: z.number().int().describe('Delivery attempts made so far'),
-  error: z.string().nullable().describe('Last delivery error'),
-  created_at: z.string().describe('ISO-8601, UTC'),
-  sent_at: z.string().nullable().describe('ISO-8601, UTC; set once SMTP accepted the mail'),
-});
-
-const ZOutboxMail = ZOutboxMailRow.extend({
-  html: z.string().describe('HTML body as sent (empty for a text-only mail)'),
-  text: z.string().describe('Plain-text body as sent'),
-});
-
-const ZListOutboxQuery = ZPageQuery.extend({
-  search: z.string().max(200).optional().describe('Case-insensitive match on the subject or any recipient'),
-  status: z.enum(EMAIL_STATUSES).optional(),
-});
 
 const ZOutboxParams = z.object({ id: z.string().describe('Mail id (UUID)') });
 
@@ -57,7 +29,7 @@ export function registerOutboxRoutes(api: FastifyInstance, platform: Platform): 
   const scopes = new WeakMap<FastifyRequest, OutboxScope>();
   const authenticate = async (request: FastifyRequest): Promise<void> => {
     const scope = await resolveOutboxScope(
-      { outboxKey: request.headers['x-outbox-key'], authorization: request.headers.authorization },
+      { outboxKey: request.headers[OUTBOX_KEY_HEADER], authorization: request.headers.authorization },
       config.secrets,
     );
     scopes.set(request, scope);

@@ -6,6 +6,7 @@ import type { Secrets } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/app-error';
 import { emailLogs, type EmailStatus } from '../../platform/mail/schema';
+import type { TOutboxMail, TOutboxMailRow } from '@esigns/contracts/outbox';
 
 /** Who may read which mails: the instance operator (every mail) or a company's admin (its own). */
 export type OutboxScope = { kind: 'all' } | { kind: 'company'; companyId: string };
@@ -40,20 +41,7 @@ export async function resolveOutboxScope(
   return { kind: 'company', companyId: claims.companyId };
 }
 
-export type TOutboxMailRow = {
-  _id: string;
-  to: string[];
-  cc: string[];
-  subject: string;
-  kind: string;
-  status: EmailStatus;
-  attempts: number;
-  error: string | null;
-  created_at: string;
-  sent_at: string | null;
-};
-
-export type TOutboxMail = TOutboxMailRow & { html: string; text: string };
+export type { TOutboxMail, TOutboxMailRow };
 
 export type TListOutboxQuery = TPageQuery & { search?: string | undefined; status?: EmailStatus | undefined };
 

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const EMAIL_STATUSES = ['QUEUED', 'SENT', 'FAILED', 'OUTBOX'] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+import type { EmailStatus } from '@esigns/contracts/outbox';
+
+export type { EmailStatus };
 
 /**
  * Every message the product sends, whatever happens to it: `QUEUED` until the mail job runs,

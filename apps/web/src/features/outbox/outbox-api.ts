@@ -1,25 +1,12 @@
 import type { TPaged } from '@esigns/contracts/envelope';
+import { OUTBOX_KEY_HEADER, type TOutboxMail, type TOutboxMailRow } from '@esigns/contracts/outbox';
 import { api } from '../../shared/api/api-client';
 
-/** Header carrying the operator key printed in the server console. */
-export const OUTBOX_KEY_HEADER = 'x-outbox-key';
+export { OUTBOX_KEY_HEADER };
 export const OUTBOX_KEY_STORAGE = 'esigns.outbox-key';
 
-export type OutboxRow = {
-  _id: string;
-  to: string | string[];
-  cc?: string[];
-  /** What the mail is about, e.g. `document.sent`. */
-  kind?: string;
-  subject: string;
-  status: string;
-  attempts: number;
-  error: string | null;
-  created_at: string;
-  sent_at: string | null;
-};
-
-export type OutboxMessage = OutboxRow & { html?: string | null; text?: string | null };
+export type OutboxRow = TOutboxMailRow;
+export type OutboxMessage = TOutboxMail;
 
 export type OutboxQuery = { page: number; limit: number; search?: string };
 
