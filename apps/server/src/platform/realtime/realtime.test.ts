@@ -108,11 +108,7 @@ describe('realtime across API processes through Redis', () => {
   let dataDir: string;
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    if (child && child.exitCode === null) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -150,6 +146,13 @@ describe('realtime across API processes through Redis', () => {
       clearInterval(timer);
     }
   }, 60_000);
+
+  it('the other process shuts down cleanly on SIGTERM while a client is connected', async () => {
+    expect(child?.exitCode).toBeNull();
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    child!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 30_000);
 });
 
 async function freePort(): Promise<number> {
