@@ -114,7 +114,12 @@ export async function buildApp(platform: Platform): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: false,
+    logo: { type: 'image/svg+xml', content: DOCS_LOGO },
+    theme: { title: 'e-Signs API' },
+  });
 
   await app.register(
     async (api) => {
@@ -149,6 +154,14 @@ export async function buildApp(platform: Platform): Promise<App> {
   });
   return app;
 }
+
+// The brand mark (pen nib, primary colour) on the API docs page.
+const DOCS_LOGO = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="40" height="40">' +
+    '<path fill="#F27E0C" fill-rule="evenodd" d="M21 4h22a2 2 0 0 1 2 2v8H19V6a2 2 0 0 1 2-2ZM19 17h26c4.6 3 7 7.6 7 ' +
+    '12.4 0 3-1 5.8-2.6 8.4L34.4 60.3a2.9 2.9 0 0 1-4.8 0L14.6 37.8A15.4 15.4 0 0 1 12 29.4C12 24.6 14.4 20 19 17Zm13 ' +
+    '9a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11Zm-1.3 13.2v16.6h2.6V39.2Z"/></svg>',
+);
 
 function resolveWebDist(configured: string | undefined): string | undefined {
   const candidates = configured

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
       `No SMTP_URL: mails are kept in the Outbox at ${config.publicUrl}/outbox?key=${config.secrets.outboxKey}`,
     );
   }
+  flushLogger(log);
 
   let stopping = false;
   const stop = (signal: string): void => {
