@@ -20,7 +20,10 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { Platform } from './platform/platform';
 import { registerStorageRoutes } from './platform/storage/storage-routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerAuthRoutes } from './modules/auth/routes';
 import { registerOutboxRoutes } from './modules/outbox/routes';
+import { registerProfileRoutes } from './modules/profile/routes';
+import { registerWorkspaceRoutes } from './modules/workspaces/routes';
 
 export type App = FastifyInstance;
 
@@ -126,6 +129,9 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerHealthRoutes(api, platform);
       registerStorageRoutes(api, platform);
       registerOutboxRoutes(api, platform);
+      registerAuthRoutes(api, platform);
+      registerWorkspaceRoutes(api, platform);
+      registerProfileRoutes(api, platform);
     },
     { prefix: '/api' },
   );

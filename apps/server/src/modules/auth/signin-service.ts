@@ -1,0 +1,156 @@
+import { eq } from 'drizzle-orm';
+import { verify as verifyTotp } from 'otplib';
+import type { TSessionReply, TSigninReply } from '@esigns/contracts/auth';
+import { keyedHash, safeEqual } from '../../platform/auth/one-time-secrets';
+import { decoyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
+import { AppError } from '../../platform/http/app-error';
+import type { Platform } from '../../platform/platform';
+import { listWorkspaces } from '../company/service';
+import { assertCodeMatches, findLiveCode, issueCode } from './codes';
+import { signinCodeMail } from './mails';
+import { users } from './schema';
+import { openSession, type ClientInfo } from './session-service';
+
+/** Consecutive wrong passwords before the account locks; each further one doubles the lock. */
+export const FREE_SIGNIN_ATTEMPTS = 5;
+const MAX_LOCK_MINUTES = 60;
+const MF2A_CHALLENGE_MINUTES = 10;
+
+const invalidCredentials = (): AppError =>
+  new AppError('UNAUTHORIZED', { message: 'Invalid email or password' });
+
+/**
+ * `POST /signin`. Wrong password and unknown email answer alike (and take as long). After
+ * FREE_SIGNIN_ATTEMPTS wrong passwords the account locks for 1, 2, 4... minutes (at most 60).
+ * An unverified email answers 401 EMAIL_NOT_VERIFIED, but only to someone who knows the password.
+ */
+export async function signin(
+  platform: Platform,
+  input: { email: string; password: string },
+  client: ClientInfo,
+): Promise<TSigninReply> {
+  const db = platform.database.db;
+  const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  if (!user) {
+    await verifyPassword(await decoyPasswordHash(), input.password);
+    throw invalidCredentials();
+  }
+  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw lockedError(user.lockedUntil);
+
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    const failures = user.failedSigninCount + 1;
+    const lockMinutes =
+      failures >= FREE_SIGNIN_ATTEMPTS
+        ? Math.min(2 ** (failures - FREE_SIGNIN_ATTEMPTS), MAX_LOCK_MINUTES)
+        : 0;
+    await db
+      .update(users)
+      .set({
+        failedSigninCount: failures,
+        lockedUntil: lockMinutes ? new Date(Date.now() + lockMinutes * 60_000) : null,
+      })
+      .where(eq(users.id, user.id));
+    platform.log.warn({ userId: user.id, failures, ip: client.ip }, 'wrong password');
+    throw invalidCredentials();
+  }
+  if (user.failedSigninCount > 0 || user.lockedUntil) {
+    await db.update(users).set({ failedSigninCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  }
+  if (!user.emailVerifiedAt) {
+    throw new AppError('UNAUTHORIZED', {
+      message: 'Verify your email address before signing in.',
+      errorCode: 'EMAIL_NOT_VERIFIED',
+    });
+  }
+
+  if (user.mf2aMethod) {
+    await db.transaction(async (tx) => {
+      const { code } = await issueCode(tx, platform.config.secrets.jwtSecret, {
+        userId: user.id,
+        purpose: 'MF2A',
+        ttlMinutes: MF2A_CHALLENGE_MINUTES,
+        withCode: user.mf2aMethod === 'EMAIL',
+      });
+      if (code)
+        await platform.mail.queue(signinCodeMail({ to: user.email, firstName: user.firstName, code }), {
+          tx,
+        });
+    });
+    platform.jobs.wake('mail.send');
+    return { mf2a: true, user_id: user.id, mf2a_method: user.mf2aMethod };
+  }
+
+  const session = await openDefaultSession(platform, user.id, user.lastCompanyId, client);
+  return { ...session, mf2a: false };
+}
+
+/**
+ * `POST /mf2a/verifyOTP`: the second step of a sign-in that passed its password less than ten
+ * minutes ago. Accepts the authenticator code (TOTP, one step of clock drift), the mailed code,
+ * or one of the recovery codes (each works once). Five wrong codes end the challenge.
+ */
+export async function verifySecondFactor(
+  platform: Platform,
+  input: { user_id: string; code: string },
+  client: ClientInfo,
+): Promise<TSessionReply> {
+  const db = platform.database.db;
+  const secret = platform.config.secrets.jwtSecret;
+  const [user] = await db.select().from(users).where(eq(users.id, input.user_id)).limit(1);
+  const live = user ? await findLiveCode(db, user.id, 'MF2A') : undefined;
+  if (!user || !live || !user.mf2aMethod) {
+    throw new AppError('UNAUTHORIZED', { message: 'Your sign-in has expired. Sign in again.' });
+  }
+  const isRecovery = input.code.includes('-');
+  let recoveryLeft: string[] | undefined;
+  await assertCodeMatches(db, live, async (codeHash) => {
+    if (isRecovery) {
+      const hash = keyedHash(input.code.toUpperCase(), secret);
+      if (!user.recoveryCodeHashes.some((h) => safeEqual(h, hash))) return false;
+      recoveryLeft = user.recoveryCodeHashes.filter((h) => !safeEqual(h, hash));
+      return true;
+    }
+    if (user.mf2aMethod === 'TOTP' && user.totpSecret) {
+      const result = await verifyTotp({ secret: user.totpSecret, token: input.code, epochTolerance: 30 });
+      return result.valid;
+    }
+    return codeHash !== null && safeEqual(codeHash, keyedHash(input.code, secret));
+  });
+  if (recoveryLeft)
+    await db.update(users).set({ recoveryCodeHashes: recoveryLeft }).where(eq(users.id, user.id));
+  return openDefaultSession(platform, user.id, user.lastCompanyId, client);
+}
+
+/** Opens the session in the last workspace used, or the first one the user still belongs to. */
+async function openDefaultSession(
+  platform: Platform,
+  userId: string,
+  lastCompanyId: string | null,
+  client: ClientInfo,
+): Promise<TSessionReply> {
+  const db = platform.database.db;
+  const workspaces = await listWorkspaces(db, userId);
+  const target = workspaces.find((w) => w.company_id === lastCompanyId) ?? workspaces[0];
+  if (!target) throw new AppError('FORBIDDEN', { message: 'You do not belong to any workspace.' });
+  return db.transaction((tx) => openSession(platform, tx, { userId, companyId: target.company_id, client }));
+}
+
+/** `GET /checkUser/{email}` (the spec needs it; rate-limited by its route). */
+export async function checkUser(
+  platform: Platform,
+  email: string,
+): Promise<{ exists: boolean; is_verified: boolean }> {
+  const [user] = await platform.database.db
+    .select({ verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return { exists: Boolean(user), is_verified: Boolean(user?.verifiedAt) };
+}
+
+function lockedError(until: Date): AppError {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+  return new AppError('TOO_MANY_REQUESTS', {
+    message: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
+  });
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { PlanType, TWorkspace, UserType } from '@esigns/contracts/auth';
+import type { Db } from '../../platform/db/database';
+import { companies, companyUsers } from './schema';
+
+type Tx = Pick<Db, 'insert' | 'select' | 'update'>;
+
+/** Creates a workspace with its first member as OWNER. */
+export async function createWorkspace(
+  tx: Tx,
+  input: { name: string; planType: PlanType; ownerId: string },
+): Promise<{ companyId: string }> {
+  const [company] = await tx
+    .insert(companies)
+    .values({
+      name: input.name,
+      slug: slugFor(input.name),
+      planType: input.planType,
+      createdBy: input.ownerId,
+    })
+    .returning({ id: companies.id });
+  if (!company) throw new Error('company insert returned nothing');
+  await tx.insert(companyUsers).values({ companyId: company.id, userId: input.ownerId, userType: 'OWNER' });
+  return { companyId: company.id };
+}
+
+/** Every workspace the user belongs to (not removed), oldest first. */
+export async function listWorkspaces(db: Pick<Db, 'select'>, userId: string): Promise<TWorkspace[]> {
+  const rows = await db
+    .select({
+      companyId: companies.id,
+      name: companies.name,
+      slug: companies.slug,
+      planType: companies.planType,
+      isActive: companies.isActive,
+      userType: companyUsers.userType,
+    })
+    .from(companyUsers)
+    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
+    .where(and(eq(companyUsers.userId, userId), eq(companyUsers.status, 'ACTIVE')))
+    .orderBy(asc(companyUsers.createdAt));
+  return rows.map((r) => ({
+    company_id: r.companyId,
+    company_name: r.name,
+    company_slug: r.slug,
+    plan_type: r.planType,
+    user_type: r.userType,
+    is_active: r.isActive,
+  }));
+}
+
+export async function findMembership(
+  db: Pick<Db, 'select'>,
+  userId: string,
+  companyId: string,
+): Promise<{ userType: UserType; roleId: string | null; isActive: boolean } | undefined> {
+  const [row] = await db
+    .select({ userType: companyUsers.userType, roleId: companyUsers.roleId, isActive: companies.isActive })
+    .from(companyUsers)
+    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
+    .where(
+      and(
+        eq(companyUsers.userId, userId),
+        eq(companyUsers.companyId, companyId),
+        eq(companyUsers.status, 'ACTIVE'),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** URL-safe slug with a random suffix, so that two companies of the same name never collide. */
+function slugFor(name: string): string {
+  const base =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'workspace';
+  return `${base}-${randomBytes(3).toString('hex')}`;
+}
