@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { Platform } from './platform/platform';
 import { registerStorageRoutes } from './platform/storage/storage-routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerMf2aRoutes } from './modules/auth/mf2a-routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerOutboxRoutes } from './modules/outbox/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
@@ -130,6 +131,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerStorageRoutes(api, platform);
       registerOutboxRoutes(api, platform);
       registerAuthRoutes(api, platform);
+      registerMf2aRoutes(api, platform);
       registerWorkspaceRoutes(api, platform);
       registerProfileRoutes(api, platform);
     },

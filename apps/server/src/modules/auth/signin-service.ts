@@ -6,6 +6,7 @@ import { decoyPasswordHash, verifyPassword } from '../../platform/auth/passwords
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { listWorkspaces } from '../company/service';
+import type { Db } from '../../platform/db/database';
 import { assertCodeMatches, findLiveCode, issueCode } from './codes';
 import { signinCodeMail } from './mails';
 import { users } from './schema';
@@ -26,7 +27,7 @@ const invalidCredentials = (): AppError =>
  */
 export async function signin(
   platform: Platform,
-  input: { email: string; password: string },
+  input: { email: string; password: string; company_slug?: string },
   client: ClientInfo,
 ): Promise<TSigninReply> {
   const db = platform.database.db;
@@ -61,6 +62,14 @@ export async function signin(
       message: 'Verify your email address before signing in.',
       errorCode: 'EMAIL_NOT_VERIFIED',
     });
+  }
+
+  if (input.company_slug) {
+    // Employee sign-in on a company's own page: land in that company, or nowhere.
+    const companyId = await findMemberCompanyBySlug(db, user.id, input.company_slug);
+    if (!companyId) throw new AppError('UNAUTHORIZED', { message: 'You are not a member of this company' });
+    await db.update(users).set({ lastCompanyId: companyId }).where(eq(users.id, user.id));
+    user.lastCompanyId = companyId;
   }
 
   if (user.mf2aMethod) {
@@ -146,6 +155,15 @@ export async function checkUser(
     .where(eq(users.email, email))
     .limit(1);
   return { exists: Boolean(user), is_verified: Boolean(user?.verifiedAt) };
+}
+
+async function findMemberCompanyBySlug(
+  db: Pick<Db, 'select'>,
+  userId: string,
+  slug: string,
+): Promise<string | undefined> {
+  const workspaces = await listWorkspaces(db, userId);
+  return workspaces.find((w) => w.company_slug === slug)?.company_id;
 }
 
 function lockedError(until: Date): AppError {

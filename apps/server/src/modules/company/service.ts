@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PlanType, TWorkspace, UserType } from '@esigns/contracts/auth';
 import type { Db } from '../../platform/db/database';
+import { seedUserTypes } from '../permissions/access';
 import { companies, companyUsers } from './schema';
 
 type Tx = Pick<Db, 'insert' | 'select' | 'update'>;
@@ -22,6 +23,7 @@ export async function createWorkspace(
     .returning({ id: companies.id });
   if (!company) throw new Error('company insert returned nothing');
   await tx.insert(companyUsers).values({ companyId: company.id, userId: input.ownerId, userType: 'OWNER' });
+  await seedUserTypes(tx, company.id);
   return { companyId: company.id };
 }
 
