@@ -19,6 +19,7 @@ import { registerErrorHandling } from './platform/http/error-handler';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { Platform } from './platform/platform';
 import { registerStorageRoutes } from './platform/storage/storage-routes';
+import { registerCompanyRoutes } from './modules/company/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerMf2aRoutes } from './modules/auth/mf2a-routes';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -134,6 +135,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerMf2aRoutes(api, platform);
       registerWorkspaceRoutes(api, platform);
       registerProfileRoutes(api, platform);
+      registerCompanyRoutes(api, platform);
     },
     { prefix: '/api' },
   );
