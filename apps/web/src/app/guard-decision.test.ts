@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createEmptySession, type SessionState } from '../shared/session/session-store';
 import { decodeRedirectTarget } from '../shared/session/redirect-target';
-import { applyGuardSwitch, decideGuard, type GuardDecision, type GuardName } from './guard-decision';
+import { afterSigninPath, decideGuard, type GuardDecision, type GuardName } from './guard-decision';
+import { encodeRedirectTarget } from '../shared/session/redirect-target';
 
 const tokens = { access_token: 'access', refresh_token: 'refresh' };
 const signedOut = createEmptySession();
@@ -167,12 +168,28 @@ describe('decideGuard', () => {
   });
 });
 
-describe('applyGuardSwitch', () => {
-  it('relaxes only signed-out redirects while guards are off', () => {
-    const signedOutRedirect = decideGuard('user', signedOut, { pathname: '/dashboard' });
-    expect(applyGuardSwitch(signedOutRedirect, false)).toEqual({ type: 'allow' });
-    expect(applyGuardSwitch(signedOutRedirect, true)).toBe(signedOutRedirect);
-    const roleRedirect = decideGuard('user', contact, { pathname: '/dashboard' });
-    expect(applyGuardSwitch(roleRedirect, false)).toBe(roleRedirect);
+describe('afterSigninPath', () => {
+  const search = (path: string) => `?redirect_url=${encodeRedirectTarget(path)}`;
+
+  it('answers the decoded same-site target, else the home of the session', () => {
+    expect(afterSigninPath(staff(), search('/contacts/edit/7?tab=a'))).toBe('/contacts/edit/7?tab=a');
+    expect(afterSigninPath(staff(), '')).toBe('/dashboard');
+    expect(afterSigninPath(contact, '')).toBe('/ap/documents');
+    expect(afterSigninPath(contact, search('/ap/workflows'))).toBe('/ap/workflows');
+  });
+
+  it('refuses corrupt, off-site and guest-page targets', () => {
+    expect(afterSigninPath(staff(), '?redirect_url=https://evil.example/x')).toBe('/dashboard');
+    expect(afterSigninPath(staff(), '?redirect_url=r1.garbage!')).toBe('/dashboard');
+    expect(afterSigninPath(staff(), search('//evil.example/x'))).toBe('/dashboard');
+    expect(afterSigninPath(staff(), search('/signin?redirect_url=x'))).toBe('/dashboard');
+    expect(afterSigninPath(staff(), search('/forgot-password'))).toBe('/dashboard');
+  });
+
+  it('is where the guest guard sends a fresh session', () => {
+    expect(decideGuard('guest', staff(), { pathname: '/signin', search: search('/roles') })).toMatchObject({
+      to: '/roles',
+      reason: 'signed-in',
+    });
   });
 });

@@ -5,7 +5,8 @@ import {
   type SessionState,
   type SessionTokens,
 } from '../shared/session/session-store';
-import { encodeRedirectTarget } from '../shared/session/redirect-target';
+import { decodeRedirectTarget, encodeRedirectTarget } from '../shared/session/redirect-target';
+import { GUEST_ROUTES } from './routes';
 
 /**
  * Route guards of spec 1 §6. `formGuest` and `formApproval` are the guest form-builder and
@@ -26,10 +27,7 @@ export type GuardName =
 
 export type GuardLocation = { pathname: string; search?: string; hash?: string };
 
-/**
- * Why a visitor is sent elsewhere. `signed-out` redirects are the ones the preview switch
- * relaxes (see `applyGuardSwitch`); `wrong-role` and `signed-in` always apply.
- */
+/** Why a visitor is sent elsewhere. */
 export type RedirectReason = 'signed-out' | 'wrong-role' | 'signed-in';
 
 export type GuardDecision =
@@ -68,6 +66,23 @@ export function signinRedirect(
   return `${base}?${params.toString()}`;
 }
 
+/** Guest pages (sign-in, sign-up, …): never a place to return to after signing in. */
+const GUEST_PATHS: ReadonlySet<string> = new Set(GUEST_ROUTES.map((route) => route.pattern));
+
+/**
+ * Where a visitor goes once signed in: the same-site page kept in `redirect_url` (its own guard
+ * then decides, e.g. a contact sent to a staff page lands on /ap/forbidden), else their home:
+ * /dashboard, or /ap/documents for a contact. Guest pages are never a target (no loop).
+ */
+export function afterSigninPath(session: SessionState, search: string | undefined): string {
+  const home = isContactSession(session) ? CONTACT_HOME_PATH : STAFF_HOME_PATH;
+  const target = decodeRedirectTarget(new URLSearchParams(search ?? '').get('redirect_url'));
+  if (!target) return home;
+  const { pathname } = new URL(target, 'http://same.site');
+  if (GUEST_PATHS.has(pathname)) return home;
+  return target;
+}
+
 function hasRepresentativePassword(session: SessionState, location: GuardLocation): boolean {
   const fromSession =
     session.auth_details.password ??
@@ -102,8 +117,9 @@ export function decideGuard(guard: GuardName, session: SessionState, location: G
       return ALLOW;
 
     case 'guest':
+      // The sign-in screen and this guard agree on where a fresh session goes.
       if (!signedIn) return ALLOW;
-      return redirect(contact ? CONTACT_HOME_PATH : STAFF_HOME_PATH, 'signed-in');
+      return redirect(afterSigninPath(session, location.search), 'signed-in');
 
     case 'user':
       return decideUser(session, location);
@@ -186,18 +202,4 @@ export function decideGuard(guard: GuardName, session: SessionState, location: G
       throw new Error(`Unknown guard ${String(unreachable)}`);
     }
   }
-}
-
-/**
- * Until the sign-in screens exist, `VITE_AUTH_GUARDS` is not 'on' and a signed-out visitor may
- * look at every guarded screen (preview mode). Redirects that depend on who is signed in
- * (contacts away from staff screens, signed-in users away from guest pages) still apply.
- */
-export function applyGuardSwitch(decision: GuardDecision, isEnforced: boolean): GuardDecision {
-  if (!isEnforced && decision.type === 'redirect' && decision.reason === 'signed-out') return ALLOW;
-  return decision;
-}
-
-export function areAuthGuardsEnforced(): boolean {
-  return import.meta.env.VITE_AUTH_GUARDS === 'on';
 }

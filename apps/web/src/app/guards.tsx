@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { sessionStore, useSession, type SessionTokens } from '../shared/session/session-store';
 import { AppLoading } from './screens/app-loading';
-import { applyGuardSwitch, areAuthGuardsEnforced, decideGuard, type GuardName } from './guard-decision';
+import { decideGuard, type GuardName } from './guard-decision';
 
 /** Stores tokens handed over in the query, then reloads the same address without them. */
 function AdoptTokens({ tokens }: { tokens: SessionTokens }) {
@@ -22,14 +22,11 @@ function AdoptTokens({ tokens }: { tokens: SessionTokens }) {
   return <AppLoading />;
 }
 
-/**
- * Applies one guard of spec 1 §6 to the routes below it. The decision itself is the pure
- * `decideGuard`; while VITE_AUTH_GUARDS is not 'on', signed-out visitors are let through.
- */
+/** Applies one guard of spec 1 §6 to the routes below it; the decision itself is the pure `decideGuard`. */
 export function RouteGuard({ guard, children }: { guard: GuardName; children?: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  const decision = applyGuardSwitch(decideGuard(guard, session, location), areAuthGuardsEnforced());
+  const decision = decideGuard(guard, session, location);
 
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.adoptTokens) return <AdoptTokens tokens={decision.adoptTokens} />;

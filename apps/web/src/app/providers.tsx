@@ -1,8 +1,9 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { watchSessionOwner } from '../features/auth/auth-session';
 import { BrandingProvider, useBranding, type BrandingOverrides } from '../shared/branding/branding-provider';
 import { createAppTheme } from '../shared/branding/theme';
 import { OfflineGate } from '../shared/ui/offline-screen';
@@ -31,9 +32,13 @@ export type AppProvidersProps = {
   queryClient?: QueryClient;
 };
 
-/** Branding, Mantine (theme, modals, notifications), TanStack Query and the offline screen. */
+/**
+ * Branding, Mantine (theme, modals, notifications), TanStack Query and the offline screen. When
+ * the session ends or changes hands, the previous user's cached data is dropped.
+ */
 export function AppProviders({ children, brandingOverrides, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  useEffect(() => watchSessionOwner(client), [client]);
   return (
     <BrandingProvider overrides={brandingOverrides}>
       <ThemedProviders>

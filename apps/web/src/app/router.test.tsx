@@ -1,10 +1,14 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../shared/session/session-store';
 import { decodeRedirectTarget } from '../shared/session/redirect-target';
+import { resetApiClient } from '../shared/api/api-client';
+import { fail, installFakeApi, seedStaffSession, shellHandler } from '../shared/testing/fake-api';
 import { renderWithProviders } from '../shared/testing/render-with-providers';
 import { buildRoutes } from './router';
+import { connectSessionHandlers } from './session-handlers';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
@@ -12,13 +16,24 @@ function renderAt(path: string) {
   return router;
 }
 
+beforeEach(() => {
+  installFakeApi(shellHandler);
+  // The startup cache reports the lists the fake API does not serve.
+  vi.spyOn(console, 'debug').mockImplementation(() => {});
+});
+
 afterEach(() => {
+  vi.restoreAllMocks();
+  notifications.clean();
   cleanup();
-  vi.unstubAllEnvs();
+  resetApiClient();
+  vi.unstubAllGlobals();
   sessionStore.clear();
 });
 
-describe('router (guards off: preview mode)', () => {
+describe('router (signed-in staff)', () => {
+  beforeEach(() => seedStaffSession());
+
   it('shows a placeholder for an unbuilt staff screen inside the staff layout', async () => {
     renderAt('/contacts');
     expect(await screen.findByTestId('staff-layout')).toBeTruthy();
@@ -46,24 +61,57 @@ describe('router (guards off: preview mode)', () => {
     await waitFor(() => expect(root.state.location.pathname).toBe('/dashboard'));
   });
 
-  it('puts guest pages in the public layout with slogan and powered-by footer', async () => {
-    renderAt('/signin');
-    expect(await screen.findByTestId('public-layout')).toBeTruthy();
-    expect(screen.getByTestId('slogan').textContent).toBe('You Select, We Protect');
-    expect(screen.getByTestId('powered-by').textContent).toBe('Powered By e-Signs@v1.0');
-    expect((await screen.findByTestId('screen-placeholder')).textContent).toContain('Sign in');
-  });
-
-  it('uses the contact layout under /ap and no chrome under /if', async () => {
-    renderAt('/ap/dashboard');
-    expect(await screen.findByTestId('contact-layout')).toBeTruthy();
-    cleanup();
+  it('uses no chrome under /if', async () => {
     renderAt('/if/token-1/contacts');
     expect(await screen.findByTestId('embedded-layout')).toBeTruthy();
     expect(screen.queryByTestId('staff-layout')).toBeNull();
   });
 
-  it('still sends a signed-in contact away from staff screens', async () => {
+  it('signs out cleanly when the API refuses the session (401 on profile, refresh refused)', async () => {
+    installFakeApi((call) => {
+      if (call.path === '/api/user/profile' || call.path === '/api/user/getUserWorkspaceList') {
+        return fail(401, 'Invalid token');
+      }
+      return call.path === '/api/revoke-token' ? fail(401, 'Invalid refresh token') : undefined;
+    });
+    const router = createMemoryRouter(buildRoutes(), { initialEntries: ['/dashboard'] });
+    connectSessionHandlers((to, options) => router.navigate(to, options));
+    renderWithProviders(<RouterProvider router={router} />);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(sessionStore.getState().tokens).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeTruthy();
+  });
+
+  it('shows the user and their workspace in the top bar', async () => {
+    renderAt('/dashboard');
+    expect(await screen.findByRole('button', { name: /Account menu for Ada Lovelace/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Workspace: Acme Corp/ })).toBeTruthy();
+  });
+});
+
+describe('router (other visitors)', () => {
+  it('puts guest pages in the public layout with slogan and powered-by footer', async () => {
+    renderAt('/signin');
+    expect(await screen.findByTestId('public-layout')).toBeTruthy();
+    expect(screen.getByTestId('slogan').textContent).toBe('You Select, We Protect');
+    expect(screen.getByTestId('powered-by').textContent).toBe('Powered By e-Signs@v1.0');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(document.title).toBe(`Sign in | ${window.location.host}`);
+  });
+
+  it('uses the contact layout under /ap for a signed-in contact', async () => {
+    sessionStore.setState({
+      tokens: { access_token: 'a', refresh_token: 'r' },
+      user: { _id: 'c', first_name: 'Cleo' },
+      is_contact: true,
+    });
+    renderAt('/ap/dashboard');
+    expect(await screen.findByTestId('contact-layout')).toBeTruthy();
+  });
+
+  it('sends a signed-in contact away from staff screens', async () => {
     sessionStore.setState({
       tokens: { access_token: 'a', refresh_token: 'r' },
       user: { _id: 'c' },
@@ -75,17 +123,24 @@ describe('router (guards off: preview mode)', () => {
   });
 });
 
-describe('router (guards on)', () => {
+describe('router (guards)', () => {
   it('sends a signed-out visitor to /signin with the encoded target', async () => {
-    vi.stubEnv('VITE_AUTH_GUARDS', 'on');
     const router = renderAt('/contacts/edit/42?tab=notes');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     const target = new URLSearchParams(router.state.location.search).get('redirect_url');
     expect(decodeRedirectTarget(target)).toBe('/contacts/edit/42?tab=notes');
   });
 
+  it('sends signed-out visitors of unknown paths and of /ap to the sign-in pages', async () => {
+    const router = renderAt('/some/unknown/path');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    cleanup();
+    const contactRouter = renderAt('/ap/dashboard?company=acme');
+    await waitFor(() => expect(contactRouter.state.location.pathname).toBe('/ap/signin'));
+  });
+
   it('sends signed-in staff away from guest pages', async () => {
-    vi.stubEnv('VITE_AUTH_GUARDS', 'on');
     sessionStore.setState({
       tokens: { access_token: 'a', refresh_token: 'r' },
       user: { _id: 'u' },

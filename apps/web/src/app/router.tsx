@@ -50,6 +50,19 @@ const LAYOUTS: Record<LayoutName, LazyComponent> = {
  */
 export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
+  '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
+  '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),
+  '/verify': () => import('../features/auth/verify-screen').then((m) => ({ Component: m.VerifyScreen })),
+  '/send-verification': () =>
+    import('../features/auth/send-verification-screen').then((m) => ({
+      Component: m.SendVerificationScreen,
+    })),
+  '/forgot-password': () =>
+    import('../features/auth/forgot-password-screen').then((m) => ({ Component: m.ForgotPasswordScreen })),
+  '/forgot-password-verification': () =>
+    import('../features/auth/forgot-password-verification-screen').then((m) => ({
+      Component: m.ForgotPasswordVerificationScreen,
+    })),
 };
 
 /** Sends to `to` (spec notation), filling its params from the current ones and keeping the query. */

@@ -1,26 +1,43 @@
-import { setSessionExpiredHandler, setSsoLogoutHandler } from '../shared/api/api-client';
+import { notifications } from '@mantine/notifications';
+import { connectTokenRefresh } from '../features/auth/auth-session';
+import {
+  setSessionExpiredHandler,
+  setSsoLogoutHandler,
+  type SessionEndReason,
+} from '../shared/api/api-client';
 import { signinRedirect } from './guard-decision';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
 
+/** What the visitor is told when the API client ends the session (one table, spec 1 §8). */
+export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
+  'refresh-failed': 'Your session has ended. Please sign in again.',
+  'refresh-expired': 'Your session has expired. Please sign in again.',
+  'inactive-workspace': 'This workspace is no longer active. Please sign in again.',
+  'sso-logout': 'You were signed out by single sign-on.',
+};
+
 /**
- * What the API client does when a session cannot continue: go to /signin (keeping the page to
- * return to). For SSO_USER_LOGOUT the external accounts service logs out too, when configured,
- * and sends the visitor back to /signin.
+ * Wires the session into the API client: the token refresh (POST /revoke-token), and what
+ * happens when a session cannot continue: go to /signin, keeping the page to return to. For
+ * SSO_USER_LOGOUT the external accounts service logs out too, when configured, and sends the
+ * visitor back to /signin.
  */
 export function connectSessionHandlers(
   navigate: Navigate,
   accountsUrl: string | undefined = import.meta.env.VITE_ACCOUNTS_URL,
 ): void {
-  const toSignin = () => {
+  connectTokenRefresh();
+  const toSignin = (reason: SessionEndReason) => {
+    notifications.show({ id: 'session-ended', color: 'orange', message: SESSION_END_MESSAGES[reason] });
     const { pathname, search, hash } = window.location;
     const target = pathname.startsWith('/signin') ? '/signin' : signinRedirect({ pathname, search, hash });
     void navigate(target, { replace: true });
   };
   setSessionExpiredHandler(toSignin);
-  setSsoLogoutHandler(() => {
+  setSsoLogoutHandler((reason) => {
     if (!accountsUrl) {
-      toSignin();
+      toSignin(reason);
       return;
     }
     const back = `${window.location.origin}/signin`;

@@ -4,12 +4,15 @@ import { isContactSession, isSignedIn, useSession, workspaceIdOf } from '../shar
 
 let filledFor: string | null = null;
 
-/** Fills the startup cache once per signed-in staff user and workspace. */
+/**
+ * Fills the startup cache once per sign-in of a staff user in a workspace (sign-out clears the
+ * cache, so a new sign-in of the same user fills it again).
+ */
 export function useStartupCache(): void {
   const session = useSession();
   const key =
     isSignedIn(session) && !isContactSession(session)
-      ? `${session.user?._id ?? ''}|${workspaceIdOf(session) ?? ''}`
+      ? `${session.user?._id ?? ''}|${workspaceIdOf(session) ?? ''}|${session.login_at ?? ''}`
       : null;
   useEffect(() => {
     if (!key || key === filledFor) return;

@@ -17,7 +17,7 @@ export function BrandMark({
       <Group gap={10} wrap="nowrap">
         <Image src={branding.logo_url} alt="" w={size} h={size} fit="contain" />
         {withName && (
-          <Text fw={700} fz="lg" c="dark.7" style={{ letterSpacing: '-0.01em' }}>
+          <Text fw={700} fz="lg" c="dark.7" style={{ letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}>
             {branding.app_name}
           </Text>
         )}

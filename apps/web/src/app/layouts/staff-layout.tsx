@@ -3,10 +3,12 @@ import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/cor
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 import { useBranding } from '../../shared/branding/branding-provider';
+import { useProfileSync } from '../../features/auth/use-profile-sync';
+import { WorkspaceSwitcher } from '../../features/auth/workspace-switcher';
 import { useRouteHandle } from '../route-handle';
 import { useStartupCache } from '../use-startup-cache';
 import { BrandMark } from './brand-mark';
-import { NotificationsSlot, WorkspaceSwitcherSlot } from './shell-slots';
+import { NotificationsSlot } from './shell-slots';
 import { STAFF_NAV, findActiveNavItem } from './staff-nav';
 import { UserMenu } from './user-menu';
 
@@ -29,7 +31,7 @@ const ACTIVE_ITEM_STYLE = {
 
 /** The staff shell: top bar, sidebar of the main areas, and the page. */
 export function StaffLayout({
-  workspaceSwitcher = <WorkspaceSwitcherSlot />,
+  workspaceSwitcher = <WorkspaceSwitcher />,
   notifications = <NotificationsSlot />,
   userMenu = <UserMenu />,
   children,
@@ -39,6 +41,7 @@ export function StaffLayout({
   const active = findActiveNavItem(area);
   const branding = useBranding();
   useStartupCache();
+  useProfileSync();
 
   return (
     <AppShell

@@ -1,4 +1,5 @@
-import { Avatar, Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { Avatar, Box, Button, Group, Loader, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
   IconLogin,
@@ -7,9 +8,11 @@ import {
   IconSettings,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { signOut } from '../../features/auth/auth-session';
 import { formatFullName, formatInitials } from '../../shared/format/name';
-import { isSignedIn, sessionStore, useSession } from '../../shared/session/session-store';
+import { isSignedIn, useSession } from '../../shared/session/session-store';
 
 export type UserMenuLink = { label: string; to: string; icon: typeof IconUserCircle };
 
@@ -19,16 +22,20 @@ const STAFF_LINKS: UserMenuLink[] = [
   { label: 'Outbox', to: '/outbox', icon: IconMail },
 ];
 
-/** Avatar menu of the top bar; a Sign in button while signed out (preview mode). */
+/** Avatar menu of the top bar (name, email, links, sign-out); a Sign in button while signed out. */
 export function UserMenu({
   links = STAFF_LINKS,
   signinTo = '/signin',
+  leaveTo,
 }: {
   links?: UserMenuLink[];
   signinTo?: string;
+  /** Opens the sign-in page after sign-out (tests); a full page load by default. */
+  leaveTo?: (path: string) => void;
 }) {
   const session = useSession();
-  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [isSigningOut, setIsSigningOut] = useState(false);
 
   if (!isSignedIn(session) || !session.user) {
     return (
@@ -45,19 +52,22 @@ export function UserMenu({
     );
   }
 
-  const name = formatFullName(session.user) || 'Account';
-  const signOut = () => {
-    sessionStore.clear();
-    void navigate(signinTo);
+  const user = session.user;
+  const name = formatFullName(user) || 'Account';
+  const initials = formatInitials(user);
+  const signOutNow = () => {
+    if (isSigningOut) return;
+    setIsSigningOut(true);
+    void signOut({ queryClient, to: signinTo, leaveTo });
   };
 
   return (
-    <Menu position="bottom-end" width={220} shadow="md">
+    <Menu position="bottom-end" width={260} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu" data-slot="user-menu">
+        <UnstyledButton aria-label={`Account menu for ${name}`} data-slot="user-menu">
           <Group gap={8} wrap="nowrap">
-            <Avatar src={session.user.avatar || null} radius="xl" size={34} color="brand">
-              {formatInitials(session.user)}
+            <Avatar src={user.avatar || null} alt="" radius="xl" size={34} color="brand">
+              {initials}
             </Avatar>
             <Box visibleFrom="md" maw={160}>
               <Text size="sm" fw={600} truncate>
@@ -69,15 +79,36 @@ export function UserMenu({
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{session.user.email ?? name}</Menu.Label>
+        <Group gap="sm" wrap="nowrap" px="sm" py="xs" data-testid="user-menu-identity">
+          <Avatar src={user.avatar || null} alt="" radius="xl" size={40} color="brand">
+            {initials}
+          </Avatar>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} truncate>
+              {name}
+            </Text>
+            {user.email && (
+              <Text size="xs" c="dimmed" truncate>
+                {user.email}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        <Menu.Divider />
         {links.map((link) => (
           <Menu.Item key={link.to} component={Link} to={link.to} leftSection={<link.icon size={16} />}>
             {link.label}
           </Menu.Item>
         ))}
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
-          Sign out
+        <Menu.Item
+          color="red"
+          leftSection={isSigningOut ? <Loader size={16} color="red" /> : <IconLogout size={16} />}
+          onClick={signOutNow}
+          closeMenuOnClick={false}
+          disabled={isSigningOut}
+        >
+          {isSigningOut ? 'Signing out…' : 'Sign out'}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

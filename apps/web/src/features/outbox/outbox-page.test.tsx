@@ -133,7 +133,12 @@ describe('outbox calls with an operator key', () => {
     });
     const refresh = vi.fn(async () => ({ access_token: 'new', refresh_token: 'r2' }));
     setRefreshHandler(refresh);
-    installFetch(() => json(401, { success: false, message: 'Invalid outbox key' }));
+    // The staff shell's own calls (profile, workspaces) succeed; only the outbox refuses the key.
+    installFetch(({ url }) =>
+      url.startsWith('/api/outbox')
+        ? json(401, { success: false, message: 'Invalid outbox key' })
+        : json(404, { success: false, message: 'Route not found' }),
+    );
     renderOutbox('/outbox?key=wrong');
     expect(await screen.findByTestId('outbox-unauthorised')).toBeTruthy();
     expect(refresh).not.toHaveBeenCalled();

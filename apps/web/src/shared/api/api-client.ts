@@ -307,6 +307,15 @@ async function refreshIfExpiringSoon(sentToken: string): Promise<void> {
 }
 
 /**
+ * Refreshes now when the session's tokens have 30 s or less left. For calls that name the refresh
+ * token in their body (workspace switch): a refresh on the way would otherwise rotate it away.
+ */
+export async function ensureFreshSession(): Promise<void> {
+  const token = sessionStore.getState().tokens?.access_token;
+  if (token) await refreshIfExpiringSoon(token);
+}
+
+/**
  * Sends one call and answers its parsed body. Failures throw `ApiError`: 422 carries
  * `fieldErrors`, anything else its `critical_error`. A 401 on a call that carried the session
  * token runs the single shared refresh and replays the call once with the new token.

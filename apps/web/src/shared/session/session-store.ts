@@ -29,10 +29,15 @@ export type AuthDetails = {
   formbuilder_id?: string;
 };
 
+/** A workspace the user belongs to (the API's `current_workspace` and `workspaces` entries). */
 export type SessionWorkspace = {
   _id?: string;
   company_id?: string;
+  company_name?: string;
+  company_slug?: string;
   plan_type?: 'INDIVIDUAL' | 'BUSINESS';
+  user_type?: string;
+  is_active?: boolean;
   name?: string;
 };
 
@@ -41,12 +46,13 @@ export type SessionUser = {
   first_name?: string;
   last_name?: string;
   email?: string;
-  avatar?: string;
+  avatar?: string | null;
   is_contact?: boolean;
   user_type?: string | { name?: string } | null;
-  activeRole?: { role_id?: string; userType_name?: string } | null;
+  activeRole?: { role_id?: string | null; userType_name?: string } | null;
   current_workspace?: SessionWorkspace | string | null;
   workspace?: SessionWorkspace[];
+  workspaces?: SessionWorkspace[];
   document_settings?: { application_settings?: { date?: string } } | null;
   [key: string]: unknown;
 };

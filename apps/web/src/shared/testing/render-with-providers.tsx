@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { render, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -7,6 +7,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DEFAULT_BRANDING } from '@esigns/contracts/branding';
 import { BrandingProvider } from '../branding/branding-provider';
 import { createAppTheme } from '../branding/theme';
+
+// Lazy routes compile on first use under vitest: a cold screen can take more than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 /** jsdom lacks a few browser APIs Mantine uses; tests install them here instead of a global setup file. */
 export function installDomPolyfills(): void {

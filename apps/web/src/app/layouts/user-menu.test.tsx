@@ -1,0 +1,49 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetApiClient } from '../../shared/api/api-client';
+import { sessionStore } from '../../shared/session/session-store';
+import { installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { UserMenu } from './user-menu';
+
+beforeEach(() => resetApiClient());
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStore.clear();
+});
+
+describe('UserMenu', () => {
+  it('shows the initials, name and email, and signs out through the API', async () => {
+    seedStaffSession();
+    const api = installFakeApi((call) => (call.path === '/api/signout' ? ok(null) : undefined));
+    const leaveTo = vi.fn();
+    renderWithProviders(
+      <MemoryRouter>
+        <UserMenu leaveTo={leaveTo} />
+      </MemoryRouter>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Account menu for Ada Lovelace' });
+    expect(trigger.textContent).toContain('AL');
+    fireEvent.click(trigger);
+    const identity = await screen.findByTestId('user-menu-identity');
+    expect(identity.textContent).toContain('Ada Lovelace');
+    expect(identity.textContent).toContain('ada@example.com');
+
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/signin'));
+    expect(api.callsTo('/api/signout', 'POST')[0]?.body).toEqual({ token: 'refresh-1' });
+    expect(sessionStore.getState().tokens).toBeNull();
+  });
+
+  it('offers sign-in when nobody is signed in', () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <UserMenu />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin');
+  });
+});
