@@ -21,11 +21,16 @@ import type { Platform } from './platform/platform';
 import { registerStorageRoutes } from './platform/storage/storage-routes';
 import { registerCompanyRoutes } from './modules/company/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerMf2aRoutes } from './modules/auth/mf2a-routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerOutboxRoutes } from './modules/outbox/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerWorkspaceRoutes } from './modules/workspaces/routes';
+import { registerPermissionRoutes } from './modules/permissions/routes';
+import { registerCompanyUserRoutes } from './modules/company-users/routes';
+import { registerRoleRoutes } from './modules/roles/routes';
+import { registerMenuRoutes } from './modules/menus/routes';
 
 export type App = FastifyInstance;
 
@@ -135,7 +140,12 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerMf2aRoutes(api, platform);
       registerWorkspaceRoutes(api, platform);
       registerProfileRoutes(api, platform);
+      registerPermissionRoutes(api, platform);
+      registerCompanyUserRoutes(api, platform);
+      registerRoleRoutes(api, platform);
+      registerMenuRoutes(api, platform);
       registerCompanyRoutes(api, platform);
+      registerSettingsRoutes(api, platform);
     },
     { prefix: '/api' },
   );

@@ -32,15 +32,13 @@ declare module 'fastify' {
 
 /** Gives a new company its four user types with the default permission sets. */
 export async function seedUserTypes(tx: Pick<Db, 'insert'>, companyId: string): Promise<void> {
-  await tx
-    .insert(userTypePermissions)
-    .values(
-      USER_TYPES.map((userType) => ({
-        companyId,
-        userType,
-        permissions: [...DEFAULT_PERMISSIONS[userType]],
-      })),
-    );
+  await tx.insert(userTypePermissions).values(
+    USER_TYPES.map((userType) => ({
+      companyId,
+      userType,
+      permissions: [...DEFAULT_PERMISSIONS[userType]],
+    })),
+  );
 }
 
 /**

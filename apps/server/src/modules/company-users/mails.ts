@@ -1,0 +1,116 @@
+import type { UserType } from '@esigns/contracts/auth';
+import { DEFAULT_BRANDING, type TBranding } from '@esigns/contracts/branding';
+import { escapeHtml } from '../../platform/mail/mail-layout';
+import type { TMailMessage } from '../../platform/mail/mail-service';
+
+const TYPE_LABELS: Record<UserType, string> = {
+  OWNER: 'an owner',
+  ADMIN: 'an admin',
+  MANAGER: 'a manager',
+  MEMBER: 'a member',
+};
+
+/**
+ * The company's branding overrides (`settings.branding`, set through the company profile) for its
+ * mails. The logo stays the product's: a company logo is a private file whose signed URL would
+ * expire in the recipient's inbox.
+ */
+export function brandingOf(settings: Record<string, unknown>): Partial<TBranding> {
+  const source = settings.branding;
+  if (!source || typeof source !== 'object') return {};
+  const branding: Partial<TBranding> = {};
+  for (const key of Object.keys(DEFAULT_BRANDING) as (keyof TBranding)[]) {
+    const value = (source as Record<string, unknown>)[key];
+    if (key !== 'logo_url' && typeof value === 'string' && value.trim() !== '') branding[key] = value;
+  }
+  return branding;
+}
+
+const greeting = (firstName: string | null | undefined): string =>
+  `<p>Hi${firstName ? ` ${escapeHtml(firstName)}` : ''},</p>`;
+
+const asRole = (userType: UserType, roleName: string | null): string =>
+  `${TYPE_LABELS[userType]}${roleName ? ` (${escapeHtml(roleName)})` : ''}`;
+
+const utcDate = (date: Date): string => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+export function invitationMail(input: {
+  to: string;
+  firstName: string | null;
+  companyName: string;
+  inviterName: string;
+  userType: UserType;
+  roleName: string | null;
+  link: string;
+  expiresAt: Date;
+  branding: Partial<TBranding>;
+}): TMailMessage {
+  const company = escapeHtml(input.companyName);
+  return {
+    to: input.to,
+    kind: 'company-users.invite',
+    subject: `${input.inviterName} invited you to join ${input.companyName}`,
+    heading: `Join ${input.companyName}`,
+    preheader: `Accept the invitation before ${utcDate(input.expiresAt)}`,
+    branding: input.branding,
+    bodyHtml:
+      greeting(input.firstName) +
+      `<p>${escapeHtml(input.inviterName)} invited you to join <strong>${company}</strong> as ` +
+      `${asRole(input.userType, input.roleName)}.</p>` +
+      `<p>The invitation is valid until ${utcDate(input.expiresAt)} and works once. If you did not expect it, ` +
+      'you can ignore this mail.</p>',
+    button: { label: 'Accept invitation', url: input.link },
+  };
+}
+
+/** An account created by an administrator: the code sets its first password (and verifies the email). */
+export function setPasswordMail(input: {
+  to: string;
+  firstName: string;
+  companyName: string;
+  inviterName: string;
+  code: string;
+  link: string;
+  validHours: number;
+  branding: Partial<TBranding>;
+}): TMailMessage {
+  return {
+    to: input.to,
+    kind: 'company-users.set-password',
+    subject: `Your code to join ${input.companyName}: ${input.code}`,
+    heading: `Welcome to ${input.companyName}`,
+    branding: input.branding,
+    bodyHtml:
+      greeting(input.firstName) +
+      `<p>${escapeHtml(input.inviterName)} added you to <strong>${escapeHtml(input.companyName)}</strong>. ` +
+      'Choose your password with this code to sign in:</p>' +
+      `<p style="font-size:28px;letter-spacing:8px;font-weight:700;margin:16px 0">${escapeHtml(input.code)}</p>` +
+      `<p>The code expires in ${input.validHours} hours. After that, use "Forgot password" to get a new one.</p>`,
+    button: { label: 'Choose a password', url: input.link },
+  };
+}
+
+/** An existing account was added to one more workspace. */
+export function addedToCompanyMail(input: {
+  to: string;
+  firstName: string;
+  companyName: string;
+  inviterName: string;
+  userType: UserType;
+  roleName: string | null;
+  signinUrl: string;
+  branding: Partial<TBranding>;
+}): TMailMessage {
+  return {
+    to: input.to,
+    kind: 'company-users.added',
+    subject: `You were added to ${input.companyName}`,
+    heading: `You were added to ${input.companyName}`,
+    branding: input.branding,
+    bodyHtml:
+      greeting(input.firstName) +
+      `<p>${escapeHtml(input.inviterName)} added you to <strong>${escapeHtml(input.companyName)}</strong> as ` +
+      `${asRole(input.userType, input.roleName)}. Sign in and pick it from your workspaces.</p>`,
+    button: { label: 'Sign in', url: input.signinUrl },
+  };
+}

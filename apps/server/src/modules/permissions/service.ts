@@ -1,0 +1,296 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { USER_TYPES, type PlanType, type UserType } from '@esigns/contracts/auth';
+import { PERMISSION_CATEGORIES } from '@esigns/contracts/permission-catalogue';
+import {
+  canActOnRow,
+  findPermissionCategory,
+  isOwnerOnlyPermission,
+  isPermissionSlug,
+  OWNER_ONLY_PERMISSIONS,
+  planPermissions,
+  toPermissionList,
+  type PermissionCategorySlug,
+  type PermissionSlug,
+  type TPermissionCategory,
+} from '@esigns/contracts/permissions';
+import type { Db } from '../../platform/db/database';
+import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import { users } from '../auth/schema';
+import { companyUsers } from '../company/schema';
+import { buildMenu, userTypeCan, type TMenuItem } from '../menus/service';
+import type { AccessContext } from './access';
+import { userTypePermissions } from './schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const USER_TYPE_LABELS: Record<UserType, string> = {
+  OWNER: 'Owner',
+  ADMIN: 'Admin',
+  MANAGER: 'Manager',
+  MEMBER: 'Member',
+};
+
+export type PermissionOverview = {
+  categories: TPermissionCategory[];
+  permissions: PermissionSlug[];
+  company_permissions: PermissionSlug[];
+  owner_only: PermissionSlug[];
+  user_type: UserType;
+  plan_type: PlanType;
+};
+
+/** `GET /permissions`: the catalogue, the company permission set and the caller's own permissions. */
+export function getPermissionOverview(access: AccessContext): PermissionOverview {
+  return {
+    categories: PERMISSION_CATEGORIES.map(copyCategory),
+    permissions: toPermissionList(access.permissions),
+    company_permissions: [...planPermissions(access.planType)],
+    owner_only: [...OWNER_ONLY_PERMISSIONS],
+    user_type: access.userType,
+    plan_type: access.planType,
+  };
+}
+
+/** `POST /permissionsByCat`: one category (aliases resolved) and which of its slugs the caller holds. */
+export function getPermissionCategory(
+  access: AccessContext,
+  category: PermissionCategorySlug,
+): TPermissionCategory & { granted: PermissionSlug[] } {
+  const found = findPermissionCategory(category);
+  if (!found) throw notFound('Permission category');
+  const copy = copyCategory(found);
+  const granted = toPermissionList(
+    copy.permissions.map((p) => p.slug).filter((slug) => access.permissions.has(slug)),
+  );
+  return { ...copy, granted };
+}
+
+function copyCategory(category: (typeof PERMISSION_CATEGORIES)[number]): TPermissionCategory {
+  return {
+    slug: category.slug,
+    label: category.label,
+    permissions: category.permissions.map((p) => ({
+      slug: p.slug,
+      label: p.label,
+      description: p.description,
+    })),
+  };
+}
+
+export type UserTypeView = {
+  _id: string;
+  user_type: UserType;
+  label: string;
+  permissions: string[];
+  user_count: number;
+  updated_at: string;
+  menu?: TMenuItem[];
+};
+
+type UserTypeRow = {
+  id: string;
+  userType: UserType;
+  permissions: string[];
+  updatedAt: Date;
+};
+
+/**
+ * `GET /userTypeList/{companyId}`: the four user types of the caller's company, in rank order,
+ * with their stored permission sets and how many active users each has. With `isMenu` each also
+ * carries the sidebar that type gets. Any other company id answers 404.
+ */
+export async function listUserTypes(
+  db: Pick<Db, 'select'>,
+  access: AccessContext,
+  companyId: string,
+  options: { isMenu: boolean },
+): Promise<UserTypeView[]> {
+  if (companyId.toLowerCase() !== access.companyId) throw notFound('Company');
+  const rows = await db
+    .select({
+      id: userTypePermissions.id,
+      userType: userTypePermissions.userType,
+      permissions: userTypePermissions.permissions,
+      updatedAt: userTypePermissions.updatedAt,
+    })
+    .from(userTypePermissions)
+    .where(eq(userTypePermissions.companyId, access.companyId));
+  const counts = await countActiveUsers(db, access.companyId);
+  return USER_TYPES.flatMap((type) => {
+    const row = rows.find((r) => r.userType === type);
+    return row ? [toView(access, row, counts.get(type) ?? 0, options.isMenu)] : [];
+  });
+}
+
+/** `GET /userType/{id}`: one user type of the caller's company, by id or by name. */
+export async function getUserType(
+  db: Pick<Db, 'select'>,
+  access: AccessContext,
+  idOrType: string,
+): Promise<UserTypeView> {
+  const row = await findUserTypeRow(db, access.companyId, idOrType);
+  const counts = await countActiveUsers(db, access.companyId);
+  return toView(access, row, counts.get(row.userType) ?? 0, false);
+}
+
+/**
+ * `PATCH /permissions/{id}`: replaces the permission set of one of the company's user types.
+ * - the caller must be able to act on that type (`canActOnRow`: an ADMIN never edits OWNER);
+ * - OWNER always holds everything: its set can grow but never shrink (409);
+ * - owner-only rights cannot be given to another type (422 on `permissions`);
+ * - nobody but an OWNER grants a permission they do not hold themselves (403).
+ * Members of the type get the new set on their next call (access is read on every request).
+ */
+export async function updateUserTypePermissions(
+  db: Db,
+  access: AccessContext,
+  id: string,
+  permissions: PermissionSlug[],
+): Promise<UserTypeView> {
+  return db.transaction(async (tx) => {
+    const row = await findUserTypeRow(tx, access.companyId, id, { byNameToo: false, forUpdate: true });
+    if (!canActOnRow(access, { created_by: '', role_user_type: row.userType }, 'permissions:manage')) {
+      throw new AppError('FORBIDDEN', {
+        message: `You cannot change the permissions of ${row.userType} users`,
+      });
+    }
+    const current = toPermissionList(row.permissions);
+    if (row.userType === 'OWNER') {
+      const removed = current.filter((slug) => !permissions.includes(slug));
+      if (removed.length > 0) {
+        throw new AppError('CONFLICT', {
+          message: `The OWNER always has every permission: its set cannot be reduced (tried to remove ${removed.join(', ')})`,
+        });
+      }
+    } else {
+      const ownerOnly = permissions.filter(isOwnerOnlyPermission);
+      if (ownerOnly.length > 0) {
+        const message = `Only the OWNER can hold ${ownerOnly.join(', ')}`;
+        throw validationError([{ key: 'permissions', message, path: ['permissions'] }], message);
+      }
+    }
+    if (access.userType !== 'OWNER') {
+      const notHeld = permissions.filter((slug) => !current.includes(slug) && !access.permissions.has(slug));
+      if (notHeld.length > 0) {
+        throw new AppError('FORBIDDEN', {
+          message: `You cannot grant permissions you do not have yourself: ${notHeld.join(', ')}`,
+        });
+      }
+    }
+    // Slugs retired from the catalogue drop out; OWNER keeps whatever it had.
+    const next = row.userType === 'OWNER' ? toPermissionList([...current, ...permissions]) : permissions;
+    const [updated] = await tx
+      .update(userTypePermissions)
+      .set({ permissions: next, updatedAt: new Date() })
+      .where(and(eq(userTypePermissions.id, row.id), eq(userTypePermissions.companyId, access.companyId)))
+      .returning({
+        id: userTypePermissions.id,
+        userType: userTypePermissions.userType,
+        permissions: userTypePermissions.permissions,
+        updatedAt: userTypePermissions.updatedAt,
+      });
+    if (!updated) throw notFound('User type');
+    const counts = await countActiveUsers(tx, access.companyId);
+    return toView(access, updated, counts.get(updated.userType) ?? 0, false);
+  });
+}
+
+export type UserTypeMail = {
+  _id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  user_type: UserType;
+};
+
+/**
+ * `GET /getUserTypeMails`: the emails of the company's active users of the given types (e.g.
+ * to notify every ADMIN); with `includeData` their ids and names too, ordered by email.
+ */
+export async function listUserTypeMails(
+  db: Pick<Db, 'select'>,
+  access: AccessContext,
+  userTypes: UserType[],
+): Promise<UserTypeMail[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      userType: companyUsers.userType,
+    })
+    .from(companyUsers)
+    .innerJoin(users, eq(users.id, companyUsers.userId))
+    .where(
+      and(
+        eq(companyUsers.companyId, access.companyId),
+        eq(companyUsers.status, 'ACTIVE'),
+        inArray(companyUsers.userType, userTypes),
+      ),
+    )
+    .orderBy(asc(users.email));
+  return rows.map((r) => ({
+    _id: r.id,
+    email: r.email,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    user_type: r.userType,
+  }));
+}
+
+async function findUserTypeRow(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  idOrType: string,
+  options: { byNameToo?: boolean; forUpdate?: boolean } = {},
+): Promise<UserTypeRow> {
+  const named = idOrType.toUpperCase();
+  const byName = options.byNameToo !== false && (USER_TYPES as readonly string[]).includes(named);
+  if (!byName && !UUID.test(idOrType)) throw notFound('User type');
+  const query = db
+    .select({
+      id: userTypePermissions.id,
+      userType: userTypePermissions.userType,
+      permissions: userTypePermissions.permissions,
+      updatedAt: userTypePermissions.updatedAt,
+    })
+    .from(userTypePermissions)
+    .where(
+      and(
+        eq(userTypePermissions.companyId, companyId),
+        byName ? eq(userTypePermissions.userType, named as UserType) : eq(userTypePermissions.id, idOrType),
+      ),
+    )
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound('User type');
+  return row;
+}
+
+async function countActiveUsers(db: Pick<Db, 'select'>, companyId: string): Promise<Map<UserType, number>> {
+  const rows = await db
+    .select({ userType: companyUsers.userType, n: sql<number>`count(*)::int` })
+    .from(companyUsers)
+    .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.status, 'ACTIVE')))
+    .groupBy(companyUsers.userType);
+  return new Map(rows.map((r) => [r.userType, Number(r.n)]));
+}
+
+function toView(access: AccessContext, row: UserTypeRow, userCount: number, withMenu: boolean): UserTypeView {
+  // OWNER's stored set is informative only: the OWNER holds the whole company set.
+  const permissions =
+    row.userType === 'OWNER'
+      ? [...planPermissions(access.planType)]
+      : row.permissions.filter(isPermissionSlug);
+  const view: UserTypeView = {
+    _id: row.id,
+    user_type: row.userType,
+    label: USER_TYPE_LABELS[row.userType],
+    permissions,
+    user_count: userCount,
+    updated_at: row.updatedAt.toISOString(),
+  };
+  if (withMenu) view.menu = buildMenu(userTypeCan(access, row.userType, row.permissions));
+  return view;
+}

@@ -1,0 +1,105 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { randomToken, keyedHash } from '../../platform/auth/one-time-secrets';
+import { AppError } from '../../platform/http/app-error';
+import type { Platform } from '../../platform/platform';
+import type { AccessContext } from '../permissions/access';
+import { apiKeys, userSettings } from './schema';
+
+export type SettingsGroup = 'application' | 'expirations_reminders' | 'dashboard_stats';
+
+/** The user's settings of a group in this workspace, over the defaults. */
+export async function readSettings<T extends object>(
+  platform: Platform,
+  access: Pick<AccessContext, 'userId' | 'companyId'>,
+  group: SettingsGroup,
+  defaults: T,
+): Promise<T> {
+  const [row] = await platform.database.db
+    .select({ value: userSettings.value })
+    .from(userSettings)
+    .where(
+      and(
+        eq(userSettings.companyId, access.companyId),
+        eq(userSettings.userId, access.userId),
+        eq(userSettings.group, group),
+      ),
+    )
+    .limit(1);
+  return { ...defaults, ...(row?.value as Partial<T> | undefined) };
+}
+
+export async function writeSettings<T extends object>(
+  platform: Platform,
+  access: Pick<AccessContext, 'userId' | 'companyId'>,
+  group: SettingsGroup,
+  value: T,
+): Promise<T> {
+  await platform.database.db
+    .insert(userSettings)
+    .values({
+      companyId: access.companyId,
+      userId: access.userId,
+      group,
+      value: value as Record<string, unknown>,
+    })
+    .onConflictDoUpdate({
+      target: [userSettings.companyId, userSettings.userId, userSettings.group],
+      set: { value: value as Record<string, unknown>, updatedAt: new Date() },
+    });
+  return value;
+}
+
+type KeyInfo = { client_id: string; secret_last4: string; created_at: string };
+
+/** The workspace's live API key, without its secret (shown once, when made). */
+export async function getApiKey(platform: Platform, access: AccessContext): Promise<KeyInfo | null> {
+  const [row] = await platform.database.db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.companyId, access.companyId), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  return row
+    ? { client_id: row.clientId, secret_last4: row.secretLast4, created_at: row.createdAt.toISOString() }
+    : null;
+}
+
+/**
+ * Makes the workspace's API key (`generate-keys`; 409 when one exists) or replaces it
+ * (`regenerate-keys`: the old secret stops working at once). The secret is answered once.
+ */
+export async function issueApiKey(
+  platform: Platform,
+  access: AccessContext,
+  mode: 'generate' | 'regenerate',
+): Promise<KeyInfo & { client_secret: string }> {
+  const db = platform.database.db;
+  return db.transaction(async (tx) => {
+    const live = and(eq(apiKeys.companyId, access.companyId), isNull(apiKeys.revokedAt));
+    const [existing] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(live).limit(1);
+    if (existing && mode === 'generate') {
+      throw new AppError('CONFLICT', {
+        message: 'This workspace already has API keys: regenerate them instead',
+      });
+    }
+    if (existing) await tx.update(apiKeys).set({ revokedAt: new Date() }).where(live);
+    const clientId = randomToken('ck_').slice(0, 27);
+    const secret = randomToken('cs_');
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({
+        companyId: access.companyId,
+        clientId,
+        secretHash: keyedHash(secret, platform.config.secrets.jwtSecret),
+        secretLast4: secret.slice(-4),
+        createdBy: access.userId,
+      })
+      .returning();
+    if (!row) throw new AppError('INTERNAL_ERROR');
+    return {
+      client_id: row.clientId,
+      client_secret: secret,
+      secret_last4: row.secretLast4,
+      created_at: row.createdAt.toISOString(),
+    };
+  });
+}

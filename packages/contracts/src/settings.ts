@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Date formats offered in application settings; every date on screen follows the user's choice. */
+export const DATE_FORMATS = [
+  'MM-DD-YYYY',
+  'DD-MM-YYYY',
+  'YYYY-MM-DD',
+  'DD/MM/YYYY',
+  'MM/DD/YYYY',
+  'DD MMM YYYY',
+] as const;
+
+export const ZApplicationSettings = z.object({
+  /** The spec's field name (spec 2 "Application settings includes a date format field named date"). */
+  date: z.enum(DATE_FORMATS),
+  time: z.enum(['hh:mm A', 'HH:mm']),
+});
+export type TApplicationSettings = z.infer<typeof ZApplicationSettings>;
+export const DEFAULT_APPLICATION_SETTINGS: TApplicationSettings = { date: 'MM-DD-YYYY', time: 'hh:mm A' };
+
+/** Defaults of new documents: expiry and reminders (DOMAIN-ESIGN "Reminders and expiry"). */
+export const ZExpirationsReminders = z
+  .object({
+    expire_documents: z.boolean(),
+    expire_after_days: z.number().int().min(1, 'At least 1 day').max(365, 'At most 365 days'),
+    send_reminders: z.boolean(),
+    reminder_every_days: z.number().int().min(1, 'At least 1 day').max(60, 'At most 60 days'),
+    warn_before_expiry_days: z.number().int().min(0).max(30, 'At most 30 days'),
+  })
+  .refine((v) => !v.expire_documents || v.warn_before_expiry_days < v.expire_after_days, {
+    message: 'The warning must come before the expiry',
+    path: ['warn_before_expiry_days'],
+  });
+export type TExpirationsReminders = z.infer<typeof ZExpirationsReminders>;
+export const DEFAULT_EXPIRATIONS_REMINDERS: TExpirationsReminders = {
+  expire_documents: true,
+  expire_after_days: 30,
+  send_reminders: true,
+  reminder_every_days: 3,
+  warn_before_expiry_days: 2,
+};
+
+/** Stat cards of the dashboard (spec 2 dashboards), in display order; the user picks which show. */
+export const DASHBOARD_CARDS = [
+  'waiting-for-me',
+  'waiting-for-others',
+  'completed',
+  'drafts',
+  'expiring-soon',
+  'declined',
+] as const;
+export const ZDashboardStatsSettings = z.object({
+  cards: z.array(z.enum(DASHBOARD_CARDS)).max(DASHBOARD_CARDS.length),
+});
+export type TDashboardStatsSettings = z.infer<typeof ZDashboardStatsSettings>;
+export const DEFAULT_DASHBOARD_STATS: TDashboardStatsSettings = {
+  cards: ['waiting-for-me', 'waiting-for-others', 'completed', 'drafts', 'expiring-soon'],
+};
+
+export const ZApiKeyInfo = z.object({
+  client_id: z.string(),
+  secret_last4: z.string(),
+  created_at: z.string(),
+});
+export const ZApiKeySecret = ZApiKeyInfo.extend({ client_secret: z.string() });
