@@ -8,6 +8,8 @@ import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { openSession, revokeRefreshToken } from '../auth/session-service';
 import { listWorkspaces } from '../company/service';
+import { accessOf, requirePermission } from '../permissions/access';
+import { leaveWorkspace } from './service';
 
 const ERRORS = { 401: ZErrorBody, 404: ZErrorBody };
 
@@ -57,6 +59,26 @@ export function registerWorkspaceRoutes(api: FastifyInstance, platform: Platform
       );
       if (request.body?.refresh_token) await revokeRefreshToken(platform, request.body.refresh_token);
       return ok(session);
+    },
+  );
+
+  r.post(
+    '/workspaces/leave',
+    {
+      onRequest: requirePermission(platform),
+      schema: {
+        tags,
+        summary: 'Leave the current workspace (profile > remove workspace)',
+        description:
+          'Ends the membership and its sessions. 409 for a personal workspace, for the last OWNER, and for the ' +
+          "caller's only workspace. Then switch to another workspace (its list no longer has this one).",
+        security: [{ bearer: [] }],
+        response: { 200: ZSuccess(z.object({ done: z.literal(true) })), 409: ZErrorBody, ...ERRORS },
+      },
+    },
+    async (request) => {
+      await leaveWorkspace(platform, accessOf(request));
+      return ok({ done: true as const }, 'You left the workspace');
     },
   );
 }
