@@ -223,7 +223,8 @@ test('the API documentation renders under the page security policy', async ({ pa
     if (msg.type() === 'error') errors.push(msg.text());
   });
   await page.goto('/api/docs');
-  await expect(page.getByText('e-Signs API').first()).toBeVisible();
+  // Swagger UI is a large bundle: give it longer on a loaded machine.
+  await expect(page.getByText('e-Signs API').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('/api/health').first()).toBeVisible();
   expect(errors.filter((e) => e.includes('Content Security Policy'))).toEqual([]);
   await shot(page, 'api-docs');

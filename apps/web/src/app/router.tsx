@@ -8,6 +8,8 @@ import { ALL_SCREEN_ROUTES, fillPattern, toRouterPath, type LayoutName, type Scr
 import { AppLoading } from './screens/app-loading';
 import { NotFoundScreen } from './screens/not-found-screen';
 import { RouteErrorScreen } from './screens/route-error-screen';
+import { PROFILE_SCREENS } from '../features/profile/screens';
+import { SETTINGS_SCREENS } from '../features/settings/screens';
 
 /** A screen's code must arrive within 120 s (spec 1 §9), else the error screen offers a reload. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -49,6 +51,8 @@ const LAYOUTS: Record<LayoutName, LazyComponent> = {
  * that builds a screen adds its loader here.
  */
 export const SCREENS: Readonly<Record<string, LazyComponent>> = {
+  ...PROFILE_SCREENS,
+  ...SETTINGS_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),

@@ -11,6 +11,7 @@ import { BrandMark } from './brand-mark';
 import { NotificationsSlot } from './shell-slots';
 import { STAFF_NAV, findActiveNavItem } from './staff-nav';
 import { UserMenu } from './user-menu';
+import { SavedDateFormat } from '../../features/settings/use-apply-saved-date-format';
 
 export type StaffLayoutProps = {
   /** Top-bar slots; each area that builds one passes its component here. */
@@ -104,7 +105,10 @@ export function StaffLayout({
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main bg="gray.0">{children ?? <Outlet />}</AppShell.Main>
+      <AppShell.Main bg="gray.0">
+        {/* Every date on screen follows the user's saved date format. */}
+        <SavedDateFormat>{children ?? <Outlet />}</SavedDateFormat>
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -6,10 +6,36 @@ export const TIME_FORMAT = 'HH:mm:ss';
 
 export type DateInput = Date | string | number | null | undefined;
 
-/** The signed-in user's date format (document_settings.application_settings.date), else MM-DD-YYYY. */
+/** Set from the user's saved application settings once they are loaded (or saved). */
+let savedDateFormat: string | null = null;
+
+function cleanFormat(format: unknown): string | null {
+  return typeof format === 'string' && format.trim() ? format.trim() : null;
+}
+
+/**
+ * The format `formatDate` uses when none is passed: the user's saved application setting, set
+ * here when it is loaded or saved. `null` (or a blank format) forgets it, e.g. after sign-out.
+ */
+export function setDefaultDateFormat(format: string | null | undefined): void {
+  savedDateFormat = cleanFormat(format);
+}
+
+/**
+ * The date format in force (spec 1 §3): the one set with `setDefaultDateFormat`, else the
+ * signed-in user's document_settings.application_settings.date, else MM-DD-YYYY.
+ */
+export function getDefaultDateFormat(): string {
+  return (
+    savedDateFormat ??
+    cleanFormat(sessionStore.getState().user?.document_settings?.application_settings?.date) ??
+    DEFAULT_DATE_FORMAT
+  );
+}
+
+/** The signed-in user's date format; see `getDefaultDateFormat`. */
 export function userDateFormat(): string {
-  const configured = sessionStore.getState().user?.document_settings?.application_settings?.date;
-  return typeof configured === 'string' && configured.trim() ? configured.trim() : DEFAULT_DATE_FORMAT;
+  return getDefaultDateFormat();
 }
 
 /** A valid dayjs for the input, or null for empty or unparseable values. */

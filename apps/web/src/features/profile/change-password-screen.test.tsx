@@ -1,0 +1,87 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetApiClient } from '../../shared/api/api-client';
+import { sessionStore } from '../../shared/session/session-store';
+import { fail, installFakeApi, json, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { PROFILE_SCREENS } from './screens';
+import { renderScreens } from './screen-test-utils';
+
+// The first test of a file also compiles the lazy screens: allow more than the default 5 s.
+vi.setConfig({ testTimeout: 15_000 });
+
+beforeEach(() => {
+  resetApiClient();
+  seedStaffSession();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStore.clear();
+});
+
+function type(label: RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+async function fill(current: string, next: string, confirm = next) {
+  await screen.findByRole('heading', { name: 'Change password' });
+  type(/^Current password/, current);
+  type(/^New password/, next);
+  type(/^Confirm new password/, confirm);
+  fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+}
+
+describe('ChangePasswordScreen', () => {
+  it('changes the password and empties the form', async () => {
+    const api = installFakeApi((call) =>
+      call.path === '/api/password/update' ? ok({ done: true }, 'Password changed') : undefined,
+    );
+    renderScreens(PROFILE_SCREENS, '/profile/change-password');
+    expect(await screen.findByTestId('password-strength')).toBeTruthy();
+    await fill('old-secret-1', 'new-secret-22');
+
+    expect(await screen.findByText('Password changed')).toBeTruthy();
+    expect(api.callsTo('/api/password/update', 'PATCH')[0]?.body).toEqual({
+      current_password: 'old-secret-1',
+      new_password: 'new-secret-22',
+    });
+    await waitFor(() => expect((screen.getByLabelText(/^New password/) as HTMLInputElement).value).toBe(''));
+  });
+
+  it('shows a wrong current password under that field', async () => {
+    installFakeApi((call) =>
+      call.path === '/api/password/update'
+        ? json(422, {
+            success: false,
+            message: 'Current password is incorrect',
+            errors: {
+              details: [
+                {
+                  key: 'current_password',
+                  message: 'Current password is incorrect',
+                  path: ['current_password'],
+                },
+              ],
+            },
+          })
+        : undefined,
+    );
+    renderScreens(PROFILE_SCREENS, '/profile/change-password');
+    await fill('wrong-one-1', 'new-secret-22');
+
+    const message = await screen.findByText('Current password is incorrect');
+    const input = screen.getByLabelText(/^Current password/);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain(message.id);
+  });
+
+  it('checks the rules and the confirmation before calling', async () => {
+    const api = installFakeApi(() => fail(500, 'should not be called'));
+    renderScreens(PROFILE_SCREENS, '/profile/change-password');
+    await fill('old-secret-1', 'short', 'different');
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.getByText('The passwords do not match')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+});

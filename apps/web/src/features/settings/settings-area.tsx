@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import {
+  IconApi,
+  IconBell,
+  IconCalendar,
+  IconFilter,
+  IconHourglass,
+  IconLayoutDashboard,
+  IconLetterCase,
+  IconToggleLeft,
+  IconTransfer,
+} from '@tabler/icons-react';
+import { usePageTitle } from '../../shared/branding/use-page-title';
+import { SectionLayout, type SectionNavGroup } from '../profile/section-layout';
+
+export const SETTINGS_BASE = '/profilesettings';
+
+/** The children of /profilesettings (spec 1 §2); those not built yet say so. */
+export const SETTINGS_NAV: readonly SectionNavGroup[] = [
+  {
+    label: 'Preferences',
+    items: [
+      { label: 'Dashboard', path: 'dashboard-settings', icon: IconLayoutDashboard },
+      { label: 'Application', path: 'application-settings', icon: IconCalendar },
+      { label: 'Expiry and reminders', path: 'document-expiration-reminders', icon: IconHourglass },
+      { label: 'Document notifications', path: 'document-notifications', icon: IconBell, isComingSoon: true },
+      { label: 'Initials', path: 'initial', icon: IconLetterCase, isComingSoon: true },
+      { label: 'Global filters', path: 'global-filters', icon: IconFilter, isComingSoon: true },
+      { label: 'App mode', path: 'app-mode', icon: IconToggleLeft, isComingSoon: true },
+    ],
+  },
+  {
+    label: 'Account',
+    items: [
+      { label: 'My apps credentials', path: 'myapps-credentials', icon: IconApi },
+      { label: 'Transfer account', path: 'transferAccount', icon: IconTransfer, isComingSoon: true },
+    ],
+  },
+];
+
+export type SettingsAreaProps = {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+};
+
+/** A child screen of /profilesettings inside the area's frame. */
+export function SettingsArea({ title, description, actions, children }: SettingsAreaProps) {
+  usePageTitle(title);
+  return (
+    <SectionLayout
+      areaTitle="Settings"
+      basePath={SETTINGS_BASE}
+      groups={SETTINGS_NAV}
+      title={title}
+      description={description}
+      actions={actions}
+    >
+      {children}
+    </SectionLayout>
+  );
+}
