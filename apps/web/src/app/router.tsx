@@ -10,6 +10,7 @@ import { NotFoundScreen } from './screens/not-found-screen';
 import { RouteErrorScreen } from './screens/route-error-screen';
 import { PROFILE_SCREENS } from '../features/profile/screens';
 import { SETTINGS_SCREENS } from '../features/settings/screens';
+import { TEAM_SCREENS } from '../features/team/screens';
 
 /** A screen's code must arrive within 120 s (spec 1 §9), else the error screen offers a reload. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -53,6 +54,7 @@ const LAYOUTS: Record<LayoutName, LazyComponent> = {
 export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...PROFILE_SCREENS,
   ...SETTINGS_SCREENS,
+  ...TEAM_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),

@@ -1,0 +1,97 @@
+import type { ReactElement } from 'react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { PlanType, UserType } from '@esigns/contracts/auth';
+import { DEFAULT_PERMISSIONS, OWNER_ONLY_PERMISSIONS, planPermissions } from '@esigns/contracts/permissions';
+import { PERMISSION_CATEGORIES } from '@esigns/contracts/permission-catalogue';
+import { ok, type FakeHandler } from '../../shared/testing/fake-api';
+import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import type { TCompanyUser, TPermissionOverview, TRole, TUserTypeView } from './team-api';
+
+/** `GET /permissions` as the server answers it for a user type with its default set. */
+export function makePermissionOverview(
+  userType: UserType,
+  planType: PlanType = 'BUSINESS',
+  permissions: readonly string[] = DEFAULT_PERMISSIONS[userType],
+): TPermissionOverview {
+  return {
+    categories: PERMISSION_CATEGORIES.map((category) => ({
+      slug: category.slug,
+      label: category.label,
+      permissions: category.permissions.map((p) => ({ ...p })),
+    })),
+    permissions: [...permissions],
+    company_permissions: [...planPermissions(planType)],
+    owner_only: [...OWNER_ONLY_PERMISSIONS],
+    user_type: userType,
+    plan_type: planType,
+  };
+}
+
+/** Answers `GET /permissions` for `userType`, then hands every other call to `next`. */
+export function withPermissions(userType: UserType, next: FakeHandler = () => undefined): FakeHandler {
+  return (call) =>
+    call.path === '/api/permissions' && call.method === 'GET'
+      ? ok(makePermissionOverview(userType))
+      : next(call);
+}
+
+export function paged<T>(rows: T[], page = 1, limit = 10) {
+  return { data: rows, total: rows.length, page, total_pages: Math.max(1, Math.ceil(rows.length / limit)) };
+}
+
+export function makeCompanyUser(overrides: Partial<TCompanyUser> = {}): TCompanyUser {
+  return {
+    _id: 'a1b2c3d4-0000-4000-8000-000000000001',
+    user_id: 'b1b2c3d4-0000-4000-8000-000000000001',
+    email: 'grace@example.com',
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    user_type: 'ADMIN',
+    role_id: null,
+    role_name: null,
+    status: 'ACTIVE',
+    created_at: '2025-01-02T10:00:00.000Z',
+    expires_at: null,
+    is_expired: false,
+    ...overrides,
+  };
+}
+
+export function makeRole(overrides: Partial<TRole> = {}): TRole {
+  return {
+    _id: 'c1b2c3d4-0000-4000-8000-000000000001',
+    name: 'Sales',
+    user_type: 'MEMBER',
+    description: 'The sales team',
+    user_count: 0,
+    created_by: null,
+    created_at: '2025-01-02T10:00:00.000Z',
+    updated_at: '2025-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeUserTypes(): TUserTypeView[] {
+  return (['OWNER', 'ADMIN', 'MANAGER', 'MEMBER'] as const).map((type, index) => ({
+    _id: `d1b2c3d4-0000-4000-8000-00000000000${index + 1}`,
+    user_type: type,
+    label: type.charAt(0) + type.slice(1).toLowerCase(),
+    permissions: [...DEFAULT_PERMISSIONS[type]],
+    user_count: index === 0 ? 1 : 2,
+    updated_at: '2025-01-02T10:00:00.000Z',
+  }));
+}
+
+/** Renders one screen at `path` in a memory router (with a /dashboard and a /signin to land on). */
+export function renderScreen(screen: ReactElement, path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard', element: <div data-testid="dashboard">Dashboard</div> },
+      { path: '/signin', element: <div data-testid="signin">Sign in</div> },
+      { path: '*', element: screen },
+    ],
+    { initialEntries: [path] },
+  );
+  renderWithProviders(<RouterProvider router={router} />);
+  return router;
+}

@@ -1,0 +1,55 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetApiClient } from '../../shared/api/api-client';
+import { sessionStore } from '../../shared/session/session-store';
+import { installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { makePermissionOverview } from './team-test-utils';
+import { useCan } from './use-can';
+
+function Probe() {
+  const { can, canActOnUserType, isLoading } = useCan();
+  if (isLoading) return <p>loading</p>;
+  return (
+    <ul>
+      <li data-testid="invite">{String(can('company-users:invite'))}</li>
+      <li data-testid="transfer">{String(can('company:transfer-account'))}</li>
+      <li data-testid="update-owner">{String(canActOnUserType('OWNER', 'company-users:update'))}</li>
+      <li data-testid="update-member">{String(canActOnUserType('MEMBER', 'company-users:update'))}</li>
+    </ul>
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  resetApiClient();
+  sessionStore.clear();
+});
+
+describe('useCan', () => {
+  it('loads the permissions once and answers with the contracts rules', async () => {
+    seedStaffSession({ user_type: 'ADMIN' });
+    const api = installFakeApi((call) =>
+      call.path === '/api/permissions' ? ok(makePermissionOverview('ADMIN')) : undefined,
+    );
+    renderWithProviders(
+      <>
+        <Probe />
+        <Probe />
+      </>,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('invite')[0]?.textContent).toBe('true'));
+    expect(screen.getAllByTestId('transfer')[0]?.textContent).toBe('false');
+    expect(screen.getAllByTestId('update-owner')[0]?.textContent).toBe('false');
+    expect(screen.getAllByTestId('update-member')[0]?.textContent).toBe('true');
+    expect(api.callsTo('/api/permissions')).toHaveLength(1);
+  });
+
+  it('answers no while signed out, without calling', () => {
+    const api = installFakeApi(() => undefined);
+    renderWithProviders(<Probe />);
+    expect(screen.getByTestId('invite').textContent).toBe('false');
+    expect(api.calls).toHaveLength(0);
+  });
+});
