@@ -1,29 +1,13 @@
 import { deflateSync } from 'node:zlib';
-import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndSignIn } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { emailLogs } from '../../platform/mail/schema';
 
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  const email = 'profile@example.com';
-  const password = 'S3cure-pass';
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/signup',
-    payload: { first_name: 'Meera', last_name: 'Shah', email, password },
-  });
-  const [mail] = await t.platform.database.db
-    .select()
-    .from(emailLogs)
-    .where(sql`${email} = ANY(${emailLogs.to})`)
-    .orderBy(desc(emailLogs.createdAt));
-  const code = /(\d{6})/.exec(mail!.subject)![1];
-  await t.app.inject({ method: 'POST', url: '/api/email/verify', payload: { email, code } });
-  token = (await t.app.inject({ method: 'POST', url: '/api/signin', payload: { email, password } })).json()
-    .data.access_token;
+  token = (await signUpAndSignIn(t)).access_token;
 });
 afterAll(async () => {
   await t.close();
@@ -74,7 +58,7 @@ describe('profile', () => {
       phone: '+91 98765 43210',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ title: 'Broker', phone: '+91 98765 43210', first_name: 'Meera' });
+    expect(res.json().data).toMatchObject({ title: 'Broker', phone: '+91 98765 43210', first_name: 'Test' });
   });
 
   it.each([
