@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A file's first test also compiles its lazy screens, slow on a loaded 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {

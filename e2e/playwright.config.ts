@@ -8,6 +8,9 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'esigns-e2e-'));
 export const baseURL = `http://127.0.0.1:${port}`;
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+/** The SMTP sink's HTTP side (e2e/support/smtp-sink.mjs): what the app mailed. */
+export const smtpSinkURL = `http://127.0.0.1:${Number(process.env.E2E_SMTP_HTTP_PORT ?? 2527)}`;
 
 export default defineConfig({
   testDir: '.',
@@ -36,20 +39,31 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `node apps/server/dist/main.js`,
-    cwd: path.resolve(import.meta.dirname, '..'),
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      OUTBOX_KEY: 'e2e-outbox-key',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+  webServer: [
+    {
+      command: 'node e2e/support/smtp-sink.mjs',
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `${smtpSinkURL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: `node apps/server/dist/main.js`,
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        OUTBOX_KEY: 'e2e-outbox-key',
+        // Mail goes out over real SMTP to the sink (and stays readable in the Outbox).
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
+    },
+  ],
 });

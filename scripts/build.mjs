@@ -71,7 +71,7 @@ async function buildServer() {
   console.log('server: building');
   const esbuild = await import('esbuild');
   await esbuild.build({
-    entryPoints: ['main', 'worker'].map((name) => path.join(root, `apps/server/src/${name}.ts`)),
+    entryPoints: ['main', 'worker', 'converter'].map((name) => path.join(root, `apps/server/src/${name}.ts`)),
     outdir,
     bundle: true,
     platform: 'node',

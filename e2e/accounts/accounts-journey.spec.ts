@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { waitForDeliveredMail } from '../support/mail-sink';
 
-// The account journey through the real server (no SMTP: mails are read from the Outbox with the
-// operator key): a company signs up and verifies its email, turns on an authenticator app and
+// The account journey through the real server (mails are read from the Outbox with the operator
+// key; they also go out over SMTP to the e2e sink): a company signs up and verifies its email, turns on an authenticator app and
 // signs in with it, invites a colleague as MEMBER; the colleague, who already has a personal
 // account, accepts while signing in on the invitation page, cannot manage permissions, and
 // switches between their two workspaces. Screenshots go to e2e/screenshots/accounts-*.png.
@@ -54,8 +55,10 @@ async function totpFrom(secretText: string): Promise<string> {
 async function verifyEmail(page: Page, request: APIRequestContext, email: string) {
   await expect(page).toHaveURL(/\/verify\?email=/);
   const mail = await readMail(request, email, /verification code/i);
-  const code = /(\d{6})/.exec(mail.subject)?.[1] ?? '';
+  const code = /(\d{6})$/.exec(mail.subject)?.[1] ?? '';
   expect(code).toMatch(/^\d{6}$/);
+  // The same mail went out over SMTP.
+  expect((await waitForDeliveredMail(email, /verification code/i)).text).toContain(code);
   await typeCode(page, page.getByLabel('Verification code, digit 1 of 6'), code);
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
   await page.getByRole('link', { name: 'Continue to sign in' }).click();

@@ -19,6 +19,7 @@ import { registerErrorHandling } from './platform/http/error-handler';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { Platform } from './platform/platform';
 import { registerStorageRoutes } from './platform/storage/storage-routes';
+import { registerConversionRoutes } from './modules/conversion/routes';
 import { registerCompanyRoutes } from './modules/company/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
@@ -31,6 +32,10 @@ import { registerPermissionRoutes } from './modules/permissions/routes';
 import { registerCompanyUserRoutes } from './modules/company-users/routes';
 import { registerRoleRoutes } from './modules/roles/routes';
 import { registerMenuRoutes } from './modules/menus/routes';
+import { registerTransferAccountRoutes } from './modules/transfer-account/routes';
+import { registerContactRoutes } from './modules/contacts/routes';
+import { registerSigningRoutes } from './modules/signing/routes';
+import { registerDocumentRoutes } from './modules/documents/routes';
 
 export type App = FastifyInstance;
 
@@ -146,9 +151,15 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerMenuRoutes(api, platform);
       registerCompanyRoutes(api, platform);
       registerSettingsRoutes(api, platform);
+      registerTransferAccountRoutes(api, platform);
+      registerContactRoutes(api, platform);
+      registerSigningRoutes(api, platform);
+      await registerDocumentRoutes(api, platform);
     },
     { prefix: '/api' },
   );
+  // The document service (converter) at the root: /rest/esignature[v4|v5]/...
+  await registerConversionRoutes(app, platform);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { defineModuleJobs } from './module-jobs';
 import { ConfigError, loadConfig } from './platform/config/config';
 import { createLogger, flushLogger } from './platform/logger';
 import { createPlatform } from './platform/platform';
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel, process.stdout.isTTY && config.env !== 'production');
   const workers = startWorkerProcesses(config.workers);
-  const platform = await createPlatform(config, log, 'api');
+  const platform = await createPlatform(config, log, 'api', { defineJobs: defineModuleJobs });
   const app = await buildApp(platform);
   await app.listen({ port: config.port, host: config.host });
 

@@ -1,4 +1,5 @@
 import { loadConfig } from './platform/config/config';
+import { defineModuleJobs } from './module-jobs';
 import { createLogger, flushLogger } from './platform/logger';
 import { createPlatform } from './platform/platform';
 
@@ -6,7 +7,7 @@ import { createPlatform } from './platform/platform';
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel).child({ worker: process.env.WORKER_INDEX ?? '0' });
-  const platform = await createPlatform(config, log, 'worker');
+  const platform = await createPlatform(config, log, 'worker', { defineJobs: defineModuleJobs });
   log.info('worker ready');
   let stopping = false;
   const stop = (): void => {

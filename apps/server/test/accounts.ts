@@ -41,7 +41,7 @@ export async function signUpAndSignIn(t: TestApp, options: { company?: string } 
     .from(emailLogs)
     .where(sql`${email} = ANY(${emailLogs.to})`)
     .orderBy(desc(emailLogs.createdAt));
-  const code = /(\d{6})/.exec(mail?.subject ?? '')?.[1];
+  const code = /(\d{6})$/.exec(mail?.subject ?? '')?.[1];
   if (!code) throw new Error(`no verification mail for ${email}`);
   await t.app.inject({
     method: 'POST',

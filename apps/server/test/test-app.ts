@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp, type App } from '../src/app';
+import { defineModuleJobs } from '../src/module-jobs';
 import { loadConfig, type AppConfig } from '../src/platform/config/config';
 import { createPlatform, type Platform } from '../src/platform/platform';
 import { createTestDatabase } from './test-database';
@@ -33,7 +34,11 @@ export async function buildTestApp(
   });
   const database = await createTestDatabase();
   const log = pino({ level: config.logLevel });
-  const platform = await createPlatform(config, log, 'api', { database, pollingIntervalSeconds: 0.5 });
+  const platform = await createPlatform(config, log, 'api', {
+    database,
+    pollingIntervalSeconds: 0.5,
+    defineJobs: defineModuleJobs,
+  });
   const app = await buildApp(platform);
   options.extend?.(app);
   await app.ready();

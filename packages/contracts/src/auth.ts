@@ -8,7 +8,7 @@ export type UserType = (typeof USER_TYPES)[number];
 export const PLAN_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
-const ZEmail = z
+export const ZEmail = z
   .email('Enter a valid email address')
   .max(254)
   .transform((v) => v.trim().toLowerCase());
@@ -21,7 +21,7 @@ export const ZPassword = z
   .regex(/[A-Za-z]/, 'Password must contain a letter')
   .regex(/\d/, 'Password must contain a digit');
 
-const ZName = z.string().trim().min(1, 'Required').max(100);
+export const ZName = z.string().trim().min(1, 'Required').max(100);
 
 export const ZSignupRequest = z.object({
   first_name: ZName,

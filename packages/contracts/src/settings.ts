@@ -63,3 +63,63 @@ export const ZApiKeyInfo = z.object({
   created_at: z.string(),
 });
 export const ZApiKeySecret = ZApiKeyInfo.extend({ client_secret: z.string() });
+
+/**
+ * What a user is told about, by email and in the app (`GET/POST /notifications`, the
+ * /profilesettings/document-notifications screen). Mails a signer needs to act (a document to
+ * sign, a verification code) are always sent: these choices cover the rest.
+ */
+export const NOTIFICATION_EVENTS = [
+  'document_viewed',
+  'document_signed',
+  'document_completed',
+  'document_declined',
+  'document_expiring',
+  'document_shared',
+  'reminders_sent',
+] as const;
+export type TNotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+export const NOTIFICATION_EVENT_LABELS: Record<TNotificationEvent, { label: string; description: string }> = {
+  document_viewed: { label: 'Viewed', description: 'A recipient opened a document you sent' },
+  document_signed: {
+    label: 'Signed or approved',
+    description: 'A recipient signed or approved a document you sent',
+  },
+  document_completed: { label: 'Completed', description: 'Everyone finished a document you sent or signed' },
+  document_declined: {
+    label: 'Declined or rejected',
+    description: 'A recipient declined or rejected a document',
+  },
+  document_expiring: {
+    label: 'Expiring soon',
+    description: 'A document you sent expires in the coming days',
+  },
+  document_shared: { label: 'Shared with me', description: 'Someone shared a document or template with you' },
+  reminders_sent: {
+    label: 'Reminders sent',
+    description: 'Reminders went out to recipients of your documents',
+  },
+};
+
+const ZChannels = z.object({ email: z.boolean(), in_app: z.boolean() });
+export const ZNotificationSettings = z.object({
+  events: z.object(
+    Object.fromEntries(NOTIFICATION_EVENTS.map((event) => [event, ZChannels])) as Record<
+      TNotificationEvent,
+      typeof ZChannels
+    >,
+  ),
+});
+export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
+export const DEFAULT_NOTIFICATION_SETTINGS: TNotificationSettings = {
+  events: {
+    document_viewed: { email: false, in_app: true },
+    document_signed: { email: true, in_app: true },
+    document_completed: { email: true, in_app: true },
+    document_declined: { email: true, in_app: true },
+    document_expiring: { email: true, in_app: true },
+    document_shared: { email: true, in_app: true },
+    reminders_sent: { email: false, in_app: true },
+  },
+};

@@ -26,6 +26,8 @@ export type PlatformOverrides = {
   /** A ready database (tests give each file its own). */
   database?: Database;
   pollingIntervalSeconds?: number;
+  /** Defines the modules' jobs (`src/module-jobs.ts`) before the queue starts. */
+  defineJobs?: (platform: Platform) => void;
 };
 
 /**
@@ -62,13 +64,8 @@ export async function createPlatform(
   const realtime = new Realtime({ jwtSecret: config.secrets.jwtSecret, redisUrl: config.redisUrl, log });
   const mail = new MailService({ config, db: database.db, jobs, storage, log });
 
-  // Every job of every module is defined before the queue starts.
-  mail.defineJobs();
-
-  await jobs.start();
-
   let closed = false;
-  return {
+  const platform: Platform = {
     config,
     log,
     database,
@@ -85,4 +82,10 @@ export async function createPlatform(
       if (ownsDatabase) await database.close();
     },
   };
+
+  // Every job of every module is defined before the queue starts.
+  mail.defineJobs();
+  overrides.defineJobs?.(platform);
+  await jobs.start();
+  return platform;
 }

@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { watchSessionOwner } from '../features/auth/auth-session';
 import { BrandingProvider, useBranding, type BrandingOverrides } from '../shared/branding/branding-provider';
+import { useCompanyBranding } from '../shared/branding/company-branding';
 import { createAppTheme } from '../shared/branding/theme';
 import { OfflineGate } from '../shared/ui/offline-screen';
 import { createQueryClient } from './query-client';
@@ -40,12 +41,24 @@ export function AppProviders({ children, brandingOverrides, queryClient }: AppPr
   const [client] = useState(() => queryClient ?? createQueryClient());
   useEffect(() => watchSessionOwner(client), [client]);
   return (
-    <BrandingProvider overrides={brandingOverrides}>
-      <ThemedProviders>
-        <QueryClientProvider client={client}>
+    <QueryClientProvider client={client}>
+      <SessionBranding overrides={brandingOverrides}>
+        <ThemedProviders>
           <OfflineGate>{children}</OfflineGate>
-        </QueryClientProvider>
-      </ThemedProviders>
-    </BrandingProvider>
+        </ThemedProviders>
+      </SessionBranding>
+    </QueryClientProvider>
   );
+}
+
+/** The signed-in company's saved branding (or the given overrides) over the defaults. */
+function SessionBranding({
+  overrides,
+  children,
+}: {
+  overrides?: BrandingOverrides | null;
+  children: ReactNode;
+}) {
+  const company = useCompanyBranding();
+  return <BrandingProvider overrides={overrides ?? company}>{children}</BrandingProvider>;
 }

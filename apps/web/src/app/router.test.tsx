@@ -1,11 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../shared/session/session-store';
 import { decodeRedirectTarget } from '../shared/session/redirect-target';
 import { resetApiClient } from '../shared/api/api-client';
-import { fail, installFakeApi, seedStaffSession, shellHandler } from '../shared/testing/fake-api';
+import { fail, installFakeApi, ok, seedStaffSession, shellHandler } from '../shared/testing/fake-api';
+import { makePermissionOverview } from '../features/team/team-test-utils';
 import { renderWithProviders } from '../shared/testing/render-with-providers';
 import { buildRoutes } from './router';
 import { connectSessionHandlers } from './session-handlers';
@@ -35,14 +36,28 @@ describe('router (signed-in staff)', () => {
   beforeEach(() => seedStaffSession());
 
   it('shows a placeholder for an unbuilt staff screen inside the staff layout', async () => {
-    renderAt('/contacts');
+    renderAt('/global-variables');
     expect(await screen.findByTestId('staff-layout')).toBeTruthy();
     const placeholder = await screen.findByTestId('screen-placeholder');
-    expect(placeholder.textContent).toContain('Contacts');
-    expect(placeholder.textContent).toContain('/contacts');
+    expect(placeholder.textContent).toContain('Global variables');
+    expect(placeholder.textContent).toContain('/global-variables');
     expect(placeholder.textContent).toContain('coming soon');
-    expect(screen.getByRole('link', { name: 'Contacts' }).getAttribute('aria-current')).toBe('page');
-    expect(document.title).toBe(`Contacts | ${window.location.host}`);
+    expect(screen.getByRole('link', { name: 'Global variables' }).getAttribute('aria-current')).toBe('page');
+    expect(document.title).toBe(`Global variables | ${window.location.host}`);
+  });
+
+  it("shows only the sidebar areas the user's permissions allow", async () => {
+    installFakeApi((call) =>
+      call.path === '/api/permissions' ? ok(makePermissionOverview('MEMBER')) : shellHandler(call),
+    );
+    renderAt('/contacts');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    // A MEMBER has documents and contacts but not templates or entities by default.
+    await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Templates' })).toBeNull());
+    expect(within(nav).getByRole('link', { name: 'Documents' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Contacts' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Entities' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toBeTruthy();
   });
 
   it('shows the real not-found screen for unknown paths', async () => {

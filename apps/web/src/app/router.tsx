@@ -11,6 +11,13 @@ import { RouteErrorScreen } from './screens/route-error-screen';
 import { PROFILE_SCREENS } from '../features/profile/screens';
 import { SETTINGS_SCREENS } from '../features/settings/screens';
 import { TEAM_SCREENS } from '../features/team/screens';
+import { DOCUMENT_SCREENS } from '../features/documents/document-screens';
+import { TEMPLATE_SCREENS } from '../features/templates/screens';
+import { REQUEST_DOCUMENT_SCREENS } from '../features/request-documents/screens';
+import { EDITOR_SCREENS } from '../features/editor/screens';
+import { CONTACT_SCREENS } from '../features/contacts/screens';
+import { SIGNING_SCREENS } from '../features/signing/screens';
+import { PUBLISHED_SCREENS } from '../features/published/screens';
 
 /** A screen's code must arrive within 120 s (spec 1 §9), else the error screen offers a reload. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -55,6 +62,13 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...PROFILE_SCREENS,
   ...SETTINGS_SCREENS,
   ...TEAM_SCREENS,
+  ...DOCUMENT_SCREENS,
+  ...TEMPLATE_SCREENS,
+  ...REQUEST_DOCUMENT_SCREENS,
+  ...EDITOR_SCREENS,
+  ...CONTACT_SCREENS,
+  ...SIGNING_SCREENS,
+  ...PUBLISHED_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),

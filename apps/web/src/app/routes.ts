@@ -23,6 +23,13 @@ import type { GuardName } from './guard-decision';
  * - /profilesettings opens its default child, dashboard-settings (spec 1 §2).
  * - /outbox (not in the spec: the server's mail outbox) uses the staff layout when signed in and
  *   the public layout otherwise.
+ *
+ * Product additions (not rows of client-routes.tsv):
+ * - /verify-document (public, wide): anyone uploads a PDF and learns whether it is an authentic
+ *   completed document of this instance (issue 5).
+ * - /published-templates/{token} (public, narrow): the public link of a published template
+ *   (`${PUBLIC_URL}/published-templates/{token}`, documents module): the visitor gives their name
+ *   and email and starts their own document from the template.
  */
 export type LayoutName = 'staff' | 'contact' | 'public' | 'embedded';
 
@@ -358,6 +365,14 @@ export const PUBLIC_ROUTES: ScreenRoute[] = [
     ),
   ]),
   ...group('application-users', 'public', 'public', [['/ap/forbidden', 'Access denied']], 'narrow'),
+  ...group('signing', 'public', 'public', [['/verify-document', 'Verify a document']], 'wide'),
+  ...group(
+    'published-templates',
+    'public',
+    'public',
+    [['/published-templates/{token}', 'Sign a published document']],
+    'narrow',
+  ),
 ];
 
 /** Sign-in and sign-up screens: signed-in visitors are sent home (public layout, narrow card). */

@@ -45,7 +45,7 @@ async function lastMail(to: string, kind?: string) {
 
 async function codeFor(to: string, kind: string): Promise<string> {
   const mail = await lastMail(to, kind);
-  const code = /(\d{6})/.exec(mail?.subject ?? '')?.[1];
+  const code = /(\d{6})$/.exec(mail?.subject ?? '')?.[1];
   if (!code) throw new Error(`no ${kind} mail for ${to}`);
   return code;
 }

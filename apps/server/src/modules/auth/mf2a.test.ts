@@ -36,7 +36,7 @@ async function signedIn(kind: 'signup' | 'companySignup' = 'signup') {
     .from(emailLogs)
     .where(sql`${email} = ANY(${emailLogs.to})`)
     .orderBy(desc(emailLogs.createdAt));
-  const code = /(\d{6})/.exec(mail!.subject)![1];
+  const code = /(\d{6})$/.exec(mail!.subject)![1];
   await post('/api/email/verify', { email, code });
   const session = (await post('/api/signin', { email, password })).json().data;
   return { email, password, ...session };

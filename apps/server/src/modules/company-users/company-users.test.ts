@@ -335,7 +335,7 @@ describe('adding users directly', () => {
     expect(user?.emailVerifiedAt).toBeNull();
 
     const mail = await lastMail(email, 'company-users.set-password');
-    const code = /(\d{6})/.exec(mail?.subject ?? '')?.[1];
+    const code = /(\d{6})$/.exec(mail?.subject ?? '')?.[1];
     expect(code).toBeDefined();
     const reset = await call('PATCH', '/api/verify/forgot-password', undefined, {
       email,

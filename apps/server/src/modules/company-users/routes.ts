@@ -1,12 +1,20 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PLAN_TYPES, USER_TYPES, ZPassword, ZSessionReply } from '@esigns/contracts/auth';
+import { PLAN_TYPES, USER_TYPES, ZEmail, ZSessionReply } from '@esigns/contracts/auth';
+import {
+  MEMBERSHIP_STATUSES,
+  ZAcceptInvitationRequest,
+  ZAddCompanyUserRequest,
+  ZInviteUserRequest,
+  ZResendInviteRequest,
+  ZUpdateCompanyUserRequest,
+  ZUserTypeField,
+} from '@esigns/contracts/team';
 import { ZErrorBody, ZPaged, ZPageQuery, ZSuccess, toPaged } from '@esigns/contracts/envelope';
 import { clientOf, requireAuth } from '../../platform/http/authenticate';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { MEMBERSHIP_STATUSES } from '../company/schema';
 import { accessOf, requirePermission } from '../permissions/access';
 import { acceptInvitation, inviteUser, previewInvitation, resendInvitation } from './invitation-service';
 import {
@@ -29,14 +37,6 @@ const ERRORS = {
   429: ZErrorBody,
 };
 
-const ZEmail = z
-  .email('Enter a valid email address')
-  .max(254)
-  .transform((v) => v.trim().toLowerCase());
-const ZName = z.string().trim().min(1, 'Required').max(100);
-const ZUserTypeField = z.enum(USER_TYPES, { error: `Use one of ${USER_TYPES.join(', ')}` });
-const ZRoleId = z.uuid('Invalid role id');
-
 const ZCompanyUser = z.object({
   _id: z.string(),
   user_id: z.string().nullable(),
@@ -51,47 +51,6 @@ const ZCompanyUser = z.object({
   expires_at: z.string().nullable(),
   is_expired: z.boolean(),
 });
-
-const ZInviteUserRequest = z.object({
-  email: ZEmail,
-  user_type: ZUserTypeField,
-  role_id: ZRoleId.nullable().optional(),
-  first_name: ZName.optional(),
-  last_name: ZName.optional(),
-});
-
-const ZAcceptInvitationRequest = z.object({
-  token: z.string({ error: 'Required' }).min(10, 'Invalid invitation token').max(200),
-  first_name: ZName.optional(),
-  last_name: ZName.optional(),
-  password: ZPassword.optional(),
-});
-
-const ZResendInviteRequest = z
-  .object({ invitation_id: z.uuid('Invalid invitation id').optional(), email: ZEmail.optional() })
-  .refine((body) => body.invitation_id !== undefined || body.email !== undefined, {
-    message: 'Give invitation_id or email',
-    path: ['invitation_id'],
-  });
-
-const ZAddCompanyUserRequest = z.object({
-  email: ZEmail,
-  first_name: ZName.optional(),
-  last_name: ZName.optional(),
-  user_type: ZUserTypeField,
-  role_id: ZRoleId.nullable().optional(),
-});
-
-const ZUpdateCompanyUserRequest = z
-  .object({
-    user_id: z.uuid('Invalid user id'),
-    user_type: ZUserTypeField.optional(),
-    role_id: ZRoleId.nullable().optional(),
-  })
-  .refine((body) => body.user_type !== undefined || body.role_id !== undefined, {
-    message: 'Give user_type or role_id',
-    path: ['user_type'],
-  });
 
 const ZCompanyUserListQuery = ZPageQuery.extend({
   search: z.string().trim().max(100).optional(),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZCompanyName, ZCompanySlug } from '@esigns/contracts/team';
 import { ZBranding } from '@esigns/contracts/branding';
 import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import { ok } from '../../platform/http/envelope';
@@ -58,13 +59,8 @@ export function registerCompanyRoutes(api: FastifyInstance, platform: Platform):
         security,
         summary: 'Change the company name, its sign-in address (slug) or its branding',
         body: z.object({
-          name: z.string().trim().min(2, 'At least 2 characters').max(120).optional(),
-          slug: z
-            .string()
-            .trim()
-            .toLowerCase()
-            .regex(/^[a-z0-9](?:[a-z0-9-]{1,48}[a-z0-9])$/, 'Use 3-50 letters, digits and dashes')
-            .optional(),
+          name: ZCompanyName.optional(),
+          slug: ZCompanySlug.optional(),
           branding: ZBrandingOverride.optional(),
         }),
         response: { 200: ZSuccess(ZCompanyProfile), ...ERRORS },

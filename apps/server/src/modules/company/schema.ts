@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PlanType, UserType } from '@esigns/contracts/auth';
 import { users } from '../auth/schema';
+import { MEMBERSHIP_STATUSES, type MembershipStatus } from '@esigns/contracts/team';
 
 /** A workspace: a person's INDIVIDUAL space or a BUSINESS with staff. Every tenant row points here. */
 export const companies = pgTable(
@@ -26,8 +27,7 @@ export const companies = pgTable(
   (t) => [uniqueIndex('companies_slug_idx').on(t.slug)],
 );
 
-export const MEMBERSHIP_STATUSES = ['ACTIVE', 'INVITED', 'DELETED'] as const;
-export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+export { MEMBERSHIP_STATUSES, type MembershipStatus };
 
 /** A user's place in a company: their user type there (OWNER/ADMIN/MANAGER/MEMBER). */
 export const companyUsers = pgTable(

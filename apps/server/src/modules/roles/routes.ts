@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { USER_TYPES } from '@esigns/contracts/auth';
 import { ZErrorBody, ZPaged, ZPageQuery, ZSuccess, toPaged } from '@esigns/contracts/envelope';
+import { ZCreateRoleRequest, ZUpdateRoleRequest, ZUserTypeField } from '@esigns/contracts/team';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { accessOf, requirePermission } from '../permissions/access';
@@ -20,26 +21,6 @@ const ZRole = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-
-const ZRoleName = z.string({ error: 'Required' }).trim().min(2, 'At least 2 characters').max(80);
-const ZRoleDescription = z.string().trim().max(500);
-const ZUserTypeField = z.enum(USER_TYPES, { error: `Use one of ${USER_TYPES.join(', ')}` });
-
-export const ZCreateRoleRequest = z.object({
-  name: ZRoleName,
-  user_type: ZUserTypeField,
-  description: ZRoleDescription.optional(),
-});
-
-export const ZUpdateRoleRequest = z
-  .object({
-    name: ZRoleName.optional(),
-    user_type: ZUserTypeField.optional(),
-    description: ZRoleDescription.optional(),
-  })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), {
-    message: 'Change at least one of name, user_type or description',
-  });
 
 const ZRoleListQuery = ZPageQuery.extend({
   search: z.string().trim().max(100).optional(),

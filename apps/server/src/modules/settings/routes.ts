@@ -6,11 +6,13 @@ import {
   DEFAULT_APPLICATION_SETTINGS,
   DEFAULT_DASHBOARD_STATS,
   DEFAULT_EXPIRATIONS_REMINDERS,
+  DEFAULT_NOTIFICATION_SETTINGS,
   ZApiKeyInfo,
   ZApiKeySecret,
   ZApplicationSettings,
   ZDashboardStatsSettings,
   ZExpirationsReminders,
+  ZNotificationSettings,
 } from '@esigns/contracts/settings';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
@@ -87,6 +89,14 @@ export function registerSettingsRoutes(api: FastifyInstance, platform: Platform)
     ZDashboardStatsSettings,
     DEFAULT_DASHBOARD_STATS,
     'dashboard cards',
+  );
+
+  group(
+    '/notifications',
+    'notifications',
+    ZNotificationSettings,
+    DEFAULT_NOTIFICATION_SETTINGS,
+    'notification choices (which document events reach them by email and in the app)',
   );
 
   r.get(

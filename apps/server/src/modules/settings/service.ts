@@ -1,11 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { DEFAULT_NOTIFICATION_SETTINGS, type TNotificationEvent } from '@esigns/contracts/settings';
 import { randomToken, keyedHash } from '../../platform/auth/one-time-secrets';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import type { AccessContext } from '../permissions/access';
 import { apiKeys, userSettings } from './schema';
 
-export type SettingsGroup = 'application' | 'expirations_reminders' | 'dashboard_stats';
+export type SettingsGroup = 'application' | 'expirations_reminders' | 'dashboard_stats' | 'notifications';
 
 /** The user's settings of a group in this workspace, over the defaults. */
 export async function readSettings<T extends object>(
@@ -25,7 +26,36 @@ export async function readSettings<T extends object>(
       ),
     )
     .limit(1);
-  return { ...defaults, ...(row?.value as Partial<T> | undefined) };
+  return overDefaults(defaults, row?.value);
+}
+
+/**
+ * Saved values over the defaults, two levels deep: a group saved before a new key (or a new
+ * notification event) existed still answers with every key.
+ */
+export function overDefaults<T extends object>(defaults: T, saved: Record<string, unknown> | undefined): T {
+  if (!saved) return { ...defaults };
+  const merged: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(saved)) {
+    const base = merged[key];
+    merged[key] = isPlainObject(base) && isPlainObject(value) ? { ...base, ...value } : value;
+  }
+  return merged as T;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether a user wants to hear about `event` through `channel` (their choice or the default). */
+export async function wantsNotification(
+  platform: Platform,
+  access: Pick<AccessContext, 'userId' | 'companyId'>,
+  event: TNotificationEvent,
+  channel: 'email' | 'in_app',
+): Promise<boolean> {
+  const settings = await readSettings(platform, access, 'notifications', DEFAULT_NOTIFICATION_SETTINGS);
+  return settings.events[event][channel];
 }
 
 export async function writeSettings<T extends object>(

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, memberOf, signUpAndSignIn, type TestSession } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { and, eq } from 'drizzle-orm';
+import { userSettings } from './schema';
+import { wantsNotification } from './service';
 
 let t: TestApp;
 let owner: TestSession;
@@ -49,7 +52,34 @@ describe('personal settings', () => {
     expect(bad.json().errors.details[0].key).toBe('warn_before_expiry_days');
   });
 
+  it('keeps notification choices per user, filling events saved before they existed', async () => {
+    const defaults = (await get('/api/notifications', member)).json().data;
+    expect(defaults.events.document_signed).toEqual({ email: true, in_app: true });
+    const events = { ...defaults.events, document_signed: { email: false, in_app: true } };
+    expect((await post('/api/notifications', member, { events })).statusCode).toBe(200);
+    expect((await get('/api/notifications', member)).json().data.events.document_signed.email).toBe(false);
+    expect((await get('/api/notifications', owner)).json().data.events.document_signed.email).toBe(true);
+    expect(
+      await wantsNotification(
+        t.platform,
+        { userId: member.userId, companyId: owner.companyId },
+        'document_signed',
+        'email',
+      ),
+    ).toBe(false);
+
+    // A value saved by an older version lacks later events: they answer with their defaults.
+    await t.platform.database.db
+      .update(userSettings)
+      .set({ value: { events: { document_signed: { email: false, in_app: false } } } })
+      .where(and(eq(userSettings.userId, member.userId), eq(userSettings.group, 'notifications')));
+    const merged = (await get('/api/notifications', member)).json().data.events;
+    expect(merged.document_signed).toEqual({ email: false, in_app: false });
+    expect(merged.document_completed).toEqual({ email: true, in_app: true });
+  });
+
   it.each([
+    ['/api/notifications', { events: { document_signed: { email: 'no' } } }, 'events.document_signed.email'],
     ['/api/application-settings', { date: 'YY' }, 'date'],
     ['/api/dashboard-stats-settings', { cards: ['nope'] }, 'cards.0'],
     ['/api/expirations-reminders', { expire_documents: 'yes' }, 'expire_documents'],

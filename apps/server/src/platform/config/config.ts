@@ -46,6 +46,8 @@ const ZEnv = z.object({
     .default(50 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   WEB_DIST: ZOptionalString,
+  SIGNING_P12: ZOptionalString,
+  SIGNING_P12_PASSPHRASE: z.string().optional(),
 });
 
 export type Secrets = { jwtSecret: string; storageSecret: string; outboxKey: string };
@@ -79,6 +81,8 @@ export type AppConfig = {
   rateLimitPerMinute: number;
   /** Folder of the built web app; served with SPA fallback when it exists. */
   webDist: string | undefined;
+  /** Document-sealing identity (PKCS#12, base64 or file path); unset: generated and kept in the database. */
+  signingP12: { source: string; passphrase: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -128,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webDist: e.WEB_DIST,
+    signingP12: e.SIGNING_P12
+      ? { source: e.SIGNING_P12, passphrase: e.SIGNING_P12_PASSPHRASE ?? '' }
+      : undefined,
   };
 }
 

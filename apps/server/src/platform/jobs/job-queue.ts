@@ -41,6 +41,8 @@ export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private readonly workerIds = new Map<string, string[]>();
   private started = false;
+  /** Handlers running in this process, so that stop() can let them finish before the database closes. */
+  private readonly running = new Set<Promise<void>>();
   private readonly log: FastifyBaseLogger;
 
   constructor(private readonly options: JobQueueOptions) {
@@ -97,11 +99,15 @@ export class JobQueue {
         },
         async (jobs) => {
           for (const job of jobs) {
+            const run = def.handler(job.data, { id: job.id, retryCount: job.retryCount });
+            this.running.add(run);
             try {
-              await def.handler(job.data, { id: job.id, retryCount: job.retryCount });
+              await run;
             } catch (err) {
               this.log.warn({ err, job: def.name, id: job.id, retry: job.retryCount }, 'job failed');
               throw err;
+            } finally {
+              this.running.delete(run);
             }
           }
         },
@@ -140,6 +146,16 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    // Running handlers get 30 s (a seal or a batch of mails on a loaded machine); pg-boss then
+    // records their outcome, so the database must stay open until both are done.
+    await this.boss.stop({ graceful: true, wait: true, timeout: 30_000, close: false });
+    if (this.running.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...this.running]),
+        new Promise((resolve) => (timer = setTimeout(resolve, 30_000))),
+      ]);
+      clearTimeout(timer);
+    }
   }
 }

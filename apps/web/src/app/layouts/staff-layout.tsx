@@ -9,7 +9,8 @@ import { useRouteHandle } from '../route-handle';
 import { useStartupCache } from '../use-startup-cache';
 import { BrandMark } from './brand-mark';
 import { NotificationsSlot } from './shell-slots';
-import { STAFF_NAV, findActiveNavItem } from './staff-nav';
+import { useCan } from '../../features/team/use-can';
+import { findActiveNavItem, visibleNavItems } from './staff-nav';
 import { UserMenu } from './user-menu';
 import { SavedDateFormat } from '../../features/settings/use-apply-saved-date-format';
 
@@ -40,6 +41,8 @@ export function StaffLayout({
   const [isNavOpen, { toggle, close }] = useDisclosure(false);
   const { area } = useRouteHandle();
   const active = findActiveNavItem(area);
+  const { can, overview } = useCan();
+  const navItems = visibleNavItems(overview ? can : null);
   const branding = useBranding();
   useStartupCache();
   useProfileSync();
@@ -73,7 +76,7 @@ export function StaffLayout({
 
       <AppShell.Navbar p="sm" aria-label="Main navigation">
         <AppShell.Section grow component={ScrollArea} scrollbars="y">
-          {STAFF_NAV.map((item) => {
+          {navItems.map((item) => {
             const isActive = item === active;
             return (
               <NavLink

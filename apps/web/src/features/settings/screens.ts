@@ -13,6 +13,12 @@ export const SETTINGS_SCREENS: Readonly<Record<string, LazyComponent>> = {
     import('./application-settings-screen').then((m) => ({ Component: m.ApplicationSettingsScreen })),
   '/profilesettings/document-expiration-reminders': () =>
     import('./expiration-reminders-screen').then((m) => ({ Component: m.ExpirationRemindersScreen })),
+  '/profilesettings/document-notifications': () =>
+    import('./notification-settings-screen').then((m) => ({ Component: m.NotificationSettingsScreen })),
   '/profilesettings/myapps-credentials': () =>
     import('./api-keys-screen').then((m) => ({ Component: m.ApiKeysScreen })),
+  '/profilesettings/transferAccount': () =>
+    import('./transfer-account-screen').then((m) => ({ Component: m.TransferAccountScreen })),
+  '/profilesettings/transferAccount/{requestId}': () =>
+    import('./transfer-confirm-screen').then((m) => ({ Component: m.TransferConfirmScreen })),
 };

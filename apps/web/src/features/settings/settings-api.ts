@@ -2,6 +2,7 @@ import type {
   TApplicationSettings,
   TDashboardStatsSettings,
   TExpirationsReminders,
+  TNotificationSettings,
 } from '@esigns/contracts/settings';
 import { api } from '../../shared/api/api-client';
 import { workspaceIdOf, type SessionState } from '../../shared/session/session-store';
@@ -45,4 +46,12 @@ export async function fetchApiKey(): Promise<TApiKeyInfo | null> {
 
 export async function issueApiKey(mode: 'generate' | 'regenerate'): Promise<TApiKeySecret> {
   return (await api.post<TApiKeySecret>(mode === 'generate' ? '/generate-keys' : '/regenerate-keys')).data;
+}
+
+export async function fetchNotificationSettings(): Promise<TNotificationSettings> {
+  return (await api.get<TNotificationSettings>('/notifications')).data;
+}
+
+export async function saveNotificationSettings(body: TNotificationSettings): Promise<TNotificationSettings> {
+  return (await api.post<TNotificationSettings>('/notifications', body)).data;
 }

@@ -23,7 +23,7 @@ export const SETTINGS_NAV: readonly SectionNavGroup[] = [
       { label: 'Dashboard', path: 'dashboard-settings', icon: IconLayoutDashboard },
       { label: 'Application', path: 'application-settings', icon: IconCalendar },
       { label: 'Expiry and reminders', path: 'document-expiration-reminders', icon: IconHourglass },
-      { label: 'Document notifications', path: 'document-notifications', icon: IconBell, isComingSoon: true },
+      { label: 'Document notifications', path: 'document-notifications', icon: IconBell },
       { label: 'Initials', path: 'initial', icon: IconLetterCase, isComingSoon: true },
       { label: 'Global filters', path: 'global-filters', icon: IconFilter, isComingSoon: true },
       { label: 'App mode', path: 'app-mode', icon: IconToggleLeft, isComingSoon: true },
@@ -33,7 +33,7 @@ export const SETTINGS_NAV: readonly SectionNavGroup[] = [
     label: 'Account',
     items: [
       { label: 'My apps credentials', path: 'myapps-credentials', icon: IconApi },
-      { label: 'Transfer account', path: 'transferAccount', icon: IconTransfer, isComingSoon: true },
+      { label: 'Transfer account', path: 'transferAccount', icon: IconTransfer },
     ],
   },
 ];

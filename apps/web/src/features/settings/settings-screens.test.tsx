@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_EXPIRATIONS_REMINDERS } from '@esigns/contracts/settings';
+import { DEFAULT_EXPIRATIONS_REMINDERS, DEFAULT_NOTIFICATION_SETTINGS } from '@esigns/contracts/settings';
 import { resetApiClient } from '../../shared/api/api-client';
 import { formatDate, getDefaultDateFormat, setDefaultDateFormat } from '../../shared/format/date';
 import { sessionStore } from '../../shared/session/session-store';
@@ -145,6 +145,35 @@ describe('DashboardSettingsScreen', () => {
     expect(api.callsTo('/api/dashboard-stats-settings', 'POST')[0]?.body).toEqual({
       cards: ['drafts', 'declined'],
     });
+  });
+});
+
+describe('NotificationSettingsScreen', () => {
+  it('shows each event with its channels and saves the changed choice', async () => {
+    const api = installFakeApi((call) => {
+      if (call.path !== '/api/notifications') return undefined;
+      return call.method === 'GET' ? ok(DEFAULT_NOTIFICATION_SETTINGS) : ok(call.body);
+    });
+    renderScreens(SETTINGS_SCREENS, '/profilesettings/document-notifications');
+    const signedEmail = await screen.findByRole('switch', { name: 'Signed or approved: Email' });
+    expect((signedEmail as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Viewed: Email' }) as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(signedEmail);
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Notification choices saved')).toBeTruthy();
+    const body = api.callsTo('/api/notifications', 'POST')[0]?.body as typeof DEFAULT_NOTIFICATION_SETTINGS;
+    expect(body.events.document_signed).toEqual({ email: false, in_app: true });
+    expect(body.events.document_completed).toEqual(DEFAULT_NOTIFICATION_SETTINGS.events.document_completed);
+  });
+
+  it('shows a refused save', async () => {
+    installFakeApi((call) => {
+      if (call.path !== '/api/notifications') return undefined;
+      return call.method === 'GET' ? ok(DEFAULT_NOTIFICATION_SETTINGS) : fail(403, 'Not allowed here');
+    });
+    renderScreens(SETTINGS_SCREENS, '/profilesettings/document-notifications');
+    fireEvent.click(await screen.findByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Not allowed here')).toBeTruthy();
   });
 });
 

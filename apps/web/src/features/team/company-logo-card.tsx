@@ -7,6 +7,7 @@ import { useBranding } from '../../shared/branding/branding-provider';
 import { uploadCompanyLogo, type TCompanyProfile } from './team-api';
 import { TEAM_KEYS } from './team-query-keys';
 import { errorText } from './team-ui';
+import { COMPANY_BRANDING_KEY } from '../../shared/branding/company-branding';
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const MAX_LOGO_BYTES = 1024 * 1024;
@@ -41,6 +42,7 @@ export function CompanyLogoCard({ profile, canEdit }: { profile: TCompanyProfile
       queryClient.setQueryData<TCompanyProfile>(TEAM_KEYS.company(profile._id), (current) =>
         current ? { ...current, logo_url: logoUrl } : current,
       );
+      void queryClient.invalidateQueries({ queryKey: COMPANY_BRANDING_KEY });
       setPicked(null);
       resetRef.current?.();
       notifications.show({ color: 'teal', title: 'Logo uploaded', message: profile.name });

@@ -37,6 +37,7 @@ import { TEAM_KEYS } from './team-query-keys';
 import { ZCompanyProfileForm } from './team-schemas';
 import { ErrorAlert, LoadError, NoAccess, PageFrame, Panel, isForbidden, type ScreenFrame } from './team-ui';
 import { useCan } from './use-can';
+import { COMPANY_BRANDING_KEY } from '../../shared/branding/company-branding';
 
 const COLOUR_FIELDS = [
   'primary_color',
@@ -157,6 +158,8 @@ function CompanyProfileForm({
     mutationFn: updateCompanyProfile,
     onSuccess: (saved) => {
       queryClient.setQueryData(TEAM_KEYS.company(saved._id), saved);
+      // The app takes the new colours at once.
+      void queryClient.invalidateQueries({ queryKey: COMPANY_BRANDING_KEY });
       notifications.show({ color: 'teal', title: 'Company profile saved', message: saved.name });
     },
     onError: (error) => {

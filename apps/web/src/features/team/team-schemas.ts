@@ -1,22 +1,31 @@
 import { z } from 'zod';
-import { USER_TYPES, ZPassword, ZSigninRequest, ZSignupRequest } from '@esigns/contracts/auth';
+import { ZPassword } from '@esigns/contracts/auth';
+import {
+  ZAddCompanyUserRequest,
+  ZCompanyName,
+  ZCompanySlug,
+  ZInviteUserRequest,
+  ZRoleDescription,
+  ZRoleId,
+  ZRoleName,
+  ZUserTypeField,
+} from '@esigns/contracts/team';
 
 /**
- * Form schemas of the team screens. They mirror the request schemas of the server routes
- * (company-users, roles, company), which contracts does not export yet, built from the contracts
- * pieces that exist (email, names, password, user types). Empty optional inputs become undefined.
+ * Form schemas of the team screens, built from the request schemas the API validates with
+ * (contracts `team.ts`): empty optional inputs become undefined before the same rules apply.
  */
-const ZEmail = ZSigninRequest.shape.email;
-const ZName = ZSignupRequest.shape.first_name;
-const ZUserType = z.enum(USER_TYPES, { error: 'Choose a user type' });
+export { COMPANY_SLUG_PATTERN } from '@esigns/contracts/team';
+
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
+const ZOptionalRoleId = z.preprocess(emptyToUndefined, ZRoleId.optional());
+const ZName = ZAddCompanyUserRequest.shape.first_name.unwrap();
 const ZOptionalName = z.preprocess(emptyToUndefined, ZName.optional());
-const ZOptionalRoleId = z.preprocess(emptyToUndefined, z.uuid('Choose a role from the list').optional());
 
 export const ZInviteUserForm = z.object({
-  email: ZEmail,
-  user_type: ZUserType,
+  email: ZInviteUserRequest.shape.email,
+  user_type: ZUserTypeField,
   role_id: ZOptionalRoleId,
 });
 
@@ -33,9 +42,9 @@ export const ZAcceptInvitationForm = z.object({
 });
 
 export const ZRoleForm = z.object({
-  name: z.string().trim().min(2, 'At least 2 characters').max(80, 'At most 80 characters'),
-  user_type: ZUserType,
-  description: z.string().trim().max(500, 'At most 500 characters'),
+  name: ZRoleName,
+  user_type: ZUserTypeField,
+  description: ZRoleDescription,
 });
 
 const ZHexColour = z
@@ -47,11 +56,9 @@ const ZCssColour = z
   .trim()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Use a colour like #EEEEEE');
 
-export const COMPANY_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,48}[a-z0-9])$/;
-
 export const ZCompanyProfileForm = z.object({
-  name: z.string().trim().min(2, 'At least 2 characters').max(120, 'At most 120 characters'),
-  slug: z.string().trim().toLowerCase().regex(COMPANY_SLUG_PATTERN, 'Use 3-50 letters, digits and dashes'),
+  name: ZCompanyName,
+  slug: ZCompanySlug,
   primary_color: ZHexColour,
   secondary_color: ZHexColour,
   dialog_header_color: ZCssColour,

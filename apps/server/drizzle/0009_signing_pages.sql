@@ -1,0 +1,1 @@
+ALTER TABLE "document_seals" ADD COLUMN "pages" jsonb;

@@ -1,0 +1,12 @@
+import { defineDocumentJobs } from './modules/documents/bulk-send';
+import { defineSigningJobs } from './modules/signing/jobs';
+import type { Platform } from './platform/platform';
+
+/**
+ * Every module's durable jobs, defined on the platform before its queue starts: API processes
+ * (which also run them in the embedded default) and worker processes define the same set.
+ */
+export function defineModuleJobs(platform: Platform): void {
+  defineDocumentJobs(platform);
+  defineSigningJobs(platform);
+}

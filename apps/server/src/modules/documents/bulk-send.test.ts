@@ -1,0 +1,252 @@
+import { eq, like } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TConfigurableDocument } from '@esigns/contracts/documents';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { seedCompany, type SeededCompany } from '../../../test/seed-company';
+import { emailLogs } from '../../platform/mail/schema';
+import { bulkRowSendKey, runBulkSend } from './bulk-send';
+import { bulkSends, documentUsers, employeeDocuments } from './schema';
+import { caller, createDocument, keysOf, saveLayout, signatureField } from './test-helpers';
+
+let t: TestApp;
+let acme: SeededCompany;
+let other: SeededCompany;
+let call: ReturnType<typeof caller>;
+let template: TConfigurableDocument;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  call = caller(t);
+  acme = await seedCompany(t, { name: 'Acme Realty' });
+  other = await seedCompany(t, { name: 'Other Estates' });
+  const tpl = await createDocument(t, acme.users.OWNER, acme.companyId, {
+    isTemplate: true,
+    name: 'Rental agreement',
+  });
+  template = await saveLayout(t, acme.users.OWNER, tpl, {
+    fields: [
+      signatureField('sig', 'tenant'),
+      {
+        key: 'rent',
+        type: 'TEXT',
+        page: 1,
+        x: 50,
+        y: 50,
+        width: 100,
+        height: 20,
+        recipient_key: 'tenant',
+        label: 'Monthly rent',
+      },
+    ],
+    document_users: [
+      { key: 'tenant', role_name: 'Tenant', user_type: 'SIGNER' },
+      {
+        key: 'owner',
+        role_name: 'Landlord',
+        user_type: 'CC',
+        email: 'landlord@example.com',
+        first_name: 'Lal',
+      },
+    ],
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function upload(who: { token: string }, url: string, name: string, type: string, data: Buffer) {
+  const boundary = `----bulk${Date.now()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: `Bearer ${who.token}`,
+    },
+  });
+}
+
+async function waitDone(id: string): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const res = await call('GET', `/api/bulk-sends/${id}`, acme.users.OWNER);
+    const data = res.json().data;
+    if (data.status === 'DONE' || data.status === 'FAILED') return data;
+    if (Date.now() > deadline) throw new Error(`bulk send ${id} not done: ${JSON.stringify(data)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const csvOf = (rows: string[][]): Buffer => Buffer.from(rows.map((r) => r.join(',')).join('\n'));
+
+describe('bulk send', () => {
+  it('offers a sample sheet with a column per role and per fillable field', async () => {
+    const res = await call(
+      'GET',
+      `/api/document-templates/${template._id}/bulk-send/sample`,
+      acme.users.OWNER,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const [header] = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe(
+      'Tenant Email,Tenant First Name,Tenant Last Name,Landlord Email,Landlord First Name,Landlord Last Name,Monthly rent',
+    );
+    expect(
+      (await call('GET', `/api/document-templates/${template._id}/bulk-send/sample`, other.users.OWNER))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('sends 20 rows through the job: one document and one mail per row, progress recorded', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => [
+      `tenant${i}-${Date.now()}@example.com`,
+      `T${i}`,
+      'Tenant',
+      `${1000 + i}`,
+    ]);
+    const res = await upload(
+      acme.users.OWNER,
+      `/api/document-templates/${template._id}/bulk-send`,
+      'tenants.csv',
+      'text/csv',
+      csvOf([['Tenant Email', 'Tenant First Name', 'Tenant Last Name', 'Monthly rent'], ...rows]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { bulk_send_id: id, total } = res.json().data;
+    expect(total).toBe(20);
+    const done = await waitDone(id);
+    expect(done).toMatchObject({ status: 'DONE', total: 20, sent: 20, failed: 0, errors: [] });
+
+    const docs = await t.platform.database.db
+      .select()
+      .from(employeeDocuments)
+      .where(like(employeeDocuments.sendKey, `bulk:${id}:%`));
+    expect(docs).toHaveLength(20);
+    expect(docs.every((d) => d.status === 'WAITING' && d.configurableDocumentId === template._id)).toBe(true);
+    const second = docs.find((d) => d.sendKey === bulkRowSendKey(id, 3))!;
+    expect(second.fields.find((f) => f.key === 'rent')?.default_value).toBe('1001');
+    const recipients = await t.platform.database.db
+      .select()
+      .from(documentUsers)
+      .where(eq(documentUsers.employeeDocumentId, second.id));
+    expect(recipients.map((r) => [r.email, r.status]).sort()).toEqual([
+      ['landlord@example.com', 'PENDING'],
+      [rows[1]![0]!, 'SENT'],
+    ]);
+    for (const [email] of rows) {
+      const mails = await t.platform.database.db
+        .select()
+        .from(emailLogs)
+        .where(eq(emailLogs.kind, 'document.sent'));
+      expect(mails.filter((m) => m.to.includes(email!))).toHaveLength(1);
+    }
+
+    // Running the job again (a retry) sends nothing twice.
+    await t.platform.database.db.update(bulkSends).set({ status: 'RUNNING' }).where(eq(bulkSends.id, id));
+    await runBulkSend(t.platform, id);
+    const again = await t.platform.database.db
+      .select()
+      .from(employeeDocuments)
+      .where(like(employeeDocuments.sendKey, `bulk:${id}:%`));
+    expect(again).toHaveLength(20);
+    expect((await waitDone(id)).sent).toBe(20);
+  });
+
+  it('reads XLSX sheets too', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('People');
+    sheet.addRow(['Tenant Email', 'Tenant First Name', 'Tenant Last Name']);
+    sheet.addRow([`x-${Date.now()}@example.com`, 'Xena', 'Xl']);
+    const data = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await upload(
+      acme.users.OWNER,
+      `/api/document-templates/${template._id}/bulk-send`,
+      'people.xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      data,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await waitDone(res.json().data.bulk_send_id)).toMatchObject({ status: 'DONE', sent: 1 });
+  });
+
+  it('checks every row first: bad rows are 422 and nothing is sent', async () => {
+    const before = await t.platform.database.db.select({ id: bulkSends.id }).from(bulkSends);
+    const res = await upload(
+      acme.users.OWNER,
+      `/api/document-templates/${template._id}/bulk-send`,
+      'bad.csv',
+      'text/csv',
+      csvOf([
+        ['Tenant Email', 'Tenant First Name', 'Tenant Last Name'],
+        ['good@example.com', 'Good', 'Row'],
+        ['not-an-email', 'Bad', 'Row'],
+        ['', '', ''],
+        ['landlord@example.com', '', ''],
+      ]),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(keysOf(res).sort()).toEqual([
+      'rows.3.Tenant Email',
+      'rows.5.Tenant Email',
+      'rows.5.Tenant First Name',
+    ]);
+    expect(res.json().message).toBe('2 rows have problems: nothing was sent');
+    expect(await t.platform.database.db.select({ id: bulkSends.id }).from(bulkSends)).toHaveLength(
+      before.length,
+    );
+
+    const missing = await upload(
+      acme.users.OWNER,
+      `/api/document-templates/${template._id}/bulk-send`,
+      'cols.csv',
+      'text/csv',
+      csvOf([['Email'], ['a@example.com']]),
+    );
+    expect(missing.statusCode).toBe(422);
+    expect(keysOf(missing)).toEqual(['file']);
+    const exe = await upload(
+      acme.users.OWNER,
+      `/api/document-templates/${template._id}/bulk-send`,
+      'x.exe',
+      'application/octet-stream',
+      Buffer.from('MZ'),
+    );
+    expect(exe.statusCode).toBe(415);
+  });
+
+  it("refuses another company's template and progress, and a MEMBER without templates:send", async () => {
+    const sheet = csvOf([
+      ['Tenant Email', 'Tenant First Name', 'Tenant Last Name'],
+      ['a@example.com', 'A', 'B'],
+    ]);
+    const foreign = await upload(
+      other.users.OWNER,
+      `/api/document-templates/${template._id}/bulk-send`,
+      'a.csv',
+      'text/csv',
+      sheet,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const member = await upload(
+      acme.users.MEMBER,
+      `/api/document-templates/${template._id}/bulk-send`,
+      'a.csv',
+      'text/csv',
+      sheet,
+    );
+    expect(member.statusCode).toBe(403);
+    const [bulk] = await t.platform.database.db.select({ id: bulkSends.id }).from(bulkSends).limit(1);
+    expect((await call('GET', `/api/bulk-sends/${bulk!.id}`, other.users.OWNER)).statusCode).toBe(404);
+    expect((await call('GET', '/api/bulk-sends/not-an-id', acme.users.OWNER)).statusCode).toBe(404);
+  });
+});

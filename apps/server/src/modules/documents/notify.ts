@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import type { TDocumentSettings } from '@esigns/contracts/documents';
+import type { Platform } from '../../platform/platform';
+import { appendDocumentLog, type DocumentLogInput } from './document-logs';
+import type { Tx } from './lookups';
+import { signingLink, signingRequestMail } from './mails';
+import { newRecipientSecret } from './recipients';
+import { documentUsers } from './schema';
+import type { SenderInfo } from './sender-info';
+import type { DocumentUserRow } from './serializers';
+
+/** Who acts on a document, for its log rows. */
+export type LogActor = {
+  companyId: string;
+  userId: string | null;
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+};
+
+export function logBase(actor: LogActor, employeeDocumentId: string) {
+  return {
+    companyId: actor.companyId,
+    employeeDocumentId,
+    actorUserId: actor.userId,
+    ip: actor.ip ?? null,
+    userAgent: actor.userAgent ?? null,
+  };
+}
+
+/** The `recipient.notified` log row of a mailed recipient. */
+export function notifiedLog(actor: LogActor, recipient: DocumentUserRow, mailId: string): DocumentLogInput {
+  return {
+    ...logBase(actor, recipient.employeeDocumentId),
+    action: 'recipient.notified',
+    documentUserId: recipient.id,
+    details: { email: recipient.email, user_type: recipient.userType, mail_id: mailId },
+  };
+}
+
+/** Queues the branded signing-request mail with the recipient's link (in the caller's transaction). */
+export async function queueSigningMail(
+  platform: Platform,
+  tx: Tx,
+  actor: LogActor,
+  input: {
+    recipient: DocumentUserRow;
+    secret: string;
+    documentName: string;
+    settings: TDocumentSettings;
+    sender: SenderInfo;
+    expiresAt: Date | null;
+  },
+): Promise<string> {
+  const { recipient } = input;
+  const link = signingLink(
+    platform.config.publicUrl,
+    recipient.employeeDocumentId,
+    recipient.id,
+    input.secret,
+  );
+  const mail = await platform.mail.queue(
+    signingRequestMail({
+      to: recipient.email,
+      firstName: recipient.firstName,
+      userType: recipient.userType,
+      documentName: input.documentName,
+      senderName: input.sender.name,
+      senderEmail: input.sender.email,
+      companyName: input.sender.companyName,
+      subject: input.settings.email_subject,
+      message: input.settings.email_message,
+      link,
+      expiresAt: input.expiresAt,
+      branding: input.sender.branding,
+    }),
+    { tx, companyId: actor.companyId },
+  );
+  return mail.id;
+}
+
+/**
+ * Gives a recipient a fresh link secret (any earlier link of theirs stops working), marks them
+ * SENT if they were PENDING, queues their mail and logs `recipient.notified`: for a recipient
+ * who becomes due after the send (signing order, corrected address). The caller wakes the mail
+ * workers after commit (`platform.jobs.wake('mail.send')`).
+ */
+export async function notifyRecipient(
+  platform: Platform,
+  tx: Tx,
+  actor: LogActor,
+  input: {
+    recipient: DocumentUserRow;
+    documentName: string;
+    settings: TDocumentSettings;
+    sender: SenderInfo;
+    expiresAt: Date | null;
+  },
+): Promise<{ secret: string }> {
+  const { recipient } = input;
+  const { secret, hash } = newRecipientSecret(platform.config.secrets.jwtSecret);
+  await tx
+    .update(documentUsers)
+    .set({
+      secretHash: hash,
+      status: recipient.status === 'PENDING' ? 'SENT' : recipient.status,
+      sentAt: new Date(),
+    })
+    .where(eq(documentUsers.id, recipient.id));
+  const mailId = await queueSigningMail(platform, tx, actor, { ...input, secret });
+  await appendDocumentLog(tx, notifiedLog(actor, recipient, mailId));
+  return { secret };
+}

@@ -1,0 +1,40 @@
+import type { TRecipientStatus, TRecipientType } from '@esigns/contracts/documents';
+import { keyedHash, randomToken, safeEqual } from '../../platform/auth/one-time-secrets';
+
+/** Recipient statuses after which a recipient has nothing left to do. */
+export const FINISHED_STATUSES: readonly TRecipientStatus[] = ['SIGNED', 'APPROVED', 'DECLINED', 'REJECTED'];
+
+type OrderedRecipient = {
+  key: string;
+  userType: TRecipientType;
+  signingOrder: number;
+  status: TRecipientStatus;
+};
+
+/**
+ * The recipients who must be notified now (DOMAIN-ESIGN "signing order"): CC recipients never
+ * (they get the completed copy); without a signing order every other recipient who is not done;
+ * with one, those of the lowest order value among recipients not done yet (equal values act in
+ * parallel). Recipients already notified (SENT, VIEWED) are part of the answer too: the caller
+ * mails only the PENDING ones.
+ */
+export function dueRecipients<T extends OrderedRecipient>(recipients: T[], signingOrder: boolean): T[] {
+  const open = recipients.filter((r) => r.userType !== 'CC' && !FINISHED_STATUSES.includes(r.status));
+  if (!signingOrder || open.length === 0) return open;
+  const lowest = Math.min(...open.map((r) => r.signingOrder));
+  return open.filter((r) => r.signingOrder === lowest);
+}
+
+/**
+ * A new link secret for a recipient (256 random bits) and its keyed hash for storage. Only the
+ * secret goes in the mail; only the hash is stored, so a database leak opens no document.
+ */
+export function newRecipientSecret(hashKey: string): { secret: string; hash: string } {
+  const secret = randomToken();
+  return { secret, hash: keyedHash(secret, hashKey) };
+}
+
+/** Whether `secret` (the `password` header or the link's token) is this recipient's. */
+export function isRecipientSecret(secret: string, storedHash: string | null, hashKey: string): boolean {
+  return storedHash !== null && safeEqual(storedHash, keyedHash(secret, hashKey));
+}

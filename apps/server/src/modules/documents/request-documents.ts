@@ -1,0 +1,224 @@
+import { and, count, desc, eq, ilike, or, asc, type SQL } from 'drizzle-orm';
+import type { TFileInfo } from '@esigns/contracts/files';
+import { notFound } from '../../platform/http/app-error';
+import type { Platform } from '../../platform/platform';
+import { users } from '../auth/schema';
+import { contacts } from '../contacts/schema';
+import type { AccessContext } from '../permissions/access';
+import { likePattern } from '../roles/service';
+import { isUuid, peopleByIds } from './lookups';
+import { documentRequestMail } from './mails';
+import { documentRequests } from './schema';
+import { loadSenderInfo } from './sender-info';
+import type { PersonRef } from './serializers';
+
+export const REQUEST_STATUSES = ['REQUESTED', 'UPLOADED', 'APPROVED', 'REJECTED'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export type DocumentRequestView = {
+  _id: string;
+  card_type: string;
+  message: string;
+  status: RequestStatus;
+  contact: { _id: string; email: string; first_name: string; last_name: string };
+  requested_by: PersonRef | null;
+  file: TFileInfo | null;
+  due_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+const columns = {
+  request: documentRequests,
+  contactEmail: contacts.email,
+  contactFirst: contacts.firstName,
+  contactLast: contacts.lastName,
+};
+
+type JoinedRow = {
+  request: typeof documentRequests.$inferSelect;
+  contactEmail: string;
+  contactFirst: string;
+  contactLast: string;
+};
+
+async function toViews(platform: Platform, rows: JoinedRow[]): Promise<DocumentRequestView[]> {
+  const people = await peopleByIds(
+    platform.database.db,
+    rows.map((r) => r.request.requestedBy).filter((id): id is string => Boolean(id)),
+  );
+  return rows.map(({ request: r, contactEmail, contactFirst, contactLast }) => ({
+    _id: r.id,
+    card_type: r.cardType,
+    message: r.message,
+    status: r.status,
+    contact: { _id: r.contactId, email: contactEmail, first_name: contactFirst, last_name: contactLast },
+    requested_by: r.requestedBy ? (people.get(r.requestedBy) ?? null) : null,
+    file: r.file ?? null,
+    due_at: r.dueAt ? r.dueAt.toISOString() : null,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  }));
+}
+
+async function page(
+  platform: Platform,
+  where: SQL | undefined,
+  query: { page: number; limit: number },
+): Promise<{ rows: DocumentRequestView[]; total: number }> {
+  const db = platform.database.db;
+  const [total] = await db
+    .select({ n: count() })
+    .from(documentRequests)
+    .innerJoin(contacts, eq(contacts.id, documentRequests.contactId))
+    .where(where);
+  const rows = await db
+    .select(columns)
+    .from(documentRequests)
+    .innerJoin(contacts, eq(contacts.id, documentRequests.contactId))
+    .where(where)
+    .orderBy(desc(documentRequests.createdAt), asc(documentRequests.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { rows: await toViews(platform, rows), total: Number(total?.n ?? 0) };
+}
+
+/**
+ * `GET /request-documents-list/{card_type}`: the company's requests of a card type (`all`: every
+ * type), newest first; `search` matches the contact's email or name, `status` filters.
+ */
+export async function listRequestsByCardType(
+  platform: Platform,
+  access: AccessContext,
+  cardType: string,
+  query: { page: number; limit: number; search?: string | undefined; status?: RequestStatus | undefined },
+) {
+  const filters: (SQL | undefined)[] = [eq(documentRequests.companyId, access.companyId)];
+  if (cardType.toLowerCase() !== 'all') filters.push(eq(documentRequests.cardType, cardType));
+  if (query.status) filters.push(eq(documentRequests.status, query.status));
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    filters.push(
+      or(
+        ilike(contacts.email, pattern),
+        ilike(contacts.firstName, pattern),
+        ilike(contacts.lastName, pattern),
+      ),
+    );
+  }
+  return page(platform, and(...filters), query);
+}
+
+/**
+ * `GET /employee-document-requests`: the requests addressed to the caller, as a contact of this
+ * company (the contact's login, or the same email).
+ */
+export async function listMyRequests(
+  platform: Platform,
+  access: AccessContext,
+  query: { page: number; limit: number },
+) {
+  const [me] = await platform.database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, access.userId))
+    .limit(1);
+  const where = and(
+    eq(documentRequests.companyId, access.companyId),
+    or(eq(contacts.userId, access.userId), eq(contacts.email, me?.email ?? '')),
+  );
+  return page(platform, where, query);
+}
+
+export async function getRequest(
+  platform: Platform,
+  access: AccessContext,
+  id: string,
+): Promise<DocumentRequestView> {
+  if (!isUuid(id)) throw notFound('Document request');
+  const { rows } = await page(
+    platform,
+    and(eq(documentRequests.companyId, access.companyId), eq(documentRequests.id, id)),
+    { page: 1, limit: 1 },
+  );
+  if (!rows[0]) throw notFound('Document request');
+  return rows[0];
+}
+
+/**
+ * `POST /request-documents` `{contact_id, card_type, message, due_at?}`: asks a contact of the
+ * company to upload a document; the contact is mailed (in the same transaction) a link to their
+ * documents area (`/ap/documents`).
+ */
+export async function createRequest(
+  platform: Platform,
+  access: AccessContext,
+  input: { contact_id: string; card_type: string; message: string; due_at?: string | null | undefined },
+): Promise<DocumentRequestView> {
+  const db = platform.database.db;
+  if (!isUuid(input.contact_id)) throw notFound('Contact');
+  const [contact] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, input.contact_id), eq(contacts.companyId, access.companyId)))
+    .limit(1);
+  if (!contact) throw notFound('Contact');
+  const requester = await loadSenderInfo(db, access.companyId, access.userId);
+  const dueAt = input.due_at ? new Date(input.due_at) : null;
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(documentRequests)
+      .values({
+        companyId: access.companyId,
+        contactId: contact.id,
+        cardType: input.card_type,
+        message: input.message,
+        requestedBy: access.userId,
+        dueAt,
+      })
+      .returning({ id: documentRequests.id });
+    await platform.mail.queue(
+      documentRequestMail({
+        to: contact.email,
+        firstName: contact.firstName,
+        cardType: input.card_type,
+        message: input.message,
+        requesterName: requester.name,
+        companyName: requester.companyName,
+        dueAt,
+        link: `${platform.config.publicUrl}/ap/documents`,
+        branding: requester.branding,
+      }),
+      { tx, companyId: access.companyId },
+    );
+    return row!.id;
+  });
+  platform.jobs.wake('mail.send');
+  return getRequest(platform, access, id);
+}
+
+/** `PATCH /request-documents/{id}`: card type, message, due date (null clears it) or status. */
+export async function updateRequest(
+  platform: Platform,
+  access: AccessContext,
+  id: string,
+  input: {
+    card_type?: string | undefined;
+    message?: string | undefined;
+    due_at?: string | null | undefined;
+    status?: RequestStatus | undefined;
+  },
+): Promise<DocumentRequestView> {
+  const current = await getRequest(platform, access, id);
+  await platform.database.db
+    .update(documentRequests)
+    .set({
+      ...(input.card_type !== undefined ? { cardType: input.card_type } : {}),
+      ...(input.message !== undefined ? { message: input.message } : {}),
+      ...(input.due_at !== undefined ? { dueAt: input.due_at ? new Date(input.due_at) : null } : {}),
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(documentRequests.id, current._id), eq(documentRequests.companyId, access.companyId)));
+  return getRequest(platform, access, id);
+}

@@ -1,0 +1,107 @@
+import { asc, eq } from 'drizzle-orm';
+import type { TCompletionStatus } from '@esigns/contracts/signing';
+import type { Platform } from '../../platform/platform';
+import { appendDocumentLog } from '../documents/document-logs';
+import { documentUsers, employeeDocuments } from '../documents/schema';
+import type { EmployeeRow } from '../documents/serializers';
+import type { AccessContext } from '../permissions/access';
+import { isDone, isEveryoneDone } from './progress';
+import { queueSeal, wakeSealWorker } from './seal-queue';
+import { documentSeals } from './schema';
+import type { Client } from './signer-log';
+
+/** A PENDING seal without news for this long is taken as lost and queued again. */
+const LOST_SEAL_MS = 10 * 60_000;
+
+/**
+ * `POST /documents/e-sign-completed/{id}` ("finished by sender", spec 2): the sender checks where
+ * completion stands: who is still awaited, and the sealing's progress and last error. When every
+ * recipient is done but the seal failed (or was lost, or never queued), this call queues it
+ * again (`requeued`, logged): the sender's "try again". It never completes a document whose
+ * recipients have not all finished.
+ */
+export async function checkCompletion(
+  platform: Platform,
+  access: AccessContext,
+  document: EmployeeRow,
+  client: Client,
+): Promise<TCompletionStatus> {
+  const db = platform.database.db;
+  const requeued = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(employeeDocuments)
+      .where(eq(employeeDocuments.id, document.id))
+      .for('update');
+    if (current?.status !== 'WAITING') return false;
+    const recipients = await tx
+      .select()
+      .from(documentUsers)
+      .where(eq(documentUsers.employeeDocumentId, document.id));
+    if (!isEveryoneDone(recipients)) return false;
+    const [seal] = await tx
+      .select()
+      .from(documentSeals)
+      .where(eq(documentSeals.employeeDocumentId, document.id));
+    const isLost = seal?.status === 'PENDING' && Date.now() - seal.updatedAt.getTime() > LOST_SEAL_MS;
+    if (seal && seal.status !== 'FAILED' && !isLost) return false;
+    await queueSeal(platform, tx, { document_id: document.id, company_id: document.companyId });
+    await appendDocumentLog(tx, {
+      companyId: document.companyId,
+      employeeDocumentId: document.id,
+      action: 'document.seal_requeued',
+      actorUserId: access.userId,
+      details: { previous: seal?.status ?? null, error: seal?.error ?? null },
+      ip: client.ip,
+      userAgent: client.userAgent ? client.userAgent.slice(0, 500) : null,
+    });
+    return true;
+  });
+  if (requeued) wakeSealWorker(platform);
+  return completionStatus(platform, document.id, requeued);
+}
+
+export async function completionStatus(
+  platform: Platform,
+  documentId: string,
+  requeued = false,
+): Promise<TCompletionStatus> {
+  const db = platform.database.db;
+  const [document] = await db.select().from(employeeDocuments).where(eq(employeeDocuments.id, documentId));
+  const recipients = await db
+    .select()
+    .from(documentUsers)
+    .where(eq(documentUsers.employeeDocumentId, documentId))
+    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  const [seal] = await db
+    .select()
+    .from(documentSeals)
+    .where(eq(documentSeals.employeeDocumentId, documentId));
+  const actors = recipients.filter((r) => r.userType === 'SIGNER' || r.userType === 'APPROVER');
+  const awaited = actors.length > 0 ? actors : recipients.filter((r) => r.userType === 'VIEWER');
+  return {
+    document_id: documentId,
+    status: document!.status,
+    completed: document!.status === 'COMPLETED',
+    completed_at: document!.completedAt ? document!.completedAt.toISOString() : null,
+    pending: awaited
+      .filter((r) => !isDone(r))
+      .map((r) => ({
+        _id: r.id,
+        name: `${r.firstName} ${r.lastName}`.trim() || r.email,
+        email: r.email,
+        user_type: r.userType,
+        status: r.status,
+      })),
+    seal: seal
+      ? {
+          status: seal.status,
+          error: seal.error,
+          failures: seal.failures,
+          sha256: seal.sha256,
+          sealed_at: seal.sealedAt ? seal.sealedAt.toISOString() : null,
+        }
+      : null,
+    requeued,
+  };
+}

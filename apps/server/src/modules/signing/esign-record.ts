@@ -1,0 +1,270 @@
+import { and, eq } from 'drizzle-orm';
+import type { TFileInfo } from '@esigns/contracts/files';
+import { MAX_SIGNATURE_DATA_URL, type TESignRecord, type TSignerField } from '@esigns/contracts/signing';
+import type { Platform } from '../../platform/platform';
+import { users } from '../auth/schema';
+import type { Reader } from '../documents/lookups';
+import { FINISHED_STATUSES } from '../documents/recipients';
+import { documentUsers, employeeDocuments } from '../documents/schema';
+import { loadSenderInfo } from '../documents/sender-info';
+import type { EmployeeRow } from '../documents/serializers';
+import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
+import { loadFieldValues } from './field-values';
+import { advanceDocument } from './progress';
+import { wakeSealWorker } from './seal-queue';
+import { documentSeals } from './schema';
+import type { SignerContext } from './signer-access';
+import { logSignerEvent, type Client } from './signer-log';
+import { loadSignerState, signerBlock, signerGates } from './signer-state';
+import { verificationErrors } from './verification-service';
+
+/** Lifetime of the document's view link in the record. */
+const FILE_URL_SECONDS = 60 * 60;
+
+/**
+ * `GET /e-signs/{id}`: what the recipient sees. The file and the fields are withheld while a
+ * gate is closed or while it is not their turn (and once the document was declined, rejected,
+ * voided or expired); a completed document shows its sealed file. The first time the document
+ * is actually shown to a notified recipient (SENT), they become VIEWED and it is logged once.
+ */
+export async function readESignRecord(
+  platform: Platform,
+  signer: SignerContext,
+  client: Client,
+): Promise<TESignRecord> {
+  const db = platform.database.db;
+  const state = await loadSignerState(db, signer.recipient);
+  const gates = signerGates(signer, state);
+  const block = signerBlock(signer.document, signer.recipient);
+  const shown =
+    gates.length === 0 && (block === null || block === 'ALREADY_FINISHED' || block === 'COMPLETED');
+  let recipient = signer.recipient;
+  if (shown && block === null && recipient.status === 'SENT') {
+    const viewed = await markViewed(platform, signer, client);
+    if (viewed) recipient = viewed;
+  }
+  const record = await buildRecord(
+    platform,
+    { ...signer, recipient },
+    { shown, withSavedSignature: signer.via === 'ACCOUNT' },
+  );
+  return {
+    ...record,
+    verified: gates.length === 0,
+    gates,
+    verification_errors: verificationErrors(signer, state),
+    blocked: block,
+    terms_accepted: state.termsAcceptedAt !== null,
+  };
+}
+
+/**
+ * `GET /documents/{id}/preview/{user_id}` for the sender: the document as that recipient sees
+ * it once their gates are open (nothing is logged, no status changes).
+ */
+export async function previewAsRecipient(
+  platform: Platform,
+  document: EmployeeRow,
+  recipientId: string,
+): Promise<TESignRecord | null> {
+  const db = platform.database.db;
+  const [recipient] = await db
+    .select()
+    .from(documentUsers)
+    .where(and(eq(documentUsers.id, recipientId), eq(documentUsers.employeeDocumentId, document.id)))
+    .limit(1);
+  if (!recipient) return null;
+  const signer: SignerContext = {
+    companyId: document.companyId,
+    document,
+    recipient,
+    via: 'SECRET',
+    accountUserId: null,
+  };
+  const state = await loadSignerState(db, recipient);
+  const gates = signerGates(signer, state);
+  const record = await buildRecord(platform, signer, { shown: true, withSavedSignature: false });
+  return {
+    ...record,
+    verified: gates.length === 0,
+    gates,
+    verification_errors: [],
+    blocked: signerBlock(document, recipient),
+    terms_accepted: state.termsAcceptedAt !== null,
+  };
+}
+
+async function markViewed(platform: Platform, signer: SignerContext, client: Client) {
+  const now = new Date();
+  const outcome = await platform.database.db.transaction(async (tx) => {
+    // The document row first, as every action on it does (one lock order, no deadlock).
+    const [document] = await tx
+      .select()
+      .from(employeeDocuments)
+      .where(eq(employeeDocuments.id, signer.document.id))
+      .for('update');
+    const [row] = await tx
+      .update(documentUsers)
+      .set({ status: 'VIEWED', viewedAt: now })
+      .where(and(eq(documentUsers.id, signer.recipient.id), eq(documentUsers.status, 'SENT')))
+      .returning();
+    if (!row || !document) return null;
+    await logSignerEvent(tx, signer, client, 'recipient.viewed');
+    // A viewer's part is to view: it may complete a document sent to viewers only, or let the next
+    // signing-order group in.
+    const progress =
+      row.userType === 'VIEWER' && document.status === 'WAITING'
+        ? await advanceDocument(platform, tx, document)
+        : null;
+    return { row, progress };
+  });
+  if (outcome) {
+    if (outcome.progress?.sealQueued) wakeSealWorker(platform);
+    if (outcome.progress?.notified.length) platform.jobs.wake(MAIL_SEND_JOB);
+    platform.realtime.emitToWorkspace(signer.companyId, 'document.recipient_viewed', {
+      document_id: signer.document.id,
+      document_user_id: signer.recipient.id,
+    });
+  }
+  return outcome?.row;
+}
+
+type RecordBase = Omit<
+  TESignRecord,
+  'verified' | 'gates' | 'verification_errors' | 'blocked' | 'terms_accepted'
+>;
+
+async function buildRecord(
+  platform: Platform,
+  signer: SignerContext,
+  options: { shown: boolean; withSavedSignature: boolean },
+): Promise<RecordBase> {
+  const db = platform.database.db;
+  const { document, recipient } = signer;
+  const sender = await loadSenderInfo(db, document.companyId, document.senderId);
+  let file: TFileInfo | null = null;
+  let fields: TSignerField[] = [];
+  let pages = document.pages;
+  if (options.shown) {
+    const sealed = document.status === 'COMPLETED' ? await sealedFileInfo(db, document) : null;
+    if (sealed) {
+      file = {
+        ...sealed,
+        url: await platform.storage.createDownloadUrl(sealed.file_ref_id, urlOptions(sealed.name)),
+      };
+      pages = sealed.pages;
+    } else {
+      const { url: _stale, ...original } = document.file;
+      file = {
+        ...original,
+        url: await platform.storage.createDownloadUrl(original.file_ref_id, urlOptions(original.name)),
+      };
+      fields = await signerFields(db, signer);
+    }
+  }
+  return {
+    document: {
+      _id: document.id,
+      name: document.name,
+      status: document.status,
+      sender: { name: sender.name, email: sender.email, company_name: sender.companyName },
+      expires_at: document.expiresAt ? document.expiresAt.toISOString() : null,
+      settings: {
+        terms_and_conditions: document.settings.terms_and_conditions,
+        email_message: document.settings.email_message,
+      },
+    },
+    recipient: {
+      _id: recipient.id,
+      email: recipient.email,
+      first_name: recipient.firstName,
+      last_name: recipient.lastName,
+      user_type: recipient.userType,
+      status: recipient.status,
+      color: recipient.color,
+    },
+    file,
+    pages,
+    fields,
+    saved_signature:
+      options.withSavedSignature && signer.accountUserId
+        ? await savedSignature(platform, signer.accountUserId)
+        : null,
+  };
+}
+
+const urlOptions = (name: string) => ({
+  expiresInSeconds: FILE_URL_SECONDS,
+  fileName: name,
+  disposition: 'inline' as const,
+});
+
+/**
+ * Every field with `mine` and its value: the recipient's own values, and the values of others
+ * who have finished (what is on the document by now). Others' unfinished work stays hidden.
+ */
+async function signerFields(db: Reader, signer: SignerContext): Promise<TSignerField[]> {
+  const values = await loadFieldValues(db, signer.document.id);
+  const recipients = await db
+    .select({ id: documentUsers.id, status: documentUsers.status })
+    .from(documentUsers)
+    .where(eq(documentUsers.employeeDocumentId, signer.document.id));
+  const finished = new Set(recipients.filter((r) => FINISHED_STATUSES.includes(r.status)).map((r) => r.id));
+  return signer.document.fields.map((field) => {
+    const stored = values.get(field.key);
+    const mine = field.recipient_key === signer.recipient.key;
+    const visible = stored && (mine || finished.has(stored.documentUserId));
+    return { ...field, mine, value: visible ? stored.value : null };
+  });
+}
+
+/** The sealed file of a completed document as a `TFileInfo` (null while it is being sealed). */
+export async function sealedFileInfo(db: Reader, document: EmployeeRow): Promise<TFileInfo | null> {
+  const [seal] = await db
+    .select()
+    .from(documentSeals)
+    .where(and(eq(documentSeals.employeeDocumentId, document.id), eq(documentSeals.status, 'DONE')))
+    .limit(1);
+  if (!seal?.fileKey || !seal.sha256) return null;
+  return {
+    file_ref_id: seal.fileKey,
+    name: completedFileName(document.name),
+    original_name: document.file.original_name,
+    mime_type: 'application/pdf',
+    size: seal.size ?? 0,
+    page_count: seal.pageCount ?? document.pages.length,
+    pages: seal.pages ?? document.pages,
+    sha256: seal.sha256,
+  };
+}
+
+/** `Contract.pdf` -> `Contract (completed).pdf`. */
+export function completedFileName(documentName: string): string {
+  const base = documentName.replace(/\.pdf$/i, '').trim() || 'document';
+  return `${base} (completed).pdf`;
+}
+
+/** The signed-in user's saved signature and initials as data URLs, offered for adoption. */
+async function savedSignature(
+  platform: Platform,
+  userId: string,
+): Promise<{ signature: string | null; initial: string | null }> {
+  const [row] = await platform.database.db
+    .select({ signature: users.signatureKey, initial: users.initialKey })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const read = async (key: string | null | undefined): Promise<string | null> => {
+    if (!key) return null;
+    try {
+      const bytes = await platform.storage.get(key);
+      const type = bytes[0] === 0x89 ? 'image/png' : bytes[0] === 0xff ? 'image/jpeg' : null;
+      const url = type ? `data:${type};base64,${bytes.toString('base64')}` : null;
+      // Too large to be given back as a field value: not offered.
+      return url && url.length <= MAX_SIGNATURE_DATA_URL ? url : null;
+    } catch {
+      return null;
+    }
+  };
+  return { signature: await read(row?.signature), initial: await read(row?.initial) };
+}

@@ -1,0 +1,56 @@
+import { asc, eq } from 'drizzle-orm';
+import type { TDocumentLogEntry, TDocumentLogsReply } from '@esigns/contracts/signing';
+import type { Reader } from '../documents/lookups';
+import { peopleByIds } from '../documents/lookups';
+import { documentLogs, documentUsers } from '../documents/schema';
+import { verifyDocumentLog } from '../documents/document-logs';
+
+/**
+ * `GET /documents/{document_id}/users/logs`: the document's audit trail, oldest first, with who
+ * acted (the recipient, else the staff user, else null for the system) and a fresh check of the
+ * hash chain (`chain_ok`, `broken_at`).
+ */
+export async function readDocumentLogs(db: Reader, employeeDocumentId: string): Promise<TDocumentLogsReply> {
+  const rows = await db
+    .select()
+    .from(documentLogs)
+    .where(eq(documentLogs.employeeDocumentId, employeeDocumentId))
+    .orderBy(asc(documentLogs.seq));
+  const recipients = await db
+    .select({
+      id: documentUsers.id,
+      email: documentUsers.email,
+      firstName: documentUsers.firstName,
+      lastName: documentUsers.lastName,
+    })
+    .from(documentUsers)
+    .where(eq(documentUsers.employeeDocumentId, employeeDocumentId));
+  const recipientName = new Map(
+    recipients.map((r) => [r.id, `${`${r.firstName} ${r.lastName}`.trim() || r.email} <${r.email}>`]),
+  );
+  const people = await peopleByIds(
+    db,
+    rows.map((r) => r.actorUserId).filter((id): id is string => id !== null),
+  );
+  const logs: TDocumentLogEntry[] = rows.map((row) => {
+    const person = row.actorUserId ? people.get(row.actorUserId) : undefined;
+    const actor =
+      (row.documentUserId ? recipientName.get(row.documentUserId) : undefined) ??
+      (person ? `${person.name || person.email} <${person.email}>` : null);
+    return {
+      _id: row.id,
+      seq: row.seq,
+      action: row.action,
+      actor,
+      document_user_id: row.documentUserId,
+      details: row.details,
+      ip: row.ip,
+      user_agent: row.userAgent,
+      created_at: row.createdAt.toISOString(),
+      hash: row.hash,
+      prev_hash: row.prevHash,
+    };
+  });
+  const chain = await verifyDocumentLog(db, employeeDocumentId);
+  return { logs, chain_ok: chain.ok, broken_at: chain.brokenAt };
+}

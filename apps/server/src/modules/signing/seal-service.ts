@@ -1,0 +1,404 @@
+import { and, asc, eq, isNull, lt, or, inArray, sql } from 'drizzle-orm';
+import type { TPageSize } from '@esigns/contracts/files';
+import type { TVerificationMethod } from '@esigns/contracts/signing';
+import { AppError } from '../../platform/http/app-error';
+import type { Platform } from '../../platform/platform';
+import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
+import { appendDocumentLog } from '../documents/document-logs';
+import { personOf } from '../documents/lookups';
+import { documentLogs, documentUsers, employeeDocuments } from '../documents/schema';
+import { loadSenderInfo } from '../documents/sender-info';
+import type { EmployeeRow } from '../documents/serializers';
+import { loadFieldValues } from './field-values';
+import { sealFailedMail } from './mails';
+import { queueCompletedMails, senderDocumentLink } from './notifications';
+import { isEveryoneDone } from './progress';
+import { buildSealedPdf, type SealInput } from './seal-pdf';
+import { SEAL_EXPIRE_SECONDS, SEAL_RETRY_LIMIT, type TSealJob } from './seal-queue';
+import { documentSeals, signerStates } from './schema';
+
+/** A claim older than this belongs to a run that died (SIGKILL, lost worker): it may be taken over. */
+export const SEAL_LEASE_SECONDS = SEAL_EXPIRE_SECONDS - 30;
+
+/** Audit rows left off the certificate (they stay in the audit trail). */
+const CERTIFICATE_SKIPS = new Set(['recipient.fields_saved']);
+
+/** The storage key of a document's final PDF: fixed, so a rerun overwrites rather than adds. */
+export const completedFileKey = (companyId: string, documentId: string): string =>
+  `companies/${companyId}/documents/${documentId}/completed.pdf`;
+
+export type SealHooks = {
+  /** Called after the file is stored and before the document is marked COMPLETED (crash tests). */
+  afterStore?: () => Promise<void>;
+  /**
+   * Filled with the milliseconds of each stage of a run that seals (bench/seal): `claim` (read
+   * the document, take the lease), `gather` (rows and the original file), `build` (the PDF),
+   * `store`, `complete` (the completion transaction with its mails).
+   */
+  timings?: Partial<Record<SealStage, number>>;
+};
+
+export type SealStage = 'claim' | 'gather' | 'build' | 'store' | 'complete';
+
+export type SealOutcome = 'SEALED' | 'ALREADY_SEALED' | 'NOT_READY' | 'BUSY';
+
+/**
+ * The `documents.seal` job (DOMAIN-ESIGN "Completion"): claims the document's seal (a lease, so
+ * that two runs never build at once), stamps the values, appends the certificate of completion
+ * and applies the PAdES seal, stores the file at its fixed key, then in ONE transaction marks the
+ * document COMPLETED with its SHA-256, logs it and queues the completion mails; after commit it
+ * emits `document.completed`. Safe to rerun at any point: a sealed document is left alone, a run
+ * that died before marking completes on the next try and overwrites the same file.
+ *
+ * A failure is recorded on the seal (`error`, shown to the sender) and rethrown for the queue
+ * to retry; after the last retry the seal is FAILED, logged, and the sender mailed.
+ */
+export async function runSealJob(
+  platform: Platform,
+  job: TSealJob,
+  meta: { id: string; retryCount: number },
+  hooks: SealHooks = {},
+): Promise<SealOutcome> {
+  try {
+    return await sealDocument(platform, job, meta.id, hooks);
+  } catch (err) {
+    await recordSealFailure(platform, job, meta, err);
+    throw err;
+  }
+}
+
+async function sealDocument(
+  platform: Platform,
+  job: TSealJob,
+  claimId: string,
+  hooks: SealHooks,
+): Promise<SealOutcome> {
+  const db = platform.database.db;
+  let stageStart = performance.now();
+  const stage = (name: SealStage) => {
+    const now = performance.now();
+    if (hooks.timings) hooks.timings[name] = now - stageStart;
+    stageStart = now;
+  };
+  const [document] = await db
+    .select()
+    .from(employeeDocuments)
+    .where(and(eq(employeeDocuments.id, job.document_id), eq(employeeDocuments.companyId, job.company_id)))
+    .limit(1);
+  if (!document) return 'NOT_READY';
+  if (document.status === 'COMPLETED') return 'ALREADY_SEALED';
+  if (document.status !== 'WAITING') return 'NOT_READY';
+
+  const claimed = await claimSeal(platform, job, claimId);
+  if (claimed !== 'CLAIMED') {
+    if (claimed === 'BUSY') {
+      // Another run holds a fresh claim: try again later (the queue's retry), unless it finishes.
+      throw new AppError('SERVICE_UNAVAILABLE', {
+        message: 'The document is being sealed by another worker',
+      });
+    }
+    return claimed;
+  }
+
+  stage('claim');
+  const input = await gatherSealInput(platform, document);
+  if (!input) {
+    await releaseClaim(platform, job.document_id, claimId, 'PENDING');
+    return 'NOT_READY';
+  }
+  stage('gather');
+  const sealed = await buildSealedPdf(platform, input);
+  stage('build');
+  const key = completedFileKey(document.companyId, document.id);
+  await platform.storage.put(key, sealed.bytes, 'application/pdf');
+  stage('store');
+  await hooks.afterStore?.();
+  const sha256 = sealed.sha256;
+  stageStart = performance.now();
+  const marked = await markCompleted(platform, document, claimId, {
+    key,
+    sha256,
+    size: sealed.bytes.length,
+    pages: sealed.pages,
+    completedAt: input.completedAt,
+  });
+  stage('complete');
+  if (!marked) return 'NOT_READY';
+  platform.jobs.wake(MAIL_SEND_JOB);
+  platform.realtime.emitToWorkspace(document.companyId, 'document.completed', {
+    document_id: document.id,
+    name: document.name,
+    status: 'COMPLETED',
+    sha256,
+  });
+  return 'SEALED';
+}
+
+/**
+ * Takes the document's seal lease: a PENDING or FAILED seal, or a SEALING one whose claim is
+ * stale (its run died). DONE: nothing to do; a fresh SEALING claim of another run: BUSY.
+ */
+async function claimSeal(
+  platform: Platform,
+  job: TSealJob,
+  claimId: string,
+): Promise<'CLAIMED' | 'ALREADY_SEALED' | 'BUSY'> {
+  const db = platform.database.db;
+  const now = new Date();
+  const stale = new Date(now.getTime() - SEAL_LEASE_SECONDS * 1000);
+  // A job queued before this module kept seal rows (or by hand) has none yet.
+  await db
+    .insert(documentSeals)
+    .values({ employeeDocumentId: job.document_id, companyId: job.company_id })
+    .onConflictDoNothing();
+  const [row] = await db
+    .update(documentSeals)
+    .set({ status: 'SEALING', claimId, claimedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(documentSeals.employeeDocumentId, job.document_id),
+        or(
+          inArray(documentSeals.status, ['PENDING', 'FAILED']),
+          and(
+            eq(documentSeals.status, 'SEALING'),
+            or(isNull(documentSeals.claimedAt), lt(documentSeals.claimedAt, stale)),
+          ),
+          and(eq(documentSeals.status, 'SEALING'), eq(documentSeals.claimId, claimId)),
+        ),
+      ),
+    )
+    .returning({ id: documentSeals.employeeDocumentId });
+  if (row) return 'CLAIMED';
+  const [current] = await db
+    .select({ status: documentSeals.status })
+    .from(documentSeals)
+    .where(eq(documentSeals.employeeDocumentId, job.document_id));
+  return current?.status === 'DONE' ? 'ALREADY_SEALED' : 'BUSY';
+}
+
+async function releaseClaim(
+  platform: Platform,
+  documentId: string,
+  claimId: string,
+  status: 'PENDING' | 'FAILED',
+) {
+  await platform.database.db
+    .update(documentSeals)
+    .set({ status, claimId: null, claimedAt: null, updatedAt: new Date() })
+    .where(and(eq(documentSeals.employeeDocumentId, documentId), eq(documentSeals.claimId, claimId)));
+}
+
+/** Everything the certificate and the stamping need, or null when not every recipient is done (exported for bench/seal). */
+export async function gatherSealInput(platform: Platform, document: EmployeeRow): Promise<SealInput | null> {
+  const db = platform.database.db;
+  const recipients = await db
+    .select()
+    .from(documentUsers)
+    .where(eq(documentUsers.employeeDocumentId, document.id))
+    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  if (!isEveryoneDone(recipients)) return null;
+  const [states, values, logs, sender, original] = await Promise.all([
+    db.select().from(signerStates).where(eq(signerStates.employeeDocumentId, document.id)),
+    loadFieldValues(db, document.id),
+    db
+      .select()
+      .from(documentLogs)
+      .where(eq(documentLogs.employeeDocumentId, document.id))
+      .orderBy(asc(documentLogs.seq)),
+    loadSenderInfo(db, document.companyId, document.senderId),
+    platform.storage.get(document.file.file_ref_id).catch((err: unknown) => {
+      throw new AppError('SERVICE_UNAVAILABLE', {
+        message: 'The document file could not be read from storage',
+        cause: err,
+      });
+    }),
+  ]);
+  const stateOf = new Map(states.map((s) => [s.documentUserId, s]));
+  const names = new Map(recipients.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim() || r.email]));
+  // The certificate's completion time: the last recipient's finish (stable across reruns).
+  const finishedTimes = recipients.map((r) => r.finishedAt?.getTime() ?? 0);
+  const completedAt = new Date(Math.max(...finishedTimes, document.sentAt?.getTime() ?? 0));
+  return {
+    original,
+    document: {
+      id: document.id,
+      name: document.name,
+      sentAt: document.sentAt,
+      sender: { name: sender.name, email: sender.email, companyName: sender.companyName },
+      brand: {
+        ...(sender.branding.app_name ? { name: sender.branding.app_name } : {}),
+        ...(sender.branding.primary_color ? { color: sender.branding.primary_color } : {}),
+      },
+    },
+    completedAt,
+    fields: document.fields,
+    values: Object.fromEntries([...values].map(([key, v]) => [key, v.value])),
+    recipients: recipients.map((r) => {
+      const state = stateOf.get(r.id);
+      const verification: TVerificationMethod[] = [];
+      if (state?.verificationMethod) verification.push(state.verificationMethod);
+      if (state?.representativeVerifiedAt) verification.push('REPRESENTATIVE_PASSWORD');
+      const signatureField = document.fields.find((f) => f.recipient_key === r.key && f.type === 'SIGNATURE');
+      const signature = signatureField ? values.get(signatureField.key)?.value : undefined;
+      return {
+        name: names.get(r.id) ?? r.email,
+        email: r.email,
+        userType: r.userType,
+        roleName: r.roleName,
+        status: r.status,
+        sentAt: r.sentAt,
+        viewedAt: r.viewedAt,
+        finishedAt: r.finishedAt,
+        ip: state?.finishedIp ?? null,
+        userAgent: state?.finishedUserAgent ?? null,
+        verification,
+        signature: signature?.startsWith('data:image/') ? signature : null,
+      };
+    }),
+    // Saved progress is in the audit trail; the certificate lists what happened, not every autosave.
+    events: logs
+      .filter((log) => !CERTIFICATE_SKIPS.has(log.action))
+      .map((log) => ({
+        at: log.createdAt,
+        action: log.action,
+        actor: log.documentUserId
+          ? (names.get(log.documentUserId) ?? null)
+          : log.actorUserId
+            ? sender.name
+            : null,
+        ip: log.ip,
+      })),
+  };
+}
+
+/** The one transaction that completes a document; false when the claim was lost or the document changed. */
+async function markCompleted(
+  platform: Platform,
+  document: EmployeeRow,
+  claimId: string,
+  file: { key: string; sha256: string; size: number; pages: TPageSize[]; completedAt: Date },
+): Promise<boolean> {
+  return platform.database.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: employeeDocuments.status })
+      .from(employeeDocuments)
+      .where(eq(employeeDocuments.id, document.id))
+      .for('update');
+    if (current?.status !== 'WAITING') return false;
+    const now = new Date();
+    const [seal] = await tx
+      .update(documentSeals)
+      .set({
+        status: 'DONE',
+        claimId: null,
+        claimedAt: null,
+        error: null,
+        fileKey: file.key,
+        sha256: file.sha256,
+        size: file.size,
+        pageCount: file.pages.length,
+        pages: file.pages,
+        sealedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(documentSeals.employeeDocumentId, document.id), eq(documentSeals.claimId, claimId)))
+      .returning({ id: documentSeals.employeeDocumentId });
+    if (!seal) return false;
+    await tx
+      .update(employeeDocuments)
+      .set({ status: 'COMPLETED', completedAt: now, updatedAt: now })
+      .where(eq(employeeDocuments.id, document.id));
+    await appendDocumentLog(tx, {
+      companyId: document.companyId,
+      employeeDocumentId: document.id,
+      action: 'document.completed',
+      details: { sha256: file.sha256, size: file.size, pages: file.pages.length, file: file.key },
+    });
+    await queueCompletedMails(
+      platform,
+      tx,
+      { ...document, status: 'COMPLETED' },
+      { fileKey: file.key, size: file.size },
+    );
+    return true;
+  });
+}
+
+/**
+ * Records a failed attempt on the seal (its reason is what the sender sees) and releases the
+ * claim. After the last retry: FAILED, logged in the audit trail, the sender mailed, and a
+ * realtime event, so a stuck document is never silent.
+ */
+async function recordSealFailure(
+  platform: Platform,
+  job: TSealJob,
+  meta: { id: string; retryCount: number },
+  err: unknown,
+): Promise<void> {
+  const isBusy =
+    err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE' && /another worker/.test(err.message);
+  if (isBusy) return;
+  // The sender sees the reason: our own errors say what went wrong, anything else stays in the log.
+  const reason = (
+    err instanceof AppError ? err.message : 'Unexpected error while sealing (see the server log)'
+  ).slice(0, 500);
+  if (!(err instanceof AppError)) platform.log.error({ err, documentId: job.document_id }, 'sealing failed');
+  const isLast = meta.retryCount >= SEAL_RETRY_LIMIT;
+  const db = platform.database.db;
+  try {
+    const now = new Date();
+    await db
+      .update(documentSeals)
+      .set({
+        status: isLast ? 'FAILED' : 'PENDING',
+        failures: sql`${documentSeals.failures} + 1`,
+        error: reason,
+        claimId: null,
+        claimedAt: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(documentSeals.employeeDocumentId, job.document_id),
+          or(eq(documentSeals.claimId, meta.id), isNull(documentSeals.claimId)),
+          inArray(documentSeals.status, ['PENDING', 'SEALING', 'FAILED']),
+        ),
+      );
+    if (!isLast) return;
+    const [document] = await db
+      .select()
+      .from(employeeDocuments)
+      .where(and(eq(employeeDocuments.id, job.document_id), eq(employeeDocuments.companyId, job.company_id)));
+    if (!document || document.status !== 'WAITING') return;
+    const sender = await loadSenderInfo(db, document.companyId, document.senderId);
+    const person = await personOf(db, document.senderId);
+    await db.transaction(async (tx) => {
+      await appendDocumentLog(tx, {
+        companyId: document.companyId,
+        employeeDocumentId: document.id,
+        action: 'document.seal_failed',
+        details: { reason, attempts: meta.retryCount + 1 },
+      });
+      if (person.email) {
+        await platform.mail.queue(
+          sealFailedMail({
+            to: person.email,
+            firstName: sender.name.split(' ')[0] ?? '',
+            documentName: document.name,
+            reason,
+            link: senderDocumentLink(platform.config.publicUrl, document.id),
+            branding: sender.branding,
+          }),
+          { tx, companyId: document.companyId },
+        );
+      }
+    });
+    platform.jobs.wake(MAIL_SEND_JOB);
+    platform.realtime.emitToWorkspace(document.companyId, 'document.seal_failed', {
+      document_id: document.id,
+      reason,
+    });
+  } catch (recordErr) {
+    platform.log.error({ err: recordErr, documentId: job.document_id }, 'could not record a sealing failure');
+  }
+}

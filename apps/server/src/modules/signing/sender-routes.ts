@@ -1,0 +1,229 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZSuccess } from '@esigns/contracts/envelope';
+import {
+  ZCompletionStatus,
+  ZDocumentLogsReply,
+  ZDownloadLink,
+  ZESignRecord,
+  ZResendCompletedRequest,
+} from '@esigns/contracts/signing';
+import { notFound } from '../../platform/http/app-error';
+import { ok } from '../../platform/http/envelope';
+import type { Platform } from '../../platform/platform';
+import { formatContentDisposition } from '../../platform/storage/storage';
+import type { EmployeeRow } from '../documents/serializers';
+import { accessOf, requirePermission } from '../permissions/access';
+import { checkCompletion } from './completion-service';
+import { findVisibleDocument, requireStaffOrSigner } from './document-access';
+import { downloadLink, openDownload, resendCompletedCopy, type Downloader } from './downloads-service';
+import { previewAsRecipient } from './esign-record';
+import { readDocumentLogs } from './logs-service';
+import {
+  clientOf,
+  ERRORS,
+  perMinute,
+  STAFF_SECURITY,
+  TAGS,
+  ZDocumentIdParams,
+  ZIdParams,
+  ZSignerHeaders,
+} from './route-common';
+
+const STAFF_SEES =
+  'Staff see a sent document when they sent it, it is shared with them, or (BUSINESS workspaces) they are an ' +
+  'OWNER or hold `documents:view-all` / `documents:manage-all`; any other id (unknown, a draft, another ' +
+  "company's): 404.";
+
+const DOWNLOADERS =
+  'For staff with `documents:download` who see the document (bearer), or for its recipient (the signer headers, ' +
+  "or a bearer token of a user with the recipient's email) once their gates are open; declined, rejected, voided " +
+  'or expired documents: 409 for recipients.';
+
+/** The sender's side: completion, downloads, the recipient preview and the audit trail. */
+export function registerSenderRoutes(api: FastifyInstance, platform: Platform): void {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  const db = platform.database.db;
+  const viewer = requirePermission(platform, 'documents:view');
+  const downloader = requireStaffOrSigner(platform, 'id', 'documents:download');
+
+  /** Who downloads, and the document: staff (checked visible) or the recipient's own. */
+  const downloadContext = async (
+    request: FastifyRequest,
+    id: string,
+  ): Promise<{ who: Downloader; document: EmployeeRow }> => {
+    if (request.access) {
+      return {
+        who: { kind: 'staff', access: request.access },
+        document: await findVisibleDocument(platform, request.access, id, 'documents:download'),
+      };
+    }
+    if (!request.signer) throw notFound('Document');
+    return { who: { kind: 'signer', signer: request.signer }, document: request.signer.document };
+  };
+
+  r.post(
+    '/documents/e-sign-completed/:id',
+    {
+      onRequest: viewer,
+      schema: {
+        tags: TAGS,
+        security: STAFF_SECURITY,
+        summary: 'Where completion stands ("finished by sender"), retrying a failed seal',
+        description:
+          `Needs \`documents:view\`. ${STAFF_SEES} Answers the document's status, the recipients still awaited ` +
+          "and the sealing of the final PDF (PENDING, SEALING, DONE, FAILED, with the last failure's `error`). " +
+          'When every signer and approver is done but the seal FAILED after its retries, was lost, or was never ' +
+          'queued, this call queues it again (`requeued: true`, logged `document.seal_requeued`). It never ' +
+          'completes a document whose recipients have not all finished.',
+        params: ZIdParams,
+        response: { 200: ZSuccess(ZCompletionStatus), ...ERRORS },
+      },
+    },
+    async (request) => {
+      const access = accessOf(request);
+      const document = await findVisibleDocument(platform, access, request.params.id, 'documents:view');
+      return ok(await checkCompletion(platform, access, document, clientOf(request)));
+    },
+  );
+
+  r.get(
+    '/documents/:id/download-document',
+    {
+      config: perMinute(60),
+      onRequest: downloader,
+      schema: {
+        tags: TAGS,
+        summary: 'Download the PDF (the sealed one once completed)',
+        description:
+          `${DOWNLOADERS} The completed, sealed PDF once the document is COMPLETED, else the document as sent. ` +
+          '`application/pdf` as an attachment. Logged (`document.downloaded`).',
+        params: ZIdParams,
+        headers: ZSignerHeaders,
+        response: { 200: z.any().describe('The PDF bytes'), ...ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { who, document } = await downloadContext(request, request.params.id);
+      const file = await openDownload(platform, document, who, clientOf(request));
+      void reply
+        .type('application/pdf')
+        .header('content-disposition', formatContentDisposition('attachment', file.name))
+        .header('cache-control', 'private, no-store');
+      if (file.size !== null) void reply.header('content-length', String(file.size));
+      return reply.send(file.stream);
+    },
+  );
+
+  r.post(
+    '/documents/:id/download-pdf-document',
+    {
+      config: perMinute(60),
+      onRequest: downloader,
+      schema: {
+        tags: TAGS,
+        summary: 'A short-lived link to the PDF (opened in a new tab)',
+        description:
+          `${DOWNLOADERS} \`data.Location\`: a signed link valid 5 minutes to the sealed PDF once completed, else ` +
+          'to the document as sent (`file` says which). Logged (`document.downloaded`).',
+        params: ZIdParams,
+        headers: ZSignerHeaders,
+        body: z.object({}).passthrough().nullish(),
+        response: { 200: ZSuccess(ZDownloadLink), ...ERRORS },
+      },
+    },
+    async (request) => {
+      const { who, document } = await downloadContext(request, request.params.id);
+      return ok(await downloadLink(platform, document, who, clientOf(request)));
+    },
+  );
+
+  r.post(
+    '/document/completed/send-mail',
+    {
+      config: perMinute(20),
+      onRequest: requirePermission(platform, 'documents:download'),
+      schema: {
+        tags: TAGS,
+        security: STAFF_SECURITY,
+        summary: 'Mail the completed document again',
+        description:
+          `Needs \`documents:download\`. ${STAFF_SEES} Body \`{ document_id, emails? }\`: mails the completed ` +
+          'copy (a 7-day download link, the PDF attached under 10 MB) to the sender and every recipient, CC ' +
+          'included, or only to `emails` (at most 20, any address). 409 while the document is not completed. ' +
+          'Logged (`document.completed_copy_sent`).',
+        body: ZResendCompletedRequest,
+        response: { 200: ZSuccess(z.object({ sent_to: z.number().int() })), ...ERRORS },
+      },
+    },
+    async (request) => {
+      const access = accessOf(request);
+      const document = await findVisibleDocument(
+        platform,
+        access,
+        request.body.document_id,
+        'documents:download',
+      );
+      return ok(
+        await resendCompletedCopy(platform, access, document, request.body.emails, clientOf(request)),
+        'Mail queued',
+      );
+    },
+  );
+
+  r.get(
+    '/documents/:id/preview/:user_id',
+    {
+      onRequest: viewer,
+      schema: {
+        tags: TAGS,
+        security: STAFF_SECURITY,
+        summary: 'The document as one recipient sees it',
+        description:
+          `Needs \`documents:view\`. ${STAFF_SEES} The e-sign record of recipient \`user_id\` (a document user ` +
+          'id of this document, else 404) as they see it once their gates are open: the file, their fields ' +
+          'highlighted (`mine`) and the values given so far. Nothing is logged and no status changes.',
+        params: ZIdParams.extend({
+          user_id: z.string().max(64).describe('The document user (recipient) id'),
+        }),
+        response: { 200: ZSuccess(ZESignRecord), ...ERRORS },
+      },
+    },
+    async (request) => {
+      const document = await findVisibleDocument(
+        platform,
+        accessOf(request),
+        request.params.id,
+        'documents:view',
+      );
+      const record = await previewAsRecipient(platform, document, request.params.user_id);
+      if (!record) throw notFound('Recipient');
+      return ok(record);
+    },
+  );
+
+  r.get(
+    '/documents/:document_id/users/logs',
+    {
+      onRequest: viewer,
+      schema: {
+        tags: TAGS,
+        security: STAFF_SECURITY,
+        summary: "The document's audit trail",
+        description:
+          `Needs \`documents:view\`. ${STAFF_SEES} Every event (sent, notified, viewed, code sent, verified or ` +
+          'failed, password checks, fields saved, terms, signed, approved, declined, rejected, downloads, ' +
+          'sealing, completion) oldest first, with time, IP, user agent and who acted (`actor`). The log is ' +
+          "append-only and hash-chained: `chain_ok` is a fresh check of every row's hash and link, `broken_at` " +
+          'the first row where it fails.',
+        params: ZDocumentIdParams,
+        response: { 200: ZSuccess(ZDocumentLogsReply), ...ERRORS },
+      },
+    },
+    async (request) => {
+      await findVisibleDocument(platform, accessOf(request), request.params.document_id, 'documents:view');
+      return ok(await readDocumentLogs(db, request.params.document_id));
+    },
+  );
+}

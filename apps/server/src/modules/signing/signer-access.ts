@@ -1,0 +1,158 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { SIGNER_HEADERS } from '@esigns/contracts/signing';
+import { bearerToken, verifyAccessToken } from '../../platform/auth/access-token';
+import { AppError } from '../../platform/http/app-error';
+import type { Platform } from '../../platform/platform';
+import { users } from '../auth/schema';
+import { isUuid, type Reader } from '../documents/lookups';
+import { isRecipientSecret } from '../documents/recipients';
+import { documentUsers, employeeDocuments } from '../documents/schema';
+import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
+import { FailureLimiter } from './failure-limiter';
+
+/** A recipient acting on their document, as proved by their link secret or their account. */
+export type SignerContext = {
+  companyId: string;
+  document: EmployeeRow;
+  recipient: DocumentUserRow;
+  /** `SECRET`: the `password` header from the link; `ACCOUNT`: a signed-in user with the recipient's email. */
+  via: 'SECRET' | 'ACCOUNT';
+  /** The signed-in user, for `ACCOUNT`. */
+  accountUserId: string | null;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    signer?: SignerContext;
+  }
+}
+
+/** One message for every failure: it never tells which part (document, recipient, secret) was wrong. */
+export const INVALID_LINK_MESSAGE =
+  'This signing link is not valid or has expired. Open the latest link you were mailed, or ask the sender for a new one.';
+
+/** Failed signer authentications per IP: 20 in 15 minutes, then 429 until the window ends. */
+const failures = new WeakMap<Platform, FailureLimiter>();
+function limiterOf(platform: Platform): FailureLimiter {
+  let limiter = failures.get(platform);
+  if (!limiter) {
+    limiter = new FailureLimiter({ max: 20, windowMs: 15 * 60_000 });
+    failures.set(platform, limiter);
+  }
+  return limiter;
+}
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
+};
+
+/** Whether the request carries signer headers (the link secret), as opposed to a bearer token only. */
+export function hasSignerSecret(request: FastifyRequest): boolean {
+  return header(request, SIGNER_HEADERS.password) !== undefined;
+}
+
+/**
+ * onRequest hook of the signer's routes. The caller proves they are a recipient of a sent
+ * document either with the spec headers `documentid`, `userid` and `password` (the secret of
+ * their link, compared in constant time with its keyed hash), or with a bearer token of a
+ * signed-in user whose email is the recipient's (`userid` optional then). The document is the
+ * path parameter `param` when the route has one (a `documentid` header must then agree), else
+ * the `documentid` header. Any failure is 401 with one message; an IP with too many failures
+ * gets 429. What the recipient may do in the document's current state is each route's business.
+ */
+export function requireSigner(platform: Platform, param?: string): onRequestAsyncHookHandler {
+  return async (request) => {
+    request.signer = await assertSigner(platform, request, param);
+  };
+}
+
+/** The signer proved by the request, else 401 (429 for an IP with too many failures). */
+export async function assertSigner(
+  platform: Platform,
+  request: FastifyRequest,
+  param?: string,
+): Promise<SignerContext> {
+  const limiter = limiterOf(platform);
+  const wait = limiter.blockedFor(request.ip);
+  if (wait > 0) {
+    throw new AppError('TOO_MANY_REQUESTS', {
+      message: `Too many invalid signing links from your address: try again in ${Math.ceil(wait / 60)} minutes`,
+    });
+  }
+  const signer = await authenticateSigner(platform, request, param);
+  if (!signer) {
+    limiter.recordFailure(request.ip);
+    throw new AppError('UNAUTHORIZED', { message: INVALID_LINK_MESSAGE });
+  }
+  return signer;
+}
+
+/** The signer of a route behind `requireSigner`. */
+export function signerOf(request: FastifyRequest): SignerContext {
+  if (!request.signer) throw new AppError('UNAUTHORIZED', { message: INVALID_LINK_MESSAGE });
+  return request.signer;
+}
+
+/** The signer proved by the request, or null. Used by routes open to staff and signers alike. */
+export async function authenticateSigner(
+  platform: Platform,
+  request: FastifyRequest,
+  param?: string,
+): Promise<SignerContext | null> {
+  const fromPath = param ? (request.params as Record<string, unknown>)[param] : undefined;
+  const fromHeader = header(request, SIGNER_HEADERS.documentId);
+  if (typeof fromPath === 'string' && fromHeader !== undefined && fromHeader !== fromPath) return null;
+  const documentId = typeof fromPath === 'string' ? fromPath : fromHeader;
+  if (!documentId || !isUuid(documentId)) return null;
+  const userId = header(request, SIGNER_HEADERS.userId);
+  if (userId !== undefined && !isUuid(userId)) return null;
+  const db = platform.database.db;
+
+  const secret = header(request, SIGNER_HEADERS.password);
+  if (secret !== undefined) {
+    if (!userId) return null;
+    const found = await loadRecipient(db, documentId, { id: userId });
+    if (!found || !isRecipientSecret(secret, found.recipient.secretHash, platform.config.secrets.jwtSecret)) {
+      return null;
+    }
+    return { ...found, companyId: found.document.companyId, via: 'SECRET', accountUserId: null };
+  }
+
+  const token = bearerToken(request.headers.authorization);
+  if (!token) return null;
+  const claims = await verifyAccessToken(token, platform.config.secrets.jwtSecret);
+  if (!claims) return null;
+  const [user] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, claims.userId))
+    .limit(1);
+  if (!user) return null;
+  const email = user.email.toLowerCase();
+  const found = await loadRecipient(db, documentId, userId ? { id: userId } : { email });
+  if (!found || found.recipient.email !== email) return null;
+  return { ...found, companyId: found.document.companyId, via: 'ACCOUNT', accountUserId: claims.userId };
+}
+
+async function loadRecipient(
+  db: Reader,
+  documentId: string,
+  who: { id: string } | { email: string },
+): Promise<{ document: EmployeeRow; recipient: DocumentUserRow } | null> {
+  const [row] = await db
+    .select({ document: employeeDocuments, recipient: documentUsers })
+    .from(documentUsers)
+    .innerJoin(employeeDocuments, eq(employeeDocuments.id, documentUsers.employeeDocumentId))
+    .where(
+      and(
+        eq(documentUsers.employeeDocumentId, documentId),
+        'id' in who ? eq(documentUsers.id, who.id) : eq(documentUsers.email, who.email),
+      ),
+    )
+    .limit(1);
+  // A draft has no recipients yet in the signer's sense: nobody was sent anything.
+  if (!row || row.document.status === 'DRAFT') return null;
+  return row;
+}

@@ -1,0 +1,76 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZSuccess } from '@esigns/contracts/envelope';
+import { MAX_DOCUMENT_FILE_BYTES } from '@esigns/contracts/files';
+import { ZVerifyDocumentResult } from '@esigns/contracts/signing';
+import { AppError, validationError } from '../../platform/http/app-error';
+import { ok } from '../../platform/http/envelope';
+import type { Platform } from '../../platform/platform';
+import { ERRORS, perMinute, TAGS } from './route-common';
+import { verifyUploadedDocument } from './verify-service';
+
+/** `POST /verify-document`: the public verification page's check, with multipart in its own scope. */
+export function registerVerifyRoutes(api: FastifyInstance, platform: Platform): void {
+  void api.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data')) {
+      await scope.register(fastifyMultipart, {
+        limits: { fileSize: MAX_DOCUMENT_FILE_BYTES, files: 1, fields: 5, parts: 10 },
+      });
+    }
+    scope.addHook('onSend', async (request, reply) => {
+      // A refused upload is answered before its body is read: close rather than read the rest.
+      if (reply.statusCode >= 400 && !request.raw.complete) void reply.header('connection', 'close');
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/verify-document',
+      {
+        config: perMinute(10),
+        bodyLimit: MAX_DOCUMENT_FILE_BYTES + 1024 * 1024,
+        schema: {
+          tags: TAGS,
+          summary: 'Check whether a PDF is an authentic completed document of this instance (public)',
+          description:
+            'No authentication. `multipart/form-data` with the PDF in `file` (at most 50 MB: 413; not a PDF: 415; ' +
+            'no file: 422 on `file`). Answers whether it carries a digital signature (`signed`), whether no byte ' +
+            "changed since it was signed (`intact`), whether it was sealed with this instance's certificate " +
+            '(`ours`, with `signed_at`), its SHA-256, and whether that hash is the one of a document completed here ' +
+            "(`known`). Only for a known file the answer adds the document's name, completion time, recipients " +
+            '(name, email, status, finish time) and a timeline of its main events: nothing else (no IPs, no ' +
+            'notes), since whoever holds the file already sees all of it on its certificate page. 10 per minute ' +
+            'per IP.',
+          consumes: ['multipart/form-data'],
+          response: { 200: ZSuccess(ZVerifyDocumentResult), ...ERRORS, 413: ERRORS[400], 415: ERRORS[400] },
+        },
+      },
+      async (request) => ok(await verifyUploadedDocument(platform, await readPdfPart(request))),
+    );
+  });
+}
+
+async function readPdfPart(request: FastifyRequest): Promise<Buffer> {
+  const tooLarge = () =>
+    new AppError('PAYLOAD_TOO_LARGE', {
+      message: `The file is larger than ${MAX_DOCUMENT_FILE_BYTES / 1024 / 1024} MB`,
+    });
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
+      message: 'Send the PDF as multipart/form-data in the field "file"',
+    });
+  }
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_DOCUMENT_FILE_BYTES } })) {
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw tooLarge();
+      if (part.fieldname !== 'file') continue;
+      if (bytes.length === 0) break;
+      return bytes;
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw new AppError('BAD_REQUEST', { message: 'The upload could not be read', cause: err });
+  }
+  throw validationError([{ key: 'file', message: 'Attach the PDF to check', path: ['file'] }]);
+}

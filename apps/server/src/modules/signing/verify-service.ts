@@ -1,0 +1,88 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { TVerifyDocumentResult } from '@esigns/contracts/signing';
+import type { Platform } from '../../platform/platform';
+import { signingKeyStoreFor } from '../../platform/pdf/signing-key-store';
+import { documentLogs, documentUsers, employeeDocuments } from '../documents/schema';
+import { documentSeals } from './schema';
+
+/** Actions shown on the public verification page's timeline (the rest is internal detail). */
+const PUBLIC_ACTIONS = new Set([
+  'document.sent',
+  'recipient.notified',
+  'recipient.viewed',
+  'recipient.code_verified',
+  'recipient.password_verified',
+  'recipient.signed',
+  'recipient.approved',
+  'document.completed',
+]);
+
+/**
+ * `POST /verify-document` (public): is this PDF an authentic completed document of this
+ * instance? The signature is checked (`signed`, `intact`: no byte changed since; `ours`: sealed
+ * with this instance's certificate) and the file's SHA-256 looked up among completed documents
+ * (`known`). Only for a known file, which the uploader therefore already holds, the answer adds
+ * its name, recipients (name, email, status, time) and a timeline of the main events (no IP
+ * addresses, user agents or anything else from the audit trail).
+ */
+export async function verifyUploadedDocument(
+  platform: Platform,
+  bytes: Buffer,
+): Promise<TVerifyDocumentResult> {
+  const db = platform.database.db;
+  const check = await signingKeyStoreFor(db, platform.config).verify(bytes);
+  const [seal] = await db
+    .select({ documentId: documentSeals.employeeDocumentId })
+    .from(documentSeals)
+    .where(and(eq(documentSeals.sha256, check.sha256), eq(documentSeals.status, 'DONE')))
+    .limit(1);
+  const base = {
+    signed: check.signed,
+    intact: check.intact,
+    ours: check.ours,
+    sha256: check.sha256,
+    signed_at: check.signed_at,
+  };
+  if (!seal) return { ...base, known: false, document: null };
+  const [document] = await db
+    .select({ name: employeeDocuments.name, completedAt: employeeDocuments.completedAt })
+    .from(employeeDocuments)
+    .where(eq(employeeDocuments.id, seal.documentId));
+  if (!document) return { ...base, known: false, document: null };
+  const recipients = await db
+    .select()
+    .from(documentUsers)
+    .where(eq(documentUsers.employeeDocumentId, seal.documentId))
+    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  const names = new Map(recipients.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim() || r.email]));
+  const logs = await db
+    .select({
+      action: documentLogs.action,
+      at: documentLogs.createdAt,
+      documentUserId: documentLogs.documentUserId,
+    })
+    .from(documentLogs)
+    .where(eq(documentLogs.employeeDocumentId, seal.documentId))
+    .orderBy(asc(documentLogs.seq));
+  return {
+    ...base,
+    known: true,
+    document: {
+      name: document.name,
+      completed_at: document.completedAt ? document.completedAt.toISOString() : null,
+      recipients: recipients.map((r) => ({
+        name: names.get(r.id) ?? r.email,
+        email: r.email,
+        status: r.status,
+        finished_at: r.finishedAt ? r.finishedAt.toISOString() : null,
+      })),
+      timeline: logs
+        .filter((l) => PUBLIC_ACTIONS.has(l.action))
+        .map((l) => ({
+          action: l.action,
+          at: l.at.toISOString(),
+          actor: l.documentUserId ? (names.get(l.documentUserId) ?? null) : null,
+        })),
+    },
+  };
+}

@@ -1,0 +1,247 @@
+import { createHash } from 'node:crypto';
+import { checkCmsSignature } from './cms';
+import { looksLikePdf, unreadablePdf } from './load-pdf';
+
+/** One signature found in the file. */
+export type PdfSignatureInfo = {
+  signed_by: string | null;
+  /** ISO time: the CMS signingTime when present, else the dictionary's `/M`. */
+  signed_at: string | null;
+  reason: string | null;
+  location: string | null;
+  sub_filter: string | null;
+  /** The CMS signature checks out over the bytes of its byte range. */
+  valid: boolean;
+  /** The byte range is the whole file except the signature itself. */
+  covers_whole_file: boolean;
+  certificate_fingerprint: string | null;
+  problem: string | null;
+};
+
+export type PdfVerification = {
+  /** At least one signature dictionary is present. */
+  signed: boolean;
+  /** Every signature is valid and the last one covers the whole file: no byte changed since. */
+  intact: boolean;
+  signed_by: string | null;
+  signed_at: string | null;
+  /** The last signature is valid and made with one of this instance's certificates. */
+  ours: boolean;
+  /** SHA-256 of the whole file, as uploaded. */
+  sha256: string;
+  signatures: PdfSignatureInfo[];
+};
+
+export type VerifyOptions = {
+  /** SHA-256 fingerprints (hex) of this instance's sealing certificates. */
+  ourFingerprints?: Iterable<string>;
+};
+
+/**
+ * Finds the PDF's signatures in its raw bytes (no PDF parser: a damaged or encrypted file still
+ * shows its signatures) and checks each: byte range well-formed, CMS signature valid over exactly
+ * those bytes. Never throws for a PDF, however broken; bytes that are not a PDF at all -> 415.
+ */
+export function verifyPdf(pdfBytes: Uint8Array, options: VerifyOptions = {}): PdfVerification {
+  if (!(pdfBytes instanceof Uint8Array) || pdfBytes.byteLength === 0 || !looksLikePdf(pdfBytes)) {
+    throw unreadablePdf();
+  }
+  const bytes = Buffer.from(pdfBytes.buffer, pdfBytes.byteOffset, pdfBytes.byteLength);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const ours = new Set([...(options.ourFingerprints ?? [])].map((f) => f.toLowerCase()));
+  const found: (PdfSignatureInfo & { end: number })[] = [];
+  const seen = new Set<string>();
+  let candidates = 0;
+  let tooMany = false;
+  for (let at = bytes.indexOf('/ByteRange'); at >= 0; at = bytes.indexOf('/ByteRange', at + 10)) {
+    // Each signature hashes up to the whole file: a file stuffed with byte ranges must not make
+    // verification quadratic. Real documents carry a handful.
+    if (++candidates > MAX_SIGNATURES) {
+      tooMany = true;
+      break;
+    }
+    const signature = readSignatureAt(bytes, at);
+    if (!signature) continue;
+    const key = signature.range.join(' ');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    found.push(signature.info);
+  }
+  found.sort((a, b) => a.end - b.end);
+  const signatures = found.map(({ end: _end, ...info }) => info);
+  const last = signatures.at(-1);
+  return {
+    signed: signatures.length > 0,
+    intact: last !== undefined && !tooMany && signatures.every((s) => s.valid) && last.covers_whole_file,
+    signed_by: last?.signed_by ?? null,
+    signed_at: last?.signed_at ?? null,
+    ours: last !== undefined && last.valid && ours.has(last.certificate_fingerprint ?? ''),
+    sha256,
+    signatures,
+  };
+}
+
+const MAX_SIGNATURES = 32;
+
+const RANGE = /^\/ByteRange\s*\[\s*(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s*\]/;
+
+function readSignatureAt(
+  bytes: Buffer,
+  at: number,
+): { range: number[]; info: PdfSignatureInfo & { end: number } } | null {
+  const head = bytes.toString('latin1', at, Math.min(bytes.length, at + 120));
+  const match = RANGE.exec(head);
+  if (!/^\/ByteRange\s*\[/.test(head)) return null;
+  const dictionary = dictionaryText(bytes, at);
+  const info: PdfSignatureInfo & { end: number } = {
+    signed_by: null,
+    signed_at: pdfDate(stringEntry(dictionary, 'M')),
+    reason: stringEntry(dictionary, 'Reason'),
+    location: stringEntry(dictionary, 'Location'),
+    sub_filter: /\/SubFilter\s*\/([A-Za-z0-9.#_-]+)/.exec(dictionary.before + dictionary.after)?.[1] ?? null,
+    valid: false,
+    covers_whole_file: false,
+    certificate_fingerprint: null,
+    problem: null,
+    end: 0,
+  };
+  if (!match) {
+    info.problem = 'the signature was never completed';
+    return { range: [at], info };
+  }
+  const [o1, l1, o2, l2] = match.slice(1, 5).map(Number) as [number, number, number, number];
+  info.end = o2 + l2;
+  const gapStart = o1 + l1;
+  if (
+    o1 !== 0 ||
+    gapStart >= o2 ||
+    o2 + l2 > bytes.length ||
+    bytes[gapStart] !== 0x3c ||
+    bytes[o2 - 1] !== 0x3e
+  ) {
+    info.problem = 'the signed byte range does not match the file';
+    // Still say who signed, from the /Contents of this dictionary.
+    const contents = bytes.indexOf('/Contents', Math.max(0, bytes.lastIndexOf(' obj', at), at - 4096));
+    const open = contents >= 0 && contents < at + 4096 ? bytes.indexOf('<', contents) : -1;
+    const close = open >= 0 ? bytes.indexOf('>', open) : -1;
+    if (open >= 0 && close > open) {
+      const hex = bytes.toString('latin1', open + 1, close).replace(/\s+/g, '');
+      if (/^[0-9a-fA-F]+$/.test(hex)) {
+        const cms = Buffer.from(hex.length % 2 === 0 ? hex : `${hex}0`, 'hex');
+        const check = checkCmsSignature(cms, Buffer.alloc(0));
+        info.signed_by = check.signedBy;
+        info.certificate_fingerprint = check.certificateFingerprint;
+      }
+    }
+    return { range: [o1, l1, o2, l2], info };
+  }
+  info.covers_whole_file = o2 + l2 === bytes.length;
+  const hex = bytes.toString('latin1', gapStart + 1, o2 - 1).replace(/\s+/g, '');
+  if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length < 2) {
+    info.problem = 'the signature value is not readable';
+    return { range: [o1, l1, o2, l2], info };
+  }
+  const cms = Buffer.from(hex.length % 2 === 0 ? hex : `${hex}0`, 'hex');
+  const check = checkCmsSignature(
+    cms,
+    Buffer.concat([bytes.subarray(o1, gapStart), bytes.subarray(o2, o2 + l2)]),
+  );
+  info.valid = check.valid;
+  info.signed_by = check.signedBy;
+  info.certificate_fingerprint = check.certificateFingerprint;
+  info.problem =
+    check.problem ?? (info.covers_whole_file ? null : 'the file was changed after this signature');
+  if (check.signingTime) info.signed_at = check.signingTime.toISOString();
+  return { range: [o1, l1, o2, l2], info };
+}
+
+/**
+ * The text of the signature dictionary around `/ByteRange`, without the (large) `/Contents`
+ * value: from the object's start to `/ByteRange`, and from the end of `/Contents` to `endobj`.
+ */
+function dictionaryText(bytes: Buffer, at: number): { before: string; after: string } {
+  const objStart = Math.max(0, bytes.lastIndexOf(' obj', at), at - 4096);
+  const before = bytes.toString('latin1', objStart, at);
+  const contents = bytes.indexOf('/Contents', objStart);
+  let afterStart = at;
+  if (contents >= 0 && contents < at + 200_000) {
+    const close = bytes.indexOf('>', contents);
+    if (close > 0) afterStart = Math.max(at, close + 1);
+  }
+  const end = bytes.indexOf('endobj', afterStart);
+  const after = bytes.toString(
+    'latin1',
+    afterStart,
+    end > 0 ? Math.min(end, afterStart + 4096) : afterStart + 4096,
+  );
+  return { before, after };
+}
+
+function stringEntry(dictionary: { before: string; after: string }, key: string): string | null {
+  for (const text of [dictionary.before, dictionary.after]) {
+    const at = new RegExp(`/${key}\\s*([(<])`).exec(text);
+    if (!at) continue;
+    const start = at.index + at[0].length;
+    return at[1] === '(' ? literalString(text, start) : hexString(text, start);
+  }
+  return null;
+}
+
+function literalString(text: string, start: number): string {
+  const out: number[] = [];
+  let depth = 1;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\\') {
+      const next = text[++i] ?? '';
+      const octal = /^[0-7]{1,3}/.exec(text.slice(i, i + 3));
+      if (octal) {
+        out.push(parseInt(octal[0], 8) & 0xff);
+        i += octal[0].length - 1;
+      } else {
+        const escapes: Record<string, number> = { n: 10, r: 13, t: 9, b: 8, f: 12 };
+        if (next !== '\n' && next !== '\r') out.push(escapes[next] ?? next.charCodeAt(0));
+      }
+      continue;
+    }
+    if (c === '(') depth++;
+    if (c === ')' && --depth === 0) break;
+    out.push(c.charCodeAt(0));
+  }
+  return decodePdfText(Buffer.from(out));
+}
+
+function hexString(text: string, start: number): string {
+  const end = text.indexOf('>', start);
+  const hex = text.slice(start, end < 0 ? undefined : end).replace(/[^0-9a-fA-F]/g, '');
+  return decodePdfText(Buffer.from(hex.length % 2 === 0 ? hex : `${hex}0`, 'hex'));
+}
+
+/** PDF text strings: UTF-16BE with a byte-order mark, else PDFDocEncoding (~Latin-1). */
+function decodePdfText(bytes: Buffer): string {
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    const body = bytes.subarray(2, 2 + ((bytes.length - 2) & ~1));
+    return Buffer.from(body).swap16().toString('utf16le');
+  }
+  return bytes.toString('latin1');
+}
+
+/** `D:YYYYMMDDHHmmSS+HH'mm'` -> ISO string. */
+function pdfDate(value: string | null): string | null {
+  const m = value
+    ? /^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?([Zz+-])?(\d{2})?'?(\d{2})?/.exec(value)
+    : null;
+  if (!m) return null;
+  const offset =
+    m[7] === '+' || m[7] === '-' ? (m[7] === '-' ? -1 : 1) * (Number(m[8] ?? 0) * 60 + Number(m[9] ?? 0)) : 0;
+  const time = Date.UTC(
+    Number(m[1]),
+    Number(m[2] ?? 1) - 1,
+    Number(m[3] ?? 1),
+    Number(m[4] ?? 0),
+    Number(m[5] ?? 0),
+    Number(m[6] ?? 0),
+  );
+  const date = new Date(time - offset * 60_000);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

@@ -1,0 +1,80 @@
+/**
+ * The one place that touches pdf.js. It is loaded on first use (a separate chunk, so the rest of
+ * the app never downloads it) and can be replaced in tests, where pdf.js cannot run (jsdom has no
+ * canvas).
+ */
+
+export type PdfRenderTask = { promise: Promise<void>; cancel: () => void };
+
+export type PdfDocumentHandle = {
+  numPages: number;
+  /**
+   * Draws page `pageNumber` (1-based) into `canvas` at `scale` CSS pixels per point, sharpened for
+   * the screen's pixel ratio. The canvas keeps its CSS size; only its bitmap changes.
+   */
+  renderPage: (pageNumber: number, canvas: HTMLCanvasElement, scale: number) => PdfRenderTask;
+  destroy: () => void;
+};
+
+/** Largest bitmap drawn for one page (pixels); beyond it the page is drawn at a lower resolution. */
+const MAX_CANVAS_PIXELS = 16_000_000;
+
+async function loadPdfJs() {
+  const [pdfjs, worker] = await Promise.all([
+    import('pdfjs-dist'),
+    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+  ]);
+  if (!pdfjs.GlobalWorkerOptions.workerSrc) pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+  return pdfjs;
+}
+
+export async function openPdfDocument(url: string): Promise<PdfDocumentHandle> {
+  const pdfjs = await loadPdfJs();
+  // No eval: the app's Content-Security-Policy forbids it.
+  const task = pdfjs.getDocument({ url, isEvalSupported: false });
+  const doc = await task.promise;
+  return {
+    numPages: doc.numPages,
+    renderPage(pageNumber, canvas, scale) {
+      let cancelled = false;
+      let inner: { cancel: () => void } | null = null;
+      const promise = (async () => {
+        const page = await doc.getPage(pageNumber);
+        if (cancelled) return;
+        const ratio = Math.max(1, window.devicePixelRatio || 1);
+        const base = page.getViewport({ scale: 1 });
+        const wanted = scale * ratio;
+        const cap = Math.sqrt(MAX_CANVAS_PIXELS / Math.max(1, base.width * base.height));
+        const viewport = page.getViewport({ scale: Math.min(wanted, cap) });
+        // Draw off-screen first so the old picture stays until the new one is complete.
+        const buffer = document.createElement('canvas');
+        buffer.width = Math.floor(viewport.width);
+        buffer.height = Math.floor(viewport.height);
+        const render = page.render({ canvas: buffer, viewport });
+        inner = render;
+        try {
+          await render.promise;
+        } finally {
+          page.cleanup();
+        }
+        if (cancelled) return;
+        canvas.width = buffer.width;
+        canvas.height = buffer.height;
+        canvas.getContext('2d')?.drawImage(buffer, 0, 0);
+      })();
+      return {
+        promise: promise.catch((error: unknown) => {
+          if (cancelled || (error instanceof Error && error.name === 'RenderingCancelledException')) return;
+          throw error;
+        }),
+        cancel() {
+          cancelled = true;
+          inner?.cancel();
+        },
+      };
+    },
+    destroy() {
+      void task.destroy();
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Box, Button, Divider, Stack, Text } from '@mantine/core';
+import { IconBan, IconClockHour4, IconSignature } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import type { TESignRecord } from '@esigns/contracts/signing';
+import { usePageTitle } from '../../shared/branding/use-page-title';
+import { EmailCodeGate } from './email-code-gate';
+import { credentialsFromLink, searchWithoutToken } from './signer-credentials';
+import { DocumentSummary, OpenLinkFromMail, RecordError, SignerLoading, SignerMessage } from './signer-ui';
+import { openWithoutCode, SIGNING_KEYS, type SignerAccess } from './signing-api';
+import { CLOSED_MESSAGES, signerStepOf, signingPaths } from './signing-paths';
+import { useESignRecord, useSignerAccess } from './use-signer-access';
+
+/**
+ * `/emp-documents/preview/{employee_document_id}/pp/vp/{user_id}`: where the signing link lands.
+ * The link's `?token=` is kept for this tab (sessionStorage) and dropped from the address bar.
+ * The recipient sees who sent what, passes the gates (email code here; the representative's
+ * password on its own screen), waits while it is not their turn, and goes on to sign.
+ */
+export function SigningLandingScreen() {
+  const { employee_document_id: documentId = '', user_id: userId = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [credentials] = useState(() => credentialsFromLink(documentId, userId, location.search));
+  const hasToken = new URLSearchParams(location.search).has('token');
+
+  useEffect(() => {
+    if (!hasToken) return;
+    // The secret must not stay in the address bar (history, screenshots, shared screens).
+    void navigate(
+      { pathname: location.pathname, search: searchWithoutToken(location.search), hash: location.hash },
+      { replace: true },
+    );
+  }, [hasToken, location.pathname, location.search, location.hash, navigate]);
+
+  const { access, canCall } = useSignerAccess(documentId, { credentials, userId });
+  const record = useESignRecord(access, canCall);
+
+  return (
+    <Box maw={560} mx="auto" w="100%">
+      {!canCall ? (
+        <OpenLinkFromMail />
+      ) : record.isPending ? (
+        <SignerLoading />
+      ) : record.isError ? (
+        <RecordError error={record.error} />
+      ) : (
+        <LandingStep record={record.data} access={access} userId={userId} />
+      )}
+    </Box>
+  );
+}
+
+function LandingStep({
+  record,
+  access,
+  userId,
+}: {
+  record: TESignRecord;
+  access: SignerAccess;
+  userId: string;
+}) {
+  const queryClient = useQueryClient();
+  const documentId = access.documentId;
+  const step = signerStepOf(record);
+  const [usedCode, setUsedCode] = useState(false);
+
+  switch (step) {
+    case 'expired':
+      return <Navigate to={signingPaths.expired(documentId, userId)} replace />;
+    case 'finished':
+      return <Navigate to={signingPaths.signed(documentId)} replace />;
+    case 'waiting':
+      return (
+        <Stack gap="lg">
+          <SignerMessage icon={<IconClockHour4 size={32} />} title="Waiting for others" testId="waiting">
+            Other recipients act on this document before you. We will email you as soon as it is your turn.
+          </SignerMessage>
+          <Divider />
+          <DocumentSummary record={record} />
+        </Stack>
+      );
+    case 'closed': {
+      const closed = CLOSED_MESSAGES[record.blocked as keyof typeof CLOSED_MESSAGES];
+      return (
+        <SignerMessage icon={<IconBan size={32} />} color="gray" title={closed.title} testId="closed">
+          {closed.text}
+        </SignerMessage>
+      );
+    }
+    case 'gates':
+      if (record.gates.includes('EMAIL_CODE')) {
+        return (
+          <GateFrame record={record}>
+            <EmailCodeGate
+              record={record}
+              access={access}
+              onVerified={() => {
+                setUsedCode(true);
+                void queryClient.invalidateQueries({ queryKey: SIGNING_KEYS.record(documentId) });
+              }}
+            />
+          </GateFrame>
+        );
+      }
+      return <Navigate to={signingPaths.password(documentId)} replace />;
+    case 'ready':
+      return <ReadyToSign record={record} access={access} usedCode={usedCode} />;
+  }
+}
+
+function GateFrame({ record, children }: { record: TESignRecord; children: ReactNode }) {
+  usePageTitle('Verify your email');
+  return (
+    <Stack gap="lg">
+      <DocumentSummary record={record} />
+      <Divider />
+      {children}
+    </Stack>
+  );
+}
+
+const ACTION_WORDS = {
+  SIGNER: { button: 'Review and sign', lead: 'sent you a document to sign' },
+  APPROVER: { button: 'Review and approve', lead: 'asked you to approve a document' },
+  VIEWER: { button: 'View the document', lead: 'shared a document with you' },
+  CC: { button: 'View the document', lead: 'sent you a copy of a document' },
+} as const;
+
+function ReadyToSign({
+  record,
+  access,
+  usedCode,
+}: {
+  record: TESignRecord;
+  access: SignerAccess;
+  usedCode: boolean;
+}) {
+  const navigate = useNavigate();
+  const words = ACTION_WORDS[record.recipient.user_type];
+  usePageTitle(record.document.name);
+  const open = useMutation({
+    // Documents without an email code record that the recipient opened them through their link.
+    mutationFn: async () => {
+      if (!usedCode) await openWithoutCode(access).catch(() => undefined);
+    },
+    onSettled: () => void navigate(signingPaths.sign(access.documentId)),
+  });
+  const name = `${record.recipient.first_name} ${record.recipient.last_name}`.trim();
+  return (
+    <Stack gap="lg" data-testid="ready-to-sign">
+      <div>
+        <Text size="xl" fw={700}>
+          {name ? `Hello ${record.recipient.first_name || name},` : 'Hello,'}
+        </Text>
+        <Text c="dimmed">
+          {record.document.sender.name || record.document.sender.email} {words.lead}.
+        </Text>
+      </div>
+      <DocumentSummary record={record} />
+      <Button
+        size="lg"
+        leftSection={<IconSignature size={20} />}
+        loading={open.isPending}
+        onClick={() => open.mutate()}
+      >
+        {words.button}
+      </Button>
+      <Text size="xs" c="dimmed" ta="center">
+        By continuing you agree to sign electronically. Your signature, time and IP address are recorded.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { Text } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { TPageSize } from '@esigns/contracts/files';
+import type { TSignerField } from '@esigns/contracts/signing';
+import { PageCanvas } from '../editor/page-canvas';
+import type { PdfDocumentHandle } from '../editor/pdf/pdf-document';
+import { SignerFieldBox, type AutoValues } from './signer-field-box';
+import type { FieldValues } from './signing-progress';
+import classes from './signing.module.css';
+
+const CAPTION_HEIGHT = 24;
+const PAGE_GAP = 16;
+/** Largest zoom on wide screens (CSS pixels per point): a letter page about 1000 px wide at most. */
+const MAX_ZOOM = 1.6;
+
+export type SigningPagesHandle = {
+  /** Scrolls the field into the upper part of the view. */
+  scrollToField: (key: string) => void;
+};
+
+export type SigningPagesProps = {
+  handle: Ref<SigningPagesHandle>;
+  pdf: PdfDocumentHandle | null;
+  pages: TPageSize[];
+  fields: TSignerField[];
+  /** The signer's own values by key; other recipients' values come with their fields. */
+  values: FieldValues;
+  errors: Record<string, string>;
+  activeKey: string | null;
+  color: string;
+  auto: AutoValues;
+  onActivate: (key: string) => void;
+};
+
+/** The horizontal space around the pages: narrow on phones, roomier on wide screens. */
+const paddingFor = (width: number) => (width < 600 ? 8 : 24);
+
+/**
+ * The document's pages one under the other, fitted to the width and virtualised (only the pages
+ * in view, and one either side, are in the DOM and drawn), with the fields over them.
+ */
+export function SigningPages({
+  handle,
+  pdf,
+  pages,
+  fields,
+  values,
+  errors,
+  activeKey,
+  color,
+  auto,
+  onActivate,
+}: SigningPagesProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const report = () => setWidth(element.clientWidth);
+    report();
+    const observer = new ResizeObserver(report);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const widest = Math.max(1, ...pages.map((page) => page.width));
+  const zoom = width > 0 ? Math.min(MAX_ZOOM, Math.max(0.2, (width - 2 * paddingFor(width)) / widest)) : 1;
+
+  const fieldsByPage = useMemo(() => {
+    const map = new Map<number, TSignerField[]>();
+    for (const field of fields) map.set(field.page, [...(map.get(field.page) ?? []), field]);
+    return map;
+  }, [fields]);
+
+  const itemHeight = useCallback(
+    (index: number) => CAPTION_HEIGHT + (pages[index]?.height ?? 0) * zoom,
+    [pages, zoom],
+  );
+  // The project does not use the React Compiler; the virtualizer re-renders this component itself.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: pages.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: itemHeight,
+    overscan: 1,
+    gap: PAGE_GAP,
+    paddingStart: 8,
+    paddingEnd: 24,
+  });
+
+  useEffect(() => virtualizer.measure(), [virtualizer, itemHeight]);
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      scrollToField: (key: string) => {
+        const field = fields.find((candidate) => candidate.key === key);
+        const element = scroller.current;
+        if (!field || !element) return;
+        const item = virtualizer.measurementsCache[field.page - 1];
+        if (!item) return;
+        const fieldTop = item.start + CAPTION_HEIGHT + field.y * zoom;
+        const top = Math.max(0, fieldTop - element.clientHeight * 0.3);
+        if (typeof element.scrollTo === 'function') element.scrollTo({ top, behavior: 'smooth' });
+        else element.scrollTop = top;
+      },
+    }),
+    [fields, virtualizer, zoom],
+  );
+
+  return (
+    <div ref={scroller} className={classes.scroller} data-testid="signing-pages" tabIndex={-1}>
+      <div className={classes.pagesInner} style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const pageNumber = item.index + 1;
+          const size = pages[item.index];
+          if (!size) return null;
+          return (
+            <div
+              key={pageNumber}
+              className={classes.pageItem}
+              data-testid="signing-page"
+              style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+            >
+              <div className={classes.pageCaption} style={{ width: size.width * zoom }}>
+                <Text size="xs" c="dimmed">
+                  Page {pageNumber} of {pages.length}
+                </Text>
+              </div>
+              <div
+                className={classes.pageSurface}
+                data-page-surface={pageNumber}
+                style={{ width: size.width * zoom, height: size.height * zoom }}
+              >
+                <PageCanvas pdf={pdf} pageNumber={pageNumber} zoom={zoom} />
+                {(fieldsByPage.get(pageNumber) ?? []).map((field) => (
+                  <SignerFieldBox
+                    key={field.key}
+                    field={field}
+                    zoom={zoom}
+                    value={field.mine ? (values[field.key] ?? field.value ?? '') : (field.value ?? '')}
+                    color={color}
+                    isActive={field.key === activeKey}
+                    error={errors[field.key] ?? null}
+                    auto={auto}
+                    onActivate={onActivate}
+                  />
+                ))}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

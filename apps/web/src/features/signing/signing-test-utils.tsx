@@ -1,0 +1,151 @@
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { ZDocumentSettings } from '@esigns/contracts/documents';
+import type { TESignRecord, TSignerField } from '@esigns/contracts/signing';
+import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { DeclineScreen } from './decline-screen';
+import { FinishSuccessScreen, SignedScreen } from './done-screens';
+import { SigningExpiredScreen } from './expired-screen';
+import { SigningLandingScreen } from './landing-screen';
+import { SigningScreen } from './signing-screen';
+import { VerifyPasswordScreen } from './verify-password-screen';
+
+export const DOC_ID = '0a1b2c3d-0000-4000-8000-00000000e0d1';
+export const USER_ID = '0a1b2c3d-0000-4000-8000-0000000000u1';
+export const SECRET = 'link-secret-0123456789abcdef0123456789abcdef';
+
+/** A tiny valid PNG data URL (a saved or adopted signature). */
+export const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAECAYAAACzzX7wAAAAFklEQVR4nGNgYGD4z8DAwMDEAAUAAg0ABcX7B9sAAAAASUVORK5CYII=';
+
+export function makeSignerField(overrides: Partial<TSignerField> = {}): TSignerField {
+  return {
+    key: 'f1',
+    type: 'SIGNATURE',
+    page: 1,
+    x: 50,
+    y: 600,
+    width: 150,
+    height: 40,
+    recipient_key: 'r1',
+    required: true,
+    read_only: false,
+    label: '',
+    placeholder: '',
+    default_value: '',
+    options: [],
+    font: { family: 'Helvetica', size: 11 },
+    validation: {},
+    mine: true,
+    value: null,
+    ...overrides,
+  };
+}
+
+export function makeRecord(overrides: Partial<TESignRecord> = {}): TESignRecord {
+  const pages = [
+    { width: 612, height: 792 },
+    { width: 612, height: 792 },
+  ];
+  return {
+    document: {
+      _id: DOC_ID,
+      name: 'Sale deed',
+      status: 'WAITING',
+      sender: { name: 'Ada Lovelace', email: 'ada@acme.test', company_name: 'Acme Realty' },
+      expires_at: '2027-02-03T10:00:00.000Z',
+      settings: {
+        terms_and_conditions: ZDocumentSettings.parse({}).terms_and_conditions,
+        email_message: 'Please sign by Friday.',
+      },
+    },
+    recipient: {
+      _id: USER_ID,
+      email: 'ravi@example.com',
+      first_name: 'Ravi',
+      last_name: 'Kumar',
+      user_type: 'SIGNER',
+      status: 'VIEWED',
+      color: '#F27E0C',
+    },
+    verified: true,
+    gates: [],
+    verification_errors: [],
+    blocked: null,
+    file: {
+      file_ref_id: 'companies/c1/documents/sent.pdf',
+      name: 'Sale deed.pdf',
+      original_name: 'Sale deed.pdf',
+      mime_type: 'application/pdf',
+      size: 2048,
+      page_count: 2,
+      pages,
+      sha256: 'a'.repeat(64),
+      url: '/api/storage/sent.pdf?sig=1',
+    },
+    pages,
+    fields: [makeSignerField()],
+    saved_signature: null,
+    terms_accepted: false,
+    ...overrides,
+  };
+}
+
+const SIGNING_ROUTES = [
+  { path: '/emp-documents/preview/:employee_document_id/pp/vp/:user_id', element: <SigningLandingScreen /> },
+  {
+    path: '/emp-documents/preview/:employee_document_id/pp/vp/:user_id/expired',
+    element: <SigningExpiredScreen />,
+  },
+  { path: '/emp-documents/custom/:employee_document_id/pp', element: <SigningScreen /> },
+  { path: '/emp-documents/custom/:employee_document_id/pp/signed', element: <SignedScreen /> },
+  { path: '/emp-documents/custom/:employee_document_id/pp/decline', element: <DeclineScreen /> },
+  {
+    path: '/emp-documents/preview/:employee_document_id/pp/finish/success',
+    element: <FinishSuccessScreen />,
+  },
+  { path: '/emp/documents/custom/:id/pp/verify-password', element: <VerifyPasswordScreen /> },
+  { path: '/emp/documents/custom/document/:id/pp/verify-password', element: <VerifyPasswordScreen /> },
+  { path: '*', element: <div data-testid="landed">landed</div> },
+];
+
+/** Renders the signer's screens in a memory router starting at `path`. */
+export function renderSigning(path: string) {
+  const router = createMemoryRouter(SIGNING_ROUTES, { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />);
+  return router;
+}
+
+const restorers: (() => void)[] = [];
+
+function stubProperty(target: object, key: string, descriptor: PropertyDescriptor) {
+  const previous = Object.getOwnPropertyDescriptor(target, key);
+  Object.defineProperty(target, key, { configurable: true, ...descriptor });
+  restorers.push(() => {
+    if (previous) Object.defineProperty(target, key, previous);
+    else delete (target as Record<string, unknown>)[key];
+  });
+}
+
+/** jsdom lays nothing out: give elements a size so the virtualised pages render. */
+export function installSigningLayout(): void {
+  stubProperty(HTMLElement.prototype, 'clientHeight', { get: () => 800 });
+  stubProperty(HTMLElement.prototype, 'clientWidth', { get: () => 1000 });
+  stubProperty(HTMLElement.prototype, 'offsetHeight', { get: () => 800 });
+  stubProperty(HTMLElement.prototype, 'offsetWidth', { get: () => 1000 });
+  if (!('fonts' in document)) {
+    stubProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
+  }
+}
+
+export function restoreSigningLayout(): void {
+  while (restorers.length) restorers.pop()?.();
+}
+
+/** The signer headers a call carried. */
+export function signerHeadersOf(call: { headers: Record<string, string> }) {
+  return {
+    documentid: call.headers.documentid,
+    userid: call.headers.userid,
+    password: call.headers.password,
+  };
+}

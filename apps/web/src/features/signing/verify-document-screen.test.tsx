@@ -1,0 +1,107 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TVerifyDocumentResult } from '@esigns/contracts/signing';
+import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
+import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { VerifyDocumentScreen, verdictOf } from './verify-document-screen';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function result(overrides: Partial<TVerifyDocumentResult> = {}): TVerifyDocumentResult {
+  return {
+    signed: true,
+    intact: true,
+    ours: true,
+    known: true,
+    sha256: 'b'.repeat(64),
+    signed_at: '2027-01-05T10:00:00.000Z',
+    document: {
+      name: 'Sale deed',
+      completed_at: '2027-01-05T10:00:00.000Z',
+      recipients: [
+        {
+          name: 'Ravi Kumar',
+          email: 'ravi@example.com',
+          status: 'SIGNED',
+          finished_at: '2027-01-05T09:59:00.000Z',
+        },
+      ],
+      timeline: [
+        { action: 'document.sent', at: '2027-01-04T10:00:00.000Z', actor: null },
+        { action: 'recipient.signed', at: '2027-01-05T09:59:00.000Z', actor: 'Ravi Kumar' },
+        { action: 'document.completed', at: '2027-01-05T10:00:00.000Z', actor: null },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+const pdf = () => new File(['%PDF-1.7'], 'deed (completed).pdf', { type: 'application/pdf' });
+
+function drop(file: File) {
+  fireEvent.change(screen.getByLabelText('PDF to verify'), { target: { files: [file] } });
+}
+
+describe('/verify-document', () => {
+  it.each([
+    ['authentic', result(), 'Authentic document'],
+    ['unrecorded', result({ known: false, document: null }), 'Sealed here, but not on record'],
+    ['modified', result({ intact: false, known: false, document: null }), 'Modified after signing'],
+    ['foreign', result({ ours: false, known: false, document: null }), 'Not from this service'],
+    [
+      'unsigned',
+      result({ signed: false, intact: false, ours: false, known: false, document: null, signed_at: null }),
+      'Not signed',
+    ],
+  ] as const)('shows the %s verdict', async (verdict, answer, title) => {
+    const api = installFakeApi((call) => (call.path === '/api/verify-document' ? ok(answer) : undefined));
+    renderWithProviders(<VerifyDocumentScreen />);
+    drop(pdf());
+    const card = await screen.findByTestId('verdict');
+    expect(card.getAttribute('data-verdict')).toBe(verdict);
+    expect(within(card).getByRole('heading', { name: title })).toBeTruthy();
+    expect(card.textContent).toContain('b'.repeat(64));
+    const sent = api.callsTo('/api/verify-document', 'POST')[0]!;
+    expect(sent.body).toBeInstanceOf(FormData);
+    expect(((sent.body as FormData).get('file') as File).name).toBe('deed (completed).pdf');
+  });
+
+  it('lists the recipients and the timeline of a known document', async () => {
+    installFakeApi((call) => (call.path === '/api/verify-document' ? ok(result()) : undefined));
+    renderWithProviders(<VerifyDocumentScreen />);
+    drop(pdf());
+    const card = await screen.findByTestId('verdict');
+    expect(within(card).getByText('Ravi Kumar')).toBeTruthy();
+    expect(within(card).getByText('ravi@example.com')).toBeTruthy();
+    expect(within(card).getByText('Completed and sealed')).toBeTruthy();
+    expect(within(card).getByText('Signed')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check another document' }));
+    expect(screen.getByLabelText('PDF to verify')).toBeTruthy();
+  });
+
+  it('refuses a file that is not a PDF without calling the API', async () => {
+    const api = installFakeApi(() => undefined);
+    renderWithProviders(<VerifyDocumentScreen />);
+    drop(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('Choose a PDF file.')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("shows the server's refusal (a file it cannot read)", async () => {
+    installFakeApi((call) =>
+      call.path === '/api/verify-document' ? fail(415, 'The file is not a PDF') : undefined,
+    );
+    renderWithProviders(<VerifyDocumentScreen />);
+    drop(pdf());
+    expect(await screen.findByText('The file is not a PDF')).toBeTruthy();
+  });
+
+  it('puts the most serious finding first', () => {
+    expect(verdictOf(result({ signed: false, intact: false }))).toBe('unsigned');
+    expect(verdictOf(result({ intact: false, ours: false }))).toBe('modified');
+  });
+});

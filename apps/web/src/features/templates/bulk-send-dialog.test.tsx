@@ -1,0 +1,119 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetApiClient } from '../../shared/api/api-client';
+import { sessionStore } from '../../shared/session/session-store';
+import { installFakeApi, invalid, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { makeFile } from '../documents/documents-test-utils';
+import { BulkSendDialog } from './bulk-send-dialog';
+import type { TTemplateRow } from './templates-api';
+
+const row: TTemplateRow = {
+  _id: '1b1b2c3d-0000-4000-8000-000000000001',
+  name: 'Rent agreement',
+  company_document_id: '2b1b2c3d-0000-4000-8000-000000000001',
+  status: 'ACTIVE',
+  owner: { _id: '3b1b2c3d-0000-4000-8000-000000000001', name: 'Ada Lovelace', email: 'ada@example.com' },
+  shared_with: [],
+  updated_at: '2026-03-04T10:00:00.000Z',
+  created_at: '2026-03-01T10:00:00.000Z',
+  recipients_count: 2,
+  fields_count: 6,
+  page_count: 3,
+  publish: { published: false, secure_access: false, url: null },
+};
+const BULK_ID = '9b1b2c3d-0000-4000-8000-000000000009';
+
+function chooseSheet(file: File) {
+  fireEvent.change(screen.getByLabelText('Choose the sheet to send'), { target: { files: [file] } });
+}
+
+beforeEach(() => seedStaffSession());
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  resetApiClient();
+  sessionStore.clear();
+});
+
+describe('BulkSendDialog', { timeout: 20_000 }, () => {
+  it('downloads the sample, sends the sheet and follows the progress until done with the failed rows', async () => {
+    let polls = 0;
+    const api = installFakeApi((call) => {
+      if (call.path === `/api/document-templates/${row._id}/bulk-send/sample`) {
+        return new Response('Buyer Email,Buyer First Name\n', {
+          status: 200,
+          headers: { 'content-type': 'text/csv' },
+        });
+      }
+      if (call.path === `/api/document-templates/${row._id}/bulk-send`)
+        return ok({ bulk_send_id: BULK_ID, total: 4 });
+      if (call.path === `/api/bulk-sends/${BULK_ID}`) {
+        polls += 1;
+        return polls === 1
+          ? ok({ status: 'RUNNING', total: 4, sent: 1, failed: 0, errors: [] })
+          : ok({
+              status: 'DONE',
+              total: 4,
+              sent: 3,
+              failed: 1,
+              errors: [{ row: 3, message: 'Buyer Email is not valid' }],
+            });
+      }
+      return undefined;
+    });
+    renderWithProviders(<BulkSendDialog row={row} onClose={() => {}} pollMs={5} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Download sample CSV' }));
+    await waitFor(() =>
+      expect(api.callsTo(`/api/document-templates/${row._id}/bulk-send/sample`)).toHaveLength(1),
+    );
+
+    expect(screen.getByRole('button', { name: 'Send to everyone' })).toHaveProperty('disabled', true);
+    chooseSheet(makeFile('people.csv', 'text/csv'));
+    expect(screen.getByText('people.csv')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send to everyone' }));
+
+    const progress = await screen.findByTestId('bulk-progress');
+    await waitFor(() => expect(within(progress).getByText('Bulk send finished')).toBeTruthy());
+    expect(within(progress).getByText('4 of 4 processed')).toBeTruthy();
+    expect(within(progress).getByText('3 sent')).toBeTruthy();
+    expect(within(progress).getByText('1 failed')).toBeTruthy();
+    expect(
+      within(progress).getByRole('progressbar', { name: 'Bulk send progress' }).getAttribute('aria-valuenow'),
+    ).toBe('100');
+    const failures = within(progress).getByRole('table', { name: 'Rows that failed' });
+    expect(within(failures).getByText('Buyer Email is not valid')).toBeTruthy();
+
+    const body = api.callsTo(`/api/document-templates/${row._id}/bulk-send`)[0]?.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect(((body as FormData).get('file') as File).name).toBe('people.csv');
+    // Polling stops once the bulk send is done.
+    const pollsWhenDone = polls;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(polls).toBe(pollsWhenDone);
+  });
+
+  it('refuses other file types in the browser and shows the sheet problems the server finds', async () => {
+    const api = installFakeApi((call) =>
+      call.path === `/api/document-templates/${row._id}/bulk-send`
+        ? invalid({
+            'rows.2.Buyer Email': 'Enter a valid email address',
+            columns: 'The column Seller Email is missing',
+          })
+        : undefined,
+    );
+    renderWithProviders(<BulkSendDialog row={row} onClose={() => {}} pollMs={5} />);
+    chooseSheet(makeFile('people.pdf', 'application/pdf'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Choose a CSV or XLSX file.');
+    expect(api.callsTo(`/api/document-templates/${row._id}/bulk-send`)).toHaveLength(0);
+
+    chooseSheet(makeFile('people.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send to everyone' }));
+    const problems = await screen.findByRole('alert');
+    expect(within(problems).getByText('Row 2, Buyer Email: Enter a valid email address')).toBeTruthy();
+    expect(within(problems).getByText('The column Seller Email is missing')).toBeTruthy();
+    expect(screen.queryByTestId('bulk-progress')).toBeNull();
+  });
+});
