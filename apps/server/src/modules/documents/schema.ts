@@ -126,6 +126,10 @@ export const employeeDocuments = pgTable(
     expiresAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
     archivedAt: timestamp({ withTimezone: true }),
+    voidedAt: timestamp({ withTimezone: true }),
+    voidReason: text(),
+    /** When the "expires soon" warning went out (sent once per expiry date). */
+    expiryWarnedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -171,6 +175,7 @@ export const documentUsers = pgTable(
     viewedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
     lastRemindedAt: timestamp({ withTimezone: true }),
+    remindersSent: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
