@@ -24,6 +24,7 @@ export const DOCUMENT_ACTIONS = [
   'generate-link',
   'change-ownership',
   'mark-completed',
+  'change-status',
   'settings',
   'add-recipients',
   'notes',
@@ -133,6 +134,12 @@ export const ACTION_RULES: Readonly<Record<TDocumentAction, Rule>> = {
     archived: false,
     slug: 'documents:update',
     message: 'Only a document that is out for signature can be marked completed',
+  },
+  'change-status': {
+    statuses: ['WAITING', 'EXPIRED'],
+    archived: false,
+    slug: 'documents:update',
+    message: 'Only a document out for signature or expired can change status by hand',
   },
   settings: {
     statuses: ['DRAFT', 'WAITING'],
