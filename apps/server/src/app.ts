@@ -36,6 +36,7 @@ import { registerTransferAccountRoutes } from './modules/transfer-account/routes
 import { registerContactRoutes } from './modules/contacts/routes';
 import { registerSigningRoutes } from './modules/signing/routes';
 import { registerDocumentRoutes } from './modules/documents/routes';
+import { registerDashboardRoutes } from './modules/dashboard/routes';
 
 export type App = FastifyInstance;
 
@@ -155,6 +156,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerContactRoutes(api, platform);
       registerSigningRoutes(api, platform);
       await registerDocumentRoutes(api, platform);
+      registerDashboardRoutes(api, platform);
     },
     { prefix: '/api' },
   );

@@ -48,7 +48,11 @@ export const DASHBOARD_CARDS = [
   'drafts',
   'expiring-soon',
   'declined',
+  'rejected',
+  'voided',
+  'expired',
 ] as const;
+export type TDashboardCard = (typeof DASHBOARD_CARDS)[number];
 export const ZDashboardStatsSettings = z.object({
   cards: z.array(z.enum(DASHBOARD_CARDS)).max(DASHBOARD_CARDS.length),
 });

@@ -28,6 +28,9 @@ export const DASHBOARD_CARD_LABELS: Record<DashboardCard, { label: string; descr
   drafts: { label: 'Drafts', description: 'Documents you have not sent yet.' },
   'expiring-soon': { label: 'Expiring soon', description: 'Documents close to their expiry date.' },
   declined: { label: 'Declined', description: 'Documents a signer declined.' },
+  rejected: { label: 'Rejected', description: 'Documents an approver rejected.' },
+  voided: { label: 'Voided', description: 'Documents the sender voided.' },
+  expired: { label: 'Expired', description: 'Documents that expired before everyone signed.' },
 };
 
 type Row = { card: DashboardCard; isShown: boolean };

@@ -135,6 +135,9 @@ describe('DashboardSettingsScreen', () => {
       'Waiting for others',
       'Expiring soon',
       'Declined',
+      'Rejected',
+      'Voided',
+      'Expired',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Move Drafts up' }));
     fireEvent.click(screen.getByRole('checkbox', { name: /Declined/ }));

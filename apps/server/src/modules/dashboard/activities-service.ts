@@ -1,0 +1,153 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { UNREAD_ACTIVITIES_CAP, type TActivity, type TRecentActivities } from '@esigns/contracts/dashboard';
+import type { TDocumentStatus } from '@esigns/contracts/documents';
+import type { Db } from '../../platform/db/database';
+import type { Platform } from '../../platform/platform';
+import { userStatus } from '../notifications/schema';
+import type { AccessContext } from '../permissions/access';
+import { describeActivity, QUIET_ACTIONS } from './activity-text';
+import { isoOf, loadViewer, rowsOf, seesDocument, type Viewer } from './visibility';
+
+type ActivityRow = {
+  id: string;
+  action: string;
+  created_at: Date | string;
+  actor_user_id: string | null;
+  document_id: string;
+  document_name: string;
+  document_status: TDocumentStatus;
+  r_first: string | null;
+  r_last: string | null;
+  r_email: string | null;
+  r_user_id: string | null;
+  u_first: string | null;
+  u_last: string | null;
+  u_email: string | null;
+};
+
+const quiet = sql.join(
+  QUIET_ACTIONS.map((a) => sql`${a}`),
+  sql`, `,
+);
+
+/** SQL: the log row `l` was written by the viewer (as staff or as the recipient they are). */
+function byViewer(viewer: Viewer): SQL {
+  return sql`(l.actor_user_id = ${viewer.access.userId} or exists (select 1 from document_users me
+    where me.id = l.document_user_id
+      and (me.user_id = ${viewer.access.userId} or me.email = ${viewer.email})))`;
+}
+
+/** The events the viewer sees: log rows of documents they see, without the quiet actions. */
+function activityScope(viewer: Viewer): SQL {
+  return sql`l.company_id = ${viewer.access.companyId} and l.action not in (${quiet}) and ${seesDocument(viewer)}`;
+}
+
+/** When the caller last opened recent activity in this workspace (null: never). */
+export async function activitiesLastOpenAt(
+  db: Pick<Db, 'select'>,
+  access: Pick<AccessContext, 'userId' | 'companyId'>,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: userStatus.activitiesLastOpenAt })
+    .from(userStatus)
+    .where(and(eq(userStatus.userId, access.userId), eq(userStatus.companyId, access.companyId)))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/**
+ * `POST /all-documents/recent-activities/seen`: sets the caller's `activities_last_open_at`
+ * marker (only that column of `user_status`; the other markers belong to `user-status`).
+ */
+export async function markActivitiesSeen(
+  platform: Platform,
+  access: AccessContext,
+  at: Date = new Date(),
+): Promise<{ unread_count: number; last_open_at: string }> {
+  await platform.database.db
+    .insert(userStatus)
+    .values({ companyId: access.companyId, userId: access.userId, activitiesLastOpenAt: at })
+    .onConflictDoUpdate({
+      target: [userStatus.userId, userStatus.companyId],
+      set: { activitiesLastOpenAt: at, updatedAt: at },
+    });
+  return { unread_count: 0, last_open_at: at.toISOString() };
+}
+
+/**
+ * `GET /all-documents/recent-activities`: the newest events on documents the caller sees
+ * (`limit` of them, older ones with `before`), each as a sentence with its document and link,
+ * and `unread_count`: events by others since the caller's last-open marker, up to
+ * `UNREAD_ACTIVITIES_CAP`.
+ */
+export async function readRecentActivities(
+  platform: Platform,
+  access: AccessContext,
+  options: { limit: number; before?: Date | undefined },
+): Promise<TRecentActivities> {
+  const db = platform.database.db;
+  const viewer = await loadViewer(db, access);
+  const lastOpen = await activitiesLastOpenAt(db, access);
+  const scope = activityScope(viewer);
+  const before = options.before
+    ? sql` and l.created_at < ${options.before.toISOString()}::timestamptz`
+    : sql``;
+  const rows = await rowsOf<ActivityRow>(
+    db,
+    sql`select l.id, l.action, l.created_at, l.actor_user_id,
+        ed.id as document_id, ed.name as document_name, ed.status as document_status,
+        du.first_name as r_first, du.last_name as r_last, du.email as r_email, du.user_id as r_user_id,
+        u.first_name as u_first, u.last_name as u_last, u.email as u_email
+      from document_logs l
+      join employee_documents ed on ed.id = l.employee_document_id
+      left join document_users du on du.id = l.document_user_id
+      left join users u on u.id = l.actor_user_id
+      where ${scope}${before}
+      order by l.created_at desc, l.employee_document_id, l.seq desc
+      limit ${options.limit + 1}`,
+  );
+  const since = lastOpen ? sql` and l.created_at > ${lastOpen.toISOString()}::timestamptz` : sql``;
+  const [unread] = await rowsOf<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from (
+        select 1 from document_logs l
+        join employee_documents ed on ed.id = l.employee_document_id
+        where ${scope}${since} and not ${byViewer(viewer)}
+        limit ${UNREAD_ACTIVITIES_CAP}
+      ) unread`,
+  );
+  return {
+    data: rows.slice(0, options.limit).map((row) => toActivity(row, viewer, lastOpen)),
+    unread_count: Number(unread?.n ?? 0),
+    has_more: rows.length > options.limit,
+    last_open_at: lastOpen ? lastOpen.toISOString() : null,
+  };
+}
+
+function toActivity(row: ActivityRow, viewer: Viewer, lastOpen: Date | null): TActivity {
+  const recipient = row.r_email
+    ? { name: `${row.r_first ?? ''} ${row.r_last ?? ''}`.trim() || row.r_email, email: row.r_email }
+    : null;
+  const staff = row.u_email
+    ? { name: `${row.u_first ?? ''} ${row.u_last ?? ''}`.trim() || row.u_email, email: row.u_email }
+    : null;
+  const actor = recipient ?? staff;
+  const isMe =
+    row.actor_user_id === viewer.access.userId ||
+    row.r_user_id === viewer.access.userId ||
+    (recipient !== null && recipient.email === viewer.email);
+  const { kind, message } = describeActivity(row.action, actor?.name ?? null, isMe, row.document_name);
+  const createdAt = new Date(row.created_at);
+  return {
+    _id: row.id,
+    action: row.action,
+    kind,
+    message,
+    actor,
+    is_me: isMe,
+    document: { _id: row.document_id, name: row.document_name, status: row.document_status },
+    link: `/emp-documents/custom/${row.document_id}`,
+    created_at: isoOf(row.created_at)!,
+    is_unread: !isMe && (lastOpen === null || createdAt > lastOpen),
+  };
+}
