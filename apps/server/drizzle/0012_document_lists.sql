@@ -1,0 +1,4 @@
+CREATE INDEX "document_users_words_idx" ON "document_users" USING gin (to_tsvector('simple'::regconfig, translate("email" || ' ' || "first_name" || ' ' || "last_name", '@._-+/', '      ')));--> statement-breakpoint
+CREATE INDEX "employee_documents_list_idx" ON "employee_documents" USING btree ("company_id","status","updated_at","id") WHERE "employee_documents"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "employee_documents_recent_idx" ON "employee_documents" USING btree ("company_id","updated_at","id") WHERE "employee_documents"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "employee_documents_name_words_idx" ON "employee_documents" USING gin (to_tsvector('simple'::regconfig, translate("name", '@._-+/', '      ')));
