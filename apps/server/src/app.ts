@@ -36,6 +36,8 @@ import { registerTransferAccountRoutes } from './modules/transfer-account/routes
 import { registerContactRoutes } from './modules/contacts/routes';
 import { registerSigningRoutes } from './modules/signing/routes';
 import { registerDocumentRoutes } from './modules/documents/routes';
+import { registerDocumentListRoutes } from './modules/document-lists/routes';
+import { registerDocumentNoteRoutes } from './modules/document-notes/routes';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
 
 export type App = FastifyInstance;
@@ -156,6 +158,8 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerContactRoutes(api, platform);
       registerSigningRoutes(api, platform);
       await registerDocumentRoutes(api, platform);
+      registerDocumentListRoutes(api, platform);
+      registerDocumentNoteRoutes(api, platform);
       registerDashboardRoutes(api, platform);
     },
     { prefix: '/api' },
