@@ -36,6 +36,7 @@ import { registerTransferAccountRoutes } from './modules/transfer-account/routes
 import { registerContactRoutes } from './modules/contacts/routes';
 import { registerSigningRoutes } from './modules/signing/routes';
 import { registerDocumentRoutes } from './modules/documents/routes';
+import { registerDocumentActionRoutes } from './modules/document-actions/routes';
 import { registerDocumentListRoutes } from './modules/document-lists/routes';
 import { registerDocumentNoteRoutes } from './modules/document-notes/routes';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
@@ -158,6 +159,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerContactRoutes(api, platform);
       registerSigningRoutes(api, platform);
       await registerDocumentRoutes(api, platform);
+      registerDocumentActionRoutes(api, platform);
       registerDocumentListRoutes(api, platform);
       registerDocumentNoteRoutes(api, platform);
       registerDashboardRoutes(api, platform);

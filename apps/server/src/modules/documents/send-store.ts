@@ -245,7 +245,7 @@ async function storeRecipients(
 }
 
 /** The company's contact for each email (one upsert), creating contacts for new emails. */
-async function contactsForEmails(
+export async function contactsForEmails(
   tx: Tx,
   actor: SendActor,
   people: { email: string; first_name: string; last_name: string }[],

@@ -1,0 +1,278 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { TDocumentSettingsPatch, TEmployeeDocument, TField } from '@esigns/contracts/documents';
+import { validationError } from '../../platform/http/app-error';
+import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
+import type { Platform } from '../../platform/platform';
+import { users } from '../auth/schema';
+import { findEmployeeDocument, type Tx } from '../documents/lookups';
+import { notifyRecipient } from '../documents/notify';
+import { presentEmployeeDocument } from '../documents/present-employee';
+import { documentUsers, employeeDocuments } from '../documents/schema';
+import { contactsForEmails } from '../documents/send-store';
+import { loadSenderInfo } from '../documents/sender-info';
+import type { EmployeeRow } from '../documents/serializers';
+import type { AccessContext } from '../permissions/access';
+import { advanceDocument, dueUnderOrder, isDone, isEveryoneDone } from '../signing/progress';
+import { documentFieldValues, signerStates } from '../signing/schema';
+import { wakeSealWorker } from '../signing/seal-queue';
+import { assertActionAllowed, loadForAction, type Client } from './access';
+import { planCorrection, isFinished, type CorrectionPlan, type TCorrectionRecipient } from './correct-plan';
+import { emitAction, logAction } from './events';
+import { applyDocumentUpdate } from './settings-service';
+
+export type TCorrectRequest = {
+  document_users: TCorrectionRecipient[];
+  fields?: TField[] | undefined;
+  settings?: TDocumentSettingsPatch | undefined;
+};
+
+/**
+ * Who is mailed after a correction: `all-due` (a correction) re-sends the document to everyone
+ * whose turn it is and who has not finished, each with a new link (the old one stops working);
+ * `new-due` (recipients added) mails only those who were not asked before and whose turn it is.
+ * Either way, recipients whose email changed get a new link when due.
+ */
+type NotifyMode = 'all-due' | 'new-due';
+
+type Outcome = { row: EmployeeRow; sealQueued: boolean; notified: string[] };
+
+/** The recipients' table after a plan: removed rows deleted, changed ones updated, new ones inserted. */
+async function writeRecipients(
+  tx: Tx,
+  access: AccessContext,
+  doc: EmployeeRow,
+  plan: CorrectionPlan,
+): Promise<void> {
+  if (plan.removed.length > 0) {
+    await tx.delete(documentUsers).where(
+      inArray(
+        documentUsers.id,
+        plan.removed.map((r) => r.id),
+      ),
+    );
+  }
+  const emails = [...plan.added, ...plan.changed.filter((c) => c.emailChanged).map((c) => c.next)];
+  const contactIds = await contactsForEmails(
+    tx,
+    { companyId: access.companyId, userId: access.userId },
+    emails,
+  );
+  const userRows = emails.length
+    ? await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(inArray(users.email, [...new Set(emails.map((r) => r.email))]))
+    : [];
+  const userIds = new Map(userRows.map((u) => [u.email, u.id]));
+  for (const change of plan.changed) {
+    const { next, row } = change;
+    await tx
+      .update(documentUsers)
+      .set({
+        firstName: next.first_name,
+        lastName: next.last_name,
+        userType: next.user_type,
+        signingOrder: next.signing_order,
+        roleName: next.role_name,
+        emailVerification: next.email_verification,
+        ...(change.emailChanged
+          ? {
+              email: next.email,
+              contactId: contactIds.get(next.email) ?? null,
+              userId: userIds.get(next.email) ?? null,
+              // Another person: the old link dies, and what the previous one did (code verified,
+              // values typed so far) does not carry over.
+              secretHash: null,
+              status: 'PENDING' as const,
+              sentAt: null,
+              viewedAt: null,
+              lastRemindedAt: null,
+              remindersSent: 0,
+            }
+          : {}),
+      })
+      .where(eq(documentUsers.id, row.id));
+    if (change.emailChanged) {
+      await tx.delete(signerStates).where(eq(signerStates.documentUserId, row.id));
+      await tx.delete(documentFieldValues).where(eq(documentFieldValues.documentUserId, row.id));
+    }
+  }
+  if (plan.added.length > 0) {
+    const base = Date.now();
+    await tx.insert(documentUsers).values(
+      plan.added.map((r, i) => ({
+        companyId: access.companyId,
+        employeeDocumentId: doc.id,
+        key: r.key,
+        roleName: r.role_name,
+        type: 'RECEIVER' as const,
+        userType: r.user_type,
+        email: r.email,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        contactId: contactIds.get(r.email) ?? null,
+        userId: userIds.get(r.email) ?? null,
+        signingOrder: r.signing_order,
+        color: r.color,
+        emailVerification: r.email_verification,
+        status: 'PENDING' as const,
+        createdAt: new Date(base + i),
+      })),
+    );
+  }
+}
+
+/**
+ * After the recipients changed, in the same transaction: when every required recipient is done
+ * (e.g. the last pending signer was removed) the seal is queued like after the last finish;
+ * otherwise recipients no longer due (moved later in the order) lose their link until their turn,
+ * and those due are mailed per `mode` (new link each).
+ */
+async function moveOn(
+  platform: Platform,
+  tx: Tx,
+  access: AccessContext,
+  client: Client,
+  doc: EmployeeRow,
+  mode: NotifyMode,
+): Promise<{ sealQueued: boolean; notified: string[] }> {
+  const rows = await tx
+    .select()
+    .from(documentUsers)
+    .where(eq(documentUsers.employeeDocumentId, doc.id))
+    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  if (isEveryoneDone(rows)) return advanceDocument(platform, tx, doc);
+  const due = new Set(
+    (doc.settings.signing_order ? dueUnderOrder(rows) : rows.filter((r) => r.userType !== 'CC')).map(
+      (r) => r.id,
+    ),
+  );
+  const open = rows.filter((r) => r.userType !== 'CC' && !isFinished(r) && !isDone(r));
+  const notDueAnyMore = open.filter((r) => !due.has(r.id) && r.status !== 'PENDING');
+  if (notDueAnyMore.length > 0) {
+    await tx
+      .update(documentUsers)
+      .set({ status: 'PENDING', secretHash: null, sentAt: null })
+      .where(
+        inArray(
+          documentUsers.id,
+          notDueAnyMore.map((r) => r.id),
+        ),
+      );
+  }
+  const toMail = open.filter((r) => due.has(r.id) && (mode === 'all-due' || r.status === 'PENDING'));
+  if (toMail.length === 0) return { sealQueued: false, notified: [] };
+  const sender = await loadSenderInfo(tx, doc.companyId, doc.senderId);
+  for (const recipient of toMail) {
+    await notifyRecipient(
+      platform,
+      tx,
+      { companyId: access.companyId, userId: access.userId, ip: client.ip, userAgent: client.userAgent },
+      { recipient, documentName: doc.name, settings: doc.settings, sender, expiresAt: doc.expiresAt },
+    );
+  }
+  return { sealQueued: false, notified: toMail.map((r) => r.id) };
+}
+
+/**
+ * The writes of a correction of a locked WAITING document: recipients, fields (stale values of
+ * pending recipients dropped), settings (the signing order included), the `document.corrected`
+ * log row, then who is due is worked out again (`moveOn`).
+ */
+export async function applyCorrection(
+  platform: Platform,
+  tx: Tx,
+  access: AccessContext,
+  client: Client,
+  locked: EmployeeRow,
+  request: TCorrectRequest,
+  mode: NotifyMode,
+): Promise<Outcome> {
+  const rows = await tx
+    .select()
+    .from(documentUsers)
+    .where(eq(documentUsers.employeeDocumentId, locked.id))
+    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  const planned = planCorrection({ rows, fields: locked.fields, pages: locked.pages }, request);
+  if ('details' in planned) throw validationError(planned.details, planned.details[0]!.message);
+  const { plan } = planned;
+  const { signing_order: signingOrder, ...otherSettings } = request.settings ?? {};
+  let row = await applyDocumentUpdate(tx, access, client, locked, { settings: otherSettings });
+  const [updated] = await tx
+    .update(employeeDocuments)
+    .set({
+      fields: plan.fields,
+      settings: { ...row.settings, ...(signingOrder === undefined ? {} : { signing_order: signingOrder }) },
+      updatedAt: new Date(),
+    })
+    .where(eq(employeeDocuments.id, locked.id))
+    .returning();
+  row = updated!;
+  if (plan.staleValueKeys.length > 0) {
+    await tx
+      .delete(documentFieldValues)
+      .where(
+        and(
+          eq(documentFieldValues.employeeDocumentId, locked.id),
+          inArray(documentFieldValues.fieldKey, plan.staleValueKeys),
+        ),
+      );
+  }
+  await writeRecipients(tx, access, locked, plan);
+  await logAction(tx, access, client, {
+    documentId: locked.id,
+    action: mode === 'new-due' ? 'document.recipients_added' : 'document.corrected',
+    details: {
+      added: plan.added.map((r) => ({ email: r.email, user_type: r.user_type, order: r.signing_order })),
+      removed: plan.removed.map((r) => ({ id: r.id, email: r.email })),
+      changed: plan.changed.map((c) => ({
+        id: c.row.id,
+        before: { email: c.row.email, user_type: c.row.userType, order: c.row.signingOrder },
+        after: { email: c.next.email, user_type: c.next.user_type, order: c.next.signing_order },
+      })),
+      fields: request.fields ? plan.fields.length : undefined,
+      signing_order: signingOrder,
+    },
+  });
+  const progress = await moveOn(platform, tx, access, client, row, mode);
+  return { row, ...progress };
+}
+
+/** After commit: mail workers, the seal worker, and the realtime event. */
+export function afterCorrection(
+  platform: Platform,
+  access: AccessContext,
+  event: string,
+  outcome: Outcome,
+): void {
+  if (outcome.notified.length > 0 || outcome.sealQueued) platform.jobs.wake(MAIL_SEND_JOB);
+  if (outcome.sealQueued) wakeSealWorker(platform);
+  emitAction(platform, access, event, outcome.row, {
+    notified: outcome.notified,
+    sealing: outcome.sealQueued,
+  });
+}
+
+/**
+ * `POST /documents/{id}/correct`: changes the recipients, fields and settings of a document out
+ * for signature (`planCorrection` says what may change). Recipients who have finished keep their
+ * signatures and values. Everyone whose turn it is and who has not finished is sent the document
+ * again with a new link; if nobody required is left, the document is completed (sealed).
+ */
+export async function correctDocument(
+  platform: Platform,
+  access: AccessContext,
+  client: Client,
+  id: string,
+  request: TCorrectRequest,
+): Promise<TEmployeeDocument> {
+  const db = platform.database.db;
+  await loadForAction(platform, access, id, 'correct');
+  const outcome = await db.transaction(async (tx) => {
+    const locked = await findEmployeeDocument(tx, access.companyId, id, { forUpdate: true });
+    assertActionAllowed('correct', locked);
+    return applyCorrection(platform, tx, access, client, locked, request, 'all-due');
+  });
+  afterCorrection(platform, access, 'corrected', outcome);
+  return presentEmployeeDocument(db, access.companyId, id);
+}

@@ -1,0 +1,143 @@
+import { and, eq } from 'drizzle-orm';
+import type { TEmployeeDocument } from '@esigns/contracts/documents';
+import { AppError, notFound } from '../../platform/http/app-error';
+import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
+import type { Platform } from '../../platform/platform';
+import { findEmployeeDocument, isUuid, type Tx } from '../documents/lookups';
+import { signingLink } from '../documents/mails';
+import { notifyRecipient } from '../documents/notify';
+import { presentEmployeeDocument } from '../documents/present-employee';
+import { newRecipientSecret } from '../documents/recipients';
+import { documentUsers } from '../documents/schema';
+import { loadSenderInfo } from '../documents/sender-info';
+import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
+import type { AccessContext } from '../permissions/access';
+import { assertActionAllowed, loadForAction, type Client } from './access';
+import { isFinished } from './correct-plan';
+import { emitAction, logAction } from './events';
+
+/** A recipient is mailed at most once a minute by hand (resend). */
+export const RESEND_INTERVAL_MS = 60_000;
+
+const nameOf = (r: DocumentUserRow) => `${r.firstName} ${r.lastName}`.trim() || r.email;
+
+/**
+ * The recipient of a locked document that a link or mail can go to: one of the document (404
+ * otherwise), not CC (they get the completed copy only), not finished, and asked to act already
+ * (SENT or VIEWED): a recipient whose turn has not come has no link yet (409 each).
+ */
+async function dueRecipient(tx: Tx, doc: EmployeeRow, documentUserId: string): Promise<DocumentUserRow> {
+  if (!isUuid(documentUserId)) throw notFound('Recipient');
+  const [recipient] = await tx
+    .select()
+    .from(documentUsers)
+    .where(and(eq(documentUsers.id, documentUserId), eq(documentUsers.employeeDocumentId, doc.id)))
+    .limit(1);
+  if (!recipient) throw notFound('Recipient');
+  if (recipient.userType === 'CC') {
+    throw new AppError('CONFLICT', {
+      message: `${nameOf(recipient)} is in copy: they get the completed document only`,
+    });
+  }
+  if (isFinished(recipient)) {
+    throw new AppError('CONFLICT', { message: `${nameOf(recipient)} has already finished` });
+  }
+  if (recipient.status === 'PENDING') {
+    throw new AppError('CONFLICT', {
+      message: `It is not ${nameOf(recipient)}'s turn yet: they are mailed when the recipients before them have finished`,
+    });
+  }
+  return recipient;
+}
+
+/**
+ * `POST /documents/{document_id}/document-users/resend-document {document_user_id}`: mails a
+ * recipient whose turn it is the document again, with a new link (the old one stops working).
+ * Once a minute per recipient at most (429 with the seconds left).
+ */
+export async function resendToRecipient(
+  platform: Platform,
+  access: AccessContext,
+  client: Client,
+  id: string,
+  documentUserId: string,
+): Promise<TEmployeeDocument> {
+  const db = platform.database.db;
+  await loadForAction(platform, access, id, 'resend');
+  const doc = await db.transaction(async (tx) => {
+    const locked = await findEmployeeDocument(tx, access.companyId, id, { forUpdate: true });
+    assertActionAllowed('resend', locked);
+    const recipient = await dueRecipient(tx, locked, documentUserId);
+    const since = recipient.sentAt ? Date.now() - recipient.sentAt.getTime() : Infinity;
+    if (since < RESEND_INTERVAL_MS) {
+      const wait = Math.ceil((RESEND_INTERVAL_MS - since) / 1000);
+      throw new AppError('TOO_MANY_REQUESTS', {
+        message: `${nameOf(recipient)} was mailed less than a minute ago: try again in ${wait} seconds`,
+      });
+    }
+    const sender = await loadSenderInfo(tx, locked.companyId, locked.senderId);
+    await notifyRecipient(
+      platform,
+      tx,
+      { companyId: access.companyId, userId: access.userId, ip: client.ip, userAgent: client.userAgent },
+      {
+        recipient,
+        documentName: locked.name,
+        settings: locked.settings,
+        sender,
+        expiresAt: locked.expiresAt,
+      },
+    );
+    await logAction(tx, access, client, {
+      documentId: locked.id,
+      action: 'recipient.resent',
+      documentUserId: recipient.id,
+      details: { email: recipient.email },
+    });
+    return locked;
+  });
+  platform.jobs.wake(MAIL_SEND_JOB);
+  emitAction(platform, access, 'resent', doc, { document_user_id: documentUserId });
+  return presentEmployeeDocument(db, access.companyId, id);
+}
+
+export type TDocumentLink = { document_user_id: string; email: string; link: string };
+
+/**
+ * `POST /documents/{document_id}/document-users/generate-document-link {document_user_id}`: a new
+ * signing link for a recipient whose turn it is, for the sender to hand over another way. The
+ * recipient's previous link stops working (only one secret is kept per recipient); the link
+ * still asks for the recipient's email code or representative password when the document does.
+ * Logged (`recipient.link_generated`, without the secret). Needs `documents:send` and rights on
+ * the document.
+ */
+export async function generateRecipientLink(
+  platform: Platform,
+  access: AccessContext,
+  client: Client,
+  id: string,
+  documentUserId: string,
+): Promise<TDocumentLink> {
+  const db = platform.database.db;
+  await loadForAction(platform, access, id, 'generate-link');
+  const { doc, recipient, secret } = await db.transaction(async (tx) => {
+    const locked = await findEmployeeDocument(tx, access.companyId, id, { forUpdate: true });
+    assertActionAllowed('generate-link', locked);
+    const found = await dueRecipient(tx, locked, documentUserId);
+    const fresh = newRecipientSecret(platform.config.secrets.jwtSecret);
+    await tx.update(documentUsers).set({ secretHash: fresh.hash }).where(eq(documentUsers.id, found.id));
+    await logAction(tx, access, client, {
+      documentId: locked.id,
+      action: 'recipient.link_generated',
+      documentUserId: found.id,
+      details: { email: found.email },
+    });
+    return { doc: locked, recipient: found, secret: fresh.secret };
+  });
+  emitAction(platform, access, 'link_generated', doc, { document_user_id: recipient.id });
+  return {
+    document_user_id: recipient.id,
+    email: recipient.email,
+    link: signingLink(platform.config.publicUrl, doc.id, recipient.id, secret),
+  };
+}
