@@ -8,6 +8,7 @@ import {
 } from '@esigns/contracts/documents';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { TPageSize } from '@esigns/contracts/files';
+import { canonicalJson } from '../documents/document-logs';
 import { FINISHED_STATUSES } from '../documents/recipients';
 import type { DocumentUserRow } from '../documents/serializers';
 
@@ -50,7 +51,8 @@ export function isFinished(row: Pick<DocumentUserRow, 'status' | 'userType'>): b
 const nameOf = (r: { firstName: string; lastName: string; email: string }) =>
   `${r.firstName} ${r.lastName}`.trim() || r.email;
 
-const sameField = (a: TField, b: TField) => JSON.stringify(a) === JSON.stringify(b);
+/** Equal content, whatever the order of keys (stored JSON and a parsed request differ in order). */
+const sameField = (a: TField, b: TField) => canonicalJson(a) === canonicalJson(b);
 
 function asRecipient(row: DocumentUserRow): TRecipient {
   return {
