@@ -39,6 +39,8 @@ import { registerDocumentRoutes } from './modules/documents/routes';
 import { registerDocumentActionRoutes } from './modules/document-actions/routes';
 import { registerDocumentListRoutes } from './modules/document-lists/routes';
 import { registerDocumentNoteRoutes } from './modules/document-notes/routes';
+import { registerNotificationRoutes } from './modules/notifications/routes';
+import { registerReminderRoutes } from './modules/reminders/routes';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
 
 export type App = FastifyInstance;
@@ -162,6 +164,8 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerDocumentActionRoutes(api, platform);
       registerDocumentListRoutes(api, platform);
       registerDocumentNoteRoutes(api, platform);
+      registerNotificationRoutes(api, platform);
+      registerReminderRoutes(api, platform);
       registerDashboardRoutes(api, platform);
     },
     { prefix: '/api' },

@@ -1,5 +1,7 @@
 import { defineDocumentJobs } from './modules/documents/bulk-send';
 import { defineSigningJobs } from './modules/signing/jobs';
+import { defineNotificationJobs } from './modules/notifications/push';
+import { defineReminderJobs } from './modules/reminders/jobs';
 import type { Platform } from './platform/platform';
 
 /**
@@ -9,4 +11,6 @@ import type { Platform } from './platform/platform';
 export function defineModuleJobs(platform: Platform): void {
   defineDocumentJobs(platform);
   defineSigningJobs(platform);
+  defineNotificationJobs(platform);
+  defineReminderJobs(platform);
 }

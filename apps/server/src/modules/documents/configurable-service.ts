@@ -7,12 +7,11 @@ import {
   type TRecipient,
 } from '@esigns/contracts/documents';
 import type { TFileInfo } from '@esigns/contracts/files';
-import { DEFAULT_EXPIRATIONS_REMINDERS } from '@esigns/contracts/settings';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import type { AccessContext } from '../permissions/access';
 import { likePattern } from '../roles/service';
-import { readSettings } from '../settings/service';
+import { memberExpirySettings } from '../reminders/settings-service';
 import { assertOwnRef } from './document-files';
 import { documentFilesOf } from './files-provider';
 import {
@@ -28,17 +27,16 @@ import {
 import { companyDocuments, configurableDocuments, employeeDocuments } from './schema';
 import { publicRecipients, type ConfigurableRow } from './serializers';
 
-/** New documents start with the user's expiry and reminder defaults (settings module). */
+/**
+ * New documents start with the user's expiry and reminder defaults over the company's (the
+ * workspace owner's), reminders module.
+ */
 export async function defaultDocumentSettings(
   platform: Platform,
   access: Pick<AccessContext, 'userId' | 'companyId'>,
 ): Promise<TDocumentSettings> {
-  const saved = await readSettings(platform, access, 'expirations_reminders', DEFAULT_EXPIRATIONS_REMINDERS);
-  return ZDocumentSettings.parse({
-    expire_after_days: saved.expire_documents ? saved.expire_after_days : null,
-    reminder_every_days: saved.send_reminders ? saved.reminder_every_days : null,
-    warn_before_expiry_days: saved.warn_before_expiry_days,
-  });
+  const effective = await memberExpirySettings(platform, access.companyId, access.userId);
+  return ZDocumentSettings.parse(effective.document_settings);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TDocumentSettings } from '@esigns/contracts/documents';
 import type { Platform } from '../../platform/platform';
+import { notifyRecipientDue } from '../notifications/document-events';
 import { appendDocumentLog, type DocumentLogInput } from './document-logs';
 import type { Tx } from './lookups';
 import { signingLink, signingRequestMail } from './mails';
@@ -75,6 +76,14 @@ export async function queueSigningMail(
     }),
     { tx, companyId: actor.companyId },
   );
+  await notifyRecipientDue(platform, tx, {
+    companyId: actor.companyId,
+    documentId: recipient.employeeDocumentId,
+    documentName: input.documentName,
+    senderId: actor.userId,
+    senderName: input.sender.name,
+    recipient,
+  });
   return mail.id;
 }
 

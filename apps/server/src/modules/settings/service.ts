@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_SETTINGS, type TNotificationEvent } from '@esigns/contracts/settings';
 import { randomToken, keyedHash } from '../../platform/auth/one-time-secrets';
+import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import type { AccessContext } from '../permissions/access';
@@ -8,14 +9,18 @@ import { apiKeys, userSettings } from './schema';
 
 export type SettingsGroup = 'application' | 'expirations_reminders' | 'dashboard_stats' | 'notifications';
 
-/** The user's settings of a group in this workspace, over the defaults. */
+/**
+ * The user's settings of a group in this workspace, over the defaults. `db`: the caller's
+ * transaction when it has one (PGlite has one connection: a read beside an open transaction waits).
+ */
 export async function readSettings<T extends object>(
   platform: Platform,
   access: Pick<AccessContext, 'userId' | 'companyId'>,
   group: SettingsGroup,
   defaults: T,
+  db: Pick<Db, 'select'> = platform.database.db,
 ): Promise<T> {
-  const [row] = await platform.database.db
+  const [row] = await db
     .select({ value: userSettings.value })
     .from(userSettings)
     .where(
@@ -47,14 +52,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Whether a user wants to hear about `event` through `channel` (their choice or the default). */
+/** Whether a user wants to hear about `event` through `channel` (their choice or the default; `db` as in `readSettings`). */
 export async function wantsNotification(
   platform: Platform,
   access: Pick<AccessContext, 'userId' | 'companyId'>,
   event: TNotificationEvent,
   channel: 'email' | 'in_app',
+  db: Pick<Db, 'select'> = platform.database.db,
 ): Promise<boolean> {
-  const settings = await readSettings(platform, access, 'notifications', DEFAULT_NOTIFICATION_SETTINGS);
+  const settings = await readSettings(platform, access, 'notifications', DEFAULT_NOTIFICATION_SETTINGS, db);
   return settings.events[event][channel];
 }
 

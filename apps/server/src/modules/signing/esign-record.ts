@@ -8,6 +8,7 @@ import { FINISHED_STATUSES } from '../documents/recipients';
 import { documentUsers, employeeDocuments } from '../documents/schema';
 import { loadSenderInfo } from '../documents/sender-info';
 import type { EmployeeRow } from '../documents/serializers';
+import { notifyDocumentSender } from '../notifications/document-events';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import { loadFieldValues } from './field-values';
 import { advanceDocument } from './progress';
@@ -110,6 +111,7 @@ async function markViewed(platform: Platform, signer: SignerContext, client: Cli
       .returning();
     if (!row || !document) return null;
     await logSignerEvent(tx, signer, client, 'recipient.viewed');
+    await notifyDocumentSender(platform, tx, document, { event: 'document.viewed', who: row });
     // A viewer's part is to view: it may complete a document sent to viewers only, or let the next
     // signing-order group in.
     const progress =

@@ -6,6 +6,7 @@ import type { Platform } from '../../platform/platform';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Tx } from '../documents/lookups';
 import { documentUsers, employeeDocuments } from '../documents/schema';
+import { notifyDocumentSender } from '../notifications/document-events';
 import {
   automaticValues,
   keptDefaults,
@@ -171,6 +172,10 @@ export async function finishRecipient(
         fields: own,
         representative: fresh.recipient.representativePasswordHash !== null,
       });
+      await notifyDocumentSender(platform, tx, fresh.document, {
+        event: action === 'sign' ? 'document.signed' : 'document.approved',
+        who: fresh.recipient,
+      });
       const progress = await advanceDocument(platform, tx, fresh.document);
       return {
         status: done,
@@ -265,6 +270,11 @@ export async function refuseDocument(
         ...(body.ck_editor_content ? { ck_editor_content: body.ck_editor_content } : {}),
       },
     );
+    await notifyDocumentSender(platform, tx, fresh.document, {
+      event: action === 'decline' ? 'document.declined' : 'document.rejected',
+      who: fresh.recipient,
+      reason: body.notes,
+    });
     const others = await tx
       .select()
       .from(documentUsers)

@@ -9,6 +9,7 @@ import { personOf } from '../documents/lookups';
 import { documentLogs, documentUsers, employeeDocuments } from '../documents/schema';
 import { loadSenderInfo } from '../documents/sender-info';
 import type { EmployeeRow } from '../documents/serializers';
+import { notifyDocumentCompleted, notifyDocumentSender } from '../notifications/document-events';
 import { loadFieldValues } from './field-values';
 import { sealFailedMail } from './mails';
 import { queueCompletedMails, senderDocumentLink } from './notifications';
@@ -320,6 +321,7 @@ async function markCompleted(
       { ...document, status: 'COMPLETED' },
       { fileKey: file.key, size: file.size },
     );
+    await notifyDocumentCompleted(platform, tx, document);
     return true;
   });
 }
@@ -379,6 +381,7 @@ async function recordSealFailure(
         action: 'document.seal_failed',
         details: { reason, attempts: meta.retryCount + 1 },
       });
+      await notifyDocumentSender(platform, tx, document, { event: 'document.seal_failed', reason });
       if (person.email) {
         await platform.mail.queue(
           sealFailedMail({

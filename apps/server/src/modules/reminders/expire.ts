@@ -1,0 +1,99 @@
+import { and, asc, inArray, isNotNull, lte, eq } from 'drizzle-orm';
+import type { Platform } from '../../platform/platform';
+import { appendDocumentLog } from '../documents/document-logs';
+import { employeeDocuments } from '../documents/schema';
+import type { EmployeeRow } from '../documents/serializers';
+import { notifyDocumentSender } from '../notifications/document-events';
+import { senderDocumentLink } from '../signing/notifications';
+import { senderExpiredMail } from './mails';
+import type {
+  SenderCache} from './sweep-common';
+import {
+  openDocuments,
+  pendingActors,
+  personName,
+  type SweepScope,
+  type Tx,
+} from './sweep-common';
+
+/**
+ * One batch of step 1 of the sweep: WAITING documents past `expires_at` become EXPIRED, in one
+ * transaction with their log rows (`document.expired`), the sender's mail (if they want it) and
+ * in-app notification. The rows are claimed with `FOR UPDATE SKIP LOCKED` and a conditional
+ * UPDATE (`status = 'WAITING'`), so two sweeps never expire one document twice. Answers the
+ * documents expired (the caller emits realtime events after the commit).
+ */
+export async function expireBatch(
+  platform: Platform,
+  scope: SweepScope,
+  senders: SenderCache,
+): Promise<EmployeeRow[]> {
+  return platform.database.db.transaction(async (tx) => {
+    const candidates = await tx
+      .select({ id: employeeDocuments.id })
+      .from(employeeDocuments)
+      .where(
+        and(
+          openDocuments(scope),
+          isNotNull(employeeDocuments.expiresAt),
+          lte(employeeDocuments.expiresAt, scope.now),
+        ),
+      )
+      .orderBy(asc(employeeDocuments.expiresAt))
+      .limit(scope.batchSize)
+      .for('update', { skipLocked: true });
+    if (candidates.length === 0) return [];
+    const expired = await tx
+      .update(employeeDocuments)
+      .set({ status: 'EXPIRED', updatedAt: scope.now })
+      .where(
+        and(
+          inArray(
+            employeeDocuments.id,
+            candidates.map((c) => c.id),
+          ),
+          eq(employeeDocuments.status, 'WAITING'),
+        ),
+      )
+      .returning();
+    for (const document of expired) await recordExpiry(platform, tx, document, scope.now, senders);
+    return expired;
+  });
+}
+
+async function recordExpiry(
+  platform: Platform,
+  tx: Tx,
+  document: EmployeeRow,
+  now: Date,
+  senders: SenderCache,
+): Promise<void> {
+  const pending = await pendingActors(tx, document.id);
+  await appendDocumentLog(tx, {
+    companyId: document.companyId,
+    employeeDocumentId: document.id,
+    action: 'document.expired',
+    details: {
+      expires_at: document.expiresAt?.toISOString() ?? null,
+      pending: pending.map((r) => ({ id: r.id, email: r.email, status: r.status })),
+    },
+  });
+  if (await senders.wantsMail(tx, document)) {
+    const sender = await senders.of(tx, document);
+    if (sender.email) {
+      await platform.mail.queue(
+        senderExpiredMail({
+          to: sender.email,
+          firstName: sender.name.split(' ')[0] ?? '',
+          documentName: document.name,
+          pending: pending.map(personName),
+          link: senderDocumentLink(platform.config.publicUrl, document.id),
+          expiredAt: document.expiresAt ?? now,
+          branding: sender.branding,
+        }),
+        { tx, companyId: document.companyId },
+      );
+    }
+  }
+  await notifyDocumentSender(platform, tx, document, { event: 'document.expired', pending: pending.length });
+}

@@ -1,0 +1,127 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { TEffectiveExpirySettings } from '@esigns/contracts/reminders';
+import { DEFAULT_EXPIRATIONS_REMINDERS, type TExpirationsReminders } from '@esigns/contracts/settings';
+import { notFound } from '../../platform/http/app-error';
+import type { Platform } from '../../platform/platform';
+import { companies, companyUsers } from '../company/schema';
+import { overDefaults } from '../settings/service';
+import { userSettings } from '../settings/schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const GROUP = 'expirations_reminders';
+
+/**
+ * The workspace's owner: its creator while they are still an active OWNER there, else the
+ * longest-standing active OWNER (ownership may have been transferred).
+ */
+async function companyOwnerId(platform: Platform, companyId: string): Promise<string | null> {
+  const db = platform.database.db;
+  const owners = await db
+    .select({ userId: companyUsers.userId, createdBy: companies.createdBy })
+    .from(companyUsers)
+    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
+    .where(
+      and(
+        eq(companyUsers.companyId, companyId),
+        eq(companyUsers.userType, 'OWNER'),
+        eq(companyUsers.status, 'ACTIVE'),
+      ),
+    )
+    .orderBy(asc(companyUsers.createdAt));
+  return owners.find((o) => o.userId === o.createdBy)?.userId ?? owners[0]?.userId ?? null;
+}
+
+async function savedValue(
+  platform: Platform,
+  companyId: string,
+  userId: string | null,
+): Promise<Record<string, unknown> | undefined> {
+  if (!userId) return undefined;
+  const [row] = await platform.database.db
+    .select({ value: userSettings.value })
+    .from(userSettings)
+    .where(
+      and(
+        eq(userSettings.companyId, companyId),
+        eq(userSettings.userId, userId),
+        eq(userSettings.group, GROUP),
+      ),
+    )
+    .limit(1);
+  return row?.value;
+}
+
+function effective(
+  values: TExpirationsReminders,
+  source: TEffectiveExpirySettings['source'],
+): TEffectiveExpirySettings {
+  return {
+    expire_documents: values.expire_documents,
+    expire_after_days: values.expire_after_days,
+    send_reminders: values.send_reminders,
+    reminder_every_days: values.reminder_every_days,
+    warn_before_expiry_days: values.warn_before_expiry_days,
+    source,
+    document_settings: {
+      expire_after_days: values.expire_documents ? values.expire_after_days : null,
+      reminder_every_days: values.send_reminders ? values.reminder_every_days : null,
+      warn_before_expiry_days: values.expire_documents ? values.warn_before_expiry_days : 0,
+    },
+  };
+}
+
+/**
+ * `GET /document-settings/default`: the company defaults of new documents, i.e. the
+ * `expirations-reminders` saved by the workspace owner over the product defaults.
+ */
+export async function companyExpiryDefaults(
+  platform: Platform,
+  companyId: string,
+): Promise<TEffectiveExpirySettings> {
+  const saved = await savedValue(platform, companyId, await companyOwnerId(platform, companyId));
+  return effective(overDefaults(DEFAULT_EXPIRATIONS_REMINDERS, saved), saved ? 'COMPANY' : 'PRODUCT');
+}
+
+/**
+ * The settings a member's new documents get: what they saved in `expirations-reminders` over the
+ * company defaults, key by key. Used by `documentOwner-user-settings/{userId}` and when a
+ * document is created (documents module, `defaultDocumentSettings`).
+ */
+export async function memberExpirySettings(
+  platform: Platform,
+  companyId: string,
+  userId: string,
+): Promise<TEffectiveExpirySettings> {
+  const [company, own] = await Promise.all([
+    companyExpiryDefaults(platform, companyId),
+    savedValue(platform, companyId, userId),
+  ]);
+  if (!own) return company;
+  const base: TExpirationsReminders = {
+    expire_documents: company.expire_documents,
+    expire_after_days: company.expire_after_days,
+    send_reminders: company.send_reminders,
+    reminder_every_days: company.reminder_every_days,
+    warn_before_expiry_days: company.warn_before_expiry_days,
+  };
+  return effective(overDefaults(base, own), 'USER');
+}
+
+/**
+ * `GET /documentOwner-user-settings/{userId}`: for a member of the caller's company (any status
+ * but never another company's user: 404).
+ */
+export async function documentOwnerSettings(
+  platform: Platform,
+  companyId: string,
+  userId: string,
+): Promise<TEffectiveExpirySettings & { user_id: string }> {
+  if (!UUID.test(userId)) throw notFound('User');
+  const [member] = await platform.database.db
+    .select({ userId: companyUsers.userId })
+    .from(companyUsers)
+    .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)))
+    .limit(1);
+  if (!member) throw notFound('User');
+  return { user_id: userId, ...(await memberExpirySettings(platform, companyId, userId)) };
+}

@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Platform } from '../../platform/platform';
+import { signingLink } from '../documents/mails';
+import { newRecipientSecret } from '../documents/recipients';
+import { documentUsers, employeeDocuments } from '../documents/schema';
+import { loadSenderInfo, type SenderInfo } from '../documents/sender-info';
+import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
+import { documentSeals } from '../signing/schema';
+import { wantsNotification } from '../settings/service';
+import type { Tx } from '../notifications/notify';
+
+export type { Tx };
+
+/** What one sweep looks at: one company (the `cron/create-cron-job` call) or all. */
+export type SweepScope = { now: Date; companyId?: string | undefined; batchSize: number };
+
+/** Documents per transaction; a run goes on batch after batch up to `MAX_BATCHES`. */
+export const DEFAULT_BATCH = 100;
+export const MAX_BATCHES = 50;
+
+/** A recipient who still has something to do and is reminded: a notified SIGNER or APPROVER. */
+export const isPendingActor: SQL = and(
+  inArray(documentUsers.status, ['SENT', 'VIEWED']),
+  inArray(documentUsers.userType, ['SIGNER', 'APPROVER']),
+)!;
+
+/** Out for signature, in scope, and not already finished by everyone (no seal queued). */
+export function openDocuments(scope: SweepScope): SQL {
+  return and(
+    eq(employeeDocuments.status, 'WAITING'),
+    scope.companyId ? eq(employeeDocuments.companyId, scope.companyId) : undefined,
+    sql`NOT EXISTS (SELECT 1 FROM ${documentSeals} WHERE ${documentSeals.employeeDocumentId} = ${employeeDocuments.id})`,
+  )!;
+}
+
+/** `settings.<key>` of a document as an integer (NULL when null or absent). */
+export const settingDays = (key: 'reminder_every_days' | 'warn_before_expiry_days'): SQL<number | null> =>
+  sql<number | null>`(${employeeDocuments.settings}->>${key})::int`;
+
+/** The pending signers and approvers of a document, in signing order. */
+export async function pendingActors(tx: Tx, documentId: string): Promise<DocumentUserRow[]> {
+  return tx
+    .select()
+    .from(documentUsers)
+    .where(and(eq(documentUsers.employeeDocumentId, documentId), isPendingActor))
+    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+}
+
+/**
+ * A fresh link for a recipient (the reminder and warning mails carry one): a new secret from the
+ * documents module replaces the stored hash, so the newest mail's link is the working one.
+ */
+export async function freshSigningLink(
+  platform: Platform,
+  tx: Tx,
+  recipient: DocumentUserRow,
+): Promise<string> {
+  const { secret, hash } = newRecipientSecret(platform.config.secrets.jwtSecret);
+  await tx.update(documentUsers).set({ secretHash: hash }).where(eq(documentUsers.id, recipient.id));
+  return signingLink(platform.config.publicUrl, recipient.employeeDocumentId, recipient.id, secret);
+}
+
+export const personName = (r: Pick<DocumentUserRow, 'firstName' | 'lastName' | 'email'>): string =>
+  `${r.firstName} ${r.lastName}`.trim() || r.email;
+
+type Sender = Pick<EmployeeRow, 'companyId' | 'senderId'>;
+
+/**
+ * Sender details, loaded once per sender and company in a run, through the caller's transaction
+ * (PGlite has one connection: a read beside an open transaction would wait for it).
+ */
+export class SenderCache {
+  private readonly cache = new Map<string, SenderInfo>();
+  constructor(private readonly platform: Platform) {}
+
+  async of(tx: Tx, document: Sender): Promise<SenderInfo> {
+    const key = `${document.companyId}:${document.senderId}`;
+    let found = this.cache.get(key);
+    if (!found) {
+      found = await loadSenderInfo(tx, document.companyId, document.senderId);
+      this.cache.set(key, found);
+    }
+    return found;
+  }
+
+  /** Whether the sender wants expiry news by email (their `document_expiring` choice). */
+  wantsMail(tx: Tx, document: Sender): Promise<boolean> {
+    return wantsNotification(
+      this.platform,
+      { userId: document.senderId, companyId: document.companyId },
+      'document_expiring',
+      'email',
+      tx,
+    );
+  }
+}
