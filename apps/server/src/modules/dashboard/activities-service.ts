@@ -2,10 +2,13 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { UNREAD_ACTIVITIES_CAP, type TActivity, type TRecentActivities } from '@esigns/contracts/dashboard';
 import type { TDocumentStatus } from '@esigns/contracts/documents';
 import type { Db } from '../../platform/db/database';
+import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
+import { isUuid } from '../documents/lookups';
+import { documentLogs } from '../documents/schema';
 import { userStatus } from '../notifications/schema';
 import type { AccessContext } from '../permissions/access';
-import { describeActivity, QUIET_ACTIONS } from './activity-text';
+import { describeActivity, isRecipientActor, QUIET_ACTIONS, RECIPIENT_ACTIONS } from './activity-text';
 import { isoOf, loadViewer, rowsOf, seesDocument, type Viewer } from './visibility';
 
 type ActivityRow = {
@@ -25,15 +28,19 @@ type ActivityRow = {
   u_email: string | null;
 };
 
-const quiet = sql.join(
-  QUIET_ACTIONS.map((a) => sql`${a}`),
-  sql`, `,
-);
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((a) => sql`${a}`),
+    sql`, `,
+  );
+const quiet = list(QUIET_ACTIONS);
+const byRecipient = list(RECIPIENT_ACTIONS);
 
-/** SQL: the log row `l` was written by the viewer (as staff or as the recipient they are). */
+/** SQL: the viewer did what the log row `l` records (as staff, or as the recipient they are). */
 function byViewer(viewer: Viewer): SQL {
-  return sql`(l.actor_user_id = ${viewer.access.userId} or exists (select 1 from document_users me
-    where me.id = l.document_user_id
+  // `coalesce`: a NULL actor (a signer, a job) must make this false, not unknown, under `not`.
+  return sql`coalesce(l.actor_user_id = ${viewer.access.userId}, false) or (l.action in (${byRecipient})
+    and exists (select 1 from document_users me where me.id = l.document_user_id
       and (me.user_id = ${viewer.access.userId} or me.email = ${viewer.email})))`;
 }
 
@@ -76,22 +83,20 @@ export async function markActivitiesSeen(
 
 /**
  * `GET /all-documents/recent-activities`: the newest events on documents the caller sees
- * (`limit` of them, older ones with `before`), each as a sentence with its document and link,
+ * (`limit` of them; `before`: those after that activity id, for the next page), each as a sentence with its document and link,
  * and `unread_count`: events by others since the caller's last-open marker, up to
  * `UNREAD_ACTIVITIES_CAP`.
  */
 export async function readRecentActivities(
   platform: Platform,
   access: AccessContext,
-  options: { limit: number; before?: Date | undefined },
+  options: { limit: number; before?: string | undefined },
 ): Promise<TRecentActivities> {
   const db = platform.database.db;
   const viewer = await loadViewer(db, access);
   const lastOpen = await activitiesLastOpenAt(db, access);
   const scope = activityScope(viewer);
-  const before = options.before
-    ? sql` and l.created_at < ${options.before.toISOString()}::timestamptz`
-    : sql``;
+  const before = options.before ? await cursorOf(db, access, options.before) : sql``;
   const rows = await rowsOf<ActivityRow>(
     db,
     sql`select l.id, l.action, l.created_at, l.actor_user_id,
@@ -103,7 +108,7 @@ export async function readRecentActivities(
       left join document_users du on du.id = l.document_user_id
       left join users u on u.id = l.actor_user_id
       where ${scope}${before}
-      order by l.created_at desc, l.employee_document_id, l.seq desc
+      order by l.created_at desc, l.seq desc, l.id desc
       limit ${options.limit + 1}`,
   );
   const since = lastOpen ? sql` and l.created_at > ${lastOpen.toISOString()}::timestamptz` : sql``;
@@ -112,7 +117,7 @@ export async function readRecentActivities(
     sql`select count(*)::int as n from (
         select 1 from document_logs l
         join employee_documents ed on ed.id = l.employee_document_id
-        where ${scope}${since} and not ${byViewer(viewer)}
+        where ${scope}${since} and not (${byViewer(viewer)})
         limit ${UNREAD_ACTIVITIES_CAP}
       ) unread`,
   );
@@ -124,6 +129,18 @@ export async function readRecentActivities(
   };
 }
 
+/** SQL: the rows listed after the activity `id` (a cursor from the previous page); 404 if unknown. */
+async function cursorOf(db: Db, access: AccessContext, id: string): Promise<SQL> {
+  if (!isUuid(id)) throw notFound('Activity');
+  const [row] = await db
+    .select({ createdAt: documentLogs.createdAt, seq: documentLogs.seq })
+    .from(documentLogs)
+    .where(and(eq(documentLogs.id, id), eq(documentLogs.companyId, access.companyId)))
+    .limit(1);
+  if (!row) throw notFound('Activity');
+  return sql` and (l.created_at, l.seq, l.id) < (${row.createdAt.toISOString()}::timestamptz, ${row.seq}, ${id}::uuid)`;
+}
+
 function toActivity(row: ActivityRow, viewer: Viewer, lastOpen: Date | null): TActivity {
   const recipient = row.r_email
     ? { name: `${row.r_first ?? ''} ${row.r_last ?? ''}`.trim() || row.r_email, email: row.r_email }
@@ -131,12 +148,16 @@ function toActivity(row: ActivityRow, viewer: Viewer, lastOpen: Date | null): TA
   const staff = row.u_email
     ? { name: `${row.u_first ?? ''} ${row.u_last ?? ''}`.trim() || row.u_email, email: row.u_email }
     : null;
-  const actor = recipient ?? staff;
-  const isMe =
-    row.actor_user_id === viewer.access.userId ||
-    row.r_user_id === viewer.access.userId ||
-    (recipient !== null && recipient.email === viewer.email);
-  const { kind, message } = describeActivity(row.action, actor?.name ?? null, isMe, row.document_name);
+  const recipientIsMe =
+    recipient !== null && (row.r_user_id === viewer.access.userId || recipient.email === viewer.email);
+  const byRecipientRow = isRecipientActor(row.action);
+  const actor = byRecipientRow ? (recipient ?? staff) : staff;
+  const isMe = byRecipientRow && recipient ? recipientIsMe : row.actor_user_id === viewer.access.userId;
+  const { kind, message } = describeActivity(row.action, {
+    who: isMe ? 'You' : (actor?.name ?? null),
+    recipient: byRecipientRow ? null : recipientIsMe ? 'you' : (recipient?.name ?? null),
+    document: row.document_name,
+  });
   const createdAt = new Date(row.created_at);
   return {
     _id: row.id,

@@ -95,13 +95,17 @@ export function registerDashboardRoutes(api: FastifyInstance, platform: Platform
           'The newest document events (sent, viewed, signed, approved, declined, rejected, completed, voided, ' +
           'corrected...; steps of a signing session such as codes and autosaves are left out), newest first, each ' +
           'as a sentence (`message`) with its actor, document and app link. `limit` 1 to ' +
-          `${MAX_ACTIVITIES_LIMIT} (default 10; non-numeric: 10); \`before\` (ISO date-time) pages to older events ` +
+          `${MAX_ACTIVITIES_LIMIT} (default 10; non-numeric: 10); \`before\` (an activity \`_id\`) pages to older events ` +
           '(`has_more`). `unread_count`: events by others since the caller last marked the list seen ' +
           `(\`POST /all-documents/recent-activities/seen\`), counted up to ${UNREAD_ACTIVITIES_CAP}; each event ` +
           `carries \`is_unread\`. Reading never marks anything seen. ${VISIBILITY} Needs \`dashboards:view\`.`,
         querystring: z.object({
           limit: ZActivityLimit,
-          before: z.iso.datetime({ offset: true, error: 'Use an ISO date-time' }).optional(),
+          before: z
+            .string()
+            .max(100)
+            .optional()
+            .describe('The `_id` of the last activity of the previous page (404 when unknown)'),
         }),
         response: { 200: ZSuccess(ZRecentActivities), ...ERRORS },
       },
@@ -110,7 +114,7 @@ export function registerDashboardRoutes(api: FastifyInstance, platform: Platform
       ok(
         await readRecentActivities(platform, accessOf(request), {
           limit: request.query.limit,
-          before: request.query.before ? new Date(request.query.before) : undefined,
+          before: request.query.before,
         }),
       ),
   );
