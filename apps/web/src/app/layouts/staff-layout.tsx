@@ -8,7 +8,7 @@ import { WorkspaceSwitcher } from '../../features/auth/workspace-switcher';
 import { useRouteHandle } from '../route-handle';
 import { useStartupCache } from '../use-startup-cache';
 import { BrandMark } from './brand-mark';
-import { NotificationsSlot } from './shell-slots';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useCan } from '../../features/team/use-can';
 import { findActiveNavItem, visibleNavItems } from './staff-nav';
 import { UserMenu } from './user-menu';
@@ -34,7 +34,7 @@ const ACTIVE_ITEM_STYLE = {
 /** The staff shell: top bar, sidebar of the main areas, and the page. */
 export function StaffLayout({
   workspaceSwitcher = <WorkspaceSwitcher />,
-  notifications = <NotificationsSlot />,
+  notifications = <NotificationBell />,
   userMenu = <UserMenu />,
   children,
 }: StaffLayoutProps) {
