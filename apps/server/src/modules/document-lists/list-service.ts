@@ -58,7 +58,7 @@ export function whereOf(
   const parts = [
     sql`ed.company_id = ${scope.companyId}`,
     filterCondition(filter, scope),
-    ...narrowing(query, scope, options.offsetMinutes ?? 0),
+    ...narrowing(query, scope, options.offsetMinutes ?? 0, filter),
   ];
   if (options.extra) parts.push(options.extra(scope));
   return sql.join(parts, sql` and `);
@@ -99,7 +99,7 @@ export async function countDocuments(
     [
       sql`ed.company_id = ${scope.companyId}`,
       visibleTo(scope),
-      ...narrowing(query, scope, options.offsetMinutes ?? 0),
+      ...narrowing(query, scope, options.offsetMinutes ?? 0, null),
     ],
     sql` and `,
   );

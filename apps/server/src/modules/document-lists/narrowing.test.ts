@@ -3,7 +3,10 @@ import { DOCUMENT_LIST_FILTERS } from '@esigns/contracts/documents';
 import type { TDocumentListItem } from '@esigns/contracts/document-lists';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import type { SeededUser } from '../../../test/seed-company';
+import { eq } from 'drizzle-orm';
+import { documentUsers, employeeDocuments } from '../documents/schema';
 import { buildListFixture, EXPECTED, type ListFixture } from './fixture';
+import { seedDocument } from './test-seed';
 
 let t: TestApp;
 let f: ListFixture;
@@ -49,6 +52,40 @@ describe('search', () => {
 
   it('ignores a search with nothing searchable in it', async () => {
     expect(await keys(all('search=%21%21%20%2A'))).toEqual(EXPECTED.owner['all-documents']);
+  });
+
+  it('follows renamed documents and changed, added or removed recipients', async () => {
+    const id = await seedDocument(t, f.acme.companyId, f.owner, {
+      name: 'Tracked',
+      status: 'WAITING',
+      recipients: [{ email: 'old@before.test', status: 'SENT' }],
+      at: 40 * 24 * 60,
+    });
+    const db = t.platform.database.db;
+    expect(await keys(all('search=before'))).toEqual(['Tracked']);
+    await db
+      .update(documentUsers)
+      .set({ email: 'new@after.test' })
+      .where(eq(documentUsers.employeeDocumentId, id));
+    expect(await keys(all('search=before'))).toEqual([]);
+    expect(await keys(all('search=after'))).toEqual(['Tracked']);
+    // A status change (signing) leaves the words alone.
+    await db.update(documentUsers).set({ status: 'VIEWED' }).where(eq(documentUsers.employeeDocumentId, id));
+    expect(await keys(all('search=after'))).toEqual(['Tracked']);
+    await db.insert(documentUsers).values({
+      companyId: f.acme.companyId,
+      employeeDocumentId: id,
+      key: 'added',
+      userType: 'SIGNER',
+      email: 'added@third.test',
+      firstName: 'Quentin',
+    });
+    expect(await keys(all('search=quentin%20after'))).toEqual(['Tracked']);
+    await db.delete(documentUsers).where(eq(documentUsers.key, 'added'));
+    expect(await keys(all('search=quentin'))).toEqual([]);
+    await db.update(employeeDocuments).set({ name: 'Renamed' }).where(eq(employeeDocuments.id, id));
+    expect(await keys(all('search=renamed%20after'))).toEqual(['Renamed']);
+    await db.delete(employeeDocuments).where(eq(employeeDocuments.id, id));
   });
 
   it('searches only what the caller sees', async () => {

@@ -137,16 +137,13 @@ export const employeeDocuments = pgTable(
     index('employee_documents_company_status_idx').on(t.companyId, t.status, t.updatedAt),
     index('employee_documents_sender_idx').on(t.senderId, t.updatedAt),
     uniqueIndex('employee_documents_send_key_idx').on(t.companyId, t.sendKey),
-    // The document lists (document-lists/list-query.ts): a status tab in list order, the whole
-    // list in list order, and the words of names for searches.
+    // The document lists (document-lists/list-query.ts): a status tab in list order and the whole
+    // list in list order. Searches use the `search_words` column and its GIN index, made and kept
+    // by triggers outside this schema (migration 0014, see document-lists/README.md).
     index('employee_documents_list_idx')
       .on(t.companyId, t.status, t.updatedAt, t.id)
       .where(sql`${t.archivedAt} is null`),
     index('employee_documents_recent_idx').on(t.companyId, t.updatedAt, t.id).where(sql`${t.archivedAt} is null`),
-    index('employee_documents_name_words_idx').using(
-      'gin',
-      sql`to_tsvector('simple'::regconfig, translate(${t.name}, '@._-+/', '      '))`,
-    ),
   ],
 );
 
@@ -193,11 +190,6 @@ export const documentUsers = pgTable(
     index('document_users_email_idx').on(t.companyId, t.email),
     index('document_users_contact_idx').on(t.contactId),
     index('document_users_user_idx').on(t.userId),
-    // Searches of the document lists (document-lists/list-query.ts `recipientWords`).
-    index('document_users_words_idx').using(
-      'gin',
-      sql`to_tsvector('simple'::regconfig, translate(${t.email} || ' ' || ${t.firstName} || ' ' || ${t.lastName}, '@._-+/', '      '))`,
-    ),
   ],
 );
 
