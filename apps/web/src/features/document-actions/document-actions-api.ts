@@ -32,7 +32,9 @@ export const DOCUMENT_ACTION_KEYS = {
 /** `GET /documents/{id}/document-settings`. */
 export type TDocumentSettingsView = {
   document_id: string;
+  name: string;
   status: TDocumentStatus;
+  archived_at: string | null;
   settings: TDocumentSettings;
   sent_at: string | null;
   expires_at: string | null;
@@ -115,10 +117,13 @@ export async function generateRecipientLink(id: string, documentUserId: string) 
 
 export async function changeOwnership(documentIds: string[], userId: string) {
   return (
-    await api.patch<{ document_ids: string[] }>('/documents/changeOwnership', {
-      document_ids: documentIds,
-      user_id: userId,
-    })
+    await api.patch<{ document_ids: string[]; owner: { _id: string; name: string; email: string } }>(
+      '/documents/changeOwnership',
+      {
+        document_ids: documentIds,
+        user_id: userId,
+      },
+    )
   ).data;
 }
 
@@ -160,9 +165,13 @@ export async function saveDocumentSettings(id: string, body: TDocumentSettingsPa
   return (await api.post<TDocumentSettingsView>(`/documents/${path(id)}/document-settings`, body)).data;
 }
 
-export async function addRecipients(id: string, recipients: TRecipientDraft[]) {
+/** New recipients (and, on a sent document, their fields naming them by `key`). */
+export async function addRecipients(id: string, recipients: TRecipientDraft[], fields: TField[] = []) {
   return (
-    await api.post<TEmployeeDocument>(`/documents/${path(id)}/document-users`, { document_users: recipients })
+    await api.post<TEmployeeDocument>(`/documents/${path(id)}/document-users`, {
+      document_users: recipients,
+      ...(fields.length > 0 ? { fields } : {}),
+    })
   ).data;
 }
 

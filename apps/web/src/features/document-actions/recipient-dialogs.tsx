@@ -18,6 +18,7 @@ import {
   isEmail,
   RECIPIENT_TYPES,
   type TDocumentUser,
+  type TField,
   type TRecipientType,
 } from '@esigns/contracts/documents';
 import { isApiError } from '../../shared/api/api-error';
@@ -34,6 +35,7 @@ import {
   type TDocumentLink,
   type TRecipientDraft,
 } from './document-actions-api';
+import { placeField } from './correct-state';
 import { useDocumentAction } from './use-document-action';
 
 /** Recipients who have been asked to act and have not finished: the ones a mail or link can reach. */
@@ -266,14 +268,37 @@ export function AddRecipientsDialog({ document, onClose, onDone }: ActionDialogP
     Math.max(0, ...(detail.data?.document_users ?? []).map((recipient) => recipient.signing_order)) + 1;
   const [rows, setRows] = useState<Row[]>([emptyRow(null)]);
   const [checks, setChecks] = useState<Record<string, string>>({});
-  const mutation = useDocumentAction((input: TRecipientDraft[]) => addRecipients(document._id, input), {
-    title: rows.length > 1 ? 'Recipients added' : 'Recipient added',
-    message: () => document.name,
-    onSuccess: () => {
-      onClose();
-      onDone();
+  /**
+   * A document out for signature needs a signature field for each new signer: one is placed on
+   * the last page, in the first free spot (Correct moves or adds others).
+   */
+  const signatureFieldsFor = (recipients: TRecipientDraft[]): TField[] => {
+    const data = detail.data;
+    if (!data || data.status === 'DRAFT') return [];
+    const fields: TField[] = [];
+    for (const r of recipients) {
+      if (r.user_type !== 'SIGNER' || !r.key) continue;
+      const field = placeField([...data.fields, ...fields], data.pages, {
+        type: 'SIGNATURE',
+        page: data.pages.length,
+        recipientKey: r.key,
+      });
+      if (field) fields.push(field);
+    }
+    return fields;
+  };
+  const mutation = useDocumentAction(
+    (input: { recipients: TRecipientDraft[]; fields: TField[] }) =>
+      addRecipients(document._id, input.recipients, input.fields),
+    {
+      title: rows.length > 1 ? 'Recipients added' : 'Recipient added',
+      message: () => document.name,
+      onSuccess: () => {
+        onClose();
+        onDone();
+      },
     },
-  });
+  );
   const serverErrors =
     isApiError(mutation.error) && mutation.error.isValidation ? mutation.error.fieldErrors : {};
   const errorOf = (key: string) => checks[key] ?? serverErrors[key] ?? null;
@@ -286,13 +311,13 @@ export function AddRecipientsDialog({ document, onClose, onDone }: ActionDialogP
     const found = rowErrors(rows);
     setChecks(found);
     if (Object.keys(found).length > 0) return;
-    mutation.mutate(
-      rows.map((row) => ({
-        ...row,
-        email: row.email.trim().toLowerCase(),
-        signing_order: signingOrder ? (row.signing_order ?? nextOrder) : 1,
-      })),
-    );
+    const recipients = rows.map((row, i) => ({
+      ...row,
+      key: `n-${Date.now().toString(36)}-${i}`,
+      email: row.email.trim().toLowerCase(),
+      signing_order: signingOrder ? (row.signing_order ?? nextOrder) : 1,
+    }));
+    mutation.mutate({ recipients, fields: signatureFieldsFor(recipients) });
   };
   return (
     <AppDialog
@@ -315,7 +340,7 @@ export function AddRecipientsDialog({ document, onClose, onDone }: ActionDialogP
         <Text size="sm" c="dimmed">
           {document.status === 'DRAFT'
             ? 'The new recipients are added to the draft; place their fields in the editor before sending.'
-            : 'Recipients whose turn it is get the document by mail right away. Signers need a signature field: add it on the correct screen.'}
+            : 'Recipients whose turn it is get the document by mail right away. Each new signer gets a signature field on the last page; use Correct to place fields elsewhere.'}
         </Text>
         {mutation.error && Object.keys(serverErrors).length === 0 ? (
           <ErrorAlert>{errorText(mutation.error)}</ErrorAlert>

@@ -101,8 +101,7 @@ function TextForm(props: TextFormProps) {
             value={value}
             data-autofocus
             withAsterisk
-            autosize={props.isMultiline ? true : undefined}
-            minRows={props.isMultiline ? 3 : undefined}
+            rows={props.isMultiline ? 4 : undefined}
             description={props.isMultiline ? `${value.length} / ${props.maxLength}` : undefined}
             onChange={(event) => {
               setValue(event.currentTarget.value);
