@@ -18,6 +18,7 @@ import { EDITOR_SCREENS } from '../features/editor/screens';
 import { CONTACT_SCREENS } from '../features/contacts/screens';
 import { SIGNING_SCREENS } from '../features/signing/screens';
 import { PUBLISHED_SCREENS } from '../features/published/screens';
+import { DASHBOARD_SCREENS } from '../features/dashboard/screens';
 import { DOCUMENT_ACTION_SCREENS } from '../features/document-actions/screens';
 
 /** A screen's code must arrive within 120 s (spec 1 §9), else the error screen offers a reload. */
@@ -70,6 +71,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...CONTACT_SCREENS,
   ...SIGNING_SCREENS,
   ...PUBLISHED_SCREENS,
+  ...DASHBOARD_SCREENS,
   ...DOCUMENT_ACTION_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),

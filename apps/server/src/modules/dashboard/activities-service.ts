@@ -109,22 +109,24 @@ export async function readRecentActivities(
       left join users u on u.id = l.actor_user_id
       where ${scope}${before}
       order by l.created_at desc, l.seq desc, l.id desc
-      limit ${options.limit + 1}`,
+      limit ${options.limit * ROWS_PER_ACTIVITY + 1}`,
   );
+  const groups = groupRows(rows);
   const since = lastOpen ? sql` and l.created_at > ${lastOpen.toISOString()}::timestamptz` : sql``;
   const [unread] = await rowsOf<{ n: number | string }>(
     db,
+    // One per listed activity: rows of one batch (a reminder to each recipient) count once.
     sql`select count(*)::int as n from (
-        select 1 from document_logs l
+        select distinct l.employee_document_id, l.action, l.created_at from document_logs l
         join employee_documents ed on ed.id = l.employee_document_id
         where ${scope}${since} and not (${byViewer(viewer)})
         limit ${UNREAD_ACTIVITIES_CAP}
       ) unread`,
   );
   return {
-    data: rows.slice(0, options.limit).map((row) => toActivity(row, viewer, lastOpen)),
+    data: groups.slice(0, options.limit).map((group) => toActivity(group, viewer, lastOpen)),
     unread_count: Number(unread?.n ?? 0),
-    has_more: rows.length > options.limit,
+    has_more: groups.length > options.limit || rows.length > options.limit * ROWS_PER_ACTIVITY,
     last_open_at: lastOpen ? lastOpen.toISOString() : null,
   };
 }
@@ -141,26 +143,65 @@ async function cursorOf(db: Db, access: AccessContext, id: string): Promise<SQL>
   return sql` and (l.created_at, l.seq, l.id) < (${row.createdAt.toISOString()}::timestamptz, ${row.seq}, ${id}::uuid)`;
 }
 
-function toActivity(row: ActivityRow, viewer: Viewer, lastOpen: Date | null): TActivity {
+/** Log rows read per activity asked for, so that grouped batches still fill a page. */
+const ROWS_PER_ACTIVITY = 4;
+
+/**
+ * Consecutive rows of one batch about recipients (the same action on one document by the same
+ * actor in one transaction, e.g. a reminder to each recipient) become one activity.
+ */
+function groupRows(rows: ActivityRow[]): ActivityRow[][] {
+  const groups: ActivityRow[][] = [];
+  for (const row of rows) {
+    const last = groups.at(-1)?.[0];
+    const sameBatch =
+      last !== undefined &&
+      !isRecipientActor(row.action) &&
+      row.r_email !== null &&
+      last.r_email !== null &&
+      last.action === row.action &&
+      last.document_id === row.document_id &&
+      last.actor_user_id === row.actor_user_id &&
+      new Date(last.created_at).getTime() === new Date(row.created_at).getTime();
+    if (sameBatch) groups.at(-1)!.push(row);
+    else groups.push([row]);
+  }
+  return groups;
+}
+
+/** "Priya", "Priya and Arun", "Priya, Arun and 2 others". */
+function joinNames(names: string[]): string {
+  if (names.length <= 2) return names.join(' and ');
+  const others = names.length - 2;
+  return `${names.slice(0, 2).join(', ')} and ${others} other${others === 1 ? '' : 's'}`;
+}
+
+function toActivity(group: ActivityRow[], viewer: Viewer, lastOpen: Date | null): TActivity {
+  const row = group[0]!;
   const recipient = row.r_email
     ? { name: `${row.r_first ?? ''} ${row.r_last ?? ''}`.trim() || row.r_email, email: row.r_email }
     : null;
   const staff = row.u_email
     ? { name: `${row.u_first ?? ''} ${row.u_last ?? ''}`.trim() || row.u_email, email: row.u_email }
     : null;
-  const recipientIsMe =
-    recipient !== null && (row.r_user_id === viewer.access.userId || recipient.email === viewer.email);
+  const isViewer = (r: ActivityRow) => r.r_user_id === viewer.access.userId || r.r_email === viewer.email;
+  const recipientIsMe = recipient !== null && isViewer(row);
+  // Named in the order they were logged (the rows come newest first).
+  const objects = [...group]
+    .reverse()
+    .map((r) => (isViewer(r) ? 'you' : `${r.r_first ?? ''} ${r.r_last ?? ''}`.trim() || (r.r_email ?? '')));
   const byRecipientRow = isRecipientActor(row.action);
   const actor = byRecipientRow ? (recipient ?? staff) : staff;
   const isMe = byRecipientRow && recipient ? recipientIsMe : row.actor_user_id === viewer.access.userId;
   const { kind, message } = describeActivity(row.action, {
     who: isMe ? 'You' : (actor?.name ?? null),
-    recipient: byRecipientRow ? null : recipientIsMe ? 'you' : (recipient?.name ?? null),
+    recipient: byRecipientRow || !recipient ? null : joinNames(objects),
     document: row.document_name,
   });
   const createdAt = new Date(row.created_at);
   return {
-    _id: row.id,
+    // The batch's last row: the next page starts after it.
+    _id: group.at(-1)!.id,
     action: row.action,
     kind,
     message,

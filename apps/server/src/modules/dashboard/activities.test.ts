@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TActivity, TDocumentStats, TRecentActivities } from '@esigns/contracts/dashboard';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
+import { appendDocumentLogs } from '../documents/document-logs';
 import { signatureField, signer, uniqueEmail } from '../documents/test-helpers';
 import { linkHeaders, pngDataUrl, sendForSigning, signerCaller, waitForSeal } from '../signing/test-helpers';
 import { dashboardCaller, logEvent, revokePermissions, seedDocument } from './test-helpers';
@@ -105,14 +106,28 @@ describe('recent activities', () => {
       name: 'NDA',
       status: 'WAITING',
       sender: owner,
-      recipients: [{ email: 'priya@example.com', firstName: 'Priya' }],
+      recipients: [
+        { email: 'priya@example.com', firstName: 'Priya' },
+        { email: 'arun@example.com', firstName: 'Arun' },
+      ],
     });
-    const [priya] = doc.recipientIds;
+    const [priya, arun] = doc.recipientIds;
     await logEvent(t, acme.companyId, doc.id, 'recipient.resent', {
       actorUserId: owner.userId,
       documentUserId: priya,
     });
-    await logEvent(t, acme.companyId, doc.id, 'recipient.reminded', { documentUserId: priya });
+    // The reminder job reminds everyone in one transaction: one activity.
+    await t.platform.database.db.transaction((tx) =>
+      appendDocumentLogs(
+        tx,
+        [priya, arun].map((documentUserId) => ({
+          companyId: acme.companyId,
+          employeeDocumentId: doc.id,
+          action: 'recipient.reminded',
+          documentUserId,
+        })),
+      ),
+    );
     await logEvent(t, acme.companyId, doc.id, 'recipient.viewed', { documentUserId: priya });
     await logEvent(t, acme.companyId, doc.id, 'document.voided', { actorUserId: acme.users.ADMIN.userId });
     await logEvent(t, acme.companyId, doc.id, 'document.something_new', { actorUserId: owner.userId });
@@ -122,7 +137,7 @@ describe('recent activities', () => {
       'You: something new, "NDA"',
       'Admin Tester voided "NDA"',
       'Priya viewed "NDA"',
-      'A reminder about "NDA" went to Priya',
+      'A reminder about "NDA" went to Priya and Arun',
       'You resent "NDA" to Priya',
     ]);
     expect(list.data.map((a) => a.kind)).toEqual(['other', 'voided', 'viewed', 'sent', 'sent']);
