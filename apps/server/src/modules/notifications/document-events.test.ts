@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAppNotification } from '@esigns/contracts/notifications';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@esigns/contracts/settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { settleJobs } from './test-helpers';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
 import { caller, recipientsOf, signatureField, signer, uniqueEmail } from '../documents/test-helpers';
 import { linkHeaders, pngDataUrl, sendForSigning, signerCaller, waitForSeal } from '../signing/test-helpers';
@@ -21,6 +22,8 @@ beforeAll(async () => {
   other = await seedCompany(t, { name: 'Other Events' });
 });
 afterAll(async () => {
+  // Let the mail and push jobs this file queued finish before the database closes.
+  await settleJobs(t);
   await t.close();
 });
 

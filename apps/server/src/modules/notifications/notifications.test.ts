@@ -7,6 +7,7 @@ import {
 } from '@esigns/contracts/notifications';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@esigns/contracts/settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { settleJobs } from './test-helpers';
 import { seedCompany, seedUser, type SeededCompany, type SeededUser } from '../../../test/seed-company';
 import { caller, keysOf } from '../documents/test-helpers';
 import { eventually } from '../signing/test-helpers';
@@ -24,6 +25,8 @@ beforeAll(async () => {
   other = await seedCompany(t, { name: 'Other Notices' });
 });
 afterAll(async () => {
+  // Let the mail and push jobs this file queued finish before the database closes.
+  await settleJobs(t);
   await t.close();
 });
 

@@ -6,15 +6,8 @@ import type { EmployeeRow } from '../documents/serializers';
 import { notifyDocumentSender } from '../notifications/document-events';
 import { senderDocumentLink } from '../signing/notifications';
 import { senderExpiredMail } from './mails';
-import type {
-  SenderCache} from './sweep-common';
-import {
-  openDocuments,
-  pendingActors,
-  personName,
-  type SweepScope,
-  type Tx,
-} from './sweep-common';
+import type { SenderCache } from './sweep-common';
+import { openDocuments, pendingActors, personName, type SweepScope, type Tx } from './sweep-common';
 
 /**
  * One batch of step 1 of the sweep: WAITING documents past `expires_at` become EXPIRED, in one

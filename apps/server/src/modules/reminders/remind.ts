@@ -5,8 +5,7 @@ import { documentUsers, employeeDocuments } from '../documents/schema';
 import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
 import { notifyDocumentSender } from '../notifications/document-events';
 import { reminderMail } from './mails';
-import type {
-  SenderCache} from './sweep-common';
+import type { SenderCache } from './sweep-common';
 import {
   freshSigningLink,
   isPendingActor,

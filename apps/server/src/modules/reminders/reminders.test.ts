@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EXPIRATIONS_REMINDERS } from '@esigns/contracts/settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { settleJobs } from '../notifications/test-helpers';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { employeeDocuments } from '../documents/schema';
 import { caller, createDocument, signatureField, signer, uniqueEmail } from '../documents/test-helpers';
@@ -20,6 +21,8 @@ beforeAll(async () => {
   other = await seedCompany(t, { name: 'Other Settings' });
 });
 afterAll(async () => {
+  // Let the mail and push jobs this file queued finish before the database closes.
+  await settleJobs(t);
   await t.close();
 });
 

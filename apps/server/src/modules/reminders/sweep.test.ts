@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TAppNotification } from '@esigns/contracts/notifications';
 import type { TESignRecord } from '@esigns/contracts/signing';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { settleJobs } from '../notifications/test-helpers';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
 import { documentLogs, documentUsers, employeeDocuments } from '../documents/schema';
 import {
@@ -34,6 +35,8 @@ beforeAll(async () => {
   other = await seedCompany(t, { name: 'Other Sweeps' });
 });
 afterAll(async () => {
+  // Let the mail and push jobs this file queued finish before the database closes.
+  await settleJobs(t);
   await t.close();
 });
 

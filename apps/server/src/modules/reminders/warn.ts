@@ -6,8 +6,7 @@ import type { EmployeeRow } from '../documents/serializers';
 import { notifyDocumentSender } from '../notifications/document-events';
 import { senderDocumentLink } from '../signing/notifications';
 import { expiryWarningMail, senderExpiringMail } from './mails';
-import type {
-  SenderCache} from './sweep-common';
+import type { SenderCache } from './sweep-common';
 import {
   freshSigningLink,
   openDocuments,
