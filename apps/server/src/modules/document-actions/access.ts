@@ -18,8 +18,11 @@ export async function assertDocumentRights(
   db: Reader,
   access: AccessContext,
   doc: EmployeeRow,
+  reading = false,
 ): Promise<void> {
-  if (await mayActOnDocument(db, access, doc, 'documents:manage-all')) return;
+  // Reading (the settings) needs what seeing the document needs: `documents:view-all` for others.
+  const slug = reading ? 'documents:view-all' : 'documents:manage-all';
+  if (await mayActOnDocument(db, access, doc, slug)) return;
   throw new AppError('FORBIDDEN', {
     message:
       'You have no rights on this document: only its sender, its recipients and users it is shared with may act on it',
@@ -34,7 +37,8 @@ export function assertActionAllowed(action: TDocumentAction, doc: EmployeeRow): 
 
 /**
  * The checks every lifecycle action makes, in this order: the document is the caller's company's
- * (else 404: another company's id is unknown here), the caller has rights on it (403), holds the
+ * (else 404: another company's id is unknown here), the caller has rights on it (403; for `view`,
+ * reading rights: `documents:view-all` instead of `documents:manage-all`), holds the
  * action's permission slug (403), and the status allows the action (409, `document-actions.ts`).
  * Services repeat the status check under the row lock of their transaction.
  */
@@ -46,7 +50,7 @@ export async function loadForAction(
 ): Promise<EmployeeRow> {
   const db = platform.database.db;
   const doc = await findEmployeeDocument(db, access.companyId, id);
-  await assertDocumentRights(db, access, doc);
+  await assertDocumentRights(db, access, doc, action === 'view');
   requireSlug(access, ACTION_RULES[action].slug);
   assertActionAllowed(action, doc);
   return doc;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TDocumentSettingsPatch, TEmployeeDocument, TField } from '@esigns/contracts/documents';
-import { validationError } from '../../platform/http/app-error';
+import { AppError, validationError } from '../../platform/http/app-error';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
@@ -13,7 +13,7 @@ import { loadSenderInfo } from '../documents/sender-info';
 import type { EmployeeRow } from '../documents/serializers';
 import type { AccessContext } from '../permissions/access';
 import { advanceDocument, dueUnderOrder, isDone, isEveryoneDone } from '../signing/progress';
-import { documentFieldValues, signerStates } from '../signing/schema';
+import { documentFieldValues, documentSeals, signerStates } from '../signing/schema';
 import { wakeSealWorker } from '../signing/seal-queue';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { planCorrection, isFinished, type CorrectionPlan, type TCorrectionRecipient } from './correct-plan';
@@ -188,6 +188,16 @@ export async function applyCorrection(
   request: TCorrectRequest,
   mode: NotifyMode,
 ): Promise<Outcome> {
+  const [seal] = await tx
+    .select({ status: documentSeals.status })
+    .from(documentSeals)
+    .where(eq(documentSeals.employeeDocumentId, locked.id));
+  if (seal && seal.status !== 'FAILED') {
+    // Everyone required has finished and the sealed PDF is being built: too late to change who signs.
+    throw new AppError('CONFLICT', {
+      message: 'Everyone has finished and the document is being completed: it can no longer be corrected',
+    });
+  }
   const rows = await tx
     .select()
     .from(documentUsers)

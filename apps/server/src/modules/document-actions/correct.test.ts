@@ -129,6 +129,11 @@ describe('correct', () => {
     await okCall(t, 'POST', `/api/documents/${doc._id}/correct`, acme.users.OWNER, {
       document_users: keep(doc).slice(0, 1),
     });
+    // Being sealed (or sealed already): too late to bring someone back.
+    const late = await call('POST', `/api/documents/${doc._id}/correct`, acme.users.OWNER, {
+      document_users: keep(doc),
+    });
+    expect(late.statusCode).toBe(409);
     expect((await waitForSeal(t, doc._id)).status).toBe('DONE');
   });
 

@@ -300,3 +300,34 @@ describe('drafts: discard, rename, duplicate', () => {
     expect(member.statusCode).toBe(403);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every action path of the spec', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    for (const path of [
+      '/api/documents/{id}/void',
+      '/api/documents/{id}/correct',
+      '/api/documents/{id}/cloneVoidDoc',
+      '/api/documents/{configurable_document_id}/{company_document_id}/discard',
+      '/api/documents/changeOwnership',
+      '/api/documents/{document_id}/share-document',
+      '/api/documents/{document_id}/document-users/resend-document',
+      '/api/documents/{document_id}/document-users/generate-document-link',
+      '/api/documents/{id}/rename',
+      '/api/documents/{id}/duplicate',
+      '/api/documents/{id}/archive',
+      '/api/documents/{id}/undoDocument',
+      '/api/documents/{id}/parmanentdelete',
+      '/api/documents/{id}/archivedoc',
+      '/api/documents/{document_id}/document-settings',
+      '/api/documents/{document_id}/{user_id}/document-settings',
+      '/api/documents/{id}/completed',
+      '/api/documents/{id}/status/{status}',
+      '/api/documents/{id}/document-users',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+  });
+});
