@@ -42,6 +42,7 @@ import { registerDocumentNoteRoutes } from './modules/document-notes/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerReminderRoutes } from './modules/reminders/routes';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
+import { registerFormTemplateRoutes } from './modules/form-templates/routes';
 
 export type App = FastifyInstance;
 
@@ -167,6 +168,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerNotificationRoutes(api, platform);
       registerReminderRoutes(api, platform);
       registerDashboardRoutes(api, platform);
+      registerFormTemplateRoutes(api, platform);
     },
     { prefix: '/api' },
   );

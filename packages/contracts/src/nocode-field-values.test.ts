@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTemplateValues, validateTemplateValues } from './nocode-field-values';
-import { FORM_FIELD_TYPES, ZFormField, type TFormField, type TFormFieldInput } from './nocode-fields';
+import { FORM_FIELD_TYPES } from './nocode-field-types';
+import { ZFormField, type TFormField, type TFormFieldInput } from './nocode-fields';
 import { ZFormFields } from './nocode-template-check';
 import { formatPercentage, normalizePercentageInput, normalizePhone } from './nocode-value-coercion';
 

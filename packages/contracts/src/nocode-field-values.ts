@@ -1,12 +1,7 @@
 import type { TValidationDetail } from './envelope';
 import { evaluateFormula, parseFormula, roundTo, type TFormulaRef } from './nocode-formula';
-import {
-  isInputFieldType,
-  type TDataTableColumn,
-  type TFormField,
-  type TFormFieldOf,
-  type TValueField,
-} from './nocode-fields';
+import { isInputFieldType } from './nocode-field-types';
+import type { TDataTableColumn, TFormField, TFormFieldOf, TValueField } from './nocode-fields';
 import {
   coerceBoolean,
   coerceDate,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_FIELD_TYPES, ZFormField, toFieldKey } from './nocode-fields';
+import { FORM_FIELD_TYPES } from './nocode-field-types';
+import { ZFormField, toFieldKey } from './nocode-fields';
 import { ZFormFields } from './nocode-template-check';
 
 const ENTITY_ID = '0b6a3c1e-2f4d-4e5a-9b7c-1d2e3f4a5b6c';

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { coerceFieldValue } from './nocode-field-values';
 import { parseFormula } from './nocode-formula';
+import { GRID_COLUMNS, MAX_FORM_FIELDS, NUMERIC_FIELD_TYPES, isInputFieldType } from './nocode-field-types';
 import {
-  GRID_COLUMNS,
-  MAX_FORM_FIELDS,
-  NUMERIC_FIELD_TYPES,
   ZFormField,
-  isInputFieldType,
   type TDataTableColumn,
   type TFieldLayout,
   type TFormField,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_NUMBER_VALUE, type TFormFieldOf, type TValueField } from './nocode-fields';
+import { MAX_NUMBER_VALUE } from './nocode-field-types';
+import type { TFormFieldOf, TValueField } from './nocode-fields';
 
 /*
  * One value of one field: what is accepted, how it is normalised, and the message when it is not
