@@ -70,7 +70,7 @@ describe('router (signed-in staff)', () => {
   it('redirects / and /documents to /dashboard', async () => {
     const router = renderAt('/documents');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(await screen.findByTestId('screen-placeholder')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     cleanup();
     const root = renderAt('/');
     await waitFor(() => expect(root.state.location.pathname).toBe('/dashboard'));

@@ -1,0 +1,144 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TDashboardStatsSettings } from '@esigns/contracts/settings';
+import { resetApiClient } from '../../shared/api/api-client';
+import { sessionStore } from '../../shared/session/session-store';
+import { fail, installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
+import { renderRoute } from '../documents/documents-test-utils';
+import { withPermissions } from '../team/team-test-utils';
+import { makeCheckIn, makeStats } from './dashboard-test-utils';
+
+type FakeSocket = { anyHandlers: ((event: string, ...args: unknown[]) => void)[] };
+const sockets: FakeSocket[] = [];
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    const fake = {
+      anyHandlers: [] as FakeSocket['anyHandlers'],
+      onAny(fn: FakeSocket['anyHandlers'][number]) {
+        this.anyHandlers.push(fn);
+      },
+      offAny(fn: FakeSocket['anyHandlers'][number]) {
+        this.anyHandlers = this.anyHandlers.filter((h) => h !== fn);
+      },
+      disconnect: () => {},
+    };
+    sockets.push(fake);
+    return fake;
+  },
+}));
+
+const { DashboardScreen } = await import('./dashboard-screen');
+const { stopRealtime } = await import('../../shared/realtime/socket');
+
+function server(options: { cards?: TDashboardStatsSettings | null; next?: FakeHandler } = {}): FakeHandler {
+  return withPermissions('OWNER', async (call) => {
+    const answer = await options.next?.(call);
+    if (answer) return answer;
+    if (call.path === '/api/dashboard-stats-settings') {
+      return options.cards === null ? fail(500, 'Settings are down') : ok(options.cards ?? { cards: [] });
+    }
+    if (call.path === '/api/all-document-stats') return ok(makeStats());
+    if (call.path === '/api/all-documents/recent-activities') {
+      return ok({ data: [], unread_count: 0, has_more: false, last_open_at: null });
+    }
+    if (call.path === '/api/getCalender/calender') return ok({ from: '', to: '', events: [] });
+    if (call.path === '/api/entities-data/fetchCheckin') return ok(makeCheckIn());
+    return undefined;
+  });
+}
+
+const renderDashboard = () => renderRoute(<DashboardScreen />, '/dashboard', '/dashboard');
+
+beforeEach(() => {
+  seedStaffSession();
+  sockets.length = 0;
+});
+afterEach(() => {
+  cleanup();
+  stopRealtime();
+  sessionStore.clear();
+  resetApiClient();
+  vi.unstubAllGlobals();
+});
+
+describe('DashboardScreen', () => {
+  it('shows the chosen cards in their order, each opening its list', async () => {
+    installFakeApi(server({ cards: { cards: ['completed', 'waiting-for-me', 'expiring-soon'] } }));
+    renderDashboard();
+    const cards = await screen.findByTestId('stat-cards');
+    await waitFor(() => expect(within(cards).getAllByRole('link')).toHaveLength(3));
+    const links = within(cards).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('aria-label'))).toEqual([
+      'Completed: 20',
+      'Waiting for me: 2',
+      'Expiring soon: 1',
+    ]);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/signature/documents/completed',
+      '/signature/documents/waiting-for-me',
+      '/signature/documents/waiting-for-others',
+    ]);
+    expect(within(cards).getByText('Expire within 2 days')).toBeTruthy();
+    expect(screen.queryByTestId('stat-drafts')).toBeNull();
+    expect(screen.getByRole('link', { name: /Customise/ }).getAttribute('href')).toBe(
+      '/profilesettings/dashboard-settings',
+    );
+    expect(await screen.findByRole('link', { name: /New document/ })).toBeTruthy();
+    const chart = screen.getByTestId('sent-completed-chart');
+    expect(chart.getAttribute('aria-label')).toBe(
+      'Documents sent and completed per day: 6 sent, 3 completed',
+    );
+  });
+
+  it('falls back on the default cards when the settings cannot be read', async () => {
+    installFakeApi(server({ cards: null }));
+    renderDashboard();
+    expect(await screen.findByTestId('stat-waiting-for-others')).toBeTruthy();
+    expect(screen.getByTestId('stat-drafts')).toBeTruthy();
+    expect(screen.queryByTestId('stat-declined')).toBeNull();
+  });
+
+  it("shows the server's message when the numbers cannot be read", async () => {
+    installFakeApi(
+      server({
+        next: (call) =>
+          call.path === '/api/all-document-stats'
+            ? fail(403, 'You do not have permission to do this (dashboards:view)')
+            : undefined,
+      }),
+    );
+    renderDashboard();
+    expect(await screen.findByText('You do not have permission to do this (dashboards:view)')).toBeTruthy();
+    expect(screen.getByText('The chart could not be loaded.')).toBeTruthy();
+  });
+
+  it('asks for another range of the chart', async () => {
+    const api = installFakeApi(server());
+    renderDashboard();
+    await screen.findByTestId('sent-completed-chart');
+    expect(api.callsTo('/api/all-document-stats')[0]?.url).toContain('days=30');
+    fireEvent.click(screen.getByText('7 days'));
+    await waitFor(() => expect(api.callsTo('/api/all-document-stats').at(-1)?.url).toContain('days=7'));
+  });
+
+  it('refreshes its numbers when a document event arrives over the socket', async () => {
+    let completed = 20;
+    const api = installFakeApi(
+      server({
+        cards: { cards: ['completed'] },
+        next: (call) => (call.path === '/api/all-document-stats' ? ok(makeStats({ completed })) : undefined),
+      }),
+    );
+    renderDashboard();
+    expect((await screen.findByTestId('stat-completed-count')).textContent).toBe('20');
+    const before = api.callsTo('/api/all-document-stats').length;
+    completed = 21;
+    await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+    act(() => {
+      for (const handler of sockets.at(-1)!.anyHandlers) handler('document.completed', { document_id: 'd1' });
+    });
+    await waitFor(() => expect(screen.getByTestId('stat-completed-count').textContent).toBe('21'));
+    expect(api.callsTo('/api/all-document-stats').length).toBe(before + 1);
+    expect(api.callsTo('/api/all-documents/recent-activities').length).toBeGreaterThan(1);
+  });
+});
