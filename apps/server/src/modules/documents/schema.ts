@@ -221,7 +221,11 @@ export const documentLogs = pgTable(
     hash: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('document_logs_document_seq_idx').on(t.employeeDocumentId, t.seq)],
+  (t) => [
+    uniqueIndex('document_logs_document_seq_idx').on(t.employeeDocumentId, t.seq),
+    // The dashboard's recent activity: a company's newest events first, and those since a marker.
+    index('document_logs_company_created_idx').on(t.companyId, t.createdAt),
+  ],
 );
 
 /** One bulk send: a template sent to N rows of a CSV/XLSX, one document each, by a job. */

@@ -1,0 +1,1 @@
+CREATE INDEX "document_logs_company_created_idx" ON "document_logs" USING btree ("company_id","created_at");
