@@ -6,7 +6,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { openDatabase, type Database } from '../src/platform/db/database';
 import { JobQueue } from '../src/platform/jobs/job-queue';
-import { adminUrl, databaseUrl, testDbKind } from './test-database';
+import { adminUrl, databaseUrl, runId, testDbKind } from './test-database';
 
 /**
  * Migrates one template database per run (schema + pg-boss tables); each test file then
@@ -23,12 +23,20 @@ export default async function setup(): Promise<() => Promise<void>> {
       const client = new pg.Client({ connectionString: adminUrl() });
       await client.connect();
       try {
-        // Drop the template and any test database a crashed file left behind.
+        // Drop the template, this run's test databases, and those a crashed run left behind
+        // (their template is gone). Databases of another run still going are left alone.
         const { rows } = await client.query<{ datname: string }>(
-          "SELECT datname FROM pg_database WHERE datname LIKE 'esigns_t\\_%' OR datname = $1",
-          [name],
+          "SELECT datname FROM pg_database WHERE datname LIKE 'esigns\\_t%'",
         );
-        for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+        const live = new Set(rows.map((r) => r.datname).filter((n) => n.startsWith('esigns_tpl_')));
+        live.delete(name);
+        for (const { datname } of rows) {
+          const run = /^esigns_t_([0-9a-f]+)_[0-9a-f]+$/.exec(datname)?.[1];
+          const mine = datname === name || run === runId(name);
+          const orphan =
+            !datname.startsWith('esigns_tpl_') && (run === undefined || !live.has(`esigns_tpl_${run}`));
+          if (mine || orphan) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+        }
       } finally {
         await client.end();
       }

@@ -13,6 +13,9 @@ export const testDbKind = (): 'postgres' | 'pglite' =>
 export const adminUrl = (): string =>
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** The run a template database belongs to: `esigns_tpl_<run>`; its test databases are `esigns_t_<run>_<id>`. */
+export const runId = (template: string): string => template.replace(/^esigns_tpl_/, '');
+
 export function databaseUrl(name: string): string {
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
@@ -27,7 +30,7 @@ export async function createTestDatabase(): Promise<Database & { drop: () => Pro
   const template = process.env.ESIGNS_TEST_TEMPLATE;
   if (!template) throw new Error('ESIGNS_TEST_TEMPLATE missing: run tests through the vitest api project');
   if (testDbKind() === 'postgres') {
-    const name = `esigns_t_${randomBytes(6).toString('hex')}`;
+    const name = `esigns_t_${runId(template)}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl() });
     await admin.connect();
     try {
