@@ -119,8 +119,10 @@ export const ZDocumentListItem = z.object({
   name: z.string(),
   status: z.enum(DOCUMENT_STATUSES),
   archived_at: z.string().nullable(),
-  /** The one-off layout a DRAFT is edited in (the editor's address). */
+  /** The one-off layout a DRAFT is edited in. */
   configurable_document_id: z.string().nullable(),
+  /** The uploaded source: the field editor's address of a DRAFT. */
+  company_document_id: z.string().nullable(),
   sender: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
   recipients: z.array(ZRecipientSummary),
   /** Recipients whose action completes the document, and how many of them are done. */
@@ -171,9 +173,12 @@ export const ZDocumentRecipient = z.object({
 });
 export type TDocumentRecipient = z.infer<typeof ZDocumentRecipient>;
 
+/**
+ * `GET /documents/{document_id}/recipients`: the document as a list shows it (with the caller's
+ * `actions`, for the document screen's menu) and its recipients in full.
+ */
 export const ZDocumentRecipients = z.object({
-  document_id: z.string(),
-  status: z.enum(DOCUMENT_STATUSES),
+  document: ZDocumentListItem,
   /** Whether recipients act one group after another (`signing_order` of the settings). */
   signing_order: z.boolean(),
   recipients: z.array(ZDocumentRecipient),

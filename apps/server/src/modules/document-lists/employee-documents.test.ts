@@ -120,7 +120,16 @@ describe('GET /documents/{document_id}/recipients', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toMatch(/rep-secret-1|secret_hash|secretHash|password_hash/);
     const data: TDocumentRecipients = res.json().data;
-    expect(data).toMatchObject({ document_id: sent._id, status: 'WAITING', signing_order: true });
+    expect(data).toMatchObject({
+      document: {
+        _id: sent._id,
+        status: 'WAITING',
+        name: 'Sent for recipients',
+        progress: { done: 0, required: 2 },
+      },
+      signing_order: true,
+    });
+    expect(data.document.actions).toEqual(expect.arrayContaining(['void', 'resend', 'correct']));
     expect(data.recipients.map((r) => [r.email, r.status, r.is_due, r.signing_order])).toEqual([
       ['first@x.test', 'SENT', true, 1],
       ['second@x.test', 'PENDING', false, 2],
@@ -140,7 +149,7 @@ describe('GET /documents/{document_id}/recipients', () => {
     const res = await get(`/api/documents/${f.ids.d9}/recipients`, f.owner);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
-      status: 'DRAFT',
+      document: { status: 'DRAFT', actions: expect.arrayContaining(['discard']) },
       recipients: [
         { _id: 'r0', email: 'draftee@initech.test', name: 'Zed', status: 'PENDING', is_due: false },
       ],

@@ -13,7 +13,7 @@ import { loadScope, rowsOf } from './scope';
 
 type Reader = Pick<Db, 'select' | 'execute'>;
 
-const LIST_COLUMNS = sql`ed.id, ed.name, ed.status, ed.archived_at, ed.configurable_document_id, ed.sender_id,
+const LIST_COLUMNS = sql`ed.id, ed.name, ed.status, ed.archived_at, ed.configurable_document_id, ed.company_document_id, ed.sender_id,
   ed.shared_with, ed.sent_at, ed.expires_at, ed.completed_at, ed.created_at, ed.updated_at`;
 
 /** Extra narrowing a caller adds to a list (the employee documents: addressed to the caller). */
@@ -21,9 +21,12 @@ export type ListExtra = (scope: ListScope) => SQL;
 
 /**
  * One page of a document list: the filter's documents the caller sees, narrowed by the query,
- * in the query's order, with the total for the pager. Two statements (the page and the count),
- * each a walk of the list index for the default order; the page's recipients and senders are
- * read after, for its rows only.
+ * in the query's order, with the total for the pager. One statement finds the page's ids and the
+ * total together (`count(*) over ()`: a search's matches are read once, not once for the page and
+ * once for the count) over the list index columns only, so that skipping to page 500 of a tab
+ * walks the index, not the table; the page's rows are joined back by id ("late row lookup"). A
+ * page past the end has no row to carry the total: it is counted on its own. The page's
+ * recipients and senders are read after, for its rows only.
  */
 export async function listDocuments(
   db: Reader,
@@ -34,18 +37,24 @@ export async function listDocuments(
 ): Promise<{ rows: TDocumentListItem[]; total: number }> {
   const scope = await loadScope(db, access);
   const where = whereOf(scope, filter, query, options);
-  const [rows, counted] = await Promise.all([
-    rowsOf<ListRow>(
+  const order = orderBy(query.sort);
+  const rows = await rowsOf<ListRow & { total: number }>(
+    db,
+    sql`select ${LIST_COLUMNS}, p.total from (
+        select ed.id, count(*) over () as total from employee_documents ed where ${where}
+        order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}
+      ) p join employee_documents ed on ed.id = p.id
+      order by ${order}`,
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && query.page > 1) {
+    const [counted] = await rowsOf<{ n: number }>(
       db,
-      sql`select ${LIST_COLUMNS} from employee_documents ed where ${where}
-        order by ${orderBy(query.sort)} limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
-    ),
-    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from employee_documents ed where ${where}`),
-  ]);
-  return {
-    rows: await presentListRows(db, access, scope, rows),
-    total: Number(counted[0]?.n ?? 0),
-  };
+      sql`select count(*)::int as n from employee_documents ed where ${where}`,
+    );
+    total = Number(counted?.n ?? 0);
+  }
+  return { rows: await presentListRows(db, access, scope, rows), total };
 }
 
 /** The `where` of a list: the tenant, the filter, the query's narrowing and the caller's extra. */

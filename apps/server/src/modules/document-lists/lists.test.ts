@@ -66,6 +66,7 @@ describe('GET /all-documents/{document_status}', () => {
       status: 'WAITING',
       archived_at: null,
       configurable_document_id: null,
+      company_document_id: null,
       sender: { _id: f.owner.userId, email: f.owner.email },
       progress: { done: 0, required: 2 },
       waiting_for_me: true,
@@ -97,6 +98,7 @@ describe('GET /all-documents/{document_status}', () => {
     });
     const draft = rows.find((r) => r._id === f.ids.d10)!;
     expect(draft.configurable_document_id).toEqual(expect.any(String));
+    expect(draft.company_document_id).toEqual(expect.any(String));
     expect(draft.sent_at).toBeNull();
     const completed = await page('/api/all-documents/completed', f.owner);
     expect(completed.data.find((r) => r._id === f.ids.d3)!.progress).toEqual({ done: 2, required: 2 });

@@ -18,6 +18,7 @@ export type ListRow = {
   status: TDocumentStatus;
   archived_at: Date | string | null;
   configurable_document_id: string | null;
+  company_document_id: string | null;
   sender_id: string;
   shared_with: string[];
   sent_at: Date | string | null;
@@ -139,6 +140,7 @@ export async function presentListRows(
       status: row.status,
       archived_at: isoOf(row.archived_at),
       configurable_document_id: row.configurable_document_id,
+      company_document_id: row.company_document_id,
       sender: senders.get(row.sender_id) ?? { _id: row.sender_id, name: '', email: '' },
       recipients: recipients.map(toSummary),
       progress: progressOf(recipients),

@@ -2,15 +2,18 @@ import { asc, eq } from 'drizzle-orm';
 import type { TDocumentRecipient, TDocumentRecipients } from '@esigns/contracts/document-lists';
 import type { Db } from '../../platform/db/database';
 import { findConfigurable } from '../documents/lookups';
+import type { EmployeeRow } from '../documents/serializers';
 import { documentUsers } from '../documents/schema';
 import type { AccessContext } from '../permissions/access';
 import { isDone } from '../signing/progress';
-import { findListedDocument, isoOf } from './scope';
+import { presentListRows, type ListRow } from './present-items';
+import { findListedDocument, isoOf, loadScope } from './scope';
 
 /**
- * `GET /documents/{document_id}/recipients`: who the document goes to, in signing order, with
- * their status and times; never a link secret or a representative password (only whether one
- * is set). A draft answers the recipients of its layout, all PENDING.
+ * `GET /documents/{document_id}/recipients`: the document as its list row (with the caller's
+ * actions) and who it goes to, in signing order, with their status and times; never a link secret
+ * or a representative password (only whether one is set). A draft answers the recipients of its
+ * layout, all PENDING.
  */
 export async function listRecipients(
   db: Pick<Db, 'select'>,
@@ -18,11 +21,8 @@ export async function listRecipients(
   id: string,
 ): Promise<TDocumentRecipients> {
   const doc = await findListedDocument(db, access, id, 'documents:view');
-  const base = {
-    document_id: doc.id,
-    status: doc.status,
-    signing_order: doc.settings.signing_order ?? false,
-  };
+  const [document] = await presentListRows(db, access, await loadScope(db, access), [listRowOf(doc)]);
+  const base = { document: document!, signing_order: doc.settings.signing_order ?? false };
   if (doc.status === 'DRAFT') {
     const layout = doc.configurableDocumentId
       ? await findConfigurable(db, access.companyId, doc.configurableDocumentId).catch(() => null)
@@ -86,5 +86,24 @@ export async function listRecipients(
       reminders_sent: r.remindersSent,
       last_reminded_at: isoOf(r.lastRemindedAt),
     })),
+  };
+}
+
+/** An employee document row in the shape the list presenter reads. */
+function listRowOf(doc: EmployeeRow): ListRow {
+  return {
+    id: doc.id,
+    name: doc.name,
+    status: doc.status,
+    archived_at: doc.archivedAt,
+    configurable_document_id: doc.configurableDocumentId,
+    company_document_id: doc.companyDocumentId,
+    sender_id: doc.senderId,
+    shared_with: doc.sharedWith,
+    sent_at: doc.sentAt,
+    expires_at: doc.expiresAt,
+    completed_at: doc.completedAt,
+    created_at: doc.createdAt,
+    updated_at: doc.updatedAt,
   };
 }

@@ -179,9 +179,10 @@ export function registerDocumentListRoutes(api: FastifyInstance, platform: Platf
       schema: {
         tags,
         security,
-        summary: "A document's recipients with their status, order and times",
+        summary: "A document (as its list row, with the caller's actions) and its recipients",
         description:
-          'In signing order. `is_due`: notified and not done yet. Link secrets and representative passwords never ' +
+          '`document` is the row the lists show (status, sender, dates, progress, `actions` the caller may take ' +
+          'now). Recipients in signing order. `is_due`: notified and not done yet. Link secrets and representative passwords never ' +
           'leave the server (`has_representative_password` tells whether one is set). A draft answers its ' +
           "layout's recipients, all PENDING. For whoever sees the document in their lists; others get 404. Needs " +
           '`documents:view`.',

@@ -67,6 +67,7 @@ export async function seedDocument(
   const db = t.platform.database.db;
   const settings = ZDocumentSettings.parse({});
   let configurableId: string | null = null;
+  let companyDocumentId: string | null = null;
   if (input.status === 'DRAFT') {
     const [source] = await db
       .insert(companyDocuments)
@@ -97,6 +98,7 @@ export async function seedDocument(
       })
       .returning({ id: configurableDocuments.id });
     configurableId = layout!.id;
+    companyDocumentId = source!.id;
   }
   const [doc] = await db
     .insert(employeeDocuments)
@@ -105,6 +107,7 @@ export async function seedDocument(
       name: input.name,
       status: input.status,
       configurableDocumentId: configurableId,
+      companyDocumentId,
       file: FILE,
       pages: FILE.pages,
       settings,

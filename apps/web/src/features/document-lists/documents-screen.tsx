@@ -1,0 +1,231 @@
+import type { ReactNode } from 'react';
+import { Badge, Button, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft, IconFilePlus, IconFiles, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { DOCUMENT_LIST_FILTER_LABELS } from '@esigns/contracts/document-lists';
+import { DOCUMENT_LIST_FILTERS, type TDocumentListFilter } from '@esigns/contracts/documents';
+import { usePageTitle } from '../../shared/branding/use-page-title';
+import { useSession, workspaceIdOf } from '../../shared/session/session-store';
+import { ListPager } from '../../shared/ui/list-pager';
+import { LoadError, NoAccess, PageFrame, Panel, StateMessage, isForbidden } from '../team/team-ui';
+import { useCan, type Can } from '../team/use-can';
+import {
+  DOCUMENT_LIST_KEYS,
+  fetchContactName,
+  fetchDocumentCounts,
+  fetchDocumentList,
+  fetchWorkspaceUsers,
+} from './document-lists-api';
+import { DocumentsLiveUpdates } from './documents-live';
+import { DocumentCards, DocumentsTable } from './documents-table';
+import { ListFilters, type OwnerOption } from './list-filters';
+import { PAGE_SIZES, isNarrowed, listQueryOf, narrowingOf, useListState } from './use-list-state';
+
+/** Whether the caller sees documents others sent (and so may filter by sender). */
+export function seesOthersDocuments(rights: Can): boolean {
+  if (!rights.overview || rights.overview.plan_type === 'INDIVIDUAL') return false;
+  return (
+    rights.userType === 'OWNER' || rights.can('documents:view-all') || rights.can('documents:manage-all')
+  );
+}
+
+const EMPTY_TEXT: Record<TDocumentListFilter, string> = {
+  'all-documents': 'Upload a document, place the fields and send it for signature: it shows here.',
+  draft: 'Documents you started and have not sent yet show here.',
+  'waiting-for-me': 'Nothing waits for your signature or approval.',
+  'waiting-for-others': 'No document is waiting for other people.',
+  completed: 'Documents everyone has signed show here.',
+  declined: 'No recipient declined a document.',
+  rejected: 'No approver rejected a document.',
+  voided: 'No document was voided.',
+  expired: 'No document expired before it was signed.',
+  archived: 'Archived documents show here; restore them from their menu.',
+};
+
+/**
+ * /documents/all and /documents/all/{contact_id}: the documents the caller sees, by status tab
+ * (with counts), searched, sorted and filtered by dates, recipient and sender, server-paged, each
+ * row with its actions menu. With a contact id, only that contact's documents. Follows document
+ * events live.
+ */
+export function DocumentsScreen() {
+  const { contact_id: contactId = '' } = useParams();
+  const rights = useCan();
+  const { state, update } = useListState();
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const companyId = useSession((s) => workspaceIdOf(s)) ?? '';
+  const canView = rights.can('documents:view');
+  const seesOthers = seesOthersDocuments(rights);
+  usePageTitle('Documents');
+
+  const query = listQueryOf(state, contactId || undefined);
+  const list = useQuery({
+    queryKey: DOCUMENT_LIST_KEYS.list(state.filter, query),
+    queryFn: ({ signal }) => fetchDocumentList(state.filter, query, signal),
+    enabled: canView,
+    placeholderData: keepPreviousData,
+  });
+  const narrowing = narrowingOf(state, contactId || undefined);
+  const counts = useQuery({
+    queryKey: DOCUMENT_LIST_KEYS.counts({ ...narrowing, sort: undefined }),
+    queryFn: ({ signal }) => fetchDocumentCounts(narrowing, signal),
+    enabled: canView,
+    placeholderData: keepPreviousData,
+  });
+  const senders = useQuery({
+    queryKey: DOCUMENT_LIST_KEYS.senders(companyId),
+    queryFn: ({ signal }) => fetchWorkspaceUsers(companyId, signal),
+    enabled: canView && seesOthers && rights.can('company-users:view') && companyId !== '',
+    staleTime: 5 * 60_000,
+  });
+  const contact = useQuery({
+    queryKey: DOCUMENT_LIST_KEYS.contact(contactId),
+    queryFn: ({ signal }) => fetchContactName(contactId, signal),
+    enabled: canView && contactId !== '' && rights.can('contacts:view'),
+  });
+
+  const owners: OwnerOption[] = (senders.data ?? [])
+    .filter((u) => u.user_id)
+    .map((u) => ({ value: u.user_id!, label: `${u.first_name} ${u.last_name}`.trim() || u.email }));
+  const title = contactId ? `Documents of ${contact.data?.name || 'a contact'}` : 'Documents';
+  const actions = (
+    <>
+      {contactId && (
+        <Button
+          component={Link}
+          to="/documents/all"
+          variant="subtle"
+          leftSection={<IconArrowLeft size={16} />}
+        >
+          All documents
+        </Button>
+      )}
+      {rights.can('documents:create') && (
+        <Button component={Link} to="/documents/upload" leftSection={<IconFilePlus size={16} />}>
+          New document
+        </Button>
+      )}
+    </>
+  );
+  const frame = (content: ReactNode) => (
+    <PageFrame
+      title={title}
+      description={
+        contactId
+          ? `Everything sent to ${contact.data?.email ?? 'this contact'} that you can see.`
+          : 'Track what you sent and what waits for you; open a document for its recipients, history and notes.'
+      }
+      actions={canView ? actions : undefined}
+    >
+      <DocumentsLiveUpdates />
+      {content}
+    </PageFrame>
+  );
+
+  if (rights.isLoading) return frame(<Skeleton h={320} radius="md" aria-busy="true" />);
+  if (rights.error) {
+    return frame(
+      <Panel>
+        <LoadError title="Could not load your permissions" error={rights.error} onRetry={rights.refetch} />
+      </Panel>,
+    );
+  }
+  if (!canView || isForbidden(list.error)) {
+    return frame(
+      <Panel>
+        <NoAccess>Your user type cannot see documents. Ask an owner or admin if you need access.</NoAccess>
+      </Panel>,
+    );
+  }
+
+  const rows = list.data?.data ?? [];
+  const rowProps = { rows, isPending: list.isPending, showSender: seesOthers };
+  const countOf = (filter: TDocumentListFilter) => counts.data?.[filter];
+
+  return frame(
+    <Stack gap="lg">
+      <Tabs
+        value={state.filter}
+        onChange={(value) => value && update({ filter: value as TDocumentListFilter })}
+      >
+        <ScrollArea type="auto" offsetScrollbars>
+          <Tabs.List style={{ flexWrap: 'nowrap' }}>
+            {DOCUMENT_LIST_FILTERS.map((filter) => (
+              <Tabs.Tab
+                key={filter}
+                value={filter}
+                rightSection={
+                  countOf(filter) !== undefined ? (
+                    <Badge
+                      size="sm"
+                      variant={state.filter === filter ? 'filled' : 'light'}
+                      color="gray"
+                      circle={false}
+                    >
+                      {countOf(filter)}
+                    </Badge>
+                  ) : null
+                }
+              >
+                {DOCUMENT_LIST_FILTER_LABELS[filter]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </ScrollArea>
+      </Tabs>
+
+      <ListFilters
+        state={state}
+        update={update}
+        owners={seesOthers ? owners : undefined}
+        hasFixedRecipient={contactId !== ''}
+      />
+
+      <Panel>
+        {list.isError ? (
+          <LoadError
+            title="Could not load the documents"
+            error={list.error}
+            onRetry={() => void list.refetch()}
+          />
+        ) : !list.isPending && rows.length === 0 ? (
+          isNarrowed(state) ? (
+            <StateMessage icon={<IconSearch size={28} />} title="No documents match" testId="documents-empty">
+              <Text c="dimmed" size="sm">
+                Try other words, dates or people, or clear the filters.
+              </Text>
+            </StateMessage>
+          ) : (
+            <StateMessage
+              icon={<IconFiles size={28} />}
+              title={`No ${DOCUMENT_LIST_FILTER_LABELS[state.filter].toLowerCase()} documents`}
+              testId="documents-empty"
+            >
+              <Text c="dimmed" size="sm" maw={440}>
+                {EMPTY_TEXT[state.filter]}
+              </Text>
+            </StateMessage>
+          )
+        ) : isPhone ? (
+          <DocumentCards {...rowProps} />
+        ) : (
+          <DocumentsTable {...rowProps} />
+        )}
+      </Panel>
+
+      {!list.isError && (
+        <ListPager
+          page={state.page}
+          limit={state.limit}
+          total={list.data?.total ?? 0}
+          totalPages={list.data?.total_pages}
+          onPage={(page) => update({ page })}
+          limits={PAGE_SIZES}
+          onLimit={(limit) => update({ limit })}
+        />
+      )}
+    </Stack>,
+  );
+}
