@@ -14,6 +14,3 @@ export function documentPathOf(
   if (row.status === 'DRAFT' && row.company_document_id) return draftEditorPath(row.company_document_id);
   return documentDetailPath(row._id);
 }
-
-/** The list of a contact's documents. */
-export const contactDocumentsPath = (contactId: string) => `/documents/all/${encodeURIComponent(contactId)}`;

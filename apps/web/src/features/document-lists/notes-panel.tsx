@@ -39,9 +39,7 @@ function NoteEditor({
       <Textarea
         aria-label={onCancel ? 'Edit note' : 'New note'}
         placeholder="Add a note for your team (recipients never see it)"
-        autosize
-        minRows={2}
-        maxRows={8}
+        rows={3}
         maxLength={NOTE_MAX_LENGTH}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}

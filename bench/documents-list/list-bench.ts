@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+import { buildApp } from '../../apps/server/src/app';
+import { defineModuleJobs } from '../../apps/server/src/module-jobs';
+import { users } from '../../apps/server/src/modules/auth/schema';
+import { openSession } from '../../apps/server/src/modules/auth/session-service';
+import { companyUsers } from '../../apps/server/src/modules/company/schema';
+import { createWorkspace } from '../../apps/server/src/modules/company/service';
+import { loadConfig } from '../../apps/server/src/platform/config/config';
+import type { Database } from '../../apps/server/src/platform/db/database';
+import { createPlatform, type Platform } from '../../apps/server/src/platform/platform';
+
+/*
+ * `GET /api/all-documents/{status}` on 100,000 documents of one company (issue 6 benchmark). The
+ * API runs in this process on its own database: PGlite, or with BENCH_PG_ADMIN_URL a fresh PostgreSQL
+ * database made (and dropped) through that admin connection;
+ * the documents and their 3 recipients each are written with a few `insert ... select` over
+ * `generate_series`. 20 clients call the list over HTTP at once, each waiting for its answer
+ * before the next call; the baseline is the same SQL, every statement the request ran (captured
+ * at the database driver during a warm-up request: the session check, the page, its count, the
+ * rows' recipients and senders), replayed straight on the database by 20 concurrent loops. Both
+ * report the 95th percentile of the request time; the target is < 50 ms and <= 2x the baseline.
+ */
+
+const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
+/** Calls per client loop run; each case runs two rounds of HTTP and SQL alternately. */
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const LIMIT = 10;
+const SEARCH = 'acme';
+const TARGET_MS = 50;
+const TARGET_RATIO = 2;
+
+type Statement = { text: string; values: unknown[] };
+
+const percentile = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+
+/** Records every statement the database driver runs while `recording` is on. */
+function captureStatements(database: Database): { start: () => void; stop: () => Statement[] } {
+  let recording: Statement[] | null = null;
+  const record = (text: unknown, values: unknown) => {
+    if (!recording) return;
+    if (typeof text === 'string') recording.push({ text, values: (values as unknown[]) ?? [] });
+    else if (text && typeof text === 'object' && 'text' in text) {
+      const q = text as { text: string; values?: unknown[] };
+      recording.push({ text: q.text, values: q.values ?? [] });
+    }
+  };
+  if (database.pglite) {
+    const client = database.pglite;
+    const query = client.query.bind(client);
+    client.query = ((text: string, values?: unknown[], options?: unknown) => {
+      record(text, values);
+      return query(text, values, options as never);
+    }) as typeof client.query;
+  } else {
+    const query = pg.Pool.prototype.query;
+    pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+      record(args[0], args[1]);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+  }
+  return {
+    start: () => {
+      recording = [];
+    },
+    stop: () => {
+      const out = recording ?? [];
+      recording = null;
+      return out;
+    },
+  };
+}
+
+async function seed(platform: Platform): Promise<{ companyId: string; ownerId: string }> {
+  const db = platform.database.db;
+  const raw = platform.database.raw;
+  const [owner] = await db
+    .insert(users)
+    .values({
+      email: `owner-${randomUUID()}@bench.test`,
+      firstName: 'Olive',
+      lastName: 'Owner',
+      passwordHash: 'x',
+    })
+    .returning({ id: users.id });
+  const { companyId } = await db.transaction((tx) =>
+    createWorkspace(tx, {
+      name: `Bench Lists ${randomUUID().slice(0, 6)}`,
+      planType: 'BUSINESS',
+      ownerId: owner!.id,
+    }),
+  );
+  const senders = await db
+    .insert(users)
+    .values(
+      Array.from({ length: 9 }, (_, i) => ({
+        email: `sender${i}-${randomUUID().slice(0, 6)}@bench.test`,
+        firstName: 'Sender',
+        lastName: `${i + 1}`,
+        passwordHash: 'x',
+      })),
+    )
+    .returning({ id: users.id });
+  await db
+    .insert(companyUsers)
+    .values(senders.map((s) => ({ companyId, userId: s.id, userType: 'MEMBER' as const })));
+  const senderIds = [owner!.id, ...senders.map((s) => s.id)];
+  const started = performance.now();
+  // Statuses by g % 20: 8 COMPLETED, 5 WAITING, 2 DRAFT, then one each of DECLINED, REJECTED,
+  // VOIDED, EXPIRED and an archived COMPLETED. One document every 5 minutes from 2025-01-01.
+  await raw(
+    `insert into employee_documents (company_id, name, status, file, pages, settings, sender_id, sent_at,
+       expires_at, completed_at, archived_at, created_at, updated_at)
+     select $1, (array['Lease','Sale deed','NDA','Employment contract','Invoice','Purchase order','Offer letter',
+         'Loan agreement','Consent form','Service agreement'])[1 + g % 10] || ' ' || g,
+       s.status, '{"file_ref_id":"bench","name":"bench.pdf","original_name":"bench.pdf","mime_type":"application/pdf","size":1,"page_count":1,"pages":[{"width":612,"height":792}],"sha256":"${'a'.repeat(64)}"}'::jsonb,
+       '[{"width":612,"height":792}]'::jsonb, '{"signing_order":false}'::jsonb,
+       ($2::uuid[])[1 + g % 10],
+       case when s.status = 'DRAFT' then null else s.ts end,
+       case when s.status = 'DRAFT' then null else s.ts + interval '30 days' end,
+       case when s.status = 'COMPLETED' then s.ts + interval '2 days' end,
+       case when g % 20 = 19 then s.ts + interval '40 days' end,
+       s.ts, s.ts + (g % 7) * interval '1 hour'
+     from generate_series(1, $3::int) g,
+       lateral (select (array['COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED',
+           'COMPLETED','WAITING','WAITING','WAITING','WAITING','WAITING','DRAFT','DRAFT','DECLINED','REJECTED',
+           'VOIDED','EXPIRED','COMPLETED'])[1 + g % 20] as status,
+         timestamptz '2025-01-01' + g * interval '5 minutes' as ts) s`,
+    [companyId, `{${senderIds.join(',')}}`, DOCUMENTS],
+  );
+  // 3 recipients per sent document: names and emails from small lists (5 email domains).
+  await raw(
+    `insert into document_users (company_id, employee_document_id, key, type, user_type, email, first_name,
+       last_name, signing_order, status, sent_at, finished_at, created_at)
+     select d.company_id, d.id, 'r' || k, 'RECEIVER', case when k = 3 then 'APPROVER' else 'SIGNER' end,
+       lower(f.first) || '.' || n.num || '@' || (array['acme.com','globex.com','initech.io','umbrella.org','hooli.com'])[1 + d.rn % 5],
+       f.first, 'Person ' || n.num, k,
+       case when d.status = 'COMPLETED' then 'SIGNED' when d.status = 'WAITING' and k = 1 then 'SIGNED'
+            when d.status = 'DECLINED' and k = 1 then 'DECLINED' when d.status = 'REJECTED' and k = 3 then 'REJECTED'
+            else 'SENT' end,
+       d.sent_at, case when d.status = 'COMPLETED' then d.completed_at end, d.created_at + k * interval '1 millisecond'
+     from (select ed.*, row_number() over (order by ed.created_at) as rn from employee_documents ed
+           where ed.company_id = $1 and ed.status <> 'DRAFT') d
+       cross join generate_series(1, 3) k
+       cross join lateral (select (array['Alice','Bob','Carol','Dave','Eve','Frank','Grace','Heidi','Ivan','Judy'])[1 + (d.rn + k) % 10] as first) f
+       cross join lateral (select (d.rn * 7 + k * 13) % 20000 as num) n`,
+    [companyId],
+  );
+  await raw('vacuum analyze employee_documents');
+  await raw('vacuum analyze document_users');
+  const [counts] = (
+    await raw(
+      `select (select count(*)::int from employee_documents where company_id = $1) as docs,
+              (select count(*)::int from document_users where company_id = $1) as recipients`,
+      [companyId],
+    )
+  ).rows as { docs: number; recipients: number }[];
+  console.log(
+    `seeded ${counts!.docs.toLocaleString('en')} documents and ${counts!.recipients.toLocaleString('en')} recipients ` +
+      `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { companyId, ownerId: owner!.id };
+}
+
+/** `CLIENTS` loops calling `once` until `REQUESTS` calls are done; the time of each call. */
+async function load(once: () => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  let left = REQUESTS;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (left-- > 0) {
+        const start = performance.now();
+        await once();
+        times.push(performance.now() - start);
+      }
+    }),
+  );
+  return times;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esigns-bench-lists-'));
+  const adminUrl = process.env.BENCH_PG_ADMIN_URL;
+  const dbName = `esigns_bench_${randomUUID().slice(0, 8)}`;
+  let databaseUrl: string | undefined;
+  if (adminUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    RATE_LIMIT_PER_MINUTE: '10000000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
+  // No job workers in this process: their polling would compete with the lists for the database.
+  const platform = await createPlatform({ ...config, workers: 1 }, log, 'api', {
+    defineJobs: defineModuleJobs,
+  });
+  const capture = captureStatements(platform.database);
+  const app = await buildApp(platform);
+  try {
+    const { companyId, ownerId } = await seed(platform);
+    const session = await platform.database.db.transaction((tx) =>
+      openSession(platform, tx, {
+        userId: ownerId,
+        companyId,
+        client: { ip: '127.0.0.1', userAgent: 'bench' },
+      }),
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const headers = { authorization: `Bearer ${session.access_token}` };
+    console.log(
+      `database: ${platform.database.kind}; ${CLIENTS} concurrent clients, ${REQUESTS} calls per case, ` +
+        `limit ${LIMIT}; load average at the start ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}`,
+    );
+
+    const cases = [
+      { label: 'completed, page 1', query: `page=1&limit=${LIMIT}` },
+      { label: 'completed, page 500', query: `page=500&limit=${LIMIT}` },
+      { label: `completed, page 1, search "${SEARCH}"`, query: `page=1&limit=${LIMIT}&search=${SEARCH}` },
+      { label: `completed, page 500, search "${SEARCH}"`, query: `page=500&limit=${LIMIT}&search=${SEARCH}` },
+    ];
+    let met = true;
+    for (const c of cases) {
+      const url = `${base}/api/all-documents/completed?${c.query}`;
+      const call = async (): Promise<number> => {
+        const res = await fetch(url, { headers });
+        const body = (await res.json()) as { data: { data: unknown[]; total: number } };
+        if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+        return body.data.data.length;
+      };
+      // Warm-up, then one request with its statements captured.
+      for (let i = 0; i < 5; i++) await call();
+      capture.start();
+      const rows = await call();
+      const statements = capture.stop();
+      if (rows !== LIMIT) throw new Error(`${c.label}: ${rows} rows instead of ${LIMIT}`);
+      const replay = async () => {
+        for (const s of statements) await platform.database.raw(s.text, s.values);
+      };
+      await replay();
+      if (process.env.BENCH_DEBUG) {
+        for (const st of statements) {
+          const ts: number[] = [];
+          for (let i = 0; i < 5; i++) {
+            const t0 = performance.now();
+            await platform.database.raw(st.text, st.values);
+            ts.push(performance.now() - t0);
+          }
+          console.log(
+            `    ${percentile(ts, 50).toFixed(1)} ms  ${st.text.replace(/\s+/g, ' ').slice(0, 160)}`,
+          );
+        }
+        if (process.env.BENCH_DEBUG === 'plan') {
+          for (const st of statements.filter((x) => x.text.includes('employee_documents ed'))) {
+            const plan = await platform.database.raw(`explain analyze ${st.text}`, st.values);
+            console.log((plan.rows as Record<string, string>[]).map((r) => r['QUERY PLAN']).join('\n'));
+          }
+        }
+        continue;
+      }
+      // Alternate halves so that the machine's load weighs on both alike.
+      const http: number[] = [];
+      const sql: number[] = [];
+      for (let round = 0; round < 2; round++) {
+        http.push(
+          ...(await load(async () => {
+            await call();
+          })),
+        );
+        sql.push(...(await load(replay)));
+      }
+      const httpP95 = percentile(http, 95);
+      const sqlP95 = percentile(sql, 95);
+      const ratio = httpP95 / sqlP95;
+      const ok = httpP95 < TARGET_MS && ratio <= TARGET_RATIO;
+      met &&= ok;
+      console.log(
+        `  ${c.label.padEnd(34)} p95 ${httpP95.toFixed(1).padStart(7)} ms (p50 ${percentile(http, 50).toFixed(1)}), ` +
+          `same SQL (${statements.length} statements) p95 ${sqlP95.toFixed(1).padStart(7)} ms, ` +
+          `ratio ${ratio.toFixed(2)} (target < ${TARGET_MS} ms and <= ${TARGET_RATIO}x: ${ok ? 'met' : 'NOT met'})`,
+      );
+    }
+    console.log(`documents-list: ${met ? 'every target met' : 'some targets NOT met'}`);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (adminUrl) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+await main();
