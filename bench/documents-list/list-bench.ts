@@ -50,8 +50,9 @@ function captureStatements(database: Database): { start: () => void; stop: () =>
     if (!recording) return;
     if (typeof text === 'string') recording.push({ text, values: (values as unknown[]) ?? [] });
     else if (text && typeof text === 'object' && 'text' in text) {
+      // node-postgres as Drizzle calls it: `query({ text, rowMode, types }, values)`.
       const q = text as { text: string; values?: unknown[] };
-      recording.push({ text: q.text, values: q.values ?? [] });
+      recording.push({ text: q.text, values: (values as unknown[] | undefined) ?? q.values ?? [] });
     }
   };
   if (database.pglite) {
