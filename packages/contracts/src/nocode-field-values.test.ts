@@ -416,6 +416,18 @@ describe('data tables and formulas', () => {
     expect(parsed.values.total).toBe(2949.41);
   });
 
+  it('leaves a formula empty until one of its fields has a value', () => {
+    const parsed = parseTemplateValues(fields, { items: [{ name: 'Tiles' }] }, { unknownKeys: 'strip' });
+    expect(parsed.values.items).toEqual([{ name: 'Tiles', amount: null }]);
+    expect(parsed.values.total).toBe(0);
+    const [, , total] = ZFormFields.parse([
+      { key: 'a', label: 'A', type: 'NUMBER' },
+      { key: 'b', label: 'B', type: 'NUMBER' },
+      { key: 'sum', label: 'Sum', type: 'FORMULA', expression: '{a} + {b}' },
+    ]);
+    expect(parseTemplateValues([total!], {}).values).toEqual({ sum: null });
+  });
+
   it('counts rows against the bounds and requires one', () => {
     expect(validateTemplateValues(fields, { items: [] })).toEqual([
       { key: 'items', path: ['items'], message: 'Add at least one row' },

@@ -269,7 +269,8 @@ const asNumber = (value: unknown): number | null =>
 
 /**
  * Fills FORMULA fields in dependency order (`ZFormFields` refuses cycles and unknown references).
- * A formula that does not parse, or that depends on a hidden field, gives null.
+ * A formula that does not parse, that is hidden, or whose fields are all empty gives null; once
+ * one of its fields has a value, the empty ones count as 0.
  */
 export function computeFormulas(
   fields: readonly (TValueField | TDataTableColumn)[],
@@ -295,6 +296,12 @@ export function computeFormulas(
     for (const ref of formula.refs) {
       const dependency = formulas.find((f) => f.key === ref.key);
       if (dependency) compute(dependency, depth + 1);
+    }
+    // Nothing to compute from yet: the result stays empty rather than showing 0.
+    const inputs = formula.refs.map(resolve).flat();
+    if (formula.refs.length > 0 && inputs.every((input) => input === null)) {
+      values[field.key] = null;
+      return;
     }
     const result = evaluateFormula(formula.ast, resolve);
     values[field.key] = result === null ? null : roundTo(result, field.decimals);

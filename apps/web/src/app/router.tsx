@@ -20,6 +20,7 @@ import { SIGNING_SCREENS } from '../features/signing/screens';
 import { PUBLISHED_SCREENS } from '../features/published/screens';
 import { DASHBOARD_SCREENS } from '../features/dashboard/screens';
 import { DOCUMENT_ACTION_SCREENS } from '../features/document-actions/screens';
+import { FORM_TEMPLATE_SCREENS } from '../features/form-templates/screens';
 import { DOCUMENT_LIST_SCREENS } from '../features/document-lists/screens';
 
 /** A screen's code must arrive within 120 s (spec 1 §9), else the error screen offers a reload. */
@@ -74,6 +75,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...PUBLISHED_SCREENS,
   ...DASHBOARD_SCREENS,
   ...DOCUMENT_ACTION_SCREENS,
+  ...FORM_TEMPLATE_SCREENS,
   ...DOCUMENT_LIST_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),

@@ -1,0 +1,375 @@
+import { Checkbox, Chip, Group, NativeSelect, Stack, TagsInput, Text, Textarea } from '@mantine/core';
+import {
+  AGGREGATE_FUNCTIONS,
+  BARCODE_FORMATS,
+  FORMULA_RESULT_TYPES,
+  NUMERIC_FIELD_TYPES,
+} from '@esigns/contracts/nocode-field-types';
+import type { TFieldOption } from '@esigns/contracts/nocode-fields';
+import { OptionsEditor } from './options-editor';
+import { NumberSetting, TextSetting, problemsUnder, type Patch, type Problems } from './setting-inputs';
+
+const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'AED', 'SGD', 'AUD', 'CAD', 'JPY'];
+
+export type TypeSettingsProps = {
+  /** The field (or data table column) as edited. */
+  field: Record<string, unknown> & { type: string; key: string };
+  patch: Patch;
+  problems: Problems;
+  /** The other fields of the template: formulas and pay buttons pick from them. */
+  siblings: readonly { key: string; label: string; type: string }[];
+};
+
+function SelectSetting({
+  label,
+  name,
+  data,
+  values,
+  patch,
+  problems,
+  optional,
+}: {
+  label: string;
+  name: string;
+  data: readonly string[] | { value: string; label: string }[];
+  values: Record<string, unknown>;
+  patch: Patch;
+  problems: Problems;
+  optional?: boolean;
+}) {
+  const items = data.map((item) => (typeof item === 'string' ? { value: item, label: item } : item));
+  const value = values[name];
+  return (
+    <NativeSelect
+      size="xs"
+      label={label}
+      data={optional ? [{ value: '', label: '—' }, ...items] : items}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => patch({ [name]: event.currentTarget.value || undefined })}
+      error={problems[name]}
+    />
+  );
+}
+
+/** The settings of the field's own type (bounds, options, formula...), edited in place. */
+export function TypeSettings({ field, patch, problems, siblings }: TypeSettingsProps) {
+  const props = { values: field, patch, problems };
+  const numeric = siblings.filter(
+    (s) => s.key !== field.key && NUMERIC_FIELD_TYPES.includes(s.type as never),
+  );
+  switch (field.type) {
+    case 'SINGLE_LINE_TEXT':
+    case 'MULTI_LINE_TEXT':
+    case 'RICH_TEXT':
+      return (
+        <Stack gap="xs">
+          <Group grow gap="xs">
+            <NumberSetting label="Min length" name="min_length" integer min={0} {...props} />
+            <NumberSetting label="Max length" name="max_length" integer min={1} {...props} />
+          </Group>
+          {field.type === 'SINGLE_LINE_TEXT' && (
+            <>
+              <TextSetting
+                label="Pattern"
+                name="pattern"
+                placeholder="e.g. [A-Z]{5}\d{4}[A-Z]"
+                description="A regular expression the whole value must match"
+                {...props}
+              />
+              <TextSetting
+                label="Pattern message"
+                name="pattern_message"
+                placeholder="Shown when the pattern does not match"
+                {...props}
+              />
+            </>
+          )}
+          {field.type === 'MULTI_LINE_TEXT' && (
+            <NumberSetting label="Rows shown" name="rows" integer min={2} max={30} {...props} />
+          )}
+          <TextSetting label="Default value" name="default_value" {...props} />
+        </Stack>
+      );
+    case 'NUMBER':
+    case 'CURRENCY':
+    case 'PERCENTAGE':
+      return (
+        <Stack gap="xs">
+          {field.type === 'CURRENCY' && (
+            <SelectSetting label="Currency" name="currency" data={CURRENCIES} {...props} />
+          )}
+          <Group grow gap="xs">
+            <NumberSetting label="Minimum" name="min" {...props} />
+            <NumberSetting label="Maximum" name="max" {...props} />
+          </Group>
+          <NumberSetting
+            label="Decimal places"
+            name="decimals"
+            integer
+            min={0}
+            max={field.type === 'NUMBER' ? 10 : 4}
+            {...props}
+          />
+          <NumberSetting label="Default value" name="default_value" {...props} />
+        </Stack>
+      );
+    case 'DATE':
+      return (
+        <Stack gap="xs">
+          <Group grow gap="xs">
+            <TextSetting label="Earliest" name="min_date" placeholder="YYYY-MM-DD or TODAY" {...props} />
+            <TextSetting label="Latest" name="max_date" placeholder="YYYY-MM-DD or TODAY" {...props} />
+          </Group>
+          <TextSetting
+            label="Default value"
+            name="default_value"
+            placeholder="YYYY-MM-DD or TODAY"
+            {...props}
+          />
+        </Stack>
+      );
+    case 'TIME':
+      return (
+        <Stack gap="xs">
+          <Group grow gap="xs">
+            <TextSetting label="Earliest" name="min_time" placeholder="HH:mm" {...props} />
+            <TextSetting label="Latest" name="max_time" placeholder="HH:mm" {...props} />
+          </Group>
+          <TextSetting label="Default value" name="default_value" placeholder="HH:mm" {...props} />
+        </Stack>
+      );
+    case 'DATE_TIME':
+      return (
+        <Group grow gap="xs">
+          <TextSetting label="Earliest" name="min" placeholder="2025-01-31T09:00:00Z" {...props} />
+          <TextSetting label="Latest" name="max" placeholder="2025-12-31T18:00:00Z" {...props} />
+        </Group>
+      );
+    case 'YES_OR_NO':
+    case 'CHECKBOX':
+      return (
+        <Stack gap="xs">
+          {field.type === 'YES_OR_NO' && (
+            <Group grow gap="xs">
+              <TextSetting label="Yes label" name="yes_label" {...props} />
+              <TextSetting label="No label" name="no_label" {...props} />
+            </Group>
+          )}
+          <NativeSelect
+            size="xs"
+            label="Default value"
+            data={[
+              { value: '', label: 'None' },
+              { value: 'true', label: field.type === 'CHECKBOX' ? 'Ticked' : 'Yes' },
+              { value: 'false', label: field.type === 'CHECKBOX' ? 'Not ticked' : 'No' },
+            ]}
+            value={field.default_value === undefined ? '' : String(field.default_value)}
+            onChange={(event) =>
+              patch({
+                default_value:
+                  event.currentTarget.value === '' ? undefined : event.currentTarget.value === 'true',
+              })
+            }
+          />
+        </Stack>
+      );
+    case 'SELECT':
+    case 'RADIO':
+    case 'MULTI_SELECT': {
+      const options = (field.options as TFieldOption[] | undefined) ?? [];
+      return (
+        <Stack gap="xs">
+          <OptionsEditor
+            options={options}
+            onChange={(next) => patch({ options: next })}
+            problems={{ ...problemsUnder(problems, 'options'), '': problems.options ?? '' }}
+          />
+          {field.type === 'MULTI_SELECT' ? (
+            <Group grow gap="xs">
+              <NumberSetting label="Choose at least" name="min_selected" integer min={0} {...props} />
+              <NumberSetting label="Choose at most" name="max_selected" integer min={1} {...props} />
+            </Group>
+          ) : (
+            <SelectSetting
+              label="Default value"
+              name="default_value"
+              data={options.map((o) => ({ value: o.value, label: o.label || o.value }))}
+              optional
+              {...props}
+            />
+          )}
+        </Stack>
+      );
+    }
+    case 'EMAIL':
+      return (
+        <TagsInput
+          size="xs"
+          label="Allowed domains"
+          description="Empty: any address"
+          placeholder="example.com"
+          value={(field.allowed_domains as string[] | undefined) ?? []}
+          onChange={(next) => patch({ allowed_domains: next })}
+          error={problems.allowed_domains ?? Object.values(problemsUnder(problems, 'allowed_domains'))[0]}
+        />
+      );
+    case 'PHONE':
+      return (
+        <TextSetting
+          label="Default country code"
+          name="default_country_code"
+          description="Added to numbers typed without one (91: India)"
+          placeholder="91"
+          {...props}
+        />
+      );
+    case 'FILE':
+    case 'IMAGE':
+      return (
+        <Stack gap="xs">
+          <TagsInput
+            size="xs"
+            label="Allowed types"
+            description=".pdf, image/*, application/pdf… Empty: any"
+            value={(field.allowed_file_types as string[] | undefined) ?? []}
+            onChange={(next) => patch({ allowed_file_types: next })}
+            error={
+              problems.allowed_file_types ?? Object.values(problemsUnder(problems, 'allowed_file_types'))[0]
+            }
+          />
+          <Group grow gap="xs">
+            <NumberSetting label="Max size (MB)" name="max_size_mb" min={1} max={50} {...props} />
+            <NumberSetting label="Max files" name="max_files" integer min={1} max={20} {...props} />
+          </Group>
+        </Stack>
+      );
+    case 'ENTITY':
+      return (
+        <Stack gap="xs">
+          <TextSetting
+            label="Entity id"
+            name="entity_id"
+            optional={false}
+            description="The entity whose records this field links to"
+            {...props}
+          />
+          <TextSetting
+            label="Field shown for a record"
+            name="display_field"
+            placeholder="Its primary field"
+            {...props}
+          />
+          <Checkbox
+            size="xs"
+            label="Several records"
+            checked={field.allow_multiple === true}
+            onChange={(event) => patch({ allow_multiple: event.currentTarget.checked })}
+          />
+        </Stack>
+      );
+    case 'AUTO_INCREMENT':
+      return (
+        <Stack gap="xs">
+          <TextSetting label="Prefix" name="prefix" optional={false} placeholder="INV-" {...props} />
+          <Group grow gap="xs">
+            <NumberSetting label="Start at" name="start" integer min={0} {...props} />
+            <NumberSetting label="Digits" name="padding" integer min={0} max={12} {...props} />
+          </Group>
+        </Stack>
+      );
+    case 'FORMULA':
+      return (
+        <Stack gap="xs">
+          <Textarea
+            size="xs"
+            label="Formula"
+            resize="vertical"
+            rows={2}
+            placeholder="{price} * {quantity}"
+            value={typeof field.expression === 'string' ? field.expression : ''}
+            onChange={(event) => patch({ expression: event.currentTarget.value })}
+            error={problems.expression}
+            description="+ - * / ^, ROUND(x, 2), SUM, MIN, MAX, AVG, COUNT, IF(test, a, b)"
+          />
+          {numeric.length > 0 && (
+            <Group gap={4}>
+              <Text size="xs" c="dimmed">
+                Insert:
+              </Text>
+              {numeric.map((s) => (
+                <Chip
+                  key={s.key}
+                  size="xs"
+                  checked={false}
+                  onChange={() =>
+                    patch({
+                      expression: `${typeof field.expression === 'string' ? field.expression : ''}{${s.key}}`,
+                    })
+                  }
+                >
+                  {s.label}
+                </Chip>
+              ))}
+            </Group>
+          )}
+          <Group grow gap="xs">
+            <SelectSetting label="Result" name="result_type" data={FORMULA_RESULT_TYPES} {...props} />
+            <NumberSetting label="Decimal places" name="decimals" integer min={0} max={10} {...props} />
+          </Group>
+          {field.result_type === 'CURRENCY' && (
+            <SelectSetting label="Currency" name="currency" data={CURRENCIES} {...props} />
+          )}
+        </Stack>
+      );
+    case 'AGGREGATE':
+      return (
+        <Stack gap="xs">
+          <TextSetting label="Related entity id" name="entity_id" optional={false} {...props} />
+          <Group grow gap="xs">
+            <SelectSetting label="Function" name="function" data={AGGREGATE_FUNCTIONS} {...props} />
+            <TextSetting
+              label="Field of the related records"
+              name="field_key"
+              placeholder="Not needed for COUNT"
+              {...props}
+            />
+          </Group>
+        </Stack>
+      );
+    case 'GLOBAL_VARIABLE':
+      return <TextSetting label="Global variable id" name="global_variable_id" optional={false} {...props} />;
+    case 'PAY_BUTTON':
+      return (
+        <Stack gap="xs">
+          <Group grow gap="xs">
+            <NumberSetting label="Fixed amount" name="amount" min={0} {...props} />
+            <SelectSetting
+              label="Or the amount in"
+              name="amount_field"
+              optional
+              data={numeric.map((s) => ({ value: s.key, label: s.label }))}
+              {...props}
+            />
+          </Group>
+          <Group grow gap="xs">
+            <SelectSetting label="Currency" name="currency" data={CURRENCIES} {...props} />
+            <TextSetting label="Button label" name="button_label" optional={false} {...props} />
+          </Group>
+          <TextSetting label="Description" name="description" optional={false} {...props} />
+        </Stack>
+      );
+    case 'BARCODE':
+      return (
+        <Stack gap="xs">
+          <SelectSetting label="Format" name="format" data={BARCODE_FORMATS} {...props} />
+          <TextSetting label="Default value" name="default_value" {...props} />
+        </Stack>
+      );
+    default:
+      return (
+        <Text size="xs" c="dimmed">
+          No other settings.
+        </Text>
+      );
+  }
+}
