@@ -28,6 +28,7 @@ function row(
     emailVerification: false,
     representativePasswordHash: null,
     secretHash: null,
+    previousSecretHashes: [],
     status,
     sentAt: null,
     viewedAt: null,

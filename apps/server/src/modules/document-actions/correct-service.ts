@@ -4,6 +4,7 @@ import { AppError, validationError } from '../../platform/http/app-error';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
+import { NO_SECRETS } from '../documents/recipients';
 import { findEmployeeDocument, type Tx } from '../documents/lookups';
 import { notifyRecipient } from '../documents/notify';
 import { presentEmployeeDocument } from '../documents/present-employee';
@@ -82,7 +83,7 @@ async function writeRecipients(
               userId: userIds.get(next.email) ?? null,
               // Another person: the old link dies, and what the previous one did (code verified,
               // values typed so far) does not carry over.
-              secretHash: null,
+              ...NO_SECRETS,
               status: 'PENDING' as const,
               sentAt: null,
               viewedAt: null,
@@ -152,7 +153,7 @@ async function moveOn(
   if (notDueAnyMore.length > 0) {
     await tx
       .update(documentUsers)
-      .set({ status: 'PENDING', secretHash: null, sentAt: null })
+      .set({ status: 'PENDING', ...NO_SECRETS, sentAt: null })
       .where(
         inArray(
           documentUsers.id,

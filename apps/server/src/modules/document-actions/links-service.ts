@@ -5,9 +5,8 @@ import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
 import { findEmployeeDocument, isUuid, type Tx } from '../documents/lookups';
 import { signingLink } from '../documents/mails';
-import { notifyRecipient } from '../documents/notify';
+import { issueRecipientSecret, notifyRecipient } from '../documents/notify';
 import { presentEmployeeDocument } from '../documents/present-employee';
-import { newRecipientSecret } from '../documents/recipients';
 import { documentUsers } from '../documents/schema';
 import { loadSenderInfo } from '../documents/sender-info';
 import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
@@ -124,15 +123,14 @@ export async function generateRecipientLink(
     const locked = await findEmployeeDocument(tx, access.companyId, id, { forUpdate: true });
     assertActionAllowed('generate-link', locked);
     const found = await dueRecipient(tx, locked, documentUserId);
-    const fresh = newRecipientSecret(platform.config.secrets.jwtSecret);
-    await tx.update(documentUsers).set({ secretHash: fresh.hash }).where(eq(documentUsers.id, found.id));
+    const secret = await issueRecipientSecret(platform, tx, found.id);
     await logAction(tx, access, client, {
       documentId: locked.id,
       action: 'recipient.link_generated',
       documentUserId: found.id,
       details: { email: found.email },
     });
-    return { doc: locked, recipient: found, secret: fresh.secret };
+    return { doc: locked, recipient: found, secret };
   });
   emitAction(platform, access, 'link_generated', doc, { document_user_id: recipient.id });
   return {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_LIVE_LINKS } from '../documents/recipients';
 import type { TEmployeeDocument } from '@esigns/contracts/documents';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, seedMember, type SeededCompany } from '../../../test/seed-company';
@@ -154,7 +155,7 @@ describe('resend and signing links', () => {
     await okCall(t, 'POST', `/api/documents/${doc._id}/document-users/resend-document`, acme.users.OWNER, {
       document_user_id: first!._id,
     });
-    expect((await signerCaller(t)('GET', `/api/e-signs/${doc._id}`, old)).statusCode).toBe(401);
+    expect((await signerCaller(t)('GET', `/api/e-signs/${doc._id}`, old)).statusCode).toBe(200);
     const fresh = await linkHeaders(t, emails[0]!, doc._id);
     expect(fresh.password).not.toBe(old.password);
     expect(await logActions(doc._id)).toContain('recipient.resent');
@@ -187,7 +188,7 @@ describe('resend and signing links', () => {
     expect(member.statusCode).toBe(403);
   });
 
-  it('generates a working link (the mailed one dies), logged without the secret; only with rights', async () => {
+  it('generates a working link (the mailed ones keep working, up to the limit), logged without the secret; only with rights', async () => {
     const { doc, emails } = await sendToSigners(t, acme.users.OWNER, acme.companyId, { count: 1 });
     const mailed = await linkHeaders(t, emails[0]!, doc._id);
     const recipient = doc.document_users[0]!;
@@ -198,6 +199,13 @@ describe('resend and signing links', () => {
     expect(link.email).toBe(emails[0]);
     const parsed = signingLinkOf(link.link)!;
     const headers = { documentid: parsed.documentId, userid: parsed.userId, password: parsed.token };
+    expect((await signerCaller(t)('GET', `/api/e-signs/${doc._id}`, headers)).statusCode).toBe(200);
+    // The mailed link keeps working beside the new one, until MAX_LIVE_LINKS newer links exist.
+    expect((await signerCaller(t)('GET', `/api/e-signs/${doc._id}`, mailed)).statusCode).toBe(200);
+    for (let i = 1; i < MAX_LIVE_LINKS; i++) {
+      const more = await call('POST', url, acme.users.OWNER, { document_user_id: recipient._id });
+      expect(more.statusCode).toBe(200);
+    }
     expect((await signerCaller(t)('GET', `/api/e-signs/${doc._id}`, headers)).statusCode).toBe(200);
     expect((await signerCaller(t)('GET', `/api/e-signs/${doc._id}`, mailed)).statusCode).toBe(401);
     const logs = await t.platform.database.db

@@ -10,7 +10,7 @@ import type { AccessContext } from '../permissions/access';
 import { appendDocumentLog } from './document-logs';
 import { findEmployeeDocument, isUuid, type Reader } from './lookups';
 import { presentEmployeeDocument } from './present-employee';
-import { FINISHED_STATUSES } from './recipients';
+import { FINISHED_STATUSES, NO_SECRETS } from './recipients';
 import { documentUsers } from './schema';
 import { loadSenderInfo } from './sender-info';
 import { notifyRecipient } from './notify';
@@ -122,7 +122,7 @@ export async function updatePrimaryDetails(
       .set({
         firstName,
         lastName,
-        ...(emailChanged ? { email, ...links, secretHash: null, viewedAt: null } : {}),
+        ...(emailChanged ? { email, ...links, ...NO_SECRETS, viewedAt: null } : {}),
       })
       .where(eq(documentUsers.id, recipient.id))
       .returning();

@@ -5,7 +5,7 @@ import { notifyRecipientDue } from '../notifications/document-events';
 import { appendDocumentLog, type DocumentLogInput } from './document-logs';
 import type { Tx } from './lookups';
 import { signingLink, signingRequestMail } from './mails';
-import { newRecipientSecret } from './recipients';
+import { NO_SECRETS, newRecipientSecret, withAddedSecret } from './recipients';
 import { documentUsers } from './schema';
 import type { SenderInfo } from './sender-info';
 import type { DocumentUserRow } from './serializers';
@@ -88,7 +88,29 @@ export async function queueSigningMail(
 }
 
 /**
- * Gives a recipient a fresh link secret (any earlier link of theirs stops working), marks them
+ * One more working link for a recipient: a new secret whose hash joins theirs (the links already
+ * mailed keep working, up to `MAX_LIVE_LINKS`). Reads the stored hashes under a row lock, so a
+ * caller holding a stale row (e.g. just before an email change cleared them) cannot revive them.
+ */
+export async function issueRecipientSecret(platform: Platform, tx: Tx, recipientId: string): Promise<string> {
+  const [current] = await tx
+    .select({
+      secretHash: documentUsers.secretHash,
+      previousSecretHashes: documentUsers.previousSecretHashes,
+    })
+    .from(documentUsers)
+    .where(eq(documentUsers.id, recipientId))
+    .for('update');
+  const { secret, hash } = newRecipientSecret(platform.config.secrets.jwtSecret);
+  await tx
+    .update(documentUsers)
+    .set(withAddedSecret(current ?? NO_SECRETS, hash))
+    .where(eq(documentUsers.id, recipientId));
+  return secret;
+}
+
+/**
+ * Gives a recipient one more link secret (`issueRecipientSecret`: earlier links keep working), marks them
  * SENT if they were PENDING, queues their mail and logs `recipient.notified`: for a recipient
  * who becomes due after the send (signing order, corrected address). The caller wakes the mail
  * workers after commit (`platform.jobs.wake('mail.send')`).
@@ -106,11 +128,10 @@ export async function notifyRecipient(
   },
 ): Promise<{ secret: string }> {
   const { recipient } = input;
-  const { secret, hash } = newRecipientSecret(platform.config.secrets.jwtSecret);
+  const secret = await issueRecipientSecret(platform, tx, recipient.id);
   await tx
     .update(documentUsers)
     .set({
-      secretHash: hash,
       status: recipient.status === 'PENDING' ? 'SENT' : recipient.status,
       sentAt: new Date(),
     })

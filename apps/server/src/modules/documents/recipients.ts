@@ -34,7 +34,29 @@ export function newRecipientSecret(hashKey: string): { secret: string; hash: str
   return { secret, hash: keyedHash(secret, hashKey) };
 }
 
-/** Whether `secret` (the `password` header or the link's token) is this recipient's. */
-export function isRecipientSecret(secret: string, storedHash: string | null, hashKey: string): boolean {
-  return storedHash !== null && safeEqual(storedHash, keyedHash(secret, hashKey));
+/** How many links of one recipient open the document at once (the newest and earlier ones). */
+export const MAX_LIVE_LINKS = 5;
+
+type SecretColumns = { secretHash: string | null; previousSecretHashes: string[] };
+
+/**
+ * The columns that give a recipient one more working link (reminder, resend, generated link):
+ * the same person, so the links in the mails they already have keep working too.
+ */
+export function withAddedSecret(recipient: SecretColumns, hash: string): SecretColumns {
+  const earlier = [recipient.secretHash, ...recipient.previousSecretHashes].filter(
+    (h): h is string => h !== null,
+  );
+  return { secretHash: hash, previousSecretHashes: earlier.slice(0, MAX_LIVE_LINKS - 1) };
+}
+
+/** The columns that end every link of a recipient (another person now, or not due any more). */
+export const NO_SECRETS: SecretColumns = { secretHash: null, previousSecretHashes: [] };
+
+/** Whether `secret` (the `password` header or the link's token) opens this recipient's links. */
+export function isRecipientSecret(secret: string, recipient: SecretColumns, hashKey: string): boolean {
+  const hash = keyedHash(secret, hashKey);
+  return [recipient.secretHash, ...recipient.previousSecretHashes].some(
+    (stored) => stored !== null && safeEqual(stored, hash),
+  );
 }

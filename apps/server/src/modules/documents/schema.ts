@@ -143,7 +143,9 @@ export const employeeDocuments = pgTable(
     index('employee_documents_list_idx')
       .on(t.companyId, t.status, t.updatedAt, t.id)
       .where(sql`${t.archivedAt} is null`),
-    index('employee_documents_recent_idx').on(t.companyId, t.updatedAt, t.id).where(sql`${t.archivedAt} is null`),
+    index('employee_documents_recent_idx')
+      .on(t.companyId, t.updatedAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
   ],
 );
 
@@ -177,6 +179,15 @@ export const documentUsers = pgTable(
     representativePasswordHash: text(),
     /** Keyed hash of the recipient's link secret (the `password` header); the secret is never stored. */
     secretHash: text(),
+    /**
+     * Hashes of the recipient's earlier links that still open the document: a reminder, a resend
+     * or a generated link adds a new secret without killing the ones already mailed (newest
+     * first, at most `MAX_LIVE_LINKS` in all). Cleared with `secretHash` when the links must die.
+     */
+    previousSecretHashes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text().$type<TRecipientStatus>().notNull().default('PENDING'),
     sentAt: timestamp({ withTimezone: true }),
     viewedAt: timestamp({ withTimezone: true }),

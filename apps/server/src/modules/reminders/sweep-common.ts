@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform';
 import { signingLink } from '../documents/mails';
-import { newRecipientSecret } from '../documents/recipients';
+import { issueRecipientSecret } from '../documents/notify';
 import { documentUsers, employeeDocuments } from '../documents/schema';
 import { loadSenderInfo, type SenderInfo } from '../documents/sender-info';
 import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
@@ -55,8 +55,7 @@ export async function freshSigningLink(
   tx: Tx,
   recipient: DocumentUserRow,
 ): Promise<string> {
-  const { secret, hash } = newRecipientSecret(platform.config.secrets.jwtSecret);
-  await tx.update(documentUsers).set({ secretHash: hash }).where(eq(documentUsers.id, recipient.id));
+  const secret = await issueRecipientSecret(platform, tx, recipient.id);
   return signingLink(platform.config.publicUrl, recipient.employeeDocumentId, recipient.id, secret);
 }
 

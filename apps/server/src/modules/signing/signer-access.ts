@@ -114,7 +114,7 @@ export async function authenticateSigner(
   if (secret !== undefined) {
     if (!userId) return null;
     const found = await loadRecipient(db, documentId, { id: userId });
-    if (!found || !isRecipientSecret(secret, found.recipient.secretHash, platform.config.secrets.jwtSecret)) {
+    if (!found || !isRecipientSecret(secret, found.recipient, platform.config.secrets.jwtSecret)) {
       return null;
     }
     return { ...found, companyId: found.document.companyId, via: 'SECRET', accountUserId: null };
