@@ -25,7 +25,14 @@ import { readCheckIns, recordCheckIn } from './check-in-service';
 import { offsetOf } from './local-time';
 import { readDocumentStats } from './stats-service';
 
-const ERRORS = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
+const ERRORS = {
+  400: ZErrorBody,
+  401: ZErrorBody,
+  403: ZErrorBody,
+  404: ZErrorBody,
+  409: ZErrorBody,
+  422: ZErrorBody,
+};
 const security = [{ bearer: [] }];
 const TIMEZONE =
   "Days are the caller's local days from the `usertimezone` header (minutes, as `Date.getTimezoneOffset()` " +

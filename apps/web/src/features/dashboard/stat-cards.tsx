@@ -59,8 +59,8 @@ export function StatCards({
   if (cards.length === 0) return null;
   return (
     <SimpleGrid
-      cols={{ base: 1, xs: 2, md: Math.min(cards.length, 5) }}
-      spacing="md"
+      cols={{ base: Math.min(cards.length, 2), sm: Math.min(cards.length, 3), md: Math.min(cards.length, 5) }}
+      spacing={{ base: 'xs', sm: 'md' }}
       data-testid="stat-cards"
     >
       {cards.map((card) => {
