@@ -74,9 +74,9 @@ describe('DashboardScreen', () => {
       'Expiring soon: 1',
     ]);
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
-      '/signature/documents/completed',
-      '/signature/documents/waiting-for-me',
-      '/signature/documents/waiting-for-others',
+      '/documents/all?status=completed',
+      '/documents/all?status=waiting-for-me',
+      '/documents/all?status=waiting-for-others&sort=expires_at',
     ]);
     expect(within(cards).getByText('Expire within 2 days')).toBeTruthy();
     expect(screen.queryByTestId('stat-drafts')).toBeNull();

@@ -31,9 +31,16 @@ const CARD_LOOK: Record<TDashboardCard, { icon: ComponentType<IconProps>; color:
   expired: { icon: IconFileText, color: 'grape' },
 };
 
-/** The documents list opened by a card (`/signature/documents/{status}` with the list filter). */
-export function documentsListPath(filter: TDocumentListFilter): string {
-  return `/signature/documents/${filter}`;
+/**
+ * The documents list tab a card opens (`/documents/all?status=...`, the lists' own address state);
+ * expiring documents open the documents waiting for others, soonest expiry first.
+ */
+export function documentsListPath(card: TDashboardCard): string {
+  const filter: TDocumentListFilter = DASHBOARD_CARD_FILTER[card];
+  const query = new URLSearchParams(filter === 'all-documents' ? {} : { status: filter });
+  if (card === 'expiring-soon') query.set('sort', 'expires_at');
+  const search = query.toString();
+  return search ? `/documents/all?${search}` : '/documents/all';
 }
 
 /** One line under a card's number: what it counts. */
@@ -71,7 +78,7 @@ export function StatCards({
           <UnstyledButton
             key={card}
             component={Link}
-            to={documentsListPath(DASHBOARD_CARD_FILTER[card])}
+            to={documentsListPath(card)}
             aria-label={count === undefined ? label : `${label}: ${count}`}
             data-testid={`stat-${card}`}
           >
