@@ -143,7 +143,14 @@ export function DocumentActionsMenu({ document, variant, onDone }: DocumentActio
   const props = { document, onClose: close, onDone: done };
   return (
     <>
-      <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+      {/* Up to 20 items: the menu keeps within the window and scrolls rather than running off it. */}
+      <Menu
+        position="bottom-end"
+        withinPortal
+        shadow="md"
+        width={220}
+        middlewares={{ flip: true, shift: true, size: { padding: 8 } }}
+      >
         <Menu.Target>
           {variant === 'row' ? (
             <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${document.name}`}>
@@ -159,7 +166,7 @@ export function DocumentActionsMenu({ document, variant, onDone }: DocumentActio
             </Button>
           )}
         </Menu.Target>
-        <Menu.Dropdown>
+        <Menu.Dropdown style={{ overflowY: 'auto' }}>
           {groups.map((group, index) => (
             <div key={group[0]}>
               {index > 0 && <Menu.Divider />}

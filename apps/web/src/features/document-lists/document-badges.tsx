@@ -40,7 +40,7 @@ export function DocumentStatusBadge({
 }) {
   const look = DOCUMENT_STATUS_LOOK[status];
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={4} wrap="wrap">
       <Badge color={look.color} variant="light">
         {look.label}
       </Badge>

@@ -150,8 +150,9 @@ export function DocumentsScreen() {
         value={state.filter}
         onChange={(value) => value && update({ filter: value as TDocumentListFilter })}
       >
-        <ScrollArea type="auto" offsetScrollbars>
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
+        {/* The tabs keep their width (and their count badges) and scroll when they do not fit. */}
+        <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
+          <Tabs.List style={{ flexWrap: 'nowrap', width: 'max-content', minWidth: '100%' }}>
             {DOCUMENT_LIST_FILTERS.map((filter) => (
               <Tabs.Tab
                 key={filter}

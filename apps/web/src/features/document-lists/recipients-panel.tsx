@@ -38,9 +38,9 @@ export function RecipientsPanel({
           <Table.Tr>
             {signingOrder && <Table.Th w={60}>Order</Table.Th>}
             <Table.Th>Recipient</Table.Th>
-            <Table.Th w={120}>Role</Table.Th>
-            <Table.Th w={150}>Status</Table.Th>
-            <Table.Th w={220}>Activity</Table.Th>
+            <Table.Th w={90}>Role</Table.Th>
+            <Table.Th w={130}>Status</Table.Th>
+            <Table.Th w={190}>Activity</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
