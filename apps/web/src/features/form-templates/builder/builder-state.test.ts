@@ -100,6 +100,15 @@ describe('the builder state', () => {
       options: [{ value: 'Option 1' }, { value: 'Option 2' }],
     });
     expect(newField('DATA_TABLE', new Set()).layout).toEqual({ x: 0, y: 0, w: 12, h: 3 });
+    expect(newField('CURRENCY', new Set())).toMatchObject({ currency: 'INR', decimals: 2, required: false });
+    expect(newField('IMAGE', new Set())).toMatchObject({
+      max_files: 1,
+      max_size_mb: 5,
+      allowed_file_types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+    });
+    // What must still be chosen stays empty (and the shared check says so).
+    expect(newField('ENTITY', new Set())).toMatchObject({ entity_id: '', allow_multiple: false });
+    expect(newField('FORMULA', new Set())).toMatchObject({ expression: '', result_type: 'NUMBER' });
     expect(settle([])).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import {
   type TFormFieldType,
 } from '@esigns/contracts/nocode-field-types';
 import {
+  ZFormField,
   toFieldKey,
   type TFieldLayout,
   type TFormField,
@@ -86,6 +87,33 @@ export function typeDefaults(type: TFormFieldType): Record<string, unknown> {
   }
 }
 
+/** Stand-ins for the settings a new field cannot have yet, so its other defaults can be read. */
+const STAND_INS: Record<string, string> = {
+  entity_id: '00000000-0000-4000-8000-000000000000',
+  global_variable_id: '00000000-0000-4000-8000-000000000000',
+  expression: '0',
+};
+
+/** The settings of `field` that the stand-ins must not hide. */
+function ownStandIns(field: BuilderField): Record<string, unknown> {
+  const own = field as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(STAND_INS)
+      .filter((key) => key in own)
+      .map((key) => [key, own[key]]),
+  );
+}
+
+/**
+ * The field with the defaults of its settings filled in (currency INR, 0-100 %, file sizes...),
+ * so the properties panel shows what will be saved. Settings still to choose stay empty.
+ */
+export function withDefaults(field: BuilderField): BuilderField {
+  const parsed = ZFormField.safeParse({ ...field, ...STAND_INS });
+  if (!parsed.success) return field;
+  return { ...parsed.data, ...ownStandIns(field), layout: field.layout } as BuilderField;
+}
+
 /** A new field of `type`, labelled after its type, with a free key. */
 export function newField(
   type: TFormFieldType,
@@ -94,13 +122,13 @@ export function newField(
 ): BuilderField {
   const label = FORM_FIELD_TYPE_INFO[type].label;
   const w = WIDE_TYPES.has(type) ? GRID_COLUMNS : GRID_COLUMNS / 2;
-  return {
+  return withDefaults({
     key: uniqueKey(label, taken),
     label,
     type,
     ...typeDefaults(type),
     layout: { x: Math.min(Math.max(at.x, 0), GRID_COLUMNS - w), y: Math.max(at.y, 0), w, h: TALL[type] ?? 1 },
-  } as BuilderField;
+  } as BuilderField);
 }
 
 const overlaps = (a: TFieldLayout, b: TFieldLayout): boolean =>
@@ -200,7 +228,11 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
           const common = { key, label, required, help_text, placeholder, is_primary, visibility, layout };
           return {
             ...item,
-            field: { ...common, type: action.fieldType, ...typeDefaults(action.fieldType) } as BuilderField,
+            field: withDefaults({
+              ...common,
+              type: action.fieldType,
+              ...typeDefaults(action.fieldType),
+            } as BuilderField),
           };
         }),
       };
