@@ -94,6 +94,17 @@ describe('FormBuilderScreen', { timeout: 60_000 }, () => {
     await waitFor(() => expect(cards()[0]!.querySelector('[aria-label="Has problems"]')).toBeNull());
   });
 
+  it('inserts numeric fields and summed table columns into a formula', async () => {
+    installFakeApi(server('ADMIN'));
+    renderAt(<FormBuilderScreen />, '/template/create', '/template/create');
+    fireEvent.click(within(await screen.findByTestId('field-palette')).getByLabelText('Add Data table'));
+    fireEvent.click(within(palette()).getByLabelText('Add Formula'));
+    fireEvent.click(within(properties()).getByText('Σ Quantity (Data table)'));
+    expect((within(properties()).getByLabelText(/^Formula/) as HTMLTextAreaElement).value).toBe(
+      'SUM({data_table.quantity})',
+    );
+  });
+
   it('previews the form with the shared validator', async () => {
     installFakeApi(server('ADMIN'));
     renderAt(<FormBuilderScreen />, '/template/create', '/template/create');

@@ -17,8 +17,23 @@ export type TypeSettingsProps = {
   patch: Patch;
   problems: Problems;
   /** The other fields of the template: formulas and pay buttons pick from them. */
-  siblings: readonly { key: string; label: string; type: string }[];
+  siblings: readonly Sibling[];
 };
+
+type Sibling = { key: string; label: string; type: string; columns?: readonly Sibling[] };
+
+/** What a formula can insert: numeric fields as `{key}`, numeric table columns summed. */
+function formulaInserts(siblings: readonly Sibling[], self: string): { label: string; text: string }[] {
+  const isNumeric = (s: Sibling) => NUMERIC_FIELD_TYPES.includes(s.type as never);
+  return siblings.flatMap((s) => {
+    if (s.key === self) return [];
+    if (isNumeric(s)) return [{ label: s.label, text: `{${s.key}}` }];
+    if (s.type !== 'DATA_TABLE') return [];
+    return (s.columns ?? [])
+      .filter(isNumeric)
+      .map((c) => ({ label: `Σ ${c.label} (${s.label})`, text: `SUM({${s.key}.${c.key}})` }));
+  });
+}
 
 function SelectSetting({
   label,
@@ -54,6 +69,7 @@ function SelectSetting({
 /** The settings of the field's own type (bounds, options, formula...), edited in place. */
 export function TypeSettings({ field, patch, problems, siblings }: TypeSettingsProps) {
   const props = { values: field, patch, problems };
+  const inserts = formulaInserts(siblings, field.key);
   const numeric = siblings.filter(
     (s) => s.key !== field.key && NUMERIC_FIELD_TYPES.includes(s.type as never),
   );
@@ -291,23 +307,23 @@ export function TypeSettings({ field, patch, problems, siblings }: TypeSettingsP
             error={problems.expression}
             description="+ - * / ^, ROUND(x, 2), SUM, MIN, MAX, AVG, COUNT, IF(test, a, b)"
           />
-          {numeric.length > 0 && (
+          {inserts.length > 0 && (
             <Group gap={4}>
               <Text size="xs" c="dimmed">
                 Insert:
               </Text>
-              {numeric.map((s) => (
+              {inserts.map((insert) => (
                 <Chip
-                  key={s.key}
+                  key={insert.text}
                   size="xs"
                   checked={false}
                   onChange={() =>
                     patch({
-                      expression: `${typeof field.expression === 'string' ? field.expression : ''}{${s.key}}`,
+                      expression: `${typeof field.expression === 'string' ? field.expression : ''}${insert.text}`,
                     })
                   }
                 >
-                  {s.label}
+                  {insert.label}
                 </Chip>
               ))}
             </Group>
