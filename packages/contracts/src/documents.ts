@@ -118,7 +118,8 @@ export const ZField = z
       })
       .default({}),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'DocumentField' });
 export type TField = z.infer<typeof ZField>;
 export type TFieldInput = z.input<typeof ZField>;
 
@@ -160,7 +161,8 @@ export const ZRecipient = z
     representative_password: z.string().min(6).max(128).optional(),
     has_representative_password: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'Recipient' });
 export type TRecipient = z.infer<typeof ZRecipient>;
 export type TRecipientInput = z.input<typeof ZRecipient>;
 
@@ -177,7 +179,8 @@ export const ZDocumentSettings = z
       .object({ enabled: z.boolean().default(false), text: z.string().max(20000).default('') })
       .default({ enabled: false, text: '' }),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'DocumentSettings' });
 export type TDocumentSettings = z.infer<typeof ZDocumentSettings>;
 export type TDocumentSettingsInput = z.input<typeof ZDocumentSettings>;
 
@@ -261,25 +264,27 @@ export const ZDocumentUser = ZRecipient.omit({ representative_password: true }).
 export type TDocumentUser = z.infer<typeof ZDocumentUser>;
 
 /** A sent ("employee") document. */
-export const ZEmployeeDocument = z.object({
-  _id: z.string().uuid(),
-  name: z.string(),
-  status: z.enum(DOCUMENT_STATUSES),
-  configurable_document_id: z.string().uuid().nullable(),
-  company_document_id: z.string().uuid().nullable(),
-  file: ZFileInfo,
-  pages: z.array(ZPageSize),
-  fields: z.array(ZField),
-  document_users: z.array(ZDocumentUser),
-  settings: ZDocumentSettings,
-  sender: z.object({ _id: z.string().uuid(), name: z.string(), email: z.string() }),
-  sent_at: z.string().nullable(),
-  expires_at: z.string().nullable(),
-  completed_at: z.string().nullable(),
-  archived_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const ZEmployeeDocument = z
+  .object({
+    _id: z.string().uuid(),
+    name: z.string(),
+    status: z.enum(DOCUMENT_STATUSES),
+    configurable_document_id: z.string().uuid().nullable(),
+    company_document_id: z.string().uuid().nullable(),
+    file: ZFileInfo,
+    pages: z.array(ZPageSize),
+    fields: z.array(ZField),
+    document_users: z.array(ZDocumentUser),
+    settings: ZDocumentSettings,
+    sender: z.object({ _id: z.string().uuid(), name: z.string(), email: z.string() }),
+    sent_at: z.string().nullable(),
+    expires_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    archived_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'EmployeeDocument' });
 export type TEmployeeDocument = z.infer<typeof ZEmployeeDocument>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -8,14 +8,16 @@ export const ZValidationDetail = z.object({
 });
 export type TValidationDetail = z.infer<typeof ZValidationDetail>;
 
-export const ZErrorBody = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  error_code: z.string().optional(),
-  status_code: z.string().optional(),
-  request_id: z.string().optional(),
-  errors: z.object({ details: z.array(ZValidationDetail) }).optional(),
-});
+export const ZErrorBody = z
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+    error_code: z.string().optional(),
+    status_code: z.string().optional(),
+    request_id: z.string().optional(),
+    errors: z.object({ details: z.array(ZValidationDetail) }).optional(),
+  })
+  .meta({ id: 'ErrorBody' });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
 
 /** `{ success: true, message?, data }`: the shape of every successful answer. */

@@ -381,12 +381,14 @@ const columnMembers = DATA_TABLE_COLUMN_TYPES.map(
 ) as unknown as [ColumnMembers[ColumnType], ...ColumnMembers[ColumnType][]];
 
 /** A column of a data table (a field of each row). */
-export const ZDataTableColumn = z.discriminatedUnion('type', columnMembers, {
-  error: (issue) =>
-    issue.code === 'invalid_union'
-      ? `Use one of the column types ${DATA_TABLE_COLUMN_TYPES.join(', ')}`
-      : undefined,
-});
+export const ZDataTableColumn = z
+  .discriminatedUnion('type', columnMembers, {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? `Use one of the column types ${DATA_TABLE_COLUMN_TYPES.join(', ')}`
+        : undefined,
+  })
+  .meta({ id: 'DataTableColumn' });
 export type TDataTableColumn = z.infer<typeof ZDataTableColumn>;
 
 const FIELD_MEMBERS = buildMembers(fieldSettings);
@@ -399,46 +401,48 @@ const ZDataTableField = FIELD_MEMBERS.DATA_TABLE.extend({
 });
 
 /** One field of a form template. Checked alone here, and with its siblings by `ZFormFields`. */
-export const ZFormField = z.discriminatedUnion(
-  'type',
-  [
-    FIELD_MEMBERS.SINGLE_LINE_TEXT,
-    FIELD_MEMBERS.MULTI_LINE_TEXT,
-    FIELD_MEMBERS.NUMBER,
-    FIELD_MEMBERS.CURRENCY,
-    FIELD_MEMBERS.PERCENTAGE,
-    FIELD_MEMBERS.DATE,
-    FIELD_MEMBERS.TIME,
-    FIELD_MEMBERS.DATE_TIME,
-    FIELD_MEMBERS.YES_OR_NO,
-    FIELD_MEMBERS.CHECKBOX,
-    FIELD_MEMBERS.SELECT,
-    FIELD_MEMBERS.MULTI_SELECT,
-    FIELD_MEMBERS.RADIO,
-    FIELD_MEMBERS.EMAIL,
-    FIELD_MEMBERS.PHONE,
-    FIELD_MEMBERS.URL,
-    FIELD_MEMBERS.FILE,
-    FIELD_MEMBERS.IMAGE,
-    FIELD_MEMBERS.SIGNATURE,
-    FIELD_MEMBERS.ENTITY,
-    FIELD_MEMBERS.AUTO_INCREMENT,
-    FIELD_MEMBERS.FORMULA,
-    FIELD_MEMBERS.AGGREGATE,
-    FIELD_MEMBERS.GLOBAL_VARIABLE,
-    FIELD_MEMBERS.LOCATION,
-    FIELD_MEMBERS.RICH_TEXT,
-    ZDataTableField,
-    FIELD_MEMBERS.PAY_BUTTON,
-    FIELD_MEMBERS.BARCODE,
-  ],
-  {
-    error: (issue) =>
-      issue.code === 'invalid_union'
-        ? `Use one of the field types ${FORM_FIELD_TYPES.join(', ')}`
-        : undefined,
-  },
-);
+export const ZFormField = z
+  .discriminatedUnion(
+    'type',
+    [
+      FIELD_MEMBERS.SINGLE_LINE_TEXT,
+      FIELD_MEMBERS.MULTI_LINE_TEXT,
+      FIELD_MEMBERS.NUMBER,
+      FIELD_MEMBERS.CURRENCY,
+      FIELD_MEMBERS.PERCENTAGE,
+      FIELD_MEMBERS.DATE,
+      FIELD_MEMBERS.TIME,
+      FIELD_MEMBERS.DATE_TIME,
+      FIELD_MEMBERS.YES_OR_NO,
+      FIELD_MEMBERS.CHECKBOX,
+      FIELD_MEMBERS.SELECT,
+      FIELD_MEMBERS.MULTI_SELECT,
+      FIELD_MEMBERS.RADIO,
+      FIELD_MEMBERS.EMAIL,
+      FIELD_MEMBERS.PHONE,
+      FIELD_MEMBERS.URL,
+      FIELD_MEMBERS.FILE,
+      FIELD_MEMBERS.IMAGE,
+      FIELD_MEMBERS.SIGNATURE,
+      FIELD_MEMBERS.ENTITY,
+      FIELD_MEMBERS.AUTO_INCREMENT,
+      FIELD_MEMBERS.FORMULA,
+      FIELD_MEMBERS.AGGREGATE,
+      FIELD_MEMBERS.GLOBAL_VARIABLE,
+      FIELD_MEMBERS.LOCATION,
+      FIELD_MEMBERS.RICH_TEXT,
+      ZDataTableField,
+      FIELD_MEMBERS.PAY_BUTTON,
+      FIELD_MEMBERS.BARCODE,
+    ],
+    {
+      error: (issue) =>
+        issue.code === 'invalid_union'
+          ? `Use one of the field types ${FORM_FIELD_TYPES.join(', ')}`
+          : undefined,
+    },
+  )
+  .meta({ id: 'FormField' });
 export type TFormField = z.infer<typeof ZFormField>;
 /** A field as a client may send it (defaults not applied yet). */
 export type TFormFieldInput = z.input<typeof ZFormField>;
