@@ -104,6 +104,18 @@ describe('normaliseTemplates', () => {
     expect(normaliseTemplates(list).map((t) => t._id)).toEqual(['s', 'a', 'b']);
   });
 
+  it('keeps every built-in template once, first and in order', () => {
+    const pages: Array<{ _id: string; type?: string }> = [
+      { _id: 's1', type: 'STANDARD' },
+      { _id: 's2', type: 'STANDARD' },
+      { _id: 'a', type: 'CUSTOM' },
+      { _id: 's1', type: 'STANDARD' },
+      { _id: 's2', type: 'STANDARD' },
+      { _id: 'b', type: 'CUSTOM' },
+    ];
+    expect(normaliseTemplates(pages).map((t) => t._id)).toEqual(['s1', 's2', 'a', 'b']);
+  });
+
   it('leaves a list without STANDARD as it is', () => {
     const plain: Array<{ _id: string; type?: string }> = [{ _id: 'a' }, { _id: 'b' }];
     expect(normaliseTemplates(plain).map((t) => t._id)).toEqual(['a', 'b']);

@@ -146,13 +146,20 @@ export async function fillPagedCache<T extends object>(
 }
 
 /**
- * Asked with include_standard, every page of the template list repeats the STANDARD template:
- * it is kept once and placed first; the other templates keep their order.
+ * Asked with include_standard, every page of the template list repeats the STANDARD (built-in)
+ * templates: each is kept once (by `_id`) and they are placed first, in their order; the other
+ * templates keep theirs.
  */
-export function normaliseTemplates<T extends { type?: unknown }>(templates: readonly T[]): T[] {
-  const standard = templates.find((t) => t.type === 'STANDARD');
-  const others = templates.filter((t) => t.type !== 'STANDARD');
-  return standard ? [standard, ...others] : others;
+export function normaliseTemplates<T extends { _id?: unknown; type?: unknown }>(
+  templates: readonly T[],
+): T[] {
+  const seen = new Set<unknown>();
+  const standard = templates.filter((t) => {
+    if (t.type !== 'STANDARD' || seen.has(t._id)) return false;
+    seen.add(t._id);
+    return true;
+  });
+  return [...standard, ...templates.filter((t) => t.type !== 'STANDARD')];
 }
 
 /** The lists of spec 1 §7, filled at startup. */
