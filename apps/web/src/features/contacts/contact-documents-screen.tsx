@@ -1,59 +1,28 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  type MantineColor,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, NativeSelect, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconEdit, IconFileText } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { TContactDocument } from '@esigns/contracts/contacts';
-import type { TDocumentStatus, TRecipientStatus } from '@esigns/contracts/documents';
+import type { TDocumentStatus } from '@esigns/contracts/documents';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDate } from '../../shared/format/date';
 import { ListPager } from '../../shared/ui/list-pager';
 import { LoadError, NoAccess, PageFrame, Panel, StateMessage, isForbidden } from '../team/team-ui';
 import { useCan } from '../team/use-can';
+import { DOCUMENT_STATUS_LOOK, RECIPIENT_STATUS_LOOK } from '../document-lists/document-badges';
 import { contactEditPath } from './contact-cells';
 import { CONTACT_KEYS, fetchContact, fetchContactDocuments, type ContactDocumentQuery } from './contacts-api';
 
 export const CONTACT_DOCUMENTS_PAGE_SIZE = 10;
 
-export const DOCUMENT_STATUS_BADGES: Record<TDocumentStatus, { label: string; color: MantineColor }> = {
-  DRAFT: { label: 'Draft', color: 'gray' },
-  WAITING: { label: 'Waiting', color: 'yellow' },
-  COMPLETED: { label: 'Completed', color: 'teal' },
-  DECLINED: { label: 'Declined', color: 'red' },
-  REJECTED: { label: 'Rejected', color: 'red' },
-  VOIDED: { label: 'Voided', color: 'gray' },
-  EXPIRED: { label: 'Expired', color: 'orange' },
-};
-
-export const RECIPIENT_STATUS_BADGES: Record<TRecipientStatus, { label: string; color: MantineColor }> = {
-  PENDING: { label: 'Not sent yet', color: 'gray' },
-  SENT: { label: 'Sent', color: 'blue' },
-  VIEWED: { label: 'Viewed', color: 'indigo' },
-  SIGNED: { label: 'Signed', color: 'teal' },
-  APPROVED: { label: 'Approved', color: 'teal' },
-  DECLINED: { label: 'Declined', color: 'red' },
-  REJECTED: { label: 'Rejected', color: 'red' },
-};
-
 const STATUS_FILTERS = [
   { value: '', label: 'Any status' },
   ...(['WAITING', 'COMPLETED', 'DECLINED', 'REJECTED', 'VOIDED', 'EXPIRED'] as const).map((status) => ({
     value: status,
-    label: DOCUMENT_STATUS_BADGES[status].label,
+    label: DOCUMENT_STATUS_LOOK[status].label,
   })),
 ];
 
@@ -61,7 +30,7 @@ const STATUS_FILTERS = [
 const documentPath = (id: string) => `/emp-documents/custom/${encodeURIComponent(id)}`;
 
 function DocumentStatus({ row }: { row: TContactDocument }) {
-  const badge = DOCUMENT_STATUS_BADGES[row.status];
+  const badge = DOCUMENT_STATUS_LOOK[row.status];
   return (
     <Group gap={6}>
       <Badge color={badge.color} variant="light">
@@ -77,7 +46,7 @@ function DocumentStatus({ row }: { row: TContactDocument }) {
 }
 
 function RecipientStatus({ row }: { row: TContactDocument }) {
-  const badge = RECIPIENT_STATUS_BADGES[row.recipient_status];
+  const badge = RECIPIENT_STATUS_LOOK[row.recipient_status];
   return (
     <Badge color={badge.color} variant="dot">
       {badge.label}
