@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import yauzl from 'yauzl';
 import { z } from 'zod';
 import {
   CONTACT_IMPORT_MAX_ROWS,
@@ -12,6 +11,7 @@ import {
 } from '@esigns/contracts/contacts';
 import type { Db } from '../../platform/db/database';
 import { AppError, validationError } from '../../platform/http/app-error';
+import { declaredUnpackedSize, MAX_XLSX_UNPACKED_BYTES } from '../../platform/storage/zip-size';
 import { isText } from '../../platform/storage/sniff';
 import type { AccessContext } from '../permissions/access';
 import { contactTypeIdsByName, typeKey } from './contact-types';
@@ -71,7 +71,6 @@ function fileError(message: string): AppError {
 
 const XLS_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 /** Most bytes the unpacked parts of one XLSX may declare (a guard against zip bombs). */
-const MAX_XLSX_UNPACKED_BYTES = 200 * 1024 * 1024;
 
 /** Reads the rows of a CSV or XLSX file, told apart by their bytes (not the name). */
 export async function readSpreadsheet(bytes: Buffer): Promise<RawRow[]> {
@@ -121,22 +120,6 @@ async function readCsv(text: string): Promise<RawRow[]> {
   return rows;
 }
 
-async function unpackedSize(bytes: Buffer): Promise<number> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, file) => (err ? reject(err) : resolve(file))),
-  );
-  return new Promise<number>((resolve, reject) => {
-    let total = 0;
-    zip.on('entry', (entry: yauzl.Entry) => {
-      total += entry.uncompressedSize;
-      zip.readEntry();
-    });
-    zip.on('end', () => resolve(total));
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-}
-
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
@@ -154,7 +137,7 @@ function cellText(value: ExcelJS.CellValue): string {
 async function readXlsx(bytes: Buffer): Promise<RawRow[]> {
   let size: number;
   try {
-    size = await unpackedSize(bytes);
+    size = await declaredUnpackedSize(bytes);
   } catch {
     throw fileError('The spreadsheet could not be read: the file is damaged');
   }

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import yauzl from 'yauzl';
 import { AppError, validationError } from '../../platform/http/app-error';
+import { declaredUnpackedSize, MAX_XLSX_UNPACKED_BYTES } from '../../platform/storage/zip-size';
 import { isText, sniffContentType } from '../../platform/storage/sniff';
 
 /*
@@ -19,7 +19,6 @@ const fileError = (message: string): AppError =>
 
 const XLS_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 /** Most bytes the unpacked parts of one XLSX may declare (a guard against zip bombs). */
-const MAX_XLSX_UNPACKED_BYTES = 200 * 1024 * 1024;
 
 /** Reads the header and up to `maxRows` non-empty rows below it; the bytes decide the format. */
 export async function readSpreadsheetSample(bytes: Buffer, maxRows: number): Promise<SpreadsheetSample> {
@@ -86,22 +85,6 @@ async function readCsv(text: string, limit: number): Promise<SampleCell[][]> {
   return rows;
 }
 
-async function unpackedSize(bytes: Buffer): Promise<number> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, file) => (err ? reject(err) : resolve(file))),
-  );
-  return new Promise<number>((resolve, reject) => {
-    let total = 0;
-    zip.on('entry', (entry: yauzl.Entry) => {
-      total += entry.uncompressedSize;
-      zip.readEntry();
-    });
-    zip.on('end', () => resolve(total));
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-}
-
 function xlsxCell(value: ExcelJS.CellValue): SampleCell {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value;
@@ -125,7 +108,7 @@ function xlsxCell(value: ExcelJS.CellValue): SampleCell {
 async function readXlsx(bytes: Buffer, limit: number): Promise<SampleCell[][]> {
   let size: number;
   try {
-    size = await unpackedSize(bytes);
+    size = await declaredUnpackedSize(bytes);
   } catch {
     throw fileError('The spreadsheet could not be read: the file is damaged');
   }

@@ -1,0 +1,20 @@
+import yauzl from 'yauzl';
+
+/** The most an uploaded spreadsheet (XLSX) may unpack to before it is refused as a zip bomb. */
+export const MAX_XLSX_UNPACKED_BYTES = 200 * 1024 * 1024;
+
+/**
+ * The total uncompressed size a zip-based file (XLSX, DOCX) declares in its central directory,
+ * read without inflating anything: the cheap check before a reader opens it. Rejects when the
+ * bytes are no readable zip.
+ */
+export async function declaredUnpackedSize(bytes: Buffer): Promise<number> {
+  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, autoClose: false });
+  try {
+    let total = 0;
+    for await (const entry of zip.eachEntry()) total += entry.uncompressedSize;
+    return total;
+  } finally {
+    zip.close();
+  }
+}
