@@ -17,6 +17,7 @@ import { REQUEST_ID_HEADER } from '@esigns/contracts/headers';
 import type { TErrorBody } from '@esigns/contracts/envelope';
 import { OUTBOX_KEY_HEADER } from '@esigns/contracts/outbox';
 import { registerErrorHandling } from './platform/http/error-handler';
+import { registerRequestLogging } from './platform/http/request-logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { Platform } from './platform/platform';
 import { registerStorageRoutes } from './platform/storage/storage-routes';
@@ -91,23 +92,7 @@ export async function buildApp(platform: Platform): Promise<App> {
     notFoundPreHandler: app.rateLimit(),
   });
 
-  // Callback-style hooks: these run on every request, and async hooks cost a promise each.
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.header(REQUEST_ID_HEADER, request.id);
-    done();
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-    done();
-  });
+  registerRequestLogging(app);
 
   registerSecurityHeaders(app);
 

@@ -7,6 +7,7 @@ import { REQUEST_ID_HEADER } from '@esigns/contracts/headers';
 import { ConfigError, loadConfig } from './platform/config/config';
 import { openDatabase } from './platform/db/database';
 import { registerErrorHandling } from './platform/http/error-handler';
+import { registerRequestLogging } from './platform/http/request-logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { createLogger, flushLogger } from './platform/logger';
 import { createStorage } from './platform/storage/create-storage';
@@ -74,22 +75,7 @@ async function main(): Promise<void> {
     },
   });
   registerErrorHandling(app, { notFoundPreHandler: app.rateLimit() });
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.header(REQUEST_ID_HEADER, request.id);
-    done();
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-    done();
-  });
+  registerRequestLogging(app);
   registerSecurityHeaders(app);
 
   // Liveness for the load balancer: the process answers, with LibreOffice's current load.
