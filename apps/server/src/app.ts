@@ -45,6 +45,15 @@ import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerReminderRoutes } from './modules/reminders/routes';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { registerFormTemplateRoutes } from './modules/form-templates/routes';
+import { registerEntityRoutes } from './modules/entities/routes';
+import { registerEntityDataRoutes } from './modules/entity-data/routes';
+import { registerRelationshipRoutes } from './modules/relationships/routes';
+import { registerGlobalVariableRoutes } from './modules/global-variables/routes';
+import { registerEntityGroupRoutes } from './modules/entity-groups/routes';
+import { registerEntityCustomizationRoutes } from './modules/entity-customization/routes';
+import { registerIconRoutes } from './modules/icons/routes';
+import { registerEntityFilterRoutes } from './modules/entity-filters/routes';
+import { registerEntityViewRoutes } from './modules/entity-views/routes';
 
 export type App = FastifyInstance;
 
@@ -156,6 +165,15 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerReminderRoutes(api, platform);
       registerDashboardRoutes(api, platform);
       registerFormTemplateRoutes(api, platform);
+      registerEntityRoutes(api, platform);
+      registerEntityDataRoutes(api, platform);
+      registerRelationshipRoutes(api, platform);
+      registerGlobalVariableRoutes(api, platform);
+      registerEntityGroupRoutes(api, platform);
+      registerEntityCustomizationRoutes(api, platform);
+      registerIconRoutes(api, platform);
+      registerEntityFilterRoutes(api, platform);
+      registerEntityViewRoutes(api, platform);
     },
     { prefix: '/api' },
   );

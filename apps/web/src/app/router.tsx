@@ -22,6 +22,12 @@ import { DASHBOARD_SCREENS } from '../features/dashboard/screens';
 import { DOCUMENT_ACTION_SCREENS } from '../features/document-actions/screens';
 import { FORM_TEMPLATE_SCREENS } from '../features/form-templates/screens';
 import { DOCUMENT_LIST_SCREENS } from '../features/document-lists/screens';
+import { ENTITY_SCREENS } from '../features/entities/screens';
+import { GLOBAL_VARIABLE_SCREENS } from '../features/global-variables/screens';
+import { ENTITY_GROUP_SCREENS } from '../features/entity-groups/screens';
+import { MENU_MANAGEMENT_SCREENS } from '../features/menu-management/screens';
+import { ENTITY_VIEW_SCREENS } from '../features/entity-views/screens';
+import { GLOBAL_FILTER_SCREENS } from '../features/global-filters/screens';
 
 /** A screen's code must arrive within 120 s (spec 1 §9), else the error screen offers a reload. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -77,6 +83,12 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...DOCUMENT_ACTION_SCREENS,
   ...FORM_TEMPLATE_SCREENS,
   ...DOCUMENT_LIST_SCREENS,
+  ...ENTITY_SCREENS,
+  ...GLOBAL_VARIABLE_SCREENS,
+  ...ENTITY_GROUP_SCREENS,
+  ...MENU_MANAGEMENT_SCREENS,
+  ...ENTITY_VIEW_SCREENS,
+  ...GLOBAL_FILTER_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),

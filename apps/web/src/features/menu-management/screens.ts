@@ -1,0 +1,6 @@
+import type { ComponentType } from 'react';
+
+type LazyComponent = () => Promise<{ Component: ComponentType }>;
+
+/** The menu management screens by route pattern (routes.ts), for the router's SCREENS map. */
+export const MENU_MANAGEMENT_SCREENS: Record<string, LazyComponent> = {};
