@@ -100,7 +100,7 @@ async function signInFake(
 
 test('signed-out visitors of a staff screen are sent to sign in, with the way back', async ({ page }) => {
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/signin\?redirect_url=r1\.[\w-]+$/);
+  await expect(page).toHaveURL(/\/signin\?redirect_url=r2\.[\w-]+$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByLabel('Email')).toBeVisible();
 });

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createEmptySession, type SessionState } from '../shared/session/session-store';
-import { decodeRedirectTarget } from '../shared/session/redirect-target';
-import { afterSigninPath, decideGuard, type GuardDecision, type GuardName } from './guard-decision';
-import { encodeRedirectTarget } from '../shared/session/redirect-target';
+import { decryptRedirectTarget, encryptRedirectTarget } from '../shared/session/redirect-target';
+import {
+  afterSigninPath,
+  decideGuard,
+  resolveRedirect,
+  signinRedirectUrl,
+  type GuardDecision,
+  type GuardName,
+} from './guard-decision';
 
 const tokens = { access_token: 'access', refresh_token: 'refresh' };
 const signedOut = createEmptySession();
@@ -19,23 +25,24 @@ const contact: SessionState = {
   is_contact: true,
 };
 
-function redirectOf(decision: GuardDecision) {
+/** The address the redirect opens, with `redirect_url` encrypted by this browser's key. */
+async function redirectOf(decision: GuardDecision) {
   if (decision.type !== 'redirect') throw new Error(`expected a redirect, got ${JSON.stringify(decision)}`);
-  const url = new URL(decision.to, 'http://x');
+  const url = new URL(await resolveRedirect(decision), 'http://x');
   return { path: url.pathname, params: url.searchParams, reason: decision.reason };
 }
 
-describe('decideGuard', () => {
-  it('user: signed-out visitors go to /signin with the encoded target', () => {
-    const r = redirectOf(
+describe('decideGuard', async () => {
+  it('user: signed-out visitors go to /signin with the encrypted target', async () => {
+    const r = await redirectOf(
       decideGuard('user', signedOut, { pathname: '/contacts/edit/7', search: '?tab=a', hash: '#x' }),
     );
     expect(r.path).toBe('/signin');
     expect(r.reason).toBe('signed-out');
-    expect(decodeRedirectTarget(r.params.get('redirect_url'))).toBe('/contacts/edit/7?tab=a#x');
+    expect(await decryptRedirectTarget(r.params.get('redirect_url'))).toBe('/contacts/edit/7?tab=a#x');
   });
 
-  it('user: contacts go to /ap/forbidden, staff pass', () => {
+  it('user: contacts go to /ap/forbidden, staff pass', async () => {
     expect(decideGuard('user', contact, { pathname: '/dashboard' })).toEqual({
       type: 'redirect',
       to: '/ap/forbidden',
@@ -44,7 +51,7 @@ describe('decideGuard', () => {
     expect(decideGuard('user', staff(), { pathname: '/dashboard' })).toEqual({ type: 'allow' });
   });
 
-  it('guest: signed-in staff go to /dashboard, contacts to /ap/documents, visitors pass', () => {
+  it('guest: signed-in staff go to /dashboard, contacts to /ap/documents, visitors pass', async () => {
     expect(decideGuard('guest', staff(), { pathname: '/signin' })).toMatchObject({
       to: '/dashboard',
       reason: 'signed-in',
@@ -53,7 +60,7 @@ describe('decideGuard', () => {
     expect(decideGuard('guest', signedOut, { pathname: '/signin' })).toEqual({ type: 'allow' });
   });
 
-  it('applicationUser: contacts pass, staff are forbidden', () => {
+  it('applicationUser: contacts pass, staff are forbidden', async () => {
     expect(decideGuard('applicationUser', contact, { pathname: '/ap/dashboard' })).toEqual({ type: 'allow' });
     expect(decideGuard('applicationUser', staff(), { pathname: '/ap/dashboard' })).toMatchObject({
       to: '/ap/forbidden',
@@ -61,8 +68,8 @@ describe('decideGuard', () => {
     });
   });
 
-  it('applicationUser: signed-out goes to /ap/signin with the company slug, else /signin', () => {
-    const withSlug = redirectOf(
+  it('applicationUser: signed-out goes to /ap/signin with the company slug, else /signin', async () => {
+    const withSlug = await redirectOf(
       decideGuard(
         'applicationUser',
         { ...signedOut, company: { slug: 'acme' } },
@@ -71,21 +78,21 @@ describe('decideGuard', () => {
     );
     expect(withSlug.path).toBe('/ap/signin');
     expect(withSlug.params.get('company')).toBe('acme');
-    expect(decodeRedirectTarget(withSlug.params.get('redirect_url'))).toBe('/ap/documents');
-    const fromQuery = redirectOf(
+    expect(await decryptRedirectTarget(withSlug.params.get('redirect_url'))).toBe('/ap/documents');
+    const fromQuery = await redirectOf(
       decideGuard('applicationUser', signedOut, { pathname: '/ap/dashboard', search: '?company=beta' }),
     );
     expect(fromQuery.params.get('company')).toBe('beta');
-    expect(redirectOf(decideGuard('applicationUser', signedOut, { pathname: '/ap/dashboard' })).path).toBe(
-      '/signin',
-    );
+    expect(
+      (await redirectOf(decideGuard('applicationUser', signedOut, { pathname: '/ap/dashboard' }))).path,
+    ).toBe('/signin');
   });
 
   it.each<GuardName>(['passwordProtected', 'passwordProtectedOrAuthUser'])(
     '%s: password or token needed',
-    (guard) => {
+    async (guard) => {
       const location = { pathname: '/emp/documents/custom/1/pp/verify-password' };
-      expect(redirectOf(decideGuard(guard, signedOut, location)).path).toBe('/signin');
+      expect((await redirectOf(decideGuard(guard, signedOut, location))).path).toBe('/signin');
       expect(decideGuard(guard, { ...signedOut, auth_details: { password: 'p' } }, location)).toEqual({
         type: 'allow',
       });
@@ -96,48 +103,50 @@ describe('decideGuard', () => {
     },
   );
 
-  it('userOrServer: adopts tokens from the query, else behaves like user', () => {
+  it('userOrServer: adopts tokens from the query, else behaves like user', async () => {
     expect(
       decideGuard('userOrServer', signedOut, { pathname: '/x', search: '?access_token=A&refresh_token=R' }),
     ).toEqual({
       type: 'allow',
       adoptTokens: { access_token: 'A', refresh_token: 'R' },
     });
-    expect(redirectOf(decideGuard('userOrServer', signedOut, { pathname: '/x' })).path).toBe('/signin');
+    expect((await redirectOf(decideGuard('userOrServer', signedOut, { pathname: '/x' }))).path).toBe(
+      '/signin',
+    );
     expect(decideGuard('userOrServer', staff(), { pathname: '/x' })).toEqual({ type: 'allow' });
   });
 
-  it('onlyAdmin: ADMIN (and OWNER) pass, others go to /emp/', () => {
+  it('onlyAdmin: ADMIN (and OWNER) pass, others go to /emp/', async () => {
     expect(decideGuard('onlyAdmin', staff('ADMIN'), { pathname: '/a' })).toEqual({ type: 'allow' });
     expect(decideGuard('onlyAdmin', staff('OWNER'), { pathname: '/a' })).toEqual({ type: 'allow' });
     expect(decideGuard('onlyAdmin', staff('MEMBER'), { pathname: '/a' })).toMatchObject({ to: '/emp/' });
     expect(decideGuard('onlyAdmin', contact, { pathname: '/a' })).toMatchObject({ to: '/emp/' });
-    expect(redirectOf(decideGuard('onlyAdmin', signedOut, { pathname: '/a' })).path).toBe('/signin');
+    expect((await redirectOf(decideGuard('onlyAdmin', signedOut, { pathname: '/a' }))).path).toBe('/signin');
   });
 
-  it('embedded: signed-out visitors go to the iframe sign-in of the same ssoAuth', () => {
-    const r = redirectOf(decideGuard('embedded', signedOut, { pathname: '/if/tok123/contacts' }));
+  it('embedded: signed-out visitors go to the iframe sign-in of the same ssoAuth', async () => {
+    const r = await redirectOf(decideGuard('embedded', signedOut, { pathname: '/if/tok123/contacts' }));
     expect(r.path).toBe('/if/tok123/iFrameSignin');
-    expect(decodeRedirectTarget(r.params.get('redirect_url'))).toBe('/if/tok123/contacts');
+    expect(await decryptRedirectTarget(r.params.get('redirect_url'))).toBe('/if/tok123/contacts');
     expect(decideGuard('embedded', signedOut, { pathname: '/if/tok123/iFrameSignin' })).toEqual({
       type: 'allow',
     });
     expect(decideGuard('embedded', staff(), { pathname: '/if/tok123/contacts' })).toEqual({ type: 'allow' });
   });
 
-  it('public: always allows', () => {
+  it('public: always allows', async () => {
     for (const session of [signedOut, staff(), contact]) {
       expect(decideGuard('public', session, { pathname: '/view/1/2/3' })).toEqual({ type: 'allow' });
     }
   });
 
-  it('formGuest: passcode plus user id or anonymous id, else the form auth screen', () => {
+  it('formGuest: passcode plus user id or anonymous id, else the form auth screen', async () => {
     const location = { pathname: '/public/fbd/CODE/execute' };
-    expect(redirectOf(decideGuard('formGuest', signedOut, location)).path).toBe(
+    expect((await redirectOf(decideGuard('formGuest', signedOut, location))).path).toBe(
       '/public/fbd/CODE/auth/verify',
     );
     expect(
-      redirectOf(decideGuard('formGuest', signedOut, { pathname: '/public/fb/CODE/D1/view' })).path,
+      (await redirectOf(decideGuard('formGuest', signedOut, { pathname: '/public/fb/CODE/D1/view' }))).path,
     ).toBe('/public/fb/CODE/D1/auth/verify');
     expect(decideGuard('formGuest', { ...signedOut, auth_details: { passcode: '1' } }, location).type).toBe(
       'redirect',
@@ -153,9 +162,9 @@ describe('decideGuard', () => {
     });
   });
 
-  it('formApproval: passcode plus approver id, else the approval auth screen', () => {
+  it('formApproval: passcode plus approver id, else the approval auth screen', async () => {
     const location = { pathname: '/public/fbd/CODE/approval/execute' };
-    expect(redirectOf(decideGuard('formApproval', signedOut, location)).path).toBe(
+    expect((await redirectOf(decideGuard('formApproval', signedOut, location))).path).toBe(
       '/public/fbd/CODE/approval/auth',
     );
     expect(
@@ -169,27 +178,43 @@ describe('decideGuard', () => {
 });
 
 describe('afterSigninPath', () => {
-  const search = (path: string) => `?redirect_url=${encodeRedirectTarget(path)}`;
+  const search = async (path: string) => `?redirect_url=${await encryptRedirectTarget(path)}`;
 
-  it('answers the decoded same-site target, else the home of the session', () => {
-    expect(afterSigninPath(staff(), search('/contacts/edit/7?tab=a'))).toBe('/contacts/edit/7?tab=a');
-    expect(afterSigninPath(staff(), '')).toBe('/dashboard');
-    expect(afterSigninPath(contact, '')).toBe('/ap/documents');
-    expect(afterSigninPath(contact, search('/ap/workflows'))).toBe('/ap/workflows');
+  it('answers the decrypted same-site target, else the fallback or the home of the session', async () => {
+    expect(await afterSigninPath(staff(), await search('/contacts/edit/7?tab=a'))).toBe(
+      '/contacts/edit/7?tab=a',
+    );
+    expect(await afterSigninPath(staff(), '')).toBe('/dashboard');
+    expect(await afterSigninPath(staff(), '', '/documents/all')).toBe('/documents/all');
+    expect(await afterSigninPath(contact, '')).toBe('/ap/documents');
+    expect(await afterSigninPath(contact, await search('/ap/workflows'))).toBe('/ap/workflows');
   });
 
-  it('refuses corrupt, off-site and guest-page targets', () => {
-    expect(afterSigninPath(staff(), '?redirect_url=https://evil.example/x')).toBe('/dashboard');
-    expect(afterSigninPath(staff(), '?redirect_url=r1.garbage!')).toBe('/dashboard');
-    expect(afterSigninPath(staff(), search('//evil.example/x'))).toBe('/dashboard');
-    expect(afterSigninPath(staff(), search('/signin?redirect_url=x'))).toBe('/dashboard');
-    expect(afterSigninPath(staff(), search('/forgot-password'))).toBe('/dashboard');
+  it('refuses corrupt, plain, old-format, guest-page and foreign targets', async () => {
+    expect(await afterSigninPath(staff(), '?redirect_url=https://evil.example/x')).toBe('/dashboard');
+    expect(await afterSigninPath(staff(), '?redirect_url=/roles')).toBe('/dashboard');
+    expect(await afterSigninPath(staff(), '?redirect_url=r1.L3JvbGVz')).toBe('/dashboard');
+    expect(await afterSigninPath(staff(), '?redirect_url=r2.garbage!')).toBe('/dashboard');
+    expect(await afterSigninPath(staff(), await search('/signin?redirect_url=x'))).toBe('/dashboard');
+    expect(await afterSigninPath(staff(), await search('/forgot-password'))).toBe('/dashboard');
+    const foreign = await search('/roles');
+    localStorage.setItem('esigns:redirect-key', 'A'.repeat(43));
+    expect(await afterSigninPath(staff(), foreign)).toBe('/dashboard');
+    localStorage.clear();
   });
 
-  it('is where the guest guard sends a fresh session', () => {
-    expect(decideGuard('guest', staff(), { pathname: '/signin', search: search('/roles') })).toMatchObject({
-      to: '/roles',
-      reason: 'signed-in',
-    });
+  it('is where the guest guard sends a fresh session', async () => {
+    const decision = decideGuard('guest', staff(), { pathname: '/signin', search: await search('/roles') });
+    expect(decision).toMatchObject({ to: '/dashboard', reason: 'signed-in' });
+    expect(await redirectOf(decision)).toMatchObject({ path: '/roles' });
+    const plain = decideGuard('guest', staff(), { pathname: '/signin', search: '?redirect_url=/roles' });
+    expect((await redirectOf(plain)).path).toBe('/dashboard');
+  });
+
+  it('signinRedirectUrl: /signin with the current page encrypted', async () => {
+    const url = new URL(await signinRedirectUrl({ pathname: '/roles', search: '?a=1' }), 'http://x');
+    expect(url.pathname).toBe('/signin');
+    expect(url.searchParams.get('redirect_url')).toMatch(/^r2\./);
+    expect(await decryptRedirectTarget(url.searchParams.get('redirect_url'))).toBe('/roles?a=1');
   });
 });

@@ -5,7 +5,7 @@ import {
   type SessionState,
   type SessionTokens,
 } from '../shared/session/session-store';
-import { decodeRedirectTarget, encodeRedirectTarget } from '../shared/session/redirect-target';
+import { decryptRedirectTarget, encryptRedirectTarget } from '../shared/session/redirect-target';
 import { GUEST_ROUTES } from './routes';
 
 /**
@@ -30,8 +30,21 @@ export type GuardLocation = { pathname: string; search?: string; hash?: string }
 /** Why a visitor is sent elsewhere. */
 export type RedirectReason = 'signed-out' | 'wrong-role' | 'signed-in';
 
-export type GuardDecision =
-  { type: 'allow'; adoptTokens?: SessionTokens } | { type: 'redirect'; to: string; reason: RedirectReason };
+/**
+ * A redirect. `redirect_url` is encrypted (asynchronous WebCrypto), so the pure decision only
+ * names what goes in it; `resolveRedirect` turns the decision into the address to open.
+ */
+export type GuardRedirect = {
+  type: 'redirect';
+  to: string;
+  reason: RedirectReason;
+  /** Signed-out: the page to come back to, added to `to` encrypted as `redirect_url`. */
+  returnTo?: string;
+  /** Signed-in on a guest page: its encrypted `redirect_url`, opened instead of `to` when valid. */
+  sealedTarget?: string;
+};
+
+export type GuardDecision = { type: 'allow'; adoptTokens?: SessionTokens } | GuardRedirect;
 
 const ALLOW: GuardDecision = { type: 'allow' };
 
@@ -51,36 +64,67 @@ function query(location: GuardLocation): URLSearchParams {
   return new URLSearchParams(location.search ?? '');
 }
 
-function redirect(to: string, reason: RedirectReason): GuardDecision {
+function redirect(to: string, reason: RedirectReason): GuardRedirect {
   return { type: 'redirect', to, reason };
 }
 
-/** `/signin?redirect_url=<encoded current path>` */
-export function signinRedirect(
+/** The sign-in page `base` (with `extra` in its query), coming back to the current page. */
+function signinRedirect(
   location: GuardLocation,
   base = SIGNIN_PATH,
   extra?: Record<string, string>,
-): string {
-  const params = new URLSearchParams(extra);
-  params.set('redirect_url', encodeRedirectTarget(fullPath(location)));
-  return `${base}?${params.toString()}`;
+): GuardRedirect {
+  const search = new URLSearchParams(extra).toString();
+  return {
+    type: 'redirect',
+    to: search ? `${base}?${search}` : base,
+    reason: 'signed-out',
+    returnTo: fullPath(location),
+  };
+}
+
+/** The address a redirect decision opens: `redirect_url` encrypted in, or decrypted out. */
+export async function resolveRedirect(decision: GuardRedirect): Promise<string> {
+  if (decision.sealedTarget !== undefined) return (await targetOf(decision.sealedTarget)) ?? decision.to;
+  if (decision.returnTo === undefined) return decision.to;
+  const url = new URL(decision.to, 'http://same.site');
+  url.searchParams.set('redirect_url', await encryptRedirectTarget(decision.returnTo));
+  return `${url.pathname}${url.search}`;
+}
+
+/** `/signin?redirect_url=<encrypted current page>`, for a session that ends outside a guard. */
+export function signinRedirectUrl(location: GuardLocation): Promise<string> {
+  return resolveRedirect(signinRedirect(location));
 }
 
 /** Guest pages (sign-in, sign-up, …): never a place to return to after signing in. */
 const GUEST_PATHS: ReadonlySet<string> = new Set(GUEST_ROUTES.map((route) => route.pattern));
 
+/** The same-site, non-guest page an encrypted `redirect_url` names, or null. */
+async function targetOf(sealed: string | null): Promise<string | null> {
+  const target = await decryptRedirectTarget(sealed);
+  if (!target) return null;
+  const { pathname } = new URL(target, 'http://same.site');
+  return GUEST_PATHS.has(pathname) ? null : target;
+}
+
+function homeOf(session: SessionState): string {
+  return isContactSession(session) ? CONTACT_HOME_PATH : STAFF_HOME_PATH;
+}
+
 /**
  * Where a visitor goes once signed in: the same-site page kept in `redirect_url` (its own guard
- * then decides, e.g. a contact sent to a staff page lands on /ap/forbidden), else their home:
- * /dashboard, or /ap/documents for a contact. Guest pages are never a target (no loop).
+ * then decides, e.g. a contact sent to a staff page lands on /ap/forbidden), else `fallback`
+ * or their home: /dashboard, or /ap/documents for a contact. Guest pages are never a target (no
+ * loop); a value this browser did not encrypt is ignored.
  */
-export function afterSigninPath(session: SessionState, search: string | undefined): string {
-  const home = isContactSession(session) ? CONTACT_HOME_PATH : STAFF_HOME_PATH;
-  const target = decodeRedirectTarget(new URLSearchParams(search ?? '').get('redirect_url'));
-  if (!target) return home;
-  const { pathname } = new URL(target, 'http://same.site');
-  if (GUEST_PATHS.has(pathname)) return home;
-  return target;
+export async function afterSigninPath(
+  session: SessionState,
+  search: string | undefined,
+  fallback?: string,
+): Promise<string> {
+  const target = await targetOf(new URLSearchParams(search ?? '').get('redirect_url'));
+  return target ?? fallback ?? homeOf(session);
 }
 
 function hasRepresentativePassword(session: SessionState, location: GuardLocation): boolean {
@@ -98,8 +142,14 @@ export function publicFormBase(pathname: string): string | null {
   return entry ? entry[0] : null;
 }
 
+/** A signed-in visitor of a guest page: home, or the page its `redirect_url` names. */
+function withSealedTarget(decision: GuardRedirect, location: GuardLocation): GuardRedirect {
+  const sealed = query(location).get('redirect_url');
+  return sealed ? { ...decision, sealedTarget: sealed } : decision;
+}
+
 function decideUser(session: SessionState, location: GuardLocation): GuardDecision {
-  if (!isSignedIn(session)) return redirect(signinRedirect(location), 'signed-out');
+  if (!isSignedIn(session)) return signinRedirect(location);
   if (isContactSession(session)) return redirect(AP_FORBIDDEN_PATH, 'wrong-role');
   return ALLOW;
 }
@@ -119,7 +169,7 @@ export function decideGuard(guard: GuardName, session: SessionState, location: G
     case 'guest':
       // The sign-in screen and this guard agree on where a fresh session goes.
       if (!signedIn) return ALLOW;
-      return redirect(afterSigninPath(session, location.search), 'signed-in');
+      return withSealedTarget(redirect(homeOf(session), 'signed-in'), location);
 
     case 'user':
       return decideUser(session, location);
@@ -127,10 +177,7 @@ export function decideGuard(guard: GuardName, session: SessionState, location: G
     case 'applicationUser': {
       if (!signedIn) {
         const slug = query(location).get('company') ?? session.company?.slug;
-        return redirect(
-          slug ? signinRedirect(location, AP_SIGNIN_PATH, { company: slug }) : signinRedirect(location),
-          'signed-out',
-        );
+        return slug ? signinRedirect(location, AP_SIGNIN_PATH, { company: slug }) : signinRedirect(location);
       }
       return contact ? ALLOW : redirect(AP_FORBIDDEN_PATH, 'wrong-role');
     }
@@ -138,11 +185,11 @@ export function decideGuard(guard: GuardName, session: SessionState, location: G
     case 'passwordProtected':
       // An authorized representative holds the per-recipient password; a token also opens it.
       if (hasRepresentativePassword(session, location) || signedIn) return ALLOW;
-      return redirect(signinRedirect(location), 'signed-out');
+      return signinRedirect(location);
 
     case 'passwordProtectedOrAuthUser':
       if (hasRepresentativePassword(session, location) || signedIn || session.user) return ALLOW;
-      return redirect(signinRedirect(location), 'signed-out');
+      return signinRedirect(location);
 
     case 'userOrServer': {
       // A server-built link may carry the tokens in its query; the guard adopts them.
@@ -158,7 +205,7 @@ export function decideGuard(guard: GuardName, session: SessionState, location: G
     }
 
     case 'onlyAdmin': {
-      if (!signedIn) return redirect(signinRedirect(location), 'signed-out');
+      if (!signedIn) return signinRedirect(location);
       const type = userTypeOf(session);
       // The owner has every right (spec 1 §6), so the owner passes the admin check too.
       return !contact && (type === 'ADMIN' || type === 'OWNER')
@@ -171,30 +218,21 @@ export function decideGuard(guard: GuardName, session: SessionState, location: G
       if (!match) return ALLOW;
       if (match[2] === `/${IFRAME_SIGNIN_SEGMENT}`) return ALLOW;
       if (signedIn) return ALLOW;
-      return redirect(
-        signinRedirect(location, `/if/${match[1] ?? ''}/${IFRAME_SIGNIN_SEGMENT}`),
-        'signed-out',
-      );
+      return signinRedirect(location, `/if/${match[1] ?? ''}/${IFRAME_SIGNIN_SEGMENT}`);
     }
 
     case 'formGuest': {
       const details = session.auth_details;
       if (details.passcode && (details.user_id || details.anonymous_user_id)) return ALLOW;
       const base = publicFormBase(location.pathname);
-      return redirect(
-        base ? signinRedirect(location, `${base}/auth/verify`) : signinRedirect(location),
-        'signed-out',
-      );
+      return base ? signinRedirect(location, `${base}/auth/verify`) : signinRedirect(location);
     }
 
     case 'formApproval': {
       const details = session.auth_details;
       if (details.passcode && (details.approver_company_user_id || details.approver_contact_id)) return ALLOW;
       const base = publicFormBase(location.pathname);
-      return redirect(
-        base ? signinRedirect(location, `${base}/approval/auth`) : signinRedirect(location),
-        'signed-out',
-      );
+      return base ? signinRedirect(location, `${base}/approval/auth`) : signinRedirect(location);
     }
 
     default: {

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { sessionStore, useSession, type SessionTokens } from '../shared/session/session-store';
 import { AppLoading } from './screens/app-loading';
-import { decideGuard, type GuardName } from './guard-decision';
+import { decideGuard, resolveRedirect, type GuardName, type GuardRedirect } from './guard-decision';
 
 /** Stores tokens handed over in the query, then reloads the same address without them. */
 function AdoptTokens({ tokens }: { tokens: SessionTokens }) {
@@ -22,13 +22,34 @@ function AdoptTokens({ tokens }: { tokens: SessionTokens }) {
   return <AppLoading />;
 }
 
+/** A redirect whose `redirect_url` must first be encrypted or decrypted (WebCrypto is asynchronous). */
+function ResolvedRedirect({ decision }: { decision: GuardRedirect }) {
+  const navigate = useNavigate();
+  const { to, reason, returnTo, sealedTarget } = decision;
+  useEffect(() => {
+    let current = true;
+    void resolveRedirect({ type: 'redirect', to, reason, returnTo, sealedTarget }).then((address) => {
+      if (current) void navigate(address, { replace: true });
+    });
+    return () => {
+      current = false;
+    };
+  }, [to, reason, returnTo, sealedTarget, navigate]);
+  return <AppLoading />;
+}
+
 /** Applies one guard of spec 1 §6 to the routes below it; the decision itself is the pure `decideGuard`. */
 export function RouteGuard({ guard, children }: { guard: GuardName; children?: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const decision = decideGuard(guard, session, location);
 
-  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.type === 'redirect') {
+    if (decision.returnTo === undefined && decision.sealedTarget === undefined) {
+      return <Navigate to={decision.to} replace />;
+    }
+    return <ResolvedRedirect decision={decision} />;
+  }
   if (decision.adoptTokens) return <AdoptTokens tokens={decision.adoptTokens} />;
   return <>{children ?? <Outlet />}</>;
 }

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../shared/session/session-store';
-import { decodeRedirectTarget } from '../shared/session/redirect-target';
+import { decryptRedirectTarget } from '../shared/session/redirect-target';
 import { resetApiClient } from '../shared/api/api-client';
 import { fail, installFakeApi, ok, seedStaffSession, shellHandler } from '../shared/testing/fake-api';
 import { makePermissionOverview } from '../features/team/team-test-utils';
@@ -139,11 +139,11 @@ describe('router (other visitors)', () => {
 });
 
 describe('router (guards)', () => {
-  it('sends a signed-out visitor to /signin with the encoded target', async () => {
+  it('sends a signed-out visitor to /signin with the encrypted target', async () => {
     const router = renderAt('/contacts/edit/42?tab=notes');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     const target = new URLSearchParams(router.state.location.search).get('redirect_url');
-    expect(decodeRedirectTarget(target)).toBe('/contacts/edit/42?tab=notes');
+    expect(await decryptRedirectTarget(target)).toBe('/contacts/edit/42?tab=notes');
   });
 
   it('sends signed-out visitors of unknown paths and of /ap to the sign-in pages', async () => {

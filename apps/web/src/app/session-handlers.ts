@@ -5,7 +5,7 @@ import {
   setSsoLogoutHandler,
   type SessionEndReason,
 } from '../shared/api/api-client';
-import { signinRedirect } from './guard-decision';
+import { signinRedirectUrl } from './guard-decision';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
 
@@ -31,8 +31,11 @@ export function connectSessionHandlers(
   const toSignin = (reason: SessionEndReason) => {
     notifications.show({ id: 'session-ended', color: 'orange', message: SESSION_END_MESSAGES[reason] });
     const { pathname, search, hash } = window.location;
-    const target = pathname.startsWith('/signin') ? '/signin' : signinRedirect({ pathname, search, hash });
-    void navigate(target, { replace: true });
+    if (pathname.startsWith('/signin')) {
+      void navigate('/signin', { replace: true });
+      return;
+    }
+    void signinRedirectUrl({ pathname, search, hash }).then((target) => navigate(target, { replace: true }));
   };
   setSessionExpiredHandler(toSignin);
   setSsoLogoutHandler((reason) => {

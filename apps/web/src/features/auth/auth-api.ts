@@ -1,4 +1,7 @@
+import type { z } from 'zod';
+import type { TContactLoginCompany } from '@esigns/contracts/contacts';
 import type {
+  ZCheckUserReply,
   TCompanySignupRequest,
   TSessionReply,
   TSigninReply,
@@ -22,6 +25,27 @@ export type TSignupReply = { status_code: 'ACCOUNT_NOT_VERIFIED'; email: string 
 
 export async function signIn(body: TSigninRequest): Promise<TSigninReply> {
   return (await api.post<TSigninReply>('/signin', body, GUEST)).data;
+}
+
+/** Staff sign-in on a company's own page: the session opens in that company (401 for non-members). */
+export async function signInEmployee(body: TSigninRequest & { company_slug: string }): Promise<TSigninReply> {
+  return (await api.post<TSigninReply>('/employee/signin', body, GUEST)).data;
+}
+
+/** Name, logo and colours of a company's sign-in page (public); 404 for an unknown slug. */
+export async function fetchCompanySigninPage(
+  slug: string,
+  signal?: AbortSignal,
+): Promise<TContactLoginCompany> {
+  const path = `/contact-login/company/${encodeURIComponent(slug)}`;
+  return (await api.get<TContactLoginCompany>(path, undefined, { ...GUEST, signal })).data;
+}
+
+export type TCheckUserReply = z.infer<typeof ZCheckUserReply>;
+
+/** `GET /checkUser/{email}`: whether the email has an account, and whether it is verified. */
+export async function checkUser(email: string): Promise<TCheckUserReply> {
+  return (await api.get<TCheckUserReply>(`/checkUser/${encodeURIComponent(email)}`, undefined, GUEST)).data;
 }
 
 export async function verifySecondFactor(body: { user_id: string; code: string }): Promise<TSessionReply> {

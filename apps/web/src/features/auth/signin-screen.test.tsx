@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildRoutes } from '../../app/router';
 import { resetApiClient } from '../../shared/api/api-client';
 import { sessionStore } from '../../shared/session/session-store';
-import { encodeRedirectTarget } from '../../shared/session/redirect-target';
+import { encryptRedirectTarget } from '../../shared/session/redirect-target';
 import {
   USER_ID,
   fail,
@@ -52,7 +52,9 @@ describe('SigninScreen', () => {
     const api = installFakeApi(
       withShell((call) => (call.path === '/api/signin' ? ok({ mf2a: false, ...reply }) : undefined)),
     );
-    const router = renderAt(`/signin?redirect_url=${encodeRedirectTarget('/contacts/edit/42?tab=notes')}`);
+    const router = renderAt(
+      `/signin?redirect_url=${await encryptRedirectTarget('/contacts/edit/42?tab=notes')}`,
+    );
     await fillCredentials();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/contacts/edit/42'));
@@ -75,13 +77,14 @@ describe('SigninScreen', () => {
     expect(await screen.findByTestId('staff-layout')).toBeTruthy();
   });
 
-  it('goes to /dashboard when redirect_url is missing or points off-site', async () => {
+  it('goes to /dashboard when redirect_url is not one this browser encrypted', async () => {
     installFakeApi(
       withShell((call) =>
         call.path === '/api/signin' ? ok({ mf2a: false, ...makeSessionReply() }) : undefined,
       ),
     );
-    const router = renderAt(`/signin?redirect_url=${encodeRedirectTarget('//evil.example/steal')}`);
+    // The former, merely encoded format (base64url of '/contacts') is refused.
+    const router = renderAt('/signin?redirect_url=r1.L2NvbnRhY3Rz');
     await fillCredentials();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });

@@ -1,132 +1,39 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconLogin } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { ZSigninRequest, type TSessionReply } from '@esigns/contracts/auth';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { afterSigninPath } from '../../app/guard-decision';
-import { isApiError } from '../../shared/api/api-error';
-import { usePageTitle } from '../../shared/branding/use-page-title';
-import { sessionStore } from '../../shared/session/session-store';
-import { AccountNotVerified } from './account-not-verified';
+import { Anchor, Text } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
 import { signIn } from './auth-api';
-import { withEmail } from './auth-links';
 import { AuthScreenHeader } from './auth-screen-header';
-import { startSession } from './auth-session';
-import { SecondFactorForm } from './second-factor-form';
-import { useAuthForm } from './use-auth-form';
+import { EmployeeSigninScreen } from './employee-signin-screen';
+import { SigninFlow } from './signin-flow';
 
-type Step =
-  | { kind: 'credentials' }
-  | { kind: 'second-factor'; userId: string; method: 'TOTP' | 'EMAIL' }
-  | { kind: 'not-verified'; email: string; message: string };
-
-/** /signin: email and password, then the second factor when the account has one (spec 1 §4). */
+/**
+ * /signin: email and password, then the second factor when the account has one (spec 1 §4).
+ * With `?company=<slug>` it is that company's own sign-in page for its staff
+ * (`POST /employee/signin`, see EmployeeSigninScreen).
+ */
 export function SigninScreen() {
   const [params] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [step, setStep] = useState<Step>({ kind: 'credentials' });
-  const form = useAuthForm({ email: params.get('email') ?? '', password: '' }, ['email', 'password']);
-  usePageTitle(step.kind === 'second-factor' ? 'Two-step verification' : 'Sign in');
-
-  const finish = (reply: TSessionReply) => {
-    startSession(reply);
-    void navigate(afterSigninPath(sessionStore.getState(), location.search), { replace: true });
-  };
-
-  const signin = useMutation({ mutationFn: signIn });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const data = form.check(ZSigninRequest);
-    if (!data) return;
-    signin.mutate(data, {
-      onSuccess: (reply) => {
-        if (reply.mf2a) setStep({ kind: 'second-factor', userId: reply.user_id, method: reply.mf2a_method });
-        else finish(reply);
-      },
-      onError: (error) => {
-        form.setValue('password', '');
-        if (isApiError(error) && error.hasCode('EMAIL_NOT_VERIFIED')) {
-          setStep({ kind: 'not-verified', email: data.email, message: error.message });
-        } else {
-          form.showError(error);
-        }
-      },
-    });
-  };
-
-  const backToCredentials = () => setStep({ kind: 'credentials' });
-
-  if (step.kind === 'second-factor') {
-    return (
-      <SecondFactorForm
-        userId={step.userId}
-        method={step.method}
-        onVerified={finish}
-        onBack={backToCredentials}
-      />
-    );
-  }
-  if (step.kind === 'not-verified') {
-    return <AccountNotVerified email={step.email} message={step.message} onBack={backToCredentials} />;
-  }
-
+  const company = params.get('company')?.trim();
+  if (company) return <EmployeeSigninScreen slug={company} />;
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="signin-title">
-      <AuthScreenHeader
-        titleId="signin-title"
-        title="Sign in"
-        description="Welcome back. Sign in to your account to continue."
-      />
-      <Stack gap="md">
-        {form.critical && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {form.critical}
-          </Alert>
-        )}
-        <TextInput
-          {...form.inputProps('email')}
-          label="Email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder="you@example.com"
-          required
-          autoFocus={!form.values.email}
+    <SigninFlow
+      pageTitle="Sign in"
+      titleId="signin-title"
+      header={
+        <AuthScreenHeader
+          titleId="signin-title"
+          title="Sign in"
+          description="Welcome back. Sign in to your account to continue."
         />
-        <Stack gap={4}>
-          <PasswordInput
-            {...form.inputProps('password')}
-            label="Password"
-            autoComplete="current-password"
-            placeholder="Your password"
-            required
-            autoFocus={Boolean(form.values.email)}
-          />
-          <Group justify="flex-end">
-            <Anchor component={Link} to={withEmail('/forgot-password', form.values.email)} size="sm">
-              Forgot password?
-            </Anchor>
-          </Group>
-        </Stack>
-        <Button
-          type="submit"
-          fullWidth
-          size="md"
-          loading={signin.isPending}
-          leftSection={<IconLogin size={18} />}
-        >
-          Sign in
-        </Button>
+      }
+      submit={signIn}
+      footer={
         <Text size="sm" ta="center" c="dimmed">
           Don&apos;t have an account?{' '}
           <Anchor component={Link} to="/signup" fw={600}>
             Sign up
           </Anchor>
         </Text>
-      </Stack>
-    </form>
+      }
+    />
   );
 }

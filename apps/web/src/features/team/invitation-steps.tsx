@@ -282,7 +282,9 @@ export function NewAccountJoin({
         onSuccess: (reply) => {
           // The same storing as the sign-in screen, and the same way on.
           startSession(reply);
-          void navigate(afterSigninPath(sessionStore.getState(), location.search), { replace: true });
+          void afterSigninPath(sessionStore.getState(), location.search).then((path) =>
+            navigate(path, { replace: true }),
+          );
         },
         onError: (error) => {
           form.setValue('password', '');
