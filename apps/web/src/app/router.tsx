@@ -92,6 +92,9 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),
+  '/join-us': () => import('../features/auth/join-us-screen').then((m) => ({ Component: m.JoinUsScreen })),
+  '/create-profile': () =>
+    import('../features/auth/create-profile-screen').then((m) => ({ Component: m.CreateProfileScreen })),
   '/verify': () => import('../features/auth/verify-screen').then((m) => ({ Component: m.VerifyScreen })),
   '/send-verification': () =>
     import('../features/auth/send-verification-screen').then((m) => ({

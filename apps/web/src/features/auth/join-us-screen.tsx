@@ -1,0 +1,126 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconArrowRight, IconLogin, IconUserCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { ZResendVerifyRequest } from '@esigns/contracts/auth';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useBranding } from '../../shared/branding/branding-provider';
+import { usePageTitle } from '../../shared/branding/use-page-title';
+import { AccountNotVerified } from './account-not-verified';
+import { checkUser } from './auth-api';
+import { withEmail } from './auth-links';
+import { AuthScreenHeader } from './auth-screen-header';
+import { useAuthForm } from './use-auth-form';
+
+/** One email, checked like every account screen's. */
+const ZJoinRequest = ZResendVerifyRequest;
+
+type Step =
+  { kind: 'email' } | { kind: 'has-account'; email: string } | { kind: 'not-verified'; email: string };
+
+function HasAccount({ email, onBack }: { email: string; onBack: () => void }) {
+  return (
+    <Stack gap="md" data-testid="has-account">
+      <AuthScreenHeader
+        title="Welcome back"
+        description={
+          <>
+            There is already an account for <b>{email}</b>. Sign in to continue.
+          </>
+        }
+        icon={<IconUserCheck size={28} stroke={1.6} />}
+      />
+      <Button
+        component={Link}
+        to={withEmail('/signin', email)}
+        fullWidth
+        leftSection={<IconLogin size={18} />}
+      >
+        Sign in
+      </Button>
+      <Group justify="space-between">
+        <Anchor component="button" type="button" size="sm" onClick={onBack}>
+          Use another email
+        </Anchor>
+        <Anchor component={Link} to={withEmail('/forgot-password', email)} size="sm">
+          Forgot password?
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * /join-us: the start of joining. The visitor gives an email and `GET /checkUser/{email}` (the
+ * spec's call, rate-limited) decides the way on: a new email goes to /create-profile to fill in
+ * the profile, an account waiting for its verification gets the account-not-verified state (with
+ * a new code on request), and an existing account is sent to sign in.
+ */
+export function JoinUsScreen() {
+  usePageTitle('Join us');
+  const branding = useBranding();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [step, setStep] = useState<Step>({ kind: 'email' });
+  const form = useAuthForm({ email: params.get('email') ?? '' }, ['email']);
+  const check = useMutation({ mutationFn: checkUser });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const data = form.check(ZJoinRequest);
+    if (!data) return;
+    check.mutate(data.email, {
+      onSuccess: (reply) => {
+        if (!reply.exists) void navigate(withEmail('/create-profile', data.email));
+        else setStep({ kind: reply.is_verified ? 'has-account' : 'not-verified', email: data.email });
+      },
+      onError: form.showError,
+    });
+  };
+
+  const back = () => setStep({ kind: 'email' });
+  if (step.kind === 'has-account') return <HasAccount email={step.email} onBack={back} />;
+  if (step.kind === 'not-verified') return <AccountNotVerified email={step.email} onBack={back} />;
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="join-title">
+      <AuthScreenHeader
+        titleId="join-title"
+        title={`Join ${branding.app_name}`}
+        description="Send, sign and track documents, and build the forms and apps your team needs. Start with your email."
+      />
+      <Stack gap="md">
+        {form.critical && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {form.critical}
+          </Alert>
+        )}
+        <TextInput
+          {...form.inputProps('email')}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          required
+          autoFocus
+        />
+        <Button
+          type="submit"
+          fullWidth
+          size="md"
+          loading={check.isPending}
+          rightSection={<IconArrowRight size={18} />}
+        >
+          Continue
+        </Button>
+        <Text size="sm" ta="center" c="dimmed">
+          Already have an account?{' '}
+          <Anchor component={Link} to="/signin" fw={600}>
+            Sign in
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}
