@@ -138,7 +138,7 @@ export async function createGlobalVariable(
 ): Promise<TGlobalVariable> {
   const db = platform.database.db;
   const labelIssue = await labelProblem(db, access.companyId, body.label);
-  const content = await checkedContent(platform, access.companyId, body);
+  const content = await checkedContent(platform, access.companyId, { ...body, value: body.value });
   throwProblems([...(labelIssue ? [labelIssue] : []), ...content.problems]);
   try {
     const row = await db.transaction(async (tx) => {

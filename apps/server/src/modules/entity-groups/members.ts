@@ -1,0 +1,149 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { TValidationDetail } from '@esigns/contracts/envelope';
+import type { Db } from '../../platform/db/database';
+import { configurableDocuments } from '../documents/schema';
+import { entities } from '../entities/schema';
+import { formTemplates } from '../form-templates/schema';
+import { ensureStandardTemplates } from '../form-templates/standard-sync';
+import { globalVariables } from '../global-variables/schema';
+import { STANDARD_GLOBAL_VARIABLES } from '../global-variables/standard';
+
+/*
+ * The members of entity groups: which ids are the company's (checked on every write) and their
+ * names (for answers). One query per kind of member for any number of groups, never one per
+ * group or per member.
+ */
+
+export const MEMBER_KINDS = [
+  'entity_ids',
+  'form_template_ids',
+  'doc_template_ids',
+  'global_variable_ids',
+] as const;
+export type MemberKind = (typeof MEMBER_KINDS)[number];
+export type MemberIds = Record<MemberKind, readonly string[]>;
+
+export type EntityInfo = { name: string; entity_type: string };
+export type FormTemplateInfo = { name: string; type: string };
+export type DocTemplateInfo = { name: string; company_document_id: string };
+export type VariableInfo = { name: string; input_type: string };
+
+/** What exists of the asked ids, by id: the company's own (and STANDARD templates and variables). */
+export type Members = {
+  entity_ids: Map<string, EntityInfo>;
+  form_template_ids: Map<string, FormTemplateInfo>;
+  doc_template_ids: Map<string, DocTemplateInfo>;
+  global_variable_ids: Map<string, VariableInfo>;
+};
+
+const STANDARD_VARIABLES = new Map(
+  STANDARD_GLOBAL_VARIABLES.map((s) => [s.id, { name: s.label, input_type: s.input_type }]),
+);
+
+const unique = (ids: readonly string[]): string[] => [...new Set(ids)];
+
+async function loadEntities(db: Db, companyId: string, ids: string[]): Promise<Map<string, EntityInfo>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: entities.id, name: entities.name, type: entities.entityType })
+    .from(entities)
+    .where(and(eq(entities.companyId, companyId), inArray(entities.id, ids)));
+  return new Map(rows.map((row) => [row.id, { name: row.name, entity_type: row.type }]));
+}
+
+async function loadFormTemplates(
+  db: Db,
+  companyId: string,
+  ids: string[],
+): Promise<Map<string, FormTemplateInfo>> {
+  if (ids.length === 0) return new Map();
+  await ensureStandardTemplates(db);
+  const rows = await db
+    .select({ id: formTemplates.id, name: formTemplates.name, type: formTemplates.type })
+    .from(formTemplates)
+    .where(
+      and(
+        inArray(formTemplates.id, ids),
+        or(
+          and(eq(formTemplates.companyId, companyId), isNull(formTemplates.deletedAt)),
+          isNull(formTemplates.companyId),
+        ),
+      ),
+    );
+  return new Map(rows.map((row) => [row.id, { name: row.name, type: row.type }]));
+}
+
+async function loadDocTemplates(
+  db: Db,
+  companyId: string,
+  ids: string[],
+): Promise<Map<string, DocTemplateInfo>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: configurableDocuments.id,
+      name: configurableDocuments.name,
+      companyDocumentId: configurableDocuments.companyDocumentId,
+    })
+    .from(configurableDocuments)
+    .where(
+      and(
+        eq(configurableDocuments.companyId, companyId),
+        eq(configurableDocuments.isTemplate, true),
+        isNull(configurableDocuments.deletedAt),
+        inArray(configurableDocuments.id, ids),
+      ),
+    );
+  return new Map(rows.map((row) => [row.id, { name: row.name, company_document_id: row.companyDocumentId }]));
+}
+
+async function loadVariables(db: Db, companyId: string, ids: string[]): Promise<Map<string, VariableInfo>> {
+  const found = new Map<string, VariableInfo>();
+  for (const id of ids) {
+    const standard = STANDARD_VARIABLES.get(id);
+    if (standard) found.set(id, standard);
+  }
+  const own = ids.filter((id) => !found.has(id));
+  if (own.length === 0) return found;
+  const rows = await db
+    .select({ id: globalVariables.id, label: globalVariables.label, type: globalVariables.inputType })
+    .from(globalVariables)
+    .where(and(eq(globalVariables.companyId, companyId), inArray(globalVariables.id, own)));
+  for (const row of rows) found.set(row.id, { name: row.label, input_type: row.type });
+  return found;
+}
+
+/** The members that exist among `ids` (deleted and other companies' ids are simply absent). */
+export async function loadMembers(db: Db, companyId: string, ids: MemberIds): Promise<Members> {
+  const [entityRows, formRows, docRows, variableRows] = await Promise.all([
+    loadEntities(db, companyId, unique(ids.entity_ids)),
+    loadFormTemplates(db, companyId, unique(ids.form_template_ids)),
+    loadDocTemplates(db, companyId, unique(ids.doc_template_ids)),
+    loadVariables(db, companyId, unique(ids.global_variable_ids)),
+  ]);
+  return {
+    entity_ids: entityRows,
+    form_template_ids: formRows,
+    doc_template_ids: docRows,
+    global_variable_ids: variableRows,
+  };
+}
+
+const UNKNOWN: Record<MemberKind, string> = {
+  entity_ids: 'Unknown entity',
+  form_template_ids: 'Unknown form template',
+  doc_template_ids: 'Unknown document template',
+  global_variable_ids: 'Unknown global variable',
+};
+
+/** 422 details (`entity_ids.2`) for the ids that are not the company's; [] when all are. */
+export function unknownMemberProblems(given: Partial<MemberIds>, found: Members): TValidationDetail[] {
+  const problems: TValidationDetail[] = [];
+  for (const kind of MEMBER_KINDS) {
+    given[kind]?.forEach((id, index) => {
+      if (!found[kind].has(id))
+        problems.push({ key: `${kind}.${index}`, message: UNKNOWN[kind], path: [kind, index] });
+    });
+  }
+  return problems;
+}
