@@ -8,6 +8,8 @@ import { loadConfig, type AppConfig } from '../src/platform/config/config';
 import { createPlatform, type Platform } from '../src/platform/platform';
 import { createTestDatabase } from './test-database';
 
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+
 export type TestApp = {
   app: App;
   platform: Platform;
@@ -21,7 +23,11 @@ export type TestApp = {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { extend?: (app: App) => void } = {},
+  options: {
+    extend?: (app: App) => void;
+    /** A database made by the caller (e.g. to give its URL to worker processes); dropped on close. */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esigns-test-'));
   const config = loadConfig({
@@ -32,7 +38,7 @@ export async function buildTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const log = pino({ level: config.logLevel });
   const platform = await createPlatform(config, log, 'api', {
     database,
