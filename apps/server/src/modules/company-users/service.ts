@@ -4,7 +4,7 @@ import type { PlanType, UserType } from '@esigns/contracts/auth';
 import { DEFAULT_PERMISSIONS, effectivePermissions, hasPermission } from '@esigns/contracts/permissions';
 import { randomToken } from '../../platform/auth/one-time-secrets';
 import { hashPassword } from '../../platform/auth/passwords';
-import type { Db } from '../../platform/db/database';
+import { rowsOf, type Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { issueCode } from '../auth/codes';
@@ -131,11 +131,6 @@ function companyUserRows(companyId: string, query: Omit<CompanyUserListQuery, 'p
   return sql.join(branches, sql` union all `);
 }
 
-async function rowsOf<T = RawRow>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
-
 /** `GET /user/companyUsers`: members and pending invitations, paged, newest first. */
 export async function listCompanyUsers(
   db: Pick<Db, 'execute'>,
@@ -159,7 +154,7 @@ export async function listAllCompanyUsers(
   companyId: string,
 ): Promise<CompanyUserView[]> {
   if (companyId.toLowerCase() !== access.companyId) throw notFound('Company');
-  const rows = await rowsOf(
+  const rows = await rowsOf<RawRow>(
     db,
     sql`select * from (${companyUserRows(access.companyId, { status: 'ACTIVE' })}) t
       order by lower(t.first_name), lower(t.last_name), t.email`,
@@ -174,7 +169,7 @@ export async function findCompanyUserRow(
   id: string,
 ): Promise<CompanyUserView | undefined> {
   if (!isUuid(id)) return undefined;
-  const rows = await rowsOf(
+  const rows = await rowsOf<RawRow>(
     db,
     sql`select cu.id, cu.user_id, u.email, u.first_name, u.last_name, cu.user_type, cu.role_id,
         r.name as role_name, cu.status, cu.created_at, null::timestamptz as expires_at

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TContactDocument } from '@esigns/contracts/contacts';
 import type { TDocumentStatus, TRecipientStatus, TRecipientType } from '@esigns/contracts/documents';
 import { hasPermission } from '@esigns/contracts/permissions';
-import type { Db } from '../../platform/db/database';
+import { rowsOf, type Db } from '../../platform/db/database';
 import type { AccessContext } from '../permissions/access';
 import { getContact } from './service';
 
@@ -18,10 +18,6 @@ type Row = {
   recipient_status: TRecipientStatus;
   recipient_type: TRecipientType;
 };
-
-async function rowsOf<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();

@@ -121,3 +121,8 @@ function toSql(text: string, values: unknown[]): SQL {
   }
   return sql.join(chunks, sql.raw(''));
 }
+
+/** The rows of a raw SQL query (node-postgres and PGlite both answer `{ rows }`). */
+export async function rowsOf<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}

@@ -1,0 +1,187 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TFilterGroup } from '@esigns/contracts/nocode-filters';
+import { rowsOf, type Db } from '../../platform/db/database';
+import { validationError } from '../../platform/http/app-error';
+import { isUuid, type EntityDefinition } from '../entities/definition';
+import type { AccessContext } from '../permissions/access';
+import { columnOf } from './query';
+import { findDuplicate, parseRecordValues, ruleLabel, type RecordValues } from './record-values';
+import { entityData } from './schema';
+import { createRecords, findRecord, recordWhere, updateRecord, type RecordRow } from './service';
+
+/*
+ * Operations on many records: bulk update, duplicates, duplicate-rule checks and chart data.
+ */
+
+export const MAX_BULK_IDS = 1000;
+
+/** Values of a record to copy: everything but what the server computes (numbers are new). */
+function copyable(def: EntityDefinition, values: RecordValues): RecordValues {
+  const copy: RecordValues = {};
+  for (const template of def.templates) {
+    if (template.isRepeatable || !values[template.id]) continue;
+    const skip = new Set(
+      template.fields
+        .filter((f) => ['AUTO_INCREMENT', 'FORMULA', 'AGGREGATE', 'GLOBAL_VARIABLE'].includes(f.type))
+        .map((f) => f.key),
+    );
+    copy[template.id] = Object.fromEntries(
+      Object.entries(values[template.id]!).filter(([key]) => !skip.has(key)),
+    );
+  }
+  return copy;
+}
+
+/** `POST /entities-data/duplicate` and `selected-data-duplicate`: copies, with new AUTO_INCREMENT numbers. */
+export async function duplicateRecords(
+  db: Db,
+  access: AccessContext,
+  def: EntityDefinition,
+  ids: readonly string[],
+): Promise<RecordRow[]> {
+  const valid = [...new Set(ids.filter(isUuid))];
+  const rows =
+    valid.length === 0
+      ? []
+      : await db
+          .select()
+          .from(entityData)
+          .where(
+            and(
+              eq(entityData.entityId, def.row.id),
+              eq(entityData.companyId, access.companyId),
+              inArray(entityData.id, valid),
+            ),
+          );
+  if (rows.length !== new Set(ids).size) {
+    throw validationError([
+      { key: 'ids', path: ['ids'], message: 'Some records are not records of this entity' },
+    ]);
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return createRecords(
+    db,
+    access,
+    def,
+    valid.map((id) => copyable(def, byId.get(id)!.values)),
+    (index) => ['ids', index],
+  );
+}
+
+/** `POST /entities-data/bulk-update`: the same field values set on many records. */
+export async function bulkUpdate(
+  db: Db,
+  access: AccessContext,
+  def: EntityDefinition,
+  ids: readonly string[],
+  values: unknown,
+): Promise<number> {
+  const check = parseRecordValues(def, values, { partial: true, prefix: ['values'] });
+  if (check.errors.length > 0) throw validationError(check.errors, check.errors[0]!.message);
+  if (Object.keys(check.values).length === 0) {
+    throw validationError([
+      { key: 'values', path: ['values'], message: 'Give at least one field to change' },
+    ]);
+  }
+  let updated = 0;
+  await db.transaction(async (tx) => {
+    for (const id of [...new Set(ids)]) {
+      await findRecord(tx, def, id).catch(() => {
+        throw validationError([
+          { key: 'ids', path: ['ids'], message: 'Some records are not records of this entity' },
+        ]);
+      });
+      await updateRecord(tx, access, def, id, values, ['values']);
+      updated += 1;
+    }
+  });
+  return updated;
+}
+
+/** `POST /templates-data/check-duplicate-rules`: the records these values would duplicate, by rule. */
+export async function checkDuplicateRules(
+  db: Db,
+  def: EntityDefinition,
+  values: unknown,
+  selfId: string | null,
+) {
+  const parsed = parseRecordValues(def, values, { partial: true, prefix: ['values'] });
+  if (parsed.errors.length > 0) throw validationError(parsed.errors, parsed.errors[0]!.message);
+  const found: { fields: string[]; label: string; mode: 'BLOCK' | 'WARN'; record_id: string }[] = [];
+  for (const rule of def.row.duplicateRules) {
+    const hit = await findDuplicate(
+      db,
+      { ...def, row: { ...def.row, duplicateRules: [rule] } },
+      parsed.values,
+      selfId,
+      'ANY',
+    );
+    if (hit)
+      found.push({
+        fields: rule.fields,
+        label: ruleLabel(def, rule),
+        mode: rule.mode,
+        record_id: hit.recordId,
+      });
+  }
+  return { duplicate: found.length > 0, blocked: found.some((f) => f.mode === 'BLOCK'), rules: found };
+}
+
+export type TChartRequest = {
+  group_by: string;
+  metric: 'COUNT' | 'SUM' | 'AVG' | 'MIN' | 'MAX';
+  value_field?: string | undefined;
+  date_bucket?: 'day' | 'month' | 'year' | undefined;
+  filters?: TFilterGroup | undefined;
+  limit: number;
+};
+
+/** `POST /entities-data/charts`: the metric per value of a field (top `limit` groups). */
+export async function chartData(
+  db: Db,
+  access: AccessContext,
+  def: EntityDefinition,
+  request: TChartRequest,
+) {
+  const group = columnOf(def, request.group_by);
+  const problems = [];
+  if (!group) problems.push({ key: 'group_by', path: ['group_by'], message: 'Not a field of this entity' });
+  const value = request.value_field ? columnOf(def, request.value_field) : null;
+  if (request.metric !== 'COUNT' && (!value || value.kind !== 'number')) {
+    problems.push({ key: 'value_field', path: ['value_field'], message: 'Choose a number field to add up' });
+  }
+  if (problems.length > 0 || !group) throw validationError(problems, problems[0]!.message);
+  const where = await recordWhere(db, access, def, { filters: request.filters, apply_global_filters: true });
+  const bucket =
+    request.date_bucket && (group.kind === 'date' || group.kind === 'datetime')
+      ? sql`to_char(date_trunc(${request.date_bucket}, (${group.text})::timestamptz), ${
+          request.date_bucket === 'day' ? 'YYYY-MM-DD' : request.date_bucket === 'month' ? 'YYYY-MM' : 'YYYY'
+        })`
+      : group.kind === 'list'
+        ? sql`k.key`
+        : group.text;
+  // A list field counts each record once per value it holds.
+  const from =
+    group.kind === 'list'
+      ? sql`${entityData} cross join lateral jsonb_array_elements_text(
+          case when jsonb_typeof(${group.json}) = 'array' then ${group.json} else '[]'::jsonb end) k(key)`
+      : sql`${entityData}`;
+  const numeric = value
+    ? sql`(case when jsonb_typeof(${value.json}) = 'number' then (${value.text})::numeric end)`
+    : sql`null`;
+  const metric = {
+    COUNT: sql`count(*)`,
+    SUM: sql`sum(${numeric})`,
+    AVG: sql`avg(${numeric})`,
+    MIN: sql`min(${numeric})`,
+    MAX: sql`max(${numeric})`,
+  }[request.metric];
+  const rows = await rowsOf<{ key: string | null; value: string | number | null }>(
+    db,
+    sql`
+    select g.key, g.value from (
+      select ${bucket} as key, ${metric}::float8 as value from ${from} where ${where} group by 1
+    ) g order by g.value desc nulls last, g.key limit ${request.limit}`,
+  );
+  return rows.map((row) => ({ key: row.key, value: row.value === null ? null : Number(row.value) }));
+}

@@ -1,0 +1,333 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  RECORD_COUNT_CAP,
+  type TEntityRecord,
+  type TRecordPage,
+  type TRecordQuery,
+} from '@esigns/contracts/entities';
+import type { TValidationDetail } from '@esigns/contracts/envelope';
+import type { TFilterGroup } from '@esigns/contracts/nocode-filters';
+import { rowsOf, type Db } from '../../platform/db/database';
+import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import { isUuid, type EntityDefinition } from '../entities/definition';
+import { entityFilters, globalFilters } from '../entity-filters/schema';
+import type { AccessContext } from '../permissions/access';
+import { filterSql, orderSql } from './query';
+import {
+  checkEntityLinks,
+  fillAutoIncrements,
+  findDuplicate,
+  lockDuplicateRules,
+  parseRecordValues,
+  recordValidationError,
+  ruleLabel,
+  titleOf,
+  type RecordValues,
+} from './record-values';
+import { entityData } from './schema';
+
+/*
+ * Records: create (one or many), read, change, delete, and the filtered, sorted pages of the
+ * grid. Every write validates with the shared validator and completes the values server-side
+ * (record-values.ts) inside one transaction.
+ */
+
+export type RecordRow = typeof entityData.$inferSelect;
+
+export function toRecord(row: RecordRow): TEntityRecord {
+  return {
+    _id: row.id,
+    entity_id: row.entityId,
+    title: row.title,
+    values: row.values,
+    created_by: row.createdBy,
+    updated_by: row.updatedBy,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The record of this entity (and company), or 404. */
+export async function findRecord(db: Db, def: EntityDefinition, id: string): Promise<RecordRow> {
+  if (!isUuid(id)) throw notFound('Record');
+  const [row] = await db
+    .select()
+    .from(entityData)
+    .where(
+      and(
+        eq(entityData.id, id),
+        eq(entityData.entityId, def.row.id),
+        eq(entityData.companyId, def.row.companyId),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound('Record');
+  return row;
+}
+
+/** The company's record whatever its entity (its entity id comes with it), or 404. */
+export async function findCompanyRecord(db: Db, companyId: string, id: string): Promise<RecordRow> {
+  if (!isUuid(id)) throw notFound('Record');
+  const [row] = await db
+    .select()
+    .from(entityData)
+    .where(and(eq(entityData.id, id), eq(entityData.companyId, companyId)))
+    .limit(1);
+  if (!row) throw notFound('Record');
+  return row;
+}
+
+async function refuseDuplicates(db: Db, def: EntityDefinition, values: RecordValues, selfId: string | null) {
+  const duplicate = await findDuplicate(db, def, values, selfId, 'BLOCK');
+  if (duplicate) {
+    throw new AppError('CONFLICT', {
+      message: `Another record of ${def.row.name} has the same ${ruleLabel(def, duplicate.rule)}`,
+      errorCode: 'DUPLICATE_RECORD',
+    });
+  }
+}
+
+/**
+ * Creates records from raw values (each checked in full). One invalid record refuses the batch,
+ * with details keyed `<prefix>.<index>...` for batches. Inserted in chunks of multi-row INSERTs.
+ */
+export async function createRecords(
+  db: Db,
+  access: AccessContext,
+  def: EntityDefinition,
+  inputs: unknown[],
+  keyPrefix: (index: number) => (string | number)[],
+): Promise<RecordRow[]> {
+  const parsed = inputs.map((input, index) =>
+    parseRecordValues(def, input, { partial: false, prefix: keyPrefix(index).map(String) }),
+  );
+  const errors = parsed.flatMap((p) => p.errors);
+  if (errors.length > 0) throw recordValidationError(def, errors.slice(0, 200));
+  const records = parsed.map((p) => p.values);
+  const linkErrors = await checkEntityLinks(
+    db,
+    def,
+    records.map((values, index) => ({ values, prefix: keyPrefix(index) })),
+  );
+  if (linkErrors.length > 0) throw validationError(linkErrors.slice(0, 200), linkErrors[0]!.message);
+  return db.transaction(async (tx) => {
+    await lockDuplicateRules(tx, def);
+    if (def.row.duplicateRules.length > 0)
+      for (const values of records) await refuseDuplicates(tx, def, values, null);
+    await fillAutoIncrements(tx, def, records);
+    const rows: RecordRow[] = [];
+    for (let i = 0; i < records.length; i += 500) {
+      const chunk = records.slice(i, i + 500);
+      rows.push(
+        ...(await tx
+          .insert(entityData)
+          .values(
+            chunk.map((values) => ({
+              companyId: access.companyId,
+              entityId: def.row.id,
+              values,
+              title: titleOf(def, values),
+              createdBy: access.userId,
+              updatedBy: access.userId,
+            })),
+          )
+          .returning()),
+      );
+    }
+    return rows;
+  });
+}
+
+/**
+ * Changes the templates sent (only their fields sent: partial), merged over the stored values.
+ * Formulas are recomputed on the merged template values.
+ */
+export async function updateRecord(
+  db: Db,
+  access: AccessContext,
+  def: EntityDefinition,
+  id: string,
+  input: unknown,
+  keyPrefix: string[],
+): Promise<RecordRow> {
+  const current = await findRecord(db, def, id);
+  const { values: changes, errors } = parseRecordValues(def, input, { partial: true, prefix: keyPrefix });
+  if (errors.length > 0) throw validationError(errors, errors[0]!.message);
+  // Re-check every changed template whole, so required fields and formulas hold on the result.
+  const merged: RecordValues = { ...current.values };
+  for (const [templateId, fields] of Object.entries(changes)) {
+    merged[templateId] = { ...(current.values[templateId] ?? {}), ...fields };
+  }
+  const full = parseRecordValues(
+    def,
+    Object.fromEntries(
+      Object.keys(changes).map((templateId) => [
+        templateId,
+        stripComputed(def, templateId, merged[templateId]!),
+      ]),
+    ),
+    { partial: false, prefix: keyPrefix },
+  );
+  if (full.errors.length > 0) throw validationError(full.errors, full.errors[0]!.message);
+  const next: RecordValues = { ...current.values, ...preserveAutoNumbers(def, current.values, full.values) };
+  const linkErrors = await checkEntityLinks(db, def, [{ values: full.values, prefix: keyPrefix }]);
+  if (linkErrors.length > 0) throw validationError(linkErrors, linkErrors[0]!.message);
+  return db.transaction(async (tx) => {
+    await lockDuplicateRules(tx, def);
+    await refuseDuplicates(tx, def, next, id);
+    const [row] = await tx
+      .update(entityData)
+      .set({ values: next, title: titleOf(def, next), updatedBy: access.userId, updatedAt: new Date() })
+      .where(eq(entityData.id, id))
+      .returning();
+    return row!;
+  });
+}
+
+/** Values of computed fields are the server's: drop them before re-validating. */
+function stripComputed(def: EntityDefinition, templateId: string, values: Record<string, unknown>) {
+  const template = def.byId.get(templateId);
+  const computed = new Set(
+    template?.fields
+      .filter((f) => ['FORMULA', 'AUTO_INCREMENT', 'AGGREGATE', 'GLOBAL_VARIABLE'].includes(f.type))
+      .map((f) => f.key),
+  );
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !computed.has(key)));
+}
+
+/** AUTO_INCREMENT numbers are given once, at creation: an update keeps them. */
+function preserveAutoNumbers(def: EntityDefinition, before: RecordValues, after: RecordValues): RecordValues {
+  for (const [templateId, fields] of Object.entries(after)) {
+    for (const field of def.byId.get(templateId)?.fields ?? []) {
+      if (field.type === 'AUTO_INCREMENT' && before[templateId]?.[field.key] !== undefined) {
+        fields[field.key] = before[templateId][field.key];
+      }
+    }
+  }
+  return after;
+}
+
+/** Deletes records of the entity by id; unknown ids are ignored. Returns how many went. */
+export async function deleteRecords(db: Db, def: EntityDefinition, ids: readonly string[]): Promise<number> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return 0;
+  const rows = await db
+    .delete(entityData)
+    .where(
+      and(
+        eq(entityData.entityId, def.row.id),
+        eq(entityData.companyId, def.row.companyId),
+        inArray(entityData.id, valid),
+      ),
+    )
+    .returning({ id: entityData.id });
+  return rows.length;
+}
+
+/** The saved filter and global filters a query asks for, as filter groups ANDed to its own. */
+async function extraFilters(
+  db: Db,
+  access: AccessContext,
+  def: EntityDefinition,
+  query: TRecordQuery,
+): Promise<TFilterGroup[]> {
+  const groups: TFilterGroup[] = [];
+  if (query.filter_id) {
+    const [saved] = await db
+      .select({ filters: entityFilters.filters })
+      .from(entityFilters)
+      .where(
+        and(
+          eq(entityFilters.id, query.filter_id),
+          eq(entityFilters.entityId, def.row.id),
+          eq(entityFilters.companyId, access.companyId),
+        ),
+      );
+    if (!saved)
+      throw validationError([
+        { key: 'filter_id', path: ['filter_id'], message: 'No such saved filter of this entity' },
+      ]);
+    groups.push(saved.filters);
+  }
+  if (query.apply_global_filters) {
+    const templateIds = def.templates.map((t) => t.id);
+    const rows = await db
+      .select({ rule: globalFilters.rule })
+      .from(globalFilters)
+      .where(
+        and(
+          eq(globalFilters.companyId, access.companyId),
+          eq(globalFilters.userId, access.userId),
+          eq(globalFilters.isActive, true),
+          inArray(globalFilters.templateId, templateIds),
+        ),
+      );
+    if (rows.length > 0) groups.push({ match: 'ALL', rules: rows.map((r) => r.rule) });
+  }
+  return groups;
+}
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE of a record query: entity, company, filters (own, saved, global) and search. */
+export async function recordWhere(
+  db: Db,
+  access: AccessContext,
+  def: EntityDefinition,
+  query: Pick<TRecordQuery, 'filters' | 'filter_id' | 'apply_global_filters' | 'search'>,
+): Promise<SQL> {
+  const parts: SQL[] = [
+    sql`${entityData.entityId} = ${def.row.id}`,
+    sql`${entityData.companyId} = ${access.companyId}`,
+  ];
+  const errors: TValidationDetail[] = [];
+  const own = filterSql(def, query.filters, 'filters');
+  errors.push(...own.errors);
+  if (own.where) parts.push(own.where);
+  for (const group of await extraFilters(db, access, def, query as TRecordQuery)) {
+    const extra = filterSql(def, group, 'filter_id');
+    if (extra.where) parts.push(extra.where);
+  }
+  if (errors.length > 0) throw validationError(errors, errors[0]!.message);
+  if (query.search) parts.push(sql`${entityData.title} ilike ${`%${escapeLike(query.search)}%`}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Matches counted exactly up to the cap (a count never holds the first page back for long). */
+export async function countWhere(db: Db, where: SQL): Promise<{ total: number; capped: boolean }> {
+  const rows = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${entityData} where ${where} limit ${RECORD_COUNT_CAP + 1}) c`,
+  );
+  const n = Number(rows[0]?.n ?? 0);
+  return { total: Math.min(n, RECORD_COUNT_CAP), capped: n > RECORD_COUNT_CAP };
+}
+
+/** `POST /entities-data/entity/data`: one page of records, filtered and sorted. */
+export async function queryRecords(
+  db: Db,
+  access: AccessContext,
+  def: EntityDefinition,
+  query: TRecordQuery,
+): Promise<TRecordPage> {
+  const where = await recordWhere(db, access, def, query);
+  const { order, errors } = orderSql(def, query.sort, 'sort');
+  if (errors.length > 0) throw validationError(errors, errors[0]!.message);
+  const [rows, count] = await Promise.all([
+    db
+      .select()
+      .from(entityData)
+      .where(where)
+      .orderBy(order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    countWhere(db, where),
+  ]);
+  return {
+    data: rows.map(toRecord),
+    total: count.total,
+    total_capped: count.capped,
+    page: query.page,
+    total_pages: Math.ceil(count.total / query.limit),
+  };
+}
