@@ -35,18 +35,18 @@ async function menuOf(who: SeededUser, userType: string): Promise<TMenuItem[]> {
 
 describe('the default menu', () => {
   it('has unique keys, known permission slugs and client routes', () => {
-    const all = DEFAULT_MENU.flatMap((i) => [i, ...(i.children ?? [])]);
+    const all = DEFAULT_MENU.flatMap((i) => [i, ...('children' in i ? i.children : [])]);
     expect(new Set(all.map((i) => i.key)).size).toBe(all.length);
     for (const item of all) {
-      if (item.permission) expect(isPermissionSlug(item.permission), item.key).toBe(true);
-      if (item.route) expect(item.route, item.key).toMatch(/^\//);
+      if ('permission' in item) expect(isPermissionSlug(item.permission), item.key).toBe(true);
+      if ('route' in item) expect(item.route, item.key).toMatch(/^\//);
     }
   });
 
   it('shows everything to someone who holds everything, and hides empty groups', () => {
     const full = buildMenu(() => true);
     expect(keysOf(full)).toEqual(
-      DEFAULT_MENU.flatMap((i) => [i.key, ...(i.children ?? []).map((c) => c.key)]),
+      DEFAULT_MENU.flatMap((i) => [i.key, ...('children' in i ? i.children : []).map((c) => c.key)]),
     );
     const none = buildMenu(() => false);
     expect(none).toEqual([]);
@@ -95,6 +95,7 @@ describe('GET /menu/{userType}', () => {
     // Items keep the storable shape.
     expect(items[0]).toEqual({
       key: 'documents',
+      kind: 'GROUP',
       label: 'Documents',
       route: null,
       icon: 'file-text',
@@ -102,6 +103,7 @@ describe('GET /menu/{userType}', () => {
       children: [
         {
           key: 'documents.all',
+          kind: 'ROUTE',
           label: 'All documents',
           route: '/documents/all',
           icon: 'files',

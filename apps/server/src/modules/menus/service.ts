@@ -1,6 +1,14 @@
-import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { USER_TYPES, type UserType } from '@esigns/contracts/auth';
+import {
+  DEFAULT_MENU,
+  defaultMenuItems,
+  resolveMenu,
+  type TMenu,
+  type TMenuItem,
+  type TMenuItemStored,
+  ZMenuItem,
+} from '@esigns/contracts/menus';
 import {
   DEFAULT_PERMISSIONS,
   effectivePermissions,
@@ -8,132 +16,24 @@ import {
   type PermissionSlug,
 } from '@esigns/contracts/permissions';
 import type { Db } from '../../platform/db/database';
-import { notFound } from '../../platform/http/app-error';
+import { AppError, notFound } from '../../platform/http/app-error';
+import { entities } from '../entities/schema';
 import type { AccessContext } from '../permissions/access';
 import { userTypePermissions } from '../permissions/schema';
+import { companyMenus } from './schema';
+import { existingTargets, targetExists, targetsNamed } from './targets';
 
-/**
- * One entry of the staff sidebar. The shape is the one a stored menu (the menu editor, `POST/PUT
- * menu`) will keep per user type: a stable `key` (dot-separated, unique in the menu), the label,
- * the client route (spec notation) or null for a pure group, a Tabler icon name, and the
- * permission slug the item needs (null: every staff user). Two levels: groups and their links.
- */
-export const ZMenuLeaf = z.object({
-  key: z.string(),
-  label: z.string(),
-  route: z.string().nullable(),
-  icon: z.string().nullable(),
-  permission: z.string().nullable(),
-});
-export const ZMenuItem = ZMenuLeaf.extend({ children: z.array(ZMenuLeaf) });
-export type TMenuLeaf = z.infer<typeof ZMenuLeaf>;
-export type TMenuItem = z.infer<typeof ZMenuItem>;
+export { DEFAULT_MENU, ZMenuItem };
+export type { TMenuItem };
 
-type MenuLeafDefinition = Omit<TMenuLeaf, 'permission'> & { permission: PermissionSlug | null };
-type MenuDefinition = MenuLeafDefinition & { children?: readonly MenuLeafDefinition[] };
-
-const link = (
-  key: string,
-  label: string,
-  route: string,
-  icon: string | null,
-  permission: PermissionSlug | null,
-): MenuLeafDefinition => ({ key, label, route, icon, permission });
-
-const group = (
-  key: string,
-  label: string,
-  icon: string,
-  children: readonly MenuLeafDefinition[],
-): MenuDefinition => ({ key, label, route: null, icon, permission: null, children });
-
-/**
- * The default sidebar, the same for every user type: what a user sees of it depends on their
- * permissions. A group shows when one of its links does.
- */
-export const DEFAULT_MENU: readonly MenuDefinition[] = [
-  link('dashboard', 'Dashboard', '/dashboard', 'layout-dashboard', 'dashboards:view'),
-  group('documents', 'Documents', 'file-text', [
-    link('documents.all', 'All documents', '/documents/all', 'files', 'documents:view'),
-    link('documents.upload', 'Upload document', '/documents/upload', 'upload', 'documents:create'),
-    link(
-      'documents.requests',
-      'Requested documents',
-      '/request-documents/all',
-      'file-import',
-      'request-documents:view',
-    ),
-    link('documents.company', 'Company documents', '/templates', 'template', 'templates:view'),
-  ]),
-  group('contacts', 'Contacts', 'address-book', [
-    link('contacts.list', 'Contacts', '/contacts', 'users', 'contacts:view'),
-    link('contacts.types', 'Contact types', '/contact-types', 'category', 'contact-types:view'),
-  ]),
-  link('workflows', 'Workflows', '/workflows', 'git-branch', 'workflows:view'),
-  group('forms', 'Forms', 'forms', [
-    link('forms.builders', 'Form builders', '/formBuilders', 'forms', 'form-builders:view'),
-    link('forms.approvals', 'Approval forms', '/forms/approval-forms', 'checklist', 'form-builders:approve'),
-    link('forms.templates', 'Form templates', '/template', 'template', 'form-templates:view'),
-  ]),
-  group('data', 'Data', 'database', [
-    link('data.entities', 'Entities', '/entity', 'database', 'entities:view'),
-    link('data.entity-groups', 'Entity groups', '/company-entity-groups', 'stack-2', 'entity-groups:view'),
-    link('data.entity-views', 'Entity views', '/entity-views', 'layout-list', 'entity-views:view'),
-    link(
-      'data.global-variables',
-      'Global variables',
-      '/global-variables',
-      'variable',
-      'global-variables:view',
-    ),
-    link(
-      'data.custom-dashboards',
-      'Custom dashboards',
-      '/custom/dashboard-list',
-      'chart-pie',
-      'custom-dashboards:view',
-    ),
-  ]),
-  link('email-templates', 'Email templates', '/email-template', 'mail', 'email-templates:view'),
-  link('apps', 'Apps', '/apps', 'apps', 'apps:view'),
-  group('settings', 'Settings', 'settings', [
-    link('settings.company-users', 'Company users', '/company/users', 'users-group', 'company-users:view'),
-    link('settings.roles', 'Roles', '/roles', 'shield', 'roles:view'),
-    link('settings.permissions', 'Permissions', '/profile/manage-permissions', 'lock', 'permissions:view'),
-    link('settings.menus', 'Menu management', '/menu-management', 'menu-2', 'menus:manage'),
-    link('settings.company', 'Company profile', '/profile/companyProfile', 'building', 'company:view'),
-    link('settings.branding', 'Branding', '/branding', 'palette', 'company:update-branding'),
-    link('settings.application', 'Application settings', '/profilesettings', 'adjustments', 'settings:view'),
-    link('settings.configuration', 'Integrations', '/configuration', 'plug', 'settings:manage-integrations'),
-    link(
-      'settings.subscription',
-      'Subscription',
-      '/profile/subscription',
-      'credit-card',
-      'subscriptions:view',
-    ),
-    link('settings.iframe-links', 'Iframe links', '/iframeLink', 'link', 'iframe-links:view'),
-  ]),
-];
+type ReadDb = Pick<Db, 'select'>;
 
 /** The default menu as seen by someone for whom `canSee(slug)` tells which links show. */
 export function buildMenu(canSee: (slug: PermissionSlug) => boolean): TMenuItem[] {
-  const visible = (item: MenuLeafDefinition): boolean => item.permission === null || canSee(item.permission);
-  const items: TMenuItem[] = [];
-  for (const item of DEFAULT_MENU) {
-    const children = (item.children ?? []).filter(visible).map((child) => ({ ...child }));
-    const isGroup = item.children !== undefined;
-    if (isGroup ? children.length === 0 : !visible(item)) continue;
-    items.push({
-      key: item.key,
-      label: item.label,
-      route: item.route,
-      icon: item.icon,
-      permission: item.permission,
-      children,
-    });
-  }
-  return items;
+  return resolveMenu(
+    defaultMenuItems(),
+    (leaf) => leaf.permission === null || canSee(leaf.permission as PermissionSlug),
+  );
 }
 
 /** Whether a user of `userType` in the caller's company holds `slug`, by that type's stored set. */
@@ -152,18 +52,19 @@ export function userTypeCan(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export type ResolvedUserType = { userType: UserType; permissions: readonly string[] };
+
 /**
- * `GET /menu/{userType}`: the default menu of a user type (named, or the id of one of the
- * company's user types), limited to what both that type and the caller may see: a user asking
- * for their own type gets their own menu, an administrator previewing MEMBER gets MEMBER's, and
- * asking for a higher type never reveals more than one's own.
+ * A user type named (OWNER, ADMIN, MANAGER, MEMBER in any case) or given by the `_id` of one of
+ * the company's user types (`GET /userTypeList/{companyId}`), with its stored permission set.
+ * Anything else, another company's id included: 404.
  */
-export async function getMenu(
-  db: Pick<Db, 'select'>,
+export async function resolveUserType(
+  db: ReadDb,
   access: AccessContext,
   userTypeOrId: string,
-): Promise<{ user_type: UserType; items: TMenuItem[] }> {
-  const named = userTypeOrId.toUpperCase();
+): Promise<ResolvedUserType> {
+  const named = userTypeOrId.trim().toUpperCase();
   const byName = (USER_TYPES as readonly string[]).includes(named);
   if (!byName && !UUID.test(userTypeOrId)) throw notFound('User type');
   const [row] = await db
@@ -180,7 +81,130 @@ export async function getMenu(
     .limit(1);
   if (!row && !byName) throw notFound('User type');
   const userType = row?.userType ?? (named as UserType);
-  const targetCan = userTypeCan(access, userType, row?.permissions ?? DEFAULT_PERMISSIONS[userType]);
-  const items = buildMenu((slug) => hasPermission(access, slug) && targetCan(slug));
-  return { user_type: userType, items };
+  return { userType, permissions: row?.permissions ?? DEFAULT_PERMISSIONS[userType] };
+}
+
+export type MenuRow = typeof companyMenus.$inferSelect;
+
+export async function findMenuRow(
+  db: ReadDb,
+  companyId: string,
+  userType: UserType,
+): Promise<MenuRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(companyMenus)
+    .where(and(eq(companyMenus.companyId, companyId), eq(companyMenus.userType, userType)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The answered menu of a stored row (or the default one): items resolved, items whose entity,
+ * view or template was deleted dropped, and, unless `canSee` is null, items hidden whose
+ * permission `canSee` refuses.
+ */
+export async function toMenu(
+  db: ReadDb,
+  companyId: string,
+  userType: UserType,
+  row: MenuRow | undefined,
+  canSee: ((slug: PermissionSlug) => boolean) | null,
+): Promise<TMenu> {
+  const stored = row ? (row.items as TMenuItemStored[]) : defaultMenuItems();
+  const existing = await existingTargets(db, companyId, targetsNamed(stored));
+  const items = resolveMenu(
+    stored,
+    (leaf) =>
+      targetExists(existing, leaf) &&
+      (canSee === null || leaf.permission === null || canSee(leaf.permission as PermissionSlug)),
+    canSee === null,
+  );
+  return {
+    _id: row?.id ?? null,
+    user_type: userType,
+    items,
+    version: row?.version ?? 0,
+    is_default: !row,
+    updated_at: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+function requireMenuManager(access: AccessContext): void {
+  if (!hasPermission(access, 'menus:manage')) {
+    throw new AppError('FORBIDDEN', { message: 'You do not have permission to do this (menus:manage)' });
+  }
+}
+
+/**
+ * `GET /menu/{userType}`, `GET /menu/v2/{userType}`: the company's menu of a user type (its stored
+ * one, else the default), limited to what both that type and the caller may see: a user asking
+ * for their own type gets their own menu, an administrator previewing MEMBER gets MEMBER's, and
+ * asking for a higher type never reveals more than one's own. `edit`: every item, unfiltered, for
+ * the menu editor (needs `menus:manage`).
+ */
+export async function getMenu(
+  db: ReadDb,
+  access: AccessContext,
+  userTypeOrId: string,
+  options: { edit?: boolean } = {},
+): Promise<TMenu> {
+  if (options.edit) requireMenuManager(access);
+  const target = await resolveUserType(db, access, userTypeOrId);
+  const row = await findMenuRow(db, access.companyId, target.userType);
+  const targetCan = userTypeCan(access, target.userType, target.permissions);
+  const canSee = options.edit
+    ? null
+    : (slug: PermissionSlug) => hasPermission(access, slug) && targetCan(slug);
+  return toMenu(db, access.companyId, target.userType, row, canSee);
+}
+
+/** `POST /menu/v2/usertypes`: the menus of several user types at once (each as `getMenu`). */
+export async function getMenus(
+  db: ReadDb,
+  access: AccessContext,
+  userTypes: readonly string[],
+  options: { edit?: boolean } = {},
+): Promise<TMenu[]> {
+  const menus: TMenu[] = [];
+  const seen = new Set<UserType>();
+  for (const ref of userTypes) {
+    const menu = await getMenu(db, access, ref, options);
+    if (seen.has(menu.user_type)) continue;
+    seen.add(menu.user_type);
+    menus.push(menu);
+  }
+  return menus;
+}
+
+/**
+ * `GET /menu/v2/entity/{id}`: the user types whose stored menu shows the entity (at the top level
+ * or in a group). The default menu shows no entity. Another company's entity: 404.
+ */
+export async function userTypesShowingEntity(
+  db: ReadDb,
+  companyId: string,
+  entityId: string,
+): Promise<{ entity_id: string; user_types: UserType[] }> {
+  if (!UUID.test(entityId)) throw notFound('Entity');
+  const [entity] = await db
+    .select({ id: entities.id })
+    .from(entities)
+    .where(and(eq(entities.companyId, companyId), eq(entities.id, entityId)))
+    .limit(1);
+  if (!entity) throw notFound('Entity');
+  const top = JSON.stringify([{ kind: 'ENTITY', entity_id: entityId }]);
+  const nested = JSON.stringify([{ children: [{ kind: 'ENTITY', entity_id: entityId }] }]);
+  const rows = await db
+    .select({ userType: companyMenus.userType })
+    .from(companyMenus)
+    .where(
+      and(
+        eq(companyMenus.companyId, companyId),
+        inArray(companyMenus.userType, [...USER_TYPES]),
+        sql`(${companyMenus.items} @> ${top}::jsonb or ${companyMenus.items} @> ${nested}::jsonb)`,
+      ),
+    );
+  const found = new Set(rows.map((r) => r.userType));
+  return { entity_id: entityId, user_types: USER_TYPES.filter((type) => found.has(type)) };
 }

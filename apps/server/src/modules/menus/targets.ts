@@ -1,0 +1,98 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { TMenuItemStored, TMenuLeaf, TMenuLeafStored } from '@esigns/contracts/menus';
+import type { Db } from '../../platform/db/database';
+import { entities } from '../entities/schema';
+import { entityViews } from '../entity-views/schema';
+import { formTemplates } from '../form-templates/schema';
+
+/*
+ * The rows menu items open (entities, entity views, form templates): which of them exist for
+ * the company. Writes refuse items whose row is unknown (422); reads drop items whose row has
+ * been deleted since.
+ */
+
+export type TargetKind = 'entity' | 'entityView' | 'formTemplate';
+export type TargetIds = Record<TargetKind, Set<string>>;
+
+const emptyTargets = (): TargetIds => ({ entity: new Set(), entityView: new Set(), formTemplate: new Set() });
+
+/** The row a leaf opens, if it opens one. */
+export function targetOf(
+  leaf: Pick<TMenuLeafStored | TMenuLeaf, 'kind'> &
+    Partial<Record<'entity_id' | 'entity_view_id' | 'form_template_id', string>>,
+): { kind: TargetKind; id: string } | null {
+  if (leaf.kind === 'ENTITY' && leaf.entity_id) return { kind: 'entity', id: leaf.entity_id };
+  if (leaf.kind === 'ENTITY_VIEW' && leaf.entity_view_id)
+    return { kind: 'entityView', id: leaf.entity_view_id };
+  if (leaf.kind === 'FORM_TEMPLATE' && leaf.form_template_id)
+    return { kind: 'formTemplate', id: leaf.form_template_id };
+  return null;
+}
+
+/** Every leaf of a menu, groups' items included. */
+export function leavesOf<T extends { kind: string; children?: readonly L[] }, L>(
+  items: readonly T[],
+): (T | L)[] {
+  return items.flatMap((item): (T | L)[] => (item.kind === 'GROUP' ? [...(item.children ?? [])] : [item]));
+}
+
+/** The ids the items name, by kind. */
+export function targetsNamed(items: readonly TMenuItemStored[]): TargetIds {
+  const named = emptyTargets();
+  for (const leaf of leavesOf<TMenuItemStored, TMenuLeafStored>(items)) {
+    const target = targetOf(leaf);
+    if (target) named[target.kind].add(target.id);
+  }
+  return named;
+}
+
+/**
+ * Of the named ids, those that exist for the company: its entities and entity views, its live
+ * form templates and the standard (built-in) ones.
+ */
+export async function existingTargets(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  named: TargetIds,
+): Promise<TargetIds> {
+  const found = emptyTargets();
+  const entityIds = [...named.entity];
+  const viewIds = [...named.entityView];
+  const templateIds = [...named.formTemplate];
+  const [entityRows, viewRows, templateRows] = await Promise.all([
+    entityIds.length === 0
+      ? []
+      : db
+          .select({ id: entities.id })
+          .from(entities)
+          .where(and(eq(entities.companyId, companyId), inArray(entities.id, entityIds))),
+    viewIds.length === 0
+      ? []
+      : db
+          .select({ id: entityViews.id })
+          .from(entityViews)
+          .where(and(eq(entityViews.companyId, companyId), inArray(entityViews.id, viewIds))),
+    templateIds.length === 0
+      ? []
+      : db
+          .select({ id: formTemplates.id })
+          .from(formTemplates)
+          .where(
+            and(
+              inArray(formTemplates.id, templateIds),
+              isNull(formTemplates.deletedAt),
+              or(eq(formTemplates.companyId, companyId), isNull(formTemplates.companyId)),
+            ),
+          ),
+  ]);
+  for (const row of entityRows) found.entity.add(row.id);
+  for (const row of viewRows) found.entityView.add(row.id);
+  for (const row of templateRows) found.formTemplate.add(row.id);
+  return found;
+}
+
+/** Whether the row a resolved leaf opens still exists (leaves that open no row always do). */
+export function targetExists(existing: TargetIds, leaf: TMenuLeaf): boolean {
+  const target = targetOf(leaf);
+  return target === null || existing[target.kind].has(target.id);
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { TFormField } from '@esigns/contracts/nocode-fields';
+import type { TestApp } from '../../../test/test-app';
+import { entities } from '../entities/schema';
+import { entityViews } from '../entity-views/schema';
+import { formTemplates } from '../form-templates/schema';
+
+/*
+ * Rows the menu and customization tests point at, written straight to their tables so these
+ * tests do not depend on the entity and view APIs.
+ */
+
+export type SeededEntity = { entityId: string; templateId: string; viewId: string };
+
+/** A form template (fields `title`, `price`), an entity made of it and a view of that entity. */
+export async function seedEntity(
+  t: TestApp,
+  companyId: string,
+  name = `Property ${randomUUID().slice(0, 6)}`,
+): Promise<SeededEntity> {
+  const db = t.platform.database.db;
+  const fields = [
+    { key: 'title', label: 'Title', type: 'SINGLE_LINE_TEXT', required: true },
+    { key: 'price', label: 'Price', type: 'CURRENCY', required: false },
+  ] as unknown as TFormField[];
+  const [template] = await db
+    .insert(formTemplates)
+    .values({ companyId, name, code: name.toLowerCase().replace(/\W+/g, '-'), type: 'CUSTOM', fields })
+    .returning({ id: formTemplates.id });
+  const [entity] = await db
+    .insert(entities)
+    .values({
+      companyId,
+      name,
+      slug: name.toLowerCase().replace(/\W+/g, '-'),
+      entityType: 'GENERAL',
+      templates: [{ template_id: template!.id, is_primary: true, hidden_on_add: false }],
+      primaryTemplateId: template!.id,
+    })
+    .returning({ id: entities.id });
+  const [view] = await db
+    .insert(entityViews)
+    .values({ companyId, name: `${name} view`, entityId: entity!.id, config: {} })
+    .returning({ id: entityViews.id });
+  return { entityId: entity!.id, templateId: template!.id, viewId: view!.id };
+}
