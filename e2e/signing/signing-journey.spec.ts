@@ -1,13 +1,22 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Download,
+  type Page,
+} from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { baseURL } from '../playwright.config';
+import { signInInBrowser } from '../support/document-setup';
 import { appLinksOf, waitForDeliveredMail } from '../support/mail-sink';
 
 // Issue 5 at 375x812: a sender (set up through the API to keep the journey short) sends a
 // document; the signer opens the link from the mail the SMTP sink caught, draws a signature and
-// finishes; the sender then downloads the completed, sealed PDF. Screenshots go to
+// finishes; the sender then signs in and downloads the completed, sealed PDF with the document
+// screen's Download action (a real browser download). Screenshots go to
 // e2e/screenshots/signing-*.png.
 const shots = path.resolve(import.meta.dirname, '../screenshots');
 mkdirSync(shots, { recursive: true });
@@ -131,11 +140,26 @@ async function sendDocument(request: APIRequestContext, token: string, pdf: Buff
   return sent._id;
 }
 
+/** The next download of any tab of `context` (a link opened in a new tab downloads there). */
+function nextDownload(context: BrowserContext, timeout = 30_000): Promise<Download> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no download started')), timeout);
+    const done = (download: Download) => {
+      clearTimeout(timer);
+      resolve(download);
+    };
+    const watch = (page: Page) => page.once('download', done);
+    context.pages().forEach(watch);
+    context.on('page', watch);
+  });
+}
+
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: false });
 
 test('signing: the signer opens the mailed link on a phone, draws, finishes; the sender downloads the sealed PDF', async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(180_000);
   const id = Date.now().toString(36);
@@ -194,21 +218,33 @@ test('signing: the signer opens the mailed link on a phone, draws, finishes; the
     await shot(page, 'journey-done');
   });
 
-  await test.step('the sender downloads the completed PDF', async () => {
-    const headers = { authorization: `Bearer ${token}` };
-    await expect
-      .poll(
-        async () =>
-          (await json<{ status: string }>(await request.get(`/api/documents/${documentId}`, { headers })))
-            .status,
-        { timeout: 60_000, message: 'the document completed' },
-      )
-      .toBe('COMPLETED');
-    const response = await request.get(`/api/documents/${documentId}/download-document`, { headers });
-    expect(response.ok()).toBe(true);
-    expect(response.headers()['content-type']).toContain('application/pdf');
-    const bytes = await response.body();
-    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(bytes.length).toBeGreaterThan(pdf.length);
+  await test.step('the sender signs in and downloads the completed PDF from the document screen', async () => {
+    // The sender's own browser: sign in through the UI, open the document, Actions -> Download.
+    const sender = await browser.newContext({ viewport: { width: 375, height: 812 }, acceptDownloads: true });
+    try {
+      const senderPage = await sender.newPage();
+      await signInInBrowser(senderPage, senderEmail);
+      await senderPage.goto(`/emp-documents/custom/${documentId}`);
+      await expect(senderPage.getByRole('heading', { name: 'Lease' })).toBeVisible();
+      await expect(senderPage.getByText('Completed', { exact: true }).first()).toBeVisible({
+        timeout: 30_000,
+      });
+
+      // The action opens a short-lived link in a new tab; its answer is an attachment, so the
+      // browser downloads it (in whichever tab Chromium attributes it to).
+      const download = nextDownload(sender);
+      await senderPage.getByRole('button', { name: 'Actions for Lease' }).click();
+      await senderPage.getByRole('menuitem', { name: 'Download' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.pdf$/i);
+      const bytes = readFileSync(await file.path());
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // The sealed copy: the original plus the certificate page and the signature.
+      expect(bytes.length).toBeGreaterThan(pdf.length);
+      expect(bytes.toString('latin1')).toContain('/ByteRange');
+      await shot(senderPage, 'journey-sender-downloaded');
+    } finally {
+      await sender.close();
+    }
   });
 });
