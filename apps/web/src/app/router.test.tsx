@@ -36,14 +36,14 @@ describe('router (signed-in staff)', () => {
   beforeEach(() => seedStaffSession());
 
   it('shows a placeholder for an unbuilt staff screen inside the staff layout', async () => {
-    renderAt('/global-variables');
+    renderAt('/apps');
     expect(await screen.findByTestId('staff-layout')).toBeTruthy();
     const placeholder = await screen.findByTestId('screen-placeholder');
-    expect(placeholder.textContent).toContain('Global variables');
-    expect(placeholder.textContent).toContain('/global-variables');
+    expect(placeholder.textContent).toContain('Apps');
+    expect(placeholder.textContent).toContain('/apps');
     expect(placeholder.textContent).toContain('coming soon');
-    expect(screen.getByRole('link', { name: 'Global variables' }).getAttribute('aria-current')).toBe('page');
-    expect(document.title).toBe(`Global variables | ${window.location.host}`);
+    expect(screen.getByRole('link', { name: 'Apps' }).getAttribute('aria-current')).toBe('page');
+    expect(document.title).toBe(`Apps | ${window.location.host}`);
   });
 
   it("shows only the sidebar areas the user's permissions allow", async () => {
