@@ -18,7 +18,7 @@ import { ERRORS, security, ZIdParam } from './route-schemas';
 
 const tags = ['request-documents'];
 
-const ZRequest = z.object({
+export const ZRequest = z.object({
   _id: z.string(),
   card_type: z.string(),
   message: z.string(),

@@ -118,16 +118,24 @@ export async function listMyRequests(
   access: AccessContext,
   query: { page: number; limit: number },
 ) {
+  const where = and(
+    eq(documentRequests.companyId, access.companyId),
+    await addressedToCaller(platform, access),
+  );
+  return page(platform, where, query);
+}
+
+/**
+ * The condition (over `contacts` joined to the requests) of requests addressed to the caller as a
+ * contact of the company: the contact's login, or the same email.
+ */
+export async function addressedToCaller(platform: Platform, access: AccessContext): Promise<SQL> {
   const [me] = await platform.database.db
     .select({ email: users.email })
     .from(users)
     .where(eq(users.id, access.userId))
     .limit(1);
-  const where = and(
-    eq(documentRequests.companyId, access.companyId),
-    or(eq(contacts.userId, access.userId), eq(contacts.email, me?.email ?? '')),
-  );
-  return page(platform, where, query);
+  return or(eq(contacts.userId, access.userId), eq(contacts.email, (me?.email ?? '').toLowerCase()))!;
 }
 
 export async function getRequest(

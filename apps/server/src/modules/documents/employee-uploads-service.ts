@@ -1,0 +1,229 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { hasPermission } from '@esigns/contracts/permissions';
+import { AppError, notFound } from '../../platform/http/app-error';
+import type { Platform } from '../../platform/platform';
+import { contacts } from '../contacts/schema';
+import { visibleTo } from '../document-lists/list-query';
+import { loadScope, rowsOf } from '../document-lists/scope';
+import { notifyUsers } from '../notifications/notify';
+import type { AccessContext } from '../permissions/access';
+import { isUuid } from './lookups';
+import { addressedToCaller, getRequest, type DocumentRequestView } from './request-documents';
+import { documentRequests } from './schema';
+import { createTemplateUpload, templateUploadStatus } from './uploads-service';
+
+/*
+ * The contact's side of document requests (spec 2 §7 "Employee documents"): an upload address for
+ * a requested document, handing the uploaded file in, and the workspace's document categories and
+ * groups.
+ */
+
+type RequestRow = typeof documentRequests.$inferSelect;
+
+/**
+ * A request the caller may upload for: addressed to them, or any request of the company for
+ * staff holding `request-documents:update` (a document received another way). Others: 404.
+ * An APPROVED request is closed (409).
+ */
+async function uploadableRequest(platform: Platform, access: AccessContext, id: string): Promise<RequestRow> {
+  if (!isUuid(id)) throw notFound('Document request');
+  const staff = hasPermission(access, 'request-documents:update');
+  const [row] = await platform.database.db
+    .select({ request: documentRequests })
+    .from(documentRequests)
+    .innerJoin(contacts, eq(contacts.id, documentRequests.contactId))
+    .where(
+      and(
+        eq(documentRequests.id, id),
+        eq(documentRequests.companyId, access.companyId),
+        staff ? undefined : await addressedToCaller(platform, access),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound('Document request');
+  if (row.request.status === 'APPROVED') {
+    throw new AppError('CONFLICT', {
+      message: 'This request is already approved: its document cannot change',
+    });
+  }
+  return row.request;
+}
+
+/**
+ * `POST /documents/{id}/upload-url`: a presigned address (15 minutes) to PUT the requested
+ * document to, as `/document-templates/file-upload` gives (same types, 50 MB).
+ */
+export async function requestUploadUrl(
+  platform: Platform,
+  access: AccessContext,
+  requestId: string,
+  input: { file_name: string; content_type: string; size: number },
+) {
+  await uploadableRequest(platform, access, requestId);
+  return createTemplateUpload(platform, access, input);
+}
+
+/**
+ * `POST /employee-documents`: hands an uploaded file in for a request. The upload must be the
+ * caller's own (else 404) and have arrived (409 while pending); it is converted to PDF (422 for a
+ * damaged or protected file), becomes the request's file, the request turns UPLOADED and whoever
+ * asked is notified.
+ */
+export async function submitRequestedDocument(
+  platform: Platform,
+  access: AccessContext,
+  input: { request_id: string; file_ref_id: string },
+): Promise<DocumentRequestView> {
+  const request = await uploadableRequest(platform, access, input.request_id);
+  await assertOwnUpload(platform, access, input.file_ref_id);
+  const status = await templateUploadStatus(platform, access, input.file_ref_id);
+  const converted = status.fileInfos?.[0];
+  if (status.status !== 'UPLOADED' || !converted) {
+    throw new AppError('CONFLICT', { message: 'The file has not arrived yet: PUT it to upload_url first' });
+  }
+  const { url: _url, ...file } = converted;
+  await platform.database.db.transaction(async (tx) => {
+    await tx
+      .update(documentRequests)
+      .set({ file, status: 'UPLOADED', updatedAt: new Date() })
+      .where(and(eq(documentRequests.id, request.id), eq(documentRequests.companyId, access.companyId)));
+    await notifyUsers(platform, tx, {
+      companyId: access.companyId,
+      userIds: [request.requestedBy],
+      type: 'DOCUMENT',
+      event: 'document-request.uploaded',
+      title: `${request.cardType} uploaded`,
+      body: `The ${request.cardType} you requested has been uploaded (${file.name}).`,
+      link: `/request-documents/${request.id}/edit`,
+      data: { request_id: request.id },
+      choice: null,
+    });
+  });
+  return getRequest(platform, access, request.id);
+}
+
+/** The upload ticket must name the caller (another member's upload of the company is 404 too). */
+async function assertOwnUpload(platform: Platform, access: AccessContext, ref: string): Promise<void> {
+  const ticketKey = `${ref}.upload.json`;
+  const prefix = `companies/${access.companyId}/uploads/`;
+  if (
+    !ref.startsWith(prefix) ||
+    ref.includes('..') ||
+    !(await platform.storage.head(ticketKey).catch(() => null))
+  ) {
+    throw notFound('File');
+  }
+  const ticket = JSON.parse((await platform.storage.get(ticketKey)).toString('utf8')) as {
+    created_by?: string;
+  };
+  if (ticket.created_by !== access.userId) throw notFound('File');
+}
+
+/** 404 unless `{id}` is the caller's company (the calls are per workspace). */
+function assertOwnCompany(access: AccessContext, companyId: string): void {
+  if (companyId !== access.companyId) throw notFound('Company');
+}
+
+export type DocumentCategory = {
+  name: string;
+  total: number;
+  requested: number;
+  uploaded: number;
+  approved: number;
+  rejected: number;
+};
+
+/**
+ * `GET /documents/categories/{company_id}`: the kinds of documents collected from contacts (the
+ * card types of document requests), with counts by status: every request of the company for
+ * holders of `request-documents:view`, else those addressed to the caller.
+ */
+export async function documentCategories(
+  platform: Platform,
+  access: AccessContext,
+  companyId: string,
+): Promise<DocumentCategory[]> {
+  assertOwnCompany(access, companyId);
+  const n = (status: string) =>
+    sql<number>`(count(*) filter (where ${documentRequests.status} = ${status}))::int`;
+  const rows = await platform.database.db
+    .select({
+      name: documentRequests.cardType,
+      total: sql<number>`count(*)::int`,
+      requested: n('REQUESTED'),
+      uploaded: n('UPLOADED'),
+      approved: n('APPROVED'),
+      rejected: n('REJECTED'),
+    })
+    .from(documentRequests)
+    .innerJoin(contacts, eq(contacts.id, documentRequests.contactId))
+    .where(
+      and(
+        eq(documentRequests.companyId, access.companyId),
+        hasPermission(access, 'request-documents:view')
+          ? undefined
+          : await addressedToCaller(platform, access),
+      ),
+    )
+    .groupBy(documentRequests.cardType)
+    .orderBy(sql`lower(${documentRequests.cardType})`);
+  return rows.map((r) => ({ ...r, total: Number(r.total) }));
+}
+
+export type DocumentGroup = {
+  template_id: string | null;
+  name: string;
+  total: number;
+  waiting: number;
+  completed: number;
+  other: number;
+  last_sent_at: string | null;
+};
+
+/**
+ * `GET /documents/groups/{company_id}`: the sent documents the caller sees (not archived), grouped
+ * by the template they were sent from; documents not sent from a template form the group
+ * "One-off documents" (`template_id` null). Largest groups first.
+ */
+export async function documentGroups(
+  platform: Platform,
+  access: AccessContext,
+  companyId: string,
+): Promise<DocumentGroup[]> {
+  assertOwnCompany(access, companyId);
+  const db = platform.database.db;
+  const scope = await loadScope(db, access);
+  const rows = await rowsOf<{
+    template_id: string | null;
+    name: string | null;
+    total: number;
+    waiting: number;
+    completed: number;
+    last_sent_at: Date | string | null;
+  }>(
+    db,
+    sql`select g.template_id, max(g.template_name) as name, count(*)::int as total,
+        (count(*) filter (where g.status = 'WAITING'))::int as waiting,
+        (count(*) filter (where g.status = 'COMPLETED'))::int as completed,
+        max(g.sent_at) as last_sent_at
+      from (
+        select case when cd.is_template then cd.id end as template_id,
+          case when cd.is_template then cd.name end as template_name, ed.status, ed.sent_at
+        from employee_documents ed
+        left join configurable_documents cd on cd.id = ed.configurable_document_id
+        where ed.company_id = ${access.companyId} and ed.status <> 'DRAFT' and ed.archived_at is null
+          and ${visibleTo(scope)}
+      ) g
+      group by g.template_id
+      order by count(*) desc, max(g.template_name) nulls last`,
+  );
+  return rows.map((r) => ({
+    template_id: r.template_id,
+    name: r.template_id ? (r.name ?? '') : 'One-off documents',
+    total: Number(r.total),
+    waiting: Number(r.waiting),
+    completed: Number(r.completed),
+    other: Number(r.total) - Number(r.waiting) - Number(r.completed),
+    last_sent_at: r.last_sent_at ? new Date(r.last_sent_at).toISOString() : null,
+  }));
+}
