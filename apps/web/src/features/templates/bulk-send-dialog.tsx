@@ -25,6 +25,7 @@ import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { FileDropZone } from '../../shared/ui/file-drop-zone';
 import { ErrorAlert, errorText } from '../team/team-ui';
+import { saveCsv } from './save-csv';
 import {
   TEMPLATE_KEYS,
   fetchBulkSample,
@@ -49,22 +50,6 @@ export function describeSheetProblem(key: string, message: string): string {
   if (!match) return message;
   const where = match[2] ? `Row ${match[1]}, ${match[2]}` : `Row ${match[1]}`;
   return message.startsWith('Row ') ? message : `${where}: ${message}`;
-}
-
-function saveText(text: string, fileName: string) {
-  if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-function safeFileName(name: string) {
-  return `${name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'template'} - bulk send.csv`;
 }
 
 /** The progress of a running bulk send, polled until it is done. */
@@ -158,7 +143,7 @@ export function BulkSendDialog({
   const [fileError, setFileError] = useState<string | null>(null);
   const sample = useMutation({
     mutationFn: () => fetchBulkSample(row._id),
-    onSuccess: (csv) => saveText(csv, safeFileName(row.name)),
+    onSuccess: (csv) => saveCsv(csv, row.name, 'bulk send'),
   });
   const start = useMutation({
     mutationFn: (sheet: File) => startBulkSend(row._id, sheet),

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import {
   IconCopy,
   IconDots,
+  IconDownload,
   IconEdit,
   IconPlayerPause,
   IconPlayerPlay,
@@ -19,13 +20,20 @@ import { Link } from 'react-router';
 import { ConfirmDialog, errorText } from '../team/team-ui';
 import type { Can } from '../team/use-can';
 import { BulkSendDialog } from './bulk-send-dialog';
+import { saveCsv } from './save-csv';
 import {
   DuplicateTemplateDialog,
   PublishTemplateDialog,
   RenameTemplateDialog,
   ShareTemplateDialog,
 } from './template-dialogs';
-import { TEMPLATE_KEYS, deleteTemplate, setTemplateStatus, type TTemplateRow } from './templates-api';
+import {
+  TEMPLATE_KEYS,
+  deleteTemplate,
+  fetchTemplateDataCsv,
+  setTemplateStatus,
+  type TTemplateRow,
+} from './templates-api';
 
 type Dialog = 'rename' | 'duplicate' | 'share' | 'publish' | 'bulk' | 'delete';
 
@@ -47,6 +55,7 @@ export function TemplateActions({ row, rights }: { row: TTemplateRow; rights: Pi
     edit: rights.can('templates:update'),
     send: rights.can('templates:send') && isActive,
     bulk: rights.can('templates:send') && rights.can('documents:send') && isActive,
+    data: rights.can('documents:view'),
     rename: rights.can('templates:update'),
     duplicate: rights.can('templates:duplicate'),
     share: rights.can('templates:share'),
@@ -67,6 +76,12 @@ export function TemplateActions({ row, rights }: { row: TTemplateRow; rights: Pi
     },
     onError: (error) =>
       notifications.show({ color: 'red', title: 'Could not change the status', message: errorText(error) }),
+  });
+  const data = useMutation({
+    mutationFn: () => fetchTemplateDataCsv(row._id),
+    onSuccess: (csv) => saveCsv(csv, row.name, 'data'),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: 'Could not download the data', message: errorText(error) }),
   });
   const remove = useMutation({
     mutationFn: () => deleteTemplate(row._id),
@@ -108,6 +123,15 @@ export function TemplateActions({ row, rights }: { row: TTemplateRow; rights: Pi
             {may.bulk && (
               <Menu.Item leftSection={<IconTable size={16} />} onClick={() => setDialog('bulk')}>
                 Bulk send
+              </Menu.Item>
+            )}
+            {may.data && (
+              <Menu.Item
+                leftSection={<IconDownload size={16} />}
+                onClick={() => data.mutate()}
+                disabled={data.isPending}
+              >
+                Download data (CSV)
               </Menu.Item>
             )}
             {may.rename && (

@@ -110,14 +110,20 @@ export async function savePublishSettings(id: string, body: { published: boolean
   return (await api.post<TPublishSettings>(`/document-templates/${path(id)}/published`, body)).data;
 }
 
-/** The sample sheet of a template's bulk send, as CSV text. */
-export async function fetchBulkSample(id: string): Promise<string> {
-  const body = await apiRequest<unknown>({
-    method: 'GET',
-    path: `/document-templates/${path(id)}/bulk-send/sample`,
-    headers: { accept: 'text/csv' },
-  });
+/** A CSV answer of the API, as text. */
+async function fetchCsv(apiPath: string): Promise<string> {
+  const body = await apiRequest<unknown>({ method: 'GET', path: apiPath, headers: { accept: 'text/csv' } });
   return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+/** The sample sheet of a template's bulk send, as CSV text. */
+export function fetchBulkSample(id: string): Promise<string> {
+  return fetchCsv(`/document-templates/${path(id)}/bulk-send/sample`);
+}
+
+/** The data entered in the documents sent from a template, one row per document, as CSV text. */
+export function fetchTemplateDataCsv(id: string): Promise<string> {
+  return fetchCsv(`/documents/template-documents-data/${path(id)}?format=csv&sort=-sent_at`);
 }
 
 export async function startBulkSend(id: string, file: File) {

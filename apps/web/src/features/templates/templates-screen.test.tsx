@@ -267,6 +267,27 @@ describe('TemplatesScreen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.callsTo(`/api/document-templates/${rent._id}`, 'DELETE')).toHaveLength(1));
   });
 
+  it('downloads the data of the documents sent from a template as CSV; a failure shows', async () => {
+    let attempt = 0;
+    const api = installFakeApi(
+      listServer([rent], (call) => {
+        if (call.path !== `/api/documents/template-documents-data/${rent._id}`) return undefined;
+        attempt += 1;
+        if (attempt === 2) return fail(404, 'Template not found');
+        return new Response('Document,Status\r\n', { status: 200, headers: { 'content-type': 'text/csv' } });
+      }),
+    );
+    renderRoute(<TemplatesScreen />, '/templates', '/templates');
+    await screen.findAllByTestId('template-row');
+    await openAction('Rent agreement', 'Download data (CSV)');
+    await waitFor(() =>
+      expect(api.callsTo(`/api/documents/template-documents-data/${rent._id}`)).toHaveLength(1),
+    );
+    expect(api.callsTo(`/api/documents/template-documents-data/${rent._id}`)[0]?.url).toContain('format=csv');
+    await openAction('Rent agreement', 'Download data (CSV)');
+    expect(await screen.findByText('Could not download the data')).toBeTruthy();
+  });
+
   it('shows only what the caller may do', async () => {
     installFakeApi((call) => {
       if (call.path === '/api/permissions') {
