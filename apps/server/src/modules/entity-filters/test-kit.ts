@@ -63,21 +63,29 @@ export function testKit(t: () => TestApp) {
   const ref = (entity: TEntity, key: string) => `${entity.primary_template_id}#${key}`;
 
   /** Adds slugs to a user type's permission set in a company. */
-  const grant = async (companyId: string, userType: UserType, slugs: PermissionSlug[]) => {
-    const db = t().platform.database.db;
-    const where = and(
-      eq(userTypePermissions.companyId, companyId),
-      eq(userTypePermissions.userType, userType),
-    );
-    const [row] = await db
-      .select({ permissions: userTypePermissions.permissions })
-      .from(userTypePermissions)
-      .where(where);
-    const permissions = [...new Set([...(row?.permissions ?? []), ...slugs])];
-    await db.update(userTypePermissions).set({ permissions }).where(where);
+  const permissionsOf = (companyId: string, userType: UserType) =>
+    and(eq(userTypePermissions.companyId, companyId), eq(userTypePermissions.userType, userType));
+
+  /** Replaces a user type's permission set in a company. */
+  const setPermissions = async (companyId: string, userType: UserType, slugs: PermissionSlug[]) => {
+    await t()
+      .platform.database.db.update(userTypePermissions)
+      .set({ permissions: slugs })
+      .where(permissionsOf(companyId, userType));
   };
 
-  return { call, data, createProperty, addRecord, ref, grant };
+  /** Adds slugs to a user type's permission set in a company. */
+  const grant = async (companyId: string, userType: UserType, slugs: PermissionSlug[]) => {
+    const [row] = await t()
+      .platform.database.db.select({ permissions: userTypePermissions.permissions })
+      .from(userTypePermissions)
+      .where(permissionsOf(companyId, userType));
+    await setPermissions(companyId, userType, [
+      ...new Set([...(row?.permissions ?? []), ...slugs]),
+    ] as PermissionSlug[]);
+  };
+
+  return { call, data, createProperty, addRecord, ref, grant, setPermissions };
 }
 
 export const keysOf = (res: Answer): string[] => [
