@@ -282,3 +282,21 @@ describe('unknown ids and permissions', () => {
     expect((await call('GET', '/api/entity-groups')).statusCode).toBe(401);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every entity group call, with the group as a component', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    for (const [path, method] of [
+      ['/api/entity-groups', 'get'],
+      ['/api/entity-groups', 'post'],
+      ['/api/entity-groups/{id}', 'get'],
+      ['/api/entity-groups/{id}', 'patch'],
+      ['/api/entity-groups/{id}', 'delete'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.description, `${method} ${path}`).toBeTruthy();
+    }
+    expect(doc.components.schemas.EntityGroup).toBeTruthy();
+  });
+});

@@ -378,3 +378,25 @@ describe('permissions', () => {
     expect((await call('GET', '/api/global-variables')).statusCode).toBe(401);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every global variable call, with the variable as a component', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    for (const [path, method] of [
+      ['/api/standard/global-variables', 'get'],
+      ['/api/global-variables', 'get'],
+      ['/api/global-variables', 'post'],
+      ['/api/global-variables/types', 'get'],
+      ['/api/global-variables/{id}', 'get'],
+      ['/api/global-variables/{id}', 'patch'],
+      ['/api/global-variables/{id}', 'delete'],
+      ['/api/global-variable-tags', 'get'],
+      ['/api/global-variable-tags', 'post'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.description, `${method} ${path}`).toBeTruthy();
+    }
+    expect(doc.components.schemas.GlobalVariable).toBeTruthy();
+  });
+});
