@@ -1,0 +1,212 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
+import { resetApiClient } from '../../shared/api/api-client';
+import { sessionStore } from '../../shared/session/session-store';
+import {
+  installFakeApi,
+  invalid,
+  ok,
+  seedStaffSession,
+  type FakeHandler,
+} from '../../shared/testing/fake-api';
+import { makeFormTemplate, renderAt } from '../form-templates/form-templates-test-utils';
+import { withPermissions } from '../team/team-test-utils';
+import { toTemplateFields } from './create-entity-dialog';
+import { EntitiesScreen } from './entities-screen';
+import { EntityRecordsScreen } from './entity-records-screen';
+import { RecordFormScreen } from './record-form-screen';
+
+const ENTITY_ID = '3c1b2c3d-0000-4000-8000-000000000001';
+const template = makeFormTemplate({
+  name: 'Property',
+  fields: [
+    { key: 'title', label: 'Title', type: 'SINGLE_LINE_TEXT', required: true },
+    { key: 'price', label: 'Price', type: 'CURRENCY' },
+    { key: 'status', label: 'Status', type: 'SELECT', options: [{ value: 'Available' }, { value: 'Sold' }] },
+  ],
+});
+const tid = template._id;
+const entity: TEntity = {
+  _id: ENTITY_ID,
+  company_id: template.company_id!,
+  name: 'Property',
+  slug: 'property',
+  description: 'Homes for sale',
+  entity_type: 'GENERAL',
+  icon: null,
+  templates: [
+    {
+      template_id: tid,
+      is_primary: true,
+      hidden_on_add: false,
+      name: 'Property',
+      code: 'property',
+      is_repeatable: false,
+    },
+  ],
+  primary_template_id: tid,
+  primary_fields: ['title'],
+  display_field: 'title',
+  duplicate_rules: [],
+  records_count: 2,
+  version: 1,
+  created_by: null,
+  created_at: '2026-03-01T10:00:00.000Z',
+  updated_at: '2026-03-02T10:00:00.000Z',
+};
+const record = (id: string, title: string, price: number): TEntityRecord => ({
+  _id: id,
+  entity_id: ENTITY_ID,
+  title,
+  values: { [tid]: { title, price, status: 'Available' } },
+  created_by: null,
+  updated_by: null,
+  created_at: '2026-03-01T10:00:00.000Z',
+  updated_at: '2026-03-01T10:00:00.000Z',
+});
+const fields = [
+  {
+    ref: `${tid}#title`,
+    template_id: tid,
+    template_name: 'Property',
+    key: 'title',
+    label: 'Title',
+    type: 'SINGLE_LINE_TEXT',
+    is_primary: true,
+    required: true,
+  },
+  {
+    ref: `${tid}#price`,
+    template_id: tid,
+    template_name: 'Property',
+    key: 'price',
+    label: 'Price',
+    type: 'CURRENCY',
+    is_primary: true,
+    required: false,
+  },
+  {
+    ref: `${tid}#status`,
+    template_id: tid,
+    template_name: 'Property',
+    key: 'status',
+    label: 'Status',
+    type: 'SELECT',
+    is_primary: true,
+    required: false,
+    options: [{ value: 'Available' }, { value: 'Sold' }],
+  },
+];
+
+function server(next: FakeHandler = () => undefined): FakeHandler {
+  return withPermissions('OWNER', (call) => {
+    if (call.path === '/api/entities') return ok({ data: [entity], total: 1, page: 1, total_pages: 1 });
+    if (call.path === `/api/entities/${ENTITY_ID}`) return ok(entity);
+    if (call.path === `/api/template/${tid}`) return ok(template);
+    if (call.path === '/api/template-fields') return ok(fields);
+    if (call.path === '/api/entities-data/entity/data') {
+      return ok({
+        data: [record('r1', 'Sea view flat', 4500000), record('r2', 'Garden villa', 9000000)],
+        total: 2,
+        total_capped: false,
+        page: 1,
+        total_pages: 1,
+      });
+    }
+    return next(call);
+  });
+}
+
+beforeEach(() => seedStaffSession());
+afterEach(() => {
+  notifications.clean();
+  cleanup();
+  vi.unstubAllGlobals();
+  resetApiClient();
+  sessionStore.clear();
+});
+
+describe('entities', { timeout: 30_000 }, () => {
+  it('lists entities with their record counts and creates one from quick fields', async () => {
+    const api = installFakeApi(
+      server((call) => (call.path === '/api/entities/create' ? ok(entity) : undefined)),
+    );
+    const router = renderAt(<EntitiesScreen />, '/entity', '/entity');
+    expect(await screen.findByRole('link', { name: 'Property' })).toBeTruthy();
+    expect(screen.getByText('Homes for sale')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'New entity' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Property' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Field 1 label' }), {
+      target: { value: 'Title' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create entity' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/entity/${ENTITY_ID}`));
+    expect(api.callsTo('/api/entities/create')[0]?.body).toMatchObject({
+      name: 'Property',
+      entity_type: 'GENERAL',
+      fields: [{ key: 'title', label: 'Title', type: 'SINGLE_LINE_TEXT', required: true }],
+    });
+  });
+
+  it('turns quick fields into template fields with keys and options', () => {
+    expect(
+      toTemplateFields([
+        { label: 'Full name', type: 'SINGLE_LINE_TEXT', required: false, options: '' },
+        { label: 'Stage', type: 'SELECT', required: true, options: 'New, Won ,' },
+        { label: ' ', type: 'NUMBER', required: false, options: '' },
+      ]),
+    ).toEqual([
+      { key: 'full_name', label: 'Full name', type: 'SINGLE_LINE_TEXT', required: true },
+      {
+        key: 'stage',
+        label: 'Stage',
+        type: 'SELECT',
+        required: true,
+        options: [{ value: 'New' }, { value: 'Won' }],
+      },
+    ]);
+  });
+
+  it('shows records in the grid and asks the server to sort and search', async () => {
+    const api = installFakeApi(server());
+    renderAt(<EntityRecordsScreen />, '/entity/:entity_id', `/entity/${ENTITY_ID}`);
+    expect(await screen.findByText('Sea view flat')).toBeTruthy();
+    expect(screen.getByText('₹90,00,000.00')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('columnheader', { name: 'Price' })).getByRole('button'));
+    await waitFor(() =>
+      expect(api.callsTo('/api/entities-data/entity/data').at(-1)?.body).toMatchObject({
+        sort: [{ field: `${tid}#price`, direction: 'asc' }],
+      }),
+    );
+    fireEvent.change(screen.getByLabelText('Search records'), { target: { value: 'villa' } });
+    await waitFor(() =>
+      expect(api.callsTo('/api/entities-data/entity/data').at(-1)?.body).toMatchObject({ search: 'villa' }),
+    );
+  });
+
+  it('validates the add form in the browser, then shows the server problems against the fields', async () => {
+    const api = installFakeApi(
+      server((call) =>
+        call.path === '/api/entities-data' ? invalid({ [`values.${tid}.price`]: 'At least 0' }) : undefined,
+      ),
+    );
+    renderAt(<RecordFormScreen />, '/entity/:entity_id/add', `/entity/${ENTITY_ID}/add`);
+    const add = await screen.findByRole('button', { name: 'Add Property' });
+    fireEvent.click(add);
+    expect(await screen.findByText('Required')).toBeTruthy();
+    expect(api.callsTo('/api/entities-data')).toHaveLength(0);
+    fireEvent.change(screen.getByRole('textbox', { name: /Title/ }), { target: { value: 'Plot 7' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Price/ }), { target: { value: '100' } });
+    fireEvent.click(add);
+    expect(await screen.findByText('At least 0')).toBeTruthy();
+    expect(api.callsTo('/api/entities-data')[0]?.body).toMatchObject({
+      entity_id: ENTITY_ID,
+      values: { [tid]: { title: 'Plot 7', price: '100' } },
+    });
+  });
+});

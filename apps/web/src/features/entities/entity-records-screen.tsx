@@ -1,0 +1,56 @@
+import { Badge, Button, Group, Skeleton } from '@mantine/core';
+import { IconPlus, IconSettings } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../shared/branding/use-page-title';
+import { LoadError, PageFrame } from '../team/team-ui';
+import { useCan } from '../team/use-can';
+import { useEntity } from './entities-api';
+import { addRecordPath, entitySettingsPath } from './paths';
+import { RecordsGrid } from './records-grid';
+
+/** `/entity/{entity_id}`: an entity's records in the data grid. */
+export function EntityRecordsScreen() {
+  const { entity_id: entityId = '' } = useParams();
+  const { can } = useCan();
+  const entity = useEntity(entityId);
+  usePageTitle(entity.data?.name ?? 'Entity');
+  if (entity.error)
+    return (
+      <LoadError
+        error={entity.error}
+        title="The entity could not be loaded"
+        onRetry={() => void entity.refetch()}
+      />
+    );
+  if (!entity.data) return <Skeleton h={320} />;
+  return (
+    <PageFrame
+      title={entity.data.name}
+      description={entity.data.description || undefined}
+      actions={
+        <Group gap="xs">
+          <Badge variant="light" tt="none">
+            {entity.data.records_count.toLocaleString('en-IN')} records
+          </Badge>
+          {can('entities:update') && (
+            <Button
+              variant="default"
+              component={Link}
+              to={entitySettingsPath(entityId)}
+              leftSection={<IconSettings size={16} />}
+            >
+              Settings
+            </Button>
+          )}
+          {can('entity-data:create') && (
+            <Button component={Link} to={addRecordPath(entityId)} leftSection={<IconPlus size={16} />}>
+              Add {entity.data.name}
+            </Button>
+          )}
+        </Group>
+      }
+    >
+      <RecordsGrid entityId={entityId} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,198 @@
+import { useState, type KeyboardEvent } from 'react';
+import { Badge, Checkbox, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
+import type { TFormFieldType } from '@esigns/contracts/nocode-field-types';
+import { formatDate } from '../../shared/format/date';
+import type { TemplateField } from './entities-api';
+
+/*
+ * How a value shows in a grid cell, and the small editors of inline editing. Types without a
+ * compact editor (files, tables, signatures...) are edited in the record drawer or page.
+ */
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+const number = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 4 });
+
+const optionLabel = (field: TemplateField, value: string) =>
+  field.options?.find((o) => o.value === value)?.label || value;
+
+/** Plain text of a value (exports, titles, tooltips). */
+export function displayText(field: TemplateField, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (field.type) {
+    case 'CURRENCY':
+      return typeof value === 'number' ? inr.format(value) : String(value);
+    case 'NUMBER':
+    case 'FORMULA':
+    case 'AGGREGATE':
+      return typeof value === 'number' ? number.format(value) : String(value);
+    case 'PERCENTAGE':
+      return typeof value === 'number' ? `${number.format(value)}%` : String(value);
+    case 'DATE':
+      return typeof value === 'string' ? formatDate(value) : '';
+    case 'DATE_TIME':
+      return typeof value === 'string' ? new Date(value).toLocaleString('en-IN') : '';
+    case 'YES_OR_NO':
+    case 'CHECKBOX':
+      return value === true ? 'Yes' : value === false ? 'No' : '';
+    case 'SELECT':
+    case 'RADIO':
+      return optionLabel(field, String(value));
+    case 'MULTI_SELECT':
+      return Array.isArray(value) ? value.map((v) => optionLabel(field, String(v))).join(', ') : '';
+    case 'FILE':
+    case 'IMAGE':
+      return Array.isArray(value) ? `${value.length} file${value.length === 1 ? '' : 's'}` : '';
+    case 'DATA_TABLE':
+      return Array.isArray(value) ? `${value.length} row${value.length === 1 ? '' : 's'}` : '';
+    case 'LOCATION':
+      return typeof value === 'object' && value && 'address' in value
+        ? String((value as { address?: string }).address ?? '')
+        : 'Location';
+    case 'SIGNATURE':
+      return 'Signed';
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+export function CellValue({
+  field,
+  value,
+  linkTitle,
+  inline = false,
+}: {
+  field: TemplateField;
+  value: unknown;
+  linkTitle?: (id: string) => string;
+  /** In running text (a record page), numbers are not right-aligned. */
+  inline?: boolean;
+}) {
+  if (field.type === 'MULTI_SELECT' && Array.isArray(value)) {
+    return (
+      <Group gap={4} wrap="nowrap">
+        {value.map((v) => (
+          <Badge key={String(v)} size="sm" variant="light" tt="none">
+            {optionLabel(field, String(v))}
+          </Badge>
+        ))}
+      </Group>
+    );
+  }
+  if ((field.type === 'SELECT' || field.type === 'RADIO') && typeof value === 'string' && value) {
+    return (
+      <Badge size="sm" variant="light" tt="none">
+        {optionLabel(field, value)}
+      </Badge>
+    );
+  }
+  if (field.type === 'ENTITY' && value) {
+    const ids = Array.isArray(value) ? value.map(String) : [String(value)];
+    return (
+      <Text size="sm" truncate>
+        {ids.map((id) => linkTitle?.(id) ?? id.slice(0, 8)).join(', ')}
+      </Text>
+    );
+  }
+  const numeric = ['NUMBER', 'CURRENCY', 'PERCENTAGE', 'FORMULA', 'AGGREGATE'].includes(field.type);
+  return (
+    <Text size="sm" truncate ta={numeric && !inline ? 'right' : undefined} w="100%">
+      {displayText(field, value)}
+    </Text>
+  );
+}
+
+const EDITABLE: readonly TFormFieldType[] = [
+  'SINGLE_LINE_TEXT',
+  'MULTI_LINE_TEXT',
+  'EMAIL',
+  'PHONE',
+  'URL',
+  'NUMBER',
+  'CURRENCY',
+  'PERCENTAGE',
+  'DATE',
+  'YES_OR_NO',
+  'CHECKBOX',
+  'SELECT',
+  'RADIO',
+];
+
+export const isInlineEditable = (field: TemplateField): boolean => EDITABLE.includes(field.type);
+
+/** The inline editor of one cell: Enter or leaving the cell saves, Escape cancels. */
+export function CellEditor({
+  field,
+  value,
+  onSave,
+  onCancel,
+}: {
+  field: TemplateField;
+  value: unknown;
+  onSave: (value: unknown) => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState<unknown>(value ?? '');
+  const keys = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') onSave(draft);
+    if (event.key === 'Escape') onCancel();
+  };
+  const common = { size: 'xs' as const, autoFocus: true, onKeyDown: keys, 'aria-label': field.label };
+  switch (field.type) {
+    case 'NUMBER':
+    case 'CURRENCY':
+    case 'PERCENTAGE':
+      return (
+        <NumberInput
+          {...common}
+          value={typeof draft === 'number' ? draft : String(draft)}
+          onChange={(v) => setDraft(v === '' ? null : v)}
+          onBlur={() => onSave(draft)}
+          thousandSeparator=","
+          hideControls
+        />
+      );
+    case 'YES_OR_NO':
+    case 'CHECKBOX':
+      return (
+        <Checkbox
+          aria-label={field.label}
+          autoFocus
+          checked={draft === true}
+          onChange={(event) => onSave(event.currentTarget.checked)}
+        />
+      );
+    case 'SELECT':
+    case 'RADIO':
+      return (
+        <Select
+          {...common}
+          data={(field.options ?? []).map((o) => ({ value: o.value, label: o.label || o.value }))}
+          value={typeof draft === 'string' && draft ? draft : null}
+          onChange={(v) => onSave(v)}
+          onBlur={onCancel}
+          clearable={!field.required}
+          defaultDropdownOpened
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'DATE':
+      return (
+        <TextInput
+          {...common}
+          type="date"
+          value={typeof draft === 'string' ? draft : ''}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          onBlur={() => onSave(draft)}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          {...common}
+          value={typeof draft === 'string' ? draft : String(draft ?? '')}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          onBlur={() => onSave(draft)}
+        />
+      );
+  }
+}

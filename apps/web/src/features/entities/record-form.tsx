@@ -1,0 +1,193 @@
+import { useMemo, useState } from 'react';
+import { Box, Paper, Select, Stack, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { GRID_COLUMNS } from '@esigns/contracts/nocode-field-types';
+import { parseTemplateValues } from '@esigns/contracts/nocode-field-values';
+import type { TFormField, TFormFieldOf } from '@esigns/contracts/nocode-fields';
+import type { TFormTemplate } from '@esigns/contracts/form-templates';
+import { visibleFieldKeys } from '@esigns/contracts/nocode-visibility';
+import { FieldInput } from '../form-templates/renderer/field-input';
+import { ENTITY_KEYS, fetchRecordOptions, type RecordValues } from './entities-api';
+
+/*
+ * The values of a record's templates as a form: each template a section laid out on its 12-column
+ * grid; the shared validator runs as people type (messages show after the first save attempt);
+ * the server's 422 details (`values.<template>.<key>`) show against the same fields.
+ */
+
+/** A searchable list of the linked entity's records (ENTITY fields). */
+function RecordPicker({
+  field,
+  value,
+  onChange,
+  error,
+}: {
+  field: TFormFieldOf<'ENTITY'>;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  error?: string | undefined;
+}) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const options = useQuery({
+    queryKey: ENTITY_KEYS.picker(field.entity_id, debounced),
+    queryFn: ({ signal }) => fetchRecordOptions(field.entity_id, debounced, signal),
+  });
+  const data = (options.data?.data ?? []).map((r) => ({ value: r._id, label: r.title || r._id.slice(0, 8) }));
+  const current = typeof value === 'string' ? value : null;
+  if (current && !data.some((d) => d.value === current))
+    data.unshift({ value: current, label: 'Selected record' });
+  return (
+    <Select
+      label={field.label}
+      description={field.help_text}
+      withAsterisk={Boolean(field.required)}
+      searchable
+      clearable
+      data={data}
+      value={current}
+      onChange={(next) => onChange(next)}
+      onSearchChange={setSearch}
+      searchValue={search}
+      nothingFoundMessage={options.isLoading ? 'Loading…' : 'No matching records'}
+      error={error}
+    />
+  );
+}
+
+export type TemplateErrors = Record<string, Record<string, string>>;
+
+/** Server details keyed `values.<template>.<key>` (or `<template>.<key>`) by template and key. */
+export function errorsByTemplate(fieldErrors: Record<string, string>, templateId?: string): TemplateErrors {
+  const out: TemplateErrors = {};
+  for (const [key, message] of Object.entries(fieldErrors)) {
+    const parts = key.split('.');
+    if (parts[0] === 'values') parts.shift();
+    const template = templateId && parts.length === 1 ? templateId : parts.shift();
+    if (!template || parts.length === 0) continue;
+    (out[template] ??= {})[parts.join('.')] ??= message;
+  }
+  return out;
+}
+
+/** The first problems of the shared validator, by template and key; empty when all can be saved. */
+export function validateRecord(
+  templates: TFormTemplate[],
+  values: RecordValues,
+  requireAll: boolean,
+): TemplateErrors {
+  const out: TemplateErrors = {};
+  for (const template of templates) {
+    const parsed = parseTemplateValues(template.fields, values[template._id] ?? {}, {
+      unknownKeys: 'strip',
+      partial: !requireAll,
+    });
+    for (const e of parsed.errors) (out[template._id] ??= {})[e.key] ??= e.message;
+  }
+  return out;
+}
+
+function TemplateSection({
+  template,
+  values,
+  errors,
+  onChange,
+}: {
+  template: TFormTemplate;
+  values: Record<string, unknown>;
+  errors: Record<string, string>;
+  onChange: (key: string, value: unknown) => void;
+}) {
+  const parsed = useMemo(
+    () => parseTemplateValues(template.fields, values, { unknownKeys: 'strip' }),
+    [template.fields, values],
+  );
+  const visible = useMemo(
+    () => visibleFieldKeys(template.fields, { ...values, ...parsed.values }),
+    [template.fields, values, parsed.values],
+  );
+  const nested = (key: string) =>
+    Object.fromEntries(
+      Object.entries(errors)
+        .filter(([k]) => k.startsWith(`${key}.`))
+        .map(([k, m]) => [k.slice(key.length + 1), m]),
+    );
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={5} mb="sm">
+        {template.name}
+      </Title>
+      <Box
+        style={{
+          display: 'grid',
+          gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`,
+          columnGap: 'var(--mantine-spacing-md)',
+          rowGap: 'var(--mantine-spacing-sm)',
+        }}
+      >
+        {template.fields
+          .filter((field: TFormField) => visible.has(field.key))
+          .map((field: TFormField) => (
+            <Box
+              key={field.key}
+              className="template-form-cell"
+              style={{
+                gridColumn: `${(field.layout?.x ?? 0) + 1} / span ${field.layout?.w ?? GRID_COLUMNS}`,
+              }}
+            >
+              {field.type === 'ENTITY' ? (
+                <RecordPicker
+                  field={field}
+                  value={values[field.key]}
+                  onChange={(v) => onChange(field.key, v)}
+                  error={errors[field.key]}
+                />
+              ) : (
+                <FieldInput
+                  field={field}
+                  value={values[field.key]}
+                  computed={parsed.values[field.key]}
+                  onChange={(v) => onChange(field.key, v)}
+                  error={errors[field.key]}
+                  nestedErrors={nested(field.key)}
+                />
+              )}
+            </Box>
+          ))}
+      </Box>
+    </Paper>
+  );
+}
+
+export function RecordForm({
+  templates,
+  values,
+  errors,
+  onChange,
+  onFieldChange,
+}: {
+  templates: TFormTemplate[];
+  values: RecordValues;
+  errors: TemplateErrors;
+  onChange: (values: RecordValues) => void;
+  /** A field was changed (its shown error can go). */
+  onFieldChange?: (templateId: string, key: string) => void;
+}) {
+  return (
+    <Stack gap="md">
+      {templates.map((template) => (
+        <TemplateSection
+          key={template._id}
+          template={template}
+          values={values[template._id] ?? {}}
+          errors={errors[template._id] ?? {}}
+          onChange={(key, value) => {
+            onFieldChange?.(template._id, key);
+            onChange({ ...values, [template._id]: { ...(values[template._id] ?? {}), [key]: value } });
+          }}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { TEntityRecord } from '@esigns/contracts/entities';
+import type { TFormTemplate } from '@esigns/contracts/form-templates';
+import type { TemplateField } from './entities-api';
+import { CellValue } from './grid-cells';
+
+/** A record's values, template by template, read-only. */
+export function RecordValuesView({
+  record,
+  templates,
+  columns = 2,
+}: {
+  record: TEntityRecord;
+  templates: TFormTemplate[];
+  columns?: number;
+}) {
+  return (
+    <Stack gap="md">
+      {templates
+        .filter((t) => !t.is_repeatable)
+        .map((template) => (
+          <Paper key={template._id} withBorder p="md" radius="md">
+            <Title order={5} mb="sm">
+              {template.name}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: columns }} spacing="sm">
+              {template.fields
+                .filter((f) => !['PAY_BUTTON'].includes(f.type))
+                .map((f) => {
+                  const column: TemplateField = {
+                    ref: `${template._id}#${f.key}`,
+                    template_id: template._id,
+                    template_name: template.name,
+                    key: f.key,
+                    label: f.label,
+                    type: f.type,
+                    is_primary: false,
+                    required: Boolean(f.required),
+                    ...('options' in f ? { options: f.options } : {}),
+                  };
+                  const value = record.values[template._id]?.[f.key];
+                  return (
+                    <Box key={f.key}>
+                      <Text size="xs" c="dimmed">
+                        {f.label}
+                      </Text>
+                      {value === null || value === undefined || value === '' ? (
+                        <Text size="sm" c="dimmed">
+                          —
+                        </Text>
+                      ) : (
+                        <CellValue field={column} value={value} inline />
+                      )}
+                    </Box>
+                  );
+                })}
+            </SimpleGrid>
+          </Paper>
+        ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../shared/branding/use-page-title';
+import { formatDate } from '../../shared/format/date';
+import { ConfirmDialog, LoadError, PageFrame, errorText } from '../team/team-ui';
+import { useCan } from '../team/use-can';
+import { ENTITY_KEYS, deleteRecords, duplicateRecords, useEntity, useRecord } from './entities-api';
+import { entityPath, recordPath } from './paths';
+import { RecordValuesView } from './record-values-view';
+import { useEntityTemplates } from './use-entity-templates';
+
+/**
+ * A record's page (`/entity/{id}/view?dataId=`, `/entity_data_view/{id}[/{template_code}]?dataId=`):
+ * its values template by template, related records as tabs, and its actions.
+ */
+export function RecordViewScreen() {
+  const { entity_id: entityId = '', template_code: templateCode } = useParams();
+  const [params] = useSearchParams();
+  const recordId = params.get('dataId') ?? '';
+  const { can } = useCan();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const entity = useEntity(entityId);
+  const record = useRecord(recordId || null);
+  const templates = useEntityTemplates(entityId).filter((t) => !templateCode || t.code === templateCode);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  usePageTitle(record.data?.title || 'Record');
+
+  const loadError = entity.error ?? record.error;
+  if (!recordId)
+    return (
+      <LoadError
+        error={new Error('No record was chosen')}
+        title="No record"
+        onRetry={() => void navigate(entityPath(entityId))}
+      />
+    );
+  if (loadError)
+    return (
+      <LoadError
+        error={loadError}
+        title="The record could not be loaded"
+        onRetry={() => void record.refetch()}
+      />
+    );
+  if (!entity.data || !record.data) return <Skeleton h={320} />;
+
+  const remove = async () => {
+    try {
+      await deleteRecords(entityId, [recordId]);
+      await queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.all });
+      notifications.show({ color: 'teal', message: 'Record deleted' });
+      void navigate(entityPath(entityId));
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const duplicate = async () => {
+    try {
+      await duplicateRecords(entityId, [recordId]);
+      await queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.records(entityId) });
+      notifications.show({ color: 'teal', message: 'Record copied' });
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorText(err) });
+    }
+  };
+
+  return (
+    <PageFrame
+      title={record.data.title || entity.data.name}
+      description={
+        <Breadcrumbs separator="›" fz="sm">
+          <Anchor component={Link} to={entityPath(entityId)}>
+            {entity.data.name}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            added {formatDate(record.data.created_at)}, changed {formatDate(record.data.updated_at)}
+          </Text>
+        </Breadcrumbs>
+      }
+      actions={
+        <Group gap="xs">
+          {can('entity-data:create') && (
+            <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => void duplicate()}>
+              Duplicate
+            </Button>
+          )}
+          {can('entity-data:delete') && (
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setConfirming(true)}
+            >
+              Delete
+            </Button>
+          )}
+          {can('entity-data:update') && (
+            <Button
+              component={Link}
+              to={recordPath(entityId, recordId, 'edit')}
+              leftSection={<IconEdit size={16} />}
+            >
+              Edit
+            </Button>
+          )}
+        </Group>
+      }
+    >
+      <Stack>
+        <RecordValuesView record={record.data} templates={templates} />
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title={`Delete ${record.data.title || 'this record'}?`}
+        confirmLabel="Delete"
+        onConfirm={() => void remove()}
+        onClose={() => setConfirming(false)}
+        error={error}
+      >
+        Its links to related records go with it. This cannot be undone.
+      </ConfirmDialog>
+    </PageFrame>
+  );
+}
