@@ -1,16 +1,14 @@
-import type { CSSProperties, ReactNode } from 'react';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { useBranding } from '../../shared/branding/branding-provider';
 import { useProfileSync } from '../../features/auth/use-profile-sync';
 import { WorkspaceSwitcher } from '../../features/auth/workspace-switcher';
-import { useRouteHandle } from '../route-handle';
 import { useStartupCache } from '../use-startup-cache';
 import { BrandMark } from './brand-mark';
 import { NotificationBell } from '../../features/notifications/notification-bell';
-import { useCan } from '../../features/team/use-can';
-import { findActiveNavItem, visibleNavItems } from './staff-nav';
+import { StaffSidebar } from './staff-sidebar';
 import { UserMenu } from './user-menu';
 import { SavedDateFormat } from '../../features/settings/use-apply-saved-date-format';
 
@@ -23,15 +21,7 @@ export type StaffLayoutProps = {
   children?: ReactNode;
 };
 
-const ITEM_STYLE: CSSProperties = { borderRadius: 'var(--mantine-radius-md)' };
-/** Active item: brand tint behind brand-coloured text, icon and a bar on the left. */
-const ACTIVE_ITEM_STYLE = {
-  ...ITEM_STYLE,
-  '--nl-color': 'var(--mantine-primary-color-filled)',
-  boxShadow: 'inset 3px 0 0 var(--mantine-primary-color-filled)',
-} as CSSProperties;
-
-/** The staff shell: top bar, sidebar of the main areas, and the page. */
+/** The staff shell: top bar, sidebar (the menu of the user's type), and the page. */
 export function StaffLayout({
   workspaceSwitcher = <WorkspaceSwitcher />,
   notifications = <NotificationBell />,
@@ -39,10 +29,6 @@ export function StaffLayout({
   children,
 }: StaffLayoutProps) {
   const [isNavOpen, { toggle, close }] = useDisclosure(false);
-  const { area } = useRouteHandle();
-  const active = findActiveNavItem(area);
-  const { can, overview } = useCan();
-  const navItems = visibleNavItems(overview ? can : null);
   const branding = useBranding();
   useStartupCache();
   useProfileSync();
@@ -76,30 +62,7 @@ export function StaffLayout({
 
       <AppShell.Navbar p="sm" aria-label="Main navigation">
         <AppShell.Section grow component={ScrollArea} scrollbars="y">
-          {navItems.map((item) => {
-            const isActive = item === active;
-            return (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={item.label}
-                leftSection={
-                  <item.icon
-                    size={20}
-                    stroke={1.6}
-                    color={isActive ? 'var(--mantine-primary-color-filled)' : undefined}
-                  />
-                }
-                active={isActive}
-                aria-current={isActive ? 'page' : undefined}
-                onClick={close}
-                fw={isActive ? 600 : 500}
-                mb={2}
-                style={isActive ? ACTIVE_ITEM_STYLE : ITEM_STYLE}
-              />
-            );
-          })}
+          <StaffSidebar onNavigate={close} />
         </AppShell.Section>
         <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
           <Text size="xs" c="dimmed" ta="center">

@@ -1,9 +1,16 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetApiClient } from '../api/api-client';
+import { installFakeApi, ok } from '../testing/fake-api';
 import { renderWithProviders } from '../testing/render-with-providers';
 import { IconPicker, filterIcons, type PickerIcon } from './icon-picker';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetApiClient();
+});
 
 const icons: PickerIcon[] = [
   { _id: '1', name: 'Home', content: '<svg/>', type: 'FILL' },
@@ -78,5 +85,65 @@ describe('IconPicker', () => {
 
     fireEvent.change(search, { target: { value: 'zzz' } });
     expect(screen.getByText(/No icons match/)).toBeTruthy();
+  });
+});
+
+describe('IconPicker with the icon library', () => {
+  const svg = (d: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${d}"/></svg>`;
+  const library: PickerIcon[] = Array.from({ length: 600 }, (_, i) => ({
+    _id: i % 2 ? `shape-${i}-filled` : `shape-${i}`,
+    name: `shape-${i}`,
+    content: svg(`M${i} 0`),
+    type: i % 2 ? 'FILL' : 'OUTLINE',
+  }));
+
+  it('loads the icons once from the API and draws them as images, virtualised', async () => {
+    // jsdom has no layout: give the scrolling viewport a size.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(280);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(350);
+    const api = installFakeApi((call) => (call.path === '/api/icons/getAllIcons' ? ok(library) : undefined));
+    const onChange = vi.fn();
+    const { container } = renderWithProviders(<IconPicker value="shape-4" onChange={onChange} />);
+    expect(screen.getByLabelText('Loading icons')).toBeTruthy();
+    await screen.findByText('300 icons');
+    const options = screen.getAllByRole('option');
+    // Only the rows in view (and a few more) are in the page.
+    expect(options.length).toBeGreaterThan(7);
+    expect(options.length).toBeLessThan(150);
+    const img = options[0]!.querySelector('img')!;
+    expect(img.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+    expect(container.querySelector('[role="listbox"] svg')).toBeNull();
+    expect(screen.getByRole('option', { name: 'shape-4' }).getAttribute('aria-selected')).toBe('true');
+
+    fireEvent.change(screen.getByPlaceholderText('Search icons...'), { target: { value: 'SHAPE-59' } });
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual([
+        'shape-590',
+        'shape-592',
+        'shape-594',
+        'shape-596',
+        'shape-598',
+      ]),
+    );
+    fireEvent.click(screen.getByRole('option', { name: 'shape-592' }));
+    expect(onChange).toHaveBeenCalledWith(library[592]);
+    expect(api.callsTo('/api/icons/getAllIcons')).toHaveLength(1);
+  });
+
+  it('opens on the FILL icons when the chosen one is filled, and offers a retry when loading fails', async () => {
+    installFakeApi((call) => (call.path === '/api/icons/getAllIcons' ? ok(library.slice(0, 6)) : undefined));
+    renderWithProviders(<IconPicker value="shape-1-filled" />);
+    await screen.findByText('3 icons');
+    expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual([
+      'shape-1',
+      'shape-3',
+      'shape-5',
+    ]);
+    cleanup();
+    installFakeApi(() => undefined);
+    renderWithProviders(<IconPicker />);
+    expect(await screen.findByText('The icons could not be loaded.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import {
-  Box,
+  Button,
   Center,
   CloseButton,
+  Loader,
   ScrollArea,
   SegmentedControl,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -13,8 +13,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { sanitiseSvg } from './svg-sanitiser';
-import './icon-picker.css';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { svgDataUrl, useIconLibrary } from './icon-library';
 
 export type IconType = 'FILL' | 'OUTLINE';
 
@@ -39,32 +39,187 @@ export function filterIcons<T extends Pick<PickerIcon, 'name' | 'type'>>(
 }
 
 export type IconPickerProps = {
-  icons: readonly PickerIcon[];
-  /** `_id` of the selected icon. */
+  /** The icons to choose from; absent: the icon library of the API (`GET /icons/getAllIcons`). */
+  icons?: readonly PickerIcon[];
+  /** `_id` of the selected icon (what menus and entities store: `home`, `home-filled`). */
   value?: string | null;
   onChange?: (icon: PickerIcon) => void;
   defaultType?: IconType;
   /** Height of the scrolling grid. */
   height?: number;
+  /** Icons per row. */
+  columns?: number;
 };
 
-/** Sanitised once per markup: icon lists are long and re-rendered on every keystroke. */
-function useSafeMarkup(icons: readonly PickerIcon[]): Map<string, string | null> {
-  return useMemo(() => new Map(icons.map((icon) => [icon._id, sanitiseSvg(icon.content)])), [icons]);
+const CELL = 44;
+const GAP = 6;
+const ROW = CELL + GAP;
+/** Longer lists render only the rows in view. */
+const VIRTUALISE_FROM = 120;
+
+function IconCell({
+  icon,
+  isSelected,
+  onPick,
+}: {
+  icon: PickerIcon;
+  isSelected: boolean;
+  onPick: () => void;
+}) {
+  const url = svgDataUrl(icon.content);
+  return (
+    <Tooltip label={icon.name} openDelay={400} withinPortal>
+      <UnstyledButton
+        role="option"
+        aria-selected={isSelected}
+        aria-label={icon.name}
+        onClick={onPick}
+        style={{
+          height: CELL,
+          borderRadius: 'var(--mantine-radius-md)',
+          border: `1px solid ${isSelected ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-3)'}`,
+          background: isSelected ? 'var(--mantine-primary-color-light)' : undefined,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          padding: 6,
+        }}
+      >
+        {url ? (
+          // An SVG shown as an image runs no script: safe for any markup.
+          <img src={url} alt="" width={24} height={24} draggable={false} />
+        ) : (
+          <Text size="xs" c="dimmed" ta="center" lineClamp={2} style={{ fontSize: 9 }}>
+            {icon.name}
+          </Text>
+        )}
+      </UnstyledButton>
+    </Tooltip>
+  );
 }
 
-/** Search box, a FILL/OUTLINE switch and a grid of the matching icons (spec 1 §2). */
+type GridProps = {
+  icons: readonly PickerIcon[];
+  value: string | null | undefined;
+  onPick: (icon: PickerIcon) => void;
+  height: number;
+  columns: number;
+};
+
+function IconGrid({ icons, value, onPick, height, columns }: GridProps) {
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const rowCount = Math.ceil(icons.length / columns);
+  const isVirtual = icons.length >= VIRTUALISE_FROM;
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: isVirtual ? rowCount : 0,
+    getScrollElement: () => viewportRef.current,
+    estimateSize: () => ROW,
+    overscan: 4,
+    initialRect: { width: columns * ROW, height },
+  });
+  const selectedIndex = value ? icons.findIndex((icon) => icon._id === value) : -1;
+  useEffect(() => {
+    // Show the chosen icon when the picker opens on a long list.
+    if (isVirtual && selectedIndex >= 0)
+      virtualizer.scrollToIndex(Math.floor(selectedIndex / columns), { align: 'center' });
+    // Only when the list or the selection changes, not on every scroll.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [icons, selectedIndex]);
+
+  const grid: CSSProperties = {
+    display: 'grid',
+    gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+    gap: GAP,
+  };
+  const cell = (icon: PickerIcon) => (
+    <IconCell key={icon._id} icon={icon} isSelected={icon._id === value} onPick={() => onPick(icon)} />
+  );
+
+  return (
+    <ScrollArea h={height} type="auto" offsetScrollbars viewportRef={viewportRef}>
+      <div role="listbox" aria-label="Icons" aria-rowcount={rowCount}>
+        {isVirtual ? (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((row) => (
+              <div
+                key={row.key}
+                style={{
+                  ...grid,
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  transform: `translateY(${row.start}px)`,
+                }}
+              >
+                {icons.slice(row.index * columns, (row.index + 1) * columns).map(cell)}
+              </div>
+            ))}
+          </div>
+        ) : (
+          <div style={grid}>{icons.map(cell)}</div>
+        )}
+      </div>
+    </ScrollArea>
+  );
+}
+
+/**
+ * Search box, a FILL/OUTLINE switch and a grid of the matching icons (spec 1 §2). Without
+ * `icons` it shows the icon library of the API, loaded once per session.
+ */
 export function IconPicker({
   icons,
   value,
   onChange,
   defaultType = 'OUTLINE',
   height = 280,
+  columns = 7,
 }: IconPickerProps) {
   const [query, setQuery] = useState('');
-  const [type, setType] = useState<IconType>(defaultType);
-  const markup = useSafeMarkup(icons);
-  const visible = useMemo(() => filterIcons(icons, query, type), [icons, query, type]);
+  const [type, setType] = useState<IconType>(() => (value?.endsWith('-filled') ? 'FILL' : defaultType));
+  const library = useIconLibrary({ enabled: icons === undefined });
+  const source = icons ?? library.data;
+  const visible = useMemo(() => filterIcons(source ?? [], query, type), [source, query, type]);
+
+  let body;
+  if (!source && library.isError) {
+    body = (
+      <Stack h={height} align="center" justify="center" gap="xs">
+        <Text size="sm" c="red">
+          The icons could not be loaded.
+        </Text>
+        <Button size="xs" variant="light" onClick={() => void library.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  } else if (!source) {
+    body = (
+      <Center h={height}>
+        <Loader size="sm" aria-label="Loading icons" />
+      </Center>
+    );
+  } else if (visible.length === 0) {
+    body = (
+      <Center h={height}>
+        <Text c="dimmed" size="sm">
+          No icons match “{query.trim()}”.
+        </Text>
+      </Center>
+    );
+  } else {
+    body = (
+      <IconGrid
+        icons={visible}
+        value={value}
+        onPick={(icon) => onChange?.(icon)}
+        height={height}
+        columns={columns}
+      />
+    );
+  }
 
   return (
     <Stack gap="sm">
@@ -88,63 +243,12 @@ export function IconPicker({
           { value: 'OUTLINE', label: 'OUTLINE' },
         ]}
       />
-      <ScrollArea h={height} type="auto" offsetScrollbars>
-        {visible.length === 0 ? (
-          <Center h={height - 20}>
-            <Text c="dimmed" size="sm">
-              No icons match “{query.trim()}”.
-            </Text>
-          </Center>
-        ) : (
-          <SimpleGrid
-            cols={{ base: 5, sm: 7 }}
-            spacing={6}
-            verticalSpacing={6}
-            role="listbox"
-            aria-label="Icons"
-          >
-            {visible.map((icon) => {
-              const safe = markup.get(icon._id);
-              const isSelected = icon._id === value;
-              return (
-                <Tooltip key={icon._id} label={icon.name} openDelay={400} withinPortal>
-                  <UnstyledButton
-                    role="option"
-                    aria-selected={isSelected}
-                    aria-label={icon.name}
-                    onClick={() => onChange?.(icon)}
-                    style={{
-                      aspectRatio: '1',
-                      borderRadius: 'var(--mantine-radius-md)',
-                      border: `1px solid ${isSelected ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-3)'}`,
-                      background: isSelected ? 'var(--mantine-primary-color-light)' : undefined,
-                      display: 'flex',
-                      alignItems: 'center',
-                      justifyContent: 'center',
-                      padding: 8,
-                    }}
-                  >
-                    {safe ? (
-                      <Box
-                        w={28}
-                        h={28}
-                        style={{ display: 'flex' }}
-                        className="esigns-icon-preview"
-                        // Safe: the markup went through sanitiseSvg (single <svg>, no scripts or handlers).
-                        dangerouslySetInnerHTML={{ __html: safe }}
-                      />
-                    ) : (
-                      <Text size="xs" c="dimmed" ta="center" lineClamp={2}>
-                        {icon.name}
-                      </Text>
-                    )}
-                  </UnstyledButton>
-                </Tooltip>
-              );
-            })}
-          </SimpleGrid>
-        )}
-      </ScrollArea>
+      {source && (
+        <Text size="xs" c="dimmed" aria-live="polite">
+          {visible.length.toLocaleString()} {visible.length === 1 ? 'icon' : 'icons'}
+        </Text>
+      )}
+      {body}
     </Stack>
   );
 }

@@ -1,0 +1,72 @@
+import { NavLink, Skeleton, Stack } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import {
+  findActiveKey,
+  MenuNav,
+  NAV_ACTIVE_STYLE,
+  NAV_ITEM_STYLE,
+} from '../../features/menu-management/menu-nav';
+import { useSidebarMenu } from '../../features/menu-management/menus-api';
+import { useCan } from '../../features/team/use-can';
+import { useRouteHandle } from '../route-handle';
+import { STAFF_ROUTES } from '../routes';
+import { findActiveNavItem, visibleNavItems } from './staff-nav';
+
+const AREA_OF_PATTERN: ReadonlyMap<string, string> = new Map(STAFF_ROUTES.map((r) => [r.pattern, r.area]));
+const areaOf = (route: string) => AREA_OF_PATTERN.get(route);
+
+/**
+ * The built-in list of the main areas, shown when the menu cannot be loaded, so that a failing
+ * menu call never leaves a user without navigation.
+ */
+function FallbackNav({ area, onNavigate }: { area: string | undefined; onNavigate: () => void }) {
+  const active = findActiveNavItem(area);
+  const { can, overview } = useCan();
+  return visibleNavItems(overview ? can : null).map((item) => {
+    const isActive = item === active;
+    return (
+      <NavLink
+        key={item.to}
+        component={Link}
+        to={item.to}
+        label={item.label}
+        leftSection={
+          <item.icon
+            size={20}
+            stroke={1.6}
+            color={isActive ? 'var(--mantine-primary-color-filled)' : undefined}
+          />
+        }
+        active={isActive}
+        aria-current={isActive ? 'page' : undefined}
+        onClick={onNavigate}
+        fw={isActive ? 600 : 500}
+        mb={2}
+        style={isActive ? NAV_ACTIVE_STYLE : NAV_ITEM_STYLE}
+      />
+    );
+  });
+}
+
+/**
+ * The staff sidebar: the menu of the signed-in user's type (`GET /menu/v2/{userType}`: the
+ * company's own menu for that type, else the default one, filtered by permissions on the server),
+ * with the link of the current page highlighted.
+ */
+export function StaffSidebar({ onNavigate }: { onNavigate: () => void }) {
+  const menu = useSidebarMenu();
+  const { pathname } = useLocation();
+  const { area } = useRouteHandle();
+  if (menu.data) {
+    const activeKey = findActiveKey(menu.data.items, pathname, area, areaOf);
+    return <MenuNav items={menu.data.items} activeKey={activeKey} onNavigate={onNavigate} />;
+  }
+  if (menu.isError) return <FallbackNav area={area} onNavigate={onNavigate} />;
+  return (
+    <Stack gap={10} p={4} aria-label="Loading the menu" aria-busy>
+      {Array.from({ length: 7 }, (_, i) => (
+        <Skeleton key={i} h={28} radius="md" />
+      ))}
+    </Stack>
+  );
+}
