@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TEntity } from '@esigns/contracts/entities';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { seedCompany, type SeededCompany } from '../../../test/seed-company';
+import { loadEntityDefinition } from '../entities/definition';
+import { entityData } from '../entity-data/schema';
+import { toRecord } from '../entity-data/service';
+import { fillAggregates } from './aggregates';
+import { testClient, UNKNOWN_ID } from './relationships-test-utils';
+
+let t: TestApp;
+let acme: SeededCompany;
+let api: ReturnType<typeof testClient>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  acme = await seedCompany(t, { name: 'Acme Realty' });
+  api = testClient(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const aggregate = (key: string, entity: TEntity, fn: string, extra: Record<string, unknown> = {}) => ({
+  key,
+  label: key,
+  type: 'AGGREGATE',
+  entity_id: entity._id,
+  function: fn,
+  ...extra,
+});
+
+describe('fillAggregates', () => {
+  it('computes COUNT, SUM, AVG, MIN and MAX over related records, from either side', async () => {
+    const owner = acme.users.OWNER;
+    const db = t.platform.database.db;
+    const lead = await api.createEntity(owner, 'Lead', [{ key: 'budget', label: 'Budget', type: 'NUMBER' }]);
+    const property = await api.createEntity(owner, 'Property', [
+      aggregate('leads', lead, 'COUNT'),
+      aggregate('total_budget', lead, 'SUM', { field_key: 'budget' }),
+      aggregate('avg_budget', lead, 'AVG', { field_key: 'budget', decimals: 1 }),
+      aggregate('min_budget', lead, 'MIN', { field_key: 'budget' }),
+      aggregate('max_budget', lead, 'MAX', { field_key: 'budget' }),
+      aggregate('stale', lead, 'COUNT', { relationship_id: UNKNOWN_ID }),
+      aggregate('missing_field', lead, 'SUM', { field_key: 'nope' }),
+    ]);
+    const agent = await api.createEntity(owner, 'Agent', [aggregate('listings', property, 'COUNT')]);
+    const sells = await api.relate(owner, property, lead, 'ONE_TO_MANY');
+    const lists = await api.relate(owner, property, agent, 'MANY_TO_MANY');
+
+    const villa = await api.addRecord(owner, property, { title: 'Villa' });
+    const flat = await api.addRecord(owner, property, { title: 'Flat' });
+    const budgets = [100, 250, 400];
+    const leads = await Promise.all(
+      budgets.map((budget, i) => api.addRecord(owner, lead, { title: `L${i}`, budget })),
+    );
+    const blank = await api.addRecord(owner, lead, { title: 'No budget' });
+    const link = async (entity: TEntity, rel: string, from: string, ids: string[]) => {
+      const res = await api.call('POST', `/api/entities/${entity._id}/relationships-data/assign`, owner, {
+        entity_relationship_id: rel,
+        parent_entity_data_id: from,
+        entity_data_ids: ids,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await link(property, sells._id, villa._id, [...leads.map((l) => l._id), blank._id]);
+    const ravi = await api.addRecord(owner, agent, { title: 'Ravi' });
+    await link(agent, lists._id, ravi._id, [villa._id, flat._id]);
+
+    const def = await loadEntityDefinition(db, acme.companyId, property._id);
+    const rows = await db.select().from(entityData).where(eq(entityData.entityId, property._id));
+    await fillAggregates(db, def, rows);
+    const valuesOf = (id: string) => rows.find((row) => row.id === id)!.values[property.primary_template_id];
+    expect(valuesOf(villa._id)).toMatchObject({
+      title: 'Villa',
+      leads: 4,
+      total_budget: 750,
+      avg_budget: 250,
+      min_budget: 100,
+      max_budget: 400,
+      stale: null,
+      missing_field: null,
+    });
+    expect(valuesOf(flat._id)).toMatchObject({
+      leads: 0,
+      total_budget: 0,
+      avg_budget: null,
+      min_budget: null,
+      max_budget: null,
+    });
+
+    // The child side, and records as the API answers them (`_id`).
+    const agentDef = await loadEntityDefinition(db, acme.companyId, agent._id);
+    const agentRows = (await db.select().from(entityData).where(eq(entityData.entityId, agent._id))).map(
+      toRecord,
+    );
+    const [filled] = await fillAggregates(db, agentDef, agentRows);
+    expect(filled!.values[agent.primary_template_id]).toMatchObject({ title: 'Ravi', listings: 2 });
+  });
+
+  it('leaves pages without aggregate fields untouched and answers related records with their aggregates', async () => {
+    const owner = acme.users.OWNER;
+    const db = t.platform.database.db;
+    const task = await api.createEntity(owner, 'Task', [{ key: 'hours', label: 'Hours', type: 'NUMBER' }]);
+    const project = await api.createEntity(owner, 'Project', [
+      aggregate('hours', task, 'SUM', { field_key: 'hours', decimals: 0 }),
+    ]);
+    const client = await api.createEntity(owner, 'Client', []);
+    await api.relate(owner, project, task, 'ONE_TO_MANY');
+    await api.relate(owner, client, project, 'ONE_TO_MANY');
+    const p = await api.addRecord(owner, project, { title: 'Launch' });
+    const c = await api.addRecord(owner, client, { title: 'Globex' });
+    const tasks = await Promise.all(
+      [1.4, 2.4].map((hours, i) => api.addRecord(owner, task, { title: `T${i}`, hours })),
+    );
+    await api.call('POST', `/api/entities/${project._id}/relationships-data/assign`, owner, {
+      child_entity_id: task._id,
+      parent_entity_data_id: p._id,
+      entity_data_ids: tasks.map((x) => x._id),
+    });
+    await api.call('POST', `/api/entities/${client._id}/relationships-data/assign`, owner, {
+      child_entity_id: project._id,
+      parent_entity_data_id: c._id,
+      entity_data_ids: [p._id],
+    });
+
+    const clientDef = await loadEntityDefinition(db, acme.companyId, client._id);
+    const plain = await db.select().from(entityData).where(eq(entityData.entityId, client._id));
+    const before = JSON.stringify(plain);
+    await fillAggregates(db, clientDef, plain);
+    expect(JSON.stringify(plain)).toBe(before);
+
+    const res = await api.call(
+      'GET',
+      `/api/entities/${client._id}/relationships-data/${c._id}/${project._id}`,
+      owner,
+    );
+    expect(res.json().data.data[0].values[project.primary_template_id]).toMatchObject({
+      title: 'Launch',
+      hours: 4,
+    });
+  });
+});
