@@ -1,0 +1,90 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetApiClient } from '../../shared/api/api-client';
+import { sessionStore } from '../../shared/session/session-store';
+import { installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
+import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { findActiveKey } from '../../features/menu-management/menu-nav';
+import {
+  ENTITY_ID,
+  SALES_MENU,
+  VIEW_ID,
+  makeMenu,
+  menuServer,
+} from '../../features/menu-management/menu-test-utils';
+import { StaffSidebar } from './staff-sidebar';
+
+beforeEach(() => seedStaffSession({ user_type: 'MANAGER' }));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  resetApiClient();
+  sessionStore.clear();
+});
+
+function renderSidebarAt(path: string, area?: string) {
+  const router = createMemoryRouter(
+    [{ path: '*', element: <StaffSidebar onNavigate={() => {}} />, handle: { area } }],
+    { initialEntries: [path] },
+  );
+  renderWithProviders(<RouterProvider router={router} />);
+}
+
+const withMenu = (next: FakeHandler = () => undefined): FakeHandler =>
+  menuServer('MANAGER', (call) =>
+    call.path === '/api/menu/v2/MANAGER' ? ok(makeMenu('MANAGER', SALES_MENU)) : next(call),
+  );
+
+describe('StaffSidebar', () => {
+  it("renders the stored menu of the user's type, with entity and view links and the current page", async () => {
+    const api = installFakeApi(withMenu());
+    renderSidebarAt(`/entity/${ENTITY_ID}`, 'entities');
+    const properties = await screen.findByRole('link', { name: 'Properties' });
+    expect(api.callsTo('/api/menu/v2/MANAGER')[0]?.url).toBe('/api/menu/v2/MANAGER');
+    expect(properties.getAttribute('href')).toBe(`/entity/${ENTITY_ID}`);
+    expect(properties.getAttribute('aria-current')).toBe('page');
+    // The group holding the current page is open.
+    expect(screen.getByRole('link', { name: 'Open deals' }).getAttribute('href')).toBe(
+      `/entity-views/view/${VIEW_ID}`,
+    );
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/dashboard');
+    const help = screen.getByRole('link', { name: /Help/ });
+    expect(help.getAttribute('href')).toBe('https://example.com/help');
+    expect(help.getAttribute('target')).toBe('_blank');
+    expect(help.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('draws bundled icons as components and other names from the icon library', async () => {
+    const api = installFakeApi(withMenu());
+    renderSidebarAt(`/entity-views/view/${VIEW_ID}`);
+    const container = document.body;
+    await screen.findByRole('link', { name: 'Open deals' });
+    // `building` is bundled (an <svg> component); `rocket` comes from the library as a mask image.
+    expect(container.querySelector('svg[data-icon="building"]')).toBeTruthy();
+    await waitFor(() => expect(container.querySelector('span[data-icon="rocket"]')).toBeTruthy());
+    expect(api.callsTo('/api/icons/getAllIcons')).toHaveLength(1);
+    // No markup from the network is placed in the page.
+    expect(container.innerHTML).not.toContain('M1 1');
+  });
+
+  it('falls back to the built-in areas when the menu cannot be loaded', async () => {
+    installFakeApi(menuServer('MANAGER'));
+    renderSidebarAt('/contacts', 'contacts');
+    const contacts = await screen.findByRole('link', { name: 'Contacts' });
+    expect(contacts.getAttribute('aria-current')).toBe('page');
+    expect(within(document.body).getByRole('link', { name: 'Documents' })).toBeTruthy();
+  });
+});
+
+describe('findActiveKey', () => {
+  const items = makeMenu('MANAGER', null).items;
+  const areaOf = (route: string) => (route.startsWith('/documents') ? 'documents' : undefined);
+
+  it('prefers the longest route that is the path or its prefix, then the route area', () => {
+    expect(findActiveKey(items, '/documents/all', 'documents')).toBe('documents.all');
+    expect(findActiveKey(items, '/template/create', 'form-templates')).toBe('forms.templates');
+    expect(findActiveKey(items, '/documents/123/view', 'documents', areaOf)).toBe('documents.all');
+    expect(findActiveKey(items, '/nowhere', undefined)).toBeNull();
+  });
+});
