@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform';
+import { registerRecordFileRoutes } from './files-routes';
+import { registerRecordDocumentRoutes } from './record-documents-routes';
+import { registerRepeatableRoutes } from './repeatable-routes';
+
+/** Instances the routes are on already: registering twice on one is a no-op. */
+const registeredOn = new WeakSet<FastifyInstance>();
+
+/**
+ * What records carry besides their values: files of FILE and IMAGE fields (presigned upload,
+ * confirmation, download), entries of repeatable templates, and attached documents. Called once
+ * from `registerEntityDataRoutes`; a second call on the same instance does nothing (the tests
+ * add it while that call is not wired yet).
+ */
+export function registerRecordExtraRoutes(api: FastifyInstance, platform: Platform): void {
+  if (registeredOn.has(api)) return;
+  registeredOn.add(api);
+  registerRecordFileRoutes(api, platform);
+  registerRepeatableRoutes(api, platform);
+  registerRecordDocumentRoutes(api, platform);
+}

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
+import type { TFormTemplate } from '@esigns/contracts/form-templates';
+import type { TRepeatableEntry } from '@esigns/contracts/record-extras';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { seedCompany, type SeededCompany } from '../../../test/seed-company';
+import { apiOf, keysOf, memberWith, PNG } from './files-test-support';
+
+vi.mock('./routes', async (importOriginal) =>
+  (await import('./files-test-support')).withExtraRoutes(await importOriginal()),
+);
+
+let t: TestApp;
+let api: ReturnType<typeof apiOf>;
+let acme: SeededCompany;
+let other: SeededCompany;
+let entity: TEntity;
+let items: TFormTemplate;
+let record: TEntityRecord;
+
+const BASE = '/api/templates-data/repeatable-template';
+const lineFields = [
+  { key: 'item', label: 'Item', type: 'SINGLE_LINE_TEXT', required: true },
+  { key: 'qty', label: 'Quantity', type: 'NUMBER', min: 1, required: true },
+  { key: 'rate', label: 'Rate', type: 'CURRENCY', min: 0 },
+  { key: 'amount', label: 'Amount', type: 'FORMULA', expression: '{qty} * {rate}' },
+  { key: 'photo', label: 'Photo', type: 'IMAGE' },
+];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  api = apiOf(t);
+  acme = await seedCompany(t, { name: 'Acme Realty' });
+  other = await seedCompany(t, { name: 'Other Estates' });
+  const base = await api.createEntity(acme.users.OWNER, []);
+  ({ entity, template: items } = await api.addRepeatable(acme.users.OWNER, base, lineFields, 3));
+  record = await api.addRecord(acme.users.OWNER, entity, { title: 'Invoice 1' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const add = (values: Record<string, unknown>, who = acme.users.OWNER, recordId = record._id) =>
+  api.call('POST', BASE, who, { entity_data_id: recordId, template_id: items._id, values });
+
+describe('repeatable templates', () => {
+  it('adds, lists, reads, changes and deletes entries, formulas computed', async () => {
+    const first = await api.expectOk<TRepeatableEntry>(add({ item: 'Tiles', qty: '3', rate: 250 }));
+    expect(first.values).toMatchObject({ item: 'Tiles', qty: 3, rate: 250, amount: 750 });
+    expect(first.position).toBe(0);
+    const second = await api.expectOk<TRepeatableEntry>(add({ item: 'Paint', qty: 2 }));
+    expect(second.position).toBe(1);
+    const list = await api.expectOk<{ data: TRepeatableEntry[]; total: number }>(
+      api.call(
+        'GET',
+        `${BASE}?entity_data_id=${record._id}&template_id=${items._id}&limit=50`,
+        acme.users.OWNER,
+      ),
+    );
+    expect(list.total).toBe(2);
+    expect(list.data.map((e) => e.values.item)).toEqual(['Tiles', 'Paint']);
+    const ids = await api.expectOk<{ _id: string; template_id: string }[]>(
+      api.call('GET', `/api/repeatable-template/ids/${record._id}`, acme.users.OWNER),
+    );
+    expect(ids).toEqual([
+      { _id: first._id, template_id: items._id },
+      { _id: second._id, template_id: items._id },
+    ]);
+    const read = await api.expectOk<TRepeatableEntry>(
+      api.call('GET', `${BASE}/${first._id}`, acme.users.OWNER),
+    );
+    expect(read.values.amount).toBe(750);
+    const changed = await api.expectOk<TRepeatableEntry>(
+      api.call('PATCH', `${BASE}/${first._id}`, acme.users.OWNER, { values: { qty: 4 } }),
+    );
+    expect(changed.values).toMatchObject({ item: 'Tiles', qty: 4, amount: 1000 });
+    await api.expectOk(api.call('DELETE', `${BASE}/${second._id}`, acme.users.OWNER));
+    expect((await api.call('GET', `${BASE}/${second._id}`, acme.users.OWNER)).statusCode).toBe(404);
+    await api.expectOk(api.call('DELETE', `${BASE}/${first._id}`, acme.users.OWNER));
+  });
+
+  it('refuses bad values keyed by field, and keys batches by entry', async () => {
+    const res = await add({ qty: 0, rate: 'x', nope: 1 });
+    expect(res.statusCode).toBe(422);
+    expect(keysOf(res).sort()).toEqual(['values.item', 'values.nope', 'values.qty', 'values.rate']);
+    const batch = await api.call('POST', '/api/repeatable-template/add', acme.users.OWNER, {
+      entity_data_id: record._id,
+      template_id: items._id,
+      entries: [{ item: 'Ok', qty: 1 }, { qty: 2 }],
+    });
+    expect(keysOf(batch)).toEqual(['entries.1.item']);
+    const photo = await add({
+      item: 'Tiles',
+      qty: 1,
+      photo: [{ file_ref_id: 'local/x.png', name: 'x.png', size: 3, mime_type: 'image/png' }],
+    });
+    expect(keysOf(photo)).toEqual(['values.photo.0']);
+    const entry = await api.expectOk<TRepeatableEntry>(add({ item: 'Tiles', qty: 1 }));
+    const patch = await api.call('PATCH', `${BASE}/${entry._id}`, acme.users.OWNER, { values: { item: '' } });
+    expect(keysOf(patch)).toEqual(['values.item']);
+    await api.expectOk(api.call('DELETE', `${BASE}/${entry._id}`, acme.users.OWNER));
+  });
+
+  it('takes files uploaded for the entry field', async () => {
+    const ref = await api.upload(
+      acme.users.OWNER,
+      { entity_id: entity._id, template_id: items._id, field_key: 'photo' },
+      { name: 'tile.png', type: 'image/png', bytes: PNG },
+    );
+    const entry = await api.expectOk<TRepeatableEntry>(add({ item: 'Tiles', qty: 1, photo: [ref] }));
+    const url = await api.expectOk<{ download_url: string }>(
+      api.call('POST', '/api/templates-data/file-download-url', acme.users.OWNER, {
+        entity_data_id: record._id,
+        template_id: items._id,
+        template_data_id: entry._id,
+        field_key: 'photo',
+      }),
+    );
+    expect(url.download_url).toContain('op=get');
+    await api.expectOk(api.call('DELETE', `${BASE}/${entry._id}`, acme.users.OWNER));
+  });
+
+  it("respects the template's max_entries, also in batches", async () => {
+    const fresh = await api.addRecord(acme.users.OWNER, entity, { title: 'Invoice 2' });
+    const batch = await api.call('POST', '/api/repeatable-template/add', acme.users.OWNER, {
+      entity_data_id: fresh._id,
+      template_id: items._id,
+      entries: [1, 2, 3, 4].map((n) => ({ item: `Item ${n}`, qty: n })),
+    });
+    expect(batch.statusCode).toBe(409);
+    expect(batch.json().error_code).toBe('MAX_ENTRIES_REACHED');
+    const three = await api.expectOk<TRepeatableEntry[]>(
+      api.call('POST', '/api/repeatable-template/add', acme.users.OWNER, {
+        entity_data_id: fresh._id,
+        template_id: items._id,
+        entries: [1, 2, 3].map((n) => ({ item: `Item ${n}`, qty: n })),
+      }),
+    );
+    expect(three.map((e) => e.position)).toEqual([0, 1, 2]);
+    expect((await add({ item: 'One more', qty: 1 }, acme.users.OWNER, fresh._id)).statusCode).toBe(409);
+  });
+
+  it('answers 404 for unknown and other companies ids, 422 for a template that is not repeatable', async () => {
+    const entry = await api.expectOk<TRepeatableEntry>(add({ item: 'Mine', qty: 1 }));
+    const stranger = other.users.OWNER;
+    expect((await add({ item: 'x', qty: 1 }, stranger)).statusCode).toBe(404);
+    expect((await api.call('GET', `${BASE}/${entry._id}`, stranger)).statusCode).toBe(404);
+    expect((await api.call('PATCH', `${BASE}/${entry._id}`, stranger, { values: {} })).statusCode).toBe(404);
+    expect((await api.call('DELETE', `${BASE}/${entry._id}`, stranger)).statusCode).toBe(404);
+    expect((await api.call('GET', `/api/repeatable-template/ids/${record._id}`, stranger)).statusCode).toBe(
+      404,
+    );
+    const list = `${BASE}?entity_data_id=${record._id}&template_id=${items._id}`;
+    expect((await api.call('GET', list, stranger)).statusCode).toBe(404);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await api.call('GET', `${BASE}/${unknown}`, acme.users.OWNER)).statusCode).toBe(404);
+    expect((await add({ item: 'x', qty: 1 }, acme.users.OWNER, unknown)).statusCode).toBe(404);
+    const primary = await api.call('POST', BASE, acme.users.OWNER, {
+      entity_data_id: record._id,
+      template_id: entity.primary_template_id,
+      values: { title: 'x' },
+    });
+    expect(primary.statusCode).toBe(422);
+    expect(keysOf(primary)).toEqual(['template_id']);
+    const foreign = await api.call('POST', BASE, acme.users.OWNER, {
+      entity_data_id: record._id,
+      template_id: unknown,
+      values: {},
+    });
+    expect(foreign.statusCode).toBe(404);
+    const viewer = await memberWith(t, acme.companyId, ['entity-data:view']);
+    expect((await add({ item: 'x', qty: 1 }, viewer)).statusCode).toBe(403);
+    expect((await api.call('GET', `${BASE}/${entry._id}`, viewer)).statusCode).toBe(200);
+  });
+});

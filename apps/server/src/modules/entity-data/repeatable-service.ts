@@ -1,0 +1,278 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { TPaged, TPageQuery, TValidationDetail } from '@esigns/contracts/envelope';
+import { parseTemplateValues } from '@esigns/contracts/nocode-field-values';
+import { isInputFieldType } from '@esigns/contracts/nocode-field-types';
+import type { TRepeatableEntry } from '@esigns/contracts/record-extras';
+import type { Db } from '../../platform/db/database';
+import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import {
+  isUuid,
+  loadEntityDefinition,
+  type EntityDefinition,
+  type EntityTemplateDef,
+} from '../entities/definition';
+import { formTemplates } from '../form-templates/schema';
+import type { AccessContext } from '../permissions/access';
+import { fillGlobalVariables } from './computed-values';
+import { checkFileRefs } from './files-service';
+import { checkEntityLinks } from './record-values';
+import { entityData, templateDataEntries } from './schema';
+import { findCompanyRecord } from './service';
+
+/*
+ * Entries of repeatable templates (line items): many value sets of one template per record,
+ * each checked by the shared validator like a template of the record, with the same server
+ * checks (uploaded files, linked records). `max_entries` of the template bounds how many a
+ * record holds; the record row is locked while adding so two adds cannot pass it together.
+ */
+
+export type EntryRow = typeof templateDataEntries.$inferSelect;
+type Path = (string | number)[];
+
+export function toEntry(row: EntryRow): TRepeatableEntry {
+  return {
+    _id: row.id,
+    entity_data_id: row.entityDataId,
+    template_id: row.templateId,
+    position: row.position,
+    values: row.values,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+type EntryContext = { def: EntityDefinition; template: EntityTemplateDef; maxEntries: number | null };
+
+/** The record (of the caller's company) and its repeatable template, or 404 / 422. */
+async function contextOf(db: Db, access: AccessContext, recordId: string, templateId: string) {
+  const record = await findCompanyRecord(db, access.companyId, recordId);
+  const def = await loadEntityDefinition(db, access.companyId, record.entityId);
+  const template = isUuid(templateId) ? def.byId.get(templateId) : undefined;
+  if (!template) throw notFound('Template');
+  if (!template.isRepeatable) {
+    throw validationError(
+      [{ key: 'template_id', path: ['template_id'], message: 'Not a repeatable template of this entity' }],
+      `${template.name} is not a repeatable template`,
+    );
+  }
+  const [settings] = await db
+    .select({ maxEntries: formTemplates.maxEntries })
+    .from(formTemplates)
+    .where(eq(formTemplates.id, template.id));
+  return { record, def, template, maxEntries: settings?.maxEntries ?? null };
+}
+
+/** The entry of the caller's company, or 404. */
+export async function findEntry(db: Db, companyId: string, id: string): Promise<EntryRow> {
+  if (!isUuid(id)) throw notFound('Entry');
+  const [row] = await db
+    .select()
+    .from(templateDataEntries)
+    .where(and(eq(templateDataEntries.id, id), eq(templateDataEntries.companyId, companyId)))
+    .limit(1);
+  if (!row) throw notFound('Entry');
+  return row;
+}
+
+/** Entries with their GLOBAL_VARIABLE fields filled. */
+async function present(db: Db, ctx: EntryContext, rows: EntryRow[]): Promise<TRepeatableEntry[]> {
+  const wrapped = rows.map((row) => ({ row, values: { [ctx.template.id]: row.values } }));
+  const filled = await fillGlobalVariables(db, ctx.def, wrapped);
+  return filled.map(({ row, values }) => toEntry({ ...row, values: values[ctx.template.id] ?? {} }));
+}
+
+/** Checks of what only the server knows (uploaded files, linked records), keyed like the values. */
+async function serverChecks(
+  db: Db,
+  ctx: EntryContext,
+  items: { values: Record<string, unknown>; prefix: Path }[],
+): Promise<TValidationDetail[]> {
+  // The template as if it were a plain one, so the record checks look at it.
+  const def: EntityDefinition = {
+    ...ctx.def,
+    templates: [{ ...ctx.template, isRepeatable: false }],
+    byId: new Map([[ctx.template.id, { ...ctx.template, isRepeatable: false }]]),
+  };
+  const records = items.map(({ values, prefix }) => ({ values: { [ctx.template.id]: values }, prefix }));
+  const details = [...(await checkFileRefs(db, def, records)), ...(await checkEntityLinks(db, def, records))];
+  // Their paths are `<prefix>.<template_id>.<key>...`: entries key them `<prefix>.<key>...`.
+  return details.map((detail) => {
+    const at = detail.path.indexOf(ctx.template.id);
+    const path = at < 0 ? detail.path : [...detail.path.slice(0, at), ...detail.path.slice(at + 1)];
+    return { ...detail, key: path.join('.'), path };
+  });
+}
+
+const refuse = (details: TValidationDetail[]) => validationError(details.slice(0, 200), details[0]!.message);
+
+/** `GET /templates-data/repeatable-template`: a record's entries of one template, in order. */
+export async function listEntries(
+  db: Db,
+  access: AccessContext,
+  query: TPageQuery & { entity_data_id: string; template_id: string },
+): Promise<TPaged<TRepeatableEntry>> {
+  const ctx = await contextOf(db, access, query.entity_data_id, query.template_id);
+  const where = and(
+    eq(templateDataEntries.entityDataId, ctx.record.id),
+    eq(templateDataEntries.templateId, ctx.template.id),
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(templateDataEntries)
+      .where(where)
+      .orderBy(
+        asc(templateDataEntries.position),
+        asc(templateDataEntries.createdAt),
+        asc(templateDataEntries.id),
+      )
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(templateDataEntries)
+      .where(where),
+  ]);
+  const total = Number(count?.n ?? 0);
+  return {
+    data: await present(db, ctx, rows),
+    total,
+    page: query.page,
+    total_pages: Math.ceil(total / query.limit),
+  };
+}
+
+/** `GET /repeatable-template/ids/{id}`: the ids of a record's entries (of one template, or all). */
+export async function entryIds(
+  db: Db,
+  access: AccessContext,
+  recordId: string,
+  templateId: string | undefined,
+): Promise<{ _id: string; template_id: string }[]> {
+  const record = await findCompanyRecord(db, access.companyId, recordId);
+  const rows = await db
+    .select({ _id: templateDataEntries.id, template_id: templateDataEntries.templateId })
+    .from(templateDataEntries)
+    .where(
+      and(
+        eq(templateDataEntries.entityDataId, record.id),
+        templateId ? eq(templateDataEntries.templateId, templateId) : undefined,
+      ),
+    )
+    .orderBy(
+      asc(templateDataEntries.templateId),
+      asc(templateDataEntries.position),
+      asc(templateDataEntries.id),
+    );
+  return rows;
+}
+
+/** One entry with its computed values, or 404. */
+export async function readEntry(db: Db, access: AccessContext, id: string): Promise<TRepeatableEntry> {
+  const row = await findEntry(db, access.companyId, id);
+  const ctx = await contextOf(db, access, row.entityDataId, row.templateId);
+  return (await present(db, ctx, [row]))[0]!;
+}
+
+/**
+ * Adds entries to a record (all or none): each checked in full, details keyed by `prefix(i)`
+ * (`values.<key>` for one, `entries.<i>.<key>` for several); 409 past the template's
+ * `max_entries`.
+ */
+export async function addEntries(
+  db: Db,
+  access: AccessContext,
+  input: { entity_data_id: string; template_id: string },
+  entries: unknown[],
+  prefix: (index: number) => Path,
+): Promise<TRepeatableEntry[]> {
+  const ctx = await contextOf(db, access, input.entity_data_id, input.template_id);
+  const parsed = entries.map((values, index) =>
+    parseTemplateValues(ctx.template.fields, values, { partial: false }, prefix(index)),
+  );
+  const errors = parsed.flatMap((p) => p.errors);
+  if (errors.length > 0) throw refuse(errors);
+  const checked = await serverChecks(
+    db,
+    ctx,
+    parsed.map((p, index) => ({ values: p.values, prefix: prefix(index) })),
+  );
+  if (checked.length > 0) throw refuse(checked);
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${entityData} where ${entityData.id} = ${ctx.record.id} for update`);
+    const [stats] = await tx
+      .select({
+        n: sql<number>`count(*)::int`,
+        last: sql<number>`coalesce(max(${templateDataEntries.position}), -1)::int`,
+      })
+      .from(templateDataEntries)
+      .where(
+        and(
+          eq(templateDataEntries.entityDataId, ctx.record.id),
+          eq(templateDataEntries.templateId, ctx.template.id),
+        ),
+      );
+    const count = Number(stats?.n ?? 0);
+    if (ctx.maxEntries !== null && count + parsed.length > ctx.maxEntries) {
+      throw new AppError('CONFLICT', {
+        message: `${ctx.template.name} holds at most ${ctx.maxEntries} entries per record (${count} already)`,
+        errorCode: 'MAX_ENTRIES_REACHED',
+      });
+    }
+    const first = Number(stats?.last ?? -1) + 1;
+    return tx
+      .insert(templateDataEntries)
+      .values(
+        parsed.map((p, index) => ({
+          companyId: access.companyId,
+          entityDataId: ctx.record.id,
+          templateId: ctx.template.id,
+          position: first + index,
+          values: p.values,
+          createdBy: access.userId,
+        })),
+      )
+      .returning();
+  });
+  return present(db, ctx, rows);
+}
+
+/**
+ * Changes the fields sent of an entry (partial), then checks the merged entry whole (required
+ * fields, formulas recomputed). Details keyed `values.<key>`.
+ */
+export async function updateEntry(
+  db: Db,
+  access: AccessContext,
+  id: string,
+  input: Record<string, unknown>,
+): Promise<TRepeatableEntry> {
+  const row = await findEntry(db, access.companyId, id);
+  const ctx = await contextOf(db, access, row.entityDataId, row.templateId);
+  const fields = ctx.template.fields;
+  const partial = parseTemplateValues(fields, input, { partial: true }, ['values']);
+  if (partial.errors.length > 0) throw refuse(partial.errors);
+  const merged = Object.fromEntries(
+    Object.entries({ ...row.values, ...partial.values }).filter(([key]) => {
+      const field = fields.find((f) => f.key === key);
+      return field !== undefined && isInputFieldType(field.type);
+    }),
+  );
+  const full = parseTemplateValues(fields, merged, { partial: false }, ['values']);
+  if (full.errors.length > 0) throw refuse(full.errors);
+  const checked = await serverChecks(db, ctx, [{ values: full.values, prefix: ['values'] }]);
+  if (checked.length > 0) throw refuse(checked);
+  const [updated] = await db
+    .update(templateDataEntries)
+    .set({ values: full.values, updatedAt: new Date() })
+    .where(eq(templateDataEntries.id, row.id))
+    .returning();
+  return (await present(db, ctx, [updated!]))[0]!;
+}
+
+/** Deletes an entry of the caller's company (404 otherwise). */
+export async function deleteEntry(db: Db, access: AccessContext, id: string): Promise<void> {
+  const row = await findEntry(db, access.companyId, id);
+  await db.delete(templateDataEntries).where(eq(templateDataEntries.id, row.id));
+}
