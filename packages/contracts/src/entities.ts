@@ -151,13 +151,16 @@ export const ZRecordQuery = z.object({
 });
 export type TRecordQuery = z.output<typeof ZRecordQuery>;
 
-/** Totals are exact up to this many matches; beyond, `total_capped` is true. */
-export const RECORD_COUNT_CAP = 100_000;
+/**
+ * Totals are exact up to this many matches (or up to ten pages past the one asked for, when that
+ * is more); beyond, `total_capped` is true: counting a million rows would hold every page back.
+ */
+export const RECORD_COUNT_CAP = 10_000;
 
 export const ZRecordPage = z.object({
   data: z.array(ZEntityRecord),
   total: z.number().int(),
-  /** True when there are more than RECORD_COUNT_CAP matches (total is then the cap). */
+  /** True when there are more matches than were counted (total is then a lower bound). */
   total_capped: z.boolean(),
   page: z.number().int(),
   total_pages: z.number().int(),

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+import { buildApp } from '../../apps/server/src/app';
+import { defineModuleJobs } from '../../apps/server/src/module-jobs';
+import { openSession } from '../../apps/server/src/modules/auth/session-service';
+import { loadConfig } from '../../apps/server/src/platform/config/config';
+import type { Database } from '../../apps/server/src/platform/db/database';
+import { createPlatform, type Platform } from '../../apps/server/src/platform/platform';
+
+/*
+ * What the API benchmarks share: the API in this process on its own database (PGlite, or a
+ * throw-away PostgreSQL database made through BENCH_PG_ADMIN_URL), the SQL a request ran captured
+ * at the driver and replayed as the baseline, concurrent client loops and percentiles.
+ */
+
+export type Statement = { text: string; values: unknown[] };
+
+export const percentile = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+
+/** Records every statement the database driver runs while recording is on. */
+export function captureStatements(database: Database): { start: () => void; stop: () => Statement[] } {
+  let recording: Statement[] | null = null;
+  const record = (text: unknown, values: unknown) => {
+    if (!recording) return;
+    if (typeof text === 'string') recording.push({ text, values: (values as unknown[]) ?? [] });
+    else if (text && typeof text === 'object' && 'text' in text) {
+      // node-postgres as Drizzle calls it: `query({ text, rowMode, types }, values)`.
+      const q = text as { text: string; values?: unknown[] };
+      recording.push({ text: q.text, values: (values as unknown[] | undefined) ?? q.values ?? [] });
+    }
+  };
+  if (database.pglite) {
+    const client = database.pglite;
+    const query = client.query.bind(client);
+    client.query = ((text: string, values?: unknown[], options?: unknown) => {
+      record(text, values);
+      return query(text, values, options as never);
+    }) as typeof client.query;
+  } else {
+    const query = pg.Pool.prototype.query;
+    pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+      record(args[0], args[1]);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+  }
+  return {
+    start: () => {
+      recording = [];
+    },
+    stop: () => {
+      const out = recording ?? [];
+      recording = null;
+      return out;
+    },
+  };
+}
+
+/** `clients` loops calling `once` until `requests` calls are done; the time of each call. */
+export async function load(clients: number, requests: number, once: () => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  let left = requests;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (left-- > 0) {
+        const start = performance.now();
+        await once();
+        times.push(performance.now() - start);
+      }
+    }),
+  );
+  return times;
+}
+
+export type BenchApp = {
+  platform: Platform;
+  capture: ReturnType<typeof captureStatements>;
+  /** Listens and answers the base URL and the headers of a session of `userId` in `companyId`. */
+  serve: (userId: string, companyId: string) => Promise<{ base: string; headers: Record<string, string> }>;
+  close: () => Promise<void>;
+};
+
+/** The API on a fresh database, without job workers (their polling would compete). */
+export async function startBenchApp(name: string): Promise<BenchApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `esigns-bench-${name}-`));
+  const adminUrl = process.env.BENCH_PG_ADMIN_URL;
+  const dbName = `esigns_bench_${randomUUID().slice(0, 8)}`;
+  let databaseUrl: string | undefined;
+  if (adminUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    RATE_LIMIT_PER_MINUTE: '10000000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
+  const platform = await createPlatform({ ...config, workers: 1 }, log, 'api', {
+    defineJobs: defineModuleJobs,
+  });
+  const capture = captureStatements(platform.database);
+  const app = await buildApp(platform);
+  return {
+    platform,
+    capture,
+    serve: async (userId, companyId) => {
+      const session = await platform.database.db.transaction((tx) =>
+        openSession(platform, tx, { userId, companyId, client: { ip: '127.0.0.1', userAgent: 'bench' } }),
+      );
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      return { base, headers: { authorization: `Bearer ${session.access_token}` } };
+    },
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (adminUrl) {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+/**
+ * p95 of `call` over HTTP and of its captured SQL replayed, alternating two rounds of each so the
+ * machine's load weighs on both alike.
+ */
+export async function compare(
+  bench: BenchApp,
+  clients: number,
+  requests: number,
+  call: () => Promise<void>,
+): Promise<{ httpP95: number; httpP50: number; sqlP95: number; statements: number }> {
+  for (let i = 0; i < 5; i++) await call();
+  bench.capture.start();
+  await call();
+  const statements = bench.capture.stop();
+  const replay = async () => {
+    for (const s of statements) await bench.platform.database.raw(s.text, s.values);
+  };
+  await replay();
+  const http: number[] = [];
+  const sql: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    http.push(...(await load(clients, requests, call)));
+    sql.push(...(await load(clients, requests, replay)));
+  }
+  return {
+    httpP95: percentile(http, 95),
+    httpP50: percentile(http, 50),
+    sqlP95: percentile(sql, 95),
+    statements: statements.length,
+  };
+}
