@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { pino } from 'pino';
-import { buildApp } from '../../apps/server/src/app';
-import { defineModuleJobs } from '../../apps/server/src/module-jobs';
 import { users } from '../../apps/server/src/modules/auth/schema';
-import { openSession } from '../../apps/server/src/modules/auth/session-service';
 import { companyUsers } from '../../apps/server/src/modules/company/schema';
 import { createWorkspace } from '../../apps/server/src/modules/company/service';
-import { loadConfig } from '../../apps/server/src/platform/config/config';
-import type { Database } from '../../apps/server/src/platform/db/database';
-import { createPlatform, type Platform } from '../../apps/server/src/platform/platform';
+import type { Platform } from '../../apps/server/src/platform/platform';
+import { load as loadClients, percentile, startBenchApp } from '../support/api-bench';
 
 /*
  * `GET /api/all-documents/{status}` on 100,000 documents of one company (issue 6 benchmark). The
@@ -35,51 +26,6 @@ const LIMIT = 10;
 const SEARCH = 'acme';
 const TARGET_MS = 50;
 const TARGET_RATIO = 2;
-
-type Statement = { text: string; values: unknown[] };
-
-const percentile = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-
-/** Records every statement the database driver runs while `recording` is on. */
-function captureStatements(database: Database): { start: () => void; stop: () => Statement[] } {
-  let recording: Statement[] | null = null;
-  const record = (text: unknown, values: unknown) => {
-    if (!recording) return;
-    if (typeof text === 'string') recording.push({ text, values: (values as unknown[]) ?? [] });
-    else if (text && typeof text === 'object' && 'text' in text) {
-      // node-postgres as Drizzle calls it: `query({ text, rowMode, types }, values)`.
-      const q = text as { text: string; values?: unknown[] };
-      recording.push({ text: q.text, values: (values as unknown[] | undefined) ?? q.values ?? [] });
-    }
-  };
-  if (database.pglite) {
-    const client = database.pglite;
-    const query = client.query.bind(client);
-    client.query = ((text: string, values?: unknown[], options?: unknown) => {
-      record(text, values);
-      return query(text, values, options as never);
-    }) as typeof client.query;
-  } else {
-    const query = pg.Pool.prototype.query;
-    pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
-      record(args[0], args[1]);
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
-  }
-  return {
-    start: () => {
-      recording = [];
-    },
-    stop: () => {
-      const out = recording ?? [];
-      recording = null;
-      return out;
-    },
-  };
-}
 
 async function seed(platform: Platform): Promise<{ companyId: string; ownerId: string }> {
   const db = platform.database.db;
@@ -172,64 +118,14 @@ async function seed(platform: Platform): Promise<{ companyId: string; ownerId: s
   return { companyId, ownerId: owner!.id };
 }
 
-/** `CLIENTS` loops calling `once` until `REQUESTS` calls are done; the time of each call. */
-async function load(once: () => Promise<void>): Promise<number[]> {
-  const times: number[] = [];
-  let left = REQUESTS;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (left-- > 0) {
-        const start = performance.now();
-        await once();
-        times.push(performance.now() - start);
-      }
-    }),
-  );
-  return times;
-}
+const load = (once: () => Promise<void>) => loadClients(CLIENTS, REQUESTS, once);
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esigns-bench-lists-'));
-  const adminUrl = process.env.BENCH_PG_ADMIN_URL;
-  const dbName = `esigns_bench_${randomUUID().slice(0, 8)}`;
-  let databaseUrl: string | undefined;
-  if (adminUrl) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://localhost:3000',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    RATE_LIMIT_PER_MINUTE: '10000000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
-  // No job workers in this process: their polling would compete with the lists for the database.
-  const platform = await createPlatform({ ...config, workers: 1 }, log, 'api', {
-    defineJobs: defineModuleJobs,
-  });
-  const capture = captureStatements(platform.database);
-  const app = await buildApp(platform);
+  const bench = await startBenchApp('lists');
+  const { platform, capture } = bench;
   try {
     const { companyId, ownerId } = await seed(platform);
-    const session = await platform.database.db.transaction((tx) =>
-      openSession(platform, tx, {
-        userId: ownerId,
-        companyId,
-        client: { ip: '127.0.0.1', userAgent: 'bench' },
-      }),
-    );
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const headers = { authorization: `Bearer ${session.access_token}` };
+    const { base, headers } = await bench.serve(ownerId, companyId);
     console.log(
       `database: ${platform.database.kind}; ${CLIENTS} concurrent clients, ${REQUESTS} calls per case, ` +
         `limit ${LIMIT}; load average at the start ${os
@@ -307,14 +203,7 @@ async function main(): Promise<void> {
     }
     console.log(`documents-list: ${met ? 'every target met' : 'some targets NOT met'}`);
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await bench.close();
   }
 }
 
