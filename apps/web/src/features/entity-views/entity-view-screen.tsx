@@ -8,7 +8,8 @@ import { LoadError, NoAccess, PageFrame, Panel, isForbidden } from '../team/team
 import { useCan } from '../team/use-can';
 import { backToViews, editPath } from './entity-view-editor-screen';
 import { ENTITY_VIEW_KEYS, fetchEntityView } from './entity-views-api';
-import { ViewRecords } from './view-records';
+import { RecordsGrid } from '../entities/records-grid';
+import { ViewBoard } from './view-board';
 
 /** /entity-views/view/{entity_view_id}: the view's records, a tab per entity when it has several. */
 export function EntityViewScreen() {
@@ -40,7 +41,20 @@ export function EntityViewScreen() {
     const missing = view.data.config.entities.length - live.length;
     const records = (entityId: string) => {
       const entry = live.find((e) => e.entity_id === entityId)!;
-      return <ViewRecords key={entityId} viewId={viewId} entry={entry} editHref={editHref} />;
+      if (entry.layout === 'BOARD') {
+        return <ViewBoard key={entityId} viewId={viewId} entry={entry} editHref={editHref} />;
+      }
+      return (
+        <RecordsGrid
+          key={entityId}
+          entityId={entityId}
+          filters={entry.filters}
+          sort={entry.sort}
+          columns={entry.columns.length > 0 ? entry.columns.map((c) => c.field) : undefined}
+          prefsScope={`view.${viewId}.${entityId}`}
+          readOnly
+        />
+      );
     };
     content = (
       <Stack gap="md">

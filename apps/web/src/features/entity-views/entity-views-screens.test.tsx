@@ -170,31 +170,37 @@ describe('EntityViewEditorScreen', () => {
 });
 
 describe('EntityViewScreen', () => {
-  it("shows the view's records in its columns, searches and sorts on the server", async () => {
+  it("shows a table view in the record grid with the view's filters and sort", async () => {
     const api = installFakeApi(viewsServer('MANAGER', [view]));
     renderAt(<EntityViewScreen />, '/entity-views/view/:entity_view_id', `/entity-views/view/${VIEW_ID}`);
-    const table = await screen.findByTestId('view-records');
-    expect(within(table).getByText('Garden house')).toBeTruthy();
-    expect(within(table).getByText('₹4,000,000.00')).toBeTruthy();
+    expect(await screen.findByText('Garden house')).toBeTruthy();
+    expect(screen.getByText('City loft')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Available homes' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit view' })).toBeNull();
-    expect(api.callsTo('/api/entities-data/entity/view/data')[0]?.body).toEqual({
-      entity_view_id: VIEW_ID,
-      entity_id: ENTITY_ID,
-      page: 1,
-      limit: 20,
-      sort: [],
-    });
-    fireEvent.change(screen.getByLabelText('Search records'), { target: { value: 'loft' } });
     await waitFor(() =>
-      expect(api.callsTo('/api/entities-data/entity/view/data').at(-1)?.body).toMatchObject({
-        search: 'loft',
+      expect(api.callsTo('/api/entities-data/entity/data').at(-1)?.body).toMatchObject({
+        entity_id: ENTITY_ID,
+        filters: view.config.entities[0]!.filters,
+        sort: view.config.entities[0]!.sort,
       }),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Sort by Price' }));
-    await waitFor(() =>
-      expect(api.callsTo('/api/entities-data/entity/view/data').at(-1)?.body).toMatchObject({
-        sort: [{ field: ref('price'), direction: 'asc' }],
-      }),
+  });
+
+  it('shows a tab per entity of a view with several', async () => {
+    const second = '5e1b2c3d-0000-4000-8000-000000000002';
+    const two = makeView({
+      config: { entities: [view.config.entities[0]!, { ...view.config.entities[0]!, entity_id: second }] },
+      entities: [
+        { _id: ENTITY_ID, name: 'Property' },
+        { _id: second, name: 'Leads' },
+      ],
+    });
+    installFakeApi(viewsServer('ADMIN', [two]));
+    renderAt(<EntityViewScreen />, '/entity-views/view/:entity_view_id', `/entity-views/view/${VIEW_ID}`);
+    expect(await screen.findByRole('tab', { name: 'Property' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Leads' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit view' }).getAttribute('href')).toBe(
+      `/entity-views/edit/${VIEW_ID}`,
     );
   });
 
@@ -204,7 +210,7 @@ describe('EntityViewScreen', () => {
         entities: [{ ...view.config.entities[0]!, layout: 'BOARD', board_field: ref('status') }],
       },
     });
-    installFakeApi(viewsServer('ADMIN', [board]));
+    const api = installFakeApi(viewsServer('ADMIN', [board]));
     renderAt(<EntityViewScreen />, '/entity-views/view/:entity_view_id', `/entity-views/view/${VIEW_ID}`);
     const lanes = await screen.findAllByTestId('board-lane');
     expect(lanes.map((lane) => lane.querySelector('p')?.textContent)).toEqual([
@@ -214,10 +220,20 @@ describe('EntityViewScreen', () => {
     ]);
     expect(within(lanes[0]!).getByText('Garden house')).toBeTruthy();
     expect(within(lanes[1]!).getByText('City loft')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search records'), { target: { value: 'loft' } });
+    await waitFor(() =>
+      expect(api.callsTo('/api/entities-data/entity/view/data').at(-1)?.body).toEqual({
+        entity_view_id: VIEW_ID,
+        entity_id: ENTITY_ID,
+        page: 1,
+        limit: 200,
+        search: 'loft',
+      }),
+    );
     cleanup();
 
     installFakeApi(
-      viewsServer('ADMIN', [view], (call) =>
+      viewsServer('ADMIN', [board], (call) =>
         call.path === '/api/entities-data/entity/view/data'
           ? fail(422, 'Not a field of this entity')
           : undefined,

@@ -147,7 +147,10 @@ export function viewsServer(
     if (call.path === '/api/template-fields') return ok(PROPERTY_FIELDS);
     if (call.path === '/api/entities') return ok(paged([makeEntity()]));
     if (call.path === '/api/entity-view-configuration' && call.method === 'GET') return ok(paged(views));
-    if (call.path === '/api/entities-data/entity/view/data') {
+    if (
+      call.path === '/api/entities-data/entity/view/data' ||
+      call.path === '/api/entities-data/entity/data'
+    ) {
       return ok({ data: RECORDS, total: RECORDS.length, total_capped: false, page: 1, total_pages: 1 });
     }
     const one = views.find((v) => call.path === `/api/entity-view-configuration/${v._id}`);
