@@ -1,7 +1,6 @@
 import {
   Button,
   Checkbox,
-  FileInput,
   Group,
   MultiSelect,
   Radio,
@@ -13,8 +12,8 @@ import {
   Textarea,
 } from '@mantine/core';
 import type { TFormFieldOf, TValueField } from '@esigns/contracts/nocode-fields';
-import type { TFileRef } from '@esigns/contracts/nocode-value-coercion';
 import { formatCurrency } from '../../../shared/format/currency';
+import { RecordFileInput } from '../../entities/record-files';
 import { PercentageInput } from '../../../shared/ui/percentage-input';
 import { DataTableInput } from './data-table-input';
 import { LabelledBlock, LocationInput, SignatureInput, computedText } from './input-parts';
@@ -41,16 +40,6 @@ const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 const options = (field: TFormFieldOf<'SELECT' | 'RADIO' | 'MULTI_SELECT'>) =>
   field.options.map((o) => ({ value: o.value, label: o.label || o.value }));
-
-/** A file chosen in the browser as the validator sees it (uploads happen when a record is saved). */
-function localRef(file: File): TFileRef {
-  return {
-    file_ref_id: `local/${file.name}`,
-    name: file.name,
-    size: file.size,
-    mime_type: file.type || 'application/octet-stream',
-  };
-}
 
 /** `<input type="datetime-local">` value for an ISO instant, and back. */
 const toLocalInput = (iso: unknown): string => {
@@ -245,27 +234,18 @@ export function FieldInput({
         />
       );
     case 'FILE':
-    case 'IMAGE': {
-      const fileError = error ?? Object.values(nestedErrors)[0];
+    case 'IMAGE':
       return (
-        <FileInput
-          {...common}
-          error={fileError}
-          multiple={field.max_files > 1}
-          clearable
-          accept={field.allowed_file_types.join(',') || undefined}
-          placeholder={
-            field.max_files > 1
-              ? `Up to ${field.max_files} files, ${field.max_size_mb} MB each`
-              : `Up to ${field.max_size_mb} MB`
-          }
-          onChange={(files: File | File[] | null) => {
-            const list = files === null ? [] : Array.isArray(files) ? files : [files];
-            onChange(list.map(localRef));
-          }}
+        <RecordFileInput
+          field={field}
+          value={value}
+          onChange={onChange}
+          label={common.label}
+          description={common.description}
+          error={error}
+          nestedErrors={nestedErrors}
         />
       );
-    }
     case 'SIGNATURE':
       return (
         <LabelledBlock field={field} error={error} withLabel={withLabel}>
