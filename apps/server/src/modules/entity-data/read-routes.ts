@@ -15,7 +15,7 @@ import { findReadableTemplate } from '../form-templates/service';
 import { accessOf, requirePermission } from '../permissions/access';
 import { peekNumber } from './record-values';
 import { entityData } from './schema';
-import { findCompanyRecord, toRecord } from './service';
+import { findCompanyRecord, toRecord, withComputedValues } from './service';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
 const ZRecordSchema = ZEntityRecord.meta({ id: 'EntityRecord' });
@@ -41,8 +41,13 @@ export function registerRecordReadRoutes(r: FastifyInstance, platform: Platform)
         response: { 200: ZSuccess(ZRecordSchema), ...ERRORS },
       },
     },
-    async (request) =>
-      ok(toRecord(await findCompanyRecord(db, accessOf(request).companyId, request.params.id))),
+    async (request) => {
+      const companyId = accessOf(request).companyId;
+      const row = await findCompanyRecord(db, companyId, request.params.id);
+      const def = await loadEntityDefinition(db, companyId, row.entityId);
+      const [computed] = await withComputedValues(db, def, [row]);
+      return ok(toRecord(computed!));
+    },
   );
 
   api.get(

@@ -5,7 +5,7 @@ import { parseTemplateValues } from '@esigns/contracts/nocode-field-values';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
 import { splitFieldRef } from '@esigns/contracts/nocode-filters';
 import type { Db } from '../../platform/db/database';
-import type { AppError} from '../../platform/http/app-error';
+import type { AppError } from '../../platform/http/app-error';
 import { validationError } from '../../platform/http/app-error';
 import type { EntityDefinition } from '../entities/definition';
 import { entityCounters, entities } from '../entities/schema';

@@ -11,6 +11,7 @@ import type { Platform } from '../../platform/platform';
 import { loadEntityDefinition } from '../entities/definition';
 import { accessOf, requirePermission } from '../permissions/access';
 import { bulkUpdate, chartData, checkDuplicateRules, duplicateRecords, MAX_BULK_IDS } from './bulk-service';
+import { registerRecordExtraRoutes } from './extra-routes';
 import { registerRecordReadRoutes } from './read-routes';
 import {
   countWhere,
@@ -421,4 +422,5 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
   );
 
   registerRecordReadRoutes(api, platform);
+  registerRecordExtraRoutes(api, platform);
 }

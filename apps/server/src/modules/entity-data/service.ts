@@ -12,6 +12,9 @@ import { AppError, notFound, validationError } from '../../platform/http/app-err
 import { isUuid, type EntityDefinition } from '../entities/definition';
 import { entityFilters, globalFilters } from '../entity-filters/schema';
 import type { AccessContext } from '../permissions/access';
+import { fillAggregates } from '../relationships/aggregates';
+import { fillGlobalVariables } from './computed-values';
+import { checkFileRefs } from './files-service';
 import { filterSql, orderSql } from './query';
 import {
   checkEntityLinks,
@@ -45,6 +48,15 @@ export function toRecord(row: RecordRow): TEntityRecord {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** Records with the values computed on read: global variables, then aggregates over related records. */
+export async function withComputedValues(
+  db: Db,
+  def: EntityDefinition,
+  rows: RecordRow[],
+): Promise<RecordRow[]> {
+  return fillAggregates(db, def, await fillGlobalVariables(db, def, rows));
 }
 
 /** The record of this entity (and company), or 404. */
@@ -104,11 +116,11 @@ export async function createRecords(
   const errors = parsed.flatMap((p) => p.errors);
   if (errors.length > 0) throw recordValidationError(def, errors.slice(0, 200));
   const records = parsed.map((p) => p.values);
-  const linkErrors = await checkEntityLinks(
-    db,
-    def,
-    records.map((values, index) => ({ values, prefix: keyPrefix(index) })),
-  );
+  const located = records.map((values, index) => ({ values, prefix: keyPrefix(index) }));
+  const linkErrors = [
+    ...(await checkEntityLinks(db, def, located)),
+    ...(await checkFileRefs(db, def, located)),
+  ];
   if (linkErrors.length > 0) throw validationError(linkErrors.slice(0, 200), linkErrors[0]!.message);
   return db.transaction(async (tx) => {
     await lockDuplicateRules(tx, def);
@@ -170,7 +182,11 @@ export async function updateRecord(
   );
   if (full.errors.length > 0) throw validationError(full.errors, full.errors[0]!.message);
   const next: RecordValues = { ...current.values, ...preserveAutoNumbers(def, current.values, full.values) };
-  const linkErrors = await checkEntityLinks(db, def, [{ values: full.values, prefix: keyPrefix }]);
+  const located = [{ values: full.values, prefix: keyPrefix }];
+  const linkErrors = [
+    ...(await checkEntityLinks(db, def, located)),
+    ...(await checkFileRefs(db, def, located)),
+  ];
   if (linkErrors.length > 0) throw validationError(linkErrors, linkErrors[0]!.message);
   return db.transaction(async (tx) => {
     await lockDuplicateRules(tx, def);
@@ -334,7 +350,7 @@ export async function queryRecords(
   const cap = Math.max(RECORD_COUNT_CAP, offset + query.limit * 10);
   const [rows, count] = await Promise.all([page, countWhere(db, where, cap)]);
   return {
-    data: rows.map(toRecord),
+    data: (await withComputedValues(db, def, rows)).map(toRecord),
     total: count.total,
     total_capped: count.capped,
     page: query.page,
