@@ -153,7 +153,11 @@ function ViewForm({ initial, viewId }: { initial: Draft; viewId: string | null }
             variant="default"
             leftSection={<IconPlus size={16} />}
             onClick={() => setDraft({ ...draft, entities: [...draft.entities, emptyEntityDraft()] })}
-            disabled={draft.entities.length >= MAX_VIEW_ENTITIES || entities.data.length <= taken.size}
+            disabled={
+              draft.entities.length >= MAX_VIEW_ENTITIES ||
+              entities.data.length <= taken.size ||
+              draft.entities.some((e) => !e.entity_id)
+            }
           >
             Add another entity
           </Button>

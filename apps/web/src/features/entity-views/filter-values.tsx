@@ -12,6 +12,7 @@ import {
   type TFilterOperator,
 } from '@esigns/contracts/nocode-filters';
 import type { TTemplateField } from './entity-views-api';
+import { formatCell } from './record-cells';
 
 /*
  * The value part of a filter rule, shaped by the field's kind and the operator: numbers, dates,
@@ -69,11 +70,7 @@ export function formatRuleValue(
   operator: TFilterOperator,
 ) {
   if (VALUELESS_FILTER_OPERATORS.includes(operator)) return '';
-  const one = (v: Scalar) => {
-    if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-    const option = field?.options?.find((o) => o.value === String(v));
-    return option?.label || String(v);
-  };
+  const one = (v: Scalar) => formatCell(v, field) || String(v);
   if (Array.isArray(value)) return value.map(one).join(operator === 'BETWEEN' ? ' – ' : ', ');
   return value === undefined || value === null ? '' : one(value);
 }

@@ -89,7 +89,11 @@ export function ViewEntityEditor({
     .filter((e) => e._id === value.entity_id || !takenIds.has(e._id))
     .map((e) => ({ value: e._id, label: e.name }));
 
-  let body: ReactNode = null;
+  let body: ReactNode = (
+    <Text size="sm" c="dimmed">
+      Choose an entity to pick its columns, filters, sort and layout.
+    </Text>
+  );
   if (value.entity_id && isLoading) body = <Skeleton h={160} radius="sm" aria-busy="true" />;
   else if (value.entity_id && (error || !fields)) {
     body = (
@@ -100,9 +104,9 @@ export function ViewEntityEditor({
   } else if (fields) {
     body = (
       <Stack gap="md">
-        <Section title="Columns" help="What the table shows, in this order.">
+        <Section title="Columns" help="The fields the table shows, in this order.">
           <ColumnPicker
-            fields={fields}
+            fields={fields.filter((f) => f.template_id || value.columns.some((c) => c.field === f.ref))}
             value={value.columns}
             onChange={(columns) => onChange({ ...value, columns })}
             errors={errors}
