@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TFormField } from '@esigns/contracts/nocode-fields';
+import { ZFormFields } from '@esigns/contracts/nocode-template-check';
 import type { TestApp } from '../../../test/test-app';
 import { entities } from '../entities/schema';
 import { entityViews } from '../entity-views/schema';
@@ -19,10 +19,10 @@ export async function seedEntity(
   name = `Property ${randomUUID().slice(0, 6)}`,
 ): Promise<SeededEntity> {
   const db = t.platform.database.db;
-  const fields = [
-    { key: 'title', label: 'Title', type: 'SINGLE_LINE_TEXT', required: true },
-    { key: 'price', label: 'Price', type: 'CURRENCY', required: false },
-  ] as unknown as TFormField[];
+  const fields = ZFormFields.parse([
+    { key: 'title', label: 'Title', type: 'SINGLE_LINE_TEXT', required: true, is_primary: true },
+    { key: 'price', label: 'Price', type: 'CURRENCY' },
+  ]);
   const [template] = await db
     .insert(formTemplates)
     .values({ companyId, name, code: name.toLowerCase().replace(/\W+/g, '-'), type: 'CUSTOM', fields })

@@ -59,17 +59,21 @@ function useTargetText(item: DraftItem): string {
   const entities = useTargets('ENTITY', item.kind === 'ENTITY');
   const views = useTargets('ENTITY_VIEW', item.kind === 'ENTITY_VIEW');
   const templates = useTargets('FORM_TEMPLATE', item.kind === 'FORM_TEMPLATE');
-  const nameIn = (list: { _id: string; name: string }[] | undefined, id: string | undefined) =>
-    list?.find((t) => t._id === id)?.name ?? 'Loading...';
+  const nameIn = (list: ReturnType<typeof useTargets>, id: string | undefined) => {
+    if (list.isPending) return 'Loading...';
+    const found = list.data?.find((t) => t._id === id);
+    if (found) return found.hint ? `${found.name} (${found.hint})` : found.name;
+    return list.isError ? '' : 'Not found: deleted?';
+  };
   switch (item.kind) {
     case 'ROUTE':
       return defaultMenuLinkOf(item.route ?? '')?.label ?? item.route ?? '';
     case 'ENTITY':
-      return nameIn(entities.data, item.entity_id);
+      return nameIn(entities, item.entity_id);
     case 'ENTITY_VIEW':
-      return nameIn(views.data, item.entity_view_id);
+      return nameIn(views, item.entity_view_id);
     case 'FORM_TEMPLATE':
-      return nameIn(templates.data, item.form_template_id);
+      return nameIn(templates, item.form_template_id);
     case 'EXTERNAL_LINK':
       return item.url ?? '';
     default:
