@@ -132,6 +132,30 @@ describe('entity views', () => {
     );
     expect(titlesOf(ofSecond)).toEqual(['Other thing']);
 
+    // A view whose rules all hold (merged with the request's into one group).
+    const allView = await createView(
+      viewBody({
+        config: {
+          entities: [
+            {
+              entity_id: property._id,
+              filters: {
+                rules: [{ field: ref(property, 'status'), operator: 'EQUALS', value: 'Available' }],
+              },
+            },
+          ],
+        },
+      }),
+    );
+    const merged = await data<{ data: { title: string }[] }>(
+      call('POST', url, acme.users.MANAGER, {
+        entity_view_id: allView._id,
+        filters: { rules: [{ field: ref(property, 'price'), operator: 'LESS_THAN', value: 5_000_000 }] },
+        sort: [{ field: 'title', direction: 'asc' }],
+      }),
+    );
+    expect(titlesOf(merged)).toEqual(['Farm plot', 'Garden house']);
+
     const notInView = await call('POST', url, acme.users.MANAGER, {
       entity_view_id: view._id,
       entity_id: UNKNOWN,
