@@ -35,6 +35,7 @@ import {
   useTemplateFields,
   type EntityDraft,
 } from './entities-api';
+import { RelationshipsPanel } from '../relationships';
 import { entityPath } from './paths';
 
 const draftOf = (entity: TEntity): EntityDraft => ({
@@ -397,6 +398,10 @@ export function EntitySettingsScreen() {
             </Button>
           )}
         </Stack>
+      </Paper>
+
+      <Paper withBorder p="md" radius="md">
+        <RelationshipsPanel entityId={entityId} />
       </Paper>
 
       {can('entities:delete') && (

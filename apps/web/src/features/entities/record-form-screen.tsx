@@ -128,6 +128,7 @@ export function RecordFormScreen() {
             </Alert>
           )}
           <RecordForm
+            entityId={entityId}
             templates={templates}
             values={values}
             errors={errors}

@@ -9,6 +9,7 @@ import type { TFormTemplate } from '@esigns/contracts/form-templates';
 import { visibleFieldKeys } from '@esigns/contracts/nocode-visibility';
 import { FieldInput } from '../form-templates/renderer/field-input';
 import { ENTITY_KEYS, fetchRecordOptions, type RecordValues } from './entities-api';
+import { RecordFileScope } from './record-files';
 
 /*
  * The values of a record's templates as a form: each template a section laid out on its 12-column
@@ -89,11 +90,13 @@ export function validateRecord(
 }
 
 function TemplateSection({
+  entityId,
   template,
   values,
   errors,
   onChange,
 }: {
+  entityId: string;
   template: TFormTemplate;
   values: Record<string, unknown>;
   errors: Record<string, string>;
@@ -118,55 +121,59 @@ function TemplateSection({
       <Title order={5} mb="sm">
         {template.name}
       </Title>
-      <Box
-        style={{
-          display: 'grid',
-          gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`,
-          columnGap: 'var(--mantine-spacing-md)',
-          rowGap: 'var(--mantine-spacing-sm)',
-        }}
-      >
-        {template.fields
-          .filter((field: TFormField) => visible.has(field.key))
-          .map((field: TFormField) => (
-            <Box
-              key={field.key}
-              className="template-form-cell"
-              style={{
-                gridColumn: `${(field.layout?.x ?? 0) + 1} / span ${field.layout?.w ?? GRID_COLUMNS}`,
-              }}
-            >
-              {field.type === 'ENTITY' ? (
-                <RecordPicker
-                  field={field}
-                  value={values[field.key]}
-                  onChange={(v) => onChange(field.key, v)}
-                  error={errors[field.key]}
-                />
-              ) : (
-                <FieldInput
-                  field={field}
-                  value={values[field.key]}
-                  computed={parsed.values[field.key]}
-                  onChange={(v) => onChange(field.key, v)}
-                  error={errors[field.key]}
-                  nestedErrors={nested(field.key)}
-                />
-              )}
-            </Box>
-          ))}
-      </Box>
+      <RecordFileScope entityId={entityId} templateId={template._id} fields={template.fields}>
+        <Box
+          style={{
+            display: 'grid',
+            gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`,
+            columnGap: 'var(--mantine-spacing-md)',
+            rowGap: 'var(--mantine-spacing-sm)',
+          }}
+        >
+          {template.fields
+            .filter((field: TFormField) => visible.has(field.key))
+            .map((field: TFormField) => (
+              <Box
+                key={field.key}
+                className="template-form-cell"
+                style={{
+                  gridColumn: `${(field.layout?.x ?? 0) + 1} / span ${field.layout?.w ?? GRID_COLUMNS}`,
+                }}
+              >
+                {field.type === 'ENTITY' ? (
+                  <RecordPicker
+                    field={field}
+                    value={values[field.key]}
+                    onChange={(v) => onChange(field.key, v)}
+                    error={errors[field.key]}
+                  />
+                ) : (
+                  <FieldInput
+                    field={field}
+                    value={values[field.key]}
+                    computed={parsed.values[field.key]}
+                    onChange={(v) => onChange(field.key, v)}
+                    error={errors[field.key]}
+                    nestedErrors={nested(field.key)}
+                  />
+                )}
+              </Box>
+            ))}
+        </Box>
+      </RecordFileScope>
     </Paper>
   );
 }
 
 export function RecordForm({
+  entityId,
   templates,
   values,
   errors,
   onChange,
   onFieldChange,
 }: {
+  entityId: string;
   templates: TFormTemplate[];
   values: RecordValues;
   errors: TemplateErrors;
@@ -179,6 +186,7 @@ export function RecordForm({
       {templates.map((template) => (
         <TemplateSection
           key={template._id}
+          entityId={entityId}
           template={template}
           values={values[template._id] ?? {}}
           errors={errors[template._id] ?? {}}

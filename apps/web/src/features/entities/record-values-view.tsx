@@ -3,6 +3,7 @@ import type { TEntityRecord } from '@esigns/contracts/entities';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
 import type { TemplateField } from './entities-api';
 import { CellValue } from './grid-cells';
+import { RecordFileList } from './record-files';
 
 /** A record's values, template by template, read-only. */
 export function RecordValuesView({
@@ -48,6 +49,8 @@ export function RecordValuesView({
                         <Text size="sm" c="dimmed">
                           —
                         </Text>
+                      ) : f.type === 'FILE' || f.type === 'IMAGE' ? (
+                        <RecordFileList value={value} />
                       ) : (
                         <CellValue field={column} value={value} inline />
                       )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Skeleton, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,10 @@ import { ConfirmDialog, LoadError, PageFrame, errorText } from '../team/team-ui'
 import { useCan } from '../team/use-can';
 import { ENTITY_KEYS, deleteRecords, duplicateRecords, useEntity, useRecord } from './entities-api';
 import { entityPath, recordPath } from './paths';
+import { RelatedRecordsTabs } from '../relationships';
+import { RecordDocuments } from './record-documents';
 import { RecordValuesView } from './record-values-view';
+import { RepeatableEntries } from './repeatable-entries';
 import { useEntityTemplates } from './use-entity-templates';
 
 /**
@@ -26,7 +29,11 @@ export function RecordViewScreen() {
   const queryClient = useQueryClient();
   const entity = useEntity(entityId);
   const record = useRecord(recordId || null);
-  const templates = useEntityTemplates(entityId).filter((t) => !templateCode || t.code === templateCode);
+  const allTemplates = useEntityTemplates(entityId);
+  const templates = allTemplates.filter(
+    (t) => !t.is_repeatable && (!templateCode || t.code === templateCode),
+  );
+  const repeatables = allTemplates.filter((t) => t.is_repeatable);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<unknown>(null);
   usePageTitle(record.data?.title || 'Record');
@@ -112,9 +119,32 @@ export function RecordViewScreen() {
         </Group>
       }
     >
-      <Stack>
-        <RecordValuesView record={record.data} templates={templates} />
-      </Stack>
+      <Tabs defaultValue="details" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="details">Details</Tabs.Tab>
+          <Tabs.Tab value="related">Related records</Tabs.Tab>
+          {repeatables.map((t) => (
+            <Tabs.Tab key={t._id} value={t._id}>
+              {t.name}
+            </Tabs.Tab>
+          ))}
+          <Tabs.Tab value="documents">Documents</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="details" pt="md">
+          <RecordValuesView record={record.data} templates={templates} />
+        </Tabs.Panel>
+        <Tabs.Panel value="related" pt="md">
+          <RelatedRecordsTabs entityId={entityId} recordId={recordId} />
+        </Tabs.Panel>
+        {repeatables.map((t) => (
+          <Tabs.Panel key={t._id} value={t._id} pt="md">
+            <RepeatableEntries entityId={entityId} recordId={recordId} template={t} />
+          </Tabs.Panel>
+        ))}
+        <Tabs.Panel value="documents" pt="md">
+          <RecordDocuments entityId={entityId} recordId={recordId} />
+        </Tabs.Panel>
+      </Tabs>
       <ConfirmDialog
         opened={confirming}
         title={`Delete ${record.data.title || 'this record'}?`}

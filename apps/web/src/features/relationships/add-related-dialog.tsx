@@ -107,6 +107,7 @@ export function AddRelatedDialog({
           <Skeleton h={200} />
         ) : (
           <RecordForm
+            entityId={otherId}
             templates={primary}
             values={values}
             errors={errors}
