@@ -173,7 +173,10 @@ export type TLinkRecordsRequest = z.output<typeof ZLinkRecordsRequest>;
 
 /** `POST .../relationships-data/assign-fields-data`: a new related record, by template id then field key. */
 export const ZAssignFieldsDataRequest = z
-  .object({ ...target, values: z.unknown() })
+  .object({
+    ...target,
+    values: z.record(z.string(), z.unknown(), { error: "Give the new record's values by template id" }),
+  })
   .superRefine(requireTarget);
 export type TAssignFieldsDataRequest = z.output<typeof ZAssignFieldsDataRequest>;
 

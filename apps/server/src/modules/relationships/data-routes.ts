@@ -36,7 +36,8 @@ const QUERY_DOC =
   '`search` matches titles; `filters` is the grid\'s filter group as JSON (`{"match":"ALL","rules":[{"field":' +
   '"<template_id>#price","operator":"GREATER_THAN","value":100}]}`); `sort` is comma-separated field references, ' +
   '`-` first for descending (`-<template_id>#price,title`; encode `#` as `%23`). Default: newest records first. ' +
-  'Problems answer 422 keyed `filters.rules.N...` or `sort.N.field`.';
+  'Problems answer 422 keyed `filters.rules.N...` (unknown fields) or `querystring.filters`, `querystring.sort.N.field` ' +
+  '(malformed values).';
 
 /** Links between records (spec 3 §7 "relationships-data"). */
 export function registerRelationshipDataRoutes(api: FastifyInstance, platform: Platform): void {

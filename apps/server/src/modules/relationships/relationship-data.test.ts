@@ -274,6 +274,16 @@ describe('assign fields data', () => {
       ]),
     );
 
+    const noValues = await create(property, { child_entity_id: lead._id, parent_entity_data_id: villa._id });
+    expect(noValues.statusCode).toBe(422);
+    expect(keysOf(noValues)).toEqual(['values']);
+    const empty = await create(property, {
+      child_entity_id: lead._id,
+      parent_entity_data_id: villa._id,
+      values: {},
+    });
+    expect(empty.json().message).toBe('Primary fields data required');
+
     // From the lead's side a lead takes one property: Kiran has the Villa, so a new one is refused.
     const before = await api.call('GET', `/api/entities/${property._id}/list`, owner);
     const refused = await create(lead, {
