@@ -139,6 +139,8 @@ export const ZCreateRecordRequest = z.object({
 export const ZRecordQuery = z.object({
   entity_id: z.uuid('Use an entity id'),
   filters: ZFilterGroup.optional(),
+  /** A second group ANDed to `filters` (a view's or a saved filter's own, kept whole). */
+  base_filters: ZFilterGroup.optional(),
   sort: ZSorts.default([]),
   /** Matches the record title by word prefix. */
   search: z.string().trim().max(100).optional(),

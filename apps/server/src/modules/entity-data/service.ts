@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   RECORD_COUNT_CAP,
   type TEntityRecord,
@@ -257,6 +257,8 @@ async function extraFilters(
           eq(entityFilters.id, query.filter_id),
           eq(entityFilters.entityId, def.row.id),
           eq(entityFilters.companyId, access.companyId),
+          // Shared filters, or the caller's own: another person's personal filter is not theirs to use.
+          or(isNull(entityFilters.userId), eq(entityFilters.userId, access.userId)),
         ),
       );
     if (!saved)
@@ -290,15 +292,22 @@ export async function recordWhere(
   db: Db,
   access: AccessContext,
   def: EntityDefinition,
-  query: Pick<TRecordQuery, 'filters' | 'filter_id' | 'apply_global_filters' | 'search'>,
+  query: Pick<TRecordQuery, 'filters' | 'filter_id' | 'apply_global_filters' | 'search'> & {
+    base_filters?: TRecordQuery['base_filters'];
+  },
 ): Promise<SQL> {
   // The entity was found in the caller's company, and its records are always in that company: the
   // entity alone scopes them (and lets the (entity, created_at, id) index answer without the table).
   const parts: SQL[] = [sql`${entityData.entityId} = ${def.row.id}`];
   const errors: TValidationDetail[] = [];
-  const own = filterSql(def, query.filters, 'filters');
-  errors.push(...own.errors);
-  if (own.where) parts.push(own.where);
+  for (const [group, key] of [
+    [query.filters, 'filters'],
+    [query.base_filters, 'base_filters'],
+  ] as const) {
+    const own = filterSql(def, group, key);
+    errors.push(...own.errors);
+    if (own.where) parts.push(own.where);
+  }
   for (const group of await extraFilters(db, access, def, query as TRecordQuery)) {
     const extra = filterSql(def, group, 'filter_id');
     if (extra.where) parts.push(extra.where);

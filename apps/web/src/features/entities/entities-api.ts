@@ -110,6 +110,8 @@ export type RecordQuery = {
   limit: number;
   sort?: TSort[];
   filters?: TFilterGroupInput | undefined;
+  /** ANDed to `filters`, kept whole (a view's own group). */
+  base_filters?: TFilterGroupInput | undefined;
   search?: string | undefined;
   filter_id?: string | undefined;
 };

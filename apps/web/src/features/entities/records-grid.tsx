@@ -20,6 +20,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TEntityRecord } from '@esigns/contracts/entities';
 import type { TFilterGroupInput, TFilterRule, TSort } from '@esigns/contracts/nocode-filters';
+import { formatDate } from '../../shared/format/date';
 import { ListPager } from '../../shared/ui/list-pager';
 import { LoadError, StateMessage, errorText } from '../team/team-ui';
 import { useCan } from '../team/use-can';
@@ -55,6 +56,12 @@ export type RecordsGridProps = {
 };
 
 const ROW_HEIGHT = 40;
+
+const SYSTEM_COLUMNS = [
+  { id: 'title', label: 'Record', text: (r: TEntityRecord) => r.title },
+  { id: 'created_at', label: 'Added', text: (r: TEntityRecord) => formatDate(r.created_at) },
+  { id: 'updated_at', label: 'Changed', text: (r: TEntityRecord) => formatDate(r.updated_at) },
+];
 const PAGE_SIZES = [50, 100, 200, 500];
 
 const valueOf = (record: TEntityRecord, field: TemplateField) =>
@@ -97,19 +104,17 @@ export function RecordsGrid({
     columns ? { order: ['select', ...columns] } : undefined,
   );
 
-  const mergedFilters: TFilterGroupInput | undefined = useMemo(() => {
-    const all = [...(filters?.rules ?? []), ...rules];
-    if (all.length === 0) return undefined;
-    // A view's ANY group stays ANY only when the person added nothing.
-    return { match: rules.length === 0 ? (filters?.match ?? 'ALL') : 'ALL', rules: all } as TFilterGroupInput;
-  }, [filters, rules]);
+  // The person's own rules; a view's filters go separately (base_filters) so an ANY group stays whole.
+  const ownFilters: TFilterGroupInput | undefined = rules.length > 0 ? { match: 'ALL', rules } : undefined;
+  const isFiltered = Boolean(ownFilters || (filters?.rules?.length ?? 0) > 0);
 
   const query = {
     entity_id: entityId,
     page,
     limit,
     sort: sorting.map((s) => ({ field: s.id, direction: s.desc ? ('desc' as const) : ('asc' as const) })),
-    filters: mergedFilters,
+    filters: ownFilters,
+    base_filters: filters,
     search: debouncedSearch.trim() || undefined,
     filter_id: filterId,
   };
@@ -169,8 +174,34 @@ export function RecordsGrid({
         enableSorting: !['FILE', 'IMAGE', 'LOCATION', 'ENTITY', 'MULTI_SELECT'].includes(field.type),
         cell: ({ row }) => <CellValue field={field} value={valueOf(row.original, field)} />,
       }));
-    return [select, ...fieldColumns];
+    // The record's own columns: hidden unless a view lists them (or the person shows them).
+    const system = SYSTEM_COLUMNS.map<ColumnDef<TEntityRecord>>(({ id, label, text }) => ({
+      id,
+      size: 170,
+      meta: { label },
+      header: label,
+      accessorFn: (record) => text(record),
+      cell: ({ row }) => (
+        <Text size="sm" truncate>
+          {text(row.original)}
+        </Text>
+      ),
+    }));
+    return [select, ...fieldColumns, ...system];
   }, [fields]);
+
+  // A view shows its own columns: the others start hidden (the person can still show them).
+  const visibility = useMemo(
+    () => ({
+      ...Object.fromEntries(
+        [...fields.map((f) => f.ref), ...SYSTEM_COLUMNS.map((c) => c.id)]
+          .filter((ref) => (columns ? !columns.includes(ref) : !ref.includes('#')))
+          .map((ref) => [ref, false]),
+      ),
+      ...prefs.visibility,
+    }),
+    [columns, fields, prefs.visibility],
+  );
 
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
@@ -189,7 +220,7 @@ export function RecordsGrid({
       rowSelection,
       columnOrder: prefs.order,
       columnSizing: prefs.sizing,
-      columnVisibility: prefs.visibility,
+      columnVisibility: visibility,
     },
     onSortingChange: (updater) => {
       setSorting(updater);
@@ -395,9 +426,9 @@ export function RecordsGrid({
           ) : rows.length === 0 ? (
             <StateMessage
               icon={<IconDatabaseOff size={22} />}
-              title={mergedFilters || debouncedSearch ? 'No records match' : 'No records yet'}
+              title={isFiltered || debouncedSearch ? 'No records match' : 'No records yet'}
             >
-              {mergedFilters || debouncedSearch
+              {isFiltered || debouncedSearch
                 ? 'Change or clear the filters.'
                 : 'Add the first record with the button above.'}
             </StateMessage>

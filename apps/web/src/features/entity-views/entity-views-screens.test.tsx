@@ -180,7 +180,7 @@ describe('EntityViewScreen', () => {
     await waitFor(() =>
       expect(api.callsTo('/api/entities-data/entity/data').at(-1)?.body).toMatchObject({
         entity_id: ENTITY_ID,
-        filters: view.config.entities[0]!.filters,
+        base_filters: view.config.entities[0]!.filters,
         sort: view.config.entities[0]!.sort,
       }),
     );
