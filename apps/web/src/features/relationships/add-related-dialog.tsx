@@ -79,7 +79,7 @@ export function AddRelatedDialog({
     <AppDialog
       opened={opened}
       onClose={close}
-      title={`New ${relationship.entity_name}`}
+      title={`New ${relationship.entity_name} record`}
       size="xl"
       confirmCancel={Object.keys(values).length > 0}
       footer={

@@ -37,9 +37,9 @@ const EMPTY: Draft = { otherId: null, isParent: true, type: 'ONE_TO_MANY', paren
 export function typeDescription(type: TRelationshipType, parent: string, child: string): string {
   switch (type) {
     case 'ONE_TO_ONE':
-      return `A ${parent} record links at most one ${child} record, and a ${child} record one ${parent}.`;
+      return `Each ${parent} record links at most one ${child} record, and each ${child} record one ${parent} record.`;
     case 'ONE_TO_MANY':
-      return `A ${parent} record links many ${child} records; a ${child} record belongs to one ${parent}.`;
+      return `Each ${parent} record links many ${child} records; each ${child} record belongs to one ${parent} record.`;
     case 'MANY_TO_MANY':
       return `Records link freely both ways.`;
   }
@@ -60,8 +60,9 @@ export function RelationshipFormDialog({ opened, onClose, entity, onCreated }: R
     enabled: opened,
   });
   const others = (entities.data?.data ?? []).filter((e) => e._id !== entity._id);
-  const otherName = others.find((e) => e._id === draft.otherId)?.name ?? 'the other entity';
-  const [parentName, childName] = draft.isParent ? [entity.name, otherName] : [otherName, entity.name];
+  const otherName = others.find((e) => e._id === draft.otherId)?.name ?? null;
+  const shownOther = otherName ?? "the related entity's";
+  const [parentName, childName] = draft.isParent ? [entity.name, shownOther] : [shownOther, entity.name];
   const set = (patch: Partial<Draft>, ...keys: string[]) => {
     setDraft((current) => ({ ...current, ...patch }));
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => !keys.includes(k))));
@@ -154,12 +155,16 @@ export function RelationshipFormDialog({ opened, onClose, entity, onCreated }: R
           value={draft.type}
           allowDeselect={false}
           onChange={(value) => value && set({ type: value as TRelationshipType }, 'relationship_type')}
-          description={typeDescription(draft.type, parentName, childName)}
+          description={
+            otherName
+              ? typeDescription(draft.type, parentName, childName)
+              : 'Choose the related entity to see what each type means.'
+          }
           error={errors.relationship_type}
         />
         <TextInput
           label={`Tab label on ${parentName} records`}
-          placeholder={childName}
+          placeholder={otherName ? childName : undefined}
           value={draft.parentLabel}
           onChange={(event) => set({ parentLabel: event.currentTarget.value }, 'parent_label')}
           error={errors.parent_label}
@@ -167,7 +172,7 @@ export function RelationshipFormDialog({ opened, onClose, entity, onCreated }: R
         />
         <TextInput
           label={`Tab label on ${childName} records`}
-          placeholder={parentName}
+          placeholder={otherName ? parentName : undefined}
           value={draft.childLabel}
           onChange={(event) => set({ childLabel: event.currentTarget.value }, 'child_label')}
           error={errors.child_label}

@@ -101,7 +101,7 @@ describe('RelationshipsPanel', () => {
     fireEvent.change(within(dialog).getByLabelText('Tab label on Property records'), {
       target: { value: 'Interested leads' },
     });
-    expect(within(dialog).getByText(/A Property record links many Leads records/)).toBeTruthy();
+    expect(within(dialog).getByText(/Each Property record links many Leads records/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add relationship' }));
     await within(dialog).findByText('At most 60 characters');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add relationship' }));
