@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -83,6 +83,9 @@ export async function buildApp(platform: Platform): Promise<App> {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // A request whose socket closed before it was read has no `ip`: the default key would throw
+    // (a 500); such requests share one bucket instead.
+    keyGenerator: (request) => (request.ip ? normalizeIP(request.ip) : 'unknown-client'),
     errorResponseBuilder: (_request, context) => {
       const body: TErrorBody & { statusCode: number } = {
         statusCode: 429,
