@@ -25,6 +25,7 @@ import {
   IconForms,
   IconPlus,
   IconSearch,
+  IconSparkles,
   IconTrash,
 } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -174,6 +175,14 @@ export function FormTemplatesScreen() {
         onClick={() => setImporting(true)}
       >
         From a spreadsheet
+      </Button>
+      <Button
+        variant="default"
+        component={Link}
+        to="/template/create-with-ai"
+        leftSection={<IconSparkles size={16} />}
+      >
+        Describe it
       </Button>
       <Button component={Link} to="/template/create" leftSection={<IconPlus size={16} />}>
         New template

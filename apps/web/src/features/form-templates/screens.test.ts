@@ -10,6 +10,7 @@ describe('FORM_TEMPLATE_SCREENS', () => {
       [
         '/template',
         '/template/create',
+        '/template/create-with-ai',
         '/template/{template_id}/edit',
         '/template/{template_id}/menu/view',
         '/template/{template_id}/view',
