@@ -205,7 +205,9 @@ export const STARTUP_CACHE_SOURCES: readonly StartupCacheSource[] = [
     limit: 50,
     fields: ['_id', 'label', 'entity_id', 'isActive'],
   },
-  { name: 'icons', path: '/icons/getAllIcons', fields: ['_id', 'name', 'content', 'type', 'createdAt'] },
+  // Names and kinds only: the vector markup (2.7 MB for the whole set) would overflow localStorage;
+  // the icon picker reads it from the API (cached for the session).
+  { name: 'icons', path: '/icons/getAllIcons', fields: ['_id', 'name', 'type', 'createdAt'] },
 ];
 
 function sourceFor(name: CacheName): StartupCacheSource | undefined {
