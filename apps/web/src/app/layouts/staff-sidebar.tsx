@@ -57,11 +57,12 @@ export function StaffSidebar({ onNavigate }: { onNavigate: () => void }) {
   const menu = useSidebarMenu();
   const { pathname } = useLocation();
   const { area } = useRouteHandle();
-  if (menu.data) {
+  // An answer without a list of items (a proxy's error page, an older server) falls back too.
+  if (menu.data && Array.isArray(menu.data.items)) {
     const activeKey = findActiveKey(menu.data.items, pathname, area, areaOf);
     return <MenuNav items={menu.data.items} activeKey={activeKey} onNavigate={onNavigate} />;
   }
-  if (menu.isError) return <FallbackNav area={area} onNavigate={onNavigate} />;
+  if (menu.isError || menu.data) return <FallbackNav area={area} onNavigate={onNavigate} />;
   return (
     <Stack gap={10} p={4} aria-label="Loading the menu" aria-busy>
       {Array.from({ length: 7 }, (_, i) => (
