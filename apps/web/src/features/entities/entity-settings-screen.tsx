@@ -400,9 +400,7 @@ export function EntitySettingsScreen() {
         </Stack>
       </Paper>
 
-      <Paper withBorder p="md" radius="md">
-        <RelationshipsPanel entityId={entityId} />
-      </Paper>
+      <RelationshipsPanel entityId={entityId} />
 
       {can('entities:delete') && (
         <Paper withBorder p="md" radius="md" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
