@@ -166,5 +166,7 @@ export const ZRecordPage = z.object({
   total_capped: z.boolean(),
   page: z.number().int(),
   total_pages: z.number().int(),
+  /** Titles of the records the page's ENTITY fields link to, by id (one lookup per page). */
+  linked_titles: z.record(z.string(), z.string()),
 });
 export type TRecordPage = z.infer<typeof ZRecordPage>;

@@ -449,6 +449,10 @@ describe('records', () => {
     });
     expect(wrong.statusCode).toBe(422);
     expect(keysOf(wrong)).toEqual([`values.${leadEntity.primary_template_id}.property`]);
+    const page = await call('POST', '/api/entities-data/entity/data', acme.users.OWNER, {
+      entity_id: leadEntity._id,
+    });
+    expect(page.json().data.linked_titles).toEqual({ [flat._id]: 'Linked flat' });
     const picker = await call('GET', `/api/entities/${property._id}/list?search=linked`, acme.users.OWNER);
     expect(picker.json().data.data).toEqual([{ _id: flat._id, title: 'Linked flat' }]);
     const fields = await call('GET', `/api/template-fields?entity_id=${leadEntity._id}`, acme.users.OWNER);

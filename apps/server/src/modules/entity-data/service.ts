@@ -59,6 +59,31 @@ export async function withComputedValues(
   return fillAggregates(db, def, await fillGlobalVariables(db, def, rows));
 }
 
+/** Titles of the records that the ENTITY fields of `rows` link to, in one query. */
+export async function linkedTitles(
+  db: Db,
+  def: EntityDefinition,
+  rows: RecordRow[],
+): Promise<Record<string, string>> {
+  const ids = new Set<string>();
+  for (const template of def.templates) {
+    for (const field of template.fields) {
+      if (field.type !== 'ENTITY') continue;
+      for (const row of rows) {
+        const value = row.values[template.id]?.[field.key];
+        for (const id of Array.isArray(value) ? value : [value])
+          if (typeof id === 'string' && isUuid(id)) ids.add(id);
+      }
+    }
+  }
+  if (ids.size === 0) return {};
+  const found = await db
+    .select({ id: entityData.id, title: entityData.title })
+    .from(entityData)
+    .where(and(eq(entityData.companyId, def.row.companyId), inArray(entityData.id, [...ids])));
+  return Object.fromEntries(found.map((r) => [r.id, r.title]));
+}
+
 /** The record of this entity (and company), or 404. */
 export async function findRecord(db: Db, def: EntityDefinition, id: string): Promise<RecordRow> {
   if (!isUuid(id)) throw notFound('Record');
@@ -360,6 +385,7 @@ export async function queryRecords(
   const [rows, count] = await Promise.all([page, countWhere(db, where, cap)]);
   return {
     data: (await withComputedValues(db, def, rows)).map(toRecord),
+    linked_titles: await linkedTitles(db, def, rows),
     total: count.total,
     total_capped: count.capped,
     page: query.page,

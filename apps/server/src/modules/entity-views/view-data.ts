@@ -7,7 +7,14 @@ import { validationError } from '../../platform/http/app-error';
 import { loadEntityDefinition, type EntityDefinition } from '../entities/definition';
 import { filterSql, orderSql } from '../entity-data/query';
 import { entityData } from '../entity-data/schema';
-import { countWhere, queryRecords, recordWhere, toRecord, withComputedValues } from '../entity-data/service';
+import {
+  countWhere,
+  queryRecords,
+  recordWhere,
+  toRecord,
+  withComputedValues,
+  linkedTitles,
+} from '../entity-data/service';
 import type { AccessContext } from '../permissions/access';
 import { configOf, findViewRow } from './service';
 
@@ -49,6 +56,7 @@ async function pageOfBoth(
   ]);
   return {
     data: (await withComputedValues(db, def, rows)).map(toRecord),
+    linked_titles: await linkedTitles(db, def, rows),
     total: count.total,
     total_capped: count.capped,
     page: query.page,

@@ -133,6 +133,7 @@ export function RecordsGrid({
     }
   };
 
+  const linkedTitles = records.data?.linked_titles;
   const tableColumns = useMemo<ColumnDef<TEntityRecord>[]>(() => {
     const select: ColumnDef<TEntityRecord> = {
       id: 'select',
@@ -172,7 +173,13 @@ export function RecordsGrid({
         meta: { label: field.label, field },
         header: field.label,
         enableSorting: !['FILE', 'IMAGE', 'LOCATION', 'ENTITY', 'MULTI_SELECT'].includes(field.type),
-        cell: ({ row }) => <CellValue field={field} value={valueOf(row.original, field)} />,
+        cell: ({ row }) => (
+          <CellValue
+            field={field}
+            value={valueOf(row.original, field)}
+            linkTitle={(id) => linkedTitles?.[id] || id.slice(0, 8)}
+          />
+        ),
       }));
     // The record's own columns: hidden unless a view lists them (or the person shows them).
     const system = SYSTEM_COLUMNS.map<ColumnDef<TEntityRecord>>(({ id, label, text }) => ({
@@ -188,7 +195,7 @@ export function RecordsGrid({
       ),
     }));
     return [select, ...fieldColumns, ...system];
-  }, [fields]);
+  }, [fields, linkedTitles]);
 
   // A view shows its own columns: the others start hidden (the person can still show them).
   const visibility = useMemo(
