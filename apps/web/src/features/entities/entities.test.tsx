@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
+import { defaultCustomizationConfig } from '@esigns/contracts/entity-customization';
 import { resetApiClient } from '../../shared/api/api-client';
 import { sessionStore } from '../../shared/session/session-store';
 import {
@@ -186,6 +187,29 @@ describe('entities', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('Search records'), { target: { value: 'villa' } });
     await waitFor(() =>
       expect(api.callsTo('/api/entities-data/entity/data').at(-1)?.body).toMatchObject({ search: 'villa' }),
+    );
+  });
+
+  it('follows the active customization: labels, add button, page size', async () => {
+    const api = installFakeApi(
+      server((call) =>
+        call.path === `/api/entity-customization/entity/isActive/${ENTITY_ID}`
+          ? ok({
+              config: {
+                ...defaultCustomizationConfig(),
+                labels: { singular: 'Home', plural: 'Homes' },
+                buttons: { add: 'List a home', edit: null, delete: null, save: null },
+                page_size: 20,
+              },
+            })
+          : undefined,
+      ),
+    );
+    renderAt(<EntityRecordsScreen />, '/entity/:entity_id', `/entity/${ENTITY_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Homes' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'List a home' })).toBeTruthy();
+    await waitFor(() =>
+      expect(api.callsTo('/api/entities-data/entity/data').at(-1)?.body).toMatchObject({ limit: 20 }),
     );
   });
 

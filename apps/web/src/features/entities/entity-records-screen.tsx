@@ -5,6 +5,7 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { LoadError, PageFrame } from '../team/team-ui';
 import { useCan } from '../team/use-can';
 import { useEntity } from './entities-api';
+import { useEntityCustomization } from './use-customization';
 import { addRecordPath, entitySettingsPath } from './paths';
 import { RecordsGrid } from './records-grid';
 
@@ -13,6 +14,7 @@ export function EntityRecordsScreen() {
   const { entity_id: entityId = '' } = useParams();
   const { can } = useCan();
   const entity = useEntity(entityId);
+  const { look, ready } = useEntityCustomization(entityId);
   usePageTitle(entity.data?.name ?? 'Entity');
   if (entity.error)
     return (
@@ -22,10 +24,10 @@ export function EntityRecordsScreen() {
         onRetry={() => void entity.refetch()}
       />
     );
-  if (!entity.data) return <Skeleton h={320} />;
+  if (!entity.data || !ready) return <Skeleton h={320} />;
   return (
     <PageFrame
-      title={entity.data.name}
+      title={look.labels.plural ?? entity.data.name}
       description={entity.data.description || undefined}
       actions={
         <Group gap="xs">
@@ -44,13 +46,18 @@ export function EntityRecordsScreen() {
           )}
           {can('entity-data:create') && (
             <Button component={Link} to={addRecordPath(entityId)} leftSection={<IconPlus size={16} />}>
-              Add {entity.data.name}
+              {look.buttons.add ?? `Add ${look.labels.singular ?? entity.data.name}`}
             </Button>
           )}
         </Group>
       }
     >
-      <RecordsGrid entityId={entityId} />
+      <RecordsGrid
+        entityId={entityId}
+        columns={look.list_columns.length > 0 ? look.list_columns : undefined}
+        sort={look.default_sort ? [look.default_sort] : undefined}
+        pageSize={look.page_size}
+      />
     </PageFrame>
   );
 }

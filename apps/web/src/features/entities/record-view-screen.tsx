@@ -14,6 +14,7 @@ import { RelatedRecordsTabs } from '../relationships';
 import { RecordDocuments } from './record-documents';
 import { RecordValuesView } from './record-values-view';
 import { RepeatableEntries } from './repeatable-entries';
+import { useEntityCustomization } from './use-customization';
 import { useEntityTemplates } from './use-entity-templates';
 
 /**
@@ -28,6 +29,8 @@ export function RecordViewScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const entity = useEntity(entityId);
+  const { look } = useEntityCustomization(entityId);
+  const shows = (tab: 'RELATIONSHIPS' | 'DOCUMENTS') => look.record_tabs.includes(tab);
   const record = useRecord(recordId || null);
   const allTemplates = useEntityTemplates(entityId);
   const templates = allTemplates.filter(
@@ -113,7 +116,7 @@ export function RecordViewScreen() {
               to={recordPath(entityId, recordId, 'edit')}
               leftSection={<IconEdit size={16} />}
             >
-              Edit
+              {look.buttons.edit ?? 'Edit'}
             </Button>
           )}
         </Group>
@@ -122,13 +125,13 @@ export function RecordViewScreen() {
       <Tabs defaultValue="details" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="details">Details</Tabs.Tab>
-          <Tabs.Tab value="related">Related records</Tabs.Tab>
+          {shows('RELATIONSHIPS') && <Tabs.Tab value="related">Related records</Tabs.Tab>}
           {repeatables.map((t) => (
             <Tabs.Tab key={t._id} value={t._id}>
               {t.name}
             </Tabs.Tab>
           ))}
-          <Tabs.Tab value="documents">Documents</Tabs.Tab>
+          {shows('DOCUMENTS') && <Tabs.Tab value="documents">Documents</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
           <RecordValuesView record={record.data} templates={templates} />

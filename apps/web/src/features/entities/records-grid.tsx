@@ -53,6 +53,8 @@ export type RecordsGridProps = {
   /** Scope of the saved column arrangement (default: the entity). */
   prefsScope?: string | undefined;
   actions?: React.ReactNode;
+  /** Rows per page to start with (an entity customization's page size). */
+  pageSize?: number | undefined;
 };
 
 const ROW_HEIGHT = 40;
@@ -62,7 +64,7 @@ const SYSTEM_COLUMNS = [
   { id: 'created_at', label: 'Added', text: (r: TEntityRecord) => formatDate(r.created_at) },
   { id: 'updated_at', label: 'Changed', text: (r: TEntityRecord) => formatDate(r.updated_at) },
 ];
-const PAGE_SIZES = [50, 100, 200, 500];
+const PAGE_SIZES = [10, 20, 50, 100, 200, 500];
 
 const valueOf = (record: TEntityRecord, field: TemplateField) =>
   record.values[field.template_id]?.[field.key];
@@ -82,13 +84,14 @@ export function RecordsGrid({
   onOpenRecord,
   prefsScope,
   actions,
+  pageSize,
 }: RecordsGridProps) {
   const { can } = useCan();
   const queryClient = useQueryClient();
   const fieldsQuery = useTemplateFields(entityId);
   const fields = useMemo(() => fieldsQuery.data ?? [], [fieldsQuery.data]);
   const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(PAGE_SIZES[0]!);
+  const [limit, setLimit] = useState(pageSize ?? 50);
   const [sorting, setSorting] = useState<SortingState>(() =>
     (sort ?? []).map((s) => ({ id: s.field, desc: s.direction === 'desc' })),
   );
