@@ -86,6 +86,10 @@ export async function buildApp(platform: Platform): Promise<App> {
     // A request whose socket closed before it was read has no `ip`: the default key would throw
     // (a 500); such requests share one bucket instead.
     keyGenerator: (request) => (request.ip ? normalizeIP(request.ip) : 'unknown-client'),
+    // The app's own files (scripts, styles, the page shell) are not limited: opening the app loads
+    // dozens of them, and an office behind one address would run out. The API and the document
+    // service are.
+    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/rest/'),
     errorResponseBuilder: (_request, context) => {
       const body: TErrorBody & { statusCode: number } = {
         statusCode: 429,

@@ -162,7 +162,12 @@ describe('a worker process killed (SIGKILL) while sealing', () => {
       .where(eq(employeeDocuments.id, documentId));
     expect(completed?.status).toBe('COMPLETED');
     expect(seal).toMatchObject({ fileKey: key, claimId: null, failures: 0, error: null });
-    expect((await sealJobsOf(documentId))[0]).toMatchObject({ state: 'completed', retry_count: 1 });
+    // The queue marks the job completed just after the handler returns: wait for that write.
+    const job = await eventually(async () => {
+      const [current] = await sealJobsOf(documentId);
+      return current?.state === 'completed' ? current : null;
+    }, 'the seal job marked completed');
+    expect(job).toMatchObject({ state: 'completed', retry_count: 1 });
 
     // Exactly one final file, and it is the one the seal describes.
     expect(documentFiles(documentId).filter((f) => f.endsWith('.pdf'))).toEqual(['completed.pdf']);
