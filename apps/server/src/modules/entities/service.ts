@@ -1,3 +1,4 @@
+import { escapeLike } from '../../platform/db/database';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type {
   TCreateEntityRequest,
@@ -73,8 +74,6 @@ export async function getEntity(db: Db, companyId: string, id: string): Promise<
   const counts = await countRecords(db, [id]);
   return toEntity(def, counts.get(id) ?? 0);
 }
-
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** `GET /entities`: the company's entities, paged, by name. */
 export async function listEntities(

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../platform/db/database';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { NUMERIC_FIELD_TYPES } from '@esigns/contracts/nocode-field-types';
@@ -97,7 +98,6 @@ export function columnOf(def: EntityDefinition, ref: string): Column | null {
   };
 }
 
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
 

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../platform/db/database';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -19,7 +20,6 @@ import { findCompanyRecord, toRecord, withComputedValues } from './service';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
 const ZRecordSchema = ZEntityRecord.meta({ id: 'EntityRecord' });
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Reads of records and their fields, validation without saving, the next number. */
 export function registerRecordReadRoutes(r: FastifyInstance, platform: Platform): void {

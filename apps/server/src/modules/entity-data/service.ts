@@ -1,3 +1,4 @@
+import { escapeLike } from '../../platform/db/database';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   RECORD_COUNT_CAP,
@@ -309,8 +310,6 @@ async function extraFilters(
   }
   return groups;
 }
-
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The WHERE of a record query: entity, company, filters (own, saved, global) and search. */
 export async function recordWhere(

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../platform/db/database';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type {
@@ -25,8 +26,6 @@ import { entityFilters } from './schema';
  */
 
 type FilterRow = typeof entityFilters.$inferSelect;
-
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Problems of filters, sorts and columns against the entity, keyed under `prefix` (`''` for the body). */
 export function viewProblems(

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../platform/db/database';
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import {
@@ -23,7 +24,6 @@ import { entityGroups } from './schema';
 type GroupRow = typeof entityGroups.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const detail = (key: string, message: string): TValidationDetail => ({ key, message, path: key.split('.') });
 
 const idsOf = (row: GroupRow): MemberIds => ({

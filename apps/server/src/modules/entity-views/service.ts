@@ -1,3 +1,4 @@
+import { escapeLike } from '../../platform/db/database';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import {
@@ -26,7 +27,6 @@ import { entityViews } from './schema';
 
 export type ViewRow = typeof entityViews.$inferSelect;
 
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const detail = (key: string, message: string): TValidationDetail => ({ key, message, path: key.split('.') });
 const BOARD_TYPES = new Set(['SELECT', 'RADIO']);
 

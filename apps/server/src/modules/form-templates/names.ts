@@ -1,3 +1,4 @@
+import { escapeLike } from '../../platform/db/database';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { toTemplateCode } from '@esigns/contracts/form-templates';
 import type { Db } from '../../platform/db/database';
@@ -11,7 +12,6 @@ import { STANDARD_TEMPLATE_CODES } from './standard-templates';
  */
 
 const MAX_NAME = 120;
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const liveOf = (companyId: string, excludeId?: string) =>
   and(

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../platform/db/database';
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   PRIMARY_USER_TYPE_ALIASES,
@@ -47,8 +48,6 @@ const isStandard: SQL = isNull(formTemplates.companyId);
 
 /** What the caller may read: their company's live templates and the STANDARD ones. */
 export const visibleTo = (companyId: string): SQL => or(ownLive(companyId), isStandard)!;
-
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORT_COLUMNS = {
   name: sql`lower(${formTemplates.name})`,

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../platform/db/database';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   GLOBAL_VARIABLE_TYPES,
@@ -23,8 +24,6 @@ type VariableWithoutUrls = Omit<TGlobalVariable, 'value_urls'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string): boolean => UUID.test(id);
-
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A stored type outside today's list (none yet) is answered as single-line text. */
 const asVariableType = (type: string): TGlobalVariableType =>

@@ -126,3 +126,6 @@ function toSql(text: string, values: unknown[]): SQL {
 export async function rowsOf<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+/** `text` with LIKE/ILIKE wildcards escaped, for `... like '%' || $1 || '%'` searches. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
