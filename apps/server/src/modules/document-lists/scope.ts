@@ -30,31 +30,39 @@ export async function loadScope(db: Pick<Db, 'select'>, access: AccessContext): 
     .from(users)
     .where(eq(users.id, access.userId))
     .limit(1);
-  const broad =
-    access.planType !== 'INDIVIDUAL' &&
-    (access.userType === 'OWNER' ||
-      hasPermission(access, 'documents:view-all') ||
-      hasPermission(access, 'documents:manage-all'));
   return {
     companyId: access.companyId,
     userId: access.userId,
     email: (me?.email ?? '').toLowerCase(),
-    broad,
+    broad: hasBroadReach(access),
   };
+}
+
+/** Sees every sent document of the workspace (`canSeeSentDocument` without being a party). */
+export function hasBroadReach(access: AccessContext): boolean {
+  return (
+    access.planType !== 'INDIVIDUAL' &&
+    (access.userType === 'OWNER' ||
+      hasPermission(access, 'documents:view-all') ||
+      hasPermission(access, 'documents:manage-all'))
+  );
 }
 
 /**
  * A document of the caller's company that shows in their lists (`visibleTo`): their own draft,
  * or a sent document they see (`canSeeSentDocument`) or are a recipient of (not CC). Anything
- * else is 404, never telling which; 403 when they see it but lack `slug`.
+ * else is 404, never telling which; 403 when they see it but lack `slug`. `sentOnly`: a draft is
+ * 404 too (calls about a sent document: its timeline, its preview as a recipient).
  */
 export async function findListedDocument(
   db: Pick<Db, 'select'>,
   access: AccessContext,
   id: string,
   slug: PermissionSlug,
+  options: { sentOnly?: boolean } = {},
 ): Promise<EmployeeRow> {
   const document = await findEmployeeDocument(db, access.companyId, id);
+  if (options.sentOnly && document.status === 'DRAFT') throw notFound('Document');
   if (!(await isListedFor(db, access, document))) throw notFound('Document');
   if (!hasPermission(access, slug)) throw forbidden(slug);
   return document;

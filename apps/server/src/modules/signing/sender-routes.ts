@@ -16,6 +16,7 @@ import { formatContentDisposition } from '../../platform/storage/storage';
 import type { EmployeeRow } from '../documents/serializers';
 import { accessOf, requirePermission } from '../permissions/access';
 import { checkCompletion } from './completion-service';
+import { findListedDocument } from '../document-lists/scope';
 import { findVisibleDocument, requireStaffOrSigner } from './document-access';
 import { downloadLink, openDownload, resendCompletedCopy, type Downloader } from './downloads-service';
 import { previewAsRecipient } from './esign-record';
@@ -35,6 +36,12 @@ const STAFF_SEES =
   'Staff see a sent document when they sent it, it is shared with them, or (BUSINESS workspaces) they are an ' +
   'OWNER or hold `documents:view-all` / `documents:manage-all`; any other id (unknown, a draft, another ' +
   "company's): 404.";
+
+const LISTED_SEES =
+  'Answers whoever the document shows for in their document lists: its sender, users it is shared with, ' +
+  '(BUSINESS workspaces) an OWNER or a holder of `documents:view-all` / `documents:manage-all`, and a ' +
+  'member who is one of its recipients other than CC (`findListedDocument` of document-lists); ' +
+  "any other id (unknown, a draft, another company's, a colleague's document they have no part in): 404.";
 
 const DOWNLOADERS =
   'For staff with `documents:download` who see the document (bearer), or for its recipient (the signer headers, ' +
@@ -181,7 +188,7 @@ export function registerSenderRoutes(api: FastifyInstance, platform: Platform): 
         security: STAFF_SECURITY,
         summary: 'The document as one recipient sees it',
         description:
-          `Needs \`documents:view\`. ${STAFF_SEES} The e-sign record of recipient \`user_id\` (a document user ` +
+          `Needs \`documents:view\`. ${LISTED_SEES} The e-sign record of recipient \`user_id\` (a document user ` +
           'id of this document, else 404) as they see it once their gates are open: the file, their fields ' +
           'highlighted (`mine`) and the values given so far. Nothing is logged and no status changes.',
         params: ZIdParams.extend({
@@ -191,12 +198,9 @@ export function registerSenderRoutes(api: FastifyInstance, platform: Platform): 
       },
     },
     async (request) => {
-      const document = await findVisibleDocument(
-        platform,
-        accessOf(request),
-        request.params.id,
-        'documents:view',
-      );
+      const document = await findListedDocument(db, accessOf(request), request.params.id, 'documents:view', {
+        sentOnly: true,
+      });
       const record = await previewAsRecipient(platform, document, request.params.user_id);
       if (!record) throw notFound('Recipient');
       return ok(record);
@@ -212,7 +216,7 @@ export function registerSenderRoutes(api: FastifyInstance, platform: Platform): 
         security: STAFF_SECURITY,
         summary: "The document's audit trail",
         description:
-          `Needs \`documents:view\`. ${STAFF_SEES} Every event (sent, notified, viewed, code sent, verified or ` +
+          `Needs \`documents:view\`. ${LISTED_SEES} Every event (sent, notified, viewed, code sent, verified or ` +
           'failed, password checks, fields saved, terms, signed, approved, declined, rejected, downloads, ' +
           'sealing, completion) oldest first, with time, IP, user agent and who acted (`actor`). The log is ' +
           "append-only and hash-chained: `chain_ok` is a fresh check of every row's hash and link, `broken_at` " +
@@ -222,7 +226,9 @@ export function registerSenderRoutes(api: FastifyInstance, platform: Platform): 
       },
     },
     async (request) => {
-      await findVisibleDocument(platform, accessOf(request), request.params.document_id, 'documents:view');
+      await findListedDocument(db, accessOf(request), request.params.document_id, 'documents:view', {
+        sentOnly: true,
+      });
       return ok(await readDocumentLogs(db, request.params.document_id));
     },
   );
