@@ -27,6 +27,9 @@ export const DOCUMENT_NOTIFICATION_EVENTS = [
   'document.expiring',
   'document.expired',
   'document.reminders_sent',
+  'document.voided',
+  'document.corrected',
+  'document.recipient_removed',
 ] as const;
 export type TDocumentNotificationEvent = (typeof DOCUMENT_NOTIFICATION_EVENTS)[number];
 
@@ -47,6 +50,11 @@ export const NOTIFICATION_CHOICE_OF: Readonly<Record<TDocumentNotificationEvent,
     'document.expiring': 'document_expiring',
     'document.expired': 'document_expiring',
     'document.reminders_sent': 'reminders_sent',
+    // What someone has (no longer) to do, or a colleague's change to the owner's document: like
+    // the void mail, always delivered.
+    'document.voided': null,
+    'document.corrected': null,
+    'document.recipient_removed': null,
   };
 
 export const ZAppNotification = z.object({

@@ -11,7 +11,8 @@ import { presentEmployeeDocument } from '../documents/present-employee';
 import { documentUsers, employeeDocuments } from '../documents/schema';
 import { contactsForEmails } from '../documents/send-store';
 import { loadSenderInfo } from '../documents/sender-info';
-import type { EmployeeRow } from '../documents/serializers';
+import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
+import { notifyDocumentCorrected } from '../notifications/document-events';
 import type { AccessContext } from '../permissions/access';
 import { advanceDocument, dueUnderOrder, isDone, isEveryoneDone } from '../signing/progress';
 import { documentFieldValues, documentSeals, signerStates } from '../signing/schema';
@@ -136,13 +137,13 @@ async function moveOn(
   client: Client,
   doc: EmployeeRow,
   mode: NotifyMode,
-): Promise<{ sealQueued: boolean; notified: string[] }> {
+): Promise<{ sealQueued: boolean; notified: string[]; heldBack: DocumentUserRow[] }> {
   const rows = await tx
     .select()
     .from(documentUsers)
     .where(eq(documentUsers.employeeDocumentId, doc.id))
     .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
-  if (isEveryoneDone(rows)) return advanceDocument(platform, tx, doc);
+  if (isEveryoneDone(rows)) return { ...(await advanceDocument(platform, tx, doc)), heldBack: [] };
   const due = new Set(
     (doc.settings.signing_order ? dueUnderOrder(rows) : rows.filter((r) => r.userType !== 'CC')).map(
       (r) => r.id,
@@ -162,7 +163,7 @@ async function moveOn(
       );
   }
   const toMail = open.filter((r) => due.has(r.id) && (mode === 'all-due' || r.status === 'PENDING'));
-  if (toMail.length === 0) return { sealQueued: false, notified: [] };
+  if (toMail.length === 0) return { sealQueued: false, notified: [], heldBack: notDueAnyMore };
   const sender = await loadSenderInfo(tx, doc.companyId, doc.senderId);
   for (const recipient of toMail) {
     await notifyRecipient(
@@ -172,7 +173,7 @@ async function moveOn(
       { recipient, documentName: doc.name, settings: doc.settings, sender, expiresAt: doc.expiresAt },
     );
   }
-  return { sealQueued: false, notified: toMail.map((r) => r.id) };
+  return { sealQueued: false, notified: toMail.map((r) => r.id), heldBack: notDueAnyMore };
 }
 
 /**
@@ -245,8 +246,47 @@ export async function applyCorrection(
       signing_order: signingOrder,
     },
   });
-  const progress = await moveOn(platform, tx, access, client, row, mode);
+  const { heldBack, ...progress } = await moveOn(platform, tx, access, client, row, mode);
+  await notifyDocumentCorrected(platform, tx, row, {
+    by: access.userId,
+    mode: mode === 'new-due' ? 'added' : 'corrected',
+    summary: correctionSummary(plan, progress),
+    removed: replacedAfterAsked(plan),
+    heldBack,
+  });
   return { row, ...progress };
+}
+
+const displayName = (r: { firstName: string; lastName: string; email: string }): string =>
+  `${r.firstName} ${r.lastName}`.trim() || r.email;
+
+/** Recipients a correction took off the document (or whose address it replaced) after they had been asked to act. */
+function replacedAfterAsked(plan: CorrectionPlan): DocumentUserRow[] {
+  return [...plan.removed, ...plan.changed.filter((c) => c.emailChanged).map((c) => c.row)].filter(
+    (r) => r.userType !== 'CC' && (r.status === 'SENT' || r.status === 'VIEWED'),
+  );
+}
+
+/** What a correction changed, in a sentence or three, for the document's sender. */
+function correctionSummary(
+  plan: CorrectionPlan,
+  progress: { sealQueued: boolean; notified: string[] },
+): string {
+  const parts: string[] = [];
+  const added = plan.added.map((r) => `${r.first_name} ${r.last_name}`.trim() || r.email);
+  if (added.length > 0) parts.push(`Added: ${added.join(', ')}.`);
+  const removed = plan.removed.map(displayName);
+  if (removed.length > 0) parts.push(`Removed: ${removed.join(', ')}.`);
+  const readdressed = plan.changed.filter((c) => c.emailChanged);
+  if (readdressed.length > 0) {
+    parts.push(`New address: ${readdressed.map((c) => `${c.row.email} → ${c.next.email}`).join(', ')}.`);
+  }
+  if (progress.sealQueued) parts.push('Everyone required has finished: the document is being completed.');
+  else if (progress.notified.length > 0) {
+    const n = progress.notified.length;
+    parts.push(`Sent to ${n} recipient${n === 1 ? '' : 's'} with a new link.`);
+  }
+  return parts.join(' ');
 }
 
 /** After commit: mail workers, the seal worker, and the realtime event. */

@@ -9,6 +9,7 @@ import { presentEmployeeDocument } from '../documents/present-employee';
 import { documentUsers, employeeDocuments } from '../documents/schema';
 import { loadSenderInfo } from '../documents/sender-info';
 import type { EmployeeRow } from '../documents/serializers';
+import { notifyDocumentVoided } from '../notifications/document-events';
 import type { AccessContext } from '../permissions/access';
 import { queueSeal, wakeSealWorker } from '../signing/seal-queue';
 import { assertActionAllowed, loadForAction, type Client } from './access';
@@ -20,7 +21,8 @@ const DAY_MS = 86_400_000;
 /**
  * Voids a WAITING document in the caller's transaction (row locked by the caller): VOIDED with
  * `voided_at` and the reason, logged, and every recipient who had been asked to act (SENT,
- * VIEWED; never CC) mailed the reason. Their links then open only a "voided" notice: the signing
+ * VIEWED; never CC) mailed the reason and, if they are a user, notified in the app (the sender
+ * too, when someone else voided it). Their links then open only a "voided" notice: the signing
  * module blocks every action on a VOIDED document (`signer-state.ts`).
  */
 async function voidLocked(
@@ -62,6 +64,11 @@ async function voidLocked(
     );
     mailed.push(recipient.email);
   }
+  await notifyDocumentVoided(platform, tx, updated!, {
+    by: access.userId,
+    reason,
+    recipients: asked.filter((r) => r.userType !== 'CC'),
+  });
   await logAction(tx, access, client, {
     documentId: doc.id,
     action: 'document.voided',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { NOTIFICATION_CHOICE_OF, type TDocumentNotificationEvent } from '@esigns/contracts/notifications';
 import type { TRecipientType } from '@esigns/contracts/documents';
 import type { Platform } from '../../platform/platform';
+import { personOf } from '../documents/lookups';
 import { documentUsers } from '../documents/schema';
 import { notifyUsers, type Tx } from './notify';
 
@@ -176,6 +177,142 @@ export async function notifyDocumentCompleted(
     await notifyUsers(platform, tx, {
       ...base,
       userIds: [r.userId],
+      link: recipientDocumentPath(document.id, r.id),
+      data: { document_id: document.id, document_user_id: r.id },
+      outsiders: 'home',
+    });
+  }
+}
+
+/** A recipient named by a notice (a `document_users` row fits). */
+export type NoticeRecipient = { id: string; userId: string | null; userType: TRecipientType };
+
+/** Who did it, as the notices name them: their name, else their email. */
+async function actorName(tx: Tx, userId: string): Promise<string> {
+  const person = await personOf(tx, userId);
+  return person.name || person.email || 'Someone';
+}
+
+/**
+ * A document was voided (`by` a staff user): every recipient who had been asked to act and is a
+ * user (the caller passes them: SENT or VIEWED, not CC, the ones the void mail goes to) hears that
+ * there is nothing left to do, with the reason; the document's sender hears of it when someone
+ * else voided it. The person who voided it is not told of their own action.
+ */
+export async function notifyDocumentVoided(
+  platform: Platform,
+  tx: Tx,
+  document: NoticeDocument,
+  input: { by: string; reason: string | null; recipients: NoticeRecipient[] },
+): Promise<void> {
+  const event: TDocumentNotificationEvent = 'document.voided';
+  const reason = input.reason ? ` Reason: ${input.reason}` : '';
+  const base = {
+    companyId: document.companyId,
+    type: 'DOCUMENT' as const,
+    event,
+    choice: NOTIFICATION_CHOICE_OF[event],
+  };
+  const told = new Set([input.by]);
+  if (!told.has(document.senderId)) {
+    told.add(document.senderId);
+    await notifyUsers(platform, tx, {
+      ...base,
+      userIds: [document.senderId],
+      title: `${await actorName(tx, input.by)} voided "${document.name}"`,
+      body: `It can no longer be signed.${reason}`,
+      link: senderDocumentPath(document.id),
+      data: { document_id: document.id, reason: input.reason },
+    });
+  }
+  const toTell = input.recipients.filter((r) => r.userId && !told.has(r.userId));
+  // Recipients know the document by its sender (the void mail speaks in their name too).
+  const sender = toTell.length > 0 ? await actorName(tx, document.senderId) : '';
+  for (const r of toTell) {
+    if (told.has(r.userId!)) continue;
+    told.add(r.userId!);
+    await notifyUsers(platform, tx, {
+      ...base,
+      userIds: [r.userId],
+      title: `${sender} voided "${document.name}"`,
+      body: `You no longer need to ${ACTIONS[r.userType]} it.${reason}`,
+      link: recipientDocumentPath(document.id, r.id),
+      data: { document_id: document.id, document_user_id: r.id, reason: input.reason },
+      outsiders: 'home',
+    });
+  }
+}
+
+/**
+ * A document out for signature was corrected (`by` a staff user; `added`: recipients were only
+ * added). Recipients who are users hear what changed for them: `removed` (taken off, or their
+ * address replaced, after they had been asked to act) that they no longer need to act, `heldBack`
+ * (moved later in the signing order: their link ended) that their turn comes later. Recipients due
+ * are sent the document again, which tells them itself (`document.received`). The document's
+ * sender hears of it when someone else corrected it. Nobody is told of their own action.
+ */
+export async function notifyDocumentCorrected(
+  platform: Platform,
+  tx: Tx,
+  document: NoticeDocument,
+  input: {
+    by: string;
+    mode: 'corrected' | 'added';
+    summary: string;
+    removed: NoticeRecipient[];
+    heldBack: NoticeRecipient[];
+  },
+): Promise<void> {
+  const base = { companyId: document.companyId, type: 'DOCUMENT' as const };
+  const told = new Set([input.by]);
+  if (!told.has(document.senderId)) {
+    told.add(document.senderId);
+    const event: TDocumentNotificationEvent = 'document.corrected';
+    const actor = await actorName(tx, input.by);
+    await notifyUsers(platform, tx, {
+      ...base,
+      event,
+      choice: NOTIFICATION_CHOICE_OF[event],
+      userIds: [document.senderId],
+      title:
+        input.mode === 'added'
+          ? `${actor} added recipients to "${document.name}"`
+          : `${actor} corrected "${document.name}"`,
+      body: input.summary,
+      link: senderDocumentPath(document.id),
+      data: { document_id: document.id },
+    });
+  }
+  const sender =
+    input.removed.length + input.heldBack.length > 0 ? await actorName(tx, document.senderId) : '';
+  for (const r of input.removed) {
+    if (!r.userId || told.has(r.userId)) continue;
+    told.add(r.userId);
+    const event: TDocumentNotificationEvent = 'document.recipient_removed';
+    await notifyUsers(platform, tx, {
+      ...base,
+      event,
+      choice: NOTIFICATION_CHOICE_OF[event],
+      userIds: [r.userId],
+      title: `${sender} removed you from "${document.name}"`,
+      body: `The document was corrected: you no longer need to ${ACTIONS[r.userType]} it.`,
+      // Their place on the document is gone: there is nothing to open.
+      link: null,
+      data: { document_id: document.id },
+      outsiders: 'home',
+    });
+  }
+  for (const r of input.heldBack) {
+    if (!r.userId || told.has(r.userId)) continue;
+    told.add(r.userId);
+    const event: TDocumentNotificationEvent = 'document.corrected';
+    await notifyUsers(platform, tx, {
+      ...base,
+      event,
+      choice: NOTIFICATION_CHOICE_OF[event],
+      userIds: [r.userId],
+      title: `${sender} corrected "${document.name}"`,
+      body: `Your turn to ${ACTIONS[r.userType]} it comes later now: you will be told when it does.`,
       link: recipientDocumentPath(document.id, r.id),
       data: { document_id: document.id, document_user_id: r.id },
       outsiders: 'home',

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { ActionIcon, Box, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconAlertTriangle,
+  IconBan,
   IconBell,
   IconBellRinging,
   IconCircleCheck,
@@ -11,7 +12,9 @@ import {
   IconFileText,
   IconMail,
   IconMailOpened,
+  IconPencil,
   IconSignature,
+  IconUserMinus,
 } from '@tabler/icons-react';
 import type { TAppNotification } from '@esigns/contracts/notifications';
 import { formatRelativeTime } from '../../shared/format/relative-time';
@@ -30,6 +33,9 @@ const ICONS: Record<string, { icon: Icon; color: string }> = {
   'document.expiring': { icon: IconClock, color: 'yellow' },
   'document.expired': { icon: IconClock, color: 'gray' },
   'document.reminders_sent': { icon: IconBellRinging, color: 'grape' },
+  'document.voided': { icon: IconBan, color: 'dark' },
+  'document.corrected': { icon: IconPencil, color: 'orange' },
+  'document.recipient_removed': { icon: IconUserMinus, color: 'gray' },
 };
 
 /**
