@@ -4,9 +4,10 @@ import { ZIconName } from './icons';
 import type { PermissionSlug } from './permissions';
 
 /*
- * The staff sidebar per user type (spec 3 §7 "Menus", DOMAIN-NOCODE "Menus"). A company may
- * store its own menu for a user type (/menu-management); without one the default menu below
- * applies. Every item has a `kind`:
+ * The sidebar per user type (spec 3 §7 "Menus", DOMAIN-NOCODE "Menus"). A company may store its
+ * own menu for a staff user type (OWNER, ADMIN, MANAGER, MEMBER: the staff area) or for one of its
+ * contact types (application users: the /ap area) at /menu-management; without one the area's
+ * default menu below applies. Every item has a `kind`:
  *
  * - ROUTE: a screen of the default menu (`route`, e.g. `/documents/all`);
  * - ENTITY: an entity's records (`entity_id`, opens `/entity/{entity_id}`);
@@ -138,6 +139,48 @@ export function defaultMenuLinkOf(route: string): DefaultLink | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The application area (/ap): contact types' menus
+
+/**
+ * Whose sidebar a menu is: STAFF (a staff user type, staff screens) or APPLICATION (a contact
+ * type: the application users' area under /ap, whose items open /ap screens).
+ */
+export type TMenuArea = 'STAFF' | 'APPLICATION';
+
+type ApplicationLink = { key: string; label: string; route: string; icon: string };
+
+/**
+ * The screens of the application area a ROUTE item of a contact type's menu may open, and that
+ * area's default menu. Contacts hold no staff permissions: what they may open inside a screen is
+ * decided there (application-user entity permissions), so these need none.
+ */
+export const APPLICATION_MENU: readonly ApplicationLink[] = [
+  { key: 'ap.dashboard', label: 'Dashboard', route: '/ap/dashboard', icon: 'layout-dashboard' },
+  { key: 'ap.documents', label: 'Documents', route: '/ap/documents', icon: 'files' },
+  { key: 'ap.workflows', label: 'Workflows', route: '/ap/workflows', icon: 'git-branch' },
+  { key: 'ap.approvals', label: 'Approval forms', route: '/ap/approvalforms', icon: 'checklist' },
+  { key: 'ap.forms', label: 'Forms', route: '/ap/formbuilder', icon: 'forms' },
+  { key: 'ap.profile', label: 'Profile', route: '/ap/profile', icon: 'user-circle' },
+];
+
+const APPLICATION_LINK_BY_ROUTE: ReadonlyMap<string, ApplicationLink> = new Map(
+  APPLICATION_MENU.map((l) => [l.route, l]),
+);
+
+/**
+ * The screen a ROUTE item opens in an area, with the permission it needs (null: none); undefined
+ * when the route is not a screen of that area's menu.
+ */
+export function menuScreenOf(
+  area: TMenuArea,
+  route: string,
+): { label: string; route: string; icon: string; permission: PermissionSlug | null } | undefined {
+  if (area === 'STAFF') return LINK_BY_ROUTE.get(route);
+  const link = APPLICATION_LINK_BY_ROUTE.get(route);
+  return link && { ...link, permission: null };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Stored items (what POST/PUT menu take)
 
 const ZMenuLabel = z
@@ -221,12 +264,12 @@ const ZMenuItems = z
   .array(ZMenuItemInput)
   .max(MAX_MENU_ITEMS, `At most ${MAX_MENU_ITEMS} items at the top level`);
 
-/** A user type by name (any case) or the `_id` of one of the company's user types. */
-const ZUserTypeRef = z
-  .string({ error: `Choose one of ${USER_TYPES.join(', ')}` })
-  .trim()
-  .min(1, `Choose one of ${USER_TYPES.join(', ')}`)
-  .max(64);
+const CHOOSE_USER_TYPE = `Choose one of ${USER_TYPES.join(', ')} or a contact type`;
+/**
+ * A user type by name (any case) or the `_id` of one of the company's user types, or the `_id` of
+ * one of its contact types (the menu of that type's application users).
+ */
+const ZUserTypeRef = z.string({ error: CHOOSE_USER_TYPE }).trim().min(1, CHOOSE_USER_TYPE).max(64);
 
 export const ZCreateMenuRequest = z.object({ user_type: ZUserTypeRef, items: ZMenuItems });
 export type TCreateMenuRequest = z.input<typeof ZCreateMenuRequest>;
@@ -268,7 +311,10 @@ export const ZMenu = z
   .object({
     /** The stored menu's id; null for the default menu. */
     _id: z.string().nullable(),
-    user_type: z.enum(USER_TYPES),
+    /** OWNER, ADMIN, MANAGER, MEMBER, or the `_id` of a contact type (its application users' menu). */
+    user_type: z.string(),
+    /** The contact type of an application users' menu; null for a staff user type's. */
+    contact_type: z.object({ _id: z.string(), name: z.string() }).nullable(),
     items: z.array(ZMenuItem),
     /** 0 for the default menu. */
     version: z.number().int(),
@@ -278,33 +324,57 @@ export const ZMenu = z
   .meta({ id: 'Menu' });
 export type TMenu = z.infer<typeof ZMenu>;
 
-/** Route and needed permission of a stored leaf; null for a ROUTE no longer in the default menu. */
-export function resolveMenuLeaf(item: TMenuLeafStored & { key: string }): TMenuLeaf | null {
+/** Where the items opening a row lead, per area. */
+const AREA_ROUTES = {
+  STAFF: {
+    prefix: '',
+    entity: (id: string) => `/entity/${id}`,
+    entityData: 'entity-data:view',
+    entityViews: 'entity-views:view',
+  },
+  // `/ap/entity/{entity_id}/{menuId}`: the item's key names the menu entry that opened the list.
+  APPLICATION: {
+    prefix: '/ap',
+    entity: (id: string, key: string) => `/ap/entity/${id}/${encodeURIComponent(key)}`,
+    entityData: null,
+    entityViews: null,
+  },
+} as const;
+
+/**
+ * Route and needed permission of a stored leaf in an area; null for a ROUTE that is no longer a
+ * screen of that area's menu. The application area's leaves need no staff permission (null).
+ */
+export function resolveMenuLeaf(
+  item: TMenuLeafStored & { key: string },
+  area: TMenuArea = 'STAFF',
+): TMenuLeaf | null {
   const base = { key: item.key, kind: item.kind, label: item.label, icon: item.icon };
+  const routes = AREA_ROUTES[area];
   switch (item.kind) {
     case 'ROUTE': {
-      const target = defaultMenuLinkOf(item.route);
+      const target = menuScreenOf(area, item.route);
       return target ? { ...base, route: target.route, permission: target.permission } : null;
     }
     case 'ENTITY':
       return {
         ...base,
-        route: `/entity/${item.entity_id}`,
-        permission: 'entity-data:view',
+        route: routes.entity(item.entity_id, item.key),
+        permission: routes.entityData,
         entity_id: item.entity_id,
       };
     case 'ENTITY_VIEW':
       return {
         ...base,
-        route: `/entity-views/view/${item.entity_view_id}`,
-        permission: 'entity-views:view',
+        route: `${routes.prefix}/entity-views/view/${item.entity_view_id}`,
+        permission: routes.entityViews,
         entity_view_id: item.entity_view_id,
       };
     case 'FORM_TEMPLATE':
       return {
         ...base,
-        route: `/template/${item.form_template_id}/menu/view`,
-        permission: 'entity-data:view',
+        route: `${routes.prefix}/template/${item.form_template_id}/menu/view`,
+        permission: routes.entityData,
         form_template_id: item.form_template_id,
       };
     case 'EXTERNAL_LINK':
@@ -320,10 +390,11 @@ export function resolveMenu(
   items: readonly TMenuItemStored[],
   keep: (leaf: TMenuLeaf) => boolean = () => true,
   keepEmptyGroups = false,
+  area: TMenuArea = 'STAFF',
 ): TMenuItem[] {
   const out: TMenuItem[] = [];
   const resolveLeaf = (leaf: TMenuLeafStored & { key?: string | undefined }) => {
-    const resolved = resolveMenuLeaf({ ...leaf, key: leaf.key ?? '' });
+    const resolved = resolveMenuLeaf({ ...leaf, key: leaf.key ?? '' }, area);
     return resolved && keep(resolved) ? resolved : null;
   };
   for (const item of items) {
@@ -347,10 +418,13 @@ export function resolveMenu(
   return out;
 }
 
-/** The default menu as stored items (ROUTE and GROUP), keys kept. */
-export function defaultMenuItems(): TMenuItemStored[] {
-  return DEFAULT_MENU.map((entry): TMenuItemStored => {
-    const route = (l: DefaultLink) => ({
+/** The default menu of an area as stored items (ROUTE and GROUP), keys kept. */
+export function defaultMenuItems(area: TMenuArea = 'STAFF'): TMenuItemStored[] {
+  type Link = { key: string; label: string; route: string; icon: string };
+  const entries: readonly (Link | { key: string; label: string; icon: string; children: Link[] })[] =
+    area === 'APPLICATION' ? APPLICATION_MENU : DEFAULT_MENU;
+  return entries.map((entry): TMenuItemStored => {
+    const route = (l: Link) => ({
       kind: 'ROUTE' as const,
       key: l.key,
       label: l.label,

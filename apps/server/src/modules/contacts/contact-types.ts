@@ -3,6 +3,7 @@ import type { TContactType } from '@esigns/contracts/contacts';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth/signup-service';
+import { deleteStoredMenu } from '../menus/write-service';
 import type { AccessContext } from '../permissions/access';
 import { likePattern } from '../roles/service';
 import { contacts, contactTypes } from './schema';
@@ -147,9 +148,13 @@ export async function deleteContactType(db: Db, access: AccessContext, id: strin
   }
   // The contact check and the delete race with a contact being given this type: the foreign key
   // then sets that contact's type to null, which is the same as the type never having been set.
-  await db
-    .delete(contactTypes)
-    .where(and(eq(contactTypes.companyId, access.companyId), eq(contactTypes.id, id)));
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(contactTypes)
+      .where(and(eq(contactTypes.companyId, access.companyId), eq(contactTypes.id, id)));
+    // The type's application users' menu goes with it (its key is the type's id).
+    await deleteStoredMenu(tx, access.companyId, id);
+  });
   return { _id: id };
 }
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import {
-  defaultMenuLinkOf,
   MAX_MENU_TOTAL,
+  menuScreenOf,
+  type TMenuArea,
   type TMenuItemParsed,
   type TMenuItemStored,
   type TMenuLeafStored,
@@ -14,7 +15,7 @@ import { existingTargets, targetOf, targetsNamed } from './targets';
 
 /*
  * What the body schema cannot check about a menu: unique keys (missing ones are generated),
- * screens that are in the default menu, icons of the icon library, and entities, views and
+ * screens of the menu's area, icons of the icon library, and entities, views and
  * templates of the company. Every problem comes back at once as a 422 keyed by its dotted path
  * (`items.2.children.0.entity_id`).
  */
@@ -41,11 +42,15 @@ const TARGET_MESSAGE = {
 const newKey = (kind: string): string =>
   `${kind.toLowerCase().replace(/_/g, '-')}-${randomUUID().slice(0, 8)}`;
 
-/** The items to store (keys filled in), or a 422 with every problem. */
+/**
+ * The items to store (keys filled in), or a 422 with every problem. ROUTE items must open a
+ * screen of the area's menu: the staff default menu, or the application area's screens (/ap).
+ */
 export async function checkMenuItems(
   db: Pick<Db, 'select'>,
   companyId: string,
   items: readonly ItemOutput[],
+  area: TMenuArea = 'STAFF',
 ): Promise<TMenuItemStored[]> {
   const problems: TValidationDetail[] = [];
   const keys = new Set<string>();
@@ -78,8 +83,9 @@ export async function checkMenuItems(
     if (item.icon !== null && !(await isKnownIcon(item.icon))) {
       problems.push(detail([...path, 'icon'], `${item.icon} is not an icon of the icon library`));
     }
-    if (item.kind === 'ROUTE' && !defaultMenuLinkOf(item.route)) {
-      problems.push(detail([...path, 'route'], 'Choose a screen of the default menu'));
+    if (item.kind === 'ROUTE' && !menuScreenOf(area, item.route)) {
+      const where = area === 'STAFF' ? 'the default menu' : 'the application area (/ap/...)';
+      problems.push(detail([...path, 'route'], `Choose a screen of ${where}`));
     }
     if (item.kind === 'GROUP') continue;
     const target = targetOf(item);

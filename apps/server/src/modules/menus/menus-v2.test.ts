@@ -163,7 +163,11 @@ describe('menus v2: saving and reading', () => {
   it('lists the user types whose menu shows an entity', async () => {
     const res = await call('GET', `/menu/v2/entity/${property.entityId}`, acme.users.OWNER);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ entity_id: property.entityId, user_types: ['MANAGER', 'MEMBER'] });
+    expect(res.json().data).toEqual({
+      entity_id: property.entityId,
+      user_types: ['MANAGER', 'MEMBER'],
+      contact_types: [],
+    });
     const unused = await seedEntity(t, acme.companyId);
     expect(
       (await call('GET', `/menu/v2/entity/${unused.entityId}`, acme.users.OWNER)).json().data.user_types,
@@ -294,7 +298,8 @@ describe('menus v2: bad input and permissions', () => {
       ]),
     );
     const noType = await call('POST', '/menu/v2', acme.users.OWNER, { user_type: 'KING', items: [] });
-    expect(noType.statusCode).toBe(404);
+    expect(noType.statusCode).toBe(422);
+    expect(keysOf(noType)).toEqual(['user_type']);
     const noVersion = await call('PUT', '/menu/v2', acme.users.OWNER, { user_type: 'OWNER', items: [] });
     expect(keysOf(noVersion)).toEqual(['version']);
   });

@@ -22,7 +22,13 @@ const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorB
 
 const USER_TYPE_DOC =
   `A user type is named (${USER_TYPES.join(', ')}, any case) or given by the \`_id\` of one of the company's ` +
-  "user types (`GET /userTypeList/{companyId}`); another company's id answers 404.";
+  'user types (`GET /userTypeList/{companyId}`), or is the `_id` of one of its contact types (`GET /contact-types`): ' +
+  "the menu of that type's application users (the /ap area), answered with `contact_type` and `user_type` = " +
+  "the contact type's id. Another company's id answers 404 in a path and 422 on `user_type` in a body. A contact " +
+  "type's menu opens /ap screens: ROUTE items take a screen of the application area (`/ap/dashboard`, " +
+  '`/ap/documents`, `/ap/workflows`, `/ap/approvalforms`, `/ap/formbuilder`, `/ap/profile`), ENTITY items open ' +
+  '`/ap/entity/{entity_id}/{item key}`, ENTITY_VIEW and FORM_TEMPLATE items the /ap forms of their staff routes; ' +
+  'its items need no staff permission (`permission` null) and it is read by staff with `menus:manage` only.';
 
 const ITEMS_DOC =
   '`items`: the sidebar in order, each with `kind`, `label`, `icon` (a name of `GET /icons/getAllIcons`, e.g. ' +
@@ -58,7 +64,7 @@ export function registerMenuRoutes(api: FastifyInstance, platform: Platform): vo
       .string()
       .min(1)
       .max(64)
-      .describe(`One of ${USER_TYPES.join(', ')}, or a user type id`),
+      .describe(`One of ${USER_TYPES.join(', ')}, a user type id or a contact type id`),
   });
   const editQuery = z.object({
     edit: z
@@ -132,11 +138,18 @@ export function registerMenuRoutes(api: FastifyInstance, platform: Platform): vo
         security,
         summary: 'The user types whose menu shows an entity',
         description:
-          'The user types whose stored menu has an ENTITY item for this entity (at the top level or in a group). ' +
+          'The staff user types (`user_types`) and the contact types (`contact_types`, application users) whose ' +
+          'stored menu has an ENTITY item for this entity (at the top level or in a group). ' +
           "Unknown or another company's entity: 404. Needs `entities:view` or `menus:manage`.",
         params: z.object({ id: z.string().max(64) }),
         response: {
-          200: ZSuccess(z.object({ entity_id: z.string(), user_types: z.array(z.enum(USER_TYPES)) })),
+          200: ZSuccess(
+            z.object({
+              entity_id: z.string(),
+              user_types: z.array(z.enum(USER_TYPES)),
+              contact_types: z.array(z.object({ _id: z.string(), name: z.string() })),
+            }),
+          ),
           ...ERRORS,
         },
       },
@@ -172,7 +185,8 @@ export function registerMenuRoutes(api: FastifyInstance, platform: Platform): vo
         security,
         summary: 'Reset the menu of a user type to the default',
         description:
-          "`id`: the stored menu's `_id`, or a user type (name or `_id`). Removes the stored menu; the answer is " +
+          "`id`: the stored menu's `_id`, a user type (name or `_id`) or a contact type `_id`. Removes the stored " +
+          'menu; the answer is ' +
           'the default menu as the editor shows it. A user type without a stored menu is already at the default ' +
           "(200). Unknown or another company's ids: 404. Needs `menus:manage`.",
         params: z.object({ id: z.string().min(1).max(64) }),

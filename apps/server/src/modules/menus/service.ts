@@ -16,12 +16,13 @@ import {
   type PermissionSlug,
 } from '@esigns/contracts/permissions';
 import type { Db } from '../../platform/db/database';
-import { AppError, notFound } from '../../platform/http/app-error';
+import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import { contactTypes } from '../contacts/schema';
 import { entities } from '../entities/schema';
 import type { AccessContext } from '../permissions/access';
 import { userTypePermissions } from '../permissions/schema';
 import { companyMenus } from './schema';
-import { existingTargets, targetExists, targetsNamed } from './targets';
+import { existingTargets, mergeTargets, targetExists, targetsNamed, type TargetIds } from './targets';
 
 export { DEFAULT_MENU, ZMenuItem };
 export type { TMenuItem };
@@ -52,82 +53,163 @@ export function userTypeCan(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type ResolvedUserType = { userType: UserType; permissions: readonly string[] };
+/**
+ * Whose menu: a staff user type (with its stored permission set), or a contact type of the
+ * company (its application users' sidebar in /ap). `key` is what `company_menus.user_type` holds
+ * and the answer's `user_type`: the type's name, or the contact type's id.
+ */
+export type MenuOwner =
+  | { area: 'STAFF'; key: UserType; userType: UserType; permissions: readonly string[] }
+  | { area: 'APPLICATION'; key: string; contactType: { _id: string; name: string } };
 
 /**
  * A user type named (OWNER, ADMIN, MANAGER, MEMBER in any case) or given by the `_id` of one of
- * the company's user types (`GET /userTypeList/{companyId}`), with its stored permission set.
- * Anything else, another company's id included: 404.
+ * the company's user types (`GET /userTypeList/{companyId}`) or of one of its contact types
+ * (`GET /contact-types`). Anything else, another company's ids included: 404 when named in a
+ * path, 422 on `user_type` when named in a body (`from: 'body'`).
  */
-export async function resolveUserType(
+export async function resolveMenuOwner(
   db: ReadDb,
   access: AccessContext,
-  userTypeOrId: string,
-): Promise<ResolvedUserType> {
-  const named = userTypeOrId.trim().toUpperCase();
+  ref: string,
+  from: 'path' | 'body' = 'path',
+): Promise<MenuOwner> {
+  const unknown = () =>
+    from === 'body'
+      ? validationError([{ key: 'user_type', message: UNKNOWN_OWNER, path: ['user_type'] }], UNKNOWN_OWNER)
+      : notFound('User type');
+  const named = ref.trim().toUpperCase();
   const byName = (USER_TYPES as readonly string[]).includes(named);
-  if (!byName && !UUID.test(userTypeOrId)) throw notFound('User type');
+  if (!byName && !UUID.test(ref)) throw unknown();
   const [row] = await db
     .select({ userType: userTypePermissions.userType, permissions: userTypePermissions.permissions })
     .from(userTypePermissions)
     .where(
       and(
         eq(userTypePermissions.companyId, access.companyId),
-        byName
-          ? eq(userTypePermissions.userType, named as UserType)
-          : eq(userTypePermissions.id, userTypeOrId),
+        byName ? eq(userTypePermissions.userType, named as UserType) : eq(userTypePermissions.id, ref),
       ),
     )
     .limit(1);
-  if (!row && !byName) throw notFound('User type');
-  const userType = row?.userType ?? (named as UserType);
-  return { userType, permissions: row?.permissions ?? DEFAULT_PERMISSIONS[userType] };
+  if (row || byName) {
+    const userType = row?.userType ?? (named as UserType);
+    const permissions = row?.permissions ?? DEFAULT_PERMISSIONS[userType];
+    return { area: 'STAFF', key: userType, userType, permissions };
+  }
+  const [contactType] = await db
+    .select({ id: contactTypes.id, name: contactTypes.name })
+    .from(contactTypes)
+    .where(and(eq(contactTypes.companyId, access.companyId), eq(contactTypes.id, ref)))
+    .limit(1);
+  if (!contactType) throw unknown();
+  return {
+    area: 'APPLICATION',
+    key: contactType.id,
+    contactType: { _id: contactType.id, name: contactType.name },
+  };
 }
+
+const UNKNOWN_OWNER = `Choose one of ${USER_TYPES.join(', ')}, a user type id or a contact type id of this company`;
 
 export type MenuRow = typeof companyMenus.$inferSelect;
 
-export async function findMenuRow(
-  db: ReadDb,
-  companyId: string,
-  userType: UserType,
-): Promise<MenuRow | undefined> {
+export async function findMenuRow(db: ReadDb, companyId: string, key: string): Promise<MenuRow | undefined> {
   const [row] = await db
     .select()
     .from(companyMenus)
-    .where(and(eq(companyMenus.companyId, companyId), eq(companyMenus.userType, userType)))
+    .where(and(eq(companyMenus.companyId, companyId), eq(companyMenus.userType, key)))
     .limit(1);
   return row;
 }
 
-/**
- * The answered menu of a stored row (or the default one): items resolved, items whose entity,
- * view or template was deleted dropped, and, unless `canSee` is null, items hidden whose
- * permission `canSee` refuses.
- */
-export async function toMenu(
-  db: ReadDb,
-  companyId: string,
-  userType: UserType,
+const storedItems = (owner: MenuOwner, row: MenuRow | undefined): TMenuItemStored[] =>
+  row ? (row.items as TMenuItemStored[]) : defaultMenuItems(owner.area);
+
+/** The answered menu, given which of its targets exist (see `toMenu`). */
+function assembleMenu(
+  owner: MenuOwner,
   row: MenuRow | undefined,
+  existing: TargetIds,
   canSee: ((slug: PermissionSlug) => boolean) | null,
-): Promise<TMenu> {
-  const stored = row ? (row.items as TMenuItemStored[]) : defaultMenuItems();
-  const existing = await existingTargets(db, companyId, targetsNamed(stored));
+): TMenu {
   const items = resolveMenu(
-    stored,
+    storedItems(owner, row),
     (leaf) =>
       targetExists(existing, leaf) &&
       (canSee === null || leaf.permission === null || canSee(leaf.permission as PermissionSlug)),
     canSee === null,
+    owner.area,
   );
   return {
     _id: row?.id ?? null,
-    user_type: userType,
+    user_type: owner.key,
+    contact_type: owner.area === 'APPLICATION' ? owner.contactType : null,
     items,
     version: row?.version ?? 0,
     is_default: !row,
     updated_at: row?.updatedAt.toISOString() ?? null,
   };
+}
+
+/**
+ * The answered menu of a stored row (or the area's default one): items resolved, items whose
+ * entity, view or template was deleted dropped, and, unless `canSee` is null, items hidden whose
+ * permission `canSee` refuses.
+ */
+export async function toMenu(
+  db: ReadDb,
+  companyId: string,
+  owner: MenuOwner,
+  row: MenuRow | undefined,
+  canSee: ((slug: PermissionSlug) => boolean) | null,
+): Promise<TMenu> {
+  const existing = await existingTargets(db, companyId, targetsNamed(storedItems(owner, row)));
+  return assembleMenu(owner, row, existing, canSee);
+}
+
+/** What the caller sees of a staff type's menu: what both that type and the caller may open. */
+function staffCanSee(access: AccessContext, owner: Extract<MenuOwner, { area: 'STAFF' }>) {
+  const targetCan = userTypeCan(access, owner.userType, owner.permissions);
+  return (slug: PermissionSlug) => hasPermission(access, slug) && targetCan(slug);
+}
+
+/**
+ * `GET /userTypeList/{companyId}?isMenu=true`: the sidebar of each of the given staff user types,
+ * their stored menu or else the default, as `GET /menu/{userType}` answers it to the caller.
+ * One read of the stored menus and one of the rows they point at, whatever the number of types.
+ */
+export async function sidebarsOfUserTypes(
+  db: ReadDb,
+  access: AccessContext,
+  types: readonly { userType: UserType; permissions: readonly string[] }[],
+): Promise<Map<UserType, TMenuItem[]>> {
+  const sidebars = new Map<UserType, TMenuItem[]>();
+  if (types.length === 0) return sidebars;
+  const rows = await db
+    .select()
+    .from(companyMenus)
+    .where(
+      and(
+        eq(companyMenus.companyId, access.companyId),
+        inArray(
+          companyMenus.userType,
+          types.map((t) => t.userType),
+        ),
+      ),
+    );
+  const owners = types.map((t): Extract<MenuOwner, { area: 'STAFF' }> => ({
+    area: 'STAFF',
+    key: t.userType,
+    ...t,
+  }));
+  const rowOf = (owner: MenuOwner) => rows.find((r) => r.userType === owner.key);
+  const named = owners.map((owner) => targetsNamed(storedItems(owner, rowOf(owner))));
+  const existing = await existingTargets(db, access.companyId, mergeTargets(named));
+  for (const owner of owners) {
+    const menu = assembleMenu(owner, rowOf(owner), existing, staffCanSee(access, owner));
+    sidebars.set(owner.userType, menu.items);
+  }
+  return sidebars;
 }
 
 function requireMenuManager(access: AccessContext): void {
@@ -141,7 +223,8 @@ function requireMenuManager(access: AccessContext): void {
  * one, else the default), limited to what both that type and the caller may see: a user asking
  * for their own type gets their own menu, an administrator previewing MEMBER gets MEMBER's, and
  * asking for a higher type never reveals more than one's own. `edit`: every item, unfiltered, for
- * the menu editor (needs `menus:manage`).
+ * the menu editor (needs `menus:manage`). A contact type's menu (application users) is read by
+ * staff with `menus:manage` only: its items need no staff permission, so no filter applies.
  */
 export async function getMenu(
   db: ReadDb,
@@ -150,13 +233,12 @@ export async function getMenu(
   options: { edit?: boolean } = {},
 ): Promise<TMenu> {
   if (options.edit) requireMenuManager(access);
-  const target = await resolveUserType(db, access, userTypeOrId);
-  const row = await findMenuRow(db, access.companyId, target.userType);
-  const targetCan = userTypeCan(access, target.userType, target.permissions);
-  const canSee = options.edit
-    ? null
-    : (slug: PermissionSlug) => hasPermission(access, slug) && targetCan(slug);
-  return toMenu(db, access.companyId, target.userType, row, canSee);
+  const owner = await resolveMenuOwner(db, access, userTypeOrId);
+  if (owner.area === 'APPLICATION') requireMenuManager(access);
+  const row = await findMenuRow(db, access.companyId, owner.key);
+  // Application leaves need no permission (null), so `() => true` only drops empty groups.
+  const canSee = options.edit ? null : owner.area === 'APPLICATION' ? () => true : staffCanSee(access, owner);
+  return toMenu(db, access.companyId, owner, row, canSee);
 }
 
 /** `POST /menu/v2/usertypes`: the menus of several user types at once (each as `getMenu`). */
@@ -167,7 +249,7 @@ export async function getMenus(
   options: { edit?: boolean } = {},
 ): Promise<TMenu[]> {
   const menus: TMenu[] = [];
-  const seen = new Set<UserType>();
+  const seen = new Set<string>();
   for (const ref of userTypes) {
     const menu = await getMenu(db, access, ref, options);
     if (seen.has(menu.user_type)) continue;
@@ -178,14 +260,15 @@ export async function getMenus(
 }
 
 /**
- * `GET /menu/v2/entity/{id}`: the user types whose stored menu shows the entity (at the top level
- * or in a group). The default menu shows no entity. Another company's entity: 404.
+ * `GET /menu/v2/entity/{id}`: the staff user types and the contact types whose stored menu shows
+ * the entity (at the top level or in a group). The default menus show no entity. Another
+ * company's entity: 404.
  */
 export async function userTypesShowingEntity(
   db: ReadDb,
   companyId: string,
   entityId: string,
-): Promise<{ entity_id: string; user_types: UserType[] }> {
+): Promise<{ entity_id: string; user_types: UserType[]; contact_types: { _id: string; name: string }[] }> {
   if (!UUID.test(entityId)) throw notFound('Entity');
   const [entity] = await db
     .select({ id: entities.id })
@@ -196,15 +279,28 @@ export async function userTypesShowingEntity(
   const top = JSON.stringify([{ kind: 'ENTITY', entity_id: entityId }]);
   const nested = JSON.stringify([{ children: [{ kind: 'ENTITY', entity_id: entityId }] }]);
   const rows = await db
-    .select({ userType: companyMenus.userType })
+    .select({ userType: companyMenus.userType, contactTypeId: contactTypes.id, name: contactTypes.name })
     .from(companyMenus)
+    .leftJoin(
+      contactTypes,
+      and(
+        eq(contactTypes.companyId, companyMenus.companyId),
+        sql`${contactTypes.id}::text = ${companyMenus.userType}`,
+      ),
+    )
     .where(
       and(
         eq(companyMenus.companyId, companyId),
-        inArray(companyMenus.userType, [...USER_TYPES]),
         sql`(${companyMenus.items} @> ${top}::jsonb or ${companyMenus.items} @> ${nested}::jsonb)`,
       ),
     );
   const found = new Set(rows.map((r) => r.userType));
-  return { entity_id: entityId, user_types: USER_TYPES.filter((type) => found.has(type)) };
+  const contactTypesShowing = rows
+    .flatMap((r) => (r.contactTypeId && r.name !== null ? [{ _id: r.contactTypeId, name: r.name }] : []))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    entity_id: entityId,
+    user_types: USER_TYPES.filter((type) => found.has(type)),
+    contact_types: contactTypesShowing,
+  };
 }

@@ -46,6 +46,16 @@ export function targetsNamed(items: readonly TMenuItemStored[]): TargetIds {
   return named;
 }
 
+/** The ids named by several menus, by kind. */
+export function mergeTargets(all: readonly TargetIds[]): TargetIds {
+  const merged = emptyTargets();
+  for (const named of all) {
+    for (const kind of Object.keys(merged) as TargetKind[])
+      for (const id of named[kind]) merged[kind].add(id);
+  }
+  return merged;
+}
+
 /**
  * Of the named ids, those that exist for the company: its entities and entity views, its live
  * form templates and the standard (built-in) ones.

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { UserType } from '@esigns/contracts/auth';
 import type { TMenu, TMenuItemParsed } from '@esigns/contracts/menus';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -7,19 +6,23 @@ import { isUniqueViolation } from '../auth/signup-service';
 import type { AccessContext } from '../permissions/access';
 import { checkMenuItems } from './check-items';
 import { companyMenus } from './schema';
-import { findMenuRow, resolveUserType, toMenu } from './service';
+import { findMenuRow, resolveMenuOwner, toMenu, type MenuOwner } from './service';
 
 /*
- * Saving and resetting a user type's menu (`POST/PUT menu`, `POST/PUT menu/v2`,
- * `DELETE menu/v2/{id}`). Every write needs `menus:manage` (checked by the route). The answer is
- * the saved menu as the editor shows it (every item, unfiltered).
+ * Saving and resetting the menu of a user type or a contact type (`POST/PUT menu`,
+ * `POST/PUT menu/v2`, `DELETE menu/v2/{id}`). Every write needs `menus:manage` (checked by the
+ * route). The answer is the saved menu as the editor shows it (every item, unfiltered).
  */
 
-const editView = (db: Db, companyId: string, userType: UserType, row: Parameters<typeof toMenu>[3]) =>
-  toMenu(db, companyId, userType, row, null);
+const editView = (db: Db, companyId: string, owner: MenuOwner, row: Parameters<typeof toMenu>[3]) =>
+  toMenu(db, companyId, owner, row, null);
 
-const staleMessage = (userType: UserType) =>
-  `The ${userType} menu was changed by someone else meanwhile: reload it and make your changes again`;
+/** "MANAGER" or "Buyer (contact type)", for messages. */
+const nameOf = (owner: MenuOwner): string =>
+  owner.area === 'STAFF' ? owner.userType : `${owner.contactType.name} (contact type)`;
+
+const staleMessage = (owner: MenuOwner) =>
+  `The ${nameOf(owner)} menu was changed by someone else meanwhile: reload it and make your changes again`;
 
 /** `POST menu`: the first stored menu of a user type (409 when one exists: change it with PUT). */
 export async function createMenu(
@@ -27,21 +30,21 @@ export async function createMenu(
   access: AccessContext,
   body: { user_type: string; items: TMenuItemParsed[] },
 ): Promise<TMenu> {
-  const { userType } = await resolveUserType(db, access, body.user_type);
-  const items = await checkMenuItems(db, access.companyId, body.items);
-  if (await findMenuRow(db, access.companyId, userType)) {
+  const owner = await resolveMenuOwner(db, access, body.user_type, 'body');
+  const items = await checkMenuItems(db, access.companyId, body.items, owner.area);
+  if (await findMenuRow(db, access.companyId, owner.key)) {
     throw new AppError('CONFLICT', {
-      message: `The ${userType} menu has already been saved: reload it and change it instead`,
+      message: `The ${nameOf(owner)} menu has already been saved: reload it and change it instead`,
     });
   }
   try {
     const [row] = await db
       .insert(companyMenus)
-      .values({ companyId: access.companyId, userType, items, updatedBy: access.userId })
+      .values({ companyId: access.companyId, userType: owner.key, items, updatedBy: access.userId })
       .returning();
-    return editView(db, access.companyId, userType, row);
+    return editView(db, access.companyId, owner, row);
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', { message: staleMessage(userType) });
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', { message: staleMessage(owner) });
     throw err;
   }
 }
@@ -55,8 +58,8 @@ export async function updateMenu(
   access: AccessContext,
   body: { user_type: string; items: TMenuItemParsed[]; version: number },
 ): Promise<TMenu> {
-  const { userType } = await resolveUserType(db, access, body.user_type);
-  const items = await checkMenuItems(db, access.companyId, body.items);
+  const owner = await resolveMenuOwner(db, access, body.user_type, 'body');
+  const items = await checkMenuItems(db, access.companyId, body.items, owner.area);
   const [row] = await db
     .update(companyMenus)
     .set({
@@ -68,33 +71,45 @@ export async function updateMenu(
     .where(
       and(
         eq(companyMenus.companyId, access.companyId),
-        eq(companyMenus.userType, userType),
+        eq(companyMenus.userType, owner.key),
         eq(companyMenus.version, body.version),
       ),
     )
     .returning();
-  if (!row) throw new AppError('CONFLICT', { message: staleMessage(userType) });
-  return editView(db, access.companyId, userType, row);
+  if (!row) throw new AppError('CONFLICT', { message: staleMessage(owner) });
+  return editView(db, access.companyId, owner, row);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `DELETE menu/v2/{id}`: back to the default menu. `id` is a stored menu's `_id`, a user type
- * name or a user type `_id`; a user type without a stored menu is already at the default (200).
- * Unknown or another company's ids: 404.
+ * name, a user type `_id` or a contact type `_id`; one without a stored menu is already at the
+ * default (200). Unknown or another company's ids: 404.
  */
 export async function resetMenu(db: Db, access: AccessContext, id: string): Promise<TMenu> {
   const [stored] = UUID.test(id)
     ? await db
-        .select({ userType: companyMenus.userType })
+        .select({ key: companyMenus.userType })
         .from(companyMenus)
         .where(and(eq(companyMenus.companyId, access.companyId), eq(companyMenus.id, id)))
         .limit(1)
     : [];
-  const userType = stored ? (stored.userType as UserType) : (await resolveUserType(db, access, id)).userType;
+  const owner = await resolveMenuOwner(db, access, stored?.key ?? id);
+  await deleteStoredMenu(db, access.companyId, owner.key);
+  return editView(db, access.companyId, owner, undefined);
+}
+
+/**
+ * Removes the stored menu of a user type or contact type, if any. The contacts module calls it
+ * when a contact type is deleted (its key is the type's id; no foreign key can say so).
+ */
+export async function deleteStoredMenu(
+  db: Pick<Db, 'delete'>,
+  companyId: string,
+  key: string,
+): Promise<void> {
   await db
     .delete(companyMenus)
-    .where(and(eq(companyMenus.companyId, access.companyId), eq(companyMenus.userType, userType)));
-  return editView(db, access.companyId, userType, undefined);
+    .where(and(eq(companyMenus.companyId, companyId), eq(companyMenus.userType, key)));
 }

@@ -17,7 +17,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { users } from '../auth/schema';
 import { companyUsers } from '../company/schema';
-import { buildMenu, userTypeCan, type TMenuItem } from '../menus/service';
+import { sidebarsOfUserTypes, type TMenuItem } from '../menus/service';
 import type { AccessContext } from './access';
 import { userTypePermissions } from './schema';
 
@@ -97,7 +97,8 @@ type UserTypeRow = {
 /**
  * `GET /userTypeList/{companyId}`: the four user types of the caller's company, in rank order,
  * with their stored permission sets and how many active users each has. With `isMenu` each also
- * carries the sidebar that type gets. Any other company id answers 404.
+ * carries the sidebar that type gets: its stored menu (/menu-management) or else the default, as
+ * `GET /menu/{userType}` answers it to the caller. Any other company id answers 404.
  */
 export async function listUserTypes(
   db: Pick<Db, 'select'>,
@@ -116,9 +117,10 @@ export async function listUserTypes(
     .from(userTypePermissions)
     .where(eq(userTypePermissions.companyId, access.companyId));
   const counts = await countActiveUsers(db, access.companyId);
+  const menus = options.isMenu ? await sidebarsOfUserTypes(db, access, rows) : null;
   return USER_TYPES.flatMap((type) => {
     const row = rows.find((r) => r.userType === type);
-    return row ? [toView(access, row, counts.get(type) ?? 0, options.isMenu)] : [];
+    return row ? [toView(access, row, counts.get(type) ?? 0, menus?.get(type))] : [];
   });
 }
 
@@ -130,7 +132,7 @@ export async function getUserType(
 ): Promise<UserTypeView> {
   const row = await findUserTypeRow(db, access.companyId, idOrType);
   const counts = await countActiveUsers(db, access.companyId);
-  return toView(access, row, counts.get(row.userType) ?? 0, false);
+  return toView(access, row, counts.get(row.userType) ?? 0);
 }
 
 /**
@@ -191,7 +193,7 @@ export async function updateUserTypePermissions(
       });
     if (!updated) throw notFound('User type');
     const counts = await countActiveUsers(tx, access.companyId);
-    return toView(access, updated, counts.get(updated.userType) ?? 0, false);
+    return toView(access, updated, counts.get(updated.userType) ?? 0);
   });
 }
 
@@ -277,7 +279,12 @@ async function countActiveUsers(db: Pick<Db, 'select'>, companyId: string): Prom
   return new Map(rows.map((r) => [r.userType, Number(r.n)]));
 }
 
-function toView(access: AccessContext, row: UserTypeRow, userCount: number, withMenu: boolean): UserTypeView {
+function toView(
+  access: AccessContext,
+  row: UserTypeRow,
+  userCount: number,
+  menu?: TMenuItem[],
+): UserTypeView {
   // OWNER's stored set is informative only: the OWNER holds the whole company set.
   const permissions =
     row.userType === 'OWNER'
@@ -291,6 +298,6 @@ function toView(access: AccessContext, row: UserTypeRow, userCount: number, with
     user_count: userCount,
     updated_at: row.updatedAt.toISOString(),
   };
-  if (withMenu) view.menu = buildMenu(userTypeCan(access, row.userType, row.permissions));
+  if (menu) view.menu = menu;
   return view;
 }

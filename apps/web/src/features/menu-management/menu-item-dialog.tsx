@@ -1,7 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Button, Loader, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_MENU, ZMenuItemInput, defaultMenuLinkOf, type TMenuItemKind } from '@esigns/contracts/menus';
+import {
+  APPLICATION_MENU,
+  DEFAULT_MENU,
+  ZMenuItemInput,
+  menuScreenOf,
+  type TMenuArea,
+  type TMenuItemKind,
+} from '@esigns/contracts/menus';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { IconInput } from '../../shared/ui/icon-input';
 import { errorText } from '../team/team-ui';
@@ -44,12 +51,17 @@ const TARGET_SOURCE = {
 } as const;
 const isTargetKind = (kind: TMenuItemKind): kind is TargetKind => kind in TARGET_FIELD;
 
-/** The screens of the default menu, grouped as there. */
-const SCREEN_OPTIONS = DEFAULT_MENU.map((entry) =>
-  'children' in entry
-    ? { group: entry.label, items: entry.children.map((l) => ({ value: l.route, label: l.label })) }
-    : { group: 'Main', items: [{ value: entry.route, label: entry.label }] },
-);
+/** The screens an item may open: staff ones grouped as in the default menu, or the /ap area's. */
+const SCREEN_OPTIONS: Record<TMenuArea, { group: string; items: { value: string; label: string }[] }[]> = {
+  STAFF: DEFAULT_MENU.map((entry) =>
+    'children' in entry
+      ? { group: entry.label, items: entry.children.map((l) => ({ value: l.route, label: l.label })) }
+      : { group: 'Main', items: [{ value: entry.route, label: entry.label }] },
+  ),
+  APPLICATION: [
+    { group: 'Application area', items: APPLICATION_MENU.map((l) => ({ value: l.route, label: l.label })) },
+  ],
+};
 
 /** The names of the rows an item can point at, for the dialog and the editor's rows. */
 export function useTargets(kind: TMenuItemKind, enabled = true) {
@@ -114,6 +126,8 @@ function problemsOf(item: DraftItem): Record<string, string> {
 }
 
 export type MenuItemDialogProps = {
+  /** Whose menu: staff screens or the application area's (/ap). */
+  area: TMenuArea;
   opened: boolean;
   /** The item to change; null to add one. */
   item: DraftItem | null;
@@ -128,6 +142,7 @@ export type MenuItemDialogProps = {
 
 /** Adds or changes one menu item: its kind, what it opens, its label and its icon. */
 export function MenuItemDialog({
+  area,
   opened,
   item,
   groupKey,
@@ -155,7 +170,7 @@ export function MenuItemDialog({
   const pickTarget = (value: string, named?: MenuTarget | { name: string; icon: string | null }) => {
     const previous =
       draft.kind === 'ROUTE'
-        ? defaultMenuLinkOf(draft.target)?.label
+        ? menuScreenOf(area, draft.target)?.label
         : targetList.find((t) => t._id === draft.target)?.name;
     const isAutomatic = draft.label.trim() === '' || draft.label === previous;
     set({
@@ -202,12 +217,16 @@ export function MenuItemDialog({
         {draft.kind === 'ROUTE' && (
           <Select
             label="Screen"
-            placeholder="Choose a screen of the default menu"
+            placeholder={
+              area === 'STAFF'
+                ? 'Choose a screen of the default menu'
+                : 'Choose a screen of the application area'
+            }
             searchable
-            data={SCREEN_OPTIONS}
+            data={SCREEN_OPTIONS[area]}
             value={draft.target || null}
             onChange={(value) => {
-              const link = value ? defaultMenuLinkOf(value) : undefined;
+              const link = value ? menuScreenOf(area, value) : undefined;
               pickTarget(value ?? '', link ? { name: link.label, icon: link.icon } : undefined);
             }}
             error={errorFor('target', 'route')}

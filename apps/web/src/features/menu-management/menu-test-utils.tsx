@@ -14,12 +14,28 @@ export const ENTITIES = [
   { _id: '5e5e5e5e-0000-4000-8000-000000000009', name: 'Lead', icon: null },
 ];
 
-/** A menu as `GET /menu/v2/{userType}` answers it, from stored items (every item resolved). */
-export function makeMenu(userType: UserType, stored: TMenuItemStored[] | null, version = 3): TMenu {
+export const CONTACT_TYPES = [
+  { _id: '5e5e5e5e-0000-4000-8000-0000000000c1', name: 'Buyer' },
+  { _id: '5e5e5e5e-0000-4000-8000-0000000000c2', name: 'Tenant' },
+].map((t) => ({
+  ...t,
+  contact_count: 0,
+  created_at: '2026-03-01T10:00:00.000Z',
+  updated_at: '2026-03-01T10:00:00.000Z',
+}));
+
+/**
+ * A menu as `GET /menu/v2/{userType}` answers it, from stored items (every item resolved).
+ * `userType`: a staff user type or the `_id` of one of `CONTACT_TYPES` (an application menu).
+ */
+export function makeMenu(userType: string, stored: TMenuItemStored[] | null, version = 3): TMenu {
+  const contactType = CONTACT_TYPES.find((t) => t._id === userType);
+  const area = contactType ? 'APPLICATION' : 'STAFF';
   return {
     _id: stored ? `menu-${userType}` : null,
     user_type: userType,
-    items: resolveMenu(stored ?? defaultMenuItems(), () => true, true),
+    contact_type: contactType ? { _id: contactType._id, name: contactType.name } : null,
+    items: resolveMenu(stored ?? defaultMenuItems(area), () => true, true, area),
     version: stored ? version : 0,
     is_default: !stored,
     updated_at: stored ? '2026-03-04T10:00:00.000Z' : null,
@@ -69,6 +85,8 @@ export function menuServer(userType: UserType, next: FakeHandler = () => undefin
     switch (call.path) {
       case '/api/entities':
         return ok(paged(ENTITIES));
+      case '/api/contact-types':
+        return ok(CONTACT_TYPES);
       case '/api/entity-view-configuration':
         return ok(paged([{ _id: VIEW_ID, name: 'Open deals', entity_name: 'Property' }]));
       case '/api/template/list':

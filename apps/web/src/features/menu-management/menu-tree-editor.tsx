@@ -27,7 +27,7 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { defaultMenuLinkOf } from '@esigns/contracts/menus';
+import { menuScreenOf, type TMenuArea } from '@esigns/contracts/menus';
 import { NamedIcon } from '../../shared/ui/named-icon';
 import { KIND_LABELS, useTargets } from './menu-item-dialog';
 import {
@@ -45,6 +45,8 @@ import {
 const INDENT = 28;
 
 export type MenuTreeEditorProps = {
+  /** Whose menu: staff screens or the application area's (/ap). */
+  area: TMenuArea;
   items: DraftItem[];
   onChange: (items: DraftItem[]) => void;
   onEdit: (key: string) => void;
@@ -55,7 +57,7 @@ export type MenuTreeEditorProps = {
 };
 
 /** What a leaf opens, in words: the screen, entity, view or template name, or the address. */
-function useTargetText(item: DraftItem): string {
+function useTargetText(item: DraftItem, area: TMenuArea): string {
   const entities = useTargets('ENTITY', item.kind === 'ENTITY');
   const views = useTargets('ENTITY_VIEW', item.kind === 'ENTITY_VIEW');
   const templates = useTargets('FORM_TEMPLATE', item.kind === 'FORM_TEMPLATE');
@@ -67,7 +69,7 @@ function useTargetText(item: DraftItem): string {
   };
   switch (item.kind) {
     case 'ROUTE':
-      return defaultMenuLinkOf(item.route ?? '')?.label ?? item.route ?? '';
+      return menuScreenOf(area, item.route ?? '')?.label ?? item.route ?? '';
     case 'ENTITY':
       return nameIn(entities, item.entity_id);
     case 'ENTITY_VIEW':
@@ -97,7 +99,7 @@ function Row({ entry, depth, items, groups, groupKey, props }: RowProps) {
   });
   const errors = errorsOf(items, item.key, props.fieldErrors);
   const firstError = Object.values(errors)[0];
-  const targetText = useTargetText(item);
+  const targetText = useTargetText(item, props.area);
   const isGroup = item.kind === 'GROUP';
   return (
     <Box

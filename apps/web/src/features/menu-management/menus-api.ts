@@ -21,8 +21,8 @@ export const MENU_KEYS = {
   /** The signed-in user's sidebar. */
   sidebar: (userId: string | null, workspaceId: string | null, userType: UserType | null) =>
     ['menus', 'sidebar', userId, workspaceId, userType] as const,
-  /** A user type's menu as the editor shows it (every item). */
-  edit: (userType: UserType) => ['menus', 'edit', userType] as const,
+  /** A user type's or contact type's menu as the editor shows it (every item). */
+  edit: (userType: string) => ['menus', 'edit', userType] as const,
   targets: (kind: 'entities' | 'views' | 'templates') => ['menus', 'targets', kind] as const,
 };
 
@@ -33,15 +33,17 @@ export async function fetchMenu(userType: string, edit: boolean, signal?: AbortS
   return (await api.get<TMenu>(`/menu/v2/${segment(userType)}`, params, { signal })).data;
 }
 
-export async function createMenu(userType: UserType, items: TMenuItemInput[]): Promise<TMenu> {
+/** "MANAGER", or "Buyer (contact type)" for an application users' menu. */
+export function menuOwnerName(menu: Pick<TMenu, 'user_type' | 'contact_type'>): string {
+  return menu.contact_type ? `${menu.contact_type.name} (contact type)` : menu.user_type;
+}
+
+/** `userType`: a staff user type, or a contact type's `_id` (its application users' menu). */
+export async function createMenu(userType: string, items: TMenuItemInput[]): Promise<TMenu> {
   return (await api.post<TMenu>('/menu/v2', { user_type: userType, items })).data;
 }
 
-export async function updateMenu(
-  userType: UserType,
-  items: TMenuItemInput[],
-  version: number,
-): Promise<TMenu> {
+export async function updateMenu(userType: string, items: TMenuItemInput[], version: number): Promise<TMenu> {
   return (await api.put<TMenu>('/menu/v2', { user_type: userType, items, version })).data;
 }
 
@@ -52,7 +54,7 @@ export function saveMenu(menu: Pick<TMenu, 'user_type' | 'version' | 'is_default
     : updateMenu(menu.user_type, items, menu.version);
 }
 
-export async function resetMenu(userType: UserType): Promise<TMenu> {
+export async function resetMenu(userType: string): Promise<TMenu> {
   return (await api.delete<TMenu>(`/menu/v2/${segment(userType)}`)).data;
 }
 

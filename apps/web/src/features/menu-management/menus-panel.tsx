@@ -1,28 +1,16 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Grid,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Box, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconPlus, IconRestore, IconArrowBackUp } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { USER_TYPES, type UserType } from '@esigns/contracts/auth';
-import { resolveMenu, type TMenu, type TMenuItemStored } from '@esigns/contracts/menus';
+import { resolveMenu, type TMenu, type TMenuArea, type TMenuItemStored } from '@esigns/contracts/menus';
 import { isApiError } from '../../shared/api/api-error';
 import { formatDate } from '../../shared/format/date';
 import { ConfirmDialog, ErrorAlert, LoadError, Panel, errorText } from '../team/team-ui';
 import { MenuItemDialog } from './menu-item-dialog';
 import { MenuNav } from './menu-nav';
+import { MenuOwnerPicker, NoContactType, useMenuOwner } from './menu-owner-picker';
 import { MenuTreeEditor } from './menu-tree-editor';
 import {
   addItem,
@@ -36,16 +24,16 @@ import {
   type DraftGroup,
   type DraftItem,
 } from './menu-tree';
-import { MENU_KEYS, fetchMenu, resetMenu, saveMenu } from './menus-api';
-
-const isUserType = (value: string | null): value is UserType =>
-  (USER_TYPES as readonly string[]).includes(value ?? '');
+import { MENU_KEYS, fetchMenu, menuOwnerName, resetMenu, saveMenu } from './menus-api';
 
 type DialogState = { key: string | null; groupKey: string | null };
 
-/** The sidebar as a user of the type will see it (before permissions: the server drops what they may not open). */
-function Preview({ items, userType }: { items: DraftItem[]; userType: UserType }) {
-  const resolved = resolveMenu(items as TMenuItemStored[]);
+/**
+ * The sidebar as a user of the type will see it (staff: before permissions, the server drops what
+ * they may not open; contacts: every item, in the /ap area).
+ */
+function Preview({ items, name, area }: { items: DraftItem[]; name: string; area: TMenuArea }) {
+  const resolved = resolveMenu(items as TMenuItemStored[], undefined, false, area);
   return (
     <Stack gap="xs">
       <Title order={5}>Preview</Title>
@@ -69,27 +57,33 @@ function Preview({ items, userType }: { items: DraftItem[]; userType: UserType }
         )}
       </Box>
       <Text size="xs" c="dimmed" maw={280}>
-        A {userType} sees the items their permissions open; empty groups are hidden.
+        {area === 'STAFF'
+          ? `A ${name} sees the items their permissions open; empty groups are hidden.`
+          : `Contacts of the type ${name} see these items in the application area (/ap); empty groups are hidden.`}
       </Text>
     </Stack>
   );
 }
 
-/** The "Menus" tab: one user type's sidebar as a tree, with a live preview. */
+/**
+ * The "Menus" tab: the sidebar of one staff user type, or of one contact type's application users,
+ * as a tree with a live preview.
+ */
 export function MenusPanel() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const userType: UserType = isUserType(params.get('user_type'))
-    ? (params.get('user_type') as UserType)
-    : 'OWNER';
+  const owner = useMenuOwner(params.get('user_type'));
+  const ownerKey = owner.key ?? '';
   const menu = useQuery({
-    queryKey: MENU_KEYS.edit(userType),
-    queryFn: ({ signal }) => fetchMenu(userType, true, signal),
+    queryKey: MENU_KEYS.edit(ownerKey),
+    queryFn: ({ signal }) => fetchMenu(ownerKey, true, signal),
+    enabled: owner.key !== null,
   });
+  const name = menu.data ? menuOwnerName(menu.data) : ownerKey;
   const [draft, setDraft] = useState<DraftItem[] | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [pendingType, setPendingType] = useState<UserType | null>(null);
+  const [pendingType, setPendingType] = useState<string | null>(null);
   const [isResetting, setResetting] = useState(false);
   const items = draft ?? (menu.data ? fromMenu(menu.data) : []);
   const groups = items.filter((i): i is DraftGroup => i.kind === 'GROUP');
@@ -107,17 +101,17 @@ export function MenusPanel() {
   };
   const save = useMutation({
     mutationFn: () => saveMenu(menu.data!, toInput(items)),
-    onSuccess: (next) => saved(next, `The ${next.user_type} menu is saved`),
+    onSuccess: (next) => saved(next, `The ${menuOwnerName(next)} menu is saved`),
     onError: (error) => setFieldErrors(isApiError(error) ? error.fieldErrors : {}),
   });
   const reset = useMutation({
-    mutationFn: () => resetMenu(userType),
+    mutationFn: () => resetMenu(ownerKey),
     onSuccess: (next) => {
       setResetting(false);
-      saved(next, `The ${next.user_type} menu is back to the default`);
+      saved(next, `The ${menuOwnerName(next)} menu is back to the default`);
     },
   });
-  const switchTo = (next: UserType) => {
+  const switchTo = (next: string) => {
     setPendingType(null);
     discard();
     save.reset();
@@ -137,12 +131,7 @@ export function MenusPanel() {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <SegmentedControl
-          aria-label="User type"
-          value={userType}
-          onChange={(value) => (draft ? setPendingType(value as UserType) : switchTo(value as UserType))}
-          data={USER_TYPES.map((type) => ({ value: type, label: type }))}
-        />
+        <MenuOwnerPicker owner={owner} onChange={(next) => (draft ? setPendingType(next) : switchTo(next))} />
         {menu.data && (
           <Group gap="xs">
             {menu.data.is_default ? (
@@ -163,7 +152,9 @@ export function MenusPanel() {
         )}
       </Group>
 
-      {menu.isError ? (
+      {owner.key === null ? (
+        <NoContactType owner={owner} />
+      ) : menu.isError ? (
         <LoadError
           error={menu.error}
           onRetry={() => void menu.refetch()}
@@ -211,6 +202,7 @@ export function MenusPanel() {
                     </Text>
                   ) : (
                     <MenuTreeEditor
+                      area={owner.area}
                       items={items}
                       onChange={edit}
                       onEdit={(key) => setDialog({ key, groupKey: findItem(items, key)?.groupKey ?? null })}
@@ -258,7 +250,7 @@ export function MenusPanel() {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <Preview items={items} userType={userType} />
+            <Preview items={items} name={name} area={owner.area} />
           </Grid.Col>
         </Grid>
       )}
@@ -266,6 +258,7 @@ export function MenusPanel() {
       {dialog && (
         <MenuItemDialog
           key={dialog.key ?? `new-${dialog.groupKey ?? ''}`}
+          area={owner.area}
           opened
           item={dialogItem?.item ?? null}
           groupKey={dialog.groupKey}
@@ -291,18 +284,18 @@ export function MenusPanel() {
         onConfirm={() => pendingType && switchTo(pendingType)}
         onClose={() => setPendingType(null)}
       >
-        The {userType} menu has changes that are not saved.
+        The {name} menu has changes that are not saved.
       </ConfirmDialog>
       <ConfirmDialog
         opened={isResetting}
-        title={`Reset the ${userType} menu?`}
+        title={`Reset the ${name} menu?`}
         confirmLabel="Reset to default"
         onConfirm={() => reset.mutate()}
         onClose={() => setResetting(false)}
         isPending={reset.isPending}
         error={reset.error}
       >
-        The {userType} menu goes back to the default menu; its own items are removed.
+        The {name} menu goes back to the default menu; its own items are removed.
       </ConfirmDialog>
     </Stack>
   );
