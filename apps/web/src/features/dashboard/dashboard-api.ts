@@ -5,6 +5,8 @@ import type {
   TDocumentStats,
   TRecentActivities,
 } from '@esigns/contracts/dashboard';
+import type { TRecentNote } from '@esigns/contracts/document-notes';
+import type { TPaged } from '@esigns/contracts/envelope';
 import { api } from '../../shared/api/api-client';
 import { workspaceIdOf, type SessionState } from '../../shared/session/session-store';
 
@@ -17,6 +19,7 @@ export const DASHBOARD_KEYS = {
   scope: (session: SessionState) => ['dashboard', session.user?._id ?? null, workspaceIdOf(session)] as const,
   stats: (session: SessionState, days: number) => [...DASHBOARD_KEYS.scope(session), 'stats', days] as const,
   activities: (session: SessionState) => [...DASHBOARD_KEYS.scope(session), 'activities'] as const,
+  notes: (session: SessionState) => [...DASHBOARD_KEYS.scope(session), 'notes'] as const,
   calendar: (session: SessionState, from: string, to: string) =>
     [...DASHBOARD_KEYS.scope(session), 'calendar', from, to] as const,
   checkIn: (session: SessionState) => [...DASHBOARD_KEYS.scope(session), 'check-in'] as const,
@@ -46,6 +49,19 @@ export async function markActivitiesSeen(): Promise<{ unread_count: number; last
     await api.post<{ unread_count: number; last_open_at: string }>(
       '/all-documents/recent-activities/seen',
       {},
+    )
+  ).data;
+}
+
+export const NOTES_PAGE_SIZE = 5;
+
+/** `GET /all-documents/recent-notes`: the newest notes on the documents the caller sees. */
+export async function fetchRecentNotes(page: number, signal?: AbortSignal): Promise<TPaged<TRecentNote>> {
+  return (
+    await api.get<TPaged<TRecentNote>>(
+      '/all-documents/recent-notes',
+      { page, limit: NOTES_PAGE_SIZE },
+      { signal },
     )
   ).data;
 }

@@ -43,6 +43,8 @@ function server(options: { cards?: TDashboardStatsSettings | null; next?: FakeHa
     }
     if (call.path === '/api/getCalender/calender') return ok({ from: '', to: '', events: [] });
     if (call.path === '/api/entities-data/fetchCheckin') return ok(makeCheckIn());
+    if (call.path === '/api/all-documents/recent-notes')
+      return ok({ data: [], total: 0, page: 1, total_pages: 0 });
     return undefined;
   });
 }

@@ -14,6 +14,7 @@ import { CheckInCard } from './check-in-card';
 import { DASHBOARD_KEYS, fetchDocumentStats } from './dashboard-api';
 import { DashboardLiveUpdates } from './dashboard-live';
 import { RecentActivities } from './recent-activities';
+import { RecentNotes } from './recent-notes';
 import { SentCompletedChart } from './sent-completed-chart';
 import { StatCards } from './stat-cards';
 
@@ -31,7 +32,7 @@ function greeting(hour: number): string {
 
 /**
  * /dashboard: the document counts chosen in dashboard settings, documents sent and completed over
- * time, recent activity, the calendar and the day's check-in. Document events pushed over the
+ * time, recent activity, the team's recent notes, the calendar and the day's check-in. Document events pushed over the
  * socket refresh it without a reload.
  */
 export function DashboardScreen() {
@@ -118,9 +119,16 @@ export function DashboardScreen() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder radius="md" p="md" h="100%">
-            <RecentActivities />
-          </Paper>
+          <Stack gap="md" h="100%">
+            <Paper withBorder radius="md" p="md" style={{ flex: 1 }}>
+              <RecentActivities />
+            </Paper>
+            {can('documents:notes') && (
+              <Paper withBorder radius="md" p="md">
+                <RecentNotes />
+              </Paper>
+            )}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder radius="md" p="md" h="100%">
