@@ -27,6 +27,7 @@ import {
   relatedEntities,
   updateEntity,
 } from './service';
+import { registerCompanyEntityRoutes } from './company-routes';
 import { registerEntityTemplateGuard } from './template-guard';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
@@ -264,4 +265,6 @@ export function registerEntityRoutes(api: FastifyInstance, platform: Platform): 
     },
     async (request) => ok(await relatedEntities(db, accessOf(request).companyId, request.params.id)),
   );
+
+  registerCompanyEntityRoutes(api, platform);
 }

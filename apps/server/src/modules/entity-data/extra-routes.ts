@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/platform';
 import { registerRecordFileRoutes } from './files-routes';
+import { registerRecordActionRoutes } from './more-routes';
+import { registerPublicRecordRoutes } from './public-view-routes';
 import { registerRecordDocumentRoutes } from './record-documents-routes';
 import { registerRepeatableRoutes } from './repeatable-routes';
 
@@ -19,4 +21,6 @@ export function registerRecordExtraRoutes(api: FastifyInstance, platform: Platfo
   registerRecordFileRoutes(api, platform);
   registerRepeatableRoutes(api, platform);
   registerRecordDocumentRoutes(api, platform);
+  registerRecordActionRoutes(api, platform);
+  registerPublicRecordRoutes(api, platform);
 }

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Badge, Checkbox, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import type { TFormFieldType } from '@esigns/contracts/nocode-field-types';
+import { optionLabel, valueText } from '@esigns/contracts/nocode-value-text';
 import { formatDate } from '../../shared/format/date';
 import type { TemplateField } from './entities-api';
 
@@ -9,50 +10,12 @@ import type { TemplateField } from './entities-api';
  * compact editor (files, tables, signatures...) are edited in the record drawer or page.
  */
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
-const number = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 4 });
-
-const optionLabel = (field: TemplateField, value: string) =>
-  field.options?.find((o) => o.value === value)?.label || value;
-
-/** Plain text of a value (exports, titles, tooltips). */
+/** Plain text of a value (exports, titles, tooltips): the shared `valueText`, dates as the user reads them. */
 export function displayText(field: TemplateField, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  switch (field.type) {
-    case 'CURRENCY':
-      return typeof value === 'number' ? inr.format(value) : String(value);
-    case 'NUMBER':
-    case 'FORMULA':
-    case 'AGGREGATE':
-      return typeof value === 'number' ? number.format(value) : String(value);
-    case 'PERCENTAGE':
-      return typeof value === 'number' ? `${number.format(value)}%` : String(value);
-    case 'DATE':
-      return typeof value === 'string' ? formatDate(value) : '';
-    case 'DATE_TIME':
-      return typeof value === 'string' ? new Date(value).toLocaleString('en-IN') : '';
-    case 'YES_OR_NO':
-    case 'CHECKBOX':
-      return value === true ? 'Yes' : value === false ? 'No' : '';
-    case 'SELECT':
-    case 'RADIO':
-      return optionLabel(field, String(value));
-    case 'MULTI_SELECT':
-      return Array.isArray(value) ? value.map((v) => optionLabel(field, String(v))).join(', ') : '';
-    case 'FILE':
-    case 'IMAGE':
-      return Array.isArray(value) ? `${value.length} file${value.length === 1 ? '' : 's'}` : '';
-    case 'DATA_TABLE':
-      return Array.isArray(value) ? `${value.length} row${value.length === 1 ? '' : 's'}` : '';
-    case 'LOCATION':
-      return typeof value === 'object' && value && 'address' in value
-        ? String((value as { address?: string }).address ?? '')
-        : 'Location';
-    case 'SIGNATURE':
-      return 'Signed';
-    default:
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  }
+  return valueText(field, value, {
+    formatDate: (v) => formatDate(v),
+    formatDateTime: (v) => new Date(v).toLocaleString('en-IN'),
+  });
 }
 
 export function CellValue({

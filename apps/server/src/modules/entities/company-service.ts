@@ -1,0 +1,171 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { TCompanyDetails, TCreateCompanyRequest, TFoundRecord } from '@esigns/contracts/entity-actions';
+import { hasPermission } from '@esigns/contracts/permissions';
+import type { Db } from '../../platform/db/database';
+import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import { contacts } from '../contacts/schema';
+import { findOrAddRecord } from '../entity-data/find-or-add';
+import { titleOf } from '../entity-data/record-values';
+import { entityData } from '../entity-data/schema';
+import { findCompanyRecord, linkedTitles, toRecord, withComputedValues } from '../entity-data/service';
+import { findPrimaryTemplate } from '../form-templates/service';
+import type { AccessContext } from '../permissions/access';
+import { loadEntityDefinition, type EntityDefinition } from './definition';
+import { entities } from './schema';
+import { createEntity } from './service';
+
+/*
+ * Companies (DOMAIN-NOCODE: BUSINESS entities are accounts): the organisations a workspace deals
+ * with, kept as records of a BUSINESS entity and named by its display field. Contacts of the
+ * address book belong to one by their account name.
+ */
+
+/** The entity a company record is answered with. */
+export const entityRefOf = (def: EntityDefinition) => ({
+  _id: def.row.id,
+  name: def.row.name,
+  entity_type: def.row.entityType,
+  primary_template_id: def.primary.id,
+});
+
+const entityProblem = (message: string) =>
+  validationError([{ key: 'entity_id', path: ['entity_id'], message }], message);
+
+/** The name of the entity made when a workspace adds its first company without naming an entity. */
+export const DEFAULT_COMPANIES_ENTITY = 'Companies';
+
+async function firstBusinessEntity(db: Db, companyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: entities.id })
+    .from(entities)
+    .where(and(eq(entities.companyId, companyId), eq(entities.entityType, 'BUSINESS')))
+    .orderBy(asc(entities.createdAt), asc(entities.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The BUSINESS entity companies go to: the one named (422 when it is not BUSINESS), else the
+ * workspace's first; with none, "Companies" is made from the accounts' primary template (the
+ * workspace's own or the STANDARD "Company details") when the caller may create entities.
+ */
+async function companiesEntity(
+  db: Db,
+  access: AccessContext,
+  entityId: string | undefined,
+): Promise<EntityDefinition> {
+  if (entityId) {
+    const def = await loadEntityDefinition(db, access.companyId, entityId);
+    if (def.row.entityType !== 'BUSINESS')
+      throw entityProblem(`${def.row.name} is not a company (BUSINESS) entity`);
+    return def;
+  }
+  const existing = await firstBusinessEntity(db, access.companyId);
+  if (existing) return loadEntityDefinition(db, access.companyId, existing);
+  if (!hasPermission(access, 'entities:create'))
+    throw entityProblem(
+      'There is no company (BUSINESS) entity yet: someone who can create entities must add one',
+    );
+  const template = await findPrimaryTemplate(db, access, 'BUSINESS');
+  try {
+    const made = await createEntity(db, access, {
+      name: DEFAULT_COMPANIES_ENTITY,
+      description: 'The companies (accounts) the workspace deals with.',
+      entity_type: 'BUSINESS',
+      icon: 'building',
+      templates: [{ template_id: template._id, is_primary: true, hidden_on_add: false }],
+      display_field: null,
+      duplicate_rules: [],
+    });
+    return loadEntityDefinition(db, access.companyId, made._id);
+  } catch (err) {
+    // Another call made it a moment ago, or a non-BUSINESS entity has the name.
+    const raced = await firstBusinessEntity(db, access.companyId);
+    if (raced) return loadEntityDefinition(db, access.companyId, raced);
+    if (err instanceof AppError && err.code === 'VALIDATION_FAILED')
+      throw entityProblem(
+        `An entity called ${DEFAULT_COMPANIES_ENTITY} exists but is not a company entity: choose one`,
+      );
+    throw err;
+  }
+}
+
+/**
+ * `POST /entities/createCompany`: the company of this name (display field, ignoring case) when the
+ * entity has it, else a new record with `name` and `values`. Problems of the name are keyed `name`.
+ */
+export async function createCompanyRecord(
+  db: Db,
+  access: AccessContext,
+  body: TCreateCompanyRequest,
+): Promise<TFoundRecord> {
+  const def = await companiesEntity(db, access, body.entity_id);
+  const nameField = def.displayField;
+  if (!nameField) throw entityProblem(`${def.row.name} has no field that names its records`);
+  const input = {
+    ...body.values,
+    [def.primary.id]: { ...(body.values[def.primary.id] ?? {}), [nameField]: body.name },
+  };
+  const nameKey = `values.${def.primary.id}.${nameField}`;
+  const { created, row } = await findOrAddRecord(db, access, def, input, (values) => {
+    const title = titleOf(def, values);
+    return title ? sql`lower(${entityData.title}) = lower(${title})` : null;
+  }).catch((err: unknown) => {
+    if (!(err instanceof AppError) || !err.details) throw err;
+    const details = err.details.map((d) => (d.key === nameKey ? { ...d, key: 'name', path: ['name'] } : d));
+    throw validationError(details, err.message);
+  });
+  const [computed] = await withComputedValues(db, def, [row]);
+  return { created, entity: entityRefOf(def), record: toRecord(computed!) };
+}
+
+const CONTACTS_SHOWN = 100;
+
+/**
+ * `GET /entities/getCompany/{CompanyId}`: a record of one of the workspace's BUSINESS entities
+ * with its computed values, the titles of the records it links to, and the address book's contacts
+ * whose account name is its name. Anything else (another workspace's, another kind of record): 404.
+ */
+export async function getCompanyDetails(db: Db, access: AccessContext, id: string): Promise<TCompanyDetails> {
+  const row = await findCompanyRecord(db, access.companyId, id).catch(() => {
+    throw notFound('Company');
+  });
+  const def = await loadEntityDefinition(db, access.companyId, row.entityId);
+  if (def.row.entityType !== 'BUSINESS') throw notFound('Company');
+  const [computed] = await withComputedValues(db, def, [row]);
+  const sameAccount = and(
+    eq(contacts.companyId, access.companyId),
+    sql`lower(${contacts.accountName}) = lower(${row.title})`,
+  );
+  const [people, [total]] = row.title.trim()
+    ? await Promise.all([
+        db
+          .select({
+            _id: contacts.id,
+            firstName: contacts.firstName,
+            lastName: contacts.lastName,
+            email: contacts.email,
+            phone: contacts.phone,
+            title: contacts.title,
+          })
+          .from(contacts)
+          .where(sameAccount)
+          .orderBy(asc(contacts.firstName), asc(contacts.lastName), asc(contacts.email))
+          .limit(CONTACTS_SHOWN),
+        db.select({ n: count() }).from(contacts).where(sameAccount),
+      ])
+    : [[], [{ n: 0 }]];
+  return {
+    entity: entityRefOf(def),
+    record: toRecord(computed!),
+    linked_titles: await linkedTitles(db, def, [row]),
+    contacts: people.map((p) => ({
+      _id: p._id,
+      name: `${p.firstName} ${p.lastName}`.trim(),
+      email: p.email,
+      phone: p.phone,
+      title: p.title,
+    })),
+    contacts_total: total?.n ?? 0,
+  };
+}

@@ -1,0 +1,112 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type {
+  TTemplateDataAllEntities,
+  TTemplateDataAllEntitiesQuery,
+} from '@esigns/contracts/entity-actions';
+import { escapeLike, type Db } from '../../platform/db/database';
+import { entities } from '../entities/schema';
+import { findReadableTemplate } from '../form-templates/service';
+import { entityData, templateDataEntries } from './schema';
+
+/*
+ * `GET /templates-entity-data-all-entities`: one form template's data in every entity made with
+ * it (an "Address" template in Leads, Tenants and Vendors), newest change first. A repeatable
+ * template answers its entries (one row per entry), the others each record's values.
+ */
+
+export async function templateDataAllEntities(
+  db: Db,
+  companyId: string,
+  query: TTemplateDataAllEntitiesQuery,
+): Promise<TTemplateDataAllEntities> {
+  const template = await findReadableTemplate(db, companyId, query.template_id);
+  const users = await db
+    .select({ _id: entities.id, name: entities.name })
+    .from(entities)
+    .where(
+      and(
+        eq(entities.companyId, companyId),
+        sql`${entities.templates} @> ${JSON.stringify([{ template_id: template.id }])}::jsonb`,
+      ),
+    )
+    .orderBy(asc(sql`lower(${entities.name})`));
+  const base = {
+    template: { _id: template.id, name: template.name, is_repeatable: template.isRepeatable },
+    entities: users,
+    page: query.page,
+  };
+  if (users.length === 0) return { ...base, data: [], total: 0, total_pages: 0 };
+  const names = new Map(users.map((e) => [e._id, e.name]));
+  const search = query.search ? sql`${entityData.title} ilike ${`%${escapeLike(query.search)}%`}` : undefined;
+  const inEntities = inArray(
+    entityData.entityId,
+    users.map((e) => e._id),
+  );
+  const offset = (query.page - 1) * query.limit;
+
+  if (template.isRepeatable) {
+    const where = and(inEntities, eq(templateDataEntries.templateId, template.id), search);
+    const from = () =>
+      db
+        .select()
+        .from(templateDataEntries)
+        .innerJoin(entityData, eq(entityData.id, templateDataEntries.entityDataId));
+    const [rows, [count]] = await Promise.all([
+      from()
+        .where(where)
+        .orderBy(desc(templateDataEntries.updatedAt), desc(templateDataEntries.id))
+        .limit(query.limit)
+        .offset(offset),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(templateDataEntries)
+        .innerJoin(entityData, eq(entityData.id, templateDataEntries.entityDataId))
+        .where(where),
+    ]);
+    const total = Number(count?.n ?? 0);
+    return {
+      ...base,
+      data: rows.map(({ entity_data: record, template_data_entries: entry }) => ({
+        entity_data_id: record.id,
+        entity_id: record.entityId,
+        entity_name: names.get(record.entityId) ?? '',
+        title: record.title,
+        template_data_id: entry.id,
+        values: entry.values,
+        updated_at: entry.updatedAt.toISOString(),
+      })),
+      total,
+      total_pages: Math.ceil(total / query.limit),
+    };
+  }
+
+  const where = and(inEntities, sql`${entityData.values} -> ${template.id}::text is not null`, search);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(entityData)
+      .where(where)
+      .orderBy(desc(entityData.updatedAt), desc(entityData.id))
+      .limit(query.limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(entityData)
+      .where(where),
+  ]);
+  const total = Number(count?.n ?? 0);
+  return {
+    ...base,
+    data: rows.map((record) => ({
+      entity_data_id: record.id,
+      entity_id: record.entityId,
+      entity_name: names.get(record.entityId) ?? '',
+      title: record.title,
+      template_data_id: null,
+      values: record.values[template.id] ?? {},
+      updated_at: record.updatedAt.toISOString(),
+    })),
+    total,
+    total_pages: Math.ceil(total / query.limit),
+  };
+}
