@@ -18,6 +18,7 @@ import { toTemplateFields } from './create-entity-dialog';
 import { EntitiesScreen } from './entities-screen';
 import { EntityRecordsScreen } from './entity-records-screen';
 import { RecordFormScreen } from './record-form-screen';
+import { RecordViewScreen } from './record-view-screen';
 
 const ENTITY_ID = '3c1b2c3d-0000-4000-8000-000000000001';
 const template = makeFormTemplate({
@@ -232,5 +233,61 @@ describe('entities', { timeout: 30_000 }, () => {
       entity_id: ENTITY_ID,
       values: { [tid]: { title: 'Plot 7', price: '100' } },
     });
+  });
+});
+
+describe('entity look: icon and colour', { timeout: 30_000 }, () => {
+  const ACCENT = '#1E88E5';
+  const withLook = (look: { icon: string | null; primary_color: string | null } | null) =>
+    server((call) => {
+      if (call.path === `/api/entity-customization/entity/isActive/${ENTITY_ID}`)
+        return ok(look && { config: { ...defaultCustomizationConfig(), ...look } });
+      if (call.path === '/api/entity-data/r1') return ok(record('r1', 'Sea view flat', 4500000));
+      return undefined;
+    });
+  /** The title's icon: its drawing's name and the colour it is tinted with. */
+  const titleIcon = () => {
+    const icon = screen.getByTestId('entity-title-icon');
+    return {
+      name: icon.querySelector('[data-icon]')?.getAttribute('data-icon'),
+      color: icon.style.getPropertyValue('--ti-color'),
+    };
+  };
+  const buttonColor = (element: HTMLElement) => element.style.getPropertyValue('--button-bg');
+
+  it('shows the customization icon in the list title and colours its add button', async () => {
+    installFakeApi(withLook({ icon: 'building', primary_color: ACCENT }));
+    renderAt(<EntityRecordsScreen />, '/entity/:entity_id', `/entity/${ENTITY_ID}`);
+    await screen.findByRole('heading', { name: 'Property' });
+    expect(titleIcon()).toEqual({ name: 'building', color: ACCENT });
+    expect(buttonColor(screen.getByRole('link', { name: 'Add Property' }))).toBe(ACCENT);
+  });
+
+  it('colours the record page and its form, with the entity icon when the look has none', async () => {
+    const withIcon = { ...entity, icon: 'home' };
+    const api = installFakeApi((call) =>
+      call.path === `/api/entities/${ENTITY_ID}`
+        ? ok(withIcon)
+        : withLook({ icon: null, primary_color: ACCENT })(call),
+    );
+    renderAt(<RecordViewScreen />, '/entity/:entity_id/view', `/entity/${ENTITY_ID}/view?dataId=r1`);
+    await screen.findByRole('heading', { name: 'Sea view flat' });
+    expect(titleIcon()).toEqual({ name: 'home', color: ACCENT });
+    expect(buttonColor(screen.getByRole('link', { name: 'Edit' }))).toBe(ACCENT);
+    expect(api.callsTo(`/api/entity-customization/entity/isActive/${ENTITY_ID}`)).toHaveLength(1);
+    cleanup();
+
+    renderAt(<RecordFormScreen />, '/entity/:entity_id/add', `/entity/${ENTITY_ID}/add`);
+    const add = await screen.findByRole('button', { name: 'Add Property' });
+    expect(buttonColor(add)).toBe(ACCENT);
+    expect(titleIcon().name).toBe('home');
+  });
+
+  it('shows no title icon and the theme colour without a look or an entity icon', async () => {
+    installFakeApi(withLook(null));
+    renderAt(<EntityRecordsScreen />, '/entity/:entity_id', `/entity/${ENTITY_ID}`);
+    await screen.findByRole('heading', { name: 'Property' });
+    expect(screen.queryByTestId('entity-title-icon')).toBeNull();
+    expect(buttonColor(screen.getByRole('link', { name: 'Add Property' }))).not.toBe(ACCENT);
   });
 });

@@ -5,6 +5,7 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { LoadError, PageFrame } from '../team/team-ui';
 import { useCan } from '../team/use-can';
 import { useEntity } from './entities-api';
+import { EntityTitleIcon } from './entity-title-icon';
 import { useEntityCustomization } from './use-customization';
 import { addRecordPath, entitySettingsPath } from './paths';
 import { RecordsGrid } from './records-grid';
@@ -14,7 +15,7 @@ export function EntityRecordsScreen() {
   const { entity_id: entityId = '' } = useParams();
   const { can } = useCan();
   const entity = useEntity(entityId);
-  const { look, ready } = useEntityCustomization(entityId);
+  const { look, ready, accent } = useEntityCustomization(entityId);
   usePageTitle(entity.data?.name ?? 'Entity');
   if (entity.error)
     return (
@@ -28,6 +29,7 @@ export function EntityRecordsScreen() {
   return (
     <PageFrame
       title={look.labels.plural ?? entity.data.name}
+      icon={<EntityTitleIcon icon={look.icon} entityIcon={entity.data.icon} accent={accent} />}
       description={entity.data.description || undefined}
       actions={
         <Group gap="xs">
@@ -45,7 +47,13 @@ export function EntityRecordsScreen() {
             </Button>
           )}
           {can('entity-data:create') && (
-            <Button component={Link} to={addRecordPath(entityId)} leftSection={<IconPlus size={16} />}>
+            <Button
+              component={Link}
+              to={addRecordPath(entityId)}
+              leftSection={<IconPlus size={16} />}
+              color={accent}
+              autoContrast
+            >
               {look.buttons.add ?? `Add ${look.labels.singular ?? entity.data.name}`}
             </Button>
           )}
@@ -57,6 +65,7 @@ export function EntityRecordsScreen() {
         columns={look.list_columns.length > 0 ? look.list_columns : undefined}
         sort={look.default_sort ? [look.default_sort] : undefined}
         pageSize={look.page_size}
+        accent={accent}
       />
     </PageFrame>
   );

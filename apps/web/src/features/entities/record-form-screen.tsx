@@ -16,7 +16,9 @@ import {
   type RecordValues,
 } from './entities-api';
 import { entityPath, recordPath } from './paths';
+import { EntityTitleIcon } from './entity-title-icon';
 import { RecordForm, errorsByTemplate, validateRecord, type TemplateErrors } from './record-form';
+import { useEntityCustomization } from './use-customization';
 import { useEntityTemplates } from './use-entity-templates';
 
 /**
@@ -34,6 +36,9 @@ export function RecordFormScreen() {
   const entity = useEntity(entityId);
   const record = useRecord(recordId);
   const allTemplates = useEntityTemplates(entityId);
+  const { look, accent } = useEntityCustomization(entityId);
+  /** What one record is called: the customization's singular label, else the entity's name. */
+  const singular = look.labels.singular ?? entity.data?.name;
   // Edits over the loaded record (null: nothing edited yet).
   const [edited, setValues] = useState<RecordValues | null>(null);
   const values: RecordValues = edited ?? record.data?.values ?? {};
@@ -41,7 +46,7 @@ export function RecordFormScreen() {
   const [failure, setFailure] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
   const isEdit = Boolean(recordId);
-  usePageTitle(isEdit ? `Edit ${record.data?.title ?? 'record'}` : `Add ${entity.data?.name ?? 'record'}`);
+  usePageTitle(isEdit ? `Edit ${record.data?.title ?? 'record'}` : `Add ${singular ?? 'record'}`);
 
   const templates = useMemo(() => {
     const hidden = new Set(entity.data?.templates.filter((t) => t.hidden_on_add).map((t) => t.template_id));
@@ -88,7 +93,7 @@ export function RecordFormScreen() {
         }
       }
       await queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.all });
-      notifications.show({ color: 'teal', message: isEdit ? 'Record saved' : `${entity.data.name} added` });
+      notifications.show({ color: 'teal', message: isEdit ? 'Record saved' : `${singular} added` });
       void navigate(recordPath(entityId, id!, 'view'));
     } catch (err) {
       if (isApiError(err) && !isEdit) setErrors(errorsByTemplate(err.fieldErrors));
@@ -100,15 +105,14 @@ export function RecordFormScreen() {
 
   return (
     <PageFrame
-      title={
-        isEdit
-          ? `Edit ${record.data?.title || entity.data?.name || 'record'}`
-          : `Add ${entity.data?.name ?? 'record'}`
+      title={isEdit ? `Edit ${record.data?.title || singular || 'record'}` : `Add ${singular ?? 'record'}`}
+      icon={
+        entity.data ? (
+          <EntityTitleIcon icon={look.icon} entityIcon={entity.data.icon} accent={accent} />
+        ) : undefined
       }
       description={
-        entity.data
-          ? `Required fields of the primary template name the ${entity.data.name.toLowerCase()}.`
-          : undefined
+        singular ? `Required fields of the primary template name the ${singular.toLowerCase()}.` : undefined
       }
     >
       {!ready ? (
@@ -150,8 +154,8 @@ export function RecordFormScreen() {
             >
               Cancel
             </Button>
-            <Button onClick={() => void save()} loading={saving}>
-              {isEdit ? 'Save changes' : `Add ${entity.data!.name}`}
+            <Button onClick={() => void save()} loading={saving} color={accent} autoContrast>
+              {look.buttons.save ?? (isEdit ? 'Save changes' : (look.buttons.add ?? `Add ${singular}`))}
             </Button>
           </Group>
         </Stack>

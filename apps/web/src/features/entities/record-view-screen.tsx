@@ -14,6 +14,7 @@ import { RelatedRecordsTabs } from '../relationships';
 import { RecordDocuments } from './record-documents';
 import { RecordValuesView } from './record-values-view';
 import { RepeatableEntries } from './repeatable-entries';
+import { EntityTitleIcon } from './entity-title-icon';
 import { useEntityCustomization } from './use-customization';
 import { useEntityTemplates } from './use-entity-templates';
 
@@ -29,7 +30,7 @@ export function RecordViewScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const entity = useEntity(entityId);
-  const { look } = useEntityCustomization(entityId);
+  const { look, accent } = useEntityCustomization(entityId);
   const shows = (tab: 'RELATIONSHIPS' | 'DOCUMENTS') => look.record_tabs.includes(tab);
   const record = useRecord(recordId || null);
   const allTemplates = useEntityTemplates(entityId);
@@ -83,6 +84,7 @@ export function RecordViewScreen() {
   return (
     <PageFrame
       title={record.data.title || entity.data.name}
+      icon={<EntityTitleIcon icon={look.icon} entityIcon={entity.data.icon} accent={accent} />}
       description={
         <Breadcrumbs separator="›" fz="sm">
           <Anchor component={Link} to={entityPath(entityId)}>
@@ -107,7 +109,7 @@ export function RecordViewScreen() {
               leftSection={<IconTrash size={16} />}
               onClick={() => setConfirming(true)}
             >
-              Delete
+              {look.buttons.delete ?? 'Delete'}
             </Button>
           )}
           {can('entity-data:update') && (
@@ -115,6 +117,8 @@ export function RecordViewScreen() {
               component={Link}
               to={recordPath(entityId, recordId, 'edit')}
               leftSection={<IconEdit size={16} />}
+              color={accent}
+              autoContrast
             >
               {look.buttons.edit ?? 'Edit'}
             </Button>
@@ -122,7 +126,7 @@ export function RecordViewScreen() {
         </Group>
       }
     >
-      <Tabs defaultValue="details" keepMounted={false}>
+      <Tabs defaultValue="details" keepMounted={false} color={accent}>
         <Tabs.List>
           <Tabs.Tab value="details">Details</Tabs.Tab>
           {shows('RELATIONSHIPS') && <Tabs.Tab value="related">Related records</Tabs.Tab>}

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { ActionIcon, Box, Checkbox, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Checkbox, Group, Loader, Text, UnstyledButton, rgba } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -55,6 +55,8 @@ export type RecordsGridProps = {
   actions?: React.ReactNode;
   /** Rows per page to start with (an entity customization's page size). */
   pageSize?: number | undefined;
+  /** `#RRGGBB` of the entity's customization: selection boxes, open buttons, selected rows. */
+  accent?: string | undefined;
 };
 
 const ROW_HEIGHT = 40;
@@ -85,6 +87,7 @@ export function RecordsGrid({
   prefsScope,
   actions,
   pageSize,
+  accent,
 }: RecordsGridProps) {
   const { can } = useCan();
   const queryClient = useQueryClient();
@@ -148,6 +151,7 @@ export function RecordsGrid({
       header: ({ table }) => (
         <Checkbox
           size="xs"
+          color={accent}
           aria-label="Select all on this page"
           checked={table.getIsAllPageRowsSelected()}
           indeterminate={table.getIsSomePageRowsSelected()}
@@ -158,6 +162,7 @@ export function RecordsGrid({
         <Group gap={2} wrap="nowrap">
           <Checkbox
             size="xs"
+            color={accent}
             aria-label={`Select ${row.original.title || 'record'}`}
             checked={row.getIsSelected()}
             onChange={row.getToggleSelectedHandler()}
@@ -198,7 +203,7 @@ export function RecordsGrid({
       ),
     }));
     return [select, ...fieldColumns, ...system];
-  }, [fields, linkedTitles]);
+  }, [fields, linkedTitles, accent]);
 
   // A view shows its own columns: the others start hidden (the person can still show them).
   const visibility = useMemo(
@@ -461,13 +466,18 @@ export function RecordsGrid({
                       alignItems: 'center',
                       width: totalWidth,
                       borderBottom: '1px solid var(--mantine-color-default-border)',
-                      background: row.getIsSelected() ? 'var(--mantine-color-blue-light)' : undefined,
+                      background: row.getIsSelected()
+                        ? accent
+                          ? rgba(accent, 0.12)
+                          : 'var(--mantine-color-blue-light)'
+                        : undefined,
                     }}
                   >
                     <Box w={40} style={{ flexShrink: 0, textAlign: 'center' }}>
                       <ActionIcon
                         size="sm"
                         variant="subtle"
+                        color={accent}
                         aria-label={`Open ${row.original.title || 'record'}`}
                         onClick={() => open(row.id)}
                       >

@@ -9,12 +9,15 @@ type ActiveCustomization = { config: TEntityCustomizationConfig } | null;
 
 /**
  * The entity's active customization (/menu-management, customization tab), as the record screens
- * apply it: labels, button labels, list columns, default sort, page size, record tabs. The
- * defaults when none is active or it cannot be read.
+ * apply it: labels, button labels, list columns, default sort, page size, record tabs, the title
+ * icon (`EntityTitleIcon`) and the accent colour (`accent`: `#RRGGBB`, undefined for the theme's,
+ * given as `color` to the screens' primary buttons, tabs and grid). The defaults when none is
+ * active or it cannot be read.
  */
 export function useEntityCustomization(entityId: string): {
   look: TEntityCustomizationConfig;
   ready: boolean;
+  accent: string | undefined;
 } {
   const active = useQuery({
     queryKey: ['entity-customization', 'active', entityId],
@@ -30,5 +33,6 @@ export function useEntityCustomization(entityId: string): {
     staleTime: 60_000,
     retry: false,
   });
-  return { look: active.data?.config ?? defaultCustomizationConfig(), ready: !active.isPending };
+  const look = active.data?.config ?? defaultCustomizationConfig();
+  return { look, ready: !active.isPending, accent: look.primary_color ?? undefined };
 }

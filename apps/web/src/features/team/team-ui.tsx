@@ -17,20 +17,32 @@ export function isForbidden(error: unknown): boolean {
   return isApiError(error) && error.status === 403;
 }
 
-/** Title, one line of help and the screen's main actions; wraps under each other on phones. */
+/**
+ * Title (after an optional icon), one line of help and the screen's main actions; wraps under
+ * each other on phones.
+ */
 export function PageHeader({
   title,
+  icon,
   description,
   actions,
 }: {
   title: string;
+  icon?: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
 }) {
   return (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
       <Box maw={640}>
-        <Title order={2}>{title}</Title>
+        {icon ? (
+          <Group gap="sm" wrap="nowrap">
+            {icon}
+            <Title order={2}>{title}</Title>
+          </Group>
+        ) : (
+          <Title order={2}>{title}</Title>
+        )}
         {description && (
           <Text c="dimmed" size="sm">
             {description}
@@ -48,6 +60,8 @@ export function PageHeader({
 
 export type ScreenFrameProps = {
   title: string;
+  /** Shown before the title (e.g. an entity's icon). */
+  icon?: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
@@ -60,10 +74,10 @@ export type ScreenFrameProps = {
 export type ScreenFrame = ComponentType<ScreenFrameProps>;
 
 /** A standalone staff page: heading with actions, then the content. */
-export function PageFrame({ title, description, actions, children }: ScreenFrameProps) {
+export function PageFrame({ title, icon, description, actions, children }: ScreenFrameProps) {
   return (
     <Stack gap="lg" maw={1200}>
-      <PageHeader title={title} description={description} actions={actions} />
+      <PageHeader title={title} icon={icon} description={description} actions={actions} />
       {children}
     </Stack>
   );
