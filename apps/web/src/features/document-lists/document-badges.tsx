@@ -30,7 +30,10 @@ export const RECIPIENT_TYPE_LABEL: Record<TRecipientType, string> = {
   VIEWER: 'Viewer',
 };
 
-/** The document's status, and "Archived" beside it when it is. */
+/**
+ * The document's status, and "Archived" beside it when it is. Badges keep the labels' sentence
+ * case (Mantine's badge is upper-case by default).
+ */
 export function DocumentStatusBadge({
   status,
   archivedAt,
@@ -41,11 +44,11 @@ export function DocumentStatusBadge({
   const look = DOCUMENT_STATUS_LOOK[status];
   return (
     <Group gap={4} wrap="wrap">
-      <Badge color={look.color} variant="light">
+      <Badge color={look.color} variant="light" tt="none">
         {look.label}
       </Badge>
       {archivedAt && (
-        <Badge color="gray" variant="outline">
+        <Badge color="gray" variant="outline" tt="none">
           Archived
         </Badge>
       )}
@@ -56,7 +59,7 @@ export function DocumentStatusBadge({
 export function RecipientStatusBadge({ status }: { status: TRecipientStatus }) {
   const look = RECIPIENT_STATUS_LOOK[status];
   return (
-    <Badge color={look.color} variant="dot">
+    <Badge color={look.color} variant="dot" tt="none">
       {look.label}
     </Badge>
   );

@@ -209,3 +209,68 @@ describe('DocumentsScreen', () => {
     expect(await screen.findByTestId('no-access')).toBeTruthy();
   });
 });
+
+describe('DocumentsScreen layout', () => {
+  const LABELS = [
+    'All',
+    'Drafts',
+    'Waiting for me',
+    'Waiting for others',
+    'Completed',
+    'Declined',
+    'Rejected',
+    'Voided',
+    'Expired',
+    'Archived',
+  ];
+  const tabLabels = (list: HTMLElement) =>
+    within(list)
+      .getAllByRole('tab')
+      .map((tab) => tab.querySelector('.mantine-Tabs-tabLabel')?.textContent);
+
+  it('shows every status tab on a wide screen, wrapping rather than scrolling', async () => {
+    installList();
+    render();
+    const list = await screen.findByTestId('status-tabs');
+    expect(tabLabels(list)).toEqual(LABELS);
+    // No scroll area to hide "Archived" behind: the row wraps when it does not fit.
+    expect(list.closest('.mantine-ScrollArea-root')).toBeNull();
+    expect(list.style.flexWrap).toBe('wrap');
+    // Compact tabs, so the ten tabs and their counts fit a 1440 px window.
+    expect(within(list).getByRole('tab', { name: /Archived/ }).style.paddingInline).toBe(
+      'var(--mantine-spacing-xs)',
+    );
+  });
+
+  it('scrolls the tabs on a phone', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width: 48em'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    installList();
+    render();
+    const list = await screen.findByTestId('status-tabs');
+    expect(tabLabels(list)).toEqual(LABELS);
+    expect(list.closest('.mantine-ScrollArea-root')).not.toBeNull();
+    expect(list.style.flexWrap).toBe('nowrap');
+  });
+
+  it('writes status badges in sentence case, not capitals', async () => {
+    installList();
+    render();
+    const rows = await screen.findAllByTestId('document-row');
+    for (const [row, label] of [
+      [rows[0]!, 'Waiting'],
+      [rows[1]!, 'Draft'],
+    ] as const) {
+      const badge = within(row).getByText(label).closest('.mantine-Badge-root') as HTMLElement;
+      expect(badge.style.textTransform, label).toBe('none');
+    }
+  });
+});

@@ -31,6 +31,12 @@ export function seesOthersDocuments(rights: Can): boolean {
   );
 }
 
+/** Tighter than Mantine's default tab, so the ten tabs and their counts fit a 1440 px window. */
+const TAB_STYLES = {
+  tab: { paddingInline: 'var(--mantine-spacing-xs)' },
+  tabSection: { marginInlineStart: 6 },
+};
+
 const EMPTY_TEXT: Record<TDocumentListFilter, string> = {
   'all-documents': 'Upload a document, place the fields and send it for signature: it shows here.',
   draft: 'Documents you started and have not sent yet show here.',
@@ -143,38 +149,45 @@ export function DocumentsScreen() {
   const rows = list.data?.data ?? [];
   const rowProps = { rows, isPending: list.isPending, showSender: seesOthers };
   const countOf = (filter: TDocumentListFilter) => counts.data?.[filter];
+  const tabs = DOCUMENT_LIST_FILTERS.map((filter) => (
+    <Tabs.Tab
+      key={filter}
+      value={filter}
+      rightSection={
+        countOf(filter) !== undefined ? (
+          <Badge size="sm" variant={state.filter === filter ? 'filled' : 'light'} color="gray" circle={false}>
+            {countOf(filter)}
+          </Badge>
+        ) : null
+      }
+    >
+      {DOCUMENT_LIST_FILTER_LABELS[filter]}
+    </Tabs.Tab>
+  ));
 
   return frame(
     <Stack gap="lg">
       <Tabs
         value={state.filter}
         onChange={(value) => value && update({ filter: value as TDocumentListFilter })}
+        styles={TAB_STYLES}
       >
-        {/* The tabs keep their width (and their count badges) and scroll when they do not fit. */}
-        <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
-          <Tabs.List style={{ flexWrap: 'nowrap', width: 'max-content', minWidth: '100%' }}>
-            {DOCUMENT_LIST_FILTERS.map((filter) => (
-              <Tabs.Tab
-                key={filter}
-                value={filter}
-                rightSection={
-                  countOf(filter) !== undefined ? (
-                    <Badge
-                      size="sm"
-                      variant={state.filter === filter ? 'filled' : 'light'}
-                      color="gray"
-                      circle={false}
-                    >
-                      {countOf(filter)}
-                    </Badge>
-                  ) : null
-                }
-              >
-                {DOCUMENT_LIST_FILTER_LABELS[filter]}
-              </Tabs.Tab>
-            ))}
+        {/* Phones scroll the row of tabs; wider screens show every tab (compact, see TAB_STYLES),
+            wrapping to a second row rather than hiding one when they do not fit. */}
+        {isPhone ? (
+          <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
+            <Tabs.List
+              style={{ flexWrap: 'nowrap', width: 'max-content', minWidth: '100%' }}
+              data-testid="status-tabs"
+            >
+              {tabs}
+            </Tabs.List>
+          </ScrollArea>
+        ) : (
+          <Tabs.List style={{ flexWrap: 'wrap' }} data-testid="status-tabs">
+            {tabs}
           </Tabs.List>
-        </ScrollArea>
+        )}
       </Tabs>
 
       <ListFilters

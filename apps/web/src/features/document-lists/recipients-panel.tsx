@@ -83,7 +83,7 @@ export function RecipientsPanel({
                 <Group gap={6}>
                   <RecipientStatusBadge status={r.status} />
                   {r.is_due && (
-                    <Badge size="xs" color="orange" variant="light">
+                    <Badge size="xs" color="orange" variant="light" tt="none">
                       Their turn
                     </Badge>
                   )}
