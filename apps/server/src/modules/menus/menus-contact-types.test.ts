@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MENU, type TMenu, type TMenuItem } from '@esigns/contracts/menus';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
-import { seedEntity, type SeededEntity } from './test-seed';
+import { apiCaller, keysOf, labelsOf, seedEntity, type SeededEntity } from './test-seed';
 
 /*
  * Contact types' menus (the application users' sidebar in /ap) through the same menu calls, and
@@ -17,14 +17,7 @@ let buyer: string;
 let tenant: string;
 let theirType: string;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, who: SeededUser, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(t)(...args);
 
 async function createType(who: SeededUser, name: string): Promise<string> {
   const res = await call('POST', '/contact-types', who, { name });
@@ -44,12 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const keysOf = (res: { json: () => { errors?: { details: { key: string }[] } } }): string[] => [
-  ...new Set(res.json().errors?.details.map((d) => d.key) ?? []),
-];
-const labelsOf = (items: TMenuItem[]): string[] =>
-  items.flatMap((i) => [i.label, ...i.children.map((c) => c.label)]);
 
 const buyerMenu = () => [
   { kind: 'ROUTE', key: 'home', label: 'Home', icon: 'home', route: '/ap/dashboard' },

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TMenu, TMenuItem } from '@esigns/contracts/menus';
+import type { TMenu } from '@esigns/contracts/menus';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
 import { entityViews } from '../entity-views/schema';
 import { buildMenu } from './service';
-import { seedEntity, type SeededEntity } from './test-seed';
+import { apiCaller, keysOf, labelsOf, seedEntity, type SeededEntity } from './test-seed';
 
 let t: TestApp;
 let acme: SeededCompany;
@@ -24,21 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, who: SeededUser, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-const keysOf = (res: { json: () => { errors?: { details: { key: string }[] } } }): string[] => [
-  ...new Set(res.json().errors?.details.map((d) => d.key) ?? []),
-];
-
-const labelsOf = (items: TMenuItem[]): string[] =>
-  items.flatMap((i) => [i.label, ...i.children.map((c) => c.label)]);
+const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(t)(...args);
 
 const salesMenu = () => [
   { kind: 'ROUTE', key: 'home', label: 'Home', icon: 'home', route: '/dashboard' },

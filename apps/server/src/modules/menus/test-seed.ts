@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { TMenuItem } from '@esigns/contracts/menus';
 import { ZFormFields } from '@esigns/contracts/nocode-template-check';
+import type { SeededUser } from '../../../test/seed-company';
 import type { TestApp } from '../../../test/test-app';
 import { entities } from '../entities/schema';
 import { entityViews } from '../entity-views/schema';
@@ -7,8 +9,28 @@ import { formTemplates } from '../form-templates/schema';
 
 /*
  * Rows the menu and customization tests point at, written straight to their tables so these
- * tests do not depend on the entity and view APIs.
+ * tests do not depend on the entity and view APIs; and the menu tests' calls.
  */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `call(method, '/menu/v2', who, body)`: an API call (under `/api`) as a seeded user. */
+export const apiCaller = (t: TestApp) => (method: Method, url: string, who: SeededUser, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: who.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+/** The keys of a 422 answer's details, each once. */
+export const keysOf = (res: { json: () => { errors?: { details: { key: string }[] } } }): string[] => [
+  ...new Set(res.json().errors?.details.map((d) => d.key) ?? []),
+];
+
+/** Every label of a menu, groups' items after their group. */
+export const labelsOf = (items: TMenuItem[]): string[] =>
+  items.flatMap((i) => [i.label, ...i.children.map((c) => c.label)]);
 
 export type SeededEntity = { entityId: string; templateId: string; viewId: string };
 
