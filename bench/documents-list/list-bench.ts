@@ -4,7 +4,7 @@ import { users } from '../../apps/server/src/modules/auth/schema';
 import { companyUsers } from '../../apps/server/src/modules/company/schema';
 import { createWorkspace } from '../../apps/server/src/modules/company/service';
 import type { Platform } from '../../apps/server/src/platform/platform';
-import { load as loadClients, percentile, startBenchApp } from '../support/api-bench';
+import { load as loadClients, percentile, requestJson, startBenchApp } from '../support/api-bench';
 
 /*
  * `GET /api/all-documents/{status}` on 100,000 documents of one company (issue 6 benchmark). The
@@ -144,9 +144,9 @@ async function main(): Promise<void> {
     for (const c of cases) {
       const url = `${base}/api/all-documents/completed?${c.query}`;
       const call = async (): Promise<number> => {
-        const res = await fetch(url, { headers });
-        const body = (await res.json()) as { data: { data: unknown[]; total: number } };
-        if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+        const res = await requestJson('GET', url, headers);
+        const body = res.json as { data: { data: unknown[]; total: number } };
+        if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
         return body.data.data.length;
       };
       // Warm-up, then one request with its statements captured.
@@ -182,13 +182,40 @@ async function main(): Promise<void> {
       // Alternate halves so that the machine's load weighs on both alike.
       const http: number[] = [];
       const sql: number[] = [];
+      const cpu = { http: 0, sql: 0 };
+      const cpuOf = async (run: () => Promise<number[]>, into: number[], key: 'http' | 'sql') => {
+        const before = process.cpuUsage();
+        into.push(...(await run()));
+        const used = process.cpuUsage(before);
+        cpu[key] += (used.user + used.system) / 1000;
+      };
+      if (process.env.BENCH_PROFILE) {
+        // A CPU profile of the HTTP calls alone (open it in Chrome's DevTools).
+        const { Session } = await import('node:inspector/promises');
+        const { writeFileSync } = await import('node:fs');
+        const session = new Session();
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.start');
+        await load(async () => {
+          await call();
+        });
+        const { profile } = await session.post('Profiler.stop');
+        const file = `${process.env.BENCH_PROFILE}-${cases.indexOf(c)}.cpuprofile`;
+        writeFileSync(file, JSON.stringify(profile));
+        console.log(`  profile of "${c.label}" in ${file}`);
+        session.disconnect();
+      }
       for (let round = 0; round < 2; round++) {
-        http.push(
-          ...(await load(async () => {
-            await call();
-          })),
+        await cpuOf(
+          () =>
+            load(async () => {
+              await call();
+            }),
+          http,
+          'http',
         );
-        sql.push(...(await load(replay)));
+        await cpuOf(() => load(replay), sql, 'sql');
       }
       const httpP95 = percentile(http, 95);
       const sqlP95 = percentile(sql, 95);
@@ -198,7 +225,9 @@ async function main(): Promise<void> {
       console.log(
         `  ${c.label.padEnd(34)} p95 ${httpP95.toFixed(1).padStart(7)} ms (p50 ${percentile(http, 50).toFixed(1)}), ` +
           `same SQL (${statements.length} statements) p95 ${sqlP95.toFixed(1).padStart(7)} ms, ` +
-          `ratio ${ratio.toFixed(2)} (target < ${TARGET_MS} ms and <= ${TARGET_RATIO}x: ${ok ? 'met' : 'NOT met'})`,
+          `ratio ${ratio.toFixed(2)} (target < ${TARGET_MS} ms and <= ${TARGET_RATIO}x: ${ok ? 'met' : 'NOT met'}); ` +
+          `this process's CPU per call ${(cpu.http / http.length).toFixed(2)} ms over HTTP, ` +
+          `${(cpu.sql / sql.length).toFixed(2)} ms SQL only`,
       );
     }
     console.log(`documents-list: ${met ? 'every target met' : 'some targets NOT met'}`);

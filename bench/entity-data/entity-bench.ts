@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { users } from '../../apps/server/src/modules/auth/schema';
 import { createWorkspace } from '../../apps/server/src/modules/company/service';
-import { compare, startBenchApp } from '../support/api-bench';
+import { compare, requestJson, startBenchApp } from '../support/api-bench';
 
 /*
  * Issue 7 benchmark: one entity with 10 fields, BENCH_RECORDS (1,000,000) records added through
@@ -86,13 +86,11 @@ async function main(): Promise<void> {
     );
     const { base, headers } = await bench.serve(owner!.id, companyId);
     const post = async (url: string, body: unknown) => {
-      const res = await fetch(`${base}/api${url}`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const json = (await res.json()) as { data: Record<string, unknown> };
-      if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(json).slice(0, 400)}`);
+      const res = await requestJson('POST', `${base}/api${url}`, headers, body);
+      const json = res.json as { data: Record<string, unknown> };
+      if (res.status < 200 || res.status > 299) {
+        throw new Error(`${url}: ${res.status} ${JSON.stringify(json).slice(0, 400)}`);
+      }
       return json.data;
     };
     const entity = await post('/entities/create', { name: 'Property', fields: FIELDS });

@@ -1,3 +1,4 @@
+import { defineDocumentListJobs } from './modules/document-lists/jobs';
 import { defineDocumentJobs } from './modules/documents/bulk-send';
 import { defineSigningJobs } from './modules/signing/jobs';
 import { defineNotificationJobs } from './modules/notifications/push';
@@ -13,4 +14,5 @@ export function defineModuleJobs(platform: Platform): void {
   defineSigningJobs(platform);
   defineNotificationJobs(platform);
   defineReminderJobs(platform);
+  defineDocumentListJobs(platform);
 }

@@ -8,25 +8,43 @@ import { DOCUMENT_LIST_FILTERS, type TDocumentListFilter } from '@esigns/contrac
 import type { Db } from '../../platform/db/database';
 import type { AccessContext } from '../permissions/access';
 import { filterCondition, narrowing, orderBy, visibleTo, waitingForMe, type ListScope } from './list-query';
-import { presentListRows, type ListRow } from './present-items';
-import { loadScope, rowsOf } from './scope';
+import { LOADED_LIST_COLUMNS, presentLoadedRows, type LoadedListRow } from './present-items';
+import { FILTER_STATUS } from '@esigns/contracts/document-lists';
+import { isUuid } from '../documents/lookups';
+import { loadListState, totalKey, VersionedCache, type ListState } from './list-state';
+import { hasBroadReach, rowsOf } from './scope';
 
 type Reader = Pick<Db, 'select' | 'execute'>;
-
-const LIST_COLUMNS = sql`ed.id, ed.name, ed.status, ed.archived_at, ed.configurable_document_id, ed.company_document_id, ed.sender_id,
-  ed.shared_with, ed.sent_at, ed.expires_at, ed.completed_at, ed.created_at, ed.updated_at`;
 
 /** Extra narrowing a caller adds to a list (the employee documents: addressed to the caller). */
 export type ListExtra = (scope: ListScope) => SQL;
 
+/** How many ids of a list a snapshot holds: deeper pages read the database each time. */
+const SNAPSHOT_IDS = 10_000;
+/** Snapshots of one process: at most this many ids in all, and entries. */
+const snapshots = new VersionedCache<{ ids: string[]; total: number }>(400_000, 500);
+
+/** Counts of one process, like the list snapshots: valid for one list version. */
+const countsCache = new VersionedCache<TDocumentListCounts>(2_000, 2_000);
+
+/** Drops this process's list snapshots (tests that write the database behind the triggers' back). */
+export const clearListSnapshots = (): void => {
+  snapshots.clear();
+  countsCache.clear();
+};
+
 /**
  * One page of a document list: the filter's documents the caller sees, narrowed by the query,
- * in the query's order, with the total for the pager. One statement finds the page's ids and the
- * total together (`count(*) over ()`: a search's matches are read once, not once for the page and
- * once for the count) over the list index columns only, so that skipping to page 500 of a tab
- * walks the index, not the table; the page's rows are joined back by id ("late row lookup"). A
- * page past the end has no row to carry the total: it is counted on its own. The page's
- * recipients and senders are read after, for its rows only.
+ * in the query's order, with the exact total for the pager (README "Totals and search snapshots").
+ * - A status tab of a caller who sees every sent document, not narrowed: the total is the stored
+ *   one and the page a walk of the list index (page 500 skips index entries, not rows).
+ * - Any other list: the ordered ids of its first 10,000 documents and its total are kept in this
+ *   process for as long as the company's list version stays the same (any committed change of
+ *   its documents, recipients or draft layouts moves it), so paging through a search reads the
+ *   search once. Deeper pages read the database each time.
+ * - Lists narrowed by a caller's extra condition, or by a contact (whose email may change), are
+ *   read from the database each time (page ids and total in one statement).
+ * The page's rows are read by id, then their recipients and senders.
  */
 export async function listDocuments(
   db: Reader,
@@ -35,26 +53,119 @@ export async function listDocuments(
   query: TDocumentListQuery,
   options: { offsetMinutes?: number; extra?: ListExtra } = {},
 ): Promise<{ rows: TDocumentListItem[]; total: number }> {
-  const scope = await loadScope(db, access);
+  const state = await loadListState(db, access.companyId, access.userId);
+  const scope = scopeOf(access, state.email);
   const where = whereOf(scope, filter, query, options);
   const order = orderBy(query.sort);
-  const rows = await rowsOf<ListRow & { total: number }>(
+  const offset = (query.page - 1) * query.limit;
+  const present = (rows: LoadedListRow[]) => presentLoadedRows(access, scope, rows);
+
+  const stored = storedTotal(scope, filter, query, options, state);
+  if (stored !== null) {
+    return { rows: present(await pageRows(db, where, order, query.limit, offset)), total: stored };
+  }
+  if (options.extra || (query.recipient && isUuid(query.recipient))) {
+    const rows = await pageRows(db, where, order, query.limit, offset, true);
+    const total = rows.length > 0 ? Number(rows[0]!.total) : query.page > 1 ? await countOf(db, where) : 0;
+    return { rows: present(rows), total };
+  }
+  const key = JSON.stringify([
+    scope.userId,
+    scope.broad,
+    filter,
+    query.search ?? '',
+    query.date_field ?? '',
+    query.from ?? '',
+    query.to ?? '',
+    query.recipient ?? '',
+    query.owner ?? '',
+    query.sort ?? '',
+    options.offsetMinutes ?? 0,
+  ]);
+  let snapshot = snapshots.get(`${access.companyId}|${key}`, state.version);
+  if (!snapshot) {
+    const ids = await idsOf(db, where, order, SNAPSHOT_IDS, 0);
+    const total = ids.length < SNAPSHOT_IDS ? ids.length : await countOf(db, where);
+    snapshot = { ids, total };
+    snapshots.set(`${access.companyId}|${key}`, state.version, snapshot, ids.length + 1);
+  }
+  const rows =
+    offset < snapshot.ids.length || snapshot.ids.length === snapshot.total
+      ? await rowsByIds(db, snapshot.ids.slice(offset, offset + query.limit))
+      : await pageRows(db, where, order, query.limit, offset);
+  return { rows: present(rows), total: snapshot.total };
+}
+
+/** The stored total of a list, when it is one: a status tab of a broad caller, not narrowed. */
+function storedTotal(
+  scope: ListScope,
+  filter: TDocumentListFilter,
+  query: TDocumentListQuery,
+  options: { extra?: ListExtra },
+  state: ListState,
+): number | null {
+  const status = FILTER_STATUS[filter];
+  if (!scope.broad || !status || status === 'DRAFT' || options.extra) return null;
+  if (query.search?.trim() || query.from || query.to || query.recipient || query.owner) return null;
+  return state.totals.get(totalKey(status, false)) ?? 0;
+}
+
+function scopeOf(access: AccessContext, email: string): ListScope {
+  return { companyId: access.companyId, userId: access.userId, email, broad: hasBroadReach(access) };
+}
+
+/** Ids of a page of a list, in its order (an index walk for a list index order). */
+async function idsOf(db: Reader, where: SQL, order: SQL, limit: number, offset: number): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
     db,
-    sql`select ${LIST_COLUMNS}, p.total from (
-        select ed.id, count(*) over () as total from employee_documents ed where ${where}
-        order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}
+    sql`select ed.id from employee_documents ed where ${where} order by ${order} limit ${limit} offset ${offset}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+async function countOf(db: Reader, where: SQL): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from employee_documents ed where ${where}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The loaded rows of these ids, in their order (ids no longer there are left out). */
+async function rowsByIds(db: Reader, ids: string[]): Promise<LoadedListRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await rowsOf<LoadedListRow>(
+    db,
+    sql`select ${LOADED_LIST_COLUMNS} from employee_documents ed where ed.id in ${ids}`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * A page of a list as loaded rows, in one statement: the page's ids are found over the list
+ * index columns only (skipping to page 500 walks the index, not the table) and their rows joined
+ * back ("late row lookup"). `withTotal` adds the list's total to each row (`count(*) over ()`:
+ * the matches are read once, not once for the page and once for the count).
+ */
+async function pageRows(
+  db: Reader,
+  where: SQL,
+  order: SQL,
+  limit: number,
+  offset: number,
+  withTotal = false,
+): Promise<(LoadedListRow & { total?: number })[]> {
+  const total = withTotal ? sql`, count(*) over () as total` : sql``;
+  const totalColumn = withTotal ? sql`, p.total` : sql``;
+  return rowsOf<LoadedListRow & { total?: number }>(
+    db,
+    sql`select ${LOADED_LIST_COLUMNS}${totalColumn} from (
+        select ed.id${total} from employee_documents ed where ${where}
+        order by ${order} limit ${limit} offset ${offset}
       ) p join employee_documents ed on ed.id = p.id
       order by ${order}`,
   );
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && query.page > 1) {
-    const [counted] = await rowsOf<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from employee_documents ed where ${where}`,
-    );
-    total = Number(counted?.n ?? 0);
-  }
-  return { rows: await presentListRows(db, access, scope, rows), total };
 }
 
 /** The `where` of a list: the tenant, the filter, the query's narrowing and the caller's extra. */
@@ -75,7 +186,8 @@ export function whereOf(
 
 /**
  * `GET /employee-documents-counts`: how many documents each list filter holds for the caller, in
- * one statement over the documents they see (narrowed like a list when the query says so).
+ * one statement over the documents they see (narrowed like a list when the query says so), kept
+ * in this process while the company's list version stays the same (as list snapshots are).
  */
 export async function countDocuments(
   db: Reader,
@@ -83,7 +195,23 @@ export async function countDocuments(
   query: TDocumentListQuery,
   options: { offsetMinutes?: number } = {},
 ): Promise<TDocumentListCounts> {
-  const scope = await loadScope(db, access);
+  const state = await loadListState(db, access.companyId, access.userId);
+  const scope = scopeOf(access, state.email);
+  const recipientContact = query.recipient !== undefined && isUuid(query.recipient);
+  const key = JSON.stringify([
+    access.companyId,
+    scope.userId,
+    scope.broad,
+    query.search ?? '',
+    query.date_field ?? '',
+    query.from ?? '',
+    query.to ?? '',
+    query.recipient ?? '',
+    query.owner ?? '',
+    options.offsetMinutes ?? 0,
+  ]);
+  const cached = recipientContact ? undefined : countsCache.get(key, state.version);
+  if (cached) return cached;
   const live = sql`ed.archived_at is null`;
   const status = (value: string) => sql`${live} and ed.status = ${value}`;
   const conditions: Record<TDocumentListFilter, SQL> = {
@@ -116,7 +244,9 @@ export async function countDocuments(
     db,
     sql`select ${columns} from employee_documents ed where ${where}`,
   );
-  return Object.fromEntries(
+  const counts = Object.fromEntries(
     DOCUMENT_LIST_FILTERS.map((f) => [f, Number(row?.[f] ?? 0)]),
   ) as TDocumentListCounts;
+  if (!recipientContact) countsCache.set(key, state.version, counts);
+  return counts;
 }

@@ -1,10 +1,16 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { ACTION_RULES, availableActions } from '@esigns/contracts/document-actions';
 import type { TDocumentListItem, TRecipientSummary } from '@esigns/contracts/document-lists';
-import type { TDocumentStatus, TRecipientStatus, TRecipientType } from '@esigns/contracts/documents';
+import type {
+  TDocumentStatus,
+  TRecipient as TDocumentRecipientLayout,
+  TRecipientStatus,
+  TRecipientType,
+} from '@esigns/contracts/documents';
 import { canActOnDocument, hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
 import type { Db } from '../../platform/db/database';
 import { peopleByIds } from '../documents/lookups';
+import type { PersonRef } from '../documents/serializers';
 import { configurableDocuments, documentUsers } from '../documents/schema';
 import type { AccessContext } from '../permissions/access';
 import { isDone } from '../signing/progress';
@@ -104,61 +110,150 @@ export async function presentListRows(
     byDocument.set(party.documentId, list);
   }
   const layoutOf = new Map(layouts.map((l) => [l.id, l.documentUsers]));
-
-  return rows.map((row) => {
-    const recipients: Party[] =
+  return rows.map((row) =>
+    presentRow(
+      access,
+      scope,
+      row,
       row.status === 'DRAFT'
-        ? (layoutOf.get(row.configurable_document_id ?? '') ?? []).map((r) => ({
-            id: r.key,
-            email: r.email,
-            firstName: r.first_name,
-            lastName: r.last_name,
-            userId: null,
-            userType: r.user_type,
-            type: 'RECEIVER' as const,
-            status: 'PENDING' as const,
-            signingOrder: r.signing_order,
-          }))
-        : (byDocument.get(row.id) ?? []);
-    const isMe = (p: Party) => p.userId === scope.userId || p.email.toLowerCase() === scope.email;
-    const mine = recipients.filter(isMe);
-    const mayAct =
-      row.shared_with.includes(access.userId) ||
-      canActOnDocument(
-        { ...access, email: scope.email },
-        {
-          created_by: row.sender_id,
-          document_users: recipients.map((p) => ({ email: p.email, type: p.type, user_type: p.userType })),
-        },
-        'documents:manage-all',
-      );
-    const can = (slug: PermissionSlug) => hasPermission(access, slug) && (READ_SLUGS.has(slug) || mayAct);
-    const archived = row.archived_at !== null;
-    return {
-      _id: row.id,
-      name: row.name,
-      status: row.status,
-      archived_at: isoOf(row.archived_at),
-      configurable_document_id: row.configurable_document_id,
-      company_document_id: row.company_document_id,
-      sender: senders.get(row.sender_id) ?? { _id: row.sender_id, name: '', email: '' },
-      recipients: recipients.map(toSummary),
-      progress: progressOf(recipients),
-      waiting_for_me:
-        row.status === 'WAITING' &&
-        mine.some(
-          (p) =>
-            p.userType !== 'CC' &&
-            (p.status === 'SENT' || (p.status === 'VIEWED' && p.userType !== 'VIEWER')),
-        ),
-      sent_at: isoOf(row.sent_at),
-      expires_at: isoOf(row.expires_at),
-      completed_at: isoOf(row.completed_at),
-      created_at: isoOf(row.created_at)!,
-      updated_at: isoOf(row.updated_at)!,
-      actions: availableActions({ status: row.status, archived }, can),
-    };
-  });
+        ? layoutParties(layoutOf.get(row.configurable_document_id ?? '') ?? [])
+        : (byDocument.get(row.id) ?? []),
+      senders.get(row.sender_id),
+    ),
+  );
+}
+
+/**
+ * The list columns of `employee_documents ed` with, in the same row, its sender and its
+ * recipients (sent documents) or its layout's recipients (drafts), for `presentLoadedRows`: a
+ * page is one statement.
+ */
+export const LOADED_LIST_COLUMNS = sql`ed.id, ed.name, ed.status, ed.archived_at, ed.configurable_document_id,
+  ed.company_document_id, ed.sender_id, ed.shared_with, ed.sent_at, ed.expires_at, ed.completed_at, ed.created_at,
+  ed.updated_at,
+  (select json_build_array(u.first_name, u.last_name, u.email) from users u where u.id = ed.sender_id) as sender,
+  case when ed.status <> 'DRAFT' then (
+    select json_agg(json_build_array(du.id, du.email, du.first_name, du.last_name, du.user_id, du.user_type, du.type,
+      du.status, du.signing_order) order by du.signing_order, du.created_at)
+    from document_users du where du.employee_document_id = ed.id) end as parties,
+  case when ed.status = 'DRAFT' then (
+    select cd.document_users from configurable_documents cd where cd.id = ed.configurable_document_id) end as layout`;
+
+type PartyTuple = [
+  string,
+  string,
+  string,
+  string,
+  string | null,
+  TRecipientType,
+  'SENDER' | 'RECEIVER',
+  TRecipientStatus,
+  number,
+];
+
+/** A row of `LOADED_LIST_COLUMNS`. */
+export type LoadedListRow = ListRow & {
+  sender: [string, string, string] | null;
+  parties: PartyTuple[] | null;
+  layout: TDocumentRecipientLayout[] | null;
+};
+
+/** `presentListRows` of rows that carry their sender and recipients (`LOADED_LIST_COLUMNS`). */
+export function presentLoadedRows(
+  access: AccessContext,
+  scope: ListScope,
+  rows: LoadedListRow[],
+): TDocumentListItem[] {
+  return rows.map((row) =>
+    presentRow(
+      access,
+      scope,
+      row,
+      row.status === 'DRAFT'
+        ? layoutParties(row.layout ?? [])
+        : (row.parties ?? []).map(
+            ([id, email, firstName, lastName, userId, userType, type, status, signingOrder]) => ({
+              id,
+              email,
+              firstName,
+              lastName,
+              userId,
+              userType,
+              type,
+              status,
+              signingOrder,
+            }),
+          ),
+      row.sender
+        ? {
+            _id: row.sender_id,
+            name: `${row.sender[0]} ${row.sender[1]}`.trim(),
+            email: row.sender[2],
+          }
+        : undefined,
+    ),
+  );
+}
+
+/** A draft's recipients, from its layout: all PENDING. */
+function layoutParties(layout: TDocumentRecipientLayout[]): Party[] {
+  return layout.map((r) => ({
+    id: r.key,
+    email: r.email,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    userId: null,
+    userType: r.user_type,
+    type: 'RECEIVER' as const,
+    status: 'PENDING' as const,
+    signingOrder: r.signing_order,
+  }));
+}
+
+function presentRow(
+  access: AccessContext,
+  scope: ListScope,
+  row: ListRow,
+  recipients: Party[],
+  sender: PersonRef | undefined,
+): TDocumentListItem {
+  const isMe = (p: Party) => p.userId === scope.userId || p.email.toLowerCase() === scope.email;
+  const mine = recipients.filter(isMe);
+  const mayAct =
+    row.shared_with.includes(access.userId) ||
+    canActOnDocument(
+      { ...access, email: scope.email },
+      {
+        created_by: row.sender_id,
+        document_users: recipients.map((p) => ({ email: p.email, type: p.type, user_type: p.userType })),
+      },
+      'documents:manage-all',
+    );
+  const can = (slug: PermissionSlug) => hasPermission(access, slug) && (READ_SLUGS.has(slug) || mayAct);
+  const archived = row.archived_at !== null;
+  return {
+    _id: row.id,
+    name: row.name,
+    status: row.status,
+    archived_at: isoOf(row.archived_at),
+    configurable_document_id: row.configurable_document_id,
+    company_document_id: row.company_document_id,
+    sender: sender ?? { _id: row.sender_id, name: '', email: '' },
+    recipients: recipients.map(toSummary),
+    progress: progressOf(recipients),
+    waiting_for_me:
+      row.status === 'WAITING' &&
+      mine.some(
+        (p) =>
+          p.userType !== 'CC' && (p.status === 'SENT' || (p.status === 'VIEWED' && p.userType !== 'VIEWER')),
+      ),
+    sent_at: isoOf(row.sent_at),
+    expires_at: isoOf(row.expires_at),
+    completed_at: isoOf(row.completed_at),
+    created_at: isoOf(row.created_at)!,
+    updated_at: isoOf(row.updated_at)!,
+    actions: availableActions({ status: row.status, archived }, can),
+  };
 }
 
 function toSummary(p: Party): TRecipientSummary {

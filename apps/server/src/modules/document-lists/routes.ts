@@ -10,7 +10,7 @@ import {
 } from '@esigns/contracts/document-lists';
 import { AUTH_HEADERS } from '@esigns/contracts/headers';
 import { ZPaged, ZSuccess, toPaged } from '@esigns/contracts/envelope';
-import { ok } from '../../platform/http/envelope';
+import { ok, plainJson } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { ERRORS, security, ZIdParam, ZQueryBool } from '../documents/route-schemas';
 import { accessOf, requirePermission } from '../permissions/access';
@@ -50,6 +50,8 @@ export function registerDocumentListRoutes(api: FastifyInstance, platform: Platf
     '/documents',
     {
       onRequest: requirePermission(platform, 'documents:view'),
+      // Pages are built from typed rows by this module (list-service, present-items).
+      serializerCompiler: plainJson,
       schema: {
         tags,
         security,
@@ -72,6 +74,8 @@ export function registerDocumentListRoutes(api: FastifyInstance, platform: Platf
     '/all-documents/:document_status',
     {
       onRequest: requirePermission(platform, 'documents:view'),
+      // Pages are built from typed rows by this module (list-service, present-items).
+      serializerCompiler: plainJson,
       schema: {
         tags,
         security,
@@ -94,6 +98,8 @@ export function registerDocumentListRoutes(api: FastifyInstance, platform: Platf
     '/employee-documents',
     {
       onRequest: requirePermission(platform),
+      // Pages are built from typed rows by this module (list-service, present-items).
+      serializerCompiler: plainJson,
       schema: {
         tags,
         security,
@@ -143,6 +149,8 @@ export function registerDocumentListRoutes(api: FastifyInstance, platform: Platf
     '/entities/employeeDocuments',
     {
       onRequest: requirePermission(platform, 'documents:view'),
+      // Pages are built from typed rows by this module (list-service, present-items).
+      serializerCompiler: plainJson,
       schema: {
         tags,
         security,

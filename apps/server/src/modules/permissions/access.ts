@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { USER_TYPES, type PlanType, type UserType } from '@esigns/contracts/auth';
 import {
@@ -42,21 +42,18 @@ export async function seedUserTypes(tx: Pick<Db, 'insert'>, companyId: string): 
 }
 
 /**
- * The caller's access in the token's workspace, read fresh from the database on every call: a
- * removed member or a changed permission set takes effect at once, not when the token expires.
+ * The statement of `loadAccess`, built once per database handle and prepared (it runs on every
+ * authenticated call). The permission list comes as JSON, which parses faster than a text array.
  */
-export async function loadAccess(
-  db: Pick<Db, 'select'>,
-  claims: { userId: string; companyId: string },
-): Promise<AccessContext> {
-  const [row] = await db
+function prepareAccessQuery(db: Pick<Db, 'select'>) {
+  return db
     .select({
       userType: companyUsers.userType,
       roleId: companyUsers.roleId,
       status: companyUsers.status,
       planType: companies.planType,
       isActive: companies.isActive,
-      permissions: userTypePermissions.permissions,
+      permissions: sql<string[] | null>`to_json(${userTypePermissions.permissions})`,
     })
     .from(companyUsers)
     .innerJoin(companies, eq(companies.id, companyUsers.companyId))
@@ -67,8 +64,36 @@ export async function loadAccess(
         eq(userTypePermissions.userType, companyUsers.userType),
       ),
     )
-    .where(and(eq(companyUsers.userId, claims.userId), eq(companyUsers.companyId, claims.companyId)))
-    .limit(1);
+    .where(
+      and(
+        eq(companyUsers.userId, sql.placeholder('userId')),
+        eq(companyUsers.companyId, sql.placeholder('companyId')),
+      ),
+    )
+    .limit(1)
+    .prepare('load_access');
+}
+
+const accessQueries = new WeakMap<object, ReturnType<typeof prepareAccessQuery>>();
+
+function accessQueryOf(db: Pick<Db, 'select'>): ReturnType<typeof prepareAccessQuery> {
+  let query = accessQueries.get(db);
+  if (!query) {
+    query = prepareAccessQuery(db);
+    accessQueries.set(db, query);
+  }
+  return query;
+}
+
+/**
+ * The caller's access in the token's workspace, read fresh from the database on every call: a
+ * removed member or a changed permission set takes effect at once, not when the token expires.
+ */
+export async function loadAccess(
+  db: Pick<Db, 'select'>,
+  claims: { userId: string; companyId: string },
+): Promise<AccessContext> {
+  const [row] = await accessQueryOf(db).execute({ userId: claims.userId, companyId: claims.companyId });
   if (!row || row.status !== 'ACTIVE') {
     throw new AppError('UNAUTHORIZED', { message: 'You no longer belong to this workspace' });
   }

@@ -37,8 +37,22 @@ export async function signAccessToken(
   return { token, expiresAt };
 }
 
+/**
+ * Tokens this process has verified, until they expire: every API call presents one, and checking
+ * its HMAC again each time is the largest cost of an authenticated call after the database. A
+ * token is only ever valid until its `exp`, so the answer cannot change before then. Oldest first
+ * out beyond the cap.
+ */
+const verified = new Map<string, { secret: string; claims: AccessClaims; expiresAt: number }>();
+const VERIFIED_CAP = 10_000;
+
 /** The claims of a valid token, or null for a missing, forged, malformed or expired one. */
 export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+  const known = verified.get(token);
+  if (known && known.secret === secret) {
+    if (Date.now() < known.expiresAt) return known.claims;
+    verified.delete(token);
+  }
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       issuer: ISSUER,
@@ -52,13 +66,18 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
     ) {
       return null;
     }
-    return {
+    const claims: AccessClaims = {
       userId: payload.sub,
       companyId: payload.cid,
       userType: payload.ut,
       ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
       ...(payload.ctc === true ? { isContact: true } : {}),
     };
+    if (typeof payload.exp === 'number') {
+      if (verified.size >= VERIFIED_CAP) verified.delete(verified.keys().next().value!);
+      verified.set(token, { secret, claims, expiresAt: payload.exp * 1000 });
+    }
+    return claims;
   } catch (err) {
     if (err instanceof joseErrors.JOSEError) return null;
     throw err;
