@@ -17,7 +17,7 @@ import {
 import { useDocumentAction } from './use-document-action';
 
 /** The workspace's active members (`GET /getAllCompanyUsers/{company_id}`) as picker options. */
-function useCompanyUserOptions() {
+export function useCompanyUserOptions() {
   const companyId = useSession(workspaceIdOf) ?? '';
   const query = useQuery({
     queryKey: DOCUMENT_ACTION_KEYS.companyUsers(companyId),

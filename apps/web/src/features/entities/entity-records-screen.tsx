@@ -5,6 +5,7 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { LoadError, PageFrame } from '../team/team-ui';
 import { useCan } from '../team/use-can';
 import { useEntity } from './entities-api';
+import { EntityActionsMenu } from './entity-actions-menu';
 import { EntityTitleIcon } from './entity-title-icon';
 import { useEntityCustomization } from './use-customization';
 import { addRecordPath, entitySettingsPath } from './paths';
@@ -36,6 +37,7 @@ export function EntityRecordsScreen() {
           <Badge variant="light" tt="none">
             {entity.data.records_count.toLocaleString('en-IN')} records
           </Badge>
+          <EntityActionsMenu entity={entity.data} />
           {can('entities:update') && (
             <Button
               variant="default"

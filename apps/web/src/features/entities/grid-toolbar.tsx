@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -276,12 +276,15 @@ export function SelectionBar({
   onDuplicate,
   onBulkEdit,
   onClear,
+  extra,
 }: {
   count: number;
   onDelete?: (() => void) | undefined;
   onDuplicate?: (() => void) | undefined;
   onBulkEdit?: (() => void) | undefined;
   onClear: () => void;
+  /** More actions on the selection (print, notify), before "Clear selection". */
+  extra?: ReactNode;
 }) {
   if (count === 0) return null;
   return (
@@ -309,6 +312,7 @@ export function SelectionBar({
           Delete
         </Button>
       )}
+      {extra}
       <Button size="compact-sm" variant="subtle" onClick={onClear}>
         Clear selection
       </Button>

@@ -14,6 +14,7 @@ import {
   type TemplateField,
 } from './entities-api';
 import { SelectionBar } from './grid-toolbar';
+import { RecordSelectionActions } from './record-actions-menu';
 import { fieldOfTemplate, useEntityTemplates } from './use-entity-templates';
 
 /** What can be done to the selected records: set a field, duplicate, delete (as permissions allow). */
@@ -75,6 +76,7 @@ export function RecordBulkActions({
             : undefined
         }
         onDelete={can('entity-data:delete') ? () => setDialog('delete') : undefined}
+        extra={<RecordSelectionActions entityId={entityId} ids={ids} />}
       />
       <ConfirmDialog
         opened={dialog === 'delete'}

@@ -1,9 +1,9 @@
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TEntityRecord } from '@esigns/contracts/entities';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
-import type { TemplateField } from './entities-api';
 import { CellValue } from './grid-cells';
 import { RecordFileList } from './record-files';
+import { toTemplateField } from './use-entity-templates';
 
 /** A record's values, template by template, read-only. */
 export function RecordValuesView({
@@ -28,17 +28,7 @@ export function RecordValuesView({
               {template.fields
                 .filter((f) => !['PAY_BUTTON'].includes(f.type))
                 .map((f) => {
-                  const column: TemplateField = {
-                    ref: `${template._id}#${f.key}`,
-                    template_id: template._id,
-                    template_name: template.name,
-                    key: f.key,
-                    label: f.label,
-                    type: f.type,
-                    is_primary: false,
-                    required: Boolean(f.required),
-                    ...('options' in f ? { options: f.options } : {}),
-                  };
+                  const column = toTemplateField(template, f);
                   const value = record.values[template._id]?.[f.key];
                   return (
                     <Box key={f.key}>

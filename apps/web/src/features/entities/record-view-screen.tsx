@@ -11,6 +11,8 @@ import { useCan } from '../team/use-can';
 import { ENTITY_KEYS, deleteRecords, duplicateRecords, useEntity, useRecord } from './entities-api';
 import { entityPath, recordPath } from './paths';
 import { RelatedRecordsTabs } from '../relationships';
+import { CompanyContacts } from './company-contacts';
+import { RecordActionsMenu } from './record-actions-menu';
 import { RecordDocuments } from './record-documents';
 import { RecordValuesView } from './record-values-view';
 import { RepeatableEntries } from './repeatable-entries';
@@ -60,6 +62,7 @@ export function RecordViewScreen() {
       />
     );
   if (!entity.data || !record.data) return <Skeleton h={320} />;
+  const isCompany = entity.data.entity_type === 'BUSINESS';
 
   const remove = async () => {
     try {
@@ -97,6 +100,12 @@ export function RecordViewScreen() {
       }
       actions={
         <Group gap="xs">
+          <RecordActionsMenu
+            entityId={entityId}
+            entityName={entity.data.name}
+            recordId={recordId}
+            title={record.data.title}
+          />
           {can('entity-data:create') && (
             <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => void duplicate()}>
               Duplicate
@@ -136,6 +145,7 @@ export function RecordViewScreen() {
             </Tabs.Tab>
           ))}
           {shows('DOCUMENTS') && <Tabs.Tab value="documents">Documents</Tabs.Tab>}
+          {isCompany && <Tabs.Tab value="contacts">Contacts</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
           <RecordValuesView record={record.data} templates={templates} />
@@ -151,6 +161,11 @@ export function RecordViewScreen() {
         <Tabs.Panel value="documents" pt="md">
           <RecordDocuments entityId={entityId} recordId={recordId} />
         </Tabs.Panel>
+        {isCompany && (
+          <Tabs.Panel value="contacts" pt="md">
+            <CompanyContacts recordId={recordId} />
+          </Tabs.Panel>
+        )}
       </Tabs>
       <ConfirmDialog
         opened={confirming}

@@ -6,6 +6,8 @@ const list = () => import('./entities-screen').then((m) => ({ Component: m.Entit
 const records = () => import('./entity-records-screen').then((m) => ({ Component: m.EntityRecordsScreen }));
 const form = () => import('./record-form-screen').then((m) => ({ Component: m.RecordFormScreen }));
 const view = () => import('./record-view-screen').then((m) => ({ Component: m.RecordViewScreen }));
+const publicRecord = () =>
+  import('./public-record-screen').then((m) => ({ Component: m.PublicRecordScreen }));
 const settings = () =>
   import('./entity-settings-screen').then((m) => ({ Component: m.EntitySettingsScreen }));
 
@@ -24,4 +26,5 @@ export const ENTITY_SCREENS: Record<string, LazyComponent> = {
   '/entity_data_view/{entity_id}/{template_code}': view,
   '/entityData-Edit/{entity_id}': form,
   '/entityData-Edit/{entity_id}/{template_code}': form,
+  '/view/{entityDataId}/{entityId}/{templateId}': publicRecord,
 };

@@ -20,3 +20,16 @@ export function useEntityTemplates(entityId: string): TFormTemplate[] {
 /** The full definition of a grid column's field. */
 export const fieldOfTemplate = (templates: TFormTemplate[], field: TemplateField): TFormField | undefined =>
   templates.find((t) => t._id === field.template_id)?.fields.find((f) => f.key === field.key);
+
+/** A template's field as a grid column (what cells and their text read). */
+export const toTemplateField = (template: TFormTemplate, f: TFormField): TemplateField => ({
+  ref: `${template._id}#${f.key}`,
+  template_id: template._id,
+  template_name: template.name,
+  key: f.key,
+  label: f.label,
+  type: f.type,
+  is_primary: false,
+  required: Boolean(f.required),
+  ...('options' in f ? { options: f.options } : {}),
+});

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDate } from '../../shared/format/date';
 import { LoadError, NoAccess, PageFrame, Panel, errorText, isForbidden } from '../team/team-ui';
 import { useCan } from '../team/use-can';
+import { TemplateRecordsPanel } from '../entities/template-records-panel';
 import { FORM_TEMPLATE_KEYS, duplicateFormTemplate, fetchFormTemplate } from './form-templates-api';
 import { TemplateForm } from './renderer/template-form';
 
@@ -126,6 +127,7 @@ export function TemplateViewScreen() {
               <TemplateForm fields={template.fields} />
             </Stack>
           </Paper>
+          <TemplateRecordsPanel template={template} />
         </PageFrame>
       )}
     </Loading>

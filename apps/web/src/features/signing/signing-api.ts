@@ -10,7 +10,7 @@ import type {
   ZTermsAccepted,
 } from '@esigns/contracts/signing';
 import { api, buildAuthHeaders, readSessionAuthDetails } from '../../shared/api/api-client';
-import { errorFromResponse } from '../../shared/api/api-error';
+import { errorFromFetchResponse } from '../../shared/api/api-error';
 import { signerHeaders, type SignerCredentials } from './signer-credentials';
 
 /**
@@ -139,16 +139,7 @@ export async function downloadDocument(access: SignerAccess): Promise<{ blob: Bl
     headers,
     credentials: 'same-origin',
   });
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not JSON: the status decides the message.
-    }
-    throw errorFromResponse(response.status, body);
-  }
+  if (!response.ok) throw await errorFromFetchResponse(response);
   return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
 }
 

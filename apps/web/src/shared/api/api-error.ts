@@ -91,3 +91,15 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
     body,
   });
 }
+
+/** The typed error of a failed `fetch` answered outside the API client (file downloads): JSON or not. */
+export async function errorFromFetchResponse(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: the status decides the message.
+  }
+  return errorFromResponse(response.status, body);
+}

@@ -1,0 +1,134 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Menu } from '@mantine/core';
+import { IconBell, IconChevronDown, IconLink, IconPrinter } from '@tabler/icons-react';
+import { useCan } from '../team/use-can';
+import { useEntity } from './entities-api';
+import { NotifyDialog } from './notify-dialog';
+import { PrintDialog } from './print-dialog';
+import { ShareLinkDialog } from './share-link-dialog';
+
+type Dialog = 'notify' | 'print' | 'share' | null;
+
+/** A "More" button opening a menu of `children` (Menu.Item). */
+export function MoreMenu({ children }: { children: ReactNode }) {
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button variant="default" rightSection={<IconChevronDown size={14} />}>
+          More
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>{children}</Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The record page's "More" menu: notify people, print, share a read-only link (as rights allow). */
+export function RecordActionsMenu({
+  entityId,
+  entityName,
+  recordId,
+  title,
+}: {
+  entityId: string;
+  entityName: string;
+  recordId: string;
+  title: string;
+}) {
+  const { can } = useCan();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const canNotify = can('notifications:send');
+  const canShare = can('entity-data:export');
+  const close = () => setDialog(null);
+  return (
+    <>
+      <MoreMenu>
+        <Menu.Item leftSection={<IconPrinter size={16} />} onClick={() => setDialog('print')}>
+          Print
+        </Menu.Item>
+        {canNotify && (
+          <Menu.Item leftSection={<IconBell size={16} />} onClick={() => setDialog('notify')}>
+            Notify people
+          </Menu.Item>
+        )}
+        {canShare && (
+          <Menu.Item leftSection={<IconLink size={16} />} onClick={() => setDialog('share')}>
+            Share read-only link
+          </Menu.Item>
+        )}
+      </MoreMenu>
+      <PrintDialog
+        opened={dialog === 'print'}
+        onClose={close}
+        entityId={entityId}
+        recordIds={[recordId]}
+        fileName={`${entityName} - ${title || 'record'}.pdf`}
+      />
+      {canNotify && (
+        <NotifyDialog
+          opened={dialog === 'notify'}
+          onClose={close}
+          entityId={entityId}
+          recordIds={[recordId]}
+          what={title || 'this record'}
+        />
+      )}
+      {canShare && (
+        <ShareLinkDialog
+          opened={dialog === 'share'}
+          onClose={close}
+          entityId={entityId}
+          recordId={recordId}
+        />
+      )}
+    </>
+  );
+}
+
+/** Buttons of the grid's selection bar: notify about or print the selected records. */
+export function RecordSelectionActions({ entityId, ids }: { entityId: string; ids: string[] }) {
+  const { can } = useCan();
+  const entityName = useEntity(entityId).data?.name ?? 'Records';
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const tooMany = ids.length > 50;
+  return (
+    <>
+      <Button
+        size="compact-sm"
+        variant="white"
+        leftSection={<IconPrinter size={14} />}
+        disabled={tooMany}
+        title={tooMany ? 'Print at most 50 records at once' : undefined}
+        onClick={() => setDialog('print')}
+      >
+        Print
+      </Button>
+      {can('notifications:send') && (
+        <Button
+          size="compact-sm"
+          variant="white"
+          leftSection={<IconBell size={14} />}
+          disabled={ids.length > 100}
+          onClick={() => setDialog('notify')}
+        >
+          Notify
+        </Button>
+      )}
+      <PrintDialog
+        opened={dialog === 'print'}
+        onClose={close}
+        entityId={entityId}
+        recordIds={ids}
+        fileName={`${entityName} (${ids.length} records).pdf`}
+      />
+      <NotifyDialog
+        opened={dialog === 'notify'}
+        onClose={close}
+        entityId={entityId}
+        recordIds={ids}
+        what={`${ids.length} ${entityName} record${ids.length === 1 ? '' : 's'}`}
+      />
+    </>
+  );
+}
