@@ -11,7 +11,9 @@ const registeredOn = new WeakSet<FastifyInstance>();
 
 /**
  * What records carry besides their values: files of FILE and IMAGE fields (presigned upload,
- * confirmation, download), entries of repeatable templates, and attached documents. Called once
+ * confirmation, download), entries of repeatable templates, and attached documents; and what is
+ * done with records besides editing them (notify, print, data table rows, records of people,
+ * template data across entities, public links: `more-routes.ts`, `public-view-routes.ts`). Called once
  * from `registerEntityDataRoutes`; a second call on the same instance does nothing (the tests
  * add it while that call is not wired yet).
  */
