@@ -701,3 +701,25 @@ describe('POST /entities-data/public-link and GET /oa_entitydata/{id}', () => {
     expect(member.statusCode).toBe(403);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every call of this file', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    for (const [path, method] of [
+      ['/api/entities/createCompany', 'post'],
+      ['/api/entities/getCompany/{CompanyId}', 'get'],
+      ['/api/user-entity-data', 'post'],
+      ['/api/entities/send-notification', 'post'],
+      ['/api/entities-data/send-notification', 'post'],
+      ['/api/entities-data/document-printing', 'post'],
+      ['/api/entities-data/data-table/row-fields', 'post'],
+      ['/api/templates-entity-data-all-entities', 'get'],
+      ['/api/entities-data/public-link', 'post'],
+      ['/api/oa_entitydata/{id}', 'get'],
+    ] as const) {
+      expect(paths[path]?.[method], `${method} ${path}`).toBeTruthy();
+    }
+  });
+});
