@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEmployeeDocument } from '@esigns/contracts/documents';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { documentLogs } from '../documents/schema';
@@ -13,7 +12,7 @@ import {
   uniqueEmail,
 } from '../documents/test-helpers';
 import { linkHeaders, signerCaller, waitForSeal } from '../signing/test-helpers';
-import { okCall, sendToSigners, signAs } from './test-helpers';
+import { keep, okCall, sendToSigners, signAs } from './test-helpers';
 
 let t: TestApp;
 let acme: SeededCompany;
@@ -34,17 +33,6 @@ const signingMails = async (email: string, documentId: string) =>
   (await mailsTo(t, email)).filter(
     (m) => m.kind === 'document.sent' && signingLinkOf(m.html)?.documentId === documentId,
   );
-
-/** The document's recipients as a correction lists them (unchanged). */
-const keep = (doc: TEmployeeDocument) =>
-  doc.document_users.map((u) => ({
-    _id: u._id,
-    email: u.email,
-    first_name: u.first_name,
-    last_name: u.last_name,
-    user_type: u.user_type,
-    signing_order: u.signing_order,
-  }));
 
 describe('correct', () => {
   it('adds a signer who then signs; finished recipients keep their signature; the document completes', async () => {

@@ -6,7 +6,7 @@ import { employeeDocuments } from '../documents/schema';
 import { mailsTo } from '../documents/test-helpers';
 import { settleJobs } from '../notifications/test-helpers';
 import { runReminderSweep } from '../reminders/sweep';
-import { okCall, sendToSigners } from './test-helpers';
+import { keep, okCall, sendToSigners } from './test-helpers';
 
 /*
  * A new expiry date (document settings, or the settings of a correction) clears
@@ -76,18 +76,8 @@ describe('expiry warning after the expiry changes', () => {
     });
     const sentAt = (await rowOf(doc._id)).sentAt!;
     expect(await sweepAt(sentAt, 4.5)).toMatchObject({ warned: 1 });
-    const [recipient] = doc.document_users;
     await okCall(t, 'POST', `/api/documents/${doc._id}/correct`, acme.users.OWNER, {
-      document_users: [
-        {
-          _id: recipient!._id,
-          email: recipient!.email,
-          first_name: recipient!.first_name,
-          last_name: recipient!.last_name,
-          user_type: recipient!.user_type,
-          signing_order: recipient!.signing_order,
-        },
-      ],
+      document_users: keep(doc),
       settings: { expire_after_days: 3 },
     });
     const moved = await rowOf(doc._id);

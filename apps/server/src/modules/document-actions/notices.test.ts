@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEmployeeDocument } from '@esigns/contracts/documents';
-import type { TAppNotification } from '@esigns/contracts/notifications';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, seedMember, type SeededCompany, type SeededUser } from '../../../test/seed-company';
-import { settleJobs } from '../notifications/test-helpers';
-import { caller, signatureField, signer, uniqueEmail } from '../documents/test-helpers';
+import { noticesOf, settleJobs } from '../notifications/test-helpers';
+import { signatureField, signer, uniqueEmail } from '../documents/test-helpers';
 import { sendForSigning } from '../signing/test-helpers';
-import { okCall } from './test-helpers';
+import { keep, okCall } from './test-helpers';
 
 /*
  * In-app notifications of void and correct: the recipients they concern who are users, and the
@@ -18,11 +17,9 @@ let t: TestApp;
 let acme: SeededCompany;
 let other: SeededCompany;
 let copied: SeededUser;
-let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  call = caller(t);
   acme = await seedCompany(t, { name: 'Acme Notices' });
   other = await seedCompany(t, { name: 'Other Notices' });
   copied = await seedMember(t, acme.companyId, 'MEMBER', 'copied');
@@ -32,27 +29,12 @@ afterAll(async () => {
   await t.close();
 });
 
-async function notices(who: SeededUser, documentId: string): Promise<TAppNotification[]> {
-  const res = await call('GET', '/api/app-notifications/fetchAllAppNotifications?limit=100', who);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json().data.data as TAppNotification[]).filter((n) => n.data.document_id === documentId);
-}
+const notices = (who: SeededUser, documentId: string) => noticesOf(t, who, documentId);
 const eventsOf = async (who: SeededUser, documentId: string) =>
   (await notices(who, documentId)).map((n) => n.event).sort();
 
 const recipientId = (doc: TEmployeeDocument, email: string) =>
   doc.document_users.find((u) => u.email === email)!._id;
-
-/** The recipients as a correction lists them (unchanged). */
-const keep = (doc: TEmployeeDocument) =>
-  doc.document_users.map((u) => ({
-    _id: u._id,
-    email: u.email,
-    first_name: u.first_name,
-    last_name: u.last_name,
-    user_type: u.user_type,
-    signing_order: u.signing_order,
-  }));
 
 describe('void', () => {
   it('tells the asked recipients who are users (any workspace) and the owner when a colleague voids', async () => {

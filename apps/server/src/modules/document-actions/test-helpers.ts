@@ -51,6 +51,17 @@ export async function signAs(t: TestApp, email: string, documentId: string, fiel
   expect(res.statusCode, res.body).toBe(200);
 }
 
+/** The document's recipients as a correction lists them (unchanged). */
+export const keep = (doc: TEmployeeDocument) =>
+  doc.document_users.map((u) => ({
+    _id: u._id,
+    email: u.email,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    user_type: u.user_type,
+    signing_order: u.signing_order,
+  }));
+
 /** A staff call that must succeed; answers `data`. */
 export async function okCall<T = TEmployeeDocument>(
   t: TestApp,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAppNotification } from '@esigns/contracts/notifications';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@esigns/contracts/settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { settleJobs } from './test-helpers';
+import { noticesOf, settleJobs } from './test-helpers';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
 import { caller, recipientsOf, signatureField, signer, uniqueEmail } from '../documents/test-helpers';
 import { linkHeaders, pngDataUrl, sendForSigning, signerCaller, waitForSeal } from '../signing/test-helpers';
@@ -27,11 +27,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function notices(who: SeededUser, documentId: string): Promise<TAppNotification[]> {
-  const res = await call('GET', '/api/app-notifications/fetchAllAppNotifications?limit=100', who);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json().data.data as TAppNotification[]).filter((n) => n.data.document_id === documentId);
-}
+const notices = (who: SeededUser, documentId: string) => noticesOf(t, who, documentId);
 const events = (list: TAppNotification[]) => list.map((n) => n.event).sort();
 
 describe('document events in the notification centre', () => {

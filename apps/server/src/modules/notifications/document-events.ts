@@ -193,6 +193,76 @@ async function actorName(tx: Tx, userId: string): Promise<string> {
   return person.name || person.email || 'Someone';
 }
 
+type Words = { title: string; body: string };
+
+/**
+ * Tells the document's sender of a colleague's action `by` (nobody is told of their own), once:
+ * `told` remembers who was told.
+ */
+async function tellSender(
+  platform: Platform,
+  tx: Tx,
+  document: NoticeDocument,
+  by: string,
+  told: Set<string>,
+  event: TDocumentNotificationEvent,
+  words: (actor: string) => Words,
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  if (document.senderId === by || told.has(document.senderId)) return;
+  told.add(document.senderId);
+  const actor = await actorName(tx, by);
+  await notifyUsers(platform, tx, {
+    companyId: document.companyId,
+    userIds: [document.senderId],
+    type: 'DOCUMENT',
+    event,
+    ...words(actor),
+    link: senderDocumentPath(document.id),
+    data: { document_id: document.id, ...data },
+    choice: NOTIFICATION_CHOICE_OF[event],
+  });
+}
+
+/**
+ * One notice to each of `recipients` who is a user not told yet (in their own workspace when
+ * they are not a member of the document's), in the sender's name: recipients know the document
+ * by its sender (its mails speak in their name). `link: false`: nothing to open any more.
+ */
+async function tellRecipients(
+  platform: Platform,
+  tx: Tx,
+  document: NoticeDocument,
+  told: Set<string>,
+  recipients: NoticeRecipient[],
+  event: TDocumentNotificationEvent,
+  words: (sender: string, action: string) => Words,
+  options: { link: boolean; data?: Record<string, unknown> },
+): Promise<void> {
+  const due = recipients.filter((r) => r.userId && !told.has(r.userId));
+  if (due.length === 0) return;
+  const sender = await actorName(tx, document.senderId);
+  for (const r of due) {
+    if (told.has(r.userId!)) continue;
+    told.add(r.userId!);
+    await notifyUsers(platform, tx, {
+      companyId: document.companyId,
+      userIds: [r.userId],
+      type: 'DOCUMENT',
+      event,
+      ...words(sender, ACTIONS[r.userType]),
+      link: options.link ? recipientDocumentPath(document.id, r.id) : null,
+      data: {
+        document_id: document.id,
+        ...(options.link ? { document_user_id: r.id } : {}),
+        ...options.data,
+      },
+      choice: NOTIFICATION_CHOICE_OF[event],
+      outsiders: 'home',
+    });
+  }
+}
+
 /**
  * A document was voided (`by` a staff user): every recipient who had been asked to act and is a
  * user (the caller passes them: SENT or VIEWED, not CC, the ones the void mail goes to) hears that
@@ -205,42 +275,35 @@ export async function notifyDocumentVoided(
   document: NoticeDocument,
   input: { by: string; reason: string | null; recipients: NoticeRecipient[] },
 ): Promise<void> {
-  const event: TDocumentNotificationEvent = 'document.voided';
   const reason = input.reason ? ` Reason: ${input.reason}` : '';
-  const base = {
-    companyId: document.companyId,
-    type: 'DOCUMENT' as const,
-    event,
-    choice: NOTIFICATION_CHOICE_OF[event],
-  };
+  const data = { reason: input.reason };
   const told = new Set([input.by]);
-  if (!told.has(document.senderId)) {
-    told.add(document.senderId);
-    await notifyUsers(platform, tx, {
-      ...base,
-      userIds: [document.senderId],
-      title: `${await actorName(tx, input.by)} voided "${document.name}"`,
+  await tellSender(
+    platform,
+    tx,
+    document,
+    input.by,
+    told,
+    'document.voided',
+    (actor) => ({
+      title: `${actor} voided "${document.name}"`,
       body: `It can no longer be signed.${reason}`,
-      link: senderDocumentPath(document.id),
-      data: { document_id: document.id, reason: input.reason },
-    });
-  }
-  const toTell = input.recipients.filter((r) => r.userId && !told.has(r.userId));
-  // Recipients know the document by its sender (the void mail speaks in their name too).
-  const sender = toTell.length > 0 ? await actorName(tx, document.senderId) : '';
-  for (const r of toTell) {
-    if (told.has(r.userId!)) continue;
-    told.add(r.userId!);
-    await notifyUsers(platform, tx, {
-      ...base,
-      userIds: [r.userId],
+    }),
+    data,
+  );
+  await tellRecipients(
+    platform,
+    tx,
+    document,
+    told,
+    input.recipients,
+    'document.voided',
+    (sender, action) => ({
       title: `${sender} voided "${document.name}"`,
-      body: `You no longer need to ${ACTIONS[r.userType]} it.${reason}`,
-      link: recipientDocumentPath(document.id, r.id),
-      data: { document_id: document.id, document_user_id: r.id, reason: input.reason },
-      outsiders: 'home',
-    });
-  }
+      body: `You no longer need to ${action} it.${reason}`,
+    }),
+    { link: true, data },
+  );
 }
 
 /**
@@ -263,59 +326,39 @@ export async function notifyDocumentCorrected(
     heldBack: NoticeRecipient[];
   },
 ): Promise<void> {
-  const base = { companyId: document.companyId, type: 'DOCUMENT' as const };
   const told = new Set([input.by]);
-  if (!told.has(document.senderId)) {
-    told.add(document.senderId);
-    const event: TDocumentNotificationEvent = 'document.corrected';
-    const actor = await actorName(tx, input.by);
-    await notifyUsers(platform, tx, {
-      ...base,
-      event,
-      choice: NOTIFICATION_CHOICE_OF[event],
-      userIds: [document.senderId],
-      title:
-        input.mode === 'added'
-          ? `${actor} added recipients to "${document.name}"`
-          : `${actor} corrected "${document.name}"`,
-      body: input.summary,
-      link: senderDocumentPath(document.id),
-      data: { document_id: document.id },
-    });
-  }
-  const sender =
-    input.removed.length + input.heldBack.length > 0 ? await actorName(tx, document.senderId) : '';
-  for (const r of input.removed) {
-    if (!r.userId || told.has(r.userId)) continue;
-    told.add(r.userId);
-    const event: TDocumentNotificationEvent = 'document.recipient_removed';
-    await notifyUsers(platform, tx, {
-      ...base,
-      event,
-      choice: NOTIFICATION_CHOICE_OF[event],
-      userIds: [r.userId],
+  await tellSender(platform, tx, document, input.by, told, 'document.corrected', (actor) => ({
+    title:
+      input.mode === 'added'
+        ? `${actor} added recipients to "${document.name}"`
+        : `${actor} corrected "${document.name}"`,
+    body: input.summary,
+  }));
+  await tellRecipients(
+    platform,
+    tx,
+    document,
+    told,
+    input.removed,
+    'document.recipient_removed',
+    (sender, action) => ({
       title: `${sender} removed you from "${document.name}"`,
-      body: `The document was corrected: you no longer need to ${ACTIONS[r.userType]} it.`,
-      // Their place on the document is gone: there is nothing to open.
-      link: null,
-      data: { document_id: document.id },
-      outsiders: 'home',
-    });
-  }
-  for (const r of input.heldBack) {
-    if (!r.userId || told.has(r.userId)) continue;
-    told.add(r.userId);
-    const event: TDocumentNotificationEvent = 'document.corrected';
-    await notifyUsers(platform, tx, {
-      ...base,
-      event,
-      choice: NOTIFICATION_CHOICE_OF[event],
-      userIds: [r.userId],
+      body: `The document was corrected: you no longer need to ${action} it.`,
+    }),
+    // Their place on the document is gone: there is nothing to open.
+    { link: false },
+  );
+  await tellRecipients(
+    platform,
+    tx,
+    document,
+    told,
+    input.heldBack,
+    'document.corrected',
+    (sender, action) => ({
       title: `${sender} corrected "${document.name}"`,
-      body: `Your turn to ${ACTIONS[r.userType]} it comes later now: you will be told when it does.`,
-      link: recipientDocumentPath(document.id, r.id),
-      data: { document_id: document.id, document_user_id: r.id },
-      outsiders: 'home',
-    });
-  }
+      body: `Your turn to ${action} it comes later now: you will be told when it does.`,
+    }),
+    { link: true },
+  );
 }

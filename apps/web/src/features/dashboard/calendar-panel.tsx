@@ -25,9 +25,9 @@ import {
 } from '@esigns/contracts/dashboard';
 import { formatDate } from '../../shared/format/date';
 import { useSession } from '../../shared/session/session-store';
-import { errorText } from '../team/team-ui';
 import { DASHBOARD_KEYS, fetchCalendar } from './dashboard-api';
 import { localDay, monthGrid, shiftMonth } from './month-grid';
+import { PanelError } from './panel-states';
 import classes from './dashboard.module.css';
 
 export const EVENT_COLORS: Record<TCalendarEventType, string> = {
@@ -204,14 +204,7 @@ export function CalendarPanel({ today = dayjs().format('YYYY-MM-DD') }: { today?
         {query.isPending || query.isPlaceholderData ? (
           <Skeleton h={36} />
         ) : query.isError ? (
-          <Group gap="xs">
-            <Text size="sm" c="red">
-              {errorText(query.error)}
-            </Text>
-            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Group>
+          <PanelError inline error={query.error} onRetry={() => void query.refetch()} />
         ) : selectedEvents.length === 0 ? (
           <Text size="sm" c="dimmed">
             Nothing due, sent or completed on this day.

@@ -8,6 +8,7 @@ import { formatDate } from '../../shared/format/date';
 import { useSession } from '../../shared/session/session-store';
 import { errorText } from '../team/team-ui';
 import { DASHBOARD_KEYS, fetchCheckIn, recordCheckIn } from './dashboard-api';
+import { PanelError } from './panel-states';
 
 /** "7h 05m", "45m". */
 export function formatMinutes(minutes: number): string {
@@ -84,12 +85,7 @@ export function CheckInCard() {
     return (
       <Stack gap="xs" align="flex-start">
         <Text fw={600}>Check-in</Text>
-        <Text size="sm" c="red">
-          {errorText(query.error)}
-        </Text>
-        <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
+        <PanelError error={query.error} onRetry={() => void query.refetch()} />
       </Stack>
     );
   }

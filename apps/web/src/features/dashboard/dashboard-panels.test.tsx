@@ -6,8 +6,17 @@ import { fail, installFakeApi, ok, seedStaffSession } from '../../shared/testing
 import { renderRoute } from '../documents/documents-test-utils';
 import { CalendarPanel } from './calendar-panel';
 import { CheckInCard } from './check-in-card';
-import { makeActivity, makeCalendarEvent, makeCheckIn, makeStats, TODAY } from './dashboard-test-utils';
+import { paged } from '../team/team-test-utils';
+import {
+  makeActivity,
+  makeCalendarEvent,
+  makeCheckIn,
+  makeRecentNote,
+  makeStats,
+  TODAY,
+} from './dashboard-test-utils';
 import { RecentActivities } from './recent-activities';
+import { RecentNotes } from './recent-notes';
 import { SentCompletedChart } from './sent-completed-chart';
 
 const ACTIVITIES = '/api/all-documents/recent-activities';
@@ -228,5 +237,72 @@ describe('SentCompletedChart', () => {
     const chart = screen.getByTestId('sent-completed-chart');
     expect(chart.querySelectorAll('path')).toHaveLength(3);
     expect(chart.querySelectorAll('g > rect')).toHaveLength(0);
+  });
+});
+
+const NOTES = '/api/all-documents/recent-notes';
+
+describe('RecentNotes', () => {
+  it('lists the newest notes, each linking to its document screen, and pages to older ones', async () => {
+    const first = makeRecentNote();
+    const mine = makeRecentNote({
+      _id: 'n0000000-0000-4000-8000-000000000002',
+      note: 'Sent the corrected rent',
+      is_mine: true,
+      edited: true,
+      document: { _id: 'd0000000-0000-4000-8000-000000000002', name: 'NDA Globex', status: 'COMPLETED' },
+    });
+    const older = makeRecentNote({
+      _id: 'n0000000-0000-4000-8000-000000000003',
+      note: 'First draft agreed',
+      author: null,
+      document: { _id: 'd0000000-0000-4000-8000-000000000003', name: 'Old deal', status: 'VOIDED' },
+    });
+    const api = installFakeApi((call) => {
+      if (call.path !== NOTES) return undefined;
+      return call.url.includes('page=2')
+        ? ok({ data: [older], total: 3, page: 2, total_pages: 2 })
+        : ok({ data: [first, mine], total: 3, page: 1, total_pages: 2 });
+    });
+    renderRoute(<RecentNotes />, '/', '/');
+    const rows = await screen.findAllByTestId('recent-note');
+    expect(api.callsTo(NOTES)[0]?.url).toContain('limit=5');
+    expect(within(rows[0]!).getByRole('link', { name: 'Lease 12B' }).getAttribute('href')).toBe(
+      `/emp-documents/custom/${first.document._id}`,
+    );
+    expect(rows[0]!.textContent).toContain('Called the buyer, signs tomorrow');
+    expect(rows[0]!.textContent).toContain('Priya Shah · ');
+    expect(within(rows[0]!).getByText('Waiting')).toBeTruthy();
+    expect(rows[1]!.textContent).toContain('You · ');
+    expect(rows[1]!.textContent).toContain('· edited');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show older notes' }));
+    expect(await screen.findByText('First draft agreed')).toBeTruthy();
+    expect(api.callsTo(NOTES).at(-1)?.url).toContain('page=2');
+    const all = screen.getAllByTestId('recent-note');
+    expect(all).toHaveLength(3);
+    expect(all[2]!.textContent).toContain('A former member');
+    expect(within(all[2]!).getByRole('link').getAttribute('href')).toBe(
+      `/emp-documents/custom/${older.document._id}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Show older notes' })).toBeNull();
+  });
+
+  it('explains an empty list, and shows the error with a retry', async () => {
+    installFakeApi((call) => (call.path === NOTES ? ok(paged([])) : undefined));
+    renderRoute(<RecentNotes />, '/', '/');
+    expect(await screen.findByText(/No notes yet/)).toBeTruthy();
+    cleanup();
+
+    let down = true;
+    const api = installFakeApi((call) =>
+      call.path === NOTES ? (down ? fail(500, 'Notes are down') : ok(paged([makeRecentNote()]))) : undefined,
+    );
+    renderRoute(<RecentNotes />, '/', '/');
+    expect(await screen.findByText('Notes are down', {}, { timeout: 5000 })).toBeTruthy();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('recent-note')).toBeTruthy();
+    expect(api.callsTo(NOTES).length).toBeGreaterThan(1);
   });
 });

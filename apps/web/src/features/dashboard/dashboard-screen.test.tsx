@@ -5,8 +5,8 @@ import { resetApiClient } from '../../shared/api/api-client';
 import { sessionStore } from '../../shared/session/session-store';
 import { fail, installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
 import { renderRoute } from '../documents/documents-test-utils';
-import { withPermissions } from '../team/team-test-utils';
-import { makeCheckIn, makeStats } from './dashboard-test-utils';
+import { paged, withPermissions } from '../team/team-test-utils';
+import { makeCheckIn, makeRecentNote, makeStats } from './dashboard-test-utils';
 
 type FakeSocket = { anyHandlers: ((event: string, ...args: unknown[]) => void)[] };
 const sockets: FakeSocket[] = [];
@@ -30,8 +30,12 @@ vi.mock('socket.io-client', () => ({
 const { DashboardScreen } = await import('./dashboard-screen');
 const { stopRealtime } = await import('../../shared/realtime/socket');
 
-function server(options: { cards?: TDashboardStatsSettings | null; next?: FakeHandler } = {}): FakeHandler {
-  return withPermissions('OWNER', async (call) => {
+const NOTES = '/api/all-documents/recent-notes';
+
+function server(
+  options: { cards?: TDashboardStatsSettings | null; next?: FakeHandler; userType?: 'OWNER' | 'MEMBER' } = {},
+): FakeHandler {
+  return withPermissions(options.userType ?? 'OWNER', async (call) => {
     const answer = await options.next?.(call);
     if (answer) return answer;
     if (call.path === '/api/dashboard-stats-settings') {
@@ -43,8 +47,7 @@ function server(options: { cards?: TDashboardStatsSettings | null; next?: FakeHa
     }
     if (call.path === '/api/getCalender/calender') return ok({ from: '', to: '', events: [] });
     if (call.path === '/api/entities-data/fetchCheckin') return ok(makeCheckIn());
-    if (call.path === '/api/all-documents/recent-notes')
-      return ok({ data: [], total: 0, page: 1, total_pages: 0 });
+    if (call.path === NOTES) return ok(paged([]));
     return undefined;
   });
 }
@@ -142,5 +145,39 @@ describe('DashboardScreen', () => {
     await waitFor(() => expect(screen.getByTestId('stat-completed-count').textContent).toBe('21'));
     expect(api.callsTo('/api/all-document-stats').length).toBe(before + 1);
     expect(api.callsTo('/api/all-documents/recent-activities').length).toBeGreaterThan(1);
+  });
+
+  it('shows the recent notes to those who may read notes, and follows note events live', async () => {
+    let notes = [makeRecentNote()];
+    const api = installFakeApi(
+      server({ next: (call) => (call.path === NOTES ? ok(paged(notes)) : undefined) }),
+    );
+    renderDashboard();
+    const panel = await screen.findByTestId('recent-notes');
+    expect(await within(panel).findByRole('link', { name: 'Lease 12B' })).toBeTruthy();
+    const stats = api.callsTo('/api/all-document-stats').length;
+    notes = [
+      makeRecentNote({ _id: 'n0000000-0000-4000-8000-000000000009', note: 'Buyer signed on paper' }),
+      ...notes,
+    ];
+    await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+    act(() => {
+      for (const handler of sockets.at(-1)!.anyHandlers) {
+        handler('document.note_added', { document_id: 'd1', note_id: 'n9', by: 'u2' });
+      }
+    });
+    expect(await within(panel).findByText('Buyer signed on paper')).toBeTruthy();
+    expect(api.callsTo(NOTES)).toHaveLength(2);
+    // A note changes no count: the numbers are not fetched again.
+    expect(api.callsTo('/api/all-document-stats')).toHaveLength(stats);
+  });
+
+  it('leaves the recent notes out without documents:notes (a MEMBER by default)', async () => {
+    const api = installFakeApi(server({ userType: 'MEMBER' }));
+    renderDashboard();
+    // "New document" shows once the permissions have loaded: the panel stays out, its call unmade.
+    expect(await screen.findByRole('link', { name: /New document/ })).toBeTruthy();
+    expect(screen.queryByTestId('recent-notes')).toBeNull();
+    expect(api.callsTo(NOTES)).toHaveLength(0);
   });
 });

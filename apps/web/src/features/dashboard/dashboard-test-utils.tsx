@@ -1,4 +1,6 @@
 import type { TActivity, TCalendarEvent, TCheckInStatus, TDocumentStats } from '@esigns/contracts/dashboard';
+import type { TRecentNote } from '@esigns/contracts/document-notes';
+import { makeNote } from '../document-lists/document-lists-test-utils';
 
 export const TODAY = '2026-05-14';
 
@@ -45,6 +47,24 @@ export function makeActivity(overrides: Partial<TActivity> = {}): TActivity {
     link: '/emp-documents/custom/d0000000-0000-4000-8000-000000000001',
     created_at: new Date().toISOString(),
     is_unread: false,
+    ...overrides,
+  };
+}
+
+/** A colleague's note on "Lease 12B", written just now. */
+export function makeRecentNote(overrides: Partial<TRecentNote> = {}): TRecentNote {
+  const now = new Date().toISOString();
+  return {
+    ...makeNote({
+      _id: 'n0000000-0000-4000-8000-000000000001',
+      employee_document_id: 'd0000000-0000-4000-8000-000000000001',
+      note: 'Called the buyer, signs tomorrow',
+      author: { _id: 'u2', name: 'Priya Shah', email: 'priya@example.com' },
+      is_mine: false,
+      created_at: now,
+      updated_at: now,
+    }),
+    document: { _id: 'd0000000-0000-4000-8000-000000000001', name: 'Lease 12B', status: 'WAITING' },
     ...overrides,
   };
 }

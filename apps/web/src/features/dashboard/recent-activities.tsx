@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { Anchor, Badge, Box, Button, Group, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArchive,
@@ -23,8 +23,8 @@ import type { TActivity, TActivityKind, TRecentActivities } from '@esigns/contra
 import { formatDateTime } from '../../shared/format/date';
 import { formatRelativeTime } from '../../shared/format/relative-time';
 import { useSession } from '../../shared/session/session-store';
-import { errorText } from '../team/team-ui';
 import { DASHBOARD_KEYS, fetchRecentActivities, markActivitiesSeen } from './dashboard-api';
+import { FeedSkeleton, OlderButton, PanelError } from './panel-states';
 
 const KIND_LOOK: Record<TActivityKind, { icon: ComponentType<IconProps>; color: string }> = {
   sent: { icon: IconSend, color: 'blue' },
@@ -170,26 +170,9 @@ export function RecentActivities() {
         )}
       </Group>
       {query.isPending ? (
-        <Stack gap="sm" aria-label="Loading activity">
-          {[0, 1, 2, 3].map((i) => (
-            <Group key={i} gap="sm" wrap="nowrap">
-              <Skeleton circle h={30} />
-              <Box style={{ flex: 1 }}>
-                <Skeleton h={12} w="80%" mb={6} />
-                <Skeleton h={10} w="30%" />
-              </Box>
-            </Group>
-          ))}
-        </Stack>
+        <FeedSkeleton label="Loading activity" />
       ) : query.isError && activities.length === 0 ? (
-        <Stack align="flex-start" gap={6}>
-          <Text size="sm" c="red">
-            {errorText(query.error)}
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
+        <PanelError error={query.error} onRetry={() => void query.refetch()} />
       ) : activities.length === 0 ? (
         <Text size="sm" c="dimmed" py="md" ta="center">
           Nothing has happened on your documents yet. Sent documents, views and signatures show up here.
@@ -199,17 +182,7 @@ export function RecentActivities() {
           {activities.map((activity) => (
             <ActivityRow key={activity._id} activity={activity} isNew={newIds.has(activity._id)} />
           ))}
-          {query.hasNextPage && (
-            <Button
-              variant="subtle"
-              size="xs"
-              mt={4}
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              Show older activity
-            </Button>
-          )}
+          <OlderButton query={query}>Show older activity</OlderButton>
         </Stack>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Box, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Avatar, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TRecentNote } from '@esigns/contracts/document-notes';
@@ -8,8 +8,8 @@ import { formatRelativeTime } from '../../shared/format/relative-time';
 import { useSession } from '../../shared/session/session-store';
 import { DocumentStatusBadge } from '../document-lists/document-badges';
 import { documentDetailPath } from '../document-lists/document-paths';
-import { errorText } from '../team/team-ui';
 import { DASHBOARD_KEYS, fetchRecentNotes } from './dashboard-api';
+import { FeedSkeleton, OlderButton, PanelError } from './panel-states';
 
 function NoteRow({ note }: { note: TRecentNote }) {
   const author = note.author?.name || note.author?.email || 'A former member';
@@ -70,26 +70,9 @@ export function RecentNotes() {
     <Stack gap="xs" data-testid="recent-notes">
       <Text fw={600}>Recent notes</Text>
       {query.isPending ? (
-        <Stack gap="sm" aria-label="Loading notes">
-          {[0, 1, 2].map((i) => (
-            <Group key={i} gap="sm" wrap="nowrap">
-              <Skeleton circle h={30} />
-              <Box style={{ flex: 1 }}>
-                <Skeleton h={12} w="60%" mb={6} />
-                <Skeleton h={10} w="90%" />
-              </Box>
-            </Group>
-          ))}
-        </Stack>
+        <FeedSkeleton label="Loading notes" rows={3} />
       ) : query.isError && notes.length === 0 ? (
-        <Stack align="flex-start" gap={6}>
-          <Text size="sm" c="red">
-            {errorText(query.error)}
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
+        <PanelError error={query.error} onRetry={() => void query.refetch()} />
       ) : notes.length === 0 ? (
         <Text size="sm" c="dimmed" py="md" ta="center">
           No notes yet. Notes your team writes on a document (in its Notes section) show up here.
@@ -99,17 +82,7 @@ export function RecentNotes() {
           {notes.map((note) => (
             <NoteRow key={note._id} note={note} />
           ))}
-          {query.hasNextPage && (
-            <Button
-              variant="subtle"
-              size="xs"
-              mt={4}
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              Show older notes
-            </Button>
-          )}
+          <OlderButton query={query}>Show older notes</OlderButton>
         </Stack>
       )}
     </Stack>

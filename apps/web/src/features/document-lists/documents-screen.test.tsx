@@ -26,6 +26,7 @@ const { stopRealtime } = await import('../../shared/realtime/socket');
 const { sessionStore } = await import('../../shared/session/session-store');
 const { fail, installFakeApi, ok, seedStaffSession } = await import('../../shared/testing/fake-api');
 const { paged, withPermissions } = await import('../team/team-test-utils');
+const { installDomPolyfills } = await import('../../shared/testing/render-with-providers');
 const { DocumentsScreen } = await import('./documents-screen');
 const { COMPANY_DOC_ID, DOC_ID, DRAFT_ID, makeCounts, makeListItem, renderRoute } =
   await import('./document-lists-test-utils');
@@ -243,15 +244,11 @@ describe('DocumentsScreen layout', () => {
   });
 
   it('scrolls the tabs on a phone', async () => {
+    installDomPolyfills();
+    const wide = window.matchMedia;
     vi.stubGlobal('matchMedia', (query: string) => ({
+      ...wide(query),
       matches: query.includes('max-width: 48em'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
     }));
     installList();
     render();
