@@ -4,7 +4,7 @@ import { users } from '../../apps/server/src/modules/auth/schema';
 import { companyUsers } from '../../apps/server/src/modules/company/schema';
 import { createWorkspace } from '../../apps/server/src/modules/company/service';
 import type { Platform } from '../../apps/server/src/platform/platform';
-import { load as loadClients, percentile, requestJson, startBenchApp } from '../support/api-bench';
+import { compare, report, requestJson, startBenchApp } from '../support/api-bench';
 
 /*
  * `GET /api/all-documents/{status}` on 100,000 documents of one company (issue 6 benchmark). The
@@ -14,8 +14,9 @@ import { load as loadClients, percentile, requestJson, startBenchApp } from '../
  * `generate_series`. 20 clients call the list over HTTP at once, each waiting for its answer
  * before the next call; the baseline is the same SQL, every statement the request ran (captured
  * at the database driver during a warm-up request: the session check, the page, its count, the
- * rows' recipients and senders), replayed straight on the database by 20 concurrent loops. Both
- * report the 95th percentile of the request time; the target is < 50 ms and <= 2x the baseline.
+ * rows' recipients and senders), replayed straight on the database by 20 concurrent loops
+ * (`compare` of bench/support/api-bench.ts). Both report the 95th percentile of the request time;
+ * the target is < 50 ms and <= 2x the baseline.
  */
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
@@ -118,11 +119,9 @@ async function seed(platform: Platform): Promise<{ companyId: string; ownerId: s
   return { companyId, ownerId: owner!.id };
 }
 
-const load = (once: () => Promise<void>) => loadClients(CLIENTS, REQUESTS, once);
-
 async function main(): Promise<void> {
   const bench = await startBenchApp('lists');
-  const { platform, capture } = bench;
+  const { platform } = bench;
   try {
     const { companyId, ownerId } = await seed(platform);
     const { base, headers } = await bench.serve(ownerId, companyId);
@@ -149,86 +148,17 @@ async function main(): Promise<void> {
         if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
         return body.data.data.length;
       };
-      // Warm-up, then one request with its statements captured.
-      for (let i = 0; i < 5; i++) await call();
-      capture.start();
-      const rows = await call();
-      const statements = capture.stop();
-      if (rows !== LIMIT) throw new Error(`${c.label}: ${rows} rows instead of ${LIMIT}`);
-      const replay = async () => {
-        for (const s of statements) await platform.database.raw(s.text, s.values);
-      };
-      await replay();
-      if (process.env.BENCH_DEBUG) {
-        for (const st of statements) {
-          const ts: number[] = [];
-          for (let i = 0; i < 5; i++) {
-            const t0 = performance.now();
-            await platform.database.raw(st.text, st.values);
-            ts.push(performance.now() - t0);
-          }
-          console.log(
-            `    ${percentile(ts, 50).toFixed(1)} ms  ${st.text.replace(/\s+/g, ' ').slice(0, 160)}`,
-          );
-        }
-        if (process.env.BENCH_DEBUG === 'plan') {
-          for (const st of statements.filter((x) => x.text.includes('employee_documents ed'))) {
-            const plan = await platform.database.raw(`explain analyze ${st.text}`, st.values);
-            console.log((plan.rows as Record<string, string>[]).map((r) => r['QUERY PLAN']).join('\n'));
-          }
-        }
-        continue;
-      }
-      // Alternate halves so that the machine's load weighs on both alike.
-      const http: number[] = [];
-      const sql: number[] = [];
-      const cpu = { http: 0, sql: 0 };
-      const cpuOf = async (run: () => Promise<number[]>, into: number[], key: 'http' | 'sql') => {
-        const before = process.cpuUsage();
-        into.push(...(await run()));
-        const used = process.cpuUsage(before);
-        cpu[key] += (used.user + used.system) / 1000;
-      };
-      if (process.env.BENCH_PROFILE) {
-        // A CPU profile of the HTTP calls alone (open it in Chrome's DevTools).
-        const { Session } = await import('node:inspector/promises');
-        const { writeFileSync } = await import('node:fs');
-        const session = new Session();
-        session.connect();
-        await session.post('Profiler.enable');
-        await session.post('Profiler.start');
-        await load(async () => {
-          await call();
-        });
-        const { profile } = await session.post('Profiler.stop');
-        const file = `${process.env.BENCH_PROFILE}-${cases.indexOf(c)}.cpuprofile`;
-        writeFileSync(file, JSON.stringify(profile));
-        console.log(`  profile of "${c.label}" in ${file}`);
-        session.disconnect();
-      }
-      for (let round = 0; round < 2; round++) {
-        await cpuOf(
-          () =>
-            load(async () => {
-              await call();
-            }),
-          http,
-          'http',
-        );
-        await cpuOf(() => load(replay), sql, 'sql');
-      }
-      const httpP95 = percentile(http, 95);
-      const sqlP95 = percentile(sql, 95);
-      const ratio = httpP95 / sqlP95;
-      const ok = httpP95 < TARGET_MS && ratio <= TARGET_RATIO;
-      met &&= ok;
-      console.log(
-        `  ${c.label.padEnd(34)} p95 ${httpP95.toFixed(1).padStart(7)} ms (p50 ${percentile(http, 50).toFixed(1)}), ` +
-          `same SQL (${statements.length} statements) p95 ${sqlP95.toFixed(1).padStart(7)} ms, ` +
-          `ratio ${ratio.toFixed(2)} (target < ${TARGET_MS} ms and <= ${TARGET_RATIO}x: ${ok ? 'met' : 'NOT met'}); ` +
-          `this process's CPU per call ${(cpu.http / http.length).toFixed(2)} ms over HTTP, ` +
-          `${(cpu.sql / sql.length).toFixed(2)} ms SQL only`,
+      const r = await compare(
+        bench,
+        CLIENTS,
+        REQUESTS,
+        async () => {
+          const rows = await call();
+          if (rows !== LIMIT) throw new Error(`${c.label}: ${rows} rows instead of ${LIMIT}`);
+        },
+        c.label,
       );
+      met = report(c.label, r, TARGET_MS, TARGET_RATIO) && met;
     }
     console.log(`documents-list: ${met ? 'every target met' : 'some targets NOT met'}`);
   } finally {

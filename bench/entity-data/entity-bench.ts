@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { users } from '../../apps/server/src/modules/auth/schema';
 import { createWorkspace } from '../../apps/server/src/modules/company/service';
-import { compare, requestJson, startBenchApp } from '../support/api-bench';
+import { compare, report, requestJson, startBenchApp } from '../support/api-bench';
 
 /*
  * Issue 7 benchmark: one entity with 10 fields, BENCH_RECORDS (1,000,000) records added through
@@ -151,15 +151,8 @@ async function main(): Promise<void> {
         const data = await post('/entities-data/entity/data', body);
         if ((data.data as unknown[]).length !== LIMIT) throw new Error(`${c.label}: not a full page`);
       };
-      const r = await compare(bench, CLIENTS, REQUESTS, call);
-      const ratio = r.httpP95 / r.sqlP95;
-      const ok = r.httpP95 < TARGET_MS && ratio <= TARGET_RATIO;
-      met &&= ok;
-      console.log(
-        `  ${c.label.padEnd(40)} p95 ${r.httpP95.toFixed(1).padStart(7)} ms (p50 ${r.httpP50.toFixed(1)}), ` +
-          `same SQL (${r.statements} statements) p95 ${r.sqlP95.toFixed(1).padStart(7)} ms, ratio ${ratio.toFixed(2)} ` +
-          `(target < ${TARGET_MS} ms and <= ${TARGET_RATIO}x: ${ok ? 'met' : 'NOT met'})`,
-      );
+      const r = await compare(bench, CLIENTS, REQUESTS, call, c.label);
+      met = report(c.label, r, TARGET_MS, TARGET_RATIO) && met;
     }
     console.log(`entity-data: ${met ? 'every target met' : 'some targets NOT met'}`);
   } finally {

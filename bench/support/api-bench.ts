@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -187,16 +188,29 @@ export async function startBenchApp(name: string): Promise<BenchApp> {
   };
 }
 
+/** What `compare` measured of one case. */
+export type Comparison = {
+  httpP95: number;
+  httpP50: number;
+  sqlP95: number;
+  statements: number;
+  /** This process's CPU time per call (the client and the API share it), over HTTP and SQL only. */
+  httpCpuMs: number;
+  sqlCpuMs: number;
+};
+
 /**
  * p95 of `call` over HTTP and of its captured SQL replayed, alternating two rounds of each so the
- * machine's load weighs on both alike.
+ * machine's load weighs on both alike. BENCH_DEBUG prints each statement of one call and its
+ * median time alone; BENCH_PROFILE=<path prefix> writes a CPU profile of one extra HTTP round.
  */
 export async function compare(
   bench: BenchApp,
   clients: number,
   requests: number,
   call: () => Promise<void>,
-): Promise<{ httpP95: number; httpP50: number; sqlP95: number; statements: number }> {
+  label = 'case',
+): Promise<Comparison> {
   for (let i = 0; i < 5; i++) await call();
   bench.capture.start();
   await call();
@@ -205,16 +219,61 @@ export async function compare(
     for (const s of statements) await bench.platform.database.raw(s.text, s.values);
   };
   await replay();
+  if (process.env.BENCH_DEBUG) {
+    for (const st of statements) {
+      const ts: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        await bench.platform.database.raw(st.text, st.values);
+        ts.push(performance.now() - t0);
+      }
+      console.log(`    ${percentile(ts, 50).toFixed(1)} ms  ${st.text.replace(/\s+/g, ' ').slice(0, 150)}`);
+    }
+  }
+  if (process.env.BENCH_PROFILE) {
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    await load(clients, requests, call);
+    const { profile } = await session.post('Profiler.stop');
+    const file = `${process.env.BENCH_PROFILE}-${label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`;
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`    CPU profile of ${label}: ${file}`);
+    session.disconnect();
+  }
   const http: number[] = [];
   const sql: number[] = [];
+  const cpu = { http: 0, sql: 0 };
+  const timed = async (into: number[], key: 'http' | 'sql', once: () => Promise<void>) => {
+    const before = process.cpuUsage();
+    into.push(...(await load(clients, requests, once)));
+    const used = process.cpuUsage(before);
+    cpu[key] += (used.user + used.system) / 1000;
+  };
   for (let round = 0; round < 2; round++) {
-    http.push(...(await load(clients, requests, call)));
-    sql.push(...(await load(clients, requests, replay)));
+    await timed(http, 'http', call);
+    await timed(sql, 'sql', replay);
   }
   return {
     httpP95: percentile(http, 95),
     httpP50: percentile(http, 50),
     sqlP95: percentile(sql, 95),
     statements: statements.length,
+    httpCpuMs: cpu.http / http.length,
+    sqlCpuMs: cpu.sql / sql.length,
   };
+}
+
+/** One line of a case's figures against its targets; whether both are met. */
+export function report(label: string, r: Comparison, targetMs: number, targetRatio: number): boolean {
+  const ratio = r.httpP95 / r.sqlP95;
+  const ok = r.httpP95 < targetMs && ratio <= targetRatio;
+  console.log(
+    `  ${label.padEnd(40)} p95 ${r.httpP95.toFixed(1).padStart(7)} ms (p50 ${r.httpP50.toFixed(1)}), ` +
+      `same SQL (${r.statements} statements) p95 ${r.sqlP95.toFixed(1).padStart(7)} ms, ratio ${ratio.toFixed(2)} ` +
+      `(target < ${targetMs} ms and <= ${targetRatio}x: ${ok ? 'met' : 'NOT met'}); ` +
+      `CPU of this process per call ${r.httpCpuMs.toFixed(2)} ms over HTTP, ${r.sqlCpuMs.toFixed(2)} ms SQL only`,
+  );
+  return ok;
 }

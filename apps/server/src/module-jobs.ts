@@ -1,5 +1,6 @@
 import { defineDocumentListJobs } from './modules/document-lists/jobs';
 import { defineDocumentJobs } from './modules/documents/bulk-send';
+import { defineRecordJobs } from './modules/entity-data/jobs';
 import { defineSigningJobs } from './modules/signing/jobs';
 import { defineNotificationJobs } from './modules/notifications/push';
 import { defineReminderJobs } from './modules/reminders/jobs';
@@ -15,4 +16,5 @@ export function defineModuleJobs(platform: Platform): void {
   defineNotificationJobs(platform);
   defineReminderJobs(platform);
   defineDocumentListJobs(platform);
+  defineRecordJobs(platform);
 }

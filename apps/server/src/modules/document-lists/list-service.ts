@@ -11,7 +11,8 @@ import { filterCondition, narrowing, orderBy, visibleTo, waitingForMe, type List
 import { LOADED_LIST_COLUMNS, presentLoadedRows, type LoadedListRow } from './present-items';
 import { FILTER_STATUS } from '@esigns/contracts/document-lists';
 import { isUuid } from '../documents/lookups';
-import { loadListState, totalKey, VersionedCache, type ListState } from './list-state';
+import { VersionedCache } from '../../platform/cache/versioned-cache';
+import { loadListState, totalKey, type ListState } from './list-state';
 import { hasBroadReach, rowsOf } from './scope';
 
 type Reader = Pick<Db, 'select' | 'execute'>;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { documentUsers, employeeDocuments } from '../documents/schema';
-import { compactListChanges, loadListState, totalKey, VersionedCache } from './list-state';
+import { packIds, unpackIds, VersionedCache } from '../../platform/cache/versioned-cache';
+import { compactListChanges, loadListState, totalKey } from './list-state';
 import { seedDocument } from './test-seed';
 
 /*
@@ -176,5 +177,13 @@ describe('VersionedCache', () => {
     expect(cache.get('c', 'v1')).toBe('C');
     cache.set('huge', 'v1', 'H', 11);
     expect(cache.get('huge', 'v1')).toBeUndefined();
+  });
+
+  it('packs ids 16 bytes each and reads any slice back', () => {
+    const ids = Array.from({ length: 5 }, () => crypto.randomUUID());
+    const packed = packIds(ids);
+    expect(packed.length).toBe(80);
+    expect(unpackIds(packed, 0, 5)).toEqual(ids);
+    expect(unpackIds(packed, 3, 10)).toEqual(ids.slice(3));
   });
 });

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/schema';
 import { companies } from '../company/schema';
 import { employeeDocuments } from '../documents/schema';
@@ -114,4 +124,23 @@ export const entityDataDocuments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('entity_data_documents_record_idx').on(t.entityDataId, t.createdAt)],
+);
+
+/**
+ * The changes of an entity's records, as the data grid counts and caches them (README "Totals and
+ * snapshots"). Written only by statement triggers on `entity_data` (migration 0019): per entity,
+ * how many records a statement added (+) or removed (-), 0 for a statement that changed records.
+ * Rows are only inserted; `compactRecordChanges` folds them. The sum of `delta` is the entity's
+ * record count; `count(*)` and `max(id)` together move with every committed change.
+ */
+export const entityDataChanges = pgTable(
+  'entity_data_changes',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    // No foreign key: deleting an entity deletes its records, whose trigger then writes rows for
+    // the entity being deleted; the compaction job drops rows of entities that are gone.
+    entityId: uuid().notNull(),
+    delta: integer().notNull().default(0),
+  },
+  (t) => [index('entity_data_changes_entity_idx').on(t.entityId, t.id)],
 );

@@ -8,6 +8,8 @@ import {
 } from '@esigns/contracts/entities';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { TFilterGroup } from '@esigns/contracts/nocode-filters';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { packIds, unpackIds, VersionedCache } from '../../platform/cache/versioned-cache';
 import { rowsOf, type Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { isUuid, type EntityDefinition } from '../entities/definition';
@@ -17,6 +19,7 @@ import { fillAggregates } from '../relationships/aggregates';
 import { fillGlobalVariables } from './computed-values';
 import { checkFileRefs } from './files-service';
 import { filterSql, orderSql } from './query';
+import { loadRecordState } from './record-state';
 import {
   checkEntityLinks,
   fillAutoIncrements,
@@ -316,10 +319,22 @@ export async function recordWhere(
   db: Db,
   access: AccessContext,
   def: EntityDefinition,
-  query: Pick<TRecordQuery, 'filters' | 'filter_id' | 'apply_global_filters' | 'search'> & {
-    base_filters?: TRecordQuery['base_filters'];
-  },
+  query: RecordWhereQuery,
 ): Promise<SQL> {
+  return sql.join(await recordConditions(db, access, def, query), sql` and `);
+}
+
+type RecordWhereQuery = Pick<TRecordQuery, 'filters' | 'filter_id' | 'apply_global_filters' | 'search'> & {
+  base_filters?: TRecordQuery['base_filters'];
+};
+
+/** The conditions `recordWhere` joins: the entity's first, then any filter or search. */
+async function recordConditions(
+  db: Db,
+  access: AccessContext,
+  def: EntityDefinition,
+  query: RecordWhereQuery,
+): Promise<SQL[]> {
   // The entity was found in the caller's company, and its records are always in that company: the
   // entity alone scopes them (and lets the (entity, created_at, id) index answer without the table).
   const parts: SQL[] = [sql`${entityData.entityId} = ${def.row.id}`];
@@ -338,7 +353,7 @@ export async function recordWhere(
   }
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);
   if (query.search) parts.push(sql`${entityData.title} ilike ${`%${escapeLike(query.search)}%`}`);
-  return sql.join(parts, sql` and `);
+  return parts;
 }
 
 /** Matches counted exactly up to `cap` (a count never holds the first page back for long). */
@@ -355,33 +370,65 @@ export async function countWhere(
   return { total: Math.min(n, cap), capped: n > cap };
 }
 
-/** `POST /entities-data/entity/data`: one page of records, filtered and sorted. */
+/** How many ids of a grid query a snapshot holds (page 2,500 of 20): deeper pages read the database. */
+const SNAPSHOT_IDS = 50_000;
+/** Snapshots of one process: at most 2,000,000 ids (32 MB packed) and 500 queries. */
+const snapshots = new VersionedCache<{ ids: Buffer; total: number; capped: boolean }>(2_000_000, 500);
+const keyDialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * `POST /entities-data/entity/data`: one page of records, filtered and sorted (README "Totals and
+ * snapshots").
+ * - No filter, search or saved/global filter, sorted by a system column: the total is the stored
+ *   one and the page an index walk (deep pages read ids from the index, then only their rows).
+ * - Anything else: the ordered ids of the first 50,000 matches and the total are kept in this
+ *   process while the entity's version stays the same (any committed change of its records moves
+ *   it), so paging, re-sorting back and forth and refreshing read the query once. Deeper pages read
+ *   the database each time.
+ */
 export async function queryRecords(
   db: Db,
   access: AccessContext,
   def: EntityDefinition,
   query: TRecordQuery,
 ): Promise<TRecordPage> {
-  const where = await recordWhere(db, access, def, query);
+  const [conditions, state] = await Promise.all([
+    recordConditions(db, access, def, query),
+    loadRecordState(db, def.row.id),
+  ]);
+  const where = sql.join(conditions, sql` and `);
   const { order, errors } = orderSql(def, query.sort, 'sort');
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);
   const offset = (query.page - 1) * query.limit;
-  // Deep pages ordered by system columns: the ids come from the index alone, then only the page's
-  // rows are read (a plain OFFSET would read every skipped row from the table).
   const bySystem = query.sort.every((s) => !s.field.includes('#'));
-  const ids = db
-    .select({ id: entityData.id })
-    .from(entityData)
-    .where(where)
-    .orderBy(order)
-    .limit(query.limit)
-    .offset(offset);
-  const page =
-    bySystem && offset >= 1000
-      ? db.select().from(entityData).where(inArray(entityData.id, ids)).orderBy(order)
-      : db.select().from(entityData).where(where).orderBy(order).limit(query.limit).offset(offset);
-  const cap = Math.max(RECORD_COUNT_CAP, offset + query.limit * 10);
-  const [rows, count] = await Promise.all([page, countWhere(db, where, cap)]);
+  let rows: RecordRow[];
+  let count: { total: number; capped: boolean };
+  if (conditions.length === 1 && bySystem) {
+    rows = await pageByOffset(db, where, order, query.limit, offset, true);
+    count = { total: state.total, capped: false };
+  } else {
+    const statement = keyDialect.sqlToQuery(sql`${where} order by ${order}`);
+    const key = JSON.stringify([def.row.id, statement.sql, statement.params]);
+    let snapshot = snapshots.get(key, state.version);
+    if (!snapshot) {
+      const found = await rowsOf<{ id: string }>(
+        db,
+        sql`select id from ${entityData} where ${where} order by ${order} limit ${SNAPSHOT_IDS}`,
+      );
+      const counted =
+        found.length < SNAPSHOT_IDS
+          ? { total: found.length, capped: false }
+          : await countWhere(db, where, Math.max(RECORD_COUNT_CAP, SNAPSHOT_IDS * 2));
+      snapshot = { ids: packIds(found.map((r) => r.id)), ...counted };
+      snapshots.set(key, state.version, snapshot, found.length + 1);
+    }
+    const held = snapshot.ids.length / 16;
+    rows =
+      offset < held || held === snapshot.total
+        ? await rowsByIds(db, unpackIds(snapshot.ids, offset, offset + query.limit))
+        : await pageByOffset(db, where, order, query.limit, offset, bySystem);
+    count = { total: snapshot.total, capped: snapshot.capped };
+  }
   return {
     data: (await withComputedValues(db, def, rows)).map(toRecord),
     linked_titles: await linkedTitles(db, def, rows),
@@ -390,4 +437,37 @@ export async function queryRecords(
     page: query.page,
     total_pages: Math.ceil(count.total / query.limit),
   };
+}
+
+/**
+ * A page by offset. `idsFirst` (orders by system columns): the ids come from the index alone,
+ * then only the page's rows are read; a plain OFFSET would read every skipped row from the table.
+ */
+async function pageByOffset(
+  db: Db,
+  where: SQL,
+  order: SQL,
+  limit: number,
+  offset: number,
+  idsFirst: boolean,
+): Promise<RecordRow[]> {
+  if (idsFirst && offset >= 1000) {
+    const ids = db
+      .select({ id: entityData.id })
+      .from(entityData)
+      .where(where)
+      .orderBy(order)
+      .limit(limit)
+      .offset(offset);
+    return db.select().from(entityData).where(inArray(entityData.id, ids)).orderBy(order);
+  }
+  return db.select().from(entityData).where(where).orderBy(order).limit(limit).offset(offset);
+}
+
+/** The records of these ids, in their order (ids no longer there are left out). */
+async function rowsByIds(db: Db, ids: string[]): Promise<RecordRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(entityData).where(inArray(entityData.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

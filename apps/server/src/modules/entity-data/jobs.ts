@@ -1,0 +1,26 @@
+import type { Platform } from '../../platform/platform';
+import { compactRecordChanges } from './record-state';
+
+/** Folds the data grid's change rows (record-state.ts). */
+export const RECORD_CHANGES_COMPACT_JOB = 'entity-data.changes-compact';
+/** Every 10 minutes (UTC cron): an entity's rows stay few, so reading its total stays cheap. */
+export const RECORD_CHANGES_COMPACT_CRON = '*/10 * * * *';
+
+/**
+ * Defines the compaction job (`src/module-jobs.ts`); safe to run twice at once (each run folds
+ * only the rows it deleted). Not scheduled under NODE_ENV=test, where tests call it themselves.
+ */
+export function defineRecordJobs(platform: Platform): void {
+  platform.jobs.define({
+    name: RECORD_CHANGES_COMPACT_JOB,
+    retryLimit: 1,
+    retryDelaySeconds: 60,
+    expireInSeconds: 10 * 60,
+    ...(platform.config.env === 'test' ? {} : { cron: { expression: RECORD_CHANGES_COMPACT_CRON } }),
+    handler: async () => {
+      const folded = await compactRecordChanges(platform.database.db);
+      if (folded > 0)
+        platform.log.debug({ job: RECORD_CHANGES_COMPACT_JOB, folded }, 'record changes folded');
+    },
+  });
+}
