@@ -20,6 +20,8 @@ type Reader = Pick<Db, 'select' | 'execute'>;
 /** Extra narrowing a caller adds to a list (the employee documents: addressed to the caller). */
 export type ListExtra = (scope: ListScope) => SQL;
 
+/** A stored-total tab reads pages before this offset straight from the list index. */
+const DIRECT_OFFSET = 1_000;
 /** How many ids of a list a snapshot holds: deeper pages read the database each time. */
 const SNAPSHOT_IDS = 10_000;
 /** Snapshots of one process: at most this many ids in all, and entries. */
@@ -38,11 +40,12 @@ export const clearListSnapshots = (): void => {
  * One page of a document list: the filter's documents the caller sees, narrowed by the query,
  * in the query's order, with the exact total for the pager (README "Totals and search snapshots").
  * - A status tab of a caller who sees every sent document, not narrowed: the total is the stored
- *   one and the page a walk of the list index (page 500 skips index entries, not rows).
- * - Any other list: the ordered ids of its first 10,000 documents and its total are kept in this
- *   process for as long as the company's list version stays the same (any committed change of
- *   its documents, recipients or draft layouts moves it), so paging through a search reads the
- *   search once. Deeper pages read the database each time.
+ *   one, and its first 1,000 documents are a walk of the list index.
+ * - Any other list, or deeper pages of such a tab: the ordered ids of its first 10,000 documents
+ *   and its total are kept in this process for as long as the company's list version stays the
+ *   same (any committed change of its documents, recipients or draft layouts moves it), so paging
+ *   through a search reads the search once and page 500 is 10 ids away. Deeper pages read the
+ *   database each time.
  * - Lists narrowed by a caller's extra condition, or by a contact (whose email may change), are
  *   read from the database each time (page ids and total in one statement).
  * The page's rows are read by id, then their recipients and senders.
@@ -62,7 +65,7 @@ export async function listDocuments(
   const present = (rows: LoadedListRow[]) => presentLoadedRows(access, scope, rows);
 
   const stored = storedTotal(scope, filter, query, options, state);
-  if (stored !== null) {
+  if (stored !== null && offset < DIRECT_OFFSET) {
     return { rows: present(await pageRows(db, where, order, query.limit, offset)), total: stored };
   }
   if (options.extra || (query.recipient && isUuid(query.recipient))) {
@@ -86,7 +89,7 @@ export async function listDocuments(
   let snapshot = snapshots.get(`${access.companyId}|${key}`, state.version);
   if (!snapshot) {
     const ids = await idsOf(db, where, order, SNAPSHOT_IDS, 0);
-    const total = ids.length < SNAPSHOT_IDS ? ids.length : await countOf(db, where);
+    const total = ids.length < SNAPSHOT_IDS ? ids.length : (stored ?? (await countOf(db, where)));
     snapshot = { ids, total };
     snapshots.set(`${access.companyId}|${key}`, state.version, snapshot, ids.length + 1);
   }

@@ -1,15 +1,16 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TEntity } from '@esigns/contracts/entities';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
 import { splitFieldRef } from '@esigns/contracts/nocode-filters';
-import type { Db } from '../../platform/db/database';
+import { rowsOf, type Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
 import { formTemplates } from '../form-templates/schema';
 import { entities } from './schema';
 
 /*
  * An entity with its templates' fields: what every record operation (validate, filter, sort,
- * title) needs. Loaded in two queries; another company's id answers 404 like an unknown one.
+ * title) needs. Loaded in two queries and kept per process while its stamp holds; another
+ * company's id answers 404 like an unknown one.
  */
 
 export type EntityRow = typeof entities.$inferSelect;
@@ -100,16 +101,50 @@ export function toDefinition(
   };
 }
 
-/** The company's entity with its templates, or 404. */
+/**
+ * Definitions this process has loaded, with the stamp they were loaded at: the versions and
+ * change times of the entity and of its templates (every write of either bumps both). Every
+ * record call needs its entity's definition; checking the stamp is one small statement instead
+ * of two, and the templates' fields are not parsed again. Oldest out beyond the cap.
+ */
+const definitions = new Map<string, { stamp: string; def: EntityDefinition }>();
+const DEFINITIONS_CAP = 1_000;
+
+/** The stamp of a company's entity and of the templates it uses now (null: no such entity). */
+async function definitionStamp(db: Db, companyId: string, id: string): Promise<string | null> {
+  const rows = await rowsOf<{ stamp: string }>(
+    db,
+    sql`select e.version || ':' || e.updated_at::text || '|' || coalesce((
+        select string_agg(ft.id::text || ':' || ft.version || ':' || ft.updated_at::text, ',' order by ft.id)
+        from form_templates ft
+        where ft.id in (select (t->>'template_id')::uuid from jsonb_array_elements(e.templates) t)), '') as stamp
+      from entities e where e.id = ${id} and e.company_id = ${companyId}`,
+  );
+  return rows[0]?.stamp ?? null;
+}
+
+/**
+ * The company's entity with its templates, or 404. The stamp is read before the rows: a change
+ * between the two leaves a definition newer than its stamp, which the next call's stamp no longer
+ * matches, so it is loaded again (never the other way round).
+ */
 export async function loadEntityDefinition(db: Db, companyId: string, id: string): Promise<EntityDefinition> {
   if (!isUuid(id)) throw notFound('Entity');
+  const stamp = await definitionStamp(db, companyId, id);
+  if (stamp === null) throw notFound('Entity');
+  const cached = definitions.get(id);
+  if (cached && cached.stamp === stamp && cached.def.row.companyId === companyId) return cached.def;
   const [row] = await db
     .select()
     .from(entities)
     .where(and(eq(entities.id, id), eq(entities.companyId, companyId)))
     .limit(1);
   if (!row) throw notFound('Entity');
-  return toDefinition(row, await loadTemplateDefs(db, [row]));
+  const def = toDefinition(row, await loadTemplateDefs(db, [row]));
+  definitions.delete(id);
+  if (definitions.size >= DEFINITIONS_CAP) definitions.delete(definitions.keys().next().value!);
+  definitions.set(id, { stamp, def });
+  return def;
 }
 
 /** The field a reference names in this entity, or null (unknown template or key, or a system column). */

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEntity } from '@esigns/contracts/entities';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
+import { loadEntityDefinition } from '../entities/definition';
+import { formTemplates } from '../form-templates/schema';
 import { compactRecordChanges, loadRecordState } from './record-state';
 import { entityData } from './schema';
 
@@ -100,6 +102,26 @@ describe('stored record totals', () => {
       sql`select count(*)::int as n from entity_data_changes where entity_id = ${property._id}`,
     )) as unknown as { rows: { n: number }[] };
     expect(rows.rows[0]!.n).toBe(1);
+  });
+});
+
+describe('entity definitions', () => {
+  it('are kept while their stamp holds, and read again after a change of their template', async () => {
+    const company = acme.companyId;
+    const first = await loadEntityDefinition(db(), company, lead._id);
+    expect(await loadEntityDefinition(db(), company, lead._id)).toBe(first);
+    await db()
+      .update(formTemplates)
+      .set({ version: sql`${formTemplates.version} + 1`, updatedAt: new Date() })
+      .where(eq(formTemplates.id, lead.primary_template_id));
+    const again = await loadEntityDefinition(db(), company, lead._id);
+    expect(again).not.toBe(first);
+    expect(await loadEntityDefinition(db(), company, lead._id)).toBe(again);
+    // Another company's id is 404, cached or not.
+    const other = await seedCompany(t);
+    await expect(loadEntityDefinition(db(), other.companyId, lead._id)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });
 

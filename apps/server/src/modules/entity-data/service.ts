@@ -370,6 +370,8 @@ export async function countWhere(
   return { total: Math.min(n, cap), capped: n > cap };
 }
 
+/** An unfiltered grid in a system order reads pages before this offset straight from the index. */
+const DIRECT_OFFSET = 1_000;
 /** How many ids of a grid query a snapshot holds (page 2,500 of 20): deeper pages read the database. */
 const SNAPSHOT_IDS = 50_000;
 /** Snapshots of one process: at most 2,000,000 ids (32 MB packed) and 500 queries. */
@@ -380,8 +382,8 @@ const keyDialect = new PgDialect({ casing: 'snake_case' });
  * `POST /entities-data/entity/data`: one page of records, filtered and sorted (README "Totals and
  * snapshots").
  * - No filter, search or saved/global filter, sorted by a system column: the total is the stored
- *   one and the page an index walk (deep pages read ids from the index, then only their rows).
- * - Anything else: the ordered ids of the first 50,000 matches and the total are kept in this
+ *   one and its first 1,000 records an index walk.
+ * - Anything else, and deeper pages of those: the ordered ids of the first 50,000 matches and the total are kept in this
  *   process while the entity's version stays the same (any committed change of its records moves
  *   it), so paging, re-sorting back and forth and refreshing read the query once. Deeper pages read
  *   the database each time.
@@ -403,7 +405,8 @@ export async function queryRecords(
   const bySystem = query.sort.every((s) => !s.field.includes('#'));
   let rows: RecordRow[];
   let count: { total: number; capped: boolean };
-  if (conditions.length === 1 && bySystem) {
+  const unfiltered = conditions.length === 1;
+  if (unfiltered && bySystem && offset < DIRECT_OFFSET) {
     rows = await pageByOffset(db, where, order, query.limit, offset, true);
     count = { total: state.total, capped: false };
   } else {
@@ -418,7 +421,9 @@ export async function queryRecords(
       const counted =
         found.length < SNAPSHOT_IDS
           ? { total: found.length, capped: false }
-          : await countWhere(db, where, Math.max(RECORD_COUNT_CAP, SNAPSHOT_IDS * 2));
+          : unfiltered
+            ? { total: state.total, capped: false }
+            : await countWhere(db, where, Math.max(RECORD_COUNT_CAP, SNAPSHOT_IDS * 2));
       snapshot = { ids: packIds(found.map((r) => r.id)), ...counted };
       snapshots.set(key, state.version, snapshot, found.length + 1);
     }
