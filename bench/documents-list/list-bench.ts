@@ -4,7 +4,7 @@ import { users } from '../../apps/server/src/modules/auth/schema';
 import { companyUsers } from '../../apps/server/src/modules/company/schema';
 import { createWorkspace } from '../../apps/server/src/modules/company/service';
 import type { Platform } from '../../apps/server/src/platform/platform';
-import { compare, report, requestJson, startBenchApp, warmUp } from '../support/api-bench';
+import { measureCases, requestJson, startBenchApp } from '../support/api-bench';
 
 /*
  * `GET /api/all-documents/{status}` on 100,000 documents of one company (issue 6 benchmark). The
@@ -139,27 +139,25 @@ async function main(): Promise<void> {
       { label: `completed, page 1, search "${SEARCH}"`, query: `page=1&limit=${LIMIT}&search=${SEARCH}` },
       { label: `completed, page 500, search "${SEARCH}"`, query: `page=500&limit=${LIMIT}&search=${SEARCH}` },
     ];
-    const calls = cases.map((c) => {
-      const url = `${base}/api/all-documents/completed?${c.query}`;
-      return async () => {
-        const res = await requestJson('GET', url, headers);
-        const body = res.json as { data: { data: unknown[]; total: number } };
-        if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
-        const rows = body.data.data.length;
-        if (rows !== LIMIT) throw new Error(`${c.label}: ${rows} rows instead of ${LIMIT}`);
-      };
-    });
-    await warmUp(CLIENTS, REQUESTS, calls);
-    let met = true;
-    for (const [i, c] of cases.entries()) {
-      met =
-        report(
-          c.label,
-          await compare(bench, CLIENTS, REQUESTS, calls[i]!, c.label),
-          TARGET_MS,
-          TARGET_RATIO,
-        ) && met;
-    }
+    const met = await measureCases(
+      bench,
+      CLIENTS,
+      REQUESTS,
+      cases.map((c) => {
+        const url = `${base}/api/all-documents/completed?${c.query}`;
+        return {
+          label: c.label,
+          call: async () => {
+            const res = await requestJson('GET', url, headers);
+            const body = res.json as { data: { data: unknown[]; total: number } };
+            if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+            const rows = body.data.data.length;
+            if (rows !== LIMIT) throw new Error(`${c.label}: ${rows} rows instead of ${LIMIT}`);
+          },
+        };
+      }),
+      { ms: TARGET_MS, ratio: TARGET_RATIO },
+    );
     console.log(`documents-list: ${met ? 'every target met' : 'some targets NOT met'}`);
   } finally {
     await bench.close();

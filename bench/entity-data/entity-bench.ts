@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { users } from '../../apps/server/src/modules/auth/schema';
 import { createWorkspace } from '../../apps/server/src/modules/company/service';
-import { compare, report, requestJson, startBenchApp, warmUp } from '../support/api-bench';
+import { measureCases, requestJson, startBenchApp } from '../support/api-bench';
 
 /*
  * Issue 7 benchmark: one entity with 10 fields, BENCH_RECORDS (1,000,000) records added through
@@ -144,24 +144,23 @@ async function main(): Promise<void> {
       },
       { label: '(c) page 2,000', body: { page: 2000 } },
     ];
-    const calls = cases.map((c) => {
-      const body = { entity_id: entityId, limit: LIMIT, ...c.body };
-      return async () => {
-        const data = await post('/entities-data/entity/data', body);
-        if ((data.data as unknown[]).length !== LIMIT) throw new Error(`${c.label}: not a full page`);
-      };
-    });
-    await warmUp(CLIENTS, REQUESTS, calls);
-    let met = rate >= TARGET_INSERT_RATE;
-    for (const [i, c] of cases.entries()) {
-      met =
-        report(
-          c.label,
-          await compare(bench, CLIENTS, REQUESTS, calls[i]!, c.label),
-          TARGET_MS,
-          TARGET_RATIO,
-        ) && met;
-    }
+    const met =
+      (await measureCases(
+        bench,
+        CLIENTS,
+        REQUESTS,
+        cases.map((c) => {
+          const body = { entity_id: entityId, limit: LIMIT, ...c.body };
+          return {
+            label: c.label,
+            call: async () => {
+              const data = await post('/entities-data/entity/data', body);
+              if ((data.data as unknown[]).length !== LIMIT) throw new Error(`${c.label}: not a full page`);
+            },
+          };
+        }),
+        { ms: TARGET_MS, ratio: TARGET_RATIO },
+      )) && rate >= TARGET_INSERT_RATE;
     console.log(`entity-data: ${met ? 'every target met' : 'some targets NOT met'}`);
   } finally {
     await bench.close();

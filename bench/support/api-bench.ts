@@ -293,3 +293,24 @@ export function report(label: string, r: Comparison, targetMs: number, targetRat
   );
   return ok;
 }
+
+/** Warms every case up, then compares and reports each; whether every case met its targets. */
+export async function measureCases(
+  bench: BenchApp,
+  clients: number,
+  requests: number,
+  cases: { label: string; call: () => Promise<void> }[],
+  targets: { ms: number; ratio: number },
+): Promise<boolean> {
+  await warmUp(
+    clients,
+    requests,
+    cases.map((c) => c.call),
+  );
+  let met = true;
+  for (const c of cases) {
+    const r = await compare(bench, clients, requests, c.call, c.label);
+    met = report(c.label, r, targets.ms, targets.ratio) && met;
+  }
+  return met;
+}

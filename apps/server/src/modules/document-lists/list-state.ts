@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { foldChangeRows } from '../../platform/db/change-rows';
 import type { Db } from '../../platform/db/database';
 import { rowsOf } from './scope';
 
@@ -17,7 +18,7 @@ export type ListState = {
   totals: ReadonlyMap<string, number>;
   /**
    * Changes whenever anything committed: rows are only added (count and last id grow), and a
-   * compaction removes rows and adds a marker past the last id.
+   * compaction removes rows and adds fewer, numbered past the last id.
    */
   version: string;
 };
@@ -51,34 +52,16 @@ export async function loadListState(
   };
 }
 
-/**
- * Folds each company's change rows into one per status and archived flag (dropping zeros), plus
- * a marker so the version moves, and drops the rows of companies that are gone. Rows written by
- * transactions still open are not seen, so not deleted: they count when they commit. Companies
- * with fewer than `minRows` rows are left alone.
- */
-export async function compactListChanges(db: Pick<Db, 'execute'>, minRows = 20): Promise<number> {
-  const [result] = await rowsOf<{ folded: number }>(
+/** Folds each company's change rows (`foldChangeRows`) once it has `minRows` or more. */
+export function compactListChanges(db: Pick<Db, 'execute'>, minRows = 20): Promise<number> {
+  return foldChangeRows(
     db,
-    sql`with busy as (
-        select company_id from document_list_changes group by company_id having count(*) >= ${minRows}
-        union
-        select distinct company_id from document_list_changes c
-        where not exists (select 1 from companies co where co.id = c.company_id)
-      ), gone as (
-        delete from document_list_changes c using busy b where c.company_id = b.company_id
-        returning c.company_id, c.status, c.archived, c.delta
-      ), kept as (
-        insert into document_list_changes (company_id, status, archived, delta)
-        select g.company_id, g.status, g.archived, g.delta from (
-          select company_id, status, archived, sum(delta)::int as delta from gone
-          where status is not null group by company_id, status, archived having sum(delta) <> 0
-          union all
-          select distinct company_id, null::text, null::boolean, 0 from gone
-        ) g where exists (select 1 from companies co where co.id = g.company_id)
-        returning 1
-      )
-      select (select count(*)::int from gone) - (select count(*)::int from kept) as folded`,
+    {
+      table: 'document_list_changes',
+      scope: 'company_id',
+      owners: 'companies',
+      groups: ['status', 'archived'],
+    },
+    minRows,
   );
-  return result?.folded ?? 0;
 }
