@@ -5,6 +5,8 @@ import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { loadEntityDefinition } from '../entities/definition';
 import { checkFileRefs } from './files-service';
 import { apiOf, keysOf, memberWith, PDF, PNG } from './files-test-support';
+import { entityDataFiles } from './schema';
+import { ABANDONED_UPLOAD_HOURS, removeAbandonedUploads } from './upload-cleanup';
 
 vi.mock('./routes', async (importOriginal) =>
   (await import('./files-test-support')).withExtraRoutes(await importOriginal()),
@@ -309,5 +311,36 @@ describe('record files: values and downloads', () => {
     expect(problems.find((p) => p.key.endsWith('photos.1'))?.message).toMatch(/not finished/);
     expect(problems.find((p) => p.key.endsWith('brochure.0'))?.message).toMatch(/another field/);
     expect(await checkFileRefs(t.platform.database.db, def, [{ values: {}, prefix: [] }])).toEqual([]);
+  });
+});
+
+describe('record files: abandoned uploads', () => {
+  it('removes PENDING uploads a day old with their bytes, and nothing else', async () => {
+    const ticket = async () =>
+      (
+        await api.call('POST', '/api/templates-data/file-upload-url', acme.users.OWNER, {
+          ...target('photos'),
+          file_name: 'later.png',
+          mime_type: 'image/png',
+          size: PNG.length,
+        })
+      ).json().data as { file_ref_id: string };
+    const abandoned = await ticket();
+    // Some bytes arrived, the confirmation never did.
+    await t.platform.storage.put(abandoned.file_ref_id, PNG, 'image/png');
+    const fresh = await ticket();
+    const done = await api.upload(acme.users.OWNER, target('photos'), photo);
+    const inADay = new Date(Date.now() + (ABANDONED_UPLOAD_HOURS + 1) * 3_600_000);
+    expect(await removeAbandonedUploads(t.platform, new Date())).toBe(0);
+    const removed = await removeAbandonedUploads(t.platform, inADay);
+    expect(removed).toBeGreaterThanOrEqual(2);
+    const keys = (
+      await t.platform.database.db.select({ key: entityDataFiles.storageKey }).from(entityDataFiles)
+    ).map((r) => r.key);
+    expect(keys).not.toContain(abandoned.file_ref_id);
+    expect(keys).not.toContain(fresh.file_ref_id);
+    expect(keys).toContain(done.file_ref_id);
+    expect(await t.platform.storage.head(abandoned.file_ref_id)).toBeNull();
+    expect(await t.platform.storage.head(done.file_ref_id)).not.toBeNull();
   });
 });

@@ -1,13 +1,18 @@
 import type { Platform } from '../../platform/platform';
 import { compactRecordChanges } from './record-state';
+import { removeAbandonedUploads } from './upload-cleanup';
 
 /** Folds the data grid's change rows (record-state.ts). */
 export const RECORD_CHANGES_COMPACT_JOB = 'entity-data.changes-compact';
 /** Every 10 minutes (UTC cron): an entity's rows stay few, so reading its total stays cheap. */
 export const RECORD_CHANGES_COMPACT_CRON = '*/10 * * * *';
+/** Removes uploads that never completed (upload-cleanup.ts). */
+export const ABANDONED_UPLOADS_JOB = 'entity-data.abandoned-uploads';
+/** Hourly (UTC cron), 500 at a time. */
+export const ABANDONED_UPLOADS_CRON = '17 * * * *';
 
 /**
- * Defines the compaction job (`src/module-jobs.ts`); safe to run twice at once (each run folds
+ * Defines the compaction and upload cleanup jobs (`src/module-jobs.ts`); safe to run twice at once (each run folds
  * only the rows it deleted). Not scheduled under NODE_ENV=test, where tests call it themselves.
  */
 export function defineRecordJobs(platform: Platform): void {
@@ -21,6 +26,18 @@ export function defineRecordJobs(platform: Platform): void {
       const folded = await compactRecordChanges(platform.database.db);
       if (folded > 0)
         platform.log.debug({ job: RECORD_CHANGES_COMPACT_JOB, folded }, 'record changes folded');
+    },
+  });
+  platform.jobs.define({
+    name: ABANDONED_UPLOADS_JOB,
+    retryLimit: 1,
+    retryDelaySeconds: 300,
+    expireInSeconds: 30 * 60,
+    ...(platform.config.env === 'test' ? {} : { cron: { expression: ABANDONED_UPLOADS_CRON } }),
+    handler: async () => {
+      const removed = await removeAbandonedUploads(platform);
+      if (removed > 0)
+        platform.log.info({ job: ABANDONED_UPLOADS_JOB, removed }, 'abandoned uploads removed');
     },
   });
 }
