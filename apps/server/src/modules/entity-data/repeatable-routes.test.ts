@@ -140,6 +140,72 @@ describe('repeatable templates', () => {
     expect((await add({ item: 'One more', qty: 1 }, acme.users.OWNER, fresh._id)).statusCode).toBe(409);
   });
 
+  it('numbers AUTO_INCREMENT fields per entity, template and field, and never renumbers', async () => {
+    const owner = acme.users.OWNER;
+    const numbered = [
+      { key: 'line_no', label: 'Line', type: 'AUTO_INCREMENT', prefix: 'LN-', padding: 3, start: 10 },
+      { key: 'item', label: 'Item', type: 'SINGLE_LINE_TEXT', required: true },
+    ];
+    const { entity: invoices, template: lines } = await api.addRepeatable(
+      owner,
+      await api.createEntity(owner, []),
+      numbered,
+      3,
+    );
+    const [a, b] = await Promise.all(['A', 'B'].map((title) => api.addRecord(owner, invoices, { title })));
+    const peek = () =>
+      api.expectOk<{ next: string }>(
+        api.call('POST', '/api/template-data/auto-increment', owner, {
+          entity_id: invoices._id,
+          template_id: lines._id,
+          field_key: 'line_no',
+        }),
+      );
+    expect((await peek()).next).toBe('LN-010');
+    const addTo = (recordId: string, values: Record<string, unknown>) =>
+      api.call('POST', BASE, owner, { entity_data_id: recordId, template_id: lines._id, values });
+    // A number sent is not taken: the server gives it.
+    const first = await api.expectOk<TRepeatableEntry>(addTo(a._id, { item: 'Tiles', line_no: 'X-1' }));
+    expect(first.values.line_no).toBe('LN-010');
+    const batch = await api.expectOk<TRepeatableEntry[]>(
+      api.call('POST', '/api/repeatable-template/add', owner, {
+        entity_data_id: a._id,
+        template_id: lines._id,
+        entries: [{ item: 'Paint' }, { item: 'Grout' }],
+      }),
+    );
+    expect(batch.map((e) => e.values.line_no)).toEqual(['LN-011', 'LN-012']);
+    // Refused adds (full record, bad values) take no number.
+    expect((await addTo(a._id, { item: 'One more' })).statusCode).toBe(409);
+    expect((await addTo(b._id, {})).statusCode).toBe(422);
+    const other = await api.expectOk<TRepeatableEntry>(addTo(b._id, { item: 'Nails' }));
+    expect(other.values.line_no).toBe('LN-013');
+    expect((await peek()).next).toBe('LN-014');
+
+    const changed = await api.expectOk<TRepeatableEntry>(
+      api.call('PATCH', `${BASE}/${first._id}`, owner, { values: { item: 'Tiles 2', line_no: 'LN-999' } }),
+    );
+    expect(changed.values).toMatchObject({ item: 'Tiles 2', line_no: 'LN-010' });
+    const read = await api.expectOk<TRepeatableEntry>(api.call('GET', `${BASE}/${first._id}`, owner));
+    expect(read.values.line_no).toBe('LN-010');
+
+    // The same template in another entity counts on its own.
+    const quotes = await api.createEntity(owner, []);
+    const withLines = await api.expectOk<TEntity>(
+      api.call('PUT', `/api/entities/${quotes._id}`, owner, {
+        name: quotes.name,
+        templates: [
+          ...quotes.templates.map((x) => ({ template_id: x.template_id, is_primary: x.is_primary })),
+          { template_id: lines._id },
+        ],
+        version: quotes.version,
+      }),
+    );
+    const quote = await api.addRecord(owner, withLines, { title: 'Q1' });
+    const quoted = await api.expectOk<TRepeatableEntry>(addTo(quote._id, { item: 'Tiles' }));
+    expect(quoted.values.line_no).toBe('LN-010');
+  });
+
   it('answers 404 for unknown and other companies ids, 422 for a template that is not repeatable', async () => {
     const entry = await api.expectOk<TRepeatableEntry>(add({ item: 'Mine', qty: 1 }));
     const stranger = other.users.OWNER;

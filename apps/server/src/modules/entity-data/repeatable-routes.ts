@@ -20,7 +20,8 @@ const VALUES_DOC =
   "`values` are the template's field values by key, checked by the same validator as record values (422 keyed " +
   '`values.<key>`, `values.<table>.<row>.<column>`, `values.<file_field>.<index>`); file values must be ' +
   'files uploaded for that field (`templates-data/file-upload-url`), ENTITY values records of the linked ' +
-  "entity. FORMULA fields are computed, GLOBAL_VARIABLE fields answered with the variable's value. A record " +
+  'entity. FORMULA fields are computed, AUTO_INCREMENT fields numbered when the entry is added (per entity, ' +
+  "template and field; never changed), GLOBAL_VARIABLE fields answered with the variable's value. A record " +
   "holds at most the template's `max_entries` entries (409 MAX_ENTRIES_REACHED). Another company's record, " +
   'entry or an unknown id: 404; a template that is not a repeatable template of the record: 404 when not in ' +
   'the entity, 422 `template_id` when not repeatable.';

@@ -15,15 +15,16 @@ import { formTemplates } from '../form-templates/schema';
 import type { AccessContext } from '../permissions/access';
 import { fillGlobalVariables } from './computed-values';
 import { checkFileRefs } from './files-service';
-import { checkEntityLinks } from './record-values';
+import { checkEntityLinks, fillAutoIncrements } from './record-values';
 import { entityData, templateDataEntries } from './schema';
 import { findCompanyRecord } from './service';
 
 /*
  * Entries of repeatable templates (line items): many value sets of one template per record,
  * each checked by the shared validator like a template of the record, with the same server
- * checks (uploaded files, linked records). `max_entries` of the template bounds how many a
- * record holds; the record row is locked while adding so two adds cannot pass it together.
+ * checks (uploaded files, linked records) and AUTO_INCREMENT numbers (the record counters, keyed
+ * by entity, template and field). `max_entries` of the template bounds how many a record holds;
+ * the record row is locked while adding so two adds cannot pass it together.
  */
 
 export type EntryRow = typeof templateDataEntries.$inferSelect;
@@ -82,18 +83,19 @@ async function present(db: Db, ctx: EntryContext, rows: EntryRow[]): Promise<TRe
   return filled.map(({ row, values }) => toEntry({ ...row, values: values[ctx.template.id] ?? {} }));
 }
 
+/** The entity with the entry's template alone, as if it were a plain one, for the record helpers. */
+function asPlainTemplate(ctx: EntryContext): EntityDefinition {
+  const template = { ...ctx.template, isRepeatable: false };
+  return { ...ctx.def, templates: [template], byId: new Map([[template.id, template]]) };
+}
+
 /** Checks of what only the server knows (uploaded files, linked records), keyed like the values. */
 async function serverChecks(
   db: Db,
   ctx: EntryContext,
   items: { values: Record<string, unknown>; prefix: Path }[],
 ): Promise<TValidationDetail[]> {
-  // The template as if it were a plain one, so the record checks look at it.
-  const def: EntityDefinition = {
-    ...ctx.def,
-    templates: [{ ...ctx.template, isRepeatable: false }],
-    byId: new Map([[ctx.template.id, { ...ctx.template, isRepeatable: false }]]),
-  };
+  const def = asPlainTemplate(ctx);
   const records = items.map(({ values, prefix }) => ({ values: { [ctx.template.id]: values }, prefix }));
   const details = [...(await checkFileRefs(db, def, records)), ...(await checkEntityLinks(db, def, records))];
   // Their paths are `<prefix>.<template_id>.<key>...`: entries key them `<prefix>.<key>...`.
@@ -220,6 +222,12 @@ export async function addEntries(
         errorCode: 'MAX_ENTRIES_REACHED',
       });
     }
+    // Numbered like records (counter per entity, template and field), in this transaction.
+    await fillAutoIncrements(
+      tx,
+      asPlainTemplate(ctx),
+      parsed.map((p) => ({ [ctx.template.id]: p.values })),
+    );
     const first = Number(stats?.last ?? -1) + 1;
     return tx
       .insert(templateDataEntries)
@@ -240,7 +248,7 @@ export async function addEntries(
 
 /**
  * Changes the fields sent of an entry (partial), then checks the merged entry whole (required
- * fields, formulas recomputed). Details keyed `values.<key>`.
+ * fields, formulas recomputed); AUTO_INCREMENT numbers stay as given. Details keyed `values.<key>`.
  */
 export async function updateEntry(
   db: Db,
@@ -263,6 +271,11 @@ export async function updateEntry(
   if (full.errors.length > 0) throw refuse(full.errors);
   const checked = await serverChecks(db, ctx, [{ values: full.values, prefix: ['values'] }]);
   if (checked.length > 0) throw refuse(checked);
+  for (const field of fields) {
+    if (field.type === 'AUTO_INCREMENT' && row.values[field.key] !== undefined) {
+      full.values[field.key] = row.values[field.key];
+    }
+  }
   const [updated] = await db
     .update(templateDataEntries)
     .set({ values: full.values, updatedAt: new Date() })
