@@ -152,7 +152,8 @@ describe('repeatable templates', () => {
       numbered,
       3,
     );
-    const [a, b] = await Promise.all(['A', 'B'].map((title) => api.addRecord(owner, invoices, { title })));
+    const a = await api.addRecord(owner, invoices, { title: 'A' });
+    const b = await api.addRecord(owner, invoices, { title: 'B' });
     const peek = () =>
       api.expectOk<{ next: string }>(
         api.call('POST', '/api/template-data/auto-increment', owner, {

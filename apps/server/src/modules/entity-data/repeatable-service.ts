@@ -271,14 +271,12 @@ export async function updateEntry(
   if (full.errors.length > 0) throw refuse(full.errors);
   const checked = await serverChecks(db, ctx, [{ values: full.values, prefix: ['values'] }]);
   if (checked.length > 0) throw refuse(checked);
-  for (const field of fields) {
-    if (field.type === 'AUTO_INCREMENT' && row.values[field.key] !== undefined) {
-      full.values[field.key] = row.values[field.key];
-    }
-  }
+  const numbers = fields
+    .filter((f) => f.type === 'AUTO_INCREMENT' && row.values[f.key] !== undefined)
+    .map((f) => [f.key, row.values[f.key]]);
   const [updated] = await db
     .update(templateDataEntries)
-    .set({ values: full.values, updatedAt: new Date() })
+    .set({ values: { ...full.values, ...Object.fromEntries(numbers) }, updatedAt: new Date() })
     .where(eq(templateDataEntries.id, row.id))
     .returning();
   return (await present(db, ctx, [updated!]))[0]!;

@@ -6,7 +6,7 @@ import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { loadEntityDefinition } from '../entities/definition';
 import { entityData } from '../entity-data/schema';
 import { toRecord } from '../entity-data/service';
-import { fillAggregates } from './aggregates';
+import { AGGREGATE_NESTING, fillAggregates } from './aggregates';
 import { testClient, UNKNOWN_ID } from './relationships-test-utils';
 
 let t: TestApp;
@@ -140,5 +140,112 @@ describe('fillAggregates', () => {
       title: 'Launch',
       hours: 4,
     });
+  });
+});
+
+describe('aggregates over aggregates', () => {
+  it('compute the inner aggregate of the related records first, over two steps, read by the API', async () => {
+    const owner = acme.users.OWNER;
+    const task = await api.createEntity(owner, 'Task', [{ key: 'hours', label: 'Hours', type: 'NUMBER' }]);
+    const project = await api.createEntity(owner, 'Project', [
+      aggregate('hours', task, 'SUM', { field_key: 'hours' }),
+      aggregate('tasks', task, 'COUNT'),
+    ]);
+    const client = await api.createEntity(owner, 'Client', [
+      aggregate('hours', project, 'SUM', { field_key: 'hours' }),
+      aggregate('avg_hours', project, 'AVG', { field_key: 'hours', decimals: 1 }),
+      aggregate('max_hours', project, 'MAX', { field_key: 'hours' }),
+      aggregate('min_tasks', project, 'MIN', { field_key: 'tasks' }),
+    ]);
+    const portfolio = await api.createEntity(owner, 'Portfolio', [
+      aggregate('hours', client, 'SUM', { field_key: 'hours' }),
+    ]);
+    await api.relate(owner, project, task, 'ONE_TO_MANY');
+    await api.relate(owner, client, project, 'ONE_TO_MANY');
+    await api.relate(owner, portfolio, client, 'MANY_TO_MANY');
+    const link = async (entity: TEntity, child: TEntity, from: string, ids: string[]) => {
+      const res = await api.assign(
+        entity,
+        { child_entity_id: child._id, parent_entity_data_id: from, entity_data_ids: ids },
+        owner,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const tasks = [];
+    for (const hours of [2, 3, 5.5])
+      tasks.push(await api.addRecord(owner, task, { title: `T${hours}`, hours }));
+    const [p1, p2, p3] = [
+      await api.addRecord(owner, project, { title: 'P1' }),
+      await api.addRecord(owner, project, { title: 'P2' }),
+      await api.addRecord(owner, project, { title: 'P3 (no tasks)' }),
+    ];
+    await link(project, task, p1._id, [tasks[0]!._id, tasks[1]!._id]);
+    await link(project, task, p2._id, [tasks[2]!._id]);
+    const busy = await api.addRecord(owner, client, { title: 'Globex' });
+    const idle = await api.addRecord(owner, client, { title: 'Initech' });
+    await link(client, project, busy._id, [p1._id, p2._id, p3._id]);
+    const group = await api.addRecord(owner, portfolio, { title: 'All' });
+    await link(portfolio, client, group._id, [busy._id, idle._id]);
+
+    const read = async (record: { _id: string }, entity: TEntity) => {
+      const res = await api.call('GET', `/api/entity-data/${record._id}`, owner);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.values[entity.primary_template_id];
+    };
+    expect(await read(busy, client)).toMatchObject({
+      hours: 10.5,
+      avg_hours: 3.5,
+      max_hours: 5.5,
+      min_tasks: 0,
+    });
+    expect(await read(group, portfolio)).toMatchObject({ hours: 10.5 });
+    // The grid answers the same, records without related records as for plain aggregates.
+    const grid = await api.call('POST', '/api/entities-data/entity/data', owner, { entity_id: client._id });
+    expect(grid.statusCode, grid.body).toBe(200);
+    const byTitle = new Map(
+      (grid.json().data.data as { title: string; values: Record<string, Record<string, unknown>> }[]).map(
+        (r) => [r.title, r.values[client.primary_template_id]],
+      ),
+    );
+    expect(byTitle.get('Globex')).toMatchObject({ hours: 10.5, avg_hours: 3.5 });
+    expect(byTitle.get('Initech')).toMatchObject({
+      hours: 0,
+      avg_hours: null,
+      max_hours: null,
+      min_tasks: null,
+    });
+  });
+
+  it(`read null when they loop back on themselves (more than ${AGGREGATE_NESTING} steps)`, async () => {
+    const owner = acme.users.OWNER;
+    const left = await api.createEntity(owner, 'Left', [{ key: 'n', label: 'N', type: 'NUMBER' }]);
+    const right = await api.createEntity(owner, 'Right', [
+      { key: 'n', label: 'N', type: 'NUMBER' },
+      aggregate('echo', left, 'SUM', { field_key: 'loop' }),
+    ]);
+    // Left sums Right's `echo`, which sums Left's `loop`: a cycle. `plain` sums a stored number.
+    const changed = await api.call('PUT', '/api/template', owner, {
+      _id: left.primary_template_id,
+      fields: [
+        { key: 'title', label: 'Title', type: 'SINGLE_LINE_TEXT', required: true },
+        { key: 'n', label: 'N', type: 'NUMBER' },
+        aggregate('loop', right, 'SUM', { field_key: 'echo' }),
+        aggregate('plain', right, 'SUM', { field_key: 'n' }),
+      ],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await api.relate(owner, left, right, 'ONE_TO_MANY');
+    const l1 = await api.addRecord(owner, left, { title: 'L1', n: 1 });
+    const r1 = await api.addRecord(owner, right, { title: 'R1', n: 4 });
+    const res = await api.assign(
+      left,
+      { child_entity_id: right._id, parent_entity_data_id: l1._id, entity_data_ids: [r1._id] },
+      owner,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const leftRead = await api.call('GET', `/api/entity-data/${l1._id}`, owner);
+    expect(leftRead.json().data.values[left.primary_template_id]).toMatchObject({ loop: null, plain: 4 });
+    const rightRead = await api.call('GET', `/api/entity-data/${r1._id}`, owner);
+    expect(rightRead.json().data.values[right.primary_template_id]).toMatchObject({ n: 4, echo: null });
   });
 });
