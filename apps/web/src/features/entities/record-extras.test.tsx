@@ -271,6 +271,90 @@ describe('RepeatableEntries', () => {
     await waitFor(() => expect(screen.queryByText('Tiles')).toBeNull());
   });
 
+  it('picks the record of an ENTITY field from the linked entity, searchable, when adding and editing', async () => {
+    const PRODUCTS_ID = '3c1b2c3d-0000-4000-8000-0000000000e1';
+    const withProduct = makeFormTemplate({
+      ...lineItems,
+      max_entries: null,
+      fields: [
+        ...lineItems.fields,
+        { key: 'product', label: 'Product', type: 'ENTITY', entity_id: PRODUCTS_ID },
+      ],
+    });
+    const [TILES, PAINT] = ['3c1b2c3d-0000-4000-8000-0000000000a1', '3c1b2c3d-0000-4000-8000-0000000000a2'];
+    const products = [
+      { _id: TILES, title: 'Floor tiles' },
+      { _id: PAINT, title: 'Wall paint' },
+    ];
+    let rows: TRepeatableEntry[] = [
+      { ...entry('e1', 'Tiles', 3), values: { item: 'Tiles', qty: 3, product: TILES } },
+    ];
+    const api = installFakeApi(
+      withPermissions('OWNER', (call) => {
+        if (call.path === `/api/entities/${PRODUCTS_ID}/list`) {
+          const search = new URL(call.url, 'http://localhost').searchParams.get('search') ?? '';
+          const data = products.filter((p) => p.title.toLowerCase().includes(search.toLowerCase()));
+          return ok({ data, total: data.length, page: 1, total_pages: 1 });
+        }
+        if (call.path === '/api/templates-data/repeatable-template' && call.method === 'GET') {
+          return ok({ data: rows, total: rows.length, page: 1, total_pages: 1 });
+        }
+        if (call.path === '/api/templates-data/repeatable-template' && call.method === 'POST') {
+          const added = {
+            ...entry('e2', 'Paint', 1),
+            values: (call.body as { values: TRepeatableEntry['values'] }).values,
+          };
+          rows = [...rows, added];
+          return ok(added);
+        }
+        if (call.path === '/api/templates-data/repeatable-template/e1' && call.method === 'PATCH') {
+          return ok(rows[0]);
+        }
+        return undefined;
+      }),
+    );
+    renderWithProviders(
+      <RepeatableEntries entityId={ENTITY_ID} recordId={RECORD_ID} template={withProduct} />,
+    );
+    expect(await screen.findByText('Tiles')).toBeTruthy();
+
+    // Editing: the stored link shows by its title and can be changed.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit entry' }));
+    const edit = await screen.findByRole('dialog');
+    const picker = within(edit).getByRole('combobox', { name: 'Product' }) as HTMLInputElement;
+    expect(picker.disabled).toBe(false);
+    await waitFor(() => expect(picker.value).toBe('Floor tiles'));
+    // The chosen title in the input is not a search: past the debounce all records are offered.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.calls.some((c) => c.url.includes('search='))).toBe(false);
+    fireEvent.click(picker);
+    fireEvent.click(await screen.findByRole('option', { name: 'Wall paint' }));
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('/api/templates-data/repeatable-template/e1', 'PATCH')[0]!.body).toEqual({
+      values: { item: 'Tiles', qty: 3, product: PAINT },
+    });
+
+    // Adding: typing searches the linked entity's records.
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const add = await screen.findByRole('dialog');
+    fireEvent.change(within(add).getByLabelText(/Item/), { target: { value: 'Paint' } });
+    const addPicker = within(add).getByRole('combobox', { name: 'Product' });
+    addPicker.focus();
+    fireEvent.change(addPicker, { target: { value: 'paint' } });
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path.endsWith('/list') && c.url.includes('search=paint'))).toBe(true),
+    );
+    fireEvent.click(await screen.findByRole('option', { name: 'Wall paint' }));
+    fireEvent.click(within(add).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('/api/templates-data/repeatable-template', 'POST')[0]!.body).toEqual({
+      entity_data_id: RECORD_ID,
+      template_id: TEMPLATE_ID,
+      values: { item: 'Paint', product: PAINT },
+    });
+  });
+
   it('shows an empty state and no edit actions without the right', async () => {
     const api = installFakeApi((call) => {
       if (call.path === '/api/permissions') {

@@ -17,8 +17,8 @@ import { RecordFileScope } from './record-files';
  * the server's 422 details (`values.<template>.<key>`) show against the same fields.
  */
 
-/** A searchable list of the linked entity's records (ENTITY fields). */
-function RecordPicker({
+/** A searchable list of the linked entity's records (ENTITY fields; also in repeatable entries). */
+export function RecordPicker({
   field,
   value,
   onChange,
@@ -31,14 +31,22 @@ function RecordPicker({
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
+  // Titles of the records listed so far, so the chosen one keeps its title whatever is listed.
+  const [titles, setTitles] = useState<Record<string, string>>({});
+  const current = typeof value === 'string' ? value : null;
+  const currentLabel = current ? (titles[current] ?? 'Selected record') : null;
+  // The select shows the chosen record's label as its search text: that is not a search.
+  const term = debounced === currentLabel ? '' : debounced;
   const options = useQuery({
-    queryKey: ENTITY_KEYS.picker(field.entity_id, debounced),
-    queryFn: ({ signal }) => fetchRecordOptions(field.entity_id, debounced, signal),
+    queryKey: ENTITY_KEYS.picker(field.entity_id, term),
+    queryFn: ({ signal }) => fetchRecordOptions(field.entity_id, term, signal),
   });
   const data = (options.data?.data ?? []).map((r) => ({ value: r._id, label: r.title || r._id.slice(0, 8) }));
-  const current = typeof value === 'string' ? value : null;
+  if (data.some((d) => titles[d.value] !== d.label)) {
+    setTitles({ ...titles, ...Object.fromEntries(data.map((d) => [d.value, d.label])) });
+  }
   if (current && !data.some((d) => d.value === current))
-    data.unshift({ value: current, label: 'Selected record' });
+    data.unshift({ value: current, label: currentLabel ?? 'Selected record' });
   return (
     <Select
       label={field.label}

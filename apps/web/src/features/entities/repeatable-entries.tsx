@@ -29,11 +29,13 @@ import { ConfirmDialog, ErrorAlert, errorText } from '../team/team-ui';
 import { useCan } from '../team/use-can';
 import { CellValue } from './grid-cells';
 import { RecordFileList, RecordFileScope } from './record-files';
+import { RecordPicker } from './record-form';
 
 /*
  * Line items of a record: the entries of one repeatable template as a table, added, changed and
- * deleted in a dialog with the record form's inputs (files upload at once), checked by the shared
- * validator before saving and by the server after (422 details against the fields).
+ * deleted in a dialog with the record form's inputs (files upload at once, ENTITY fields pick a
+ * record of the linked entity), checked by the shared validator before saving and by the server
+ * after (422 details against the fields).
  */
 
 const BASE = '/templates-data/repeatable-template';
@@ -121,6 +123,10 @@ function EntryDialog({ entityId, recordId, template, entry, onClose, onSaved }: 
         .filter(([k]) => k.startsWith(`${key}.`))
         .map(([k, m]) => [k.slice(key.length + 1), m]),
     );
+  const change = (key: string, value: unknown) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setServerErrors(({ [key]: _gone, ...rest }) => rest);
+  };
 
   const save = async () => {
     setSubmitted(true);
@@ -175,17 +181,23 @@ function EntryDialog({ entityId, recordId, template, entry, onClose, onSaved }: 
                     gridColumn: `${(field.layout?.x ?? 0) + 1} / span ${field.layout?.w ?? GRID_COLUMNS}`,
                   }}
                 >
-                  <FieldInput
-                    field={field}
-                    value={values[field.key]}
-                    computed={parsed.values[field.key]}
-                    onChange={(value) => {
-                      setValues((current) => ({ ...current, [field.key]: value }));
-                      setServerErrors(({ [field.key]: _gone, ...rest }) => rest);
-                    }}
-                    error={errors[field.key]}
-                    nestedErrors={nested(field.key)}
-                  />
+                  {field.type === 'ENTITY' ? (
+                    <RecordPicker
+                      field={field}
+                      value={values[field.key]}
+                      onChange={(value) => change(field.key, value)}
+                      error={errors[field.key]}
+                    />
+                  ) : (
+                    <FieldInput
+                      field={field}
+                      value={values[field.key]}
+                      computed={parsed.values[field.key]}
+                      onChange={(value) => change(field.key, value)}
+                      error={errors[field.key]}
+                      nestedErrors={nested(field.key)}
+                    />
+                  )}
                 </Box>
               ))}
           </Box>
