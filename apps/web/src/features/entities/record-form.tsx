@@ -17,8 +17,8 @@ import { RecordFileScope } from './record-files';
  * the server's 422 details (`values.<template>.<key>`) show against the same fields.
  */
 
-/** A searchable list of the linked entity's records (ENTITY fields; also in repeatable entries). */
-export function RecordPicker({
+/** A searchable list of the linked entity's records (ENTITY fields). */
+function RecordPicker({
   field,
   value,
   onChange,
@@ -97,7 +97,12 @@ export function validateRecord(
   return out;
 }
 
-function TemplateSection({
+/**
+ * One template's inputs on its 12-column grid (visibility rules applied, formulas shown as
+ * computed, files uploading for the template, ENTITY fields as record pickers): the record form's
+ * sections and the repeatable entries' dialog.
+ */
+export function TemplateFields({
   entityId,
   template,
   values,
@@ -125,50 +130,56 @@ function TemplateSection({
         .map(([k, m]) => [k.slice(key.length + 1), m]),
     );
   return (
+    <RecordFileScope entityId={entityId} templateId={template._id} fields={template.fields}>
+      <Box
+        style={{
+          display: 'grid',
+          gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`,
+          columnGap: 'var(--mantine-spacing-md)',
+          rowGap: 'var(--mantine-spacing-sm)',
+        }}
+      >
+        {template.fields
+          .filter((field: TFormField) => visible.has(field.key))
+          .map((field: TFormField) => (
+            <Box
+              key={field.key}
+              className="template-form-cell"
+              style={{
+                gridColumn: `${(field.layout?.x ?? 0) + 1} / span ${field.layout?.w ?? GRID_COLUMNS}`,
+              }}
+            >
+              {field.type === 'ENTITY' ? (
+                <RecordPicker
+                  field={field}
+                  value={values[field.key]}
+                  onChange={(v) => onChange(field.key, v)}
+                  error={errors[field.key]}
+                />
+              ) : (
+                <FieldInput
+                  field={field}
+                  value={values[field.key]}
+                  computed={parsed.values[field.key]}
+                  onChange={(v) => onChange(field.key, v)}
+                  error={errors[field.key]}
+                  nestedErrors={nested(field.key)}
+                />
+              )}
+            </Box>
+          ))}
+      </Box>
+    </RecordFileScope>
+  );
+}
+
+function TemplateSection(props: Parameters<typeof TemplateFields>[0]) {
+  return (
     <Paper withBorder p="md" radius="md">
       <Title order={5} mb="sm">
-        {template.name}
+        {props.template.name}
       </Title>
-      <RecordFileScope entityId={entityId} templateId={template._id} fields={template.fields}>
-        <Box
-          style={{
-            display: 'grid',
-            gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`,
-            columnGap: 'var(--mantine-spacing-md)',
-            rowGap: 'var(--mantine-spacing-sm)',
-          }}
-        >
-          {template.fields
-            .filter((field: TFormField) => visible.has(field.key))
-            .map((field: TFormField) => (
-              <Box
-                key={field.key}
-                className="template-form-cell"
-                style={{
-                  gridColumn: `${(field.layout?.x ?? 0) + 1} / span ${field.layout?.w ?? GRID_COLUMNS}`,
-                }}
-              >
-                {field.type === 'ENTITY' ? (
-                  <RecordPicker
-                    field={field}
-                    value={values[field.key]}
-                    onChange={(v) => onChange(field.key, v)}
-                    error={errors[field.key]}
-                  />
-                ) : (
-                  <FieldInput
-                    field={field}
-                    value={values[field.key]}
-                    computed={parsed.values[field.key]}
-                    onChange={(v) => onChange(field.key, v)}
-                    error={errors[field.key]}
-                    nestedErrors={nested(field.key)}
-                  />
-                )}
-              </Box>
-            ))}
-        </Box>
-      </RecordFileScope>
+      <TemplateFields {...props} />
     </Paper>
   );
 }

@@ -1,35 +1,20 @@
 import { useMemo, useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TPaged } from '@esigns/contracts/envelope';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
-import { GRID_COLUMNS } from '@esigns/contracts/nocode-field-types';
 import { parseTemplateValues } from '@esigns/contracts/nocode-field-values';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
-import { visibleFieldKeys } from '@esigns/contracts/nocode-visibility';
 import type { TRepeatableEntry } from '@esigns/contracts/record-extras';
 import { api } from '../../shared/api/api-client';
 import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
-import { FieldInput } from '../form-templates/renderer/field-input';
 import { ConfirmDialog, ErrorAlert, errorText } from '../team/team-ui';
 import { useCan } from '../team/use-can';
 import { CellValue } from './grid-cells';
-import { RecordFileList, RecordFileScope } from './record-files';
-import { RecordPicker } from './record-form';
+import { RecordFileList } from './record-files';
+import { TemplateFields } from './record-form';
 
 /*
  * Line items of a record: the entries of one repeatable template as a table, added, changed and
@@ -111,18 +96,8 @@ function EntryDialog({ entityId, recordId, template, entry, onClose, onSaved }: 
     () => parseTemplateValues(template.fields, values, { unknownKeys: 'strip' }),
     [template.fields, values],
   );
-  const visible = useMemo(
-    () => visibleFieldKeys(template.fields, { ...values, ...parsed.values }),
-    [template.fields, values, parsed.values],
-  );
   const errors: Record<string, string> = { ...serverErrors };
   if (submitted) for (const e of parsed.errors) errors[e.key] ??= e.message;
-  const nested = (key: string) =>
-    Object.fromEntries(
-      Object.entries(errors)
-        .filter(([k]) => k.startsWith(`${key}.`))
-        .map(([k, m]) => [k.slice(key.length + 1), m]),
-    );
   const change = (key: string, value: unknown) => {
     setValues((current) => ({ ...current, [key]: value }));
     setServerErrors(({ [key]: _gone, ...rest }) => rest);
@@ -162,46 +137,13 @@ function EntryDialog({ entityId, recordId, template, entry, onClose, onSaved }: 
     >
       <Stack gap="md">
         {Boolean(failure) && <ErrorAlert>{errorText(failure)}</ErrorAlert>}
-        <RecordFileScope entityId={entityId} templateId={template._id} fields={template.fields}>
-          <Box
-            style={{
-              display: 'grid',
-              gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`,
-              columnGap: 'var(--mantine-spacing-md)',
-              rowGap: 'var(--mantine-spacing-sm)',
-            }}
-          >
-            {template.fields
-              .filter((field) => visible.has(field.key))
-              .map((field) => (
-                <Box
-                  key={field.key}
-                  className="template-form-cell"
-                  style={{
-                    gridColumn: `${(field.layout?.x ?? 0) + 1} / span ${field.layout?.w ?? GRID_COLUMNS}`,
-                  }}
-                >
-                  {field.type === 'ENTITY' ? (
-                    <RecordPicker
-                      field={field}
-                      value={values[field.key]}
-                      onChange={(value) => change(field.key, value)}
-                      error={errors[field.key]}
-                    />
-                  ) : (
-                    <FieldInput
-                      field={field}
-                      value={values[field.key]}
-                      computed={parsed.values[field.key]}
-                      onChange={(value) => change(field.key, value)}
-                      error={errors[field.key]}
-                      nestedErrors={nested(field.key)}
-                    />
-                  )}
-                </Box>
-              ))}
-          </Box>
-        </RecordFileScope>
+        <TemplateFields
+          entityId={entityId}
+          template={template}
+          values={values}
+          errors={errors}
+          onChange={change}
+        />
       </Stack>
     </AppDialog>
   );
