@@ -72,7 +72,7 @@ const onlyFast = process.argv.includes('--no-e2e');
 
 stage('system packages', 'bash', [path.join(root, 'scripts/setup-system.sh')]);
 stage('lint and type-check', 'npm', ['run', 'lint', '--silent']);
-vitest('unit tests', ['unit', 'web']);
+vitest('unit tests', ['unit', 'web', 'web-isolated']);
 vitest('API suite on PGlite', ['api'], { TEST_DB: 'pglite' });
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
