@@ -40,13 +40,6 @@ export async function foldChangeRows(
     );
   const groupColumns = groups.length > 0 ? sql`, ${list(groups)}` : sql``;
   const goneColumns = groups.length > 0 ? sql`, ${list(groups, sql`c.`)}` : sql``;
-  const nulls =
-    groups.length > 0
-      ? sql`, ${sql.join(
-          groups.map(() => sql`null`),
-          sql`, `,
-        )}`
-      : sql``;
   const notNull =
     groups.length > 0
       ? sql.join(

@@ -189,11 +189,11 @@ describe('watchSessionOwner', () => {
     const stop = watchSessionOwner(queryClient);
 
     sessionStore.setTokens(rotated);
-    vi.runAllTimers();
+    vi.runOnlyPendingTimers();
     expect(queryClient.getQueryData(['documents'])).toEqual(['secret']);
 
     sessionStore.clear();
-    vi.runAllTimers();
+    vi.runOnlyPendingTimers();
     expect(queryClient.getQueryData(['documents'])).toBeUndefined();
     stop();
   });
