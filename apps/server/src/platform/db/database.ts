@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,7 @@ function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
+  autoPrepare(pool);
   const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'postgres',
@@ -86,6 +88,52 @@ function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Database
 }
 
 const MIGRATION_LOCK = 7_310_422_001;
+
+/** A statement text run this many times through the pool becomes a named (server-prepared) one. */
+const AUTO_PREPARE_AFTER = 3;
+/** Texts counted, and names given, at most (least recently used out). */
+const AUTO_PREPARE_TEXTS = 2_000;
+const AUTO_PREPARE_NAMES = 300;
+
+/**
+ * Auto-prepare, as Npgsql does: statements the pool runs again and again (the access check, list
+ * states, pages) are given a name after a few runs, so each connection parses and plans them once
+ * instead of on every call (planning a list page costs PostgreSQL about as much as running it).
+ * Names come from the text's hash, so a name always means the same text. Only statements run
+ * through the pool itself; transactions' clients are left alone.
+ */
+function autoPrepare(pool: pg.Pool): void {
+  const seen = new Map<string, number>();
+  const named = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    const known = named.get(text);
+    if (known) return known;
+    const runs = (seen.get(text) ?? 0) + 1;
+    seen.delete(text);
+    if (runs >= AUTO_PREPARE_AFTER && named.size < AUTO_PREPARE_NAMES) {
+      const name = `auto_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      named.set(text, name);
+      return name;
+    }
+    seen.set(text, runs);
+    if (seen.size > AUTO_PREPARE_TEXTS) seen.delete(seen.keys().next().value!);
+    return undefined;
+  };
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [first, second] = args;
+    if (typeof first === 'string' && Array.isArray(second)) {
+      // `query(text, values)`: only statements with parameters (a batch of several has none).
+      const name = nameOf(first);
+      if (name) args.splice(0, 2, { text: first, values: second, name });
+    } else if (first && typeof first === 'object' && 'text' in first && !('name' in first && first.name)) {
+      const text = (first as { text: unknown }).text;
+      const name = typeof text === 'string' ? nameOf(text) : undefined;
+      if (name) args[0] = { ...(first as object), name };
+    }
+    // Looked up at each call (not bound once), so what wraps the prototype later still sees it.
+    return (pg.Pool.prototype.query as (...a: unknown[]) => unknown).apply(pool, args);
+  };
+}
 
 /** The committed migrations, found beside the source (dev, tests) or the bundle (dist). */
 export function migrationsFolder(): string {
