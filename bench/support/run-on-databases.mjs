@@ -35,7 +35,13 @@ export async function runOnDatabases(script) {
     const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [script], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...run.env },
+      // --expose-gc: the benchmarks collect the seeding's garbage before measuring (api-bench.ts warmUp).
+      env: {
+        ...process.env,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim(),
+        ...run.env,
+      },
     });
     if (result.status !== 0) failed++;
   }
