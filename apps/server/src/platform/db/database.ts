@@ -121,13 +121,16 @@ function autoPrepare(pool: pg.Pool): void {
   };
   (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const [first, second] = args;
-    if (typeof first === 'string' && Array.isArray(second)) {
-      // `query(text, values)`: only statements with parameters (a batch of several has none).
+    // Only statements with parameters: node-postgres sends the others by the simple protocol, which
+    // also runs batches of several statements (pg-boss maintenance), and a name would break them.
+    if (typeof first === 'string' && Array.isArray(second) && second.length > 0) {
       const name = nameOf(first);
       if (name) args.splice(0, 2, { text: first, values: second, name });
     } else if (first && typeof first === 'object' && 'text' in first && !('name' in first && first.name)) {
-      const text = (first as { text: unknown }).text;
-      const name = typeof text === 'string' ? nameOf(text) : undefined;
+      const { text, values } = first as { text: unknown; values?: unknown };
+      const withValues =
+        (Array.isArray(values) && values.length > 0) || (Array.isArray(second) && second.length > 0);
+      const name = typeof text === 'string' && withValues ? nameOf(text) : undefined;
       if (name) args[0] = { ...(first as object), name };
     }
     // Looked up at each call (not bound once), so what wraps the prototype later still sees it.
