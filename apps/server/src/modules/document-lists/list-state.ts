@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { foldChangeRows } from '../../platform/db/change-rows';
-import type { Db } from '../../platform/db/database';
-import { rowsOf } from './scope';
+import { rowsOf, type Db } from '../../platform/db/database';
 
 /*
  * What the lists know of a company's documents without reading them (README "Totals and search

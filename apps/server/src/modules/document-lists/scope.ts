@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
 import { notFound } from '../../platform/http/app-error';
@@ -10,10 +10,8 @@ import type { AccessContext } from '../permissions/access';
 import { canSeeSentDocument } from '../signing/document-access';
 import type { ListScope } from './list-query';
 
-/** Rows of a raw query (the PGlite and node-postgres drivers both answer `{ rows }`). */
-export async function rowsOf<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+/** Rows of a raw query: the database module's helper, re-exported for the lists' callers. */
+export { rowsOf } from '../../platform/db/database';
 
 /** A timestamp of a raw row (a Date with node-postgres, a Date or a string with PGlite). */
 export const isoOf = (value: Date | string | null): string | null =>
