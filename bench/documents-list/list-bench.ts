@@ -4,7 +4,7 @@ import { users } from '../../apps/server/src/modules/auth/schema';
 import { companyUsers } from '../../apps/server/src/modules/company/schema';
 import { createWorkspace } from '../../apps/server/src/modules/company/service';
 import type { Platform } from '../../apps/server/src/platform/platform';
-import { measureCases, requestJson, startBenchApp } from '../support/api-bench';
+import { CALLS_PER_ROUND, measureCases, requestJson, startBenchApp } from '../support/api-bench';
 
 /*
  * `GET /api/all-documents/{status}` on 100,000 documents of one company (issue 6 benchmark). The
@@ -21,8 +21,7 @@ import { measureCases, requestJson, startBenchApp } from '../support/api-bench';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
-/** Calls per client loop run; each case runs two rounds of HTTP and SQL alternately. */
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? CALLS_PER_ROUND);
 const LIMIT = 10;
 const SEARCH = 'acme';
 const TARGET_MS = 50;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { users } from '../../apps/server/src/modules/auth/schema';
 import { createWorkspace } from '../../apps/server/src/modules/company/service';
-import { measureCases, requestJson, startBenchApp } from '../support/api-bench';
+import { CALLS_PER_ROUND, measureCases, requestJson, startBenchApp } from '../support/api-bench';
 
 /*
  * Issue 7 benchmark: one entity with 10 fields, BENCH_RECORDS (1,000,000) records added through
@@ -12,7 +12,7 @@ import { measureCases, requestJson, startBenchApp } from '../support/api-bench';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? CALLS_PER_ROUND);
 const BATCH = 1000;
 const IN_FLIGHT = 4;
 const LIMIT = 20;

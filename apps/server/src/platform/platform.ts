@@ -43,7 +43,7 @@ export async function createPlatform(
   const database =
     overrides.database ??
     (config.databaseUrl
-      ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+      ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
       : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pg') }));
   const ownsDatabase = overrides.database === undefined;
   try {

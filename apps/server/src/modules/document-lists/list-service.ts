@@ -5,10 +5,10 @@ import type {
   TDocumentListQuery,
 } from '@esigns/contracts/document-lists';
 import { DOCUMENT_LIST_FILTERS, type TDocumentListFilter } from '@esigns/contracts/documents';
-import type { Db } from '../../platform/db/database';
+import { rowsOfQuery, rowsOfText, type Db } from '../../platform/db/database';
 import type { AccessContext } from '../permissions/access';
 import { filterCondition, narrowing, orderBy, visibleTo, waitingForMe, type ListScope } from './list-query';
-import { LOADED_LIST_COLUMNS, presentLoadedRows, type LoadedListRow } from './present-items';
+import { LOADED_LIST_COLUMNS, LOADED_LIST_COLUMNS_TEXT, presentLoadedRows, type LoadedListRow } from './present-items';
 import { FILTER_STATUS } from '@esigns/contracts/document-lists';
 import { isUuid } from '../documents/lookups';
 import { VersionedCache } from '../../platform/cache/versioned-cache';
@@ -120,7 +120,7 @@ function scopeOf(access: AccessContext, email: string): ListScope {
 
 /** Ids of a page of a list, in its order (an index walk for a list index order). */
 async function idsOf(db: Reader, where: SQL, order: SQL, limit: number, offset: number): Promise<string[]> {
-  const rows = await rowsOf<{ id: string }>(
+  const rows = await rowsOfQuery<{ id: string }>(
     db,
     sql`select ed.id from employee_documents ed where ${where} order by ${order} limit ${limit} offset ${offset}`,
   );
@@ -138,9 +138,10 @@ async function countOf(db: Reader, where: SQL): Promise<number> {
 /** The loaded rows of these ids, in their order (ids no longer there are left out). */
 async function rowsByIds(db: Reader, ids: string[]): Promise<LoadedListRow[]> {
   if (ids.length === 0) return [];
-  const rows = await rowsOf<LoadedListRow>(
+  const rows = await rowsOfText<LoadedListRow>(
     db,
-    sql`select ${LOADED_LIST_COLUMNS} from employee_documents ed where ed.id in ${ids}`,
+    `select ${LOADED_LIST_COLUMNS_TEXT} from employee_documents ed where ed.id = any($1::uuid[])`,
+    [ids],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -162,7 +163,7 @@ async function pageRows(
 ): Promise<(LoadedListRow & { total?: number })[]> {
   const total = withTotal ? sql`, count(*) over () as total` : sql``;
   const totalColumn = withTotal ? sql`, p.total` : sql``;
-  return rowsOf<LoadedListRow & { total?: number }>(
+  return rowsOfQuery<LoadedListRow & { total?: number }>(
     db,
     sql`select ${LOADED_LIST_COLUMNS}${totalColumn} from (
         select ed.id${total} from employee_documents ed where ${where}

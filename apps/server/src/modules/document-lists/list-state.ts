@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { foldChangeRows } from '../../platform/db/change-rows';
-import { rowsOf, type Db } from '../../platform/db/database';
+import { rowsOfText, type Db } from '../../platform/db/database';
 
 /*
  * What the lists know of a company's documents without reading them (README "Totals and search
@@ -30,19 +29,20 @@ export async function loadListState(
   companyId: string,
   userId: string,
 ): Promise<ListState> {
-  const [row] = await rowsOf<{
+  const [row] = await rowsOfText<{
     email: string | null;
     changes: number;
     last: string | null;
     totals: [string, boolean, number][] | null;
   }>(
     db,
-    sql`select (select lower(email) from users where id = ${userId}) as email,
-      (select count(*)::int from document_list_changes where company_id = ${companyId}) as changes,
-      (select max(id)::text from document_list_changes where company_id = ${companyId}) as last,
+    `select (select lower(email) from users where id = $1) as email,
+      (select count(*)::int from document_list_changes where company_id = $2) as changes,
+      (select max(id)::text from document_list_changes where company_id = $2) as last,
       (select json_agg(json_build_array(status, archived, n)) from (
         select status, archived, sum(delta)::int as n from document_list_changes
-        where company_id = ${companyId} and status is not null group by status, archived) t) as totals`,
+        where company_id = $2 and status is not null group by status, archived) t) as totals`,
+    [userId, companyId],
   );
   return {
     email: row?.email ?? '',

@@ -128,7 +128,7 @@ export async function presentListRows(
  * recipients (sent documents) or its layout's recipients (drafts), for `presentLoadedRows`: a
  * page is one statement.
  */
-export const LOADED_LIST_COLUMNS = sql`ed.id, ed.name, ed.status, ed.archived_at, ed.configurable_document_id,
+export const LOADED_LIST_COLUMNS_TEXT = `ed.id, ed.name, ed.status, ed.archived_at, ed.configurable_document_id,
   ed.company_document_id, ed.sender_id, ed.shared_with, ed.sent_at, ed.expires_at, ed.completed_at, ed.created_at,
   ed.updated_at,
   (select json_build_array(u.first_name, u.last_name, u.email) from users u where u.id = ed.sender_id) as sender,
@@ -138,6 +138,7 @@ export const LOADED_LIST_COLUMNS = sql`ed.id, ed.name, ed.status, ed.archived_at
     from document_users du where du.employee_document_id = ed.id) end as parties,
   case when ed.status = 'DRAFT' then (
     select cd.document_users from configurable_documents cd where cd.id = ed.configurable_document_id) end as layout`;
+export const LOADED_LIST_COLUMNS = sql.raw(LOADED_LIST_COLUMNS_TEXT);
 
 type PartyTuple = [
   string,

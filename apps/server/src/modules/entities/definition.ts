@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TEntity } from '@esigns/contracts/entities';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
 import { splitFieldRef } from '@esigns/contracts/nocode-filters';
-import { rowsOf, type Db } from '../../platform/db/database';
+import { rowsOfText, type Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
 import { formTemplates } from '../form-templates/schema';
 import { entities } from './schema';
@@ -112,13 +112,14 @@ const DEFINITIONS_CAP = 1_000;
 
 /** The stamp of a company's entity and of the templates it uses now (null: no such entity). */
 async function definitionStamp(db: Db, companyId: string, id: string): Promise<string | null> {
-  const rows = await rowsOf<{ stamp: string }>(
+  const rows = await rowsOfText<{ stamp: string }>(
     db,
-    sql`select e.version || ':' || e.updated_at::text || '|' || coalesce((
+    `select e.version || ':' || e.updated_at::text || '|' || coalesce((
         select string_agg(ft.id::text || ':' || ft.version || ':' || ft.updated_at::text, ',' order by ft.id)
         from form_templates ft
         where ft.id in (select (t->>'template_id')::uuid from jsonb_array_elements(e.templates) t)), '') as stamp
-      from entities e where e.id = ${id} and e.company_id = ${companyId}`,
+      from entities e where e.id = $1 and e.company_id = $2`,
+    [id, companyId],
   );
   return rows[0]?.stamp ?? null;
 }

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { foldChangeRows } from '../../platform/db/change-rows';
-import { rowsOf, type Db } from '../../platform/db/database';
+import { rowsOfText, type Db } from '../../platform/db/database';
 
 /*
  * What the data grid knows of an entity's records without reading them (README "Totals and
@@ -12,10 +11,11 @@ import { rowsOf, type Db } from '../../platform/db/database';
 export type RecordState = { total: number; version: string };
 
 export async function loadRecordState(db: Pick<Db, 'execute'>, entityId: string): Promise<RecordState> {
-  const [row] = await rowsOf<{ total: number | null; changes: number; last: string | null }>(
+  const [row] = await rowsOfText<{ total: number | null; changes: number; last: string | null }>(
     db,
-    sql`select sum(delta)::int as total, count(*)::int as changes, max(id)::text as last
-      from entity_data_changes where entity_id = ${entityId}`,
+    `select sum(delta)::int as total, count(*)::int as changes, max(id)::text as last
+      from entity_data_changes where entity_id = $1`,
+    [entityId],
   );
   return { total: Number(row?.total ?? 0), version: `${row?.changes ?? 0}:${row?.last ?? 0}` };
 }

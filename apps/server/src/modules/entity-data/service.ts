@@ -1,4 +1,3 @@
-import { escapeLike } from '../../platform/db/database';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   RECORD_COUNT_CAP,
@@ -7,13 +6,13 @@ import {
   type TRecordQuery,
 } from '@esigns/contracts/entities';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
-import type { TFilterGroup } from '@esigns/contracts/nocode-filters';
+import type { TFilterGroup, TFilterRule } from '@esigns/contracts/nocode-filters';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { packIds, unpackIds, VersionedCache } from '../../platform/cache/versioned-cache';
-import { rowsOf, type Db } from '../../platform/db/database';
+import { escapeLike, rowsOf, rowsOfQuery, rowsOfText, type Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { isUuid, type EntityDefinition } from '../entities/definition';
-import { entityFilters, globalFilters } from '../entity-filters/schema';
+import { entityFilters } from '../entity-filters/schema';
 import type { AccessContext } from '../permissions/access';
 import { fillAggregates } from '../relationships/aggregates';
 import { fillGlobalVariables } from './computed-values';
@@ -297,18 +296,12 @@ async function extraFilters(
     groups.push(saved.filters);
   }
   if (query.apply_global_filters) {
-    const templateIds = def.templates.map((t) => t.id);
-    const rows = await db
-      .select({ rule: globalFilters.rule })
-      .from(globalFilters)
-      .where(
-        and(
-          eq(globalFilters.companyId, access.companyId),
-          eq(globalFilters.userId, access.userId),
-          eq(globalFilters.isActive, true),
-          inArray(globalFilters.templateId, templateIds),
-        ),
-      );
+    const rows = await rowsOfText<{ rule: TFilterRule }>(
+      db,
+      `select rule from global_filters
+        where company_id = $1 and user_id = $2 and is_active and template_id = any($3::uuid[])`,
+      [access.companyId, access.userId, def.templates.map((t) => t.id)],
+    );
     if (rows.length > 0) groups.push({ match: 'ALL', rules: rows.map((r) => r.rule) });
   }
   return groups;
@@ -444,6 +437,10 @@ export async function queryRecords(
   };
 }
 
+/** `RecordRow`'s columns under its property names, for statements that skip Drizzle's mapping. */
+const RECORD_COLUMNS = `id, company_id as "companyId", entity_id as "entityId", values, title,
+  created_by as "createdBy", updated_by as "updatedBy", created_at as "createdAt", updated_at as "updatedAt"`;
+
 /**
  * A page by offset. `idsFirst` (orders by system columns): the ids come from the index alone,
  * then only the page's rows are read; a plain OFFSET would read every skipped row from the table.
@@ -456,23 +453,29 @@ async function pageByOffset(
   offset: number,
   idsFirst: boolean,
 ): Promise<RecordRow[]> {
+  const columns = sql.raw(RECORD_COLUMNS);
   if (idsFirst && offset >= 1000) {
-    const ids = db
-      .select({ id: entityData.id })
-      .from(entityData)
-      .where(where)
-      .orderBy(order)
-      .limit(limit)
-      .offset(offset);
-    return db.select().from(entityData).where(inArray(entityData.id, ids)).orderBy(order);
+    return rowsOfQuery<RecordRow>(
+      db,
+      sql`select ${columns} from ${entityData} where ${entityData.id} in (
+          select ${entityData.id} from ${entityData} where ${where} order by ${order} limit ${limit} offset ${offset})
+        order by ${order}`,
+    );
   }
-  return db.select().from(entityData).where(where).orderBy(order).limit(limit).offset(offset);
+  return rowsOfQuery<RecordRow>(
+    db,
+    sql`select ${columns} from ${entityData} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+  );
 }
 
 /** The records of these ids, in their order (ids no longer there are left out). */
 async function rowsByIds(db: Db, ids: string[]): Promise<RecordRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(entityData).where(inArray(entityData.id, ids));
+  const rows = await rowsOfText<RecordRow>(
+    db,
+    `select ${RECORD_COLUMNS} from entity_data where id = any($1::uuid[])`,
+    [ids],
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

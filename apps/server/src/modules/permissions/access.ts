@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { USER_TYPES, type PlanType, type UserType } from '@esigns/contracts/auth';
 import {
@@ -7,11 +6,10 @@ import {
   hasPermission,
   type PermissionSlug,
 } from '@esigns/contracts/permissions';
-import type { Db } from '../../platform/db/database';
+import { rowsOfText, type Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { authOf, requireAuth } from '../../platform/http/authenticate';
 import type { Platform } from '../../platform/platform';
-import { companies, companyUsers } from '../company/schema';
 import { userTypePermissions } from './schema';
 
 /** Who is acting, where, and with which permissions: the context every service receives. */
@@ -41,59 +39,33 @@ export async function seedUserTypes(tx: Pick<Db, 'insert'>, companyId: string): 
   );
 }
 
-/**
- * The statement of `loadAccess`, built once per database handle and prepared (it runs on every
- * authenticated call). The permission list comes as JSON, which parses faster than a text array.
- */
-function prepareAccessQuery(db: Pick<Db, 'select'>) {
-  return db
-    .select({
-      userType: companyUsers.userType,
-      roleId: companyUsers.roleId,
-      status: companyUsers.status,
-      planType: companies.planType,
-      isActive: companies.isActive,
-      permissions: sql<string[] | null>`to_json(${userTypePermissions.permissions})`,
-    })
-    .from(companyUsers)
-    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
-    .leftJoin(
-      userTypePermissions,
-      and(
-        eq(userTypePermissions.companyId, companyUsers.companyId),
-        eq(userTypePermissions.userType, companyUsers.userType),
-      ),
-    )
-    .where(
-      and(
-        eq(companyUsers.userId, sql.placeholder('userId')),
-        eq(companyUsers.companyId, sql.placeholder('companyId')),
-      ),
-    )
-    .limit(1)
-    .prepare('load_access');
-}
+/** The statement of `loadAccess` (it runs on every authenticated call): the permissions as JSON. */
+const ACCESS_QUERY = `select cu.user_type as "userType", cu.role_id as "roleId", cu.status,
+    c.plan_type as "planType", c.is_active as "isActive", to_json(utp.permissions) as permissions
+  from company_users cu
+  join companies c on c.id = cu.company_id
+  left join user_type_permissions utp on utp.company_id = cu.company_id and utp.user_type = cu.user_type
+  where cu.user_id = $1 and cu.company_id = $2
+  limit 1`;
 
-const accessQueries = new WeakMap<object, ReturnType<typeof prepareAccessQuery>>();
-
-function accessQueryOf(db: Pick<Db, 'select'>): ReturnType<typeof prepareAccessQuery> {
-  let query = accessQueries.get(db);
-  if (!query) {
-    query = prepareAccessQuery(db);
-    accessQueries.set(db, query);
-  }
-  return query;
-}
+type AccessRow = {
+  userType: UserType;
+  roleId: string | null;
+  status: string;
+  planType: PlanType;
+  isActive: boolean;
+  permissions: string[] | null;
+};
 
 /**
  * The caller's access in the token's workspace, read fresh from the database on every call: a
  * removed member or a changed permission set takes effect at once, not when the token expires.
  */
 export async function loadAccess(
-  db: Pick<Db, 'select'>,
+  db: Pick<Db, 'execute'>,
   claims: { userId: string; companyId: string },
 ): Promise<AccessContext> {
-  const [row] = await accessQueryOf(db).execute({ userId: claims.userId, companyId: claims.companyId });
+  const [row] = await rowsOfText<AccessRow>(db, ACCESS_QUERY, [claims.userId, claims.companyId]);
   if (!row || row.status !== 'ACTIVE') {
     throw new AppError('UNAUTHORIZED', { message: 'You no longer belong to this workspace' });
   }

@@ -20,6 +20,7 @@ const ZEnv = z.object({
   PUBLIC_URL: ZOptionalString.pipe(z.url().optional()),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: ZOptionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: ZOptionalString,
   MAIL_FROM: z.string().default('e-Signs <no-reply@e-signs.local>'),
   S3_BUCKET: ZOptionalString,
@@ -59,6 +60,8 @@ export type AppConfig = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections each process keeps to PostgreSQL (DATABASE_URL) at most. */
+  databasePoolSize: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   s3:
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     s3: e.S3_BUCKET

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -176,6 +176,34 @@ function toSql(text: string, values: unknown[]): SQL {
 /** The rows of a raw SQL query (node-postgres and PGlite both answer `{ rows }`). */
 export async function rowsOf<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+type DriverClient = { query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> };
+
+/**
+ * The rows of a statement whose text never changes, run straight on the driver client under a
+ * Drizzle handle or transaction (node-postgres pool or client, PGlite or its transaction): the
+ * calls every request makes (the access check, list and record states, definition stamps, page
+ * rows by id) skip building SQL from template chunks and mapping rows, which cost a grid call
+ * 0.25 ms of the API's 1.3 ms. Columns come as named in the text, parsed by the driver's defaults
+ * (timestamps as `Date`, JSON parsed, `int8` and `numeric` as strings on node-postgres: cast counts
+ * to `int`). Handles without a driver client (none today) fall back to `execute`.
+ */
+export async function rowsOfText<T>(db: Pick<Db, 'execute'>, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { session?: { client?: DriverClient } }).session?.client;
+  if (!client) return rowsOf<T>(db, toSql(text, values));
+  return (await client.query(text, values)).rows as T[];
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * `rowsOfText` of a built query: rows parsed by the driver's defaults (timestamps as `Date`),
+ * where `rowsOf` (Drizzle's `execute`) answers timestamps as text.
+ */
+export function rowsOfQuery<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  return rowsOfText<T>(db, built.sql, built.params);
 }
 
 /** `text` with LIKE/ILIKE wildcards escaped, for `... like '%' || $1 || '%'` searches. */
