@@ -5,7 +5,7 @@ import type {
   TDocumentListQuery,
 } from '@esigns/contracts/document-lists';
 import { DOCUMENT_LIST_FILTERS, type TDocumentListFilter } from '@esigns/contracts/documents';
-import { rowsOfQuery, rowsOfText, type Db } from '../../platform/db/database';
+import { rowsOfQuery, rowsOfText, sqlKey, type Db } from '../../platform/db/database';
 import type { AccessContext } from '../permissions/access';
 import { filterCondition, narrowing, orderBy, visibleTo, waitingForMe, type ListScope } from './list-query';
 import { LOADED_LIST_COLUMNS, LOADED_LIST_COLUMNS_TEXT, presentLoadedRows, type LoadedListRow } from './present-items';
@@ -73,25 +73,14 @@ export async function listDocuments(
     const total = rows.length > 0 ? Number(rows[0]!.total) : query.page > 1 ? await countOf(db, where) : 0;
     return { rows: present(rows), total };
   }
-  const key = JSON.stringify([
-    scope.userId,
-    scope.broad,
-    filter,
-    query.search ?? '',
-    query.date_field ?? '',
-    query.from ?? '',
-    query.to ?? '',
-    query.recipient ?? '',
-    query.owner ?? '',
-    query.sort ?? '',
-    options.offsetMinutes ?? 0,
-  ]);
-  let snapshot = snapshots.get(`${access.companyId}|${key}`, state.version);
+  // Keyed by the list's SQL: the caller's visibility, filter, narrowing and order are all in it.
+  const key = `${access.companyId}|${sqlKey(sql`${where} order by ${order}`)}`;
+  let snapshot = snapshots.get(key, state.version);
   if (!snapshot) {
     const ids = await idsOf(db, where, order, SNAPSHOT_IDS, 0);
     const total = ids.length < SNAPSHOT_IDS ? ids.length : (stored ?? (await countOf(db, where)));
     snapshot = { ids, total };
-    snapshots.set(`${access.companyId}|${key}`, state.version, snapshot, ids.length + 1);
+    snapshots.set(key, state.version, snapshot, ids.length + 1);
   }
   const rows =
     offset < snapshot.ids.length || snapshot.ids.length === snapshot.total

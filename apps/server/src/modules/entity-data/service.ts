@@ -7,9 +7,8 @@ import {
 } from '@esigns/contracts/entities';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { TFilterGroup, TFilterRule } from '@esigns/contracts/nocode-filters';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { packIds, unpackIds, VersionedCache } from '../../platform/cache/versioned-cache';
-import { escapeLike, rowsOf, rowsOfQuery, rowsOfText, type Db } from '../../platform/db/database';
+import { escapeLike, rowsOf, rowsOfQuery, rowsOfText, sqlKey, type Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { isUuid, type EntityDefinition } from '../entities/definition';
 import { entityFilters } from '../entity-filters/schema';
@@ -369,7 +368,6 @@ const DIRECT_OFFSET = 1_000;
 const SNAPSHOT_IDS = 50_000;
 /** Snapshots of one process: at most 2,000,000 ids (32 MB packed) and 500 queries. */
 const snapshots = new VersionedCache<{ ids: Buffer; total: number; capped: boolean }>(2_000_000, 500);
-const keyDialect = new PgDialect({ casing: 'snake_case' });
 
 /**
  * `POST /entities-data/entity/data`: one page of records, filtered and sorted (README "Totals and
@@ -403,8 +401,7 @@ export async function queryRecords(
     rows = await pageByOffset(db, where, order, query.limit, offset, true);
     count = { total: state.total, capped: false };
   } else {
-    const statement = keyDialect.sqlToQuery(sql`${where} order by ${order}`);
-    const key = JSON.stringify([def.row.id, statement.sql, statement.params]);
+    const key = `${def.row.id}|${sqlKey(sql`${where} order by ${order}`)}`;
     let snapshot = snapshots.get(key, state.version);
     if (!snapshot) {
       const found = await rowsOf<{ id: string }>(

@@ -206,5 +206,14 @@ export function rowsOfQuery<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]
   return rowsOfText<T>(db, built.sql, built.params);
 }
 
+/**
+ * A cache key of a query (or a piece of one): its text and parameters. Caches keyed by the SQL
+ * they stand for cannot miss a condition added to the query later.
+ */
+export function sqlKey(query: SQL): string {
+  const built = dialect.sqlToQuery(query);
+  return JSON.stringify([built.sql, built.params]);
+}
+
 /** `text` with LIKE/ILIKE wildcards escaped, for `... like '%' || $1 || '%'` searches. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
