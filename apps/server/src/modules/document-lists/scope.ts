@@ -15,7 +15,7 @@ export { rowsOf } from '../../platform/db/database';
 
 /** A timestamp of a raw row (a Date with node-postgres, a Date or a string with PGlite). */
 export const isoOf = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
+  value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
  * The caller as the lists need them: their login email (recipient rows match by user or email)
