@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import type { TPublicLink, TPublicLinkRequest, TPublicRecordView } from '@esigns/contracts/entity-actions';
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { TPublicLinkRequest, TPublicRecordView } from '@esigns/contracts/entity-actions';
+import type { TRecordShareLinkCreated } from '@esigns/contracts/record-share-links';
 import { hasPermission } from '@esigns/contracts/permissions';
 import { isUuid } from '../entities/definition';
-import { keyedHash, safeEqual } from '../../platform/auth/one-time-secrets';
+import { keyedHash, randomToken, safeEqual } from '../../platform/auth/one-time-secrets';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { companies } from '../company/schema';
@@ -11,31 +13,37 @@ import { loadAccess, type AccessContext } from '../permissions/access';
 import { printableText } from './printable-values';
 import { entityData } from './schema';
 import { findCompanyRecord, linkedTitles, withComputedValues } from './service';
+import { recordShareLinks } from './share-links/schema';
 
 /*
- * Public record links (the public screen `/view/{entityDataId}/{entityId}/{templateId}`): a signed,
- * expiring token lets anyone with the link read one template of one record, as text. Nothing is
- * stored: the token is `<expiry>.<creator>.<HMAC>` over the record, entity, template, expiry and
- * creator. A link stops working when it expires, when the record is deleted or the template leaves
- * the entity, and when its creator leaves the workspace or loses `entity-data:export`.
+ * Public record links (the public screen `/view/{entityDataId}/{entityId}/{templateId}?token=`): anyone
+ * with the link reads one template of one record, as text. Each link is a `record_share_links` row
+ * and its token is `<link id>.<secret>` (256 random bits; the row keeps only their SHA-256), so a
+ * link can be listed and revoked (`share-links-service.ts`). A link stops working when it is
+ * revoked or expires (410), when the record is deleted or the template leaves the entity, and when
+ * its creator leaves the workspace or loses `entity-data:export` (404).
+ *
+ * Links made before the table existed are stateless: `<expiry>.<creator>.<HMAC>` over the record,
+ * entity, template, expiry and creator. They keep working until they expire (at most 365 days
+ * after they were made) under the same creator rules, but are not listed and cannot be revoked one
+ * by one (README "oa_entitydata").
  */
 
 export const PUBLIC_LINK_PERMISSION = 'entity-data:export' as const;
 
 type LinkTarget = { recordId: string; entityId: string; templateId: string };
+type Grant = { expiresAt: Date; creatorId: string; linkId: string | null };
 
-const signature = (platform: Platform, target: LinkTarget, expiry: number, creatorId: string): string =>
-  keyedHash(
-    `public-record|${target.recordId}|${target.entityId}|${target.templateId}|${expiry}|${creatorId}`,
-    platform.config.secrets.storageSecret,
-  );
+/** SHA-256 is enough here: the secret is 256 random bits, nothing to guess offline. */
+export const hashLinkSecret = (secret: string): string =>
+  createHash('sha256').update(secret).digest('base64url');
 
 /** `POST /entities-data/public-link`: a link to one template of a record the caller sees. */
 export async function createPublicLink(
   platform: Platform,
   access: AccessContext,
   body: TPublicLinkRequest,
-): Promise<TPublicLink> {
+): Promise<TRecordShareLinkCreated> {
   const db = platform.database.db;
   const record = await findCompanyRecord(db, access.companyId, body.entity_data_id);
   const def = await loadEntityDefinition(db, access.companyId, record.entityId);
@@ -44,26 +52,86 @@ export async function createPublicLink(
     const message = 'Choose a (non-repeatable) template of the record’s entity';
     throw validationError([{ key: 'template_id', path: ['template_id'], message }], message);
   }
-  const expiry = Math.floor(Date.now() / 1000) + body.expires_in_days * 86_400;
-  const target = { recordId: record.id, entityId: def.row.id, templateId: template.id };
-  const token = `${expiry}.${access.userId}.${signature(platform, target, expiry, access.userId)}`;
+  const expiresAt = new Date((Math.floor(Date.now() / 1000) + body.expires_in_days * 86_400) * 1000);
+  const secret = randomToken();
+  const [link] = await db
+    .insert(recordShareLinks)
+    .values({
+      companyId: access.companyId,
+      entityId: def.row.id,
+      entityDataId: record.id,
+      templateId: template.id,
+      createdBy: access.userId,
+      tokenHash: hashLinkSecret(secret),
+      expiresAt,
+    })
+    .returning({ id: recordShareLinks.id });
+  const token = `${link!.id}.${secret}`;
   const path = `/view/${record.id}/${def.row.id}/${template.id}?token=${encodeURIComponent(token)}`;
   return {
+    _id: link!.id,
     url: `${platform.config.publicUrl}${path}`,
     path,
     token,
-    expires_at: new Date(expiry * 1000).toISOString(),
+    expires_at: expiresAt.toISOString(),
   };
 }
 
-/** The link's expiry and creator when `token` was signed for `target`, else 404 (410 once expired). */
-function checkToken(platform: Platform, target: LinkTarget, token: string) {
-  const [expiryText = '', creatorId = '', sig = ''] = token.split('.');
+const expired = () => new AppError('GONE', { message: 'This link has expired', errorCode: 'LINK_EXPIRED' });
+
+/** A stored link: its row must match `target` and the secret; 410 once revoked or expired. */
+async function checkStoredLink(platform: Platform, target: LinkTarget, linkId: string, secret: string) {
+  const [link] = await platform.database.db
+    .select({
+      entityDataId: recordShareLinks.entityDataId,
+      entityId: recordShareLinks.entityId,
+      templateId: recordShareLinks.templateId,
+      tokenHash: recordShareLinks.tokenHash,
+      createdBy: recordShareLinks.createdBy,
+      expiresAt: recordShareLinks.expiresAt,
+      revokedAt: recordShareLinks.revokedAt,
+    })
+    .from(recordShareLinks)
+    .where(eq(recordShareLinks.id, linkId))
+    .limit(1);
+  if (!link || !safeEqual(hashLinkSecret(secret), link.tokenHash)) throw notFound('Record');
+  const matches =
+    link.entityDataId === target.recordId &&
+    link.entityId === target.entityId &&
+    link.templateId === target.templateId;
+  if (!matches || !link.createdBy) throw notFound('Record');
+  if (link.revokedAt) {
+    throw new AppError('GONE', {
+      message: 'This link was revoked by the workspace',
+      errorCode: 'LINK_REVOKED',
+    });
+  }
+  if (link.expiresAt.getTime() <= Date.now()) throw expired();
+  return { expiresAt: link.expiresAt, creatorId: link.createdBy, linkId };
+}
+
+const legacySignature = (platform: Platform, target: LinkTarget, expiry: number, creatorId: string): string =>
+  keyedHash(
+    `public-record|${target.recordId}|${target.entityId}|${target.templateId}|${expiry}|${creatorId}`,
+    platform.config.secrets.storageSecret,
+  );
+
+/** A stateless link made before `record_share_links`: signed for `target`, else 404 (410 once expired). */
+function checkLegacyToken(platform: Platform, target: LinkTarget, parts: string[]): Grant {
+  const [expiryText = '', creatorId = '', sig = ''] = parts;
   const expiry = Number(expiryText);
   if (!Number.isInteger(expiry) || !isUuid(creatorId) || !sig) throw notFound('Record');
-  if (!safeEqual(sig, signature(platform, target, expiry, creatorId))) throw notFound('Record');
-  if (expiry * 1000 <= Date.now()) throw new AppError('GONE', { message: 'This link has expired' });
-  return { expiry, creatorId };
+  if (!safeEqual(sig, legacySignature(platform, target, expiry, creatorId))) throw notFound('Record');
+  if (expiry * 1000 <= Date.now()) throw expired();
+  return { expiresAt: new Date(expiry * 1000), creatorId, linkId: null };
+}
+
+async function checkToken(platform: Platform, target: LinkTarget, token: string): Promise<Grant> {
+  const parts = token.split('.');
+  if (parts.length === 3) return checkLegacyToken(platform, target, parts);
+  const [linkId = '', secret = ''] = parts;
+  if (parts.length !== 2 || !isUuid(linkId) || !secret) throw notFound('Record');
+  return checkStoredLink(platform, target, linkId, secret);
 }
 
 /** `GET /oa_entitydata/{id}`: what a valid public link shows. */
@@ -73,7 +141,7 @@ export async function readPublicRecord(
   token: string,
 ): Promise<TPublicRecordView> {
   const db = platform.database.db;
-  const { expiry, creatorId } = checkToken(platform, target, token);
+  const { expiresAt, creatorId, linkId } = await checkToken(platform, target, token);
   const [row] = await db
     .select({ companyId: entityData.companyId, companyName: companies.name })
     .from(entityData)
@@ -90,6 +158,7 @@ export async function readPublicRecord(
   const [computed] = await withComputedValues(db, def, [record]);
   const options = { dateFormat: 'DD MMM YYYY', linkedTitles: await linkedTitles(db, def, [record]) };
   const values = computed!.values[template.id] ?? {};
+  if (linkId) await markUsed(platform, linkId);
   return {
     _id: record.id,
     title: record.title,
@@ -105,6 +174,22 @@ export async function readPublicRecord(
         text: printableText(f, values[f.key], options),
       })),
     updated_at: record.updatedAt.toISOString(),
-    expires_at: new Date(expiry * 1000).toISOString(),
+    expires_at: expiresAt.toISOString(),
   };
+}
+
+/** `last_used_at`, written at most once a minute so a busy link does not rewrite its row on every read. */
+async function markUsed(platform: Platform, linkId: string): Promise<void> {
+  await platform.database.db
+    .update(recordShareLinks)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(recordShareLinks.id, linkId),
+        or(
+          isNull(recordShareLinks.lastUsedAt),
+          lt(recordShareLinks.lastUsedAt, sql`now() - interval '1 minute'`),
+        ),
+      ),
+    );
 }

@@ -28,11 +28,12 @@ export function PublicRecordScreen() {
 
   if (!token || record.error) {
     const expired = isApiError(record.error) && record.error.status === 410;
+    const revoked = isApiError(record.error) && record.error.error_code === 'LINK_REVOKED';
     return (
       <Alert
         color="gray"
         icon={<IconLinkOff size={18} />}
-        title={expired ? 'This link has expired' : 'Link not valid'}
+        title={revoked ? 'This link was revoked' : expired ? 'This link has expired' : 'Link not valid'}
       >
         {expired
           ? 'Ask the person who shared it for a new link.'
