@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPaged } from './envelope';
 import { UPLOAD_FILE_TYPES, UPLOAD_VIDEO_TYPES } from './uploads';
 import type { TFormFieldOf } from './nocode-fields';
 import { ZFileRef } from './nocode-value-coercion';
@@ -187,6 +188,19 @@ export const ZRepeatableEntry = z
   })
   .meta({ id: 'RepeatableEntry' });
 export type TRepeatableEntry = z.infer<typeof ZRepeatableEntry>;
+
+/** A page of a record's entries of one template (`GET templates-data/repeatable-template`). */
+export const ZRepeatableEntryPage = ZPaged(ZRepeatableEntry)
+  .extend({
+    linked_titles: z
+      .record(z.string(), z.string())
+      .describe(
+        "Titles of the records the page's ENTITY fields link to (lists included), by id, in one " +
+          'lookup; an id missing here is a record deleted since.',
+      ),
+  })
+  .meta({ id: 'RepeatableEntryPage' });
+export type TRepeatableEntryPage = z.infer<typeof ZRepeatableEntryPage>;
 
 const ZEntryValues = z.record(z.string(), z.unknown(), { error: 'Send the values as an object' });
 

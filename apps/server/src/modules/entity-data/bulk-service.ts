@@ -6,6 +6,7 @@ import { isUuid, type EntityDefinition } from '../entities/definition';
 import type { AccessContext } from '../permissions/access';
 import { columnOf } from './query';
 import { findDuplicate, parseRecordValues, ruleLabel, type RecordValues } from './record-values';
+import { copyEntries } from './repeatable-service';
 import { entityData } from './schema';
 import { createRecords, findRecord, recordWhere, updateRecord, type RecordRow } from './service';
 
@@ -32,7 +33,11 @@ function copyable(def: EntityDefinition, values: RecordValues): RecordValues {
   return copy;
 }
 
-/** `POST /entities-data/duplicate` and `selected-data-duplicate`: copies, with new AUTO_INCREMENT numbers. */
+/**
+ * `POST /entities-data/duplicate` and `selected-data-duplicate`: copies, with new AUTO_INCREMENT
+ * numbers, each with copies of its original's repeatable entries (line items), all in one
+ * transaction. Ids that are not records of this entity and company refuse the whole call (422 `ids`).
+ */
 export async function duplicateRecords(
   db: Db,
   access: AccessContext,
@@ -59,13 +64,20 @@ export async function duplicateRecords(
     ]);
   }
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return createRecords(
-    db,
-    access,
-    def,
-    valid.map((id) => copyable(def, byId.get(id)!.values)),
-    (index) => ['ids', index],
-  );
+  const inputs = valid.map((id) => copyable(def, byId.get(id)!.values));
+  const keyOf = (index: number) => ['ids', index];
+  if (!def.templates.some((t) => t.isRepeatable)) return createRecords(db, access, def, inputs, keyOf);
+  return db.transaction(async (tx) => {
+    // A multi-row INSERT answers its rows in the order of its VALUES: copy i is of valid[i].
+    const copies = await createRecords(tx, access, def, inputs, keyOf);
+    await copyEntries(
+      tx,
+      access,
+      def,
+      valid.map((from, index) => ({ from, to: copies[index]!.id })),
+    );
+    return copies;
+  });
 }
 
 /** `POST /entities-data/bulk-update`: the same field values set on many records. */

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorBody, ZPaged, ZPageQuery, ZSuccess } from '@esigns/contracts/envelope';
+import { ZErrorBody, ZPageQuery, ZSuccess } from '@esigns/contracts/envelope';
 import {
   ZRepeatableEntriesAdd,
   ZRepeatableEntry,
   ZRepeatableEntryCreate,
+  ZRepeatableEntryPage,
   ZRepeatableEntryPatch,
 } from '@esigns/contracts/record-extras';
 import { ok } from '../../platform/http/envelope';
@@ -43,12 +44,15 @@ export function registerRepeatableRoutes(api: FastifyInstance, platform: Platfor
         tags,
         security,
         summary: "A record's entries of a repeatable template, in order",
-        description: `Paged (\`page\`, \`limit\` up to 500). ${VALUES_DOC}`,
+        description:
+          "Paged (`page`, `limit` up to 500). `linked_titles` maps the ids held by the entries' ENTITY " +
+          "fields on the page (lists included) to the linked records' titles, in one lookup; an id missing " +
+          `from it is a record deleted since. ${VALUES_DOC}`,
         querystring: ZPageQuery.extend({
           entity_data_id: z.uuid('Use a record id'),
           template_id: z.uuid('Use a template id'),
         }),
-        response: { 200: ZSuccess(ZPaged(ZRepeatableEntry)), ...ERRORS },
+        response: { 200: ZSuccess(ZRepeatableEntryPage), ...ERRORS },
       },
     },
     async (request) => ok(await listEntries(db, accessOf(request), request.query)),

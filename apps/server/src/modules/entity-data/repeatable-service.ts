@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { TPaged, TPageQuery, TValidationDetail } from '@esigns/contracts/envelope';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { TPageQuery, TValidationDetail } from '@esigns/contracts/envelope';
 import { parseTemplateValues } from '@esigns/contracts/nocode-field-values';
 import { isInputFieldType } from '@esigns/contracts/nocode-field-types';
-import type { TRepeatableEntry } from '@esigns/contracts/record-extras';
+import type { TRepeatableEntry, TRepeatableEntryPage } from '@esigns/contracts/record-extras';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import {
@@ -24,7 +24,8 @@ import { findCompanyRecord } from './service';
  * each checked by the shared validator like a template of the record, with the same server
  * checks (uploaded files, linked records) and AUTO_INCREMENT numbers (the record counters, keyed
  * by entity, template and field). `max_entries` of the template bounds how many a record holds;
- * the record row is locked while adding so two adds cannot pass it together.
+ * the record row is locked while adding so two adds cannot pass it together. A duplicated record
+ * gets copies of its entries (`copyEntries`, in the duplication's transaction).
  */
 
 export type EntryRow = typeof templateDataEntries.$inferSelect;
@@ -83,10 +84,35 @@ async function present(db: Db, ctx: EntryContext, rows: EntryRow[]): Promise<TRe
   return filled.map(({ row, values }) => toEntry({ ...row, values: values[ctx.template.id] ?? {} }));
 }
 
-/** The entity with the entry's template alone, as if it were a plain one, for the record helpers. */
-function asPlainTemplate(ctx: EntryContext): EntityDefinition {
-  const template = { ...ctx.template, isRepeatable: false };
-  return { ...ctx.def, templates: [template], byId: new Map([[template.id, template]]) };
+/** The entity with one repeatable template alone, as if it were a plain one, for the record helpers. */
+function plainTemplateDef(def: EntityDefinition, repeatable: EntityTemplateDef): EntityDefinition {
+  const template = { ...repeatable, isRepeatable: false };
+  return { ...def, templates: [template], byId: new Map([[template.id, template]]) };
+}
+
+const asPlainTemplate = (ctx: EntryContext) => plainTemplateDef(ctx.def, ctx.template);
+
+/** Titles of the records the ENTITY fields of `rows` link to (this company's only), in one query. */
+async function entryLinkedTitles(
+  db: Db,
+  ctx: EntryContext,
+  rows: EntryRow[],
+): Promise<Record<string, string>> {
+  const ids = new Set<string>();
+  for (const field of ctx.template.fields) {
+    if (field.type !== 'ENTITY') continue;
+    for (const row of rows) {
+      const value = row.values[field.key];
+      for (const id of Array.isArray(value) ? value : [value])
+        if (typeof id === 'string' && isUuid(id)) ids.add(id);
+    }
+  }
+  if (ids.size === 0) return {};
+  const found = await db
+    .select({ id: entityData.id, title: entityData.title })
+    .from(entityData)
+    .where(and(eq(entityData.companyId, ctx.def.row.companyId), inArray(entityData.id, [...ids])));
+  return Object.fromEntries(found.map((r) => [r.id, r.title]));
 }
 
 /** Checks of what only the server knows (uploaded files, linked records), keyed like the values. */
@@ -108,12 +134,15 @@ async function serverChecks(
 
 const refuse = (details: TValidationDetail[]) => validationError(details.slice(0, 200), details[0]!.message);
 
-/** `GET /templates-data/repeatable-template`: a record's entries of one template, in order. */
+/**
+ * `GET /templates-data/repeatable-template`: a record's entries of one template, in order, with
+ * the titles of the records their ENTITY fields link to.
+ */
 export async function listEntries(
   db: Db,
   access: AccessContext,
   query: TPageQuery & { entity_data_id: string; template_id: string },
-): Promise<TPaged<TRepeatableEntry>> {
+): Promise<TRepeatableEntryPage> {
   const ctx = await contextOf(db, access, query.entity_data_id, query.template_id);
   const where = and(
     eq(templateDataEntries.entityDataId, ctx.record.id),
@@ -137,11 +166,13 @@ export async function listEntries(
       .where(where),
   ]);
   const total = Number(count?.n ?? 0);
+  const [data, titles] = await Promise.all([present(db, ctx, rows), entryLinkedTitles(db, ctx, rows)]);
   return {
-    data: await present(db, ctx, rows),
+    data,
     total,
     page: query.page,
     total_pages: Math.ceil(total / query.limit),
+    linked_titles: titles,
   };
 }
 
@@ -286,4 +317,86 @@ export async function updateEntry(
 export async function deleteEntry(db: Db, access: AccessContext, id: string): Promise<void> {
   const row = await findEntry(db, access.companyId, id);
   await db.delete(templateDataEntries).where(eq(templateDataEntries.id, row.id));
+}
+
+/**
+ * Copies every entry of every repeatable template of each `from` record to its `to` record (a
+ * duplicated record), in the caller's transaction: same values and order (positions from 0), file
+ * references shared like the record's, AUTO_INCREMENT fields numbered anew as added entries are
+ * (one counter upsert per field and template for the whole batch, in the order of `pairs`).
+ * Entries are copied as stored, without re-checking them; `max_entries` is not applied (a copy
+ * holds what its original holds). Answers how many entries were copied.
+ */
+export async function copyEntries(
+  tx: Db,
+  access: AccessContext,
+  def: EntityDefinition,
+  pairs: readonly { from: string; to: string }[],
+): Promise<number> {
+  const repeatable = def.templates.filter((t) => t.isRepeatable);
+  if (repeatable.length === 0 || pairs.length === 0) return 0;
+  const rows = await tx
+    .select({
+      entityDataId: templateDataEntries.entityDataId,
+      templateId: templateDataEntries.templateId,
+      values: templateDataEntries.values,
+    })
+    .from(templateDataEntries)
+    .where(
+      and(
+        eq(templateDataEntries.companyId, access.companyId),
+        inArray(
+          templateDataEntries.entityDataId,
+          pairs.map((p) => p.from),
+        ),
+        inArray(
+          templateDataEntries.templateId,
+          repeatable.map((t) => t.id),
+        ),
+      ),
+    )
+    .orderBy(
+      asc(templateDataEntries.entityDataId),
+      asc(templateDataEntries.templateId),
+      asc(templateDataEntries.position),
+      asc(templateDataEntries.createdAt),
+      asc(templateDataEntries.id),
+    );
+  if (rows.length === 0) return 0;
+  const bySource = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const key = `${row.entityDataId}:${row.templateId}`;
+    const list = bySource.get(key);
+    if (list) list.push(row);
+    else bySource.set(key, [row]);
+  }
+  const copies: (typeof templateDataEntries.$inferInsert)[] = [];
+  for (const template of repeatable) {
+    const numbered = new Set(template.fields.filter((f) => f.type === 'AUTO_INCREMENT').map((f) => f.key));
+    const batch: { to: string; position: number; values: Record<string, unknown> }[] = [];
+    for (const { from, to } of pairs) {
+      (bySource.get(`${from}:${template.id}`) ?? []).forEach((row, position) => {
+        const values = Object.fromEntries(Object.entries(row.values).filter(([key]) => !numbered.has(key)));
+        batch.push({ to, position, values });
+      });
+    }
+    if (batch.length === 0) continue;
+    // Numbered like added entries: the record helper on the template as a plain one.
+    const wrapped = batch.map((entry) => ({ [template.id]: entry.values }));
+    await fillAutoIncrements(tx, plainTemplateDef(def, template), wrapped);
+    batch.forEach((entry, index) =>
+      copies.push({
+        companyId: access.companyId,
+        entityDataId: entry.to,
+        templateId: template.id,
+        position: entry.position,
+        values: wrapped[index]![template.id] ?? entry.values,
+        createdBy: access.userId,
+      }),
+    );
+  }
+  for (let i = 0; i < copies.length; i += 500) {
+    await tx.insert(templateDataEntries).values(copies.slice(i, i + 500));
+  }
+  return copies.length;
 }

@@ -42,6 +42,10 @@ const VALUES_DOC =
   'when sent. AUTO_INCREMENT numbers, FORMULA results and titles are computed by the server; ENTITY values must ' +
   'be records of the linked entity. A record breaking a BLOCK duplicate rule answers 409 (DUPLICATE_RECORD).';
 
+const COPY_DOC =
+  "Each copy gets copies of its original's repeatable template entries (line items), in the same " +
+  'transaction and order, their AUTO_INCREMENT fields numbered anew; files stay shared with the original.';
+
 /** The same error with details under `prefix` instead of the template id. */
 function rekeyed(err: unknown, templateId: string, prefix: string[]): unknown {
   if (!(err instanceof AppError) || !err.details) return err;
@@ -266,7 +270,8 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
         security,
         summary: 'Copy a record',
         description:
-          'The copy gets new AUTO_INCREMENT numbers; a BLOCK duplicate rule it would break answers 409.',
+          'The copy gets new AUTO_INCREMENT numbers; a BLOCK duplicate rule it would break answers 409. ' +
+          COPY_DOC,
         body: z.object({ entity_id: ZEntityId, entity_data_id: z.uuid('Use a record id') }),
         response: { 200: ZSuccess(ZRecordSchema), ...ERRORS },
       },
@@ -287,6 +292,7 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
         tags,
         security,
         summary: 'Copy several records',
+        description: `All are copied or none; ids that are not records of the entity answer 422 \`ids\`. ${COPY_DOC}`,
         body: z.object({ entity_id: ZEntityId, ids: ZIds }),
         response: {
           200: ZSuccess(z.object({ created: z.number().int(), ids: z.array(z.string()) })),

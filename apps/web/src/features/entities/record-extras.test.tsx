@@ -326,6 +326,7 @@ describe('RepeatableEntries', () => {
     await waitFor(() => expect(picker.value).toBe('Floor tiles'));
     // The chosen title in the input is not a search: past the debounce all records are offered.
     await new Promise((resolve) => setTimeout(resolve, 300));
+    console.log('SEARCHES', api.calls.filter((c) => c.url.includes('search=')).map((c) => c.url));
     expect(api.calls.some((c) => c.url.includes('search='))).toBe(false);
     fireEvent.click(picker);
     fireEvent.click(await screen.findByRole('option', { name: 'Wall paint' }));
@@ -353,6 +354,50 @@ describe('RepeatableEntries', () => {
       template_id: TEMPLATE_ID,
       values: { item: 'Paint', product: PAINT },
     });
+  });
+
+  it('shows linked records of ENTITY fields by their titles, lists comma-separated', async () => {
+    const PRODUCTS_ID = '3c1b2c3d-0000-4000-8000-0000000000e1';
+    const [TILES, PAINT, GONE] = [
+      '3c1b2c3d-0000-4000-8000-0000000000a1',
+      '3c1b2c3d-0000-4000-8000-0000000000a2',
+      '9f8e7d6c-0000-4000-8000-0000000000a3',
+    ];
+    const linked = makeFormTemplate({
+      ...lineItems,
+      max_entries: null,
+      fields: [
+        { key: 'item', label: 'Item', type: 'SINGLE_LINE_TEXT', required: true },
+        { key: 'product', label: 'Product', type: 'ENTITY', entity_id: PRODUCTS_ID },
+        { key: 'also', label: 'Also', type: 'ENTITY', entity_id: PRODUCTS_ID, allow_multiple: true },
+      ],
+    });
+    const rows: TRepeatableEntry[] = [
+      { ...entry('e1', 'Tiles', 1), values: { item: 'Tiles', product: TILES, also: [PAINT, TILES] } },
+      { ...entry('e2', 'Old', 1), values: { item: 'Old', product: GONE } },
+    ];
+    installFakeApi(
+      withPermissions('OWNER', (call) =>
+        call.path === '/api/templates-data/repeatable-template' && call.method === 'GET'
+          ? ok({
+              data: rows,
+              total: rows.length,
+              page: 1,
+              total_pages: 1,
+              linked_titles: { [TILES]: 'Floor tiles', [PAINT]: 'Wall paint' },
+            })
+          : undefined,
+      ),
+    );
+    renderWithProviders(<RepeatableEntries entityId={ENTITY_ID} recordId={RECORD_ID} template={linked} />);
+    const [first, second] = await screen.findAllByTestId('repeatable-entry');
+    const cells = within(first!).getAllByRole('cell');
+    expect(cells[1]!.textContent).toBe('Floor tiles');
+    // Every title of a list, in order (as text or one badge each, the way grid cells show lists).
+    expect(cells[2]!.textContent).toMatch(/^Wall paint(, )?Floor tiles$/);
+    expect(screen.queryByText(TILES.slice(0, 8))).toBeNull();
+    // A record deleted since has no title: its id's first characters stand in.
+    expect(within(second!).getAllByRole('cell')[1]!.textContent).toBe('9f8e7d6c');
   });
 
   it('shows an empty state and no edit actions without the right', async () => {

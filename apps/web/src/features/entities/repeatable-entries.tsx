@@ -2,11 +2,10 @@ import { useMemo, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TPaged } from '@esigns/contracts/envelope';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
 import { parseTemplateValues } from '@esigns/contracts/nocode-field-values';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
-import type { TRepeatableEntry } from '@esigns/contracts/record-extras';
+import type { TRepeatableEntry, TRepeatableEntryPage } from '@esigns/contracts/record-extras';
 import { api } from '../../shared/api/api-client';
 import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
@@ -20,7 +19,7 @@ import { TemplateFields } from './record-form';
  * Line items of a record: the entries of one repeatable template as a table, added, changed and
  * deleted in a dialog with the record form's inputs (files upload at once, ENTITY fields pick a
  * record of the linked entity), checked by the shared validator before saving and by the server
- * after (422 details against the fields).
+ * after (422 details against the fields). Linked records show by the titles the list answers.
  */
 
 const BASE = '/templates-data/repeatable-template';
@@ -32,7 +31,7 @@ const MAX_COLUMNS = 6;
 
 export async function fetchEntries(recordId: string, templateId: string, signal?: AbortSignal) {
   const query = { entity_data_id: recordId, template_id: templateId, page: 1, limit: 500 };
-  return (await api.get<TPaged<TRepeatableEntry>>(BASE, query, { signal })).data;
+  return (await api.get<TRepeatableEntryPage>(BASE, query, { signal })).data;
 }
 
 export async function saveEntry(
@@ -51,14 +50,20 @@ export async function deleteEntry(id: string): Promise<void> {
 
 const shown = (field: TFormField) => !['PAY_BUTTON', 'SIGNATURE', 'RICH_TEXT'].includes(field.type);
 
+/** A linked record's title; an id without one (a record deleted since) by its first characters. */
+const titleOf = (titles: Record<string, string> | undefined) => (id: string) =>
+  titles?.[id] || id.slice(0, 8);
+
 function EntryCell({
   template,
   field,
   value,
+  linkTitle,
 }: {
   template: TFormTemplate;
   field: TFormField;
   value: unknown;
+  linkTitle: (id: string) => string;
 }) {
   if (value === null || value === undefined || value === '') return <Text c="dimmed">—</Text>;
   if (field.type === 'FILE' || field.type === 'IMAGE') return <RecordFileList value={value} />;
@@ -73,7 +78,7 @@ function EntryCell({
     required: Boolean(field.required),
     ...('options' in field ? { options: field.options } : {}),
   };
-  return <CellValue field={column} value={value} inline />;
+  return <CellValue field={column} value={value} linkTitle={linkTitle} inline />;
 }
 
 type EntryDialogProps = {
@@ -173,6 +178,7 @@ export function RepeatableEntries({
   const columns = template.fields.filter(shown).slice(0, MAX_COLUMNS);
   const rows = entries.data?.data ?? [];
   const total = entries.data?.total ?? 0;
+  const linkTitle = titleOf(entries.data?.linked_titles);
   const full = template.max_entries !== null && total >= template.max_entries;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: key });
 
@@ -231,7 +237,12 @@ export function RepeatableEntries({
                 <Table.Tr key={entry._id} data-testid="repeatable-entry">
                   {columns.map((field) => (
                     <Table.Td key={field.key}>
-                      <EntryCell template={template} field={field} value={entry.values[field.key]} />
+                      <EntryCell
+                        template={template}
+                        field={field}
+                        value={entry.values[field.key]}
+                        linkTitle={linkTitle}
+                      />
                     </Table.Td>
                   ))}
                   {canEdit && (
