@@ -326,7 +326,6 @@ describe('RepeatableEntries', () => {
     await waitFor(() => expect(picker.value).toBe('Floor tiles'));
     // The chosen title in the input is not a search: past the debounce all records are offered.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    console.log('SEARCHES', api.calls.filter((c) => c.url.includes('search=')).map((c) => c.url));
     expect(api.calls.some((c) => c.url.includes('search='))).toBe(false);
     fireEvent.click(picker);
     fireEvent.click(await screen.findByRole('option', { name: 'Wall paint' }));
