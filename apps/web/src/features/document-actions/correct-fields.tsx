@@ -1,12 +1,32 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  ColorSwatch,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFieldType } from '@esigns/contracts/documents';
 import type { TPageSize } from '@esigns/contracts/files';
+import { CorrectPages } from './correct-pages';
 import { recipientDisplayName } from './correct-recipients';
-import { ADDABLE_FIELDS, fieldTypeLabel, placeField, type CorrectForm } from './correct-state';
+import {
+  ADDABLE_FIELDS,
+  fieldTypeLabel,
+  moveField,
+  placeField,
+  removeField,
+  type CorrectForm,
+} from './correct-state';
 
 type Props = {
+  documentId: string;
   form: CorrectForm;
   pages: TPageSize[];
   onChange: (form: CorrectForm) => void;
@@ -14,16 +34,18 @@ type Props = {
 };
 
 /**
- * The fields: those of finished recipients locked; the others can go to another recipient who
- * fills fields (signer or approver) or be removed; new ones are added for a recipient on a page
- * (placed in the first free spot from the bottom of the page).
+ * The fields: on the pages (`CorrectPages`: drag to move or to add from the palette) and as a
+ * list. Those of finished recipients are locked; the others can move (also to another page), go
+ * to another recipient who fills fields (signer or approver) or be removed; new ones are added for
+ * a recipient on a page (dragged there, or placed in the first free spot from the bottom).
  */
-export function CorrectFields({ form, pages, onChange, errors }: Props) {
+export function CorrectFields({ documentId, form, pages, onChange, errors }: Props) {
   const fillers = form.recipients
     .map((r, i) => ({ r, i }))
     .filter(({ r }) => !r.isLocked && (r.user_type === 'SIGNER' || r.user_type === 'APPROVER'));
   const options = fillers.map(({ r, i }) => ({ value: r.key, label: recipientDisplayName(r, i) }));
   const locked = new Set(form.recipients.filter((r) => r.isLocked).map((r) => r.key));
+  const colorOf = (key: string) => form.recipients.find((r) => r.key === key)?.color ?? '#868E96';
   const nameOf = (key: string) => {
     const index = form.recipients.findIndex((r) => r.key === key);
     return index >= 0 ? recipientDisplayName(form.recipients[index]!, index) : 'Nobody';
@@ -34,16 +56,59 @@ export function CorrectFields({ form, pages, onChange, errors }: Props) {
   const [placeError, setPlaceError] = useState<string | null>(null);
   const recipientKey = who && options.some((o) => o.value === who) ? who : (options[0]?.value ?? null);
 
-  const add = () => {
+  const add = (fieldType: TFieldType = type) => {
     if (!recipientKey) return;
-    const field = placeField(form.fields, pages, { type, page: Number(page), recipientKey });
+    const field = placeField(form.fields, pages, { type: fieldType, page: Number(page), recipientKey });
     if (!field) return setPlaceError(`Page ${page} has no free room left: pick another page`);
     setPlaceError(null);
     onChange({ ...form, fields: [...form.fields, field] });
   };
+  const moveToPage = (key: string, to: number) => {
+    const field = form.fields.find((f) => f.key === key);
+    if (!field) return;
+    const result = moveField(form, pages, key, { page: to, x: field.x, y: field.y });
+    setPlaceError(result.error);
+    if (result.form) {
+      onChange(result.form);
+      setPage(String(to));
+    }
+  };
 
   return (
     <Stack gap="sm">
+      <Select
+        label="New field for"
+        data={options}
+        value={recipientKey}
+        onChange={setWho}
+        placeholder="No pending signer or approver"
+        disabled={options.length === 0}
+        allowDeselect={false}
+        maw={360}
+        leftSection={
+          recipientKey ? <ColorSwatch color={colorOf(recipientKey)} size={12} withShadow={false} /> : null
+        }
+        renderOption={({ option }) => (
+          <Group gap={8} wrap="nowrap">
+            <ColorSwatch color={colorOf(option.value)} size={12} withShadow={false} />
+            <Text size="sm" truncate>
+              {option.label}
+            </Text>
+          </Group>
+        )}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <CorrectPages
+        documentId={documentId}
+        form={form}
+        pages={pages}
+        page={Number(page)}
+        onPage={(n) => setPage(String(n))}
+        recipientKey={recipientKey}
+        onChange={onChange}
+        onAdd={add}
+        onProblem={setPlaceError}
+      />
       <Table striped withTableBorder verticalSpacing="xs" aria-label="Fields">
         <Table.Thead>
           <Table.Tr>
@@ -66,7 +131,30 @@ export function CorrectFields({ form, pages, onChange, errors }: Props) {
                     <Text size="sm">{label}</Text>
                   </Group>
                 </Table.Td>
-                <Table.Td>{field.page}</Table.Td>
+                <Table.Td>
+                  {isLocked || pages.length < 2 ? (
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      aria-label={`Show page ${field.page}`}
+                      onClick={() => setPage(String(field.page))}
+                    >
+                      {field.page}
+                    </Anchor>
+                  ) : (
+                    <Select
+                      aria-label={`Page of ${label}`}
+                      size="xs"
+                      w={72}
+                      data={pages.map((_, i) => String(i + 1))}
+                      value={String(field.page)}
+                      allowDeselect={false}
+                      onChange={(value) => value && moveToPage(field.key, Number(value))}
+                      comboboxProps={{ withinPortal: true }}
+                    />
+                  )}
+                </Table.Td>
                 <Table.Td>
                   {isLocked ? (
                     <Text size="sm">{nameOf(field.recipient_key)}</Text>
@@ -101,9 +189,7 @@ export function CorrectFields({ form, pages, onChange, errors }: Props) {
                         variant="subtle"
                         color="red"
                         aria-label={`Remove ${label} on page ${field.page}`}
-                        onClick={() =>
-                          onChange({ ...form, fields: form.fields.filter((_, i) => i !== index) })
-                        }
+                        onClick={() => onChange(removeField(form, field.key))}
                       >
                         <IconTrash size={16} />
                       </ActionIcon>
@@ -126,17 +212,6 @@ export function CorrectFields({ form, pages, onChange, errors }: Props) {
       </Table>
       <Group align="flex-end" gap="xs" wrap="wrap">
         <Select
-          label="New field for"
-          data={options}
-          value={recipientKey}
-          onChange={setWho}
-          placeholder="No pending signer or approver"
-          disabled={options.length === 0}
-          allowDeselect={false}
-          style={{ flex: '1 1 200px' }}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
           label="Type"
           data={ADDABLE_FIELDS.map((f) => ({ value: f.type, label: f.label }))}
           value={type}
@@ -154,7 +229,12 @@ export function CorrectFields({ form, pages, onChange, errors }: Props) {
           style={{ flex: '0 0 90px' }}
           comboboxProps={{ withinPortal: true }}
         />
-        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={add} disabled={!recipientKey}>
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} />}
+          onClick={() => add()}
+          disabled={!recipientKey}
+        >
           Add field
         </Button>
       </Group>

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClient } from '../../shared/api/api-client';
@@ -129,6 +129,87 @@ describe('CorrectDocumentScreen', { timeout: 45_000 }, () => {
     const body = api.callsTo(`/api/documents/${ID}/correct`)[0]!.body as TCorrectRequest;
     expect(body.document_users.map((u) => u._id)).toEqual([signed._id]);
     expect(body.fields?.map((f) => f.key)).toEqual(['f1']);
+  });
+
+  it('moves a pending field on the page (keyboard drag) and sends its new position; locked fields stay', async () => {
+    const api = installFakeApi(server(() => ok(doc)));
+    renderRoute(<CorrectDocumentScreen />, PATTERN, PATH);
+    await screen.findByText('Correct "Sale deed"');
+    const page = screen.getByTestId('correct-page');
+    // The preview (for the PDF) is not answered here: the page shows its fields without the picture.
+    expect(await within(page).findByText(/page picture could not be loaded/)).toBeTruthy();
+
+    const locked = within(page).getByRole('img', { name: 'Signature field of Dana Done, finished: locked' });
+    expect(locked.getAttribute('aria-roledescription')).toBeNull();
+    fireEvent.keyDown(locked, { code: 'Space', key: ' ' });
+    fireEvent.keyDown(locked, { code: 'ArrowRight', key: 'ArrowRight' });
+
+    const open = within(page).getByRole('button', { name: 'Signature field of Walt Wait, page 1' });
+    expect(open.getAttribute('aria-roledescription')).toBe('draggable');
+    fireEvent.keyDown(open, { code: 'Space', key: ' ' });
+    // dnd-kit listens for the arrows from the next tick on.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    for (let i = 0; i < 5; i += 1) fireEvent.keyDown(open, { code: 'ArrowRight', key: 'ArrowRight' });
+    fireEvent.keyDown(open, { code: 'ArrowDown', key: 'ArrowDown', shiftKey: true });
+    fireEvent.keyDown(open, { code: 'Space', key: ' ' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save and resend' }));
+    await waitFor(() => expect(api.callsTo(`/api/documents/${ID}/correct`)).toHaveLength(1));
+    const body = api.callsTo(`/api/documents/${ID}/correct`)[0]!.body as TCorrectRequest;
+    // 20 screen pixels each way; jsdom has no layout, so the page is drawn 820 px wide.
+    const points = 20 / (820 / 612);
+    const [f1, f2] = body.fields!;
+    expect(f1).toMatchObject({ key: 'f1', x: 50, y: 600, page: 1 });
+    expect(f2!.key).toBe('f2');
+    expect(f2!.x).toBeCloseTo(50 + points, 1);
+    expect(f2!.y).toBeCloseTo(500 + points, 1);
+  });
+
+  it('adds fields from the palette for the chosen recipient, removes with Delete, moves to another page', async () => {
+    const api = installFakeApi(server(() => ok(doc)));
+    renderRoute(<CorrectDocumentScreen />, PATTERN, PATH);
+    await screen.findByText('Correct "Sale deed"');
+    const palette = screen.getByRole('group', { name: 'Field types' });
+    expect(screen.getByText(/New fields go to Walt Wait/)).toBeTruthy();
+    fireEvent.click(within(palette).getByRole('button', { name: 'Add Initials field' }));
+    fireEvent.click(within(palette).getByRole('button', { name: 'Add Text field' }));
+    const page = screen.getByTestId('correct-page');
+    expect(within(page).getByRole('button', { name: 'Initials field of Walt Wait, page 1' })).toBeTruthy();
+    fireEvent.keyDown(within(page).getByRole('button', { name: 'Text field of Walt Wait, page 1' }), {
+      key: 'Delete',
+      code: 'Delete',
+    });
+    expect(within(page).queryByRole('button', { name: /^Text field/ })).toBeNull();
+
+    // A new signer chosen in "New field for" gets the next palette field.
+    fireEvent.click(screen.getByRole('button', { name: 'Add recipient' }));
+    const fresh = recipientCard('Recipient 3');
+    fireEvent.change(within(fresh).getByLabelText(/^Email/), { target: { value: 'nia@example.com' } });
+    fireEvent.change(within(fresh).getByLabelText(/^First name/), { target: { value: 'Nia' } });
+    fireEvent.click(screen.getByRole('combobox', { name: 'New field for' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Nia' }));
+    fireEvent.click(within(palette).getByRole('button', { name: 'Add Signature field' }));
+    expect(within(page).getByRole('button', { name: 'Signature field of Nia, page 1' })).toBeTruthy();
+
+    fireEvent.click(screen.getAllByRole('combobox', { name: 'Page of Signature' })[0]!);
+    fireEvent.click(await screen.findByRole('option', { name: '2' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('correct-page')).getByRole('button', {
+        name: 'Signature field of Walt Wait, page 2',
+      }),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save and resend' }));
+    await waitFor(() => expect(api.callsTo(`/api/documents/${ID}/correct`)).toHaveLength(1));
+    const body = api.callsTo(`/api/documents/${ID}/correct`)[0]!.body as TCorrectRequest;
+    const niaKey = body.document_users[2]!.key!;
+    expect(body.fields?.map((f) => [f.key, f.recipient_key, f.type, f.page])).toEqual([
+      ['f1', 'r1', 'SIGNATURE', 1],
+      ['f2', 'r2', 'SIGNATURE', 2],
+      ['f-3', 'r2', 'INITIAL', 1],
+      ['f-4', niaKey, 'SIGNATURE', 1],
+    ]);
   });
 
   it('says so when the document is no longer out for signature', async () => {

@@ -168,8 +168,17 @@ function CorrectEditor({ document }: { document: TEmployeeDocument }) {
       <Section title="Recipients" description="Change, add or remove the recipients who have not finished.">
         <CorrectRecipients form={form} onChange={change} errors={errors} />
       </Section>
-      <Section title="Fields" description="Give fields to another recipient, remove them, or add new ones.">
-        <CorrectFields form={form} pages={document.pages} onChange={change} errors={errors} />
+      <Section
+        title="Fields"
+        description="Drag fields of recipients who have not finished to their place, give them to another recipient, remove them, or drag new ones onto the page."
+      >
+        <CorrectFields
+          documentId={document._id}
+          form={form}
+          pages={document.pages}
+          onChange={change}
+          errors={errors}
+        />
       </Section>
       <Section title="Settings" description="A new expiry counts from the day the document was sent.">
         <SettingsPanel form={form} onChange={change} />

@@ -1,9 +1,8 @@
 import type { CSSProperties, KeyboardEvent } from 'react';
-import { IconCheck, IconCircle } from '@tabler/icons-react';
 import type { TField } from '@esigns/contracts/documents';
 import { useEditor } from './editor-context';
 import { FIELD_META, fieldTitle } from './field-catalogue';
-import { FIELD_ICONS } from './field-icons';
+import { FieldFace } from './field-face';
 import { RESIZE_HANDLES, type ResizeHandle } from './geometry';
 import { GuideLines } from './guide-lines';
 import { recipientName } from './recipient-labels';
@@ -33,51 +32,6 @@ function handlePosition(handle: ResizeHandle): CSSProperties {
       ? { right: -5 }
       : { left: 'calc(50% - 4px)' };
   return { ...v, ...h, cursor: HANDLE_CURSORS[handle] };
-}
-
-function FieldContent({ field, zoom }: { field: TField; zoom: number }) {
-  const Icon = FIELD_ICONS[field.type];
-  const boxHeight = field.height * zoom;
-  if (field.type === 'CHECKBOX') {
-    return (
-      <IconCheck
-        size={Math.max(8, Math.min(boxHeight, field.width * zoom) * 0.75)}
-        stroke={2.2}
-        style={{ opacity: field.default_value === 'true' ? 1 : 0.35 }}
-      />
-    );
-  }
-  // Text grows with the zoom and the box, within 8–14 px, like text printed on the page would.
-  const fontSize = Math.max(
-    8,
-    Math.min(14, 12 * zoom, field.type === 'RADIO' ? 11 * zoom : boxHeight * 0.42),
-  );
-  if (field.type === 'RADIO') {
-    return (
-      <div className={classes.radioList} style={{ fontSize }}>
-        {field.options.map((option, i) => (
-          <div key={`${option}-${i}`} className={classes.radioRow}>
-            <IconCircle size={fontSize} stroke={1.8} />
-            <span className={classes.fieldText}>{option}</span>
-          </div>
-        ))}
-      </div>
-    );
-  }
-  const isSignature = field.type === 'SIGNATURE' || field.type === 'INITIAL';
-  const text = field.placeholder.trim() && field.type === 'TEXT' ? field.placeholder : fieldTitle(field);
-  const textSize = isSignature ? fontSize * 1.1 : fontSize;
-  // The icon only when the words still fit beside it (a rough width of the text in this font).
-  const hasRoomForIcon =
-    boxHeight >= 14 && field.width * zoom >= text.length * textSize * 0.58 + textSize * 2.4;
-  return (
-    <div className={classes.fieldInner} style={{ fontSize: textSize }}>
-      {hasRoomForIcon && <Icon size={fontSize * 1.25} stroke={1.7} style={{ flex: 'none' }} />}
-      <span className={classes.fieldText} style={isSignature ? { fontWeight: 600 } : undefined}>
-        {text}
-      </span>
-    </div>
-  );
 }
 
 /** One field on the page: coloured by its recipient, selectable, movable, resizable. */
@@ -133,7 +87,7 @@ export function FieldBox({ field }: { field: TField }) {
           } as CSSProperties
         }
       >
-        <FieldContent field={field} zoom={zoom} />
+        <FieldFace field={field} zoom={zoom} />
         {field.required && field.type !== 'CHECKBOX' && (
           <span className={classes.required} aria-hidden>
             *
