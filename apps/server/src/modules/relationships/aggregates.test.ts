@@ -143,6 +143,124 @@ describe('fillAggregates', () => {
   });
 });
 
+describe('aggregates over GLOBAL_VARIABLE fields', () => {
+  const variable = async (who: SeededCompany['users']['OWNER'], input_type: string, value: unknown) => {
+    const res = await api.call('POST', '/api/global-variables', who, {
+      label: `Variable ${Math.random().toString(36).slice(2, 8)}`,
+      input_type,
+      value,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { _id: string };
+  };
+
+  it("use the variable's value for every related record: SUM = value x count, AVG/MIN/MAX = value", async () => {
+    const owner = acme.users.OWNER;
+    const db = t.platform.database.db;
+    const other = await seedCompany(t, { name: 'Other Estates' });
+    const fee = await variable(owner, 'NUMBER', 12.5);
+    const city = await variable(owner, 'SINGLE_LINE_TEXT', 'Pune');
+    const foreign = await variable(other.users.OWNER, 'NUMBER', 99);
+    const gv = (key: string, id: string) => ({
+      key,
+      label: key,
+      type: 'GLOBAL_VARIABLE',
+      global_variable_id: id,
+    });
+    const lead = await api.createEntity(owner, 'Lead', [
+      gv('fee', fee._id),
+      gv('city', city._id),
+      gv('theirs', foreign._id),
+    ]);
+    const property = await api.createEntity(owner, 'Property', [
+      aggregate('fees', lead, 'SUM', { field_key: 'fee' }),
+      aggregate('avg_fee', lead, 'AVG', { field_key: 'fee', decimals: 1 }),
+      aggregate('min_fee', lead, 'MIN', { field_key: 'fee' }),
+      aggregate('max_fee', lead, 'MAX', { field_key: 'fee', decimals: 0 }),
+      aggregate('leads', lead, 'COUNT', { field_key: 'fee' }),
+      aggregate('cities', lead, 'SUM', { field_key: 'city' }),
+      aggregate('avg_city', lead, 'AVG', { field_key: 'city' }),
+      aggregate('theirs', lead, 'SUM', { field_key: 'theirs' }),
+      aggregate('max_theirs', lead, 'MAX', { field_key: 'theirs' }),
+    ]);
+    const portfolio = await api.createEntity(owner, 'Portfolio', [
+      aggregate('fees', property, 'SUM', { field_key: 'fees' }),
+    ]);
+    await api.relate(owner, property, lead, 'ONE_TO_MANY');
+    await api.relate(owner, portfolio, property, 'ONE_TO_MANY');
+    const villa = await api.addRecord(owner, property, { title: 'Villa' });
+    const flat = await api.addRecord(owner, property, { title: 'Flat' });
+    const leads = [];
+    for (const title of ['Ravi', 'Meena', 'Arjun', 'Old'])
+      leads.push(await api.addRecord(owner, lead, { title }));
+    const link = async (entity: TEntity, child: TEntity, from: string, ids: string[]) => {
+      const res = await api.assign(
+        entity,
+        { child_entity_id: child._id, parent_entity_data_id: from, entity_data_ids: ids },
+        owner,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await link(
+      property,
+      lead,
+      villa._id,
+      leads.map((l) => l._id),
+    );
+    // A record without values for the field's template shows no value there: it does not count.
+    await db.update(entityData).set({ values: {} }).where(eq(entityData.id, leads[3]!._id));
+    const all = await api.addRecord(owner, portfolio, { title: 'All' });
+    await link(portfolio, property, all._id, [villa._id, flat._id]);
+
+    const read = async (record: { _id: string }, entity: TEntity) => {
+      const res = await api.call('GET', `/api/entity-data/${record._id}`, owner);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.values[entity.primary_template_id];
+    };
+    expect(await read(villa, property)).toMatchObject({
+      fees: 37.5,
+      avg_fee: 12.5,
+      min_fee: 12.5,
+      max_fee: 13, // rounded to the field's decimals (0)
+      leads: 4, // COUNT counts links, as always
+      cities: 0, // not a number: no values
+      avg_city: null,
+      theirs: 0, // another company's variable has no value here
+      max_theirs: null,
+    });
+    expect(await read(flat, property)).toMatchObject({
+      fees: 0,
+      avg_fee: null,
+      min_fee: null,
+      max_fee: null,
+      leads: 0,
+      cities: 0,
+      avg_city: null,
+    });
+    // One level up: the SUM of the properties' sums.
+    expect(await read(all, portfolio)).toMatchObject({ fees: 37.5 });
+
+    // The grid and a changed variable: computed on read, so the new value shows at once.
+    const changed = await api.call('PATCH', `/api/global-variables/${fee._id}`, owner, { value: 20 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const grid = await api.call('POST', '/api/entities-data/entity/data', owner, { entity_id: property._id });
+    expect(grid.statusCode, grid.body).toBe(200);
+    const byTitle = new Map(
+      (grid.json().data.data as { title: string; values: Record<string, Record<string, unknown>> }[]).map(
+        (r) => [r.title, r.values[property.primary_template_id]],
+      ),
+    );
+    expect(byTitle.get('Villa')).toMatchObject({ fees: 60, avg_fee: 20, min_fee: 20, max_fee: 20 });
+    expect(byTitle.get('Flat')).toMatchObject({ fees: 0, avg_fee: null });
+
+    // fillAggregates on database rows, as the other read paths call it.
+    const def = await loadEntityDefinition(db, acme.companyId, property._id);
+    const rows = await db.select().from(entityData).where(eq(entityData.id, villa._id));
+    await fillAggregates(db, def, rows);
+    expect(rows[0]!.values[property.primary_template_id]).toMatchObject({ fees: 60, avg_fee: 20 });
+  });
+});
+
 describe('aggregates over aggregates', () => {
   it('compute the inner aggregate of the related records first, over two steps, read by the API', async () => {
     const owner = acme.users.OWNER;

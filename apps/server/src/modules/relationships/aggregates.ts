@@ -3,6 +3,7 @@ import type { TFormField } from '@esigns/contracts/nocode-fields';
 import { rowsOf, type Db } from '../../platform/db/database';
 import type { EntityDefinition } from '../entities/definition';
 import { entityData } from '../entity-data/schema';
+import { loadGlobalVariableValues } from '../global-variables/service';
 import { loadDefinitions } from './entity-defs';
 import { entityRelationshipData } from './schema';
 import { relationshipsOf, sideOf, type Side } from './sides';
@@ -15,6 +16,11 @@ import { relationshipsOf, sideOf, type Side } from './sides';
  * COUNT counts the related records; SUM of none is 0; AVG, MIN and MAX of none are null. Only
  * number values take part (a related record whose value is empty or not a number is skipped).
  * A field whose relationship or related field no longer exists reads null.
+ *
+ * A related GLOBAL_VARIABLE field is not stored: every related record shows the variable's value
+ * (`fillGlobalVariables`), so the aggregate is computed from that value and how many related
+ * records show it (those with values for the field's template): SUM is value x count, AVG, MIN
+ * and MAX the value. A variable whose value is not a number counts as no values, like a record's.
  *
  * An aggregate over another AGGREGATE field (total of the projects' task hours) computes the inner
  * field for the related records first (the same code, one level down, only that field), then
@@ -38,6 +44,7 @@ type Plan = { templateId: string; field: AggregateField; side: Side | null };
 type Found = Map<string, number | null>;
 /** The related records' field an aggregate reads: `values -> templateId -> field.key`. */
 type Target = { templateId: string; field: TFormField };
+type VariableField = Extract<TFormField, { type: 'GLOBAL_VARIABLE' }>;
 
 /** Where the related records' value lives, or null when nowhere. */
 function targetOf(related: EntityDefinition | undefined, key: string | undefined): Target | null {
@@ -108,6 +115,36 @@ async function nestedAggregateOf(
 }
 
 /**
+ * An aggregate over the related records' GLOBAL_VARIABLE field (filled on read, never stored):
+ * the variable's value times, or once for, the related records that show it. One lookup of the
+ * value and, when it is a number, one grouped count.
+ */
+async function variableAggregateOf(
+  db: Db,
+  { side, field }: Plan & { side: Side },
+  related: EntityDefinition,
+  target: { templateId: string; field: VariableField },
+  ids: readonly string[],
+): Promise<Found> {
+  if (ids.length === 0) return new Map();
+  const variableId = target.field.global_variable_id;
+  const value = (await loadGlobalVariableValues(db, related.row.companyId, [variableId])).get(variableId);
+  // Not a number (or no value): no values, as for a record's empty or non-number value.
+  if (typeof value !== 'number' || !Number.isFinite(value)) return new Map();
+  // fillGlobalVariables shows the value only in templates the record has values for.
+  const rows = await rowsOf<{ id: string; n: number | string }>(
+    db,
+    sql`select ${side.selfColumn} as id, count(*)::int as n
+      from ${entityRelationshipData} join ${entityData} on ${entityData.id} = ${side.otherColumn}
+      where ${linksOf(side, ids)} and (${entityData.values} -> ${target.templateId}::text) is not null
+      group by ${side.selfColumn}`,
+  );
+  return new Map(
+    rows.map((row) => [String(row.id), field.function === 'SUM' ? value * Number(row.n) : value]),
+  );
+}
+
+/**
  * The aggregate of each record's related records, by record id (records without any are
  * absent); null when it cannot be computed (nested past AGGREGATE_NESTING).
  */
@@ -122,6 +159,15 @@ async function aggregateOf(
   const target = field.function === 'COUNT' ? null : targetOf(related, field.field_key);
   if (target?.field.type === 'AGGREGATE') {
     return nestedAggregateOf(db, plan, related!, target, ids, depth);
+  }
+  if (target?.field.type === 'GLOBAL_VARIABLE') {
+    return variableAggregateOf(
+      db,
+      plan,
+      related!,
+      { templateId: target.templateId, field: target.field },
+      ids,
+    );
   }
   if (ids.length === 0) return new Map();
   const linkOfThese = linksOf(side, ids);

@@ -4,6 +4,7 @@ import type { TFormFieldType } from '@esigns/contracts/nocode-field-types';
 import { optionLabel, valueText } from '@esigns/contracts/nocode-value-text';
 import { formatDate } from '../../shared/format/date';
 import type { TemplateField } from './entities-api';
+import { linkedIds } from './record-picker';
 
 /*
  * How a value shows in a grid cell, and the small editors of inline editing. Types without a
@@ -49,11 +50,28 @@ export function CellValue({
     );
   }
   if (field.type === 'ENTITY' && value) {
-    const ids = Array.isArray(value) ? value.map(String) : [String(value)];
+    const ids = linkedIds(value);
+    const titles = ids.map((id) => linkTitle?.(id) ?? id.slice(0, 8));
+    if (titles.length < 2)
+      return (
+        <Text size="sm" truncate>
+          {titles.join(', ')}
+        </Text>
+      );
+    // Several linked records (allow_multiple): every title, the whole list on hover when cut.
     return (
-      <Text size="sm" truncate>
-        {ids.map((id) => linkTitle?.(id) ?? id.slice(0, 8)).join(', ')}
-      </Text>
+      <Group
+        gap={4}
+        wrap={inline ? 'wrap' : 'nowrap'}
+        title={titles.join(', ')}
+        style={{ overflow: 'hidden' }}
+      >
+        {titles.map((title, index) => (
+          <Badge key={ids[index]} size="sm" variant="light" color="gray" tt="none" style={{ flexShrink: 0 }}>
+            {title}
+          </Badge>
+        ))}
+      </Group>
     );
   }
   const numeric = ['NUMBER', 'CURRENCY', 'PERCENTAGE', 'FORMULA', 'AGGREGATE'].includes(field.type);

@@ -1,69 +1,20 @@
-import { useMemo, useState } from 'react';
-import { Box, Paper, Select, Stack, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Box, Paper, Stack, Title } from '@mantine/core';
 import { GRID_COLUMNS } from '@esigns/contracts/nocode-field-types';
 import { parseTemplateValues } from '@esigns/contracts/nocode-field-values';
-import type { TFormField, TFormFieldOf } from '@esigns/contracts/nocode-fields';
+import type { TFormField } from '@esigns/contracts/nocode-fields';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
 import { visibleFieldKeys } from '@esigns/contracts/nocode-visibility';
 import { FieldInput } from '../form-templates/renderer/field-input';
-import { ENTITY_KEYS, fetchRecordOptions, type RecordValues } from './entities-api';
+import type { RecordValues } from './entities-api';
 import { RecordFileScope } from './record-files';
+import { RecordPicker } from './record-picker';
 
 /*
  * The values of a record's templates as a form: each template a section laid out on its 12-column
  * grid; the shared validator runs as people type (messages show after the first save attempt);
  * the server's 422 details (`values.<template>.<key>`) show against the same fields.
  */
-
-/** A searchable list of the linked entity's records (ENTITY fields). */
-function RecordPicker({
-  field,
-  value,
-  onChange,
-  error,
-}: {
-  field: TFormFieldOf<'ENTITY'>;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  error?: string | undefined;
-}) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  // Titles of the records listed so far, so the chosen one keeps its title whatever is listed.
-  const [titles, setTitles] = useState<Record<string, string>>({});
-  const current = typeof value === 'string' ? value : null;
-  const currentLabel = current ? (titles[current] ?? 'Selected record') : null;
-  // The select shows the chosen record's label as its search text: that is not a search.
-  const term = debounced === currentLabel ? '' : debounced;
-  const options = useQuery({
-    queryKey: ENTITY_KEYS.picker(field.entity_id, term),
-    queryFn: ({ signal }) => fetchRecordOptions(field.entity_id, term, signal),
-  });
-  const data = (options.data?.data ?? []).map((r) => ({ value: r._id, label: r.title || r._id.slice(0, 8) }));
-  if (data.some((d) => titles[d.value] !== d.label)) {
-    setTitles({ ...titles, ...Object.fromEntries(data.map((d) => [d.value, d.label])) });
-  }
-  if (current && !data.some((d) => d.value === current))
-    data.unshift({ value: current, label: currentLabel ?? 'Selected record' });
-  return (
-    <Select
-      label={field.label}
-      description={field.help_text}
-      withAsterisk={Boolean(field.required)}
-      searchable
-      clearable
-      data={data}
-      value={current}
-      onChange={(next) => onChange(next)}
-      onSearchChange={setSearch}
-      searchValue={search}
-      nothingFoundMessage={options.isLoading ? 'Loading…' : 'No matching records'}
-      error={error}
-    />
-  );
-}
 
 export type TemplateErrors = Record<string, Record<string, string>>;
 
@@ -99,7 +50,8 @@ export function validateRecord(
 
 /**
  * One template's inputs on its 12-column grid (visibility rules applied, formulas shown as
- * computed, files uploading for the template, ENTITY fields as record pickers): the record form's
+ * computed, files uploading for the template, ENTITY fields as record pickers, several records
+ * with `allow_multiple`): the record form's
  * sections and the repeatable entries' dialog.
  */
 export function TemplateFields({

@@ -253,7 +253,16 @@ export function FieldInput({
         </LabelledBlock>
       );
     case 'ENTITY':
-      return (
+      // A preview: record forms show the real picker (`RecordPicker` of features/entities).
+      return field.allow_multiple ? (
+        <MultiSelect
+          {...common}
+          data={[]}
+          disabled
+          placeholder="Pick records of the linked entity"
+          nothingFoundMessage="No records yet"
+        />
+      ) : (
         <Select
           {...common}
           data={[]}
