@@ -35,7 +35,8 @@ export function EntityRecordsScreen() {
       actions={
         <Group gap="xs">
           <Badge variant="light" tt="none">
-            {entity.data.records_count.toLocaleString('en-IN')} records
+            {entity.data.records_count.toLocaleString('en-IN')} record
+            {entity.data.records_count === 1 ? '' : 's'}
           </Badge>
           <EntityActionsMenu entity={entity.data} />
           {can('entities:update') && (

@@ -243,6 +243,24 @@ describe('record actions', { timeout: 30_000 }, () => {
     });
   });
 
+  it('duplicates the record from its page and reads the entity again (its record count)', async () => {
+    const api = installFakeApi(
+      server((call) =>
+        call.path === '/api/entities-data/selected-data-duplicate' ? ok({ created: 1 }) : undefined,
+      ),
+    );
+    viewRecord();
+    const duplicate = await screen.findByRole('button', { name: 'Duplicate' });
+    const reads = api.callsTo(`/api/entities/${ENTITY_ID}`).length;
+    fireEvent.click(duplicate);
+    expect(await screen.findByText('Record copied')).toBeTruthy();
+    expect(api.callsTo('/api/entities-data/selected-data-duplicate')[0]?.body).toEqual({
+      entity_id: ENTITY_ID,
+      ids: [RECORD_ID],
+    });
+    expect(api.callsTo(`/api/entities/${ENTITY_ID}`).length).toBe(reads + 1);
+  });
+
   it("lists a company's contacts on its record page", async () => {
     installFakeApi(
       server((call) =>

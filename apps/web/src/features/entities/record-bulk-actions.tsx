@@ -43,7 +43,11 @@ export function RecordBulkActions({
     setError(null);
     try {
       const message = await work();
-      await queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.records(entityId) });
+      // The entity too: deleting or duplicating changes its record count.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.records(entityId) }),
+        queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.one(entityId) }),
+      ]);
       notifications.show({ color: 'teal', message });
       setDialog(null);
       onDone();

@@ -77,7 +77,11 @@ export function RecordViewScreen() {
   const duplicate = async () => {
     try {
       await duplicateRecords(entityId, [recordId]);
-      await queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.records(entityId) });
+      // The entity too: its record count changed.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.records(entityId) }),
+        queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.one(entityId) }),
+      ]);
       notifications.show({ color: 'teal', message: 'Record copied' });
     } catch (err) {
       notifications.show({ color: 'red', message: errorText(err) });
