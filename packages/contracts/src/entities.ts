@@ -130,6 +130,13 @@ export const ZEntityRecord = z.object({
 });
 export type TEntityRecord = z.infer<typeof ZEntityRecord>;
 
+/** One record as `GET /entity-data/{id}` answers it: with the titles of the records its ENTITY fields link. */
+export const ZEntityRecordRead = ZEntityRecord.extend({
+  /** Title by record id, for every linked record that still exists in the company. */
+  linked_titles: z.record(z.string(), z.string()),
+});
+export type TEntityRecordRead = z.infer<typeof ZEntityRecordRead>;
+
 export const ZCreateRecordRequest = z.object({
   entity_id: z.uuid('Use an entity id'),
   values: ZRecordValues,

@@ -453,6 +453,10 @@ describe('records', () => {
       entity_id: leadEntity._id,
     });
     expect(page.json().data.linked_titles).toEqual({ [flat._id]: 'Linked flat' });
+    const one = await call('GET', `/api/entity-data/${ok.json().data._id}`, acme.users.OWNER);
+    expect(one.json().data.linked_titles).toEqual({ [flat._id]: 'Linked flat' });
+    const plain = await call('GET', `/api/entity-data/${flat._id}`, acme.users.OWNER);
+    expect(plain.json().data.linked_titles).toEqual({});
     const picker = await call('GET', `/api/entities/${property._id}/list?search=linked`, acme.users.OWNER);
     expect(picker.json().data.data).toEqual([{ _id: flat._id, title: 'Linked flat' }]);
     const fields = await call('GET', `/api/template-fields?entity_id=${leadEntity._id}`, acme.users.OWNER);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ZEntityRecord } from '@esigns/contracts/entities';
+import { ZEntityRecordRead } from '@esigns/contracts/entities';
 import { ZErrorBody, ZPaged, ZSuccess, ZPageQuery, toPaged } from '@esigns/contracts/envelope';
 import { parseTemplateValues } from '@esigns/contracts/nocode-field-values';
 import { FORM_FIELD_TYPES } from '@esigns/contracts/nocode-field-types';
@@ -16,10 +16,10 @@ import { findReadableTemplate } from '../form-templates/service';
 import { accessOf, requirePermission } from '../permissions/access';
 import { peekNumber } from './record-values';
 import { entityData } from './schema';
-import { findCompanyRecord, toRecord, withComputedValues } from './service';
+import { findCompanyRecord, linkedTitles, toRecord, withComputedValues } from './service';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
-const ZRecordSchema = ZEntityRecord.meta({ id: 'EntityRecord' });
+const ZRecordReadSchema = ZEntityRecordRead.meta({ id: 'EntityRecordRead' });
 
 /** Reads of records and their fields, validation without saving, the next number. */
 export function registerRecordReadRoutes(r: FastifyInstance, platform: Platform): void {
@@ -37,16 +37,20 @@ export function registerRecordReadRoutes(r: FastifyInstance, platform: Platform)
         tags,
         security,
         summary: 'One record (any entity of the company)',
+        description: '`linked_titles`: the title of every record its ENTITY fields link, by id.',
         params: z.object({ id: z.uuid('Use a record id') }),
-        response: { 200: ZSuccess(ZRecordSchema), ...ERRORS },
+        response: { 200: ZSuccess(ZRecordReadSchema), ...ERRORS },
       },
     },
     async (request) => {
       const companyId = accessOf(request).companyId;
       const row = await findCompanyRecord(db, companyId, request.params.id);
       const def = await loadEntityDefinition(db, companyId, row.entityId);
-      const [computed] = await withComputedValues(db, def, [row]);
-      return ok(toRecord(computed!));
+      const [[computed], titles] = await Promise.all([
+        withComputedValues(db, def, [row]),
+        linkedTitles(db, def, [row]),
+      ]);
+      return ok({ ...toRecord(computed!), linked_titles: titles });
     },
   );
 

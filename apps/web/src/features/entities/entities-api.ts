@@ -3,6 +3,7 @@ import type { TPaged } from '@esigns/contracts/envelope';
 import type {
   TEntity,
   TEntityRecord,
+  TEntityRecordRead,
   TEntityTemplate,
   TEntityType,
   TDuplicateRule,
@@ -121,8 +122,8 @@ export async function fetchRecords(query: RecordQuery, signal?: AbortSignal): Pr
   return (await api.post<TRecordPage>('/entities-data/entity/data', body, { signal })).data;
 }
 
-export async function fetchRecord(id: string, signal?: AbortSignal): Promise<TEntityRecord> {
-  return (await api.get<TEntityRecord>(`/entity-data/${segment(id)}`, undefined, { signal })).data;
+export async function fetchRecord(id: string, signal?: AbortSignal): Promise<TEntityRecordRead> {
+  return (await api.get<TEntityRecordRead>(`/entity-data/${segment(id)}`, undefined, { signal })).data;
 }
 
 export type RecordValues = Record<string, Record<string, unknown>>;

@@ -5,16 +5,21 @@ import { CellValue } from './grid-cells';
 import { RecordFileList } from './record-files';
 import { toTemplateField } from './use-entity-templates';
 
-/** A record's values, template by template, read-only. */
+/**
+ * A record's values, template by template, read-only. ENTITY fields show the linked records'
+ * titles when the record carries them (`GET /entity-data/{id}` answers `linked_titles`).
+ */
 export function RecordValuesView({
   record,
   templates,
   columns = 2,
 }: {
-  record: TEntityRecord;
+  record: TEntityRecord & { linked_titles?: Record<string, string> };
   templates: TFormTemplate[];
   columns?: number;
 }) {
+  const titles = record.linked_titles;
+  const linkTitle = titles ? (id: string) => titles[id] ?? id.slice(0, 8) : undefined;
   return (
     <Stack gap="md">
       {templates
@@ -42,7 +47,7 @@ export function RecordValuesView({
                       ) : f.type === 'FILE' || f.type === 'IMAGE' ? (
                         <RecordFileList value={value} />
                       ) : (
-                        <CellValue field={column} value={value} inline />
+                        <CellValue field={column} value={value} linkTitle={linkTitle} inline />
                       )}
                     </Box>
                   );
