@@ -14,6 +14,7 @@ import { useCan } from '../team/use-can';
 import { CellValue } from './grid-cells';
 import { RecordFileList } from './record-files';
 import { TemplateFields } from './record-form';
+import { useEntityCustomization } from './use-customization';
 
 /*
  * Line items of a record: the entries of one repeatable template as a table, added, changed and
@@ -166,6 +167,7 @@ export function RepeatableEntries({
 }) {
   const { can } = useCan();
   const queryClient = useQueryClient();
+  const { accent } = useEntityCustomization(entityId);
   const key = ENTRY_KEYS.list(recordId, template._id);
   const entries = useQuery({
     queryKey: key,
@@ -206,6 +208,8 @@ export function RepeatableEntries({
           <Button
             size="xs"
             leftSection={<IconPlus size={14} />}
+            color={accent}
+            autoContrast
             disabled={full}
             title={full ? `At most ${template.max_entries} entries` : undefined}
             onClick={() => setEditing('new')}
