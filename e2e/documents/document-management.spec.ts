@@ -180,6 +180,26 @@ test('document management: void, correct with a new signer, archive and restore,
     await expect(fields.getByRole('row').last().getByRole('combobox')).toHaveValue('Meera Shah');
     await shot(page, 'correct');
 
+    // The new field is dragged on the page with the mouse; the locked field stays put.
+    const surface = page.getByTestId('correct-page');
+    await surface.scrollIntoViewIfNeeded();
+    const moved = page.getByLabel('Signature field of Meera Shah, page 1');
+    const before = (await moved.boundingBox())!;
+    const area = (await surface.boundingBox())!;
+    const target = { x: area.x + area.width * 0.7, y: area.y + area.height * 0.3 };
+    await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(before.x + before.width / 2 + 10, before.y + before.height / 2 + 10, { steps: 3 });
+    await page.mouse.move(target.x, target.y, { steps: 12 });
+    await page.mouse.up();
+    await expect
+      .poll(async () => {
+        const box = (await moved.boundingBox())!;
+        return Math.round(box.x + box.width / 2 - target.x) ** 2 + Math.round(box.y + box.height / 2 - target.y) ** 2;
+      })
+      .toBeLessThan(20 ** 2);
+    await surface.screenshot({ path: path.join(shots, 'management-correct-page.png') });
+
     await page.getByRole('button', { name: 'Save and resend' }).click();
     await expect(page).toHaveURL(new RegExp(`/emp-documents/custom/${correctId}$`));
     await expect(page.getByTestId('recipient-row')).toHaveCount(2);
