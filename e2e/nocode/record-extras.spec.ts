@@ -228,6 +228,8 @@ test('record extras: a customized look, duplicate, a shared link, a line item pi
     const entry = page.getByTestId('repeatable-entry');
     await expect(entry).toHaveCount(1);
     await expect(entry).toContainText('Mango crates');
+    // The table shows the linked supplier by its title.
+    await expect(entry).toContainText('Northwind Supplies');
     await shot(page, 'line-items');
     // The saved link reads back as the record's title.
     await entry.getByRole('button', { name: 'Edit entry' }).click();
