@@ -103,7 +103,7 @@ export async function bulkUpdate(
           { key: 'ids', path: ['ids'], message: 'Some records are not records of this entity' },
         ]);
       });
-      await updateRecord(tx, access, def, id, values, ['values']);
+      await updateRecord(tx, access, def, id, values, ['values'], 'BULK_UPDATED');
       updated += 1;
     }
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/platform';
 import { registerRecordFileRoutes } from './files-routes';
+import { registerRecordHistoryRoutes } from './history/history-routes';
 import { registerRecordActionRoutes } from './more-routes';
 import { registerPublicRecordRoutes } from './public-view-routes';
 import { registerRecordDocumentRoutes } from './record-documents-routes';
@@ -25,4 +26,5 @@ export function registerRecordExtraRoutes(api: FastifyInstance, platform: Platfo
   registerRecordDocumentRoutes(api, platform);
   registerRecordActionRoutes(api, platform);
   registerPublicRecordRoutes(api, platform);
+  registerRecordHistoryRoutes(api, platform);
 }

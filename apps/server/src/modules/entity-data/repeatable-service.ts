@@ -15,6 +15,7 @@ import { formTemplates } from '../form-templates/schema';
 import type { AccessContext } from '../permissions/access';
 import { fillGlobalVariables } from './computed-values';
 import { checkFileRefs } from './files-service';
+import { fieldChanges, writeHistory, type HistoryRow } from './history/write-history';
 import { checkEntityLinks, fillAutoIncrements } from './record-values';
 import { entityData, templateDataEntries } from './schema';
 import { findCompanyRecord } from './service';
@@ -133,6 +134,29 @@ async function serverChecks(
 }
 
 const refuse = (details: TValidationDetail[]) => validationError(details.slice(0, 200), details[0]!.message);
+
+/** A history row of an entry's record: the entry and the fields that changed between `before` and `after`. */
+function entryHistory(
+  access: AccessContext,
+  record: { id: string; entityId: string },
+  template: EntityTemplateDef | undefined,
+  entry: EntryRow,
+  action: 'ENTRY_ADDED' | 'ENTRY_UPDATED' | 'ENTRY_DELETED',
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): HistoryRow {
+  return {
+    companyId: access.companyId,
+    entityId: record.entityId,
+    entityDataId: record.id,
+    userId: access.userId,
+    action,
+    changes: {
+      entry: { _id: entry.id, template_id: entry.templateId },
+      fields: fieldChanges(template, entry.templateId, before, after),
+    },
+  };
+}
 
 /**
  * `GET /templates-data/repeatable-template`: a record's entries of one template, in order, with
@@ -260,7 +284,7 @@ export async function addEntries(
       parsed.map((p) => ({ [ctx.template.id]: p.values })),
     );
     const first = Number(stats?.last ?? -1) + 1;
-    return tx
+    const added = await tx
       .insert(templateDataEntries)
       .values(
         parsed.map((p, index) => ({
@@ -273,6 +297,13 @@ export async function addEntries(
         })),
       )
       .returning();
+    await writeHistory(
+      tx,
+      added.map((entry) =>
+        entryHistory(access, ctx.record, ctx.template, entry, 'ENTRY_ADDED', undefined, entry.values),
+      ),
+    );
+    return added;
   });
   return present(db, ctx, rows);
 }
@@ -305,18 +336,36 @@ export async function updateEntry(
   const numbers = fields
     .filter((f) => f.type === 'AUTO_INCREMENT' && row.values[f.key] !== undefined)
     .map((f) => [f.key, row.values[f.key]]);
-  const [updated] = await db
-    .update(templateDataEntries)
-    .set({ values: { ...full.values, ...Object.fromEntries(numbers) }, updatedAt: new Date() })
-    .where(eq(templateDataEntries.id, row.id))
-    .returning();
-  return (await present(db, ctx, [updated!]))[0]!;
+  const values = { ...full.values, ...Object.fromEntries(numbers) };
+  const history = entryHistory(access, ctx.record, ctx.template, row, 'ENTRY_UPDATED', row.values, values);
+  const updated = await db.transaction(async (tx) => {
+    await writeHistory(tx, history.changes.fields.length === 0 ? [] : [history]);
+    const [changed] = await tx
+      .update(templateDataEntries)
+      .set({ values, updatedAt: new Date() })
+      .where(eq(templateDataEntries.id, row.id))
+      .returning();
+    return changed!;
+  });
+  return (await present(db, ctx, [updated]))[0]!;
 }
 
-/** Deletes an entry of the caller's company (404 otherwise). */
+/** Deletes an entry of the caller's company (404 otherwise), with its values in the record's history. */
 export async function deleteEntry(db: Db, access: AccessContext, id: string): Promise<void> {
   const row = await findEntry(db, access.companyId, id);
-  await db.delete(templateDataEntries).where(eq(templateDataEntries.id, row.id));
+  const record = await findCompanyRecord(db, access.companyId, row.entityDataId);
+  const def = await loadEntityDefinition(db, access.companyId, record.entityId);
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(templateDataEntries)
+      .where(eq(templateDataEntries.id, row.id))
+      .returning({ id: templateDataEntries.id });
+    // A concurrent delete already took it (and wrote its row).
+    if (gone.length === 0) return;
+    await writeHistory(tx, [
+      entryHistory(access, record, def.byId.get(row.templateId), row, 'ENTRY_DELETED', row.values, undefined),
+    ]);
+  });
 }
 
 /**

@@ -16,6 +16,7 @@ import type { AccessContext } from '../permissions/access';
 import { fillAggregates } from '../relationships/aggregates';
 import { fillGlobalVariables } from './computed-values';
 import { checkFileRefs } from './files-service';
+import { fieldChanges, writeHistory } from './history/write-history';
 import { filterSql, orderSql } from './query';
 import { loadRecordState } from './record-state';
 import {
@@ -179,7 +180,8 @@ export async function createRecords(
 
 /**
  * Changes the templates sent (only their fields sent: partial), merged over the stored values.
- * Formulas are recomputed on the merged template values.
+ * Formulas are recomputed on the merged template values. The fields whose values changed are
+ * written to the record's history (`action`) in the same transaction; nothing when none did.
  */
 export async function updateRecord(
   db: Db,
@@ -188,6 +190,7 @@ export async function updateRecord(
   id: string,
   input: unknown,
   keyPrefix: string[],
+  action: 'UPDATED' | 'BULK_UPDATED' = 'UPDATED',
 ): Promise<RecordRow> {
   const current = await findRecord(db, def, id);
   const { values: changes, errors } = parseRecordValues(def, input, { partial: true, prefix: keyPrefix });
@@ -215,9 +218,27 @@ export async function updateRecord(
     ...(await checkFileRefs(db, def, located)),
   ];
   if (linkErrors.length > 0) throw validationError(linkErrors, linkErrors[0]!.message);
+  const changed = Object.keys(full.values).flatMap((templateId) =>
+    fieldChanges(def.byId.get(templateId), templateId, current.values[templateId], next[templateId]),
+  );
   return db.transaction(async (tx) => {
     await lockDuplicateRules(tx, def);
     await refuseDuplicates(tx, def, next, id);
+    await writeHistory(
+      tx,
+      changed.length === 0
+        ? []
+        : [
+            {
+              companyId: current.companyId,
+              entityId: current.entityId,
+              entityDataId: id,
+              userId: access.userId,
+              action,
+              changes: { fields: changed },
+            },
+          ],
+    );
     const [row] = await tx
       .update(entityData)
       .set({ values: next, title: titleOf(def, next), updatedBy: access.userId, updatedAt: new Date() })

@@ -1,0 +1,122 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { toPaged, type TPageQuery, type TPaged } from '@esigns/contracts/envelope';
+import type { TValueField } from '@esigns/contracts/nocode-fields';
+import type {
+  TRecordHistoryItem,
+  TStoredFieldChange,
+  TStoredHistoryChanges,
+} from '@esigns/contracts/record-history';
+import type { Db } from '../../../platform/db/database';
+import { users } from '../../auth/schema';
+import { isUuid, loadEntityDefinition, type EntityDefinition } from '../../entities/definition';
+import type { AccessContext } from '../../permissions/access';
+import { printableText } from '../printable-values';
+import { entityData } from '../schema';
+import { findCompanyRecord } from '../service';
+import { entityDataHistory } from './schema';
+
+/*
+ * `GET /entity-data/{id}/history`: a record's changes, newest first, paged, with the values as text
+ * (files by name, linked records by title, dates as `DD MMM YYYY`). Labels and types are the
+ * fields' current ones; a field removed since keeps the label and type it had then.
+ */
+
+const DATE_FORMAT = 'DD MMM YYYY';
+
+/** The field to print a change with: the template's field now if it still has that type, else as stored. */
+function fieldOf(def: EntityDefinition, change: TStoredFieldChange): TValueField & { label?: string } {
+  const field = def.byId.get(change.template_id)?.fields.find((f) => f.key === change.key);
+  if (field && field.type === change.type) return field;
+  return { key: change.key, label: change.label, type: change.type } as TValueField;
+}
+
+/** Titles (this company's records only) of the records ENTITY changes link to, in one query. */
+async function titlesOf(db: Db, companyId: string, changes: TStoredFieldChange[]) {
+  const ids = new Set<string>();
+  for (const change of changes) {
+    if (change.type !== 'ENTITY') continue;
+    for (const value of [change.before, change.after])
+      for (const id of Array.isArray(value) ? value : [value])
+        if (typeof id === 'string' && isUuid(id)) ids.add(id);
+  }
+  if (ids.size === 0) return {};
+  const found = await db
+    .select({ id: entityData.id, title: entityData.title })
+    .from(entityData)
+    .where(and(eq(entityData.companyId, companyId), inArray(entityData.id, [...ids])));
+  return Object.fromEntries(found.map((r) => [r.id, r.title]));
+}
+
+/** A record's history (the caller's company's record, else 404), newest first. */
+export async function listRecordHistory(
+  db: Db,
+  access: AccessContext,
+  id: string,
+  query: TPageQuery,
+): Promise<TPaged<TRecordHistoryItem>> {
+  const record = await findCompanyRecord(db, access.companyId, id);
+  const where = and(
+    eq(entityDataHistory.entityDataId, record.id),
+    eq(entityDataHistory.companyId, access.companyId),
+  );
+  const [rows, [counted], def] = await Promise.all([
+    db
+      .select({
+        id: entityDataHistory.id,
+        action: entityDataHistory.action,
+        changes: entityDataHistory.changes,
+        createdAt: entityDataHistory.createdAt,
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
+      .from(entityDataHistory)
+      .leftJoin(users, eq(users.id, entityDataHistory.userId))
+      .where(where)
+      .orderBy(desc(entityDataHistory.createdAt), desc(entityDataHistory.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(entityDataHistory).where(where),
+    loadEntityDefinition(db, access.companyId, record.entityId),
+  ]);
+  const stored = rows.map((row) => row.changes as TStoredHistoryChanges);
+  const linkedTitles = await titlesOf(
+    db,
+    access.companyId,
+    stored.flatMap((s) => s.fields),
+  );
+  const options = { dateFormat: DATE_FORMAT, linkedTitles };
+  const templateName = (templateId: string) => def.byId.get(templateId)?.name ?? null;
+  const items = rows.map((row, index): TRecordHistoryItem => {
+    const changes = stored[index]!;
+    return {
+      _id: row.id,
+      entity_data_id: record.id,
+      action: row.action,
+      user: row.userId
+        ? {
+            _id: row.userId,
+            name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || (row.email ?? ''),
+            email: row.email ?? '',
+          }
+        : null,
+      created_at: row.createdAt.toISOString(),
+      entry: changes.entry
+        ? { ...changes.entry, template_name: templateName(changes.entry.template_id) }
+        : null,
+      changes: changes.fields.map((change) => {
+        const field = fieldOf(def, change);
+        return {
+          template_id: change.template_id,
+          template_name: templateName(change.template_id),
+          key: change.key,
+          label: field.label || change.label || change.key,
+          before: printableText(field, change.before, options),
+          after: printableText(field, change.after, options),
+        };
+      }),
+    };
+  });
+  return toPaged(items, counted?.n ?? 0, query);
+}
