@@ -201,8 +201,7 @@ describe('GET /entity-data/{id}/history', () => {
     const reader = await memberWith(t, acme.companyId, ['entity-data:view']);
     expect((await history(record._id, reader)).statusCode).toBe(200);
     expect(
-      (await api.call('GET', `/api/entity-data/${record._id}/history`, { ...reader, headers: {} }))
-        .statusCode,
+      (await t.app.inject({ method: 'GET', url: `/api/entity-data/${record._id}/history` })).statusCode,
     ).toBe(401);
   });
 });
