@@ -74,3 +74,19 @@ export const ZRecordHistoryItem = z
   })
   .meta({ id: 'RecordHistoryItem' });
 export type TRecordHistoryItem = z.infer<typeof ZRecordHistoryItem>;
+
+/**
+ * `GET /entity-data/{id}/history`: a page of changes, newest first, and the record's creation (who,
+ * null once deleted or for records made without a user, and when), told by the record itself.
+ */
+export const ZRecordHistoryPage = z
+  .object({
+    data: z.array(ZRecordHistoryItem),
+    total: z.number().int(),
+    page: z.number().int(),
+    total_pages: z.number().int(),
+    created_by: ZHistoryUser.nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'RecordHistoryPage' });
+export type TRecordHistoryPage = z.infer<typeof ZRecordHistoryPage>;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZErrorBody, ZPaged, ZSuccess } from '@esigns/contracts/envelope';
+import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import {
-  ZRecordHistoryItem,
+  ZRecordHistoryPage,
   ZRecordHistoryParams,
   ZRecordHistoryQuery,
 } from '@esigns/contracts/record-history';
@@ -29,10 +29,11 @@ export function registerRecordHistoryRoutes(api: FastifyInstance, platform: Plat
           '(UPDATED, BULK_UPDATED, ENTRY_ADDED / ENTRY_UPDATED / ENTRY_DELETED for entries of repeatable ' +
           'templates, with `entry`), who (`user`, null once deleted) and when, and the fields whose values ' +
           'changed with their old and new values as text (files by name, linked records by title). The ' +
-          "record's creation is its own `created_by` / `created_at`. `{id}`: a record of the workspace (else 404).",
+          "record's creation is not a change: `created_by` (null once deleted) and `created_at` of the page " +
+          'tell it, from the record. `{id}`: a record of the workspace (else 404).',
         params: ZRecordHistoryParams,
         querystring: ZRecordHistoryQuery,
-        response: { 200: ZSuccess(ZPaged(ZRecordHistoryItem)), ...ERRORS },
+        response: { 200: ZSuccess(ZRecordHistoryPage), ...ERRORS },
       },
     },
     async (request) =>

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { toPaged, type TPageQuery, type TPaged } from '@esigns/contracts/envelope';
+import { toPaged, type TPageQuery } from '@esigns/contracts/envelope';
 import type { TValueField } from '@esigns/contracts/nocode-fields';
 import type {
   TRecordHistoryItem,
+  TRecordHistoryPage,
   TStoredFieldChange,
   TStoredHistoryChanges,
 } from '@esigns/contracts/record-history';
@@ -47,19 +48,22 @@ async function titlesOf(db: Db, companyId: string, changes: TStoredFieldChange[]
   return Object.fromEntries(found.map((r) => [r.id, r.title]));
 }
 
+const person = (id: string | null, first: string | null, last: string | null, email: string | null) =>
+  id ? { _id: id, name: `${first ?? ''} ${last ?? ''}`.trim() || (email ?? ''), email: email ?? '' } : null;
+
 /** A record's history (the caller's company's record, else 404), newest first. */
 export async function listRecordHistory(
   db: Db,
   access: AccessContext,
   id: string,
   query: TPageQuery,
-): Promise<TPaged<TRecordHistoryItem>> {
+): Promise<TRecordHistoryPage> {
   const record = await findCompanyRecord(db, access.companyId, id);
   const where = and(
     eq(entityDataHistory.entityDataId, record.id),
     eq(entityDataHistory.companyId, access.companyId),
   );
-  const [rows, [counted], def] = await Promise.all([
+  const [rows, [counted], def, [creator]] = await Promise.all([
     db
       .select({
         id: entityDataHistory.id,
@@ -79,6 +83,12 @@ export async function listRecordHistory(
       .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(entityDataHistory).where(where),
     loadEntityDefinition(db, access.companyId, record.entityId),
+    record.createdBy
+      ? db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+          .from(users)
+          .where(eq(users.id, record.createdBy))
+      : Promise.resolve([]),
   ]);
   const stored = rows.map((row) => row.changes as TStoredHistoryChanges);
   const linkedTitles = await titlesOf(
@@ -94,13 +104,7 @@ export async function listRecordHistory(
       _id: row.id,
       entity_data_id: record.id,
       action: row.action,
-      user: row.userId
-        ? {
-            _id: row.userId,
-            name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || (row.email ?? ''),
-            email: row.email ?? '',
-          }
-        : null,
+      user: person(row.userId, row.firstName, row.lastName, row.email),
       created_at: row.createdAt.toISOString(),
       entry: changes.entry
         ? { ...changes.entry, template_name: templateName(changes.entry.template_id) }
@@ -118,5 +122,9 @@ export async function listRecordHistory(
       }),
     };
   });
-  return toPaged(items, counted?.n ?? 0, query);
+  return {
+    ...toPaged(items, counted?.n ?? 0, query),
+    created_by: creator ? person(creator.id, creator.firstName, creator.lastName, creator.email) : null,
+    created_at: record.createdAt.toISOString(),
+  };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
-import type { TRecordHistoryItem } from '@esigns/contracts/record-history';
+import type { TRecordHistoryPage } from '@esigns/contracts/record-history';
 import type { TRepeatableEntry } from '@esigns/contracts/record-extras';
 import { buildTestApp, type TestApp } from '../../../../test/test-app';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../../test/seed-company';
@@ -64,9 +64,7 @@ const patch = (record: TEntityRecord, values: Record<string, unknown>, who = acm
 const history = (id: string, who: SeededUser = acme.users.OWNER, query = '') =>
   api.call('GET', `/api/entity-data/${id}/history${query}`, who);
 const historyOf = (record: TEntityRecord, query = '?limit=50') =>
-  api.expectOk<{ data: TRecordHistoryItem[]; total: number; page: number; total_pages: number }>(
-    history(record._id, acme.users.OWNER, query),
-  );
+  api.expectOk<TRecordHistoryPage>(history(record._id, acme.users.OWNER, query));
 const rowsOf = (record: TEntityRecord) =>
   t.platform.database.db
     .select()
@@ -92,6 +90,8 @@ describe('history rows', () => {
 
     const page = await historyOf(record);
     expect(page.total).toBe(1);
+    expect(page.created_by).toMatchObject({ _id: acme.users.OWNER.userId });
+    expect(page.created_at).toBe(record.created_at);
     expect(page.data[0]).toMatchObject({
       action: 'UPDATED',
       entity_data_id: record._id,
