@@ -128,7 +128,11 @@ async function openFile(file: TFileRef) {
   window.open(download_url, '_blank', 'noopener');
 }
 
-function FileName({ file }: { file: TFileRef }) {
+/** A file's type for people: its extension, else the subtype of its MIME type. */
+const typeLabel = (file: TFileRef) =>
+  (/\.([a-z0-9]{1,8})$/i.exec(file.name)?.[1] ?? file.mime_type.split('/').pop() ?? '').toUpperCase();
+
+function FileName({ file, withType = false }: { file: TFileRef; withType?: boolean }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <Box miw={0} style={{ flex: 1 }}>
@@ -149,14 +153,15 @@ function FileName({ file }: { file: TFileRef }) {
         </Anchor>
       )}
       <Text size="xs" c={error ? 'red' : 'dimmed'}>
-        {error ?? formatFileSize(file.size)}
+        {error ??
+          (withType ? `${typeLabel(file)} · ${formatFileSize(file.size)}` : formatFileSize(file.size))}
       </Text>
     </Box>
   );
 }
 
-/** Uploaded files as thumbnails and names that open them (record pages, grid drawers). */
-export function RecordFileList({ value }: { value: unknown }) {
+/** Uploaded files as thumbnails and names that open them (record pages, grid drawers); `withType` adds their type. */
+export function RecordFileList({ value, withType = false }: { value: unknown; withType?: boolean }) {
   const files = asFiles(value);
   if (files.length === 0) return <Text c="dimmed">—</Text>;
   return (
@@ -164,7 +169,7 @@ export function RecordFileList({ value }: { value: unknown }) {
       {files.map((file) => (
         <Group key={file.file_ref_id} gap="xs" wrap="nowrap">
           <RecordFileThumb file={file} size={32} />
-          <FileName file={file} />
+          <FileName file={file} withType={withType} />
         </Group>
       ))}
     </Stack>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, Breadcrumbs, Button, Group, Skeleton, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
@@ -13,16 +13,45 @@ import { entityPath, recordPath } from './paths';
 import { RelatedRecordsTabs } from '../relationships';
 import { CompanyContacts } from './company-contacts';
 import { RecordActionsMenu } from './record-actions-menu';
+import { RecordActivityTab } from './record-activity-tab';
 import { RecordDocuments } from './record-documents';
+import { RecordFilesTab } from './record-files-tab';
 import { RecordValuesView } from './record-values-view';
 import { RepeatableEntries } from './repeatable-entries';
 import { EntityTitleIcon } from './entity-title-icon';
 import { useEntityCustomization } from './use-customization';
 import { useEntityTemplates } from './use-entity-templates';
 
+type RecordTabView = { value: string; label: string; panel: ReactNode };
+
+/**
+ * The record page's tabs in the order of the entity's customization (`record_tabs`, DETAILS first;
+ * tabs it leaves out are not shown). The tabs the customization does not name keep their places:
+ * repeatable templates' tabs right after RELATIONSHIPS (right after DETAILS when that is not
+ * shown), the company's Contacts tab last.
+ */
+export function orderRecordTabs(
+  configured: readonly string[],
+  tabs: Partial<Record<'DETAILS' | 'RELATIONSHIPS' | 'DOCUMENTS' | 'FILES' | 'ACTIVITY', RecordTabView>>,
+  repeatables: RecordTabView[],
+  contacts: RecordTabView | null,
+): RecordTabView[] {
+  const named = ['DETAILS', ...configured.filter((t) => t !== 'DETAILS')] as (keyof typeof tabs)[];
+  const ordered: RecordTabView[] = [];
+  for (const name of named) {
+    const tab = tabs[name];
+    if (tab) ordered.push(tab);
+    if (name === 'RELATIONSHIPS') ordered.push(...repeatables);
+  }
+  if (!named.includes('RELATIONSHIPS')) ordered.splice(1, 0, ...repeatables);
+  if (contacts) ordered.push(contacts);
+  return ordered;
+}
+
 /**
  * A record's page (`/entity/{id}/view?dataId=`, `/entity_data_view/{id}[/{template_code}]?dataId=`):
- * its values template by template, related records as tabs, and its actions.
+ * its values template by template, then the tabs the entity's customization shows (related
+ * records, documents, files, activity), line items and contacts, and its actions.
  */
 export function RecordViewScreen() {
   const { entity_id: entityId = '', template_code: templateCode } = useParams();
@@ -33,7 +62,6 @@ export function RecordViewScreen() {
   const queryClient = useQueryClient();
   const entity = useEntity(entityId);
   const { look, accent } = useEntityCustomization(entityId);
-  const shows = (tab: 'RELATIONSHIPS' | 'DOCUMENTS') => look.record_tabs.includes(tab);
   const record = useRecord(recordId || null);
   const allTemplates = useEntityTemplates(entityId);
   const templates = allTemplates.filter(
@@ -88,6 +116,45 @@ export function RecordViewScreen() {
     }
   };
 
+  const tabs = orderRecordTabs(
+    look.record_tabs,
+    {
+      DETAILS: {
+        value: 'details',
+        label: 'Details',
+        panel: <RecordValuesView record={record.data} templates={templates} />,
+      },
+      RELATIONSHIPS: {
+        value: 'related',
+        label: 'Related records',
+        panel: <RelatedRecordsTabs entityId={entityId} recordId={recordId} />,
+      },
+      DOCUMENTS: {
+        value: 'documents',
+        label: 'Documents',
+        panel: <RecordDocuments entityId={entityId} recordId={recordId} />,
+      },
+      FILES: {
+        value: 'files',
+        label: 'Files',
+        panel: <RecordFilesTab recordId={recordId} values={record.data.values} templates={allTemplates} />,
+      },
+      ACTIVITY: {
+        value: 'activity',
+        label: 'Activity',
+        panel: <RecordActivityTab recordId={recordId} accent={accent} />,
+      },
+    },
+    repeatables.map((t) => ({
+      value: t._id,
+      label: t.name,
+      panel: <RepeatableEntries entityId={entityId} recordId={recordId} template={t} />,
+    })),
+    isCompany
+      ? { value: 'contacts', label: 'Contacts', panel: <CompanyContacts recordId={recordId} /> }
+      : null,
+  );
+
   return (
     <PageFrame
       title={record.data.title || entity.data.name}
@@ -141,35 +208,17 @@ export function RecordViewScreen() {
     >
       <Tabs defaultValue="details" keepMounted={false} color={accent}>
         <Tabs.List>
-          <Tabs.Tab value="details">Details</Tabs.Tab>
-          {shows('RELATIONSHIPS') && <Tabs.Tab value="related">Related records</Tabs.Tab>}
-          {repeatables.map((t) => (
-            <Tabs.Tab key={t._id} value={t._id}>
-              {t.name}
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
             </Tabs.Tab>
           ))}
-          {shows('DOCUMENTS') && <Tabs.Tab value="documents">Documents</Tabs.Tab>}
-          {isCompany && <Tabs.Tab value="contacts">Contacts</Tabs.Tab>}
         </Tabs.List>
-        <Tabs.Panel value="details" pt="md">
-          <RecordValuesView record={record.data} templates={templates} />
-        </Tabs.Panel>
-        <Tabs.Panel value="related" pt="md">
-          <RelatedRecordsTabs entityId={entityId} recordId={recordId} />
-        </Tabs.Panel>
-        {repeatables.map((t) => (
-          <Tabs.Panel key={t._id} value={t._id} pt="md">
-            <RepeatableEntries entityId={entityId} recordId={recordId} template={t} />
+        {tabs.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+            {tab.panel}
           </Tabs.Panel>
         ))}
-        <Tabs.Panel value="documents" pt="md">
-          <RecordDocuments entityId={entityId} recordId={recordId} />
-        </Tabs.Panel>
-        {isCompany && (
-          <Tabs.Panel value="contacts" pt="md">
-            <CompanyContacts recordId={recordId} />
-          </Tabs.Panel>
-        )}
       </Tabs>
       <ConfirmDialog
         opened={confirming}
