@@ -204,4 +204,12 @@ describe('GET /entity-data/{id}/history', () => {
       (await t.app.inject({ method: 'GET', url: `/api/entity-data/${record._id}/history` })).statusCode,
     ).toBe(401);
   });
+
+  it('is described in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const operation = res.json().paths['/api/entity-data/{id}/history']?.get;
+    expect(operation?.summary).toContain('history');
+    expect(JSON.stringify(operation)).toContain('RecordHistoryPage');
+  });
 });
