@@ -4,7 +4,7 @@ import { users } from '../../apps/server/src/modules/auth/schema';
 import { companyUsers } from '../../apps/server/src/modules/company/schema';
 import { createWorkspace } from '../../apps/server/src/modules/company/service';
 import type { Platform } from '../../apps/server/src/platform/platform';
-import { CALLS_PER_ROUND, measureCases, requestJson, startBenchApp } from '../support/api-bench';
+import { CALLS_PER_ROUND, measureCases, settleDatabase, requestJson, startBenchApp } from '../support/api-bench';
 
 /*
  * `GET /api/all-documents/{status}` on 100,000 documents of one company (issue 6 benchmark). The
@@ -102,8 +102,7 @@ async function seed(platform: Platform): Promise<{ companyId: string; ownerId: s
        cross join lateral (select (d.rn * 7 + k * 13) % 20000 as num) n`,
     [companyId],
   );
-  await raw('vacuum analyze employee_documents');
-  await raw('vacuum analyze document_users');
+  await settleDatabase(platform.database, ['employee_documents', 'document_users']);
   const [counts] = (
     await raw(
       `select (select count(*)::int from employee_documents where company_id = $1) as docs,

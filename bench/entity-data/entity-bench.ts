@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { users } from '../../apps/server/src/modules/auth/schema';
 import { createWorkspace } from '../../apps/server/src/modules/company/service';
-import { CALLS_PER_ROUND, measureCases, requestJson, startBenchApp } from '../support/api-bench';
+import { CALLS_PER_ROUND, measureCases, settleDatabase, requestJson, startBenchApp } from '../support/api-bench';
 
 /*
  * Issue 7 benchmark: one entity with 10 fields, BENCH_RECORDS (1,000,000) records added through
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
       `bulk API: ${RECORDS.toLocaleString('en')} records in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en')} records/s ` +
         `(target >= ${TARGET_INSERT_RATE.toLocaleString('en')}: ${rate >= TARGET_INSERT_RATE ? 'met' : 'NOT met'})`,
     );
-    await bench.platform.database.raw('vacuum analyze entity_data');
+    await settleDatabase(bench.platform.database, ['entity_data', 'entity_data_changes']);
     console.log(
       `database: ${bench.platform.database.kind}; ${CLIENTS} concurrent clients, ${REQUESTS} calls per case, limit ${LIMIT}; ` +
         `load average ${os

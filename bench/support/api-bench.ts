@@ -23,13 +23,24 @@ import { createPlatform, type Platform } from '../../apps/server/src/platform/pl
 export type Statement = { text: string; values: unknown[] };
 
 /**
- * Calls of one timed round (all clients together; BENCH_REQUESTS overrides it). A case runs two
- * rounds over HTTP and two of its SQL alternately, so its p95 comes from 4,000 calls of each,
- * over a few seconds. With 200 calls a round lasted a third of a second: one GC pause or
+ * Calls of a case per side, halved (all clients together; BENCH_REQUESTS overrides it): a case
+ * runs four rounds of 1,000 calls over HTTP and four of its SQL alternately, so its p95 comes from
+ * 4,000 calls of each, over several seconds. With 200 calls a round lasted a third of a second: one GC pause or
  * checkpoint moved its p95 by half, and the JIT had not finished with the API's paths (its CPU
  * per call was 1.0 ms after 2,000 calls and 1.7 ms after 200).
  */
 export const CALLS_PER_ROUND = 2000;
+/** Timed rounds of each side per case; together they make 2 x CALLS_PER_ROUND calls. */
+const ROUNDS = 4;
+
+/**
+ * Makes the database quiet before measuring: statistics fresh and the seeding's dirty pages
+ * written out (a checkpoint during a round would slow whichever side it hit).
+ */
+export async function settleDatabase(database: Database, tables: string[]): Promise<void> {
+  for (const table of tables) await database.raw(`vacuum analyze ${table}`);
+  await database.raw('checkpoint').catch(() => undefined);
+}
 
 export const percentile = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -279,12 +290,14 @@ export async function compare(
   const sys = { http: 0, sql: 0 };
   const timed = async (into: number[], key: 'http' | 'sql', once: () => Promise<void>) => {
     const before = process.cpuUsage();
-    into.push(...(await load(clients, requests, once)));
+    into.push(...(await load(clients, Math.ceil((2 * requests) / ROUNDS), once)));
     const used = process.cpuUsage(before);
     cpu[key] += (used.user + used.system) / 1000;
     sys[key] += used.system / 1000;
   };
-  for (let round = 0; round < 2; round++) {
+  // Four short rounds of each, alternating, rather than two long ones: a drift of the machine's
+  // speed (a checkpoint, another process) then weighs on both sides alike.
+  for (let round = 0; round < ROUNDS; round++) {
     await timed(http, 'http', call);
     await timed(sql, 'sql', replay);
   }

@@ -110,15 +110,19 @@ export function toDefinition(
 const definitions = new Map<string, { stamp: string; def: EntityDefinition }>();
 const DEFINITIONS_CAP = 1_000;
 
-/** The stamp of a company's entity and of the templates it uses now (null: no such entity). */
+/**
+ * The SQL of the stamp of a company's entity and of the templates it uses now, for `entities e`
+ * (null: no such entity); `definitionStamp` runs it alone, the grid reads it with its state.
+ */
+export const DEFINITION_STAMP_SQL = `e.version || ':' || e.updated_at::text || '|' || coalesce((
+    select string_agg(ft.id::text || ':' || ft.version || ':' || ft.updated_at::text, ',' order by ft.id)
+    from form_templates ft
+    where ft.id in (select (t->>'template_id')::uuid from jsonb_array_elements(e.templates) t)), '')`;
+
 async function definitionStamp(db: Db, companyId: string, id: string): Promise<string | null> {
   const rows = await rowsOfText<{ stamp: string }>(
     db,
-    `select e.version || ':' || e.updated_at::text || '|' || coalesce((
-        select string_agg(ft.id::text || ':' || ft.version || ':' || ft.updated_at::text, ',' order by ft.id)
-        from form_templates ft
-        where ft.id in (select (t->>'template_id')::uuid from jsonb_array_elements(e.templates) t)), '') as stamp
-      from entities e where e.id = $1 and e.company_id = $2`,
+    `select ${DEFINITION_STAMP_SQL} as stamp from entities e where e.id = $1 and e.company_id = $2`,
     [id, companyId],
   );
   return rows[0]?.stamp ?? null;
@@ -129,9 +133,15 @@ async function definitionStamp(db: Db, companyId: string, id: string): Promise<s
  * between the two leaves a definition newer than its stamp, which the next call's stamp no longer
  * matches, so it is loaded again (never the other way round).
  */
-export async function loadEntityDefinition(db: Db, companyId: string, id: string): Promise<EntityDefinition> {
+export async function loadEntityDefinition(
+  db: Db,
+  companyId: string,
+  id: string,
+  /** The stamp when the caller read it already (with `DEFINITION_STAMP_SQL`), just before. */
+  knownStamp?: string | null,
+): Promise<EntityDefinition> {
   if (!isUuid(id)) throw notFound('Entity');
-  const stamp = await definitionStamp(db, companyId, id);
+  const stamp = knownStamp !== undefined ? knownStamp : await definitionStamp(db, companyId, id);
   if (stamp === null) throw notFound('Entity');
   const cached = definitions.get(id);
   if (cached && cached.stamp === stamp && cached.def.row.companyId === companyId) return cached.def;

@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { loadEntityDefinition } from '../entities/definition';
 import { formTemplates } from '../form-templates/schema';
-import { compactRecordChanges, loadRecordState } from './record-state';
+import { globalFilters } from '../entity-filters/schema';
+import { compactRecordChanges, loadGridContext, loadRecordState } from './record-state';
 import { entityData } from './schema';
 
 /*
@@ -122,6 +123,44 @@ describe('entity definitions', () => {
     await expect(loadEntityDefinition(db(), other.companyId, lead._id)).rejects.toMatchObject({
       status: 404,
     });
+  });
+});
+
+describe('grid context', () => {
+  it("reads the definition stamp, the record state and the caller's active global filters in one statement", async () => {
+    const company = acme.companyId;
+    const owner = acme.users.OWNER.userId;
+    const rule = { field: `${lead.primary_template_id}#price`, operator: 'GREATER_THAN' as const, value: 1 };
+    await db()
+      .insert(globalFilters)
+      .values([
+        { companyId: company, userId: owner, templateId: lead.primary_template_id, rule },
+        {
+          companyId: company,
+          userId: owner,
+          templateId: lead.primary_template_id,
+          rule: { ...rule, value: 2 },
+          isActive: false,
+        },
+        // Another entity's template: not this grid's.
+        { companyId: company, userId: owner, templateId: property.primary_template_id, rule },
+      ]);
+    const context = await loadGridContext(db(), company, owner, lead._id);
+    expect(context.state).toEqual(await loadRecordState(db(), lead._id));
+    expect(context.globalRules).toEqual([rule]);
+    expect(context.stamp).toEqual(expect.any(String));
+    // The stamp is the one the definition cache checks: no second read is needed.
+    const def = await loadEntityDefinition(db(), company, lead._id, context.stamp);
+    expect(await loadEntityDefinition(db(), company, lead._id)).toBe(def);
+    // Another user sees none of them; another company's id has no stamp (404).
+    expect((await loadGridContext(db(), company, acme.users.MEMBER.userId, lead._id)).globalRules).toEqual([]);
+    const other = await seedCompany(t);
+    const theirs = await loadGridContext(db(), other.companyId, other.users.OWNER.userId, lead._id);
+    expect(theirs.stamp).toBeNull();
+    await expect(loadEntityDefinition(db(), other.companyId, lead._id, theirs.stamp)).rejects.toMatchObject({
+      status: 404,
+    });
+    await db().delete(globalFilters).where(eq(globalFilters.companyId, company));
   });
 });
 

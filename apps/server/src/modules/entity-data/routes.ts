@@ -8,7 +8,8 @@ import { ZFilterGroup, ZFieldRef } from '@esigns/contracts/nocode-filters';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { ok, plainJson } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { loadEntityDefinition } from '../entities/definition';
+import { isUuid, loadEntityDefinition } from '../entities/definition';
+import { loadGridContext } from './record-state';
 import { accessOf, requirePermission } from '../permissions/access';
 import { bulkUpdate, chartData, checkDuplicateRules, duplicateRecords, MAX_BULK_IDS } from './bulk-service';
 import { registerRecordExtraRoutes } from './extra-routes';
@@ -330,8 +331,14 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
       },
     },
     async (request) => {
-      const def = await entityOf(request, request.body.entity_id);
-      return ok(await queryRecords(db, accessOf(request), def, request.body));
+      // The definition stamp, the record state and the caller's global filters in one statement.
+      const access = accessOf(request);
+      const entityId = request.body.entity_id;
+      const context = isUuid(entityId)
+        ? await loadGridContext(db, access.companyId, access.userId, entityId)
+        : undefined;
+      const def = await loadEntityDefinition(db, access.companyId, entityId, context?.stamp);
+      return ok(await queryRecords(db, access, def, request.body, context));
     },
   );
 

@@ -18,7 +18,7 @@ import { fillGlobalVariables } from './computed-values';
 import { checkFileRefs } from './files-service';
 import { fieldChanges, writeHistory } from './history/write-history';
 import { filterSql, orderSql } from './query';
-import { loadRecordState } from './record-state';
+import { loadRecordState, type GridContext } from './record-state';
 import {
   checkEntityLinks,
   fillAutoIncrements,
@@ -294,6 +294,8 @@ async function extraFilters(
   access: AccessContext,
   def: EntityDefinition,
   query: TRecordQuery,
+  /** The caller's global filter rules when already read (`loadGridContext`). */
+  knownGlobalRules?: TFilterRule[],
 ): Promise<TFilterGroup[]> {
   const groups: TFilterGroup[] = [];
   if (query.filter_id) {
@@ -315,7 +317,9 @@ async function extraFilters(
       ]);
     groups.push(saved.filters);
   }
-  if (query.apply_global_filters) {
+  if (query.apply_global_filters && knownGlobalRules) {
+    if (knownGlobalRules.length > 0) groups.push({ match: 'ALL', rules: knownGlobalRules });
+  } else if (query.apply_global_filters) {
     const rows = await rowsOfText<{ rule: TFilterRule }>(
       db,
       `select rule from global_filters
@@ -347,6 +351,7 @@ async function recordConditions(
   access: AccessContext,
   def: EntityDefinition,
   query: RecordWhereQuery,
+  knownGlobalRules?: TFilterRule[],
 ): Promise<SQL[]> {
   // The entity was found in the caller's company, and its records are always in that company: the
   // entity alone scopes them (and lets the (entity, created_at, id) index answer without the table).
@@ -360,7 +365,7 @@ async function recordConditions(
     errors.push(...own.errors);
     if (own.where) parts.push(own.where);
   }
-  for (const group of await extraFilters(db, access, def, query as TRecordQuery)) {
+  for (const group of await extraFilters(db, access, def, query as TRecordQuery, knownGlobalRules)) {
     const extra = filterSql(def, group, 'filter_id');
     if (extra.where) parts.push(extra.where);
   }
@@ -405,10 +410,12 @@ export async function queryRecords(
   access: AccessContext,
   def: EntityDefinition,
   query: TRecordQuery,
+  /** The record state and global filters when the caller read them (`loadGridContext`). */
+  context?: Pick<GridContext, 'state' | 'globalRules'>,
 ): Promise<TRecordPage> {
   const [conditions, state] = await Promise.all([
-    recordConditions(db, access, def, query),
-    loadRecordState(db, def.row.id),
+    recordConditions(db, access, def, query, context?.globalRules),
+    context?.state ?? loadRecordState(db, def.row.id),
   ]);
   const where = sql.join(conditions, sql` and `);
   const { order, errors } = orderSql(def, query.sort, 'sort');
