@@ -40,7 +40,15 @@ import { entityData } from './schema';
 
 export type RecordRow = typeof entityData.$inferSelect;
 
-export function toRecord(row: RecordRow): TEntityRecord {
+/** A record row of a grid page: its times already ISO-8601 text (`RECORD_COLUMNS`). */
+export type PageRow = Omit<RecordRow, 'createdAt' | 'updatedAt'> & {
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
+
+const isoText = (time: Date | string): string => (typeof time === 'string' ? time : time.toISOString());
+
+export function toRecord(row: PageRow): TEntityRecord {
   return {
     _id: row.id,
     entity_id: row.entityId,
@@ -48,17 +56,17 @@ export function toRecord(row: RecordRow): TEntityRecord {
     values: row.values,
     created_by: row.createdBy,
     updated_by: row.updatedBy,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoText(row.createdAt),
+    updated_at: isoText(row.updatedAt),
   };
 }
 
 /** Records with the values computed on read: global variables, then aggregates over related records. */
-export async function withComputedValues(
+export async function withComputedValues<T extends Pick<RecordRow, 'id' | 'values'>>(
   db: Db,
   def: EntityDefinition,
-  rows: RecordRow[],
-): Promise<RecordRow[]> {
+  rows: T[],
+): Promise<T[]> {
   return fillAggregates(db, def, await fillGlobalVariables(db, def, rows));
 }
 
@@ -66,7 +74,7 @@ export async function withComputedValues(
 export async function linkedTitles(
   db: Db,
   def: EntityDefinition,
-  rows: RecordRow[],
+  rows: Pick<RecordRow, 'values'>[],
 ): Promise<Record<string, string>> {
   const ids = new Set<string>();
   for (const template of def.templates) {
@@ -422,7 +430,7 @@ export async function queryRecords(
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);
   const offset = (query.page - 1) * query.limit;
   const bySystem = query.sort.every((s) => !s.field.includes('#'));
-  let rows: RecordRow[];
+  let rows: PageRow[];
   let count: { total: number; capped: boolean };
   const unfiltered = conditions.length === 1;
   if (unfiltered && bySystem && offset < DIRECT_OFFSET) {
@@ -462,9 +470,15 @@ export async function queryRecords(
   };
 }
 
-/** `RecordRow`'s columns under its property names, for statements that skip Drizzle's mapping. */
+/**
+ * `PageRow`'s columns under its property names, for statements that skip Drizzle's mapping; times
+ * as the ISO-8601 text the answer carries (parsing 40 dates a page only to print them again cost
+ * a grid call 6 % of its CPU).
+ */
 const RECORD_COLUMNS = `id, company_id as "companyId", entity_id as "entityId", values, title,
-  created_by as "createdBy", updated_by as "updatedBy", created_at as "createdAt", updated_at as "updatedAt"`;
+  created_by as "createdBy", updated_by as "updatedBy",
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+  to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"`;
 
 /**
  * A page by offset. `idsFirst` (orders by system columns): the ids come from the index alone,
@@ -477,26 +491,26 @@ async function pageByOffset(
   limit: number,
   offset: number,
   idsFirst: boolean,
-): Promise<RecordRow[]> {
+): Promise<PageRow[]> {
   const columns = sql.raw(RECORD_COLUMNS);
   if (idsFirst && offset >= 1000) {
-    return rowsOfQuery<RecordRow>(
+    return rowsOfQuery<PageRow>(
       db,
       sql`select ${columns} from ${entityData} where ${entityData.id} in (
           select ${entityData.id} from ${entityData} where ${where} order by ${order} limit ${limit} offset ${offset})
         order by ${order}`,
     );
   }
-  return rowsOfQuery<RecordRow>(
+  return rowsOfQuery<PageRow>(
     db,
     sql`select ${columns} from ${entityData} where ${where} order by ${order} limit ${limit} offset ${offset}`,
   );
 }
 
 /** The records of these ids, in their order (ids no longer there are left out). */
-async function rowsByIds(db: Db, ids: string[]): Promise<RecordRow[]> {
+async function rowsByIds(db: Db, ids: string[]): Promise<PageRow[]> {
   if (ids.length === 0) return [];
-  const rows = await rowsOfText<RecordRow>(
+  const rows = await rowsOfText<PageRow>(
     db,
     `select ${RECORD_COLUMNS} from entity_data where id = any($1::uuid[])`,
     [ids],
