@@ -135,6 +135,7 @@ describe('POST /entities-data/public-link', () => {
       [{ entity_data_id: flat._id, expires_in_days: 366 }, ['expires_in_days']],
       [{ entity_data_id: flat._id, template_id: otherRecord._id }, ['template_id']],
       [{ entity_data_id: 'nope' }, ['entity_data_id']],
+      [{}, ['entity_data_id']],
     ];
     for (const [body, keys] of cases) {
       const res = await call('POST', '/api/entities-data/public-link', acme.users.OWNER, body);
