@@ -4,7 +4,13 @@ import { users } from '../../apps/server/src/modules/auth/schema';
 import { companyUsers } from '../../apps/server/src/modules/company/schema';
 import { createWorkspace } from '../../apps/server/src/modules/company/service';
 import type { Platform } from '../../apps/server/src/platform/platform';
-import { CALLS_PER_ROUND, measureCases, settleDatabase, requestJson, startBenchApp } from '../support/api-bench';
+import {
+  CALLS_PER_ROUND,
+  measureCases,
+  settleDatabase,
+  requestJson,
+  startBenchApp,
+} from '../support/api-bench';
 
 /*
  * `GET /api/all-documents/{status}` on 100,000 documents of one company (issue 6 benchmark). The

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { users } from '../../apps/server/src/modules/auth/schema';
 import { createWorkspace } from '../../apps/server/src/modules/company/service';
-import { CALLS_PER_ROUND, measureCases, settleDatabase, requestJson, startBenchApp } from '../support/api-bench';
+import {
+  CALLS_PER_ROUND,
+  measureCases,
+  settleDatabase,
+  requestJson,
+  startBenchApp,
+} from '../support/api-bench';
 
 /*
  * Issue 7 benchmark: one entity with 10 fields, BENCH_RECORDS (1,000,000) records added through

@@ -195,7 +195,10 @@ test('document management: void, correct with a new signer, archive and restore,
     await expect
       .poll(async () => {
         const box = (await moved.boundingBox())!;
-        return Math.round(box.x + box.width / 2 - target.x) ** 2 + Math.round(box.y + box.height / 2 - target.y) ** 2;
+        return (
+          Math.round(box.x + box.width / 2 - target.x) ** 2 +
+          Math.round(box.y + box.height / 2 - target.y) ** 2
+        );
       })
       .toBeLessThan(20 ** 2);
     await surface.screenshot({ path: path.join(shots, 'management-correct-page.png') });

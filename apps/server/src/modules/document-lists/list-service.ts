@@ -8,7 +8,12 @@ import { DOCUMENT_LIST_FILTERS, type TDocumentListFilter } from '@esigns/contrac
 import { rowsOfQuery, rowsOfText, sqlKey, type Db } from '../../platform/db/database';
 import type { AccessContext } from '../permissions/access';
 import { filterCondition, narrowing, orderBy, visibleTo, waitingForMe, type ListScope } from './list-query';
-import { LOADED_LIST_COLUMNS, LOADED_LIST_COLUMNS_TEXT, presentLoadedRows, type LoadedListRow } from './present-items';
+import {
+  LOADED_LIST_COLUMNS,
+  LOADED_LIST_COLUMNS_TEXT,
+  presentLoadedRows,
+  type LoadedListRow,
+} from './present-items';
 import { FILTER_STATUS } from '@esigns/contracts/document-lists';
 import { isUuid } from '../documents/lookups';
 import { VersionedCache } from '../../platform/cache/versioned-cache';

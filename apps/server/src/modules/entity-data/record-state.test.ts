@@ -153,7 +153,9 @@ describe('grid context', () => {
     const def = await loadEntityDefinition(db(), company, lead._id, context.stamp);
     expect(await loadEntityDefinition(db(), company, lead._id)).toBe(def);
     // Another user sees none of them; another company's id has no stamp (404).
-    expect((await loadGridContext(db(), company, acme.users.MEMBER.userId, lead._id)).globalRules).toEqual([]);
+    expect((await loadGridContext(db(), company, acme.users.MEMBER.userId, lead._id)).globalRules).toEqual(
+      [],
+    );
     const other = await seedCompany(t);
     const theirs = await loadGridContext(db(), other.companyId, other.users.OWNER.userId, lead._id);
     expect(theirs.stamp).toBeNull();

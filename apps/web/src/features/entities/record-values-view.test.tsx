@@ -15,7 +15,13 @@ const template = makeFormTemplate({
   fields: [
     { key: 'name', label: 'Name', type: 'SINGLE_LINE_TEXT' },
     { key: 'property', label: 'Property', type: 'ENTITY', entity_id: PROPERTY_ENTITY },
-    { key: 'shortlist', label: 'Shortlist', type: 'ENTITY', entity_id: PROPERTY_ENTITY, allow_multiple: true },
+    {
+      key: 'shortlist',
+      label: 'Shortlist',
+      type: 'ENTITY',
+      entity_id: PROPERTY_ENTITY,
+      allow_multiple: true,
+    },
   ],
 });
 
