@@ -239,6 +239,23 @@ test('record extras: a customized look, duplicate, a shared link, a line item pi
     await expect(edit).toBeHidden();
   });
 
+  await test.step('an edit shows in the Activity tab; the Files tab is empty', async () => {
+    await page.getByRole('link', { name: 'Edit' }).click();
+    const city = page.getByRole('textbox', { name: 'Delivery city' });
+    await expect(city).toHaveValue('Ratnagiri');
+    await city.fill('Mumbai');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('heading', { name: `PO-${id}` })).toBeVisible();
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    const activity = page.getByRole('tabpanel', { name: 'Activity' });
+    await expect(activity).toContainText('Ratnagiri');
+    await expect(activity).toContainText('Mumbai');
+    await expect(activity).toContainText('Nisha Patil created the record');
+    await shot(page, 'activity');
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await expect(page.getByText('No files yet')).toBeVisible();
+  });
+
   await test.step('the grid holds the order and its copy', async () => {
     await page.getByRole('link', { name: 'Orders', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Purchase orders' })).toBeVisible();
