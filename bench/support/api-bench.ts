@@ -211,7 +211,10 @@ export async function startBenchApp(name: string): Promise<BenchApp> {
 /**
  * Runs every case's call `requests` times at `clients` at once, untimed: the JIT compiles the
  * server's paths and the heap settles after seeding before any case is measured (the first case
- * measured otherwise paid for it, up to 2x the CPU per call of the same case measured last).
+ * measured otherwise paid for it, up to 2x the CPU per call of the same case measured last). The
+ * seeding's garbage is collected first, not after: a full collection just before the first case
+ * shrank the heap, and that case then paid for growing it again (its CPU per call came out about
+ * 40 % above the other cases').
  */
 export async function warmUp(
   clients: number,
@@ -221,7 +224,6 @@ export async function warmUp(
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   for (const call of calls) await load(clients, requests, call);
-  gc?.();
 }
 
 /** What `compare` measured of one case. */
