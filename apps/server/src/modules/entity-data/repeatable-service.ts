@@ -18,7 +18,7 @@ import { checkFileRefs } from './files-service';
 import { fieldChanges, writeHistory, type HistoryRow } from './history/write-history';
 import { checkEntityLinks, fillAutoIncrements } from './record-values';
 import { entityData, templateDataEntries } from './schema';
-import { findCompanyRecord } from './service';
+import { addLinkedIds, findCompanyRecord, titlesOf } from './service';
 
 /*
  * Entries of repeatable templates (line items): many value sets of one template per record,
@@ -102,18 +102,9 @@ async function entryLinkedTitles(
   const ids = new Set<string>();
   for (const field of ctx.template.fields) {
     if (field.type !== 'ENTITY') continue;
-    for (const row of rows) {
-      const value = row.values[field.key];
-      for (const id of Array.isArray(value) ? value : [value])
-        if (typeof id === 'string' && isUuid(id)) ids.add(id);
-    }
+    for (const row of rows) addLinkedIds(row.values[field.key], ids);
   }
-  if (ids.size === 0) return {};
-  const found = await db
-    .select({ id: entityData.id, title: entityData.title })
-    .from(entityData)
-    .where(and(eq(entityData.companyId, ctx.def.row.companyId), inArray(entityData.id, [...ids])));
-  return Object.fromEntries(found.map((r) => [r.id, r.title]));
+  return titlesOf(db, ctx.def.row.companyId, ids);
 }
 
 /** Checks of what only the server knows (uploaded files, linked records), keyed like the values. */

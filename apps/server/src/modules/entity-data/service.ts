@@ -70,6 +70,31 @@ export async function withComputedValues<T extends Pick<RecordRow, 'id' | 'value
   return fillAggregates(db, def, await fillGlobalVariables(db, def, rows));
 }
 
+/** A user as answers name them (`{ _id, name, email }`; the name falls back to the email), or null. */
+export const personRef = (
+  id: string | null,
+  first: string | null,
+  last: string | null,
+  email: string | null,
+): { _id: string; name: string; email: string } | null =>
+  id ? { _id: id, name: `${first ?? ''} ${last ?? ''}`.trim() || (email ?? ''), email: email ?? '' } : null;
+
+/** Adds the record ids an ENTITY value holds (one id or a list) to `into`. */
+export function addLinkedIds(value: unknown, into: Set<string>): void {
+  for (const id of Array.isArray(value) ? value : [value])
+    if (typeof id === 'string' && isUuid(id)) into.add(id);
+}
+
+/** Titles of these records, this company's only, in one query (ids not found are left out). */
+export async function titlesOf(db: Db, companyId: string, ids: Set<string>): Promise<Record<string, string>> {
+  if (ids.size === 0) return {};
+  const found = await db
+    .select({ id: entityData.id, title: entityData.title })
+    .from(entityData)
+    .where(and(eq(entityData.companyId, companyId), inArray(entityData.id, [...ids])));
+  return Object.fromEntries(found.map((r) => [r.id, r.title]));
+}
+
 /** Titles of the records that the ENTITY fields of `rows` link to, in one query. */
 export async function linkedTitles(
   db: Db,
@@ -80,19 +105,10 @@ export async function linkedTitles(
   for (const template of def.templates) {
     for (const field of template.fields) {
       if (field.type !== 'ENTITY') continue;
-      for (const row of rows) {
-        const value = row.values[template.id]?.[field.key];
-        for (const id of Array.isArray(value) ? value : [value])
-          if (typeof id === 'string' && isUuid(id)) ids.add(id);
-      }
+      for (const row of rows) addLinkedIds(row.values[template.id]?.[field.key], ids);
     }
   }
-  if (ids.size === 0) return {};
-  const found = await db
-    .select({ id: entityData.id, title: entityData.title })
-    .from(entityData)
-    .where(and(eq(entityData.companyId, def.row.companyId), inArray(entityData.id, [...ids])));
-  return Object.fromEntries(found.map((r) => [r.id, r.title]));
+  return titlesOf(db, def.row.companyId, ids);
 }
 
 /** The record of this entity (and company), or 404. */

@@ -7,7 +7,7 @@ import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
 import { loadEntityDefinition } from '../entities/definition';
 import type { AccessContext } from '../permissions/access';
-import { findCompanyRecord } from './service';
+import { findCompanyRecord, personRef } from './service';
 import { recordShareLinks } from './share-links/schema';
 
 /*
@@ -56,9 +56,6 @@ type Row = {
   revokerEmail: string | null;
 };
 
-const person = (id: string | null, first: string | null, last: string | null, email: string | null) =>
-  id ? { _id: id, name: `${first ?? ''} ${last ?? ''}`.trim() || (email ?? ''), email: email ?? '' } : null;
-
 function toLink(row: Row, templateName: (id: string) => string | null, now: number): TRecordShareLink {
   const status = row.revokedAt ? 'REVOKED' : row.expiresAt.getTime() <= now ? 'EXPIRED' : 'ACTIVE';
   return {
@@ -66,11 +63,11 @@ function toLink(row: Row, templateName: (id: string) => string | null, now: numb
     entity_data_id: row.entityDataId,
     entity_id: row.entityId,
     template: { _id: row.templateId, name: templateName(row.templateId) },
-    created_by: person(row.creatorId, row.creatorFirst, row.creatorLast, row.creatorEmail),
+    created_by: personRef(row.creatorId, row.creatorFirst, row.creatorLast, row.creatorEmail),
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     revoked_at: row.revokedAt?.toISOString() ?? null,
-    revoked_by: person(row.revokerId, row.revokerFirst, row.revokerLast, row.revokerEmail),
+    revoked_by: personRef(row.revokerId, row.revokerFirst, row.revokerLast, row.revokerEmail),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
     status,
   };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { toPaged, type TPageQuery } from '@esigns/contracts/envelope';
 import type { TValueField } from '@esigns/contracts/nocode-fields';
 import type {
@@ -9,11 +9,10 @@ import type {
 } from '@esigns/contracts/record-history';
 import type { Db } from '../../../platform/db/database';
 import { users } from '../../auth/schema';
-import { isUuid, loadEntityDefinition, type EntityDefinition } from '../../entities/definition';
+import { loadEntityDefinition, type EntityDefinition } from '../../entities/definition';
 import type { AccessContext } from '../../permissions/access';
 import { printableText } from '../printable-values';
-import { entityData } from '../schema';
-import { findCompanyRecord } from '../service';
+import { addLinkedIds, findCompanyRecord, personRef, titlesOf } from '../service';
 import { entityDataHistory } from './schema';
 
 /*
@@ -32,24 +31,12 @@ function fieldOf(def: EntityDefinition, change: TStoredFieldChange): TValueField
 }
 
 /** Titles (this company's records only) of the records ENTITY changes link to, in one query. */
-async function titlesOf(db: Db, companyId: string, changes: TStoredFieldChange[]) {
+function changeTitles(db: Db, companyId: string, changes: TStoredFieldChange[]) {
   const ids = new Set<string>();
-  for (const change of changes) {
-    if (change.type !== 'ENTITY') continue;
-    for (const value of [change.before, change.after])
-      for (const id of Array.isArray(value) ? value : [value])
-        if (typeof id === 'string' && isUuid(id)) ids.add(id);
-  }
-  if (ids.size === 0) return {};
-  const found = await db
-    .select({ id: entityData.id, title: entityData.title })
-    .from(entityData)
-    .where(and(eq(entityData.companyId, companyId), inArray(entityData.id, [...ids])));
-  return Object.fromEntries(found.map((r) => [r.id, r.title]));
+  for (const change of changes)
+    if (change.type === 'ENTITY') for (const value of [change.before, change.after]) addLinkedIds(value, ids);
+  return titlesOf(db, companyId, ids);
 }
-
-const person = (id: string | null, first: string | null, last: string | null, email: string | null) =>
-  id ? { _id: id, name: `${first ?? ''} ${last ?? ''}`.trim() || (email ?? ''), email: email ?? '' } : null;
 
 /** A record's history (the caller's company's record, else 404), newest first. */
 export async function listRecordHistory(
@@ -91,7 +78,7 @@ export async function listRecordHistory(
       : Promise.resolve([]),
   ]);
   const stored = rows.map((row) => row.changes as TStoredHistoryChanges);
-  const linkedTitles = await titlesOf(
+  const linkedTitles = await changeTitles(
     db,
     access.companyId,
     stored.flatMap((s) => s.fields),
@@ -104,7 +91,7 @@ export async function listRecordHistory(
       _id: row.id,
       entity_data_id: record.id,
       action: row.action,
-      user: person(row.userId, row.firstName, row.lastName, row.email),
+      user: personRef(row.userId, row.firstName, row.lastName, row.email),
       created_at: row.createdAt.toISOString(),
       entry: changes.entry
         ? { ...changes.entry, template_name: templateName(changes.entry.template_id) }
@@ -124,7 +111,7 @@ export async function listRecordHistory(
   });
   return {
     ...toPaged(items, counted?.n ?? 0, query),
-    created_by: creator ? person(creator.id, creator.firstName, creator.lastName, creator.email) : null,
+    created_by: creator ? personRef(creator.id, creator.firstName, creator.lastName, creator.email) : null,
     created_at: record.createdAt.toISOString(),
   };
 }
