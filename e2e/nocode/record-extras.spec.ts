@@ -96,7 +96,7 @@ test('record extras: a customized look, duplicate, a shared link, a line item pi
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const id = Date.now().toString(36);
   const owner = {
     email: `extras-${id}@example.com`,
@@ -206,6 +206,18 @@ test('record extras: a customized look, duplicate, a shared link, a line item pi
       await expect(anonymous.getByText('Delivery city')).toBeVisible();
       await expect(anonymous.getByText('Ratnagiri')).toBeVisible();
       await shot(anonymous, 'public-record');
+
+      // The owner revokes the link; the same page then says so.
+      await page.getByRole('button', { name: 'More' }).click();
+      await page.getByRole('menuitem', { name: 'Share read-only link' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Share a read-only link' });
+      await dialog.getByRole('button', { name: /^Revoke the link/ }).click();
+      await page.getByRole('button', { name: 'Revoke link' }).click();
+      await expect(dialog.getByText('Revoked', { exact: true })).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+      await expect(dialog).toBeHidden();
+      await anonymous.reload();
+      await expect(anonymous.getByText('This link was revoked')).toBeVisible();
     } finally {
       await context.close();
     }
