@@ -187,11 +187,12 @@ type DriverClient = { query: (text: string, values: unknown[]) => Promise<{ rows
  * rows by id) skip building SQL from template chunks and mapping rows, which cost a grid call
  * 0.25 ms of the API's 1.3 ms. Columns come as named in the text, parsed by the driver's defaults
  * (timestamps as `Date`, JSON parsed, `int8` and `numeric` as strings on node-postgres: cast counts
- * to `int`). Handles without a driver client (none today) fall back to `execute`.
+ * to `int`). Every Drizzle handle and transaction of both drivers has one; a Drizzle upgrade that
+ * moved it fails here loudly rather than answer rows parsed another way.
  */
 export async function rowsOfText<T>(db: Pick<Db, 'execute'>, text: string, values: unknown[]): Promise<T[]> {
   const client = (db as unknown as { session?: { client?: DriverClient } }).session?.client;
-  if (!client) return rowsOf<T>(db, toSql(text, values));
+  if (!client) throw new Error('rowsOfText: this database handle has no driver client');
   return (await client.query(text, values)).rows as T[];
 }
 
