@@ -6,7 +6,7 @@ import type { TFormField } from '@esigns/contracts/nocode-fields';
 import type { TFileRef } from '@esigns/contracts/nocode-value-coercion';
 import { errorText } from '../team/team-ui';
 import { RecordFileList } from './record-files';
-import { fetchEntries } from './repeatable-entries';
+import { ENTRY_KEYS, fetchEntries } from './repeatable-entries';
 
 /*
  * The record page's Files tab: every file of the record in one place, grouped by field: FILE and
@@ -68,7 +68,7 @@ export function RecordFilesTab({
   const entries = useQueries({
     queries: withEntries.map((t) => ({
       // The key of the template's own tab (repeatable-entries.tsx): one read for both.
-      queryKey: ['entities', 'entries', recordId, t._id],
+      queryKey: ENTRY_KEYS.list(recordId, t._id),
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchEntries(recordId, t._id, signal),
     })),
   });

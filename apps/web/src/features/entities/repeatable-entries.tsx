@@ -24,7 +24,8 @@ import { useEntityCustomization } from './use-customization';
  */
 
 const BASE = '/templates-data/repeatable-template';
-const ENTRY_KEYS = {
+/** Query keys of a record's entries (the Files tab reads the same cache). */
+export const ENTRY_KEYS = {
   list: (recordId: string, templateId: string) => ['entities', 'entries', recordId, templateId],
 };
 /** Columns of the table: the first fields people fill or see. */
