@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -32,6 +32,31 @@ export type Statement = { text: string; values: unknown[] };
 export const CALLS_PER_ROUND = 2000;
 /** Timed rounds of each side per case; together they make 2 x CALLS_PER_ROUND calls. */
 const ROUNDS = 4;
+
+/**
+ * The machine's CPU times so far (Linux `/proc/stat`, in clock ticks): all, and stolen by the
+ * hypervisor for other guests. Null where there is no such file.
+ */
+function cpuTicks(): { total: number; steal: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
+/** The share of the machine's CPU time stolen by the hypervisor since `from` (0 to 1), or null. */
+function stealSince(from: ReturnType<typeof cpuTicks>): number | null {
+  const now = cpuTicks();
+  if (!from || !now || now.total === from.total) return null;
+  return (now.steal - from.steal) / (now.total - from.total);
+}
 
 /**
  * Makes the database quiet before measuring: statistics fresh and the seeding's dirty pages
@@ -238,6 +263,12 @@ export type Comparison = {
   /** The part of it spent in the kernel (system time: sockets). */
   httpSysMs: number;
   sqlSysMs: number;
+  /**
+   * The share of CPU time the hypervisor gave other guests during the timed rounds. A virtual
+   * machine whose host is busy runs both sides slower; the figures of a run with much steal
+   * (over a few %) are not comparable with a quiet run's.
+   */
+  steal: number | null;
 };
 
 /**
@@ -299,6 +330,7 @@ export async function compare(
   };
   // Four short rounds of each, alternating, rather than two long ones: a drift of the machine's
   // speed (a checkpoint, another process) then weighs on both sides alike.
+  const ticks = cpuTicks();
   for (let round = 0; round < ROUNDS; round++) {
     await timed(http, 'http', call);
     await timed(sql, 'sql', replay);
@@ -312,6 +344,7 @@ export async function compare(
     sqlCpuMs: cpu.sql / sql.length,
     httpSysMs: sys.http / http.length,
     sqlSysMs: sys.sql / sql.length,
+    steal: stealSince(ticks),
   };
 }
 
@@ -324,7 +357,8 @@ export function report(label: string, r: Comparison, targetMs: number, targetRat
       `same SQL (${r.statements} statements) p95 ${r.sqlP95.toFixed(1).padStart(7)} ms, ratio ${ratio.toFixed(2)} ` +
       `(target < ${targetMs} ms and <= ${targetRatio}x: ${ok ? 'met' : 'NOT met'}); ` +
       `CPU of this process per call ${r.httpCpuMs.toFixed(2)} ms over HTTP (system ${r.httpSysMs.toFixed(2)}), ` +
-      `${r.sqlCpuMs.toFixed(2)} ms SQL only (system ${r.sqlSysMs.toFixed(2)})`,
+      `${r.sqlCpuMs.toFixed(2)} ms SQL only (system ${r.sqlSysMs.toFixed(2)})` +
+      (r.steal === null ? '' : `; CPU stolen by the hypervisor ${(100 * r.steal).toFixed(0)} %`),
   );
   return ok;
 }

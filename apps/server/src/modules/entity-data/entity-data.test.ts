@@ -183,6 +183,40 @@ describe('entities', () => {
     });
     expect(put.statusCode, put.body).toBe(422);
   });
+
+  it('answers a repeated grid query by the current template, not the one it was first planned on', async () => {
+    const entity = await createProperty();
+    await addRecord(entity, { title: 'Low', price: 100 });
+    const tid = entity.primary_template_id;
+    const byFloor = {
+      entity_id: entity._id,
+      filters: { rules: [{ field: `${tid}#floor`, operator: 'GREATER_THAN', value: 2 }] },
+      sort: [{ field: `${tid}#floor`, direction: 'desc' }],
+    };
+    const before = await call('POST', '/api/entities-data/entity/data', acme.users.OWNER, byFloor);
+    expect(before.statusCode).toBe(422);
+    expect(keysOf(before)).toEqual(['filters.rules.0.field']);
+
+    const template = (await call('GET', `/api/template/${tid}`, acme.users.OWNER)).json().data;
+    const put = await call('PUT', '/api/template', acme.users.OWNER, {
+      _id: tid,
+      fields: [...template.fields, { key: 'floor', label: 'Floor', type: 'NUMBER' }],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await addRecord(entity, { title: 'High', price: 900, floor: 7 });
+    await addRecord(entity, { title: 'Higher', price: 950, floor: 9 });
+    const after = await call('POST', '/api/entities-data/entity/data', acme.users.OWNER, byFloor);
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json().data.data.map((r: TEntityRecord) => r.title)).toEqual(['Higher', 'High']);
+    // The same query again (now planned) sees a record added since.
+    await addRecord(entity, { title: 'Top', price: 990, floor: 12 });
+    const again = await call('POST', '/api/entities-data/entity/data', acme.users.OWNER, byFloor);
+    expect(again.json().data.data.map((r: TEntityRecord) => r.title)).toEqual(['Top', 'Higher', 'High']);
+    // Values come back whole (read as text and put into the answer as they are).
+    expect(again.json().data.data[0].values).toEqual({
+      [tid]: { title: 'Top', ref: 'PR-004', price: 990, floor: 12, status: 'Available' },
+    });
+  });
 });
 
 describe('records', () => {

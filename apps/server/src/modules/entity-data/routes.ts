@@ -338,7 +338,7 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
         ? await loadGridContext(db, access.companyId, access.userId, entityId)
         : undefined;
       const def = await loadEntityDefinition(db, access.companyId, entityId, context?.stamp);
-      return ok(await queryRecords(db, access, def, request.body, context));
+      return ok(await queryRecords(db, access, def, request.body, context, { valuesAsText: true }));
     },
   );
 

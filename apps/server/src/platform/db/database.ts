@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -205,6 +205,26 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 export function rowsOfQuery<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
   return rowsOfText<T>(db, built.sql, built.params);
+}
+
+/**
+ * A query built once, run many times: its text kept, its `sql.placeholder(name)` values filled
+ * per run. For hot statements whose shape is fixed while only a few values change.
+ */
+export type BuiltQuery = { text: string; params: unknown[] };
+
+export function buildQuery(query: SQL): BuiltQuery {
+  const built = dialect.sqlToQuery(query);
+  return { text: built.sql, params: built.params };
+}
+
+/** `rowsOfText` of a `buildQuery` result with its placeholders filled from `values`. */
+export function rowsOfBuilt<T>(
+  db: Pick<Db, 'execute'>,
+  query: BuiltQuery,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  return rowsOfText<T>(db, query.text, fillPlaceholders(query.params, values));
 }
 
 /**
