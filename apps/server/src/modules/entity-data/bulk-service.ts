@@ -68,7 +68,7 @@ export async function duplicateRecords(
   const keyOf = (index: number) => ['ids', index];
   if (!def.templates.some((t) => t.isRepeatable)) return createRecords(db, access, def, inputs, keyOf);
   return db.transaction(async (tx) => {
-    // A multi-row INSERT answers its rows in the order of its VALUES: copy i is of valid[i].
+    // `createRecords` answers in the order of its inputs: copy i is of valid[i].
     const copies = await createRecords(tx, access, def, inputs, keyOf);
     await copyEntries(
       tx,

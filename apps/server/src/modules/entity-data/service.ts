@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   RECORD_COUNT_CAP,
@@ -189,6 +190,9 @@ export async function createRecords(
     if (def.row.duplicateRules.length > 0)
       for (const values of records) await refuseDuplicates(tx, def, values, null);
     await fillAutoIncrements(tx, def, records);
+    // Ids are chosen here, so the answer is in the order of `inputs` whatever order the INSERT's
+    // RETURNING uses (callers pair record i with input i: duplicates copy their line items so).
+    const ids = records.map(() => randomUUID());
     const rows: RecordRow[] = [];
     for (let i = 0; i < records.length; i += 500) {
       const chunk = records.slice(i, i + 500);
@@ -196,7 +200,8 @@ export async function createRecords(
         ...(await tx
           .insert(entityData)
           .values(
-            chunk.map((values) => ({
+            chunk.map((values, j) => ({
+              id: ids[i + j]!,
               companyId: access.companyId,
               entityId: def.row.id,
               values,
@@ -208,7 +213,8 @@ export async function createRecords(
           .returning()),
       );
     }
-    return rows;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)!);
   });
 }
 
