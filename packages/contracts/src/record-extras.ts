@@ -235,6 +235,8 @@ export const ZRecordDocument = z
     document_status: z.string().nullable(),
     /** For FILE: a signed address valid one hour. Documents open on their own page. */
     download_url: z.string().nullable(),
+    /** For DOCUMENT: the document template it was made from; null for files and one-off uploads. */
+    template: z.object({ _id: z.string(), name: z.string() }).nullable().optional(),
     created_by: z.string().nullable(),
     created_at: z.string(),
   })
@@ -256,6 +258,18 @@ export const ZRecordDocumentLink = z
     path: ['file_ref_ids'],
   });
 export type TRecordDocumentLink = z.output<typeof ZRecordDocumentLink>;
+
+/** `POST /fetchEntityDocumentsNotIncludeTemplates`: the record whose documents not from a template are listed. */
+export const ZRecordDocumentsOf = z.object({
+  entity_id: z.uuid('Use an entity id'),
+  entity_data_id: z.uuid('Use a record id'),
+});
+
+/** `POST /getEmployeeDocumentsByEntityIdAndConfigurableDocumentId`: a record and a document template. */
+export const ZRecordTemplateDocumentsOf = ZRecordDocumentsOf.extend({
+  configurable_document_id: z.uuid('Use a document template id'),
+});
+export type TRecordTemplateDocumentsOf = z.output<typeof ZRecordTemplateDocumentsOf>;
 
 /** Files one multipart `uploadDocuments` call takes, and their size each. */
 export const MAX_RECORD_DOCUMENT_FILES = 10;

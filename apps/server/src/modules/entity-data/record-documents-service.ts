@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { TRecordDocument, TRecordDocumentLink } from '@esigns/contracts/record-extras';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
@@ -6,7 +6,7 @@ import type { Platform } from '../../platform/platform';
 import { DEFAULT_DOWNLOAD_URL_SECONDS } from '../../platform/storage/storage';
 import { findListedDocument } from '../document-lists/scope';
 import { checkFiles, filesData, storeFiles, type IncomingFile } from '../documents/file-uploads';
-import { employeeDocuments } from '../documents/schema';
+import { configurableDocuments, employeeDocuments } from '../documents/schema';
 import { isUuid, loadEntityDefinition } from '../entities/definition';
 import type { AccessContext } from '../permissions/access';
 import { entityDataDocuments } from './schema';
@@ -21,7 +21,11 @@ import { findRecord, type RecordRow } from './service';
  */
 
 type DocumentRow = typeof entityDataDocuments.$inferSelect;
-type Listed = DocumentRow & { documentStatus: string | null };
+type Listed = DocumentRow & {
+  documentStatus: string | null;
+  /** The document template a linked e-sign document was made from (none for one-off uploads). */
+  template: { _id: string; name: string } | null;
+};
 
 /** The record of the entity in the caller's company, or 404. */
 export async function recordOf(
@@ -52,21 +56,42 @@ async function present(platform: Platform, row: Listed): Promise<TRecordDocument
     employee_document_id: row.employeeDocumentId,
     document_status: row.documentStatus,
     download_url: url,
+    template: row.template,
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-async function listed(db: Db, recordId: string, ids?: string[]): Promise<Listed[]> {
+/**
+ * A record's documents, newest first, with the status of linked e-sign documents and the template
+ * they were made from (a layout of `configurable_documents` with `is_template`; a document made
+ * from an upload has a one-off layout, or none once that is deleted). `where` narrows the rows.
+ */
+async function listed(
+  db: Db,
+  recordId: string,
+  options: { ids?: string[]; where?: SQL | undefined } = {},
+): Promise<Listed[]> {
   const rows = await db
-    .select({ doc: entityDataDocuments, documentStatus: employeeDocuments.status })
+    .select({
+      doc: entityDataDocuments,
+      documentStatus: employeeDocuments.status,
+      layoutId: configurableDocuments.id,
+      layoutName: configurableDocuments.name,
+      isTemplate: configurableDocuments.isTemplate,
+    })
     .from(entityDataDocuments)
     .leftJoin(employeeDocuments, eq(employeeDocuments.id, entityDataDocuments.employeeDocumentId))
-    .where(eq(entityDataDocuments.entityDataId, recordId))
+    .leftJoin(configurableDocuments, eq(configurableDocuments.id, employeeDocuments.configurableDocumentId))
+    .where(and(eq(entityDataDocuments.entityDataId, recordId), options.where))
     .orderBy(desc(entityDataDocuments.createdAt), desc(entityDataDocuments.id));
   return rows
-    .map(({ doc, documentStatus }) => ({ ...doc, documentStatus }))
-    .filter((row) => !ids || ids.includes(row.id));
+    .map(({ doc, documentStatus, layoutId, layoutName, isTemplate }) => ({
+      ...doc,
+      documentStatus,
+      template: layoutId && layoutName !== null && isTemplate ? { _id: layoutId, name: layoutName } : null,
+    }))
+    .filter((row) => !options.ids || options.ids.includes(row.id));
 }
 
 /** `GET /entities/getDocuments/{entity_id}/{entity_data_id}`: newest first. */
@@ -78,6 +103,52 @@ export async function listRecordDocuments(
 ): Promise<TRecordDocument[]> {
   const record = await recordOf(platform.database.db, access, entityId, recordId);
   const rows = await listed(platform.database.db, record.id);
+  return Promise.all(rows.map((row) => present(platform, row)));
+}
+
+/**
+ * `POST /fetchEntityDocumentsNotIncludeTemplates`: stored files and e-sign documents made from an
+ * upload (their layout is not a template, or is gone), newest first.
+ */
+export async function listRecordDocumentsWithoutTemplates(
+  platform: Platform,
+  access: AccessContext,
+  entityId: string,
+  recordId: string,
+): Promise<TRecordDocument[]> {
+  const db = platform.database.db;
+  const record = await recordOf(db, access, entityId, recordId);
+  const rows = await listed(db, record.id, {
+    where: or(isNull(configurableDocuments.id), eq(configurableDocuments.isTemplate, false)),
+  });
+  return Promise.all(rows.map((row) => present(platform, row)));
+}
+
+/**
+ * `POST /getEmployeeDocumentsByEntityIdAndConfigurableDocumentId`: the record's e-sign documents
+ * made from one document template of the caller's company (404 `Template` otherwise; a template
+ * deleted to the bin still counts, its documents stay attached), newest first.
+ */
+export async function listRecordDocumentsOfTemplate(
+  platform: Platform,
+  access: AccessContext,
+  ids: { entity_id: string; entity_data_id: string; configurable_document_id: string },
+): Promise<TRecordDocument[]> {
+  const db = platform.database.db;
+  const record = await recordOf(db, access, ids.entity_id, ids.entity_data_id);
+  const [template] = await db
+    .select({ id: configurableDocuments.id })
+    .from(configurableDocuments)
+    .where(
+      and(
+        eq(configurableDocuments.id, ids.configurable_document_id),
+        eq(configurableDocuments.companyId, access.companyId),
+        eq(configurableDocuments.isTemplate, true),
+      ),
+    )
+    .limit(1);
+  if (!template) throw notFound('Template');
+  const rows = await listed(db, record.id, { where: eq(configurableDocuments.id, template.id) });
   return Promise.all(rows.map((row) => present(platform, row)));
 }
 
@@ -102,11 +173,7 @@ async function insertDocuments(
       })),
     )
     .returning({ id: entityDataDocuments.id });
-  const fresh = await listed(
-    db,
-    record.id,
-    rows.map((row) => row.id),
-  );
+  const fresh = await listed(db, record.id, { ids: rows.map((row) => row.id) });
   return Promise.all(fresh.map((row) => present(platform, row)));
 }
 
