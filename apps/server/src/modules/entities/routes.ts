@@ -28,6 +28,7 @@ import {
   updateEntity,
 } from './service';
 import { registerCompanyEntityRoutes } from './company-routes';
+import { registerEntityInputTypeRoutes } from './input-types-routes';
 import { registerEntityTemplateGuard } from './template-guard';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
@@ -267,4 +268,5 @@ export function registerEntityRoutes(api: FastifyInstance, platform: Platform): 
   );
 
   registerCompanyEntityRoutes(api, platform);
+  registerEntityInputTypeRoutes(api, platform);
 }
