@@ -27,6 +27,7 @@ import { documentDetailPath } from '../document-lists/document-paths';
 import { formatFileSize } from '../documents/upload/upload-files';
 import { ConfirmDialog, ErrorAlert, errorText } from '../team/team-ui';
 import { useCan } from '../team/use-can';
+import { DocumentFilterBar, useRecordDocumentFilter } from './record-document-filters';
 
 /*
  * Documents kept with a record: plain files uploaded here (PDF, images, Office, text...) and
@@ -142,8 +143,8 @@ function DocumentRow({ doc, onDetach }: { doc: TRecordDocument; onDetach?: (() =
           </Anchor>
         )}
         <Text size="xs" c="dimmed">
-          {isDocument ? 'E-sign document' : formatFileSize(doc.size ?? 0)} · added{' '}
-          {formatDate(doc.created_at)}
+          {isDocument ? 'E-sign document' : formatFileSize(doc.size ?? 0)}
+          {doc.template ? ` from the template ${doc.template.name}` : ''} · added {formatDate(doc.created_at)}
         </Text>
       </Stack>
       {doc.document_status && (
@@ -169,6 +170,7 @@ export function RecordDocuments({ entityId, recordId }: { entityId: string; reco
     queryKey: key,
     queryFn: ({ signal }) => fetchRecordDocuments(entityId, recordId, signal),
   });
+  const shown = useRecordDocumentFilter(entityId, recordId, key, documents);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [linking, setLinking] = useState(false);
@@ -201,7 +203,7 @@ export function RecordDocuments({ entityId, recordId }: { entityId: string; reco
     }
   };
 
-  const rows = documents.data ?? [];
+  const rows = shown.rows ?? [];
   return (
     <Paper withBorder p="md" radius="md">
       <Group justify="space-between" mb="sm">
@@ -232,12 +234,19 @@ export function RecordDocuments({ entityId, recordId }: { entityId: string; reco
         )}
       </Group>
       <Stack gap="sm">
+        <DocumentFilterBar
+          filter={shown.filter}
+          onFilter={shown.setFilter}
+          templates={shown.templates}
+          templateId={shown.templateId}
+          onTemplate={shown.setTemplateId}
+        />
         {Boolean(error) && <ErrorAlert>{errorText(error)}</ErrorAlert>}
-        {documents.isLoading && <Skeleton h={48} />}
-        {documents.error && <ErrorAlert>{errorText(documents.error)}</ErrorAlert>}
-        {documents.data && rows.length === 0 && (
+        {shown.isLoading && <Skeleton h={48} />}
+        {shown.error && <ErrorAlert>{errorText(shown.error)}</ErrorAlert>}
+        {shown.rows && rows.length === 0 && (
           <Text size="sm" c="dimmed" ta="center" py="sm">
-            No documents yet. Upload files (PDF, images, Office, text; 50 MB each) or link a document.
+            {shown.empty}
           </Text>
         )}
         {rows.map((doc) => (
