@@ -6,6 +6,7 @@ import { registerRecordActionRoutes } from './more-routes';
 import { registerPublicRecordRoutes } from './public-view-routes';
 import { registerRecordDocumentRoutes } from './record-documents-routes';
 import { registerRepeatableRoutes } from './repeatable-routes';
+import { registerTemplateDataRoutes } from './template-data-routes';
 
 /** Instances the routes are on already: registering twice on one is a no-op. */
 const registeredOn = new WeakSet<FastifyInstance>();
@@ -27,4 +28,5 @@ export function registerRecordExtraRoutes(api: FastifyInstance, platform: Platfo
   registerRecordActionRoutes(api, platform);
   registerPublicRecordRoutes(api, platform);
   registerRecordHistoryRoutes(api, platform);
+  registerTemplateDataRoutes(api, platform);
 }

@@ -12,12 +12,20 @@ import { entityData, templateDataEntries } from './schema';
  * `GET /templates-entity-data-all-entities`: one form template's data in every entity made with
  * it (an "Address" template in Leads, Tenants and Vendors), newest change first. A repeatable
  * template answers its entries (one row per entry), the others each record's values.
+ * `GET /templates-data` (`template-data-service.ts`) is the same read narrowed to one entity
+ * (`entity_id`) and/or one record (`entity_data_id`).
  */
+
+/** The query, optionally narrowed to one entity and/or one record (`GET /templates-data`). */
+export type TemplateDataAllQuery = TTemplateDataAllEntitiesQuery & {
+  entity_id?: string | undefined;
+  entity_data_id?: string | undefined;
+};
 
 export async function templateDataAllEntities(
   db: Db,
   companyId: string,
-  query: TTemplateDataAllEntitiesQuery,
+  query: TemplateDataAllQuery,
 ): Promise<TTemplateDataAllEntities> {
   const template = await findReadableTemplate(db, companyId, query.template_id);
   const users = await db
@@ -27,6 +35,7 @@ export async function templateDataAllEntities(
       and(
         eq(entities.companyId, companyId),
         sql`${entities.templates} @> ${JSON.stringify([{ template_id: template.id }])}::jsonb`,
+        query.entity_id ? eq(entities.id, query.entity_id) : undefined,
       ),
     )
     .orderBy(asc(sql`lower(${entities.name})`));
@@ -37,7 +46,10 @@ export async function templateDataAllEntities(
   };
   if (users.length === 0) return { ...base, data: [], total: 0, total_pages: 0 };
   const names = new Map(users.map((e) => [e._id, e.name]));
-  const search = query.search ? sql`${entityData.title} ilike ${`%${escapeLike(query.search)}%`}` : undefined;
+  const narrowed = and(
+    query.search ? sql`${entityData.title} ilike ${`%${escapeLike(query.search)}%`}` : undefined,
+    query.entity_data_id ? eq(entityData.id, query.entity_data_id) : undefined,
+  );
   const inEntities = inArray(
     entityData.entityId,
     users.map((e) => e._id),
@@ -45,7 +57,7 @@ export async function templateDataAllEntities(
   const offset = (query.page - 1) * query.limit;
 
   if (template.isRepeatable) {
-    const where = and(inEntities, eq(templateDataEntries.templateId, template.id), search);
+    const where = and(inEntities, eq(templateDataEntries.templateId, template.id), narrowed);
     const from = () =>
       db
         .select()
@@ -80,7 +92,7 @@ export async function templateDataAllEntities(
     };
   }
 
-  const where = and(inEntities, sql`${entityData.values} -> ${template.id}::text is not null`, search);
+  const where = and(inEntities, sql`${entityData.values} -> ${template.id}::text is not null`, narrowed);
   const [rows, [count]] = await Promise.all([
     db
       .select()
