@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
 const WEB_ISOLATED = [
   'src/features/dashboard/dashboard-screen.test.tsx',
   'src/features/document-actions/correct-pages.test.tsx',
+  'src/features/document-lists/document-cache-freshness.test.tsx',
   'src/features/document-lists/document-detail-screen.test.tsx',
   'src/features/document-lists/documents-screen.test.tsx',
   'src/features/editor/configure-screens.test.tsx',

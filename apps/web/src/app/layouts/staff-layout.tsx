@@ -11,6 +11,7 @@ import { NotificationBell } from '../../features/notifications/notification-bell
 import { StaffSidebar } from './staff-sidebar';
 import { UserMenu } from './user-menu';
 import { SavedDateFormat } from '../../features/settings/use-apply-saved-date-format';
+import { DocumentCacheFreshness } from '../../features/document-lists/document-cache-freshness';
 
 export type StaffLayoutProps = {
   /** Top-bar slots; each area that builds one passes its component here. */
@@ -72,6 +73,7 @@ export function StaffLayout({
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0">
+        <DocumentCacheFreshness />
         {/* Every date on screen follows the user's saved date format. */}
         <SavedDateFormat>{children ?? <Outlet />}</SavedDateFormat>
       </AppShell.Main>

@@ -1,13 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TDashboardStatsSettings } from '@esigns/contracts/settings';
 import { resetApiClient } from '../../shared/api/api-client';
 import { sessionStore } from '../../shared/session/session-store';
 import { fail, installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
-import { createQueryClient } from '../../app/query-client';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
-import { makeNote } from '../document-lists/document-lists-test-utils';
 import { renderRoute } from '../documents/documents-test-utils';
 import { paged, withPermissions } from '../team/team-test-utils';
 import { makeCheckIn, makeRecentNote, makeStats } from './dashboard-test-utils';
@@ -33,7 +29,6 @@ vi.mock('socket.io-client', () => ({
 
 const { DashboardScreen } = await import('./dashboard-screen');
 const { stopRealtime } = await import('../../shared/realtime/socket');
-const { NotesPanel } = await import('../document-lists/notes-panel');
 
 const NOTES = '/api/all-documents/recent-notes';
 
@@ -175,47 +170,6 @@ describe('DashboardScreen', () => {
     expect(api.callsTo(NOTES)).toHaveLength(2);
     // A note changes no count: the numbers are not fetched again.
     expect(api.callsTo('/api/all-document-stats')).toHaveLength(stats);
-  });
-
-  it("marks a document's cached notes stale on a note event: opened again, it reads them afresh", async () => {
-    const DOC = 'd0000000-0000-4000-8000-000000000001';
-    const DOC_NOTES = `/api/documents/${DOC}/notes`;
-    let docNotes = [makeNote({ employee_document_id: DOC, note: 'First call' })];
-    const api = installFakeApi(
-      server({ next: (call) => (call.path === DOC_NOTES ? ok(paged(docNotes)) : undefined) }),
-    );
-    const router = createMemoryRouter(
-      [
-        { path: '/dashboard', element: <DashboardScreen /> },
-        { path: '/doc', element: <NotesPanel documentId={DOC} /> },
-      ],
-      { initialEntries: ['/doc'] },
-    );
-    // The app's own client: cached data stays fresh for 30 s, as in the browser.
-    renderWithProviders(<RouterProvider router={router} />, createQueryClient());
-    expect(await screen.findByText('First call')).toBeTruthy();
-    await act(() => router.navigate('/dashboard'));
-    await screen.findByTestId('recent-notes');
-    docNotes = [
-      makeNote({
-        _id: 'n0000000-0000-4000-8000-000000000002',
-        employee_document_id: DOC,
-        note: 'Second call',
-      }),
-      ...docNotes,
-    ];
-    await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
-    act(() => {
-      for (const handler of sockets.at(-1)!.anyHandlers) {
-        handler('document.note_added', { document_id: DOC, note_id: 'n2', by: 'u2' });
-      }
-    });
-    await waitFor(() => expect(api.callsTo(NOTES)).toHaveLength(2));
-    // Only marked stale on the dashboard: not fetched until the document opens again.
-    expect(api.callsTo(DOC_NOTES)).toHaveLength(1);
-    await act(() => router.navigate('/doc'));
-    expect(await screen.findByText('Second call')).toBeTruthy();
-    expect(api.callsTo(DOC_NOTES)).toHaveLength(2);
   });
 
   it('leaves the recent notes out without documents:notes (a MEMBER by default)', async () => {
