@@ -1,12 +1,16 @@
-import { Checkbox, Chip, Group, NativeSelect, Stack, TagsInput, Text, Textarea } from '@mantine/core';
+import { Chip, Group, NativeSelect, Stack, TagsInput, Text, Textarea } from '@mantine/core';
 import {
-  AGGREGATE_FUNCTIONS,
   BARCODE_FORMATS,
   FORMULA_RESULT_TYPES,
   NUMERIC_FIELD_TYPES,
 } from '@esigns/contracts/nocode-field-types';
 import type { TFieldOption } from '@esigns/contracts/nocode-fields';
 import { OptionsEditor } from './options-editor';
+import {
+  AggregateReferenceSettings,
+  EntityReferenceSettings,
+  GlobalVariableReferenceSettings,
+} from './reference-settings';
 import { NumberSetting, TextSetting, problemsUnder, type Patch, type Problems } from './setting-inputs';
 
 const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'AED', 'SGD', 'AUD', 'CAD', 'JPY'];
@@ -69,6 +73,7 @@ function SelectSetting({
 /** The settings of the field's own type (bounds, options, formula...), edited in place. */
 export function TypeSettings({ field, patch, problems, siblings }: TypeSettingsProps) {
   const props = { values: field, patch, problems };
+  const refProps = { field, patch, problems };
   const inserts = formulaInserts(siblings, field.key);
   const numeric = siblings.filter(
     (s) => s.key !== field.key && NUMERIC_FIELD_TYPES.includes(s.type as never),
@@ -260,29 +265,7 @@ export function TypeSettings({ field, patch, problems, siblings }: TypeSettingsP
         </Stack>
       );
     case 'ENTITY':
-      return (
-        <Stack gap="xs">
-          <TextSetting
-            label="Entity id"
-            name="entity_id"
-            optional={false}
-            description="The entity whose records this field links to"
-            {...props}
-          />
-          <TextSetting
-            label="Field shown for a record"
-            name="display_field"
-            placeholder="Its primary field"
-            {...props}
-          />
-          <Checkbox
-            size="xs"
-            label="Several records"
-            checked={field.allow_multiple === true}
-            onChange={(event) => patch({ allow_multiple: event.currentTarget.checked })}
-          />
-        </Stack>
-      );
+      return <EntityReferenceSettings {...refProps} />;
     case 'AUTO_INCREMENT':
       return (
         <Stack gap="xs">
@@ -338,22 +321,9 @@ export function TypeSettings({ field, patch, problems, siblings }: TypeSettingsP
         </Stack>
       );
     case 'AGGREGATE':
-      return (
-        <Stack gap="xs">
-          <TextSetting label="Related entity id" name="entity_id" optional={false} {...props} />
-          <Group grow gap="xs">
-            <SelectSetting label="Function" name="function" data={AGGREGATE_FUNCTIONS} {...props} />
-            <TextSetting
-              label="Field of the related records"
-              name="field_key"
-              placeholder="Not needed for COUNT"
-              {...props}
-            />
-          </Group>
-        </Stack>
-      );
+      return <AggregateReferenceSettings {...refProps} />;
     case 'GLOBAL_VARIABLE':
-      return <TextSetting label="Global variable id" name="global_variable_id" optional={false} {...props} />;
+      return <GlobalVariableReferenceSettings {...refProps} />;
     case 'PAY_BUTTON':
       return (
         <Stack gap="xs">
