@@ -1,0 +1,32 @@
+import { Skeleton } from '@mantine/core';
+import { Navigate, useParams } from 'react-router';
+import { LoadError } from '../team/team-ui';
+import { useRecord } from './entities-api';
+
+const segment = encodeURIComponent;
+
+/**
+ * `/entity/{user_id}/{template_code}`: a record, by its id alone, opened at one of its templates
+ * (spec 1 and 3 route lists; links to a person's record name the record, not its entity). Reads the
+ * record to learn its entity, then shows the record's page for that template
+ * (`/entity_data_view/{entity_id}/{template_code}?dataId=`), replacing this address in history.
+ */
+export function RecordByTemplateCodeScreen() {
+  const { user_id: recordId = '', template_code: templateCode = '' } = useParams();
+  const record = useRecord(recordId || null);
+  if (record.error)
+    return (
+      <LoadError
+        error={record.error}
+        title="The record could not be loaded"
+        onRetry={() => void record.refetch()}
+      />
+    );
+  if (!record.data) return <Skeleton h={320} />;
+  return (
+    <Navigate
+      replace
+      to={`/entity_data_view/${segment(record.data.entity_id)}/${segment(templateCode)}?dataId=${segment(recordId)}`}
+    />
+  );
+}
