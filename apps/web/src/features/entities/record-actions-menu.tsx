@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Menu } from '@mantine/core';
-import { IconBell, IconChevronDown, IconLink, IconPrinter } from '@tabler/icons-react';
+import { IconBell, IconChevronDown, IconFileText, IconLink, IconPrinter } from '@tabler/icons-react';
 import { useCan } from '../team/use-can';
 import { useEntity } from './entities-api';
 import { NotifyDialog } from './notify-dialog';
 import { PrintDialog } from './print-dialog';
+import { RecordDetailsTextDialog } from './record-details-text-dialog';
 import { ShareLinkDialog } from './share-link-dialog';
 
-type Dialog = 'notify' | 'print' | 'share' | null;
+type Dialog = 'notify' | 'print' | 'share' | 'text' | null;
 
 /** A "More" button opening a menu of `children` (Menu.Item). */
 export function MoreMenu({ children }: { children: ReactNode }) {
@@ -23,7 +24,10 @@ export function MoreMenu({ children }: { children: ReactNode }) {
   );
 }
 
-/** The record page's "More" menu: notify people, print, share a read-only link (as rights allow). */
+/**
+ * The record page's "More" menu: print, details as text (to copy), notify people, share a
+ * read-only link (as rights allow).
+ */
 export function RecordActionsMenu({
   entityId,
   entityName,
@@ -46,6 +50,9 @@ export function RecordActionsMenu({
         <Menu.Item leftSection={<IconPrinter size={16} />} onClick={() => setDialog('print')}>
           Print
         </Menu.Item>
+        <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => setDialog('text')}>
+          Details as text
+        </Menu.Item>
         {canNotify && (
           <Menu.Item leftSection={<IconBell size={16} />} onClick={() => setDialog('notify')}>
             Notify people
@@ -63,6 +70,13 @@ export function RecordActionsMenu({
         entityId={entityId}
         recordIds={[recordId]}
         fileName={`${entityName} - ${title || 'record'}.pdf`}
+      />
+      <RecordDetailsTextDialog
+        opened={dialog === 'text'}
+        onClose={close}
+        entityId={entityId}
+        recordId={recordId}
+        title={title}
       />
       {canNotify && (
         <NotifyDialog

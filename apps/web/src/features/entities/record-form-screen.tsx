@@ -137,6 +137,8 @@ export function RecordFormScreen() {
             values={values}
             errors={errors}
             onChange={(next) => setValues(next)}
+            primaryTemplateId={entity.data?.primary_template_id}
+            recordId={recordId ?? undefined}
             onFieldChange={(templateId, key) =>
               setErrors((current) => {
                 if (!current[templateId]?.[key]) return current;

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Box, Paper, Stack, Title } from '@mantine/core';
 import { GRID_COLUMNS } from '@esigns/contracts/nocode-field-types';
 import { parseTemplateValues } from '@esigns/contracts/nocode-field-values';
@@ -9,6 +9,7 @@ import { FieldInput } from '../form-templates/renderer/field-input';
 import type { RecordValues } from './entities-api';
 import { RecordFileScope } from './record-files';
 import { RecordPicker } from './record-picker';
+import { TAKEN_CHECK_TYPES, TakenValueCheck } from './taken-value-check';
 
 /*
  * The values of a record's templates as a form: each template a section laid out on its 12-column
@@ -60,12 +61,15 @@ export function TemplateFields({
   values,
   errors,
   onChange,
+  checkTaken,
 }: {
   entityId: string;
   template: TFormTemplate;
   values: Record<string, unknown>;
   errors: Record<string, string>;
   onChange: (key: string, value: unknown) => void;
+  /** Warn under EMAIL and PHONE inputs when another record holds the value (`excludeId`: this one). */
+  checkTaken?: { excludeId?: string | undefined } | undefined;
 }) {
   const parsed = useMemo(
     () => parseTemplateValues(template.fields, values, { unknownKeys: 'strip' }),
@@ -80,6 +84,20 @@ export function TemplateFields({
       Object.entries(errors)
         .filter(([k]) => k.startsWith(`${key}.`))
         .map(([k, m]) => [k.slice(key.length + 1), m]),
+    );
+  const withTakenCheck = (field: TFormField, input: ReactNode) =>
+    checkTaken && TAKEN_CHECK_TYPES.has(field.type) ? (
+      <TakenValueCheck
+        entityId={entityId}
+        templateId={template._id}
+        field={field}
+        value={values[field.key]}
+        excludeId={checkTaken.excludeId}
+      >
+        {input}
+      </TakenValueCheck>
+    ) : (
+      input
     );
   return (
     <RecordFileScope entityId={entityId} templateId={template._id} fields={template.fields}>
@@ -109,14 +127,17 @@ export function TemplateFields({
                   error={errors[field.key]}
                 />
               ) : (
-                <FieldInput
-                  field={field}
-                  value={values[field.key]}
-                  computed={parsed.values[field.key]}
-                  onChange={(v) => onChange(field.key, v)}
-                  error={errors[field.key]}
-                  nestedErrors={nested(field.key)}
-                />
+                withTakenCheck(
+                  field,
+                  <FieldInput
+                    field={field}
+                    value={values[field.key]}
+                    computed={parsed.values[field.key]}
+                    onChange={(v) => onChange(field.key, v)}
+                    error={errors[field.key]}
+                    nestedErrors={nested(field.key)}
+                  />,
+                )
               )}
             </Box>
           ))}
@@ -143,6 +164,8 @@ export function RecordForm({
   errors,
   onChange,
   onFieldChange,
+  primaryTemplateId,
+  recordId,
 }: {
   entityId: string;
   templates: TFormTemplate[];
@@ -151,6 +174,10 @@ export function RecordForm({
   onChange: (values: RecordValues) => void;
   /** A field was changed (its shown error can go). */
   onFieldChange?: (templateId: string, key: string) => void;
+  /** The primary template: its EMAIL and PHONE fields warn when another record holds the value. */
+  primaryTemplateId?: string | undefined;
+  /** The record being edited (not counted by that check). */
+  recordId?: string | undefined;
 }) {
   return (
     <Stack gap="md">
@@ -161,6 +188,7 @@ export function RecordForm({
           template={template}
           values={values[template._id] ?? {}}
           errors={errors[template._id] ?? {}}
+          checkTaken={template._id === primaryTemplateId ? { excludeId: recordId } : undefined}
           onChange={(key, value) => {
             onFieldChange?.(template._id, key);
             onChange({ ...values, [template._id]: { ...(values[template._id] ?? {}), [key]: value } });
