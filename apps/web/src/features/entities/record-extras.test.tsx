@@ -223,7 +223,7 @@ describe('RepeatableEntries', () => {
           rows = [...rows, entry('e2', 'Paint', 2)];
           return ok(rows[1]);
         }
-        if (call.path === '/api/templates-data/repeatable-template/e1' && call.method === 'PATCH') {
+        if (call.path === '/api/templates-data/e1' && call.method === 'PATCH') {
           rows = [entry('e1', 'Tiles', 5), ...rows.slice(1)];
           return ok(rows[0]);
         }
@@ -262,7 +262,7 @@ describe('RepeatableEntries', () => {
     fireEvent.change(within(edit).getByLabelText(/Quantity/), { target: { value: '5' } });
     fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo('/api/templates-data/repeatable-template/e1', 'PATCH')[0]!.body).toEqual({
+    expect(api.callsTo('/api/templates-data/e1', 'PATCH')[0]!.body).toEqual({
       values: { item: 'Tiles', qty: '5' },
     });
 
@@ -307,7 +307,7 @@ describe('RepeatableEntries', () => {
           rows = [...rows, added];
           return ok(added);
         }
-        if (call.path === '/api/templates-data/repeatable-template/e1' && call.method === 'PATCH') {
+        if (call.path === '/api/templates-data/e1' && call.method === 'PATCH') {
           return ok(rows[0]);
         }
         return undefined;
@@ -331,7 +331,7 @@ describe('RepeatableEntries', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Wall paint' }));
     fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo('/api/templates-data/repeatable-template/e1', 'PATCH')[0]!.body).toEqual({
+    expect(api.callsTo('/api/templates-data/e1', 'PATCH')[0]!.body).toEqual({
       values: { item: 'Tiles', qty: 3, product: PAINT },
     });
 

@@ -40,8 +40,9 @@ export async function saveEntry(
   target: { recordId: string; templateId: string; entryId: string | null },
   values: Record<string, unknown>,
 ): Promise<TRepeatableEntry> {
+  // An entry is template data with its own id: `PATCH /templates-data/{template_data_id}`.
   if (target.entryId)
-    return (await api.patch<TRepeatableEntry>(`${BASE}/${target.entryId}`, { values })).data;
+    return (await api.patch<TRepeatableEntry>(`/templates-data/${target.entryId}`, { values })).data;
   const body = { entity_data_id: target.recordId, template_id: target.templateId, values };
   return (await api.post<TRepeatableEntry>(BASE, body)).data;
 }

@@ -43,8 +43,9 @@ export function PageHeader({
         ) : (
           <Title order={2}>{title}</Title>
         )}
+        {/* A div: descriptions may be blocks (breadcrumbs), which a <p> cannot hold. */}
         {description && (
-          <Text c="dimmed" size="sm">
+          <Text c="dimmed" size="sm" component="div">
             {description}
           </Text>
         )}
