@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
@@ -11,8 +11,8 @@ import {
   ZFormTemplate,
   ZTemplateFromExcelPreview,
 } from '@esigns/contracts/form-templates';
-import { AppError, validationError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
+import { readUpload } from '../../platform/http/file-upload';
 import type { Platform } from '../../platform/platform';
 import { requireAnyPermission } from '../contacts/access';
 import { accessOf, requirePermission } from '../permissions/access';
@@ -27,38 +27,6 @@ const ERRORS = {
   415: ZErrorBody,
   422: ZErrorBody,
 };
-
-type Upload = { bytes: Buffer; fileName: string | undefined; fields: Record<string, string> };
-
-/** The file in the multipart field `file` (at most `maxBytes`) and the text fields around it. */
-async function readUpload(request: FastifyRequest, maxBytes: number, what: string): Promise<Upload> {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
-      message: `Send the ${what} as multipart/form-data in the field "file"`,
-    });
-  }
-  const tooLarge = () =>
-    new AppError('PAYLOAD_TOO_LARGE', { message: `The file is larger than ${maxBytes / 1024 / 1024} MB` });
-  const fields: Record<string, string> = {};
-  let file: { bytes: Buffer; fileName: string | undefined } | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
-      }
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw tooLarge();
-      if (part.fieldname === 'file' && !file) file = { bytes, fileName: part.filename };
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw new AppError('BAD_REQUEST', { message: 'The upload could not be read', cause: err });
-  }
-  if (!file) throw validationError([{ key: 'file', message: `Attach the ${what}`, path: ['file'] }]);
-  return { ...file, fields };
-}
 
 const isTrue = (value: string | undefined): boolean => value === 'true' || value === '1';
 
