@@ -47,6 +47,7 @@ import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { registerFormTemplateRoutes } from './modules/form-templates/routes';
 import { registerEntityRoutes } from './modules/entities/routes';
 import { registerEntityDataRoutes } from './modules/entity-data/routes';
+import { registerEntityExcelImportRoutes } from './modules/entity-data/excel-import-routes';
 import { registerRelationshipRoutes } from './modules/relationships/routes';
 import { registerGlobalVariableRoutes } from './modules/global-variables/routes';
 import { registerEntityGroupRoutes } from './modules/entity-groups/routes';
@@ -174,6 +175,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerFormTemplateRoutes(api, platform);
       registerEntityRoutes(api, platform);
       registerEntityDataRoutes(api, platform);
+      registerEntityExcelImportRoutes(api, platform);
       registerRelationshipRoutes(api, platform);
       registerGlobalVariableRoutes(api, platform);
       registerEntityGroupRoutes(api, platform);
