@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Skeleton } from '@mantine/core';
-import { IconPlus, IconSettings } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { LoadError, PageFrame } from '../team/team-ui';
@@ -7,6 +7,7 @@ import { useCan } from '../team/use-can';
 import { useEntity } from './entities-api';
 import { EntityActionsMenu } from './entity-actions-menu';
 import { EntityTitleIcon } from './entity-title-icon';
+import { excelImportPath } from './excel-import-api';
 import { useEntityCustomization } from './use-customization';
 import { addRecordPath, entitySettingsPath } from './paths';
 import { RecordsGrid } from './records-grid';
@@ -47,6 +48,16 @@ export function EntityRecordsScreen() {
               leftSection={<IconSettings size={16} />}
             >
               Settings
+            </Button>
+          )}
+          {can('entity-data:create') && (
+            <Button
+              variant="default"
+              component={Link}
+              to={excelImportPath(entityId)}
+              leftSection={<IconFileSpreadsheet size={16} />}
+            >
+              Import from Excel
             </Button>
           )}
           {can('entity-data:create') && (

@@ -18,6 +18,8 @@ export const ENTITY_SCREENS: Record<string, LazyComponent> = {
   '/entity/{entity_id}/add': form,
   '/entity/{entity_id}/edit': form,
   '/entity/{entity_id}/view': view,
+  '/entity/{entity_id}/excel/add': () =>
+    import('./excel-import-screen').then((m) => ({ Component: m.ExcelImportScreen })),
   '/entity/view/{entity_id}': settings,
   '/entity/edit/{entity_id}': settings,
   '/entity-execute/{entity_id}': form,
