@@ -134,4 +134,37 @@ test('lookups: entity and field pickers in the builder, a value already used, de
     await expect(page.getByText('sale-deed.pdf')).toBeHidden();
     await shot(page, 'documents-filter');
   });
+
+  await test.step('clients imported from a CSV file, one row refused and skipped', async () => {
+    await page.goto(`/entity/${clients._id}`);
+    await page.getByRole('link', { name: 'Import from Excel' }).click();
+    await expect(page).toHaveURL(new RegExp(`/entity/${clients._id}/excel/add$`));
+    const csv = [
+      'Name,E-mail,Phone',
+      'Vikram Shah,vikram@example.com,9820098200',
+      ',nobody@example.com,',
+      'Meera Nair,meera@example.com,',
+    ].join('\n');
+    await page
+      .getByLabel('Choose a spreadsheet')
+      .setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const columns = page.getByRole('table', { name: 'Columns and fields' });
+    await expect(columns).toContainText('Vikram Shah');
+    // Headers are matched to fields by label or key: "Name" and "Phone"; "E-mail" is chosen by hand.
+    await expect(page.getByRole('combobox', { name: 'Field for Name' })).toHaveValue(/Name/);
+    await page.getByRole('combobox', { name: 'Field for E-mail' }).click();
+    await page
+      .getByRole('listbox', { name: 'Field for E-mail' })
+      .getByRole('option', { name: /Email/ })
+      .click();
+    await page.getByText('Skip rows with problems').click();
+    await shot(page, 'import-mapping');
+    await page.getByRole('button', { name: 'Import 3 rows' }).click();
+    await expect(page.getByText('2 records imported')).toBeVisible();
+    await expect(page.getByText('1 row skipped')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Skipped rows' })).toContainText('3');
+    await shot(page, 'import-result');
+    await page.getByRole('link', { name: 'Back to Clients records' }).click();
+    await expect(page.getByTestId('grid-row')).toHaveCount(3);
+  });
 });

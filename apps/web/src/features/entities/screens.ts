@@ -21,6 +21,8 @@ export const ENTITY_SCREENS: Record<string, LazyComponent> = {
   '/entity/{entity_id}/excel/add': () =>
     import('./excel-import-screen').then((m) => ({ Component: m.ExcelImportScreen })),
   '/entity/view/{entity_id}': settings,
+  '/entity/{user_id}/{template_code}': () =>
+    import('./record-by-template-code-screen').then((m) => ({ Component: m.RecordByTemplateCodeScreen })),
   '/entity/edit/{entity_id}': settings,
   '/entity-execute/{entity_id}': form,
   '/entity-execute/{entity_id}/{template_code}': form,
