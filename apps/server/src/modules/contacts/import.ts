@@ -1,7 +1,4 @@
-import { Readable } from 'node:stream';
-import { parse as parseCsv } from 'csv-parse';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import {
   CONTACT_IMPORT_MAX_ROWS,
@@ -10,9 +7,9 @@ import {
   type TContactImportResult,
 } from '@esigns/contracts/contacts';
 import type { Db } from '../../platform/db/database';
-import { AppError, validationError } from '../../platform/http/app-error';
-import { declaredUnpackedSize, MAX_XLSX_UNPACKED_BYTES } from '../../platform/storage/zip-size';
-import { isText } from '../../platform/storage/sniff';
+import type { AppError } from '../../platform/http/app-error';
+import { validationError } from '../../platform/http/app-error';
+import { cellToText, readSheetRows } from '../../platform/storage/spreadsheet-rows';
 import type { AccessContext } from '../permissions/access';
 import { contactTypeIdsByName, typeKey } from './contact-types';
 import { contacts } from './schema';
@@ -69,103 +66,14 @@ function fileError(message: string): AppError {
 // ---------------------------------------------------------------------------------------------
 // Reading the file
 
-const XLS_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-/** Most bytes the unpacked parts of one XLSX may declare (a guard against zip bombs). */
-
-/** Reads the rows of a CSV or XLSX file, told apart by their bytes (not the name). */
+/**
+ * The rows of a CSV or XLSX file (first sheet; told apart by their bytes, not the name) as text
+ * cells: the platform's sheet reader (`readSheetRows`), up to the header plus one row too many,
+ * which is enough to refuse the file.
+ */
 export async function readSpreadsheet(bytes: Buffer): Promise<RawRow[]> {
-  if (bytes.length === 0) throw fileError('The file is empty');
-  if (bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return readXlsx(bytes);
-  if (bytes.subarray(0, 8).equals(XLS_SIGNATURE)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
-      message: 'Excel 97-2003 (.xls) files are not supported: save the sheet as .xlsx or .csv',
-    });
-  }
-  if (bytes.includes(0)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Upload a CSV or XLSX file' });
-  }
-  // Excel saves CSV in the system's code page: text that is not UTF-8 is read as Windows-1252.
-  const text = isText(bytes) ? bytes.toString('utf8') : new TextDecoder('windows-1252').decode(bytes);
-  return readCsv(text);
-}
-
-function delimiterOf(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const counts = [',', ';', '\t'].map((d) => ({ d, n: firstLine.split(d).length - 1 }));
-  counts.sort((a, b) => b.n - a.n);
-  return counts[0]!.n > 0 ? counts[0]!.d : ',';
-}
-
-async function readCsv(text: string): Promise<RawRow[]> {
-  const rows: RawRow[] = [];
-  const parser = Readable.from([text.replace(/^\uFEFF/, '')]).pipe(
-    parseCsv({
-      delimiter: delimiterOf(text.replace(/^\uFEFF/, '')),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-      max_record_size: 64 * 1024,
-    }),
-  );
-  try {
-    for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      rows.push({ row: record.info.lines, cells: record.record });
-      // The header plus one row too many is enough to refuse the file.
-      if (rows.length > CONTACT_IMPORT_MAX_ROWS + 1) break;
-    }
-  } catch (err) {
-    throw fileError(`The CSV file could not be read: ${(err as Error).message}`);
-  }
-  return rows;
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value)
-      return value.result === undefined ? '' : cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
-}
-
-async function readXlsx(bytes: Buffer): Promise<RawRow[]> {
-  let size: number;
-  try {
-    size = await declaredUnpackedSize(bytes);
-  } catch {
-    throw fileError('The spreadsheet could not be read: the file is damaged');
-  }
-  if (size > MAX_XLSX_UNPACKED_BYTES) throw fileError('The spreadsheet is too large once unpacked');
-  const rows: RawRow[] = [];
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      entries: 'ignore',
-    });
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        const cells = Array.from(values, (value) => cellText(value as ExcelJS.CellValue).trim());
-        if (cells.some((cell) => cell !== '')) rows.push({ row: row.number, cells });
-        if (rows.length > CONTACT_IMPORT_MAX_ROWS + 1) break;
-      }
-      // Only the first sheet holds contacts.
-      break;
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw fileError('The spreadsheet could not be read: the file is damaged or not an XLSX workbook');
-  }
-  return rows;
+  const rows = await readSheetRows(bytes, CONTACT_IMPORT_MAX_ROWS + 2);
+  return rows.map(({ row, cells }) => ({ row, cells: cells.map(cellToText) }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { RECORD_TITLE_FIELD_TYPES } from '@esigns/contracts/entity-input-types';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TEntity } from '@esigns/contracts/entities';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
@@ -37,20 +38,8 @@ export type EntityDefinition = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
 
-/** Field types a record title can come from, best first. */
-const TITLE_TYPES = new Set([
-  'SINGLE_LINE_TEXT',
-  'EMAIL',
-  'PHONE',
-  'AUTO_INCREMENT',
-  'SELECT',
-  'RADIO',
-  'NUMBER',
-  'CURRENCY',
-  'DATE',
-  'URL',
-  'BARCODE',
-]);
+/** Field types a record title can come from (shared with the builder's pickers). */
+const TITLE_TYPES = new Set<string>(RECORD_TITLE_FIELD_TYPES);
 
 export const canNameRecords = (field: TFormField): boolean => TITLE_TYPES.has(field.type);
 

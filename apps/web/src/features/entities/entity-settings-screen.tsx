@@ -1,3 +1,4 @@
+import { RECORD_TITLE_FIELD_TYPES } from '@esigns/contracts/entity-input-types';
 import { useState } from 'react';
 import {
   ActionIcon,
@@ -96,23 +97,7 @@ export function EntitySettingsScreen() {
     label: `${f.label} (${f.template_name})`,
   }));
   const displayOptions = (fields.data ?? [])
-    .filter(
-      (f) =>
-        f.template_id === primaryId &&
-        [
-          'SINGLE_LINE_TEXT',
-          'EMAIL',
-          'PHONE',
-          'AUTO_INCREMENT',
-          'SELECT',
-          'RADIO',
-          'NUMBER',
-          'CURRENCY',
-          'DATE',
-          'URL',
-          'BARCODE',
-        ].includes(f.type),
-    )
+    .filter((f) => f.template_id === primaryId && RECORD_TITLE_FIELD_TYPES.includes(f.type))
     .map((f) => ({ value: f.key, label: f.label }));
   const set = (patch: Partial<EntityDraft>) => setDraft({ ...draft, ...patch });
   const move = (index: number, by: number) => {
