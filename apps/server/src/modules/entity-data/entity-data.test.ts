@@ -457,6 +457,24 @@ describe('records', () => {
       values: valuesOf(entity, { title: 'Unique' }),
     });
     expect(check.json().data).toMatchObject({ duplicate: true, blocked: true });
+    // Two records of one batch break the rule between themselves too: nothing is added.
+    const before = (
+      await call('POST', '/api/entities-data/count', acme.users.OWNER, { entity_id: entity._id })
+    ).json().data.count;
+    const twins = await call('POST', '/api/entities-datas', acme.users.OWNER, {
+      entity_id: entity._id,
+      records: [
+        valuesOf(entity, { title: 'Twin' }),
+        valuesOf(entity, { title: 'Other' }),
+        valuesOf(entity, { title: 'Twin' }),
+      ],
+    });
+    expect(twins.statusCode, twins.body).toBe(409);
+    expect(twins.json().error_code).toBe('DUPLICATE_RECORD');
+    const after = (
+      await call('POST', '/api/entities-data/count', acme.users.OWNER, { entity_id: entity._id })
+    ).json().data.count;
+    expect(after).toBe(before);
   });
 
   it('checks ENTITY links point at records of the linked entity', async () => {

@@ -7,7 +7,7 @@ import {
   type TRecordQuery,
 } from '@esigns/contracts/entities';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
-import type { TFilterGroup, TFilterRule } from '@esigns/contracts/nocode-filters';
+import { splitFieldRef, type TFilterGroup, type TFilterRule } from '@esigns/contracts/nocode-filters';
 import { packIds, unpackIds, VersionedCache } from '../../platform/cache/versioned-cache';
 import {
   buildQuery,
@@ -163,6 +163,45 @@ async function refuseDuplicates(db: Db, def: EntityDefinition, values: RecordVal
 }
 
 /**
+ * BLOCK rules between the records of one batch (the stored ones are `refuseDuplicates`): a record
+ * breaks a rule when an earlier one of the batch holds its values of the rule's fields as the
+ * database would match them (`jsonContains`, like the `@>` of `findDuplicate`).
+ */
+function refuseDuplicatesWithin(def: EntityDefinition, records: RecordValues[]): void {
+  for (const rule of def.row.duplicateRules) {
+    if (rule.mode !== 'BLOCK') continue;
+    const refs = rule.fields.map(splitFieldRef);
+    if (refs.some((ref) => !ref)) continue;
+    for (let j = 1; j < records.length; j++) {
+      const probe = refs.map((ref) => records[j]![ref!.templateId]?.[ref!.key]);
+      if (probe.some((value) => value === null || value === undefined || value === '')) continue;
+      for (let i = 0; i < j; i++) {
+        const earlier = records[i]!;
+        if (refs.every((ref, k) => jsonContains(earlier[ref!.templateId]?.[ref!.key], probe[k]))) {
+          throw new AppError('CONFLICT', {
+            message: `Two of these records have the same ${ruleLabel(def, rule)}`,
+            errorCode: 'DUPLICATE_RECORD',
+          });
+        }
+      }
+    }
+  }
+}
+
+/** PostgreSQL's `@>` between JSON values below the top level: lists contain their elements' matches. */
+export function jsonContains(container: unknown, value: unknown): boolean {
+  if (Array.isArray(value))
+    return Array.isArray(container) && value.every((v) => container.some((c) => jsonContains(c, v)));
+  if (value !== null && typeof value === 'object') {
+    if (container === null || typeof container !== 'object' || Array.isArray(container)) return false;
+    return Object.entries(value).every(([key, v]) =>
+      jsonContains((container as Record<string, unknown>)[key], v),
+    );
+  }
+  return container === value;
+}
+
+/**
  * Creates records from raw values (each checked in full). One invalid record refuses the batch,
  * with details keyed `<prefix>.<index>...` for batches. Inserted in chunks of multi-row INSERTs.
  */
@@ -187,8 +226,10 @@ export async function createRecords(
   if (linkErrors.length > 0) throw validationError(linkErrors.slice(0, 200), linkErrors[0]!.message);
   return db.transaction(async (tx) => {
     await lockDuplicateRules(tx, def);
-    if (def.row.duplicateRules.length > 0)
+    if (def.row.duplicateRules.length > 0) {
+      refuseDuplicatesWithin(def, records);
       for (const values of records) await refuseDuplicates(tx, def, values, null);
+    }
     await fillAutoIncrements(tx, def, records);
     // Ids are chosen here, so the answer is in the order of `inputs` whatever order the INSERT's
     // RETURNING uses (callers pair record i with input i: duplicates copy their line items so).
