@@ -35,7 +35,14 @@ const { renderWithProviders } = await import('../../shared/testing/render-with-p
 const { NotificationBell } = await import('./notification-bell');
 
 const DOC_ID = 'd0c00000-0000-4000-8000-000000000001';
-const HOUR = 3_600_000;
+
+/** Yesterday at `hour` o'clock local time, whatever the time of day the tests run at. */
+function yesterdayAt(hour: number): string {
+  const day = new Date();
+  day.setDate(day.getDate() - 1);
+  day.setHours(hour, 0, 0, 0);
+  return day.toISOString();
+}
 
 function makeNotification(overrides: Partial<TAppNotification>): TAppNotification {
   return {
@@ -154,14 +161,14 @@ describe('NotificationBell', () => {
     event: 'document.viewed',
     is_read: true,
     read_at: new Date().toISOString(),
-    created_at: new Date(Date.now() - 26 * HOUR).toISOString(),
+    created_at: yesterdayAt(14),
   });
   const workflow = makeNotification({
     title: 'A workflow finished',
     type: 'WORKFLOW',
     event: 'workflow.done',
     link: null,
-    created_at: new Date(Date.now() - 27 * HOUR).toISOString(),
+    created_at: yesterdayAt(13),
   });
 
   it('shows the unopened count; opening the panel resets it and lists the notifications by day', async () => {
