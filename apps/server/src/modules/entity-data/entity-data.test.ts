@@ -475,6 +475,17 @@ describe('records', () => {
       await call('POST', '/api/entities-data/count', acme.users.OWNER, { entity_id: entity._id })
     ).json().data.count;
     expect(after).toBe(before);
+    // A batch whose last record repeats a stored one: refused whole.
+    const stored = await call('POST', '/api/entities-datas', acme.users.OWNER, {
+      entity_id: entity._id,
+      records: [valuesOf(entity, { title: 'Fresh' }), valuesOf(entity, { title: 'Unique' })],
+    });
+    expect(stored.statusCode, stored.body).toBe(409);
+    expect(stored.json().message).toMatch(/same Title/);
+    const last = (
+      await call('POST', '/api/entities-data/count', acme.users.OWNER, { entity_id: entity._id })
+    ).json().data.count;
+    expect(last).toBe(before);
   });
 
   it('checks ENTITY links point at records of the linked entity', async () => {

@@ -163,7 +163,48 @@ async function refuseDuplicates(db: Db, def: EntityDefinition, values: RecordVal
 }
 
 /**
- * BLOCK rules between the records of one batch (the stored ones are `refuseDuplicates`): a record
+ * BLOCK rules of a batch against the stored records: per rule, one statement for up to 500
+ * records (`values @> probe OR ...`, each probe answered by the GIN index) instead of one per
+ * record. Records missing a value of the rule's fields are not checked by it (`findDuplicate`).
+ */
+async function refuseStoredDuplicates(db: Db, def: EntityDefinition, records: RecordValues[]): Promise<void> {
+  for (const rule of def.row.duplicateRules) {
+    if (rule.mode !== 'BLOCK') continue;
+    const refs = rule.fields.map(splitFieldRef);
+    if (refs.some((ref) => !ref)) continue;
+    const probes: string[] = [];
+    for (const values of records) {
+      const probe: RecordValues = {};
+      let complete = true;
+      for (const ref of refs) {
+        const value = values[ref!.templateId]?.[ref!.key];
+        if (value === null || value === undefined || value === '') complete = false;
+        else (probe[ref!.templateId] ??= {})[ref!.key] = value;
+      }
+      if (complete) probes.push(JSON.stringify(probe));
+    }
+    for (let i = 0; i < probes.length; i += 500) {
+      const any = sql.join(
+        probes.slice(i, i + 500).map((probe) => sql`${entityData.values} @> ${probe}::jsonb`),
+        sql` or `,
+      );
+      const [hit] = await db
+        .select({ id: entityData.id })
+        .from(entityData)
+        .where(and(eq(entityData.entityId, def.row.id), sql`(${any})`))
+        .limit(1);
+      if (hit) {
+        throw new AppError('CONFLICT', {
+          message: `Another record of ${def.row.name} has the same ${ruleLabel(def, rule)}`,
+          errorCode: 'DUPLICATE_RECORD',
+        });
+      }
+    }
+  }
+}
+
+/**
+ * BLOCK rules between the records of one batch (the stored ones are `refuseStoredDuplicates`): a record
  * breaks a rule when an earlier one of the batch holds its values of the rule's fields as the
  * database would match them (`jsonContains`, like the `@>` of `findDuplicate`).
  */
@@ -228,7 +269,7 @@ export async function createRecords(
     await lockDuplicateRules(tx, def);
     if (def.row.duplicateRules.length > 0) {
       refuseDuplicatesWithin(def, records);
-      for (const values of records) await refuseDuplicates(tx, def, values, null);
+      await refuseStoredDuplicates(tx, def, records);
     }
     await fillAutoIncrements(tx, def, records);
     // Ids are chosen here, so the answer is in the order of `inputs` whatever order the INSERT's
