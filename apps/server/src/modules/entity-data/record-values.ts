@@ -204,6 +204,21 @@ export async function checkEntityLinks(
     }));
 }
 
+/**
+ * A record's values of a rule's fields, shaped as stored (`{ template: { key: value } }`) for a
+ * JSONB containment; null when one of them is empty (the rule does not apply) or not a field ref.
+ */
+export function ruleProbe(rule: TDuplicateRule, values: RecordValues): RecordValues | null {
+  const probe: RecordValues = {};
+  for (const ref of rule.fields) {
+    const parts = splitFieldRef(ref);
+    const value = parts ? values[parts.templateId]?.[parts.key] : undefined;
+    if (!parts || value === null || value === undefined || value === '') return null;
+    (probe[parts.templateId] ??= {})[parts.key] = value;
+  }
+  return probe;
+}
+
 /** The first duplicate rule of `mode` another record breaks, with that record's id. */
 export async function findDuplicate(
   db: Db,
@@ -214,15 +229,8 @@ export async function findDuplicate(
 ): Promise<{ rule: TDuplicateRule; recordId: string } | null> {
   for (const rule of def.row.duplicateRules) {
     if (mode !== 'ANY' && rule.mode !== mode) continue;
-    const probe: RecordValues = {};
-    let complete = true;
-    for (const ref of rule.fields) {
-      const parts = splitFieldRef(ref);
-      const value = parts ? values[parts.templateId]?.[parts.key] : undefined;
-      if (!parts || value === null || value === undefined || value === '') complete = false;
-      else (probe[parts.templateId] ??= {})[parts.key] = value;
-    }
-    if (!complete) continue;
+    const probe = ruleProbe(rule, values);
+    if (!probe) continue;
     const [hit] = await db
       .select({ id: entityData.id })
       .from(entityData)

@@ -7,7 +7,7 @@ import {
   type TRecordQuery,
 } from '@esigns/contracts/entities';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
-import { splitFieldRef, type TFilterGroup, type TFilterRule } from '@esigns/contracts/nocode-filters';
+import type { TFilterGroup, TFilterRule } from '@esigns/contracts/nocode-filters';
 import { packIds, unpackIds, VersionedCache } from '../../platform/cache/versioned-cache';
 import {
   buildQuery,
@@ -38,6 +38,7 @@ import {
   parseRecordValues,
   recordValidationError,
   ruleLabel,
+  ruleProbe,
   titleOf,
   type RecordValues,
 } from './record-values';
@@ -170,19 +171,10 @@ async function refuseDuplicates(db: Db, def: EntityDefinition, values: RecordVal
 async function refuseStoredDuplicates(db: Db, def: EntityDefinition, records: RecordValues[]): Promise<void> {
   for (const rule of def.row.duplicateRules) {
     if (rule.mode !== 'BLOCK') continue;
-    const refs = rule.fields.map(splitFieldRef);
-    if (refs.some((ref) => !ref)) continue;
-    const probes: string[] = [];
-    for (const values of records) {
-      const probe: RecordValues = {};
-      let complete = true;
-      for (const ref of refs) {
-        const value = values[ref!.templateId]?.[ref!.key];
-        if (value === null || value === undefined || value === '') complete = false;
-        else (probe[ref!.templateId] ??= {})[ref!.key] = value;
-      }
-      if (complete) probes.push(JSON.stringify(probe));
-    }
+    const probes = records.flatMap((values) => {
+      const probe = ruleProbe(rule, values);
+      return probe ? [JSON.stringify(probe)] : [];
+    });
     for (let i = 0; i < probes.length; i += 500) {
       const any = sql.join(
         probes.slice(i, i + 500).map((probe) => sql`${entityData.values} @> ${probe}::jsonb`),
@@ -211,19 +203,13 @@ async function refuseStoredDuplicates(db: Db, def: EntityDefinition, records: Re
 function refuseDuplicatesWithin(def: EntityDefinition, records: RecordValues[]): void {
   for (const rule of def.row.duplicateRules) {
     if (rule.mode !== 'BLOCK') continue;
-    const refs = rule.fields.map(splitFieldRef);
-    if (refs.some((ref) => !ref)) continue;
     for (let j = 1; j < records.length; j++) {
-      const probe = refs.map((ref) => records[j]![ref!.templateId]?.[ref!.key]);
-      if (probe.some((value) => value === null || value === undefined || value === '')) continue;
-      for (let i = 0; i < j; i++) {
-        const earlier = records[i]!;
-        if (refs.every((ref, k) => jsonContains(earlier[ref!.templateId]?.[ref!.key], probe[k]))) {
-          throw new AppError('CONFLICT', {
-            message: `Two of these records have the same ${ruleLabel(def, rule)}`,
-            errorCode: 'DUPLICATE_RECORD',
-          });
-        }
+      const probe = ruleProbe(rule, records[j]!);
+      if (probe && records.slice(0, j).some((earlier) => jsonContains(earlier, probe))) {
+        throw new AppError('CONFLICT', {
+          message: `Two of these records have the same ${ruleLabel(def, rule)}`,
+          errorCode: 'DUPLICATE_RECORD',
+        });
       }
     }
   }
