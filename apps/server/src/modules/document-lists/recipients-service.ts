@@ -8,6 +8,7 @@ import type { AccessContext } from '../permissions/access';
 import { isDone } from '../signing/progress';
 import { presentListRows, type ListRow } from './present-items';
 import { findListedDocument, isoOf, loadScope } from './scope';
+import { unlessAppError } from '../../platform/http/app-error';
 
 /**
  * `GET /documents/{document_id}/recipients`: the document as its list row (with the caller's
@@ -25,7 +26,7 @@ export async function listRecipients(
   const base = { document: document!, signing_order: doc.settings.signing_order ?? false };
   if (doc.status === 'DRAFT') {
     const layout = doc.configurableDocumentId
-      ? await findConfigurable(db, access.companyId, doc.configurableDocumentId).catch(() => null)
+      ? await unlessAppError(findConfigurable(db, access.companyId, doc.configurableDocumentId))
       : null;
     return {
       ...base,

@@ -106,11 +106,7 @@ export async function submitRequestedDocument(
 async function assertOwnUpload(platform: Platform, access: AccessContext, ref: string): Promise<void> {
   const ticketKey = `${ref}.upload.json`;
   const prefix = `companies/${access.companyId}/uploads/`;
-  if (
-    !ref.startsWith(prefix) ||
-    ref.includes('..') ||
-    !(await platform.storage.head(ticketKey).catch(() => null))
-  ) {
+  if (!ref.startsWith(prefix) || ref.includes('..') || !(await platform.storage.head(ticketKey))) {
     throw notFound('File');
   }
   const ticket = JSON.parse((await platform.storage.get(ticketKey)).toString('utf8')) as {

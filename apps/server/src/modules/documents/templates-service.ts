@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQ
 import type { TConfigurableDocument, TPublishSettings, TRecipient } from '@esigns/contracts/documents';
 import { hasPermission } from '@esigns/contracts/permissions';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
-import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import { AppError, notFound, unlessAppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { companyUsers } from '../company/schema';
 import type { AccessContext } from '../permissions/access';
@@ -352,10 +352,10 @@ export async function saveAsTemplate(
   if (!mayRead) {
     // A DRAFT has no recipient rows yet: its layout's visibility decides.
     const layout = doc.configurableDocumentId
-      ? await findConfigurable(db, access.companyId, doc.configurableDocumentId, {
-          includeDeleted: true,
-        }).catch(() => undefined)
-      : undefined;
+      ? await unlessAppError(
+          findConfigurable(db, access.companyId, doc.configurableDocumentId, { includeDeleted: true }),
+        )
+      : null;
     if (!layout || layout.isTemplate || !canSeeOneOff(access, layout)) throw notFound('Document');
   }
   await assertTemplateNameFree(db, access.companyId, input.name);
@@ -377,10 +377,10 @@ export async function saveAsTemplate(
       }));
   } else {
     const layout = doc.configurableDocumentId
-      ? await findConfigurable(db, access.companyId, doc.configurableDocumentId, {
-          includeDeleted: true,
-        }).catch(() => undefined)
-      : undefined;
+      ? await unlessAppError(
+          findConfigurable(db, access.companyId, doc.configurableDocumentId, { includeDeleted: true }),
+        )
+      : null;
     roles = (layout?.documentUsers ?? []).map((r, i) => {
       const { representative_password: _p, has_representative_password: _h, ...rest } = r;
       return {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { TCompanyDetails, TCreateCompanyRequest, TFoundRecord } from '@esigns/contracts/entity-actions';
 import { hasPermission } from '@esigns/contracts/permissions';
 import type { Db } from '../../platform/db/database';
-import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import { AppError, notFound, unlessAppError, validationError } from '../../platform/http/app-error';
 import { contacts } from '../contacts/schema';
 import { findOrAddRecord } from '../entity-data/find-or-add';
 import { titleOf } from '../entity-data/record-values';
@@ -127,9 +127,8 @@ const CONTACTS_SHOWN = 100;
  * whose account name is its name. Anything else (another workspace's, another kind of record): 404.
  */
 export async function getCompanyDetails(db: Db, access: AccessContext, id: string): Promise<TCompanyDetails> {
-  const row = await findCompanyRecord(db, access.companyId, id).catch(() => {
-    throw notFound('Company');
-  });
+  const row = await unlessAppError(findCompanyRecord(db, access.companyId, id));
+  if (!row) throw notFound('Company');
   const def = await loadEntityDefinition(db, access.companyId, row.entityId);
   if (def.row.entityType !== 'BUSINESS') throw notFound('Company');
   const [computed] = await withComputedValues(db, def, [row]);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TFilterGroup } from '@esigns/contracts/nocode-filters';
 import { rowsOf, type Db } from '../../platform/db/database';
-import { validationError } from '../../platform/http/app-error';
+import { unlessAppError, validationError } from '../../platform/http/app-error';
 import { isUuid, type EntityDefinition } from '../entities/definition';
 import type { AccessContext } from '../permissions/access';
 import { columnOf } from './query';
@@ -98,11 +98,11 @@ export async function bulkUpdate(
   let updated = 0;
   await db.transaction(async (tx) => {
     for (const id of [...new Set(ids)]) {
-      await findRecord(tx, def, id).catch(() => {
+      if (!(await unlessAppError(findRecord(tx, def, id)))) {
         throw validationError([
           { key: 'ids', path: ['ids'], message: 'Some records are not records of this entity' },
         ]);
-      });
+      }
       await updateRecord(tx, access, def, id, values, ['values'], 'BULK_UPDATED');
       updated += 1;
     }

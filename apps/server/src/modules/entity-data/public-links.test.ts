@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import type { TRecordShareLink } from '@esigns/contracts/record-share-links';
@@ -226,6 +226,20 @@ describe('GET /oa_entitydata/{id} with a stored link', () => {
         and(eq(userTypePermissions.companyId, third.companyId), eq(userTypePermissions.userType, 'ADMIN')),
       );
     expect((await call('GET', viewUrl(link.path))).statusCode).toBe(404);
+  });
+
+  it('answers a logged 500, not "not found", when the database fails while checking the creator', async () => {
+    const link = await makeLink(flat);
+    const db = t.platform.database.db;
+    await db.execute(sql`alter table user_type_permissions rename to user_type_permissions_away`);
+    try {
+      const res = await call('GET', viewUrl(link.path));
+      expect(res.statusCode, res.body).toBe(500);
+      expect(res.json()).toMatchObject({ success: false });
+    } finally {
+      await db.execute(sql`alter table user_type_permissions_away rename to user_type_permissions`);
+    }
+    expect((await call('GET', viewUrl(link.path))).statusCode).toBe(200);
   });
 
   it('still reads a stateless link made before links were stored, until it expires', async () => {

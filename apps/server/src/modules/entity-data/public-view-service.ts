@@ -5,7 +5,7 @@ import type { TRecordShareLinkCreated } from '@esigns/contracts/record-share-lin
 import { hasPermission } from '@esigns/contracts/permissions';
 import { isUuid } from '../entities/definition';
 import { keyedHash, randomToken, safeEqual } from '../../platform/auth/one-time-secrets';
-import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import { AppError, notFound, unlessAppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { companies } from '../company/schema';
 import { loadEntityDefinition } from '../entities/definition';
@@ -149,7 +149,10 @@ export async function readPublicRecord(
     .where(and(eq(entityData.id, target.recordId), eq(entityData.entityId, target.entityId)))
     .limit(1);
   if (!row) throw notFound('Record');
-  const creator = await loadAccess(db, { userId: creatorId, companyId: row.companyId }).catch(() => null);
+  // A creator who left the workspace (or whose workspace is inactive) no longer vouches for the link.
+  const creator = await unlessAppError(loadAccess(db, { userId: creatorId, companyId: row.companyId }), [
+    'UNAUTHORIZED',
+  ]);
   if (!creator || !hasPermission(creator, PUBLIC_LINK_PERMISSION)) throw notFound('Record');
   const record = await findCompanyRecord(db, row.companyId, target.recordId);
   const def = await loadEntityDefinition(db, row.companyId, target.entityId);

@@ -74,3 +74,20 @@ function defaultMessage(code: AppErrorCode): string {
     }
   }
 }
+
+/**
+ * The value, or null when the lookup answered one of the given AppError codes (by default
+ * NOT_FOUND). Anything else, a database outage above all, is thrown on: it must become a logged
+ * 500, never "not found".
+ */
+export async function unlessAppError<T>(
+  lookup: Promise<T>,
+  codes: readonly AppErrorCode[] = ['NOT_FOUND'],
+): Promise<T | null> {
+  try {
+    return await lookup;
+  } catch (err) {
+    if (err instanceof AppError && codes.includes(err.code)) return null;
+    throw err;
+  }
+}
