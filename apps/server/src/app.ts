@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -16,6 +16,7 @@ import {
 import { REQUEST_ID_HEADER } from '@esigns/contracts/headers';
 import type { TErrorBody } from '@esigns/contracts/envelope';
 import { OUTBOX_KEY_HEADER } from '@esigns/contracts/outbox';
+import { clientLimitKey, fastifyTrustProxy } from './platform/http/client-ip';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerRequestLogging } from './platform/http/request-logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -67,7 +68,8 @@ export async function buildApp(platform: Platform): Promise<App> {
   const app = Fastify({
     loggerInstance: platform.log,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // Forwarded headers count only from the proxies the operator listed (TRUST_PROXY).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
     // One line per request (the onResponse hook below) instead of Fastify's two.
@@ -84,9 +86,9 @@ export async function buildApp(platform: Platform): Promise<App> {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    // A request whose socket closed before it was read has no `ip`: the default key would throw
-    // (a 500); such requests share one bucket instead.
-    keyGenerator: (request) => (request.ip ? normalizeIP(request.ip) : 'unknown-client'),
+    // Signed-in or not, every caller is counted by address (a request whose socket closed before
+    // it was read has none: such requests share one bucket).
+    keyGenerator: clientLimitKey,
     // The app's own files (scripts, styles, the page shell) are not limited: opening the app loads
     // dozens of them, and an office behind one address would run out. The API and the document
     // service are.

@@ -6,6 +6,7 @@ import type { TErrorBody } from '@esigns/contracts/envelope';
 import { REQUEST_ID_HEADER } from '@esigns/contracts/headers';
 import { ConfigError, loadConfig } from './platform/config/config';
 import { openDatabase } from './platform/db/database';
+import { clientLimitKey, fastifyTrustProxy } from './platform/http/client-ip';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerRequestLogging } from './platform/http/request-logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
     logController: new LogController({ disableRequestLogging: true }),
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    keyGenerator: clientLimitKey,
     errorResponseBuilder: (_request, context) => {
       const body: TErrorBody & { statusCode: number } = {
         statusCode: 429,

@@ -16,6 +16,7 @@ import {
   ZRecentActivities,
 } from '@esigns/contracts/dashboard';
 import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
+import { clientIp } from '../../platform/http/client-ip';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { accessOf, requirePermission } from '../permissions/access';
@@ -198,7 +199,7 @@ export function registerDashboardRoutes(api: FastifyInstance, platform: Platform
       const result = await recordCheckIn(platform, accessOf(request), {
         action: request.body?.action,
         offsetMinutes: offsetOf(request),
-        client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+        client: { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null },
       });
       const message =
         result.result === 'CHECKED_IN'

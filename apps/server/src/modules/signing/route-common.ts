@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZErrorBody } from '@esigns/contracts/envelope';
+import { clientIp } from '../../platform/http/client-ip';
 import type { Client } from './signer-log';
 
 export const ERRORS = {
@@ -39,7 +40,7 @@ export const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 mi
 
 export function clientOf(request: FastifyRequest): Client {
   const agent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
+  return { ip: clientIp(request), userAgent: typeof agent === 'string' ? agent : null };
 }
 
 export const ZIdParams = z.object({ id: z.string().max(64).describe('The sent (employee) document id') });

@@ -3,6 +3,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { SIGNER_HEADERS } from '@esigns/contracts/signing';
 import { bearerToken, verifyAccessToken } from '../../platform/auth/access-token';
 import { AppError } from '../../platform/http/app-error';
+import { clientLimitKey } from '../../platform/http/client-ip';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
 import { isUuid, type Reader } from '../documents/lookups';
@@ -75,7 +76,7 @@ export async function assertSigner(
   param?: string,
 ): Promise<SignerContext> {
   const limiter = limiterOf(platform);
-  const wait = limiter.blockedFor(request.ip);
+  const wait = limiter.blockedFor(clientLimitKey(request));
   if (wait > 0) {
     throw new AppError('TOO_MANY_REQUESTS', {
       message: `Too many invalid signing links from your address: try again in ${Math.ceil(wait / 60)} minutes`,
@@ -83,7 +84,7 @@ export async function assertSigner(
   }
   const signer = await authenticateSigner(platform, request, param);
   if (!signer) {
-    limiter.recordFailure(request.ip);
+    limiter.recordFailure(clientLimitKey(request));
     throw new AppError('UNAUTHORIZED', { message: INVALID_LINK_MESSAGE });
   }
   return signer;

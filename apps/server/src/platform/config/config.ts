@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -46,6 +47,7 @@ const ZEnv = z.object({
     .positive()
     .default(50 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  TRUST_PROXY: ZOptionalString,
   WEB_DIST: ZOptionalString,
   SIGNING_P12: ZOptionalString,
   SIGNING_P12_PASSPHRASE: z.string().optional(),
@@ -82,11 +84,19 @@ export type AppConfig = {
   bodyLimitBytes: number;
   uploadLimitBytes: number;
   rateLimitPerMinute: number;
+  /**
+   * Which peers may tell the client's address (`X-Forwarded-For`, `-Proto`, `-Host`): none
+   * (false, the default), the given addresses/CIDRs (or proxy-addr's names `loopback`,
+   * `linklocal`, `uniquelocal`), or the last n hops. Fastify's `trustProxy`.
+   */
+  trustProxy: TrustProxy;
   /** Folder of the built web app; served with SPA fallback when it exists. */
   webDist: string | undefined;
   /** Document-sealing identity (PKCS#12, base64 or file path); unset: generated and kept in the database. */
   signingP12: { source: string; passphrase: string } | undefined;
 };
+
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {}
 
@@ -105,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.WORKERS > 0 && !e.DATABASE_URL) {
     throw new ConfigError('WORKERS > 0 needs DATABASE_URL: the embedded database belongs to one process.');
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const stored = readOrCreateSecrets(dataDir, e);
@@ -135,11 +146,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy,
     webDist: e.WEB_DIST,
     signingP12: e.SIGNING_P12
       ? { source: e.SIGNING_P12, passphrase: e.SIGNING_P12_PASSPHRASE ?? '' }
       : undefined,
   };
+}
+
+const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` trusts no proxy (the socket's peer is the client); a number
+ * trusts that many hops; otherwise a comma list of addresses, CIDRs and proxy-addr's names.
+ * `true` (any peer) is refused: anybody could then write the address recorded in audit trails
+ * and escape every limiter with a new header value.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  const bad = (why: string): ConfigError =>
+    new ConfigError(`Invalid environment:\n  TRUST_PROXY: ${why} (got "${value}")`);
+  if (value === 'true') {
+    throw bad(
+      'trusting every peer lets any client forge its address; list your proxies (10.0.0.0/8, loopback, ...) or give the hop count (1)',
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw bad('a hop count is 0 to 10');
+    return hops;
+  }
+  const entries = value.split(',').map((v) => v.trim());
+  for (const entry of entries) {
+    if (!isTrustedProxyEntry(entry)) {
+      throw bad(`"${entry}" is not an IP address, a CIDR (10.0.0.0/8), loopback, linklocal or uniquelocal`);
+    }
+  }
+  return entries;
+}
+
+function isTrustedProxyEntry(entry: string): boolean {
+  if (PROXY_ADDR_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function readOrCreateSecrets(dataDir: string, e: z.infer<typeof ZEnv>): Secrets {

@@ -53,6 +53,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(new RegExp(name));
   });
 
+  it('trusts no proxy unless TRUST_PROXY lists some', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it.each([
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.7,::1, fd00::/8', ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    'true',
+    '11',
+    '-1',
+    '10.0.0.0/33',
+    '::1/129',
+    '10.0.0',
+    'proxy.local',
+    '10.0.0.1,',
+    '1.2.3.4/8/8',
+    '1.5',
+  ])('refuses TRUST_PROXY=%s with a message naming it', (value) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+
   it('refuses separate workers on the embedded database', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), WORKERS: '2' })).toThrow(ConfigError);
   });

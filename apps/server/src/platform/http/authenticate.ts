@@ -1,6 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { bearerToken, verifyAccessToken, type AccessClaims } from '../auth/access-token';
 import { AppError } from './app-error';
+import { clientIp } from './client-ip';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,6 +30,7 @@ export function authOf(request: FastifyRequest): AccessClaims {
   return request.auth;
 }
 
+/** Who is calling from where, for audit rows: the client's IP (see `clientIp`) and user agent. */
 export function clientOf(request: FastifyRequest): { ip: string; userAgent: string | undefined } {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+  return { ip: clientIp(request), userAgent: request.headers['user-agent'] };
 }
