@@ -7,27 +7,8 @@ import type { RouteHandle } from './route-handle';
 import { ALL_SCREEN_ROUTES, fillPattern, toRouterPath, type LayoutName, type ScreenRoute } from './routes';
 import { AppLoading } from './screens/app-loading';
 import { NotFoundScreen } from './screens/not-found-screen';
+import { SCREENS } from './screen-loaders';
 import { RouteErrorScreen } from './screens/route-error-screen';
-import { PROFILE_SCREENS } from '../features/profile/screens';
-import { SETTINGS_SCREENS } from '../features/settings/screens';
-import { TEAM_SCREENS } from '../features/team/screens';
-import { DOCUMENT_SCREENS } from '../features/documents/document-screens';
-import { TEMPLATE_SCREENS } from '../features/templates/screens';
-import { REQUEST_DOCUMENT_SCREENS } from '../features/request-documents/screens';
-import { EDITOR_SCREENS } from '../features/editor/screens';
-import { CONTACT_SCREENS } from '../features/contacts/screens';
-import { SIGNING_SCREENS } from '../features/signing/screens';
-import { PUBLISHED_SCREENS } from '../features/published/screens';
-import { DASHBOARD_SCREENS } from '../features/dashboard/screens';
-import { DOCUMENT_ACTION_SCREENS } from '../features/document-actions/screens';
-import { FORM_TEMPLATE_SCREENS } from '../features/form-templates/screens';
-import { DOCUMENT_LIST_SCREENS } from '../features/document-lists/screens';
-import { ENTITY_SCREENS } from '../features/entities/screens';
-import { GLOBAL_VARIABLE_SCREENS } from '../features/global-variables/screens';
-import { ENTITY_GROUP_SCREENS } from '../features/entity-groups/screens';
-import { MENU_MANAGEMENT_SCREENS } from '../features/menu-management/screens';
-import { ENTITY_VIEW_SCREENS } from '../features/entity-views/screens';
-import { GLOBAL_FILTER_SCREENS } from '../features/global-filters/screens';
 
 /** A screen's code must arrive within 120 s (spec 1 §9), else the error screen offers a reload. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -62,50 +43,6 @@ const LAYOUTS: Record<LayoutName, LazyComponent> = {
   contact: () => import('./layouts/contact-layout').then((m) => ({ Component: m.ContactLayout })),
   public: () => import('./layouts/public-layout').then((m) => ({ Component: m.PublicLayout })),
   embedded: () => import('./layouts/embedded-layout').then((m) => ({ Component: m.EmbeddedLayout })),
-};
-
-/**
- * Screens that exist, by route pattern. Every other route renders the placeholder; an area
- * that builds a screen adds its loader here.
- */
-export const SCREENS: Readonly<Record<string, LazyComponent>> = {
-  ...PROFILE_SCREENS,
-  ...SETTINGS_SCREENS,
-  ...TEAM_SCREENS,
-  ...DOCUMENT_SCREENS,
-  ...TEMPLATE_SCREENS,
-  ...REQUEST_DOCUMENT_SCREENS,
-  ...EDITOR_SCREENS,
-  ...CONTACT_SCREENS,
-  ...SIGNING_SCREENS,
-  ...PUBLISHED_SCREENS,
-  ...DASHBOARD_SCREENS,
-  ...DOCUMENT_ACTION_SCREENS,
-  ...FORM_TEMPLATE_SCREENS,
-  ...DOCUMENT_LIST_SCREENS,
-  ...ENTITY_SCREENS,
-  ...GLOBAL_VARIABLE_SCREENS,
-  ...ENTITY_GROUP_SCREENS,
-  ...MENU_MANAGEMENT_SCREENS,
-  ...ENTITY_VIEW_SCREENS,
-  ...GLOBAL_FILTER_SCREENS,
-  '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
-  '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
-  '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),
-  '/join-us': () => import('../features/auth/join-us-screen').then((m) => ({ Component: m.JoinUsScreen })),
-  '/create-profile': () =>
-    import('../features/auth/create-profile-screen').then((m) => ({ Component: m.CreateProfileScreen })),
-  '/verify': () => import('../features/auth/verify-screen').then((m) => ({ Component: m.VerifyScreen })),
-  '/send-verification': () =>
-    import('../features/auth/send-verification-screen').then((m) => ({
-      Component: m.SendVerificationScreen,
-    })),
-  '/forgot-password': () =>
-    import('../features/auth/forgot-password-screen').then((m) => ({ Component: m.ForgotPasswordScreen })),
-  '/forgot-password-verification': () =>
-    import('../features/auth/forgot-password-verification-screen').then((m) => ({
-      Component: m.ForgotPasswordVerificationScreen,
-    })),
 };
 
 /** Sends to `to` (spec notation), filling its params from the current ones and keeping the query. */

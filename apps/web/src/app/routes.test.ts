@@ -5,7 +5,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { GuardName } from './guard-decision';
 import type { RouteHandle } from './route-handle';
-import { buildRoutes, SCREENS } from './router';
+import { buildRoutes } from './router';
+import { SCREENS } from './screen-loaders';
 import { ALL_SCREEN_ROUTES, EMBEDDED_ROUTES, STAFF_ROUTES, fillPattern, toRouterPath } from './routes';
 
 const routes = buildRoutes();

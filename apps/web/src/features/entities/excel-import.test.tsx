@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TEntity } from '@esigns/contracts/entities';
 import type { TExcelHeaders } from '@esigns/contracts/entity-import';
 import { ALL_SCREEN_ROUTES } from '../../app/routes';
-import { SCREENS } from '../../app/router';
+import { SCREENS } from '../../app/screen-loaders';
 import { resetApiClient } from '../../shared/api/api-client';
 import { sessionStore } from '../../shared/session/session-store';
 import {

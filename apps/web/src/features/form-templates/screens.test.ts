@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_SCREEN_ROUTES } from '../../app/routes';
-import { SCREENS } from '../../app/router';
+import { SCREENS } from '../../app/screen-loaders';
 import { FORM_TEMPLATE_SCREENS } from './screens';
 
 describe('FORM_TEMPLATE_SCREENS', () => {

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TGlobalFilter } from '@esigns/contracts/entity-filters';
 import { ALL_SCREEN_ROUTES } from '../../app/routes';
-import { SCREENS } from '../../app/router';
+import { SCREENS } from '../../app/screen-loaders';
 import { resetApiClient } from '../../shared/api/api-client';
 import { sessionStore } from '../../shared/session/session-store';
 import { fail, installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_SCREEN_ROUTES } from '../../app/routes';
-import { SCREENS } from '../../app/router';
+import { SCREENS } from '../../app/screen-loaders';
 import { resetApiClient } from '../../shared/api/api-client';
 import { sessionStore } from '../../shared/session/session-store';
 import { fail, installFakeApi, invalid, ok, seedStaffSession } from '../../shared/testing/fake-api';
