@@ -29,14 +29,27 @@ export const ZOutboxMailRow = z.object({
 });
 
 export const ZOutboxMail = ZOutboxMailRow.extend({
-  html: z.string().describe('HTML body as sent (empty for a text-only mail)'),
-  text: z.string().describe('Plain-text body as sent'),
+  redacted: z
+    .boolean()
+    .describe(
+      'true: subject and bodies are the email log copy, every link and one-time code replaced by `[redacted link]` / `[redacted code]`; false: the mail as sent (the operator, without SMTP only)',
+    ),
+  html: z
+    .string()
+    .nullable()
+    .describe('HTML body (empty for a text-only mail); null when no redacted copy exists (older mails)'),
+  text: z.string().nullable().describe('Plain-text body; null when no redacted copy exists (older mails)'),
 });
 
 export const ZListOutboxQuery = ZPageQuery.extend({
   search: z.string().max(200).optional().describe('Case-insensitive match on the subject or any recipient'),
   status: z.enum(EMAIL_STATUSES).optional(),
 });
+
+/** The company's email log (`GET /api/email-logs`): the same rows, always redacted. */
+export const ZEmailLogRow = ZOutboxMailRow;
+export const ZEmailLog = ZOutboxMail;
+export const ZListEmailLogsQuery = ZListOutboxQuery;
 
 export type TOutboxMailRow = z.infer<typeof ZOutboxMailRow>;
 export type TOutboxMail = z.infer<typeof ZOutboxMail>;

@@ -95,6 +95,8 @@ export const entityDataFiles = pgTable(
     mimeType: text().notNull(),
     size: bigint({ mode: 'number' }).notNull(),
     status: text().$type<'PENDING' | 'UPLOADED'>().notNull().default('PENDING'),
+    /** Hex SHA-256 of the bytes, taken when the upload is confirmed; a download must match it. */
+    sha256: text(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -144,30 +144,59 @@ describe('GET /api/outbox access', () => {
     expect(status).toBe(401);
   });
 
+  it.each(['ADMIN', 'OWNER'])(
+    "answers 403 to a company %s's token: the Outbox is the operator's",
+    async (userType) => {
+      for (const url of ['/api/outbox', `/api/outbox/${ids.a1}`]) {
+        const { status, body } = await get(url, await tokenFor(userType, COMPANY_A));
+        expect(status).toBe(403);
+        expect(body.message).toContain('/api/email-logs');
+      }
+    },
+  );
+
+  it('checks credentials before validating the query', async () => {
+    expect((await get('/api/outbox?status=LOST')).status).toBe(401);
+  });
+});
+
+describe('GET /api/email-logs access', () => {
+  it.each([
+    ['no credentials', {}],
+    ['the outbox key alone', { 'x-outbox-key': 'placeholder' }],
+    ['a malformed token', { authorization: 'Bearer not-a-jwt' }],
+    ['a non-bearer authorization', { authorization: 'Basic dXNlcjpwYXNz' }],
+  ])('answers 401 for %s', async (_name, headers) => {
+    const sent = 'x-outbox-key' in headers ? keyHeaders : headers;
+    const { status, body } = await get('/api/email-logs', sent);
+    expect(status).toBe(401);
+    expect(body.success).toBe(false);
+  });
+
   it('answers 401 for a token signed with another secret', async () => {
     const { token } = await signAccessToken(
       { userId: randomUUID(), companyId: COMPANY_A, userType: 'ADMIN' },
       'another-secret-another-secret-xx',
     );
-    expect((await get('/api/outbox', { authorization: `Bearer ${token}` })).status).toBe(401);
+    expect((await get('/api/email-logs', { authorization: `Bearer ${token}` })).status).toBe(401);
   });
 
   it('checks credentials before validating the query', async () => {
-    expect((await get('/api/outbox?status=LOST')).status).toBe(401);
+    expect((await get('/api/email-logs?status=LOST')).status).toBe(401);
   });
 
   it.each(['ADMIN', 'OWNER'])("shows a company's %s only that company's mails", async (userType) => {
-    const a = await get('/api/outbox?limit=50', await tokenFor(userType, COMPANY_A));
+    const a = await get('/api/email-logs?limit=50', await tokenFor(userType, COMPANY_A));
     expect(a.status).toBe(200);
     expect(a.body.data.total).toBe(3);
     expect(a.body.data.data.map((r: { _id: string }) => r._id)).toEqual([ids.a3, ids.a2, ids.a1]);
 
-    const b = await get('/api/outbox?limit=50&search=please', await tokenFor(userType, COMPANY_B));
+    const b = await get('/api/email-logs?limit=50&search=please', await tokenFor(userType, COMPANY_B));
     expect(b.body.data.data.map((r: { _id: string }) => r._id)).toEqual([ids.b1]);
   });
 
   it.each(['MEMBER', 'MANAGER'])('answers 403 to a %s', async (userType) => {
-    const { status, body } = await get('/api/outbox', await tokenFor(userType));
+    const { status, body } = await get('/api/email-logs', await tokenFor(userType));
     expect(status).toBe(403);
     expect(body.success).toBe(false);
   });
@@ -185,12 +214,14 @@ describe('GET /api/outbox/:id', () => {
     expect(body.data.html).toContain('<p>Body of b1</p>');
     expect(body.data.html).toContain('Powered By e-Signs@v1.0');
     expect(body.data.text).toContain('Body of b1');
+    expect(body.data.redacted).toBe(false);
   });
 
-  it("returns the company's own mail to its admin", async () => {
-    const { status, body } = await get(`/api/outbox/${ids.a1}`, await tokenFor('ADMIN', COMPANY_A));
+  it("returns the company's own mail to its admin at /api/email-logs, redacted", async () => {
+    const { status, body } = await get(`/api/email-logs/${ids.a1}`, await tokenFor('ADMIN', COMPANY_A));
     expect(status).toBe(200);
     expect(body.data.html).toContain('Body of a1');
+    expect(body.data.redacted).toBe(true);
   });
 
   it.each([
@@ -201,7 +232,7 @@ describe('GET /api/outbox/:id', () => {
     ['an SQL-looking id', () => "1' OR '1'='1"],
   ])('answers 404 to an admin for %s', async (_name, id) => {
     const { status, body } = await get(
-      `/api/outbox/${encodeURIComponent(id()!)}`,
+      `/api/email-logs/${encodeURIComponent(id()!)}`,
       await tokenFor('ADMIN', COMPANY_A),
     );
     expect(status).toBe(404);
@@ -215,12 +246,13 @@ describe('GET /api/outbox/:id', () => {
 
   it('answers 401 without credentials and 403 to a member', async () => {
     expect((await get(`/api/outbox/${ids.a1}`)).status).toBe(401);
-    expect((await get(`/api/outbox/${ids.a1}`, await tokenFor('MEMBER'))).status).toBe(403);
+    expect((await get(`/api/email-logs/${ids.a1}`)).status).toBe(401);
+    expect((await get(`/api/email-logs/${ids.a1}`, await tokenFor('MEMBER'))).status).toBe(403);
   });
 });
 
 describe('OpenAPI', () => {
-  it('documents both routes under the outbox tag with their security schemes', async () => {
+  it('documents the Outbox (operator key) and the email log (Bearer) with their security schemes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
@@ -228,7 +260,13 @@ describe('OpenAPI', () => {
       const op = doc.paths[path].get;
       expect(op.tags).toEqual(['outbox']);
       expect(op.summary).toEqual(expect.any(String));
-      expect(op.security).toEqual([{ outboxKey: [] }, { bearer: [] }]);
+      expect(op.security).toEqual([{ outboxKey: [] }]);
+    }
+    for (const path of ['/api/email-logs', '/api/email-logs/{id}']) {
+      const op = doc.paths[path].get;
+      expect(op.tags).toEqual(['email-logs']);
+      expect(op.security).toEqual([{ bearer: [] }]);
+      expect(op.description).toContain('redacted');
     }
     const params = doc.paths['/api/outbox'].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(expect.arrayContaining(['page', 'limit', 'search', 'status']));

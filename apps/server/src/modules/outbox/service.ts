@@ -8,38 +8,60 @@ import { AppError, notFound } from '../../platform/http/app-error';
 import { emailLogs, type EmailStatus } from '../../platform/mail/schema';
 import type { TOutboxMail, TOutboxMailRow } from '@esigns/contracts/outbox';
 
-/** Who may read which mails: the instance operator (every mail) or a company's admin (its own). */
-export type OutboxScope = { kind: 'all' } | { kind: 'company'; companyId: string };
+/**
+ * Who reads which mails, and how. The instance operator (`x-outbox-key`) reads every mail; the
+ * mails as sent (links and codes included) only while no SMTP is configured, since the Outbox is
+ * then the only way to get them. A company's OWNER or ADMIN reads its own mails, always redacted:
+ * a secret meant for a recipient (a signing link, a reset code) must never reach someone else.
+ */
+export type OutboxScope = { kind: 'all'; isFull: boolean } | { kind: 'company'; companyId: string };
 
 const ADMIN_USER_TYPES: ReadonlySet<string> = new Set(['OWNER', 'ADMIN']);
 
 /**
- * Resolves the caller of an Outbox call. The `x-outbox-key` header (the operator of an instance
- * without SMTP) sees every mail; a Bearer token of an OWNER or ADMIN sees its company's mails.
- * A key that is present but wrong is refused even when a token is also sent.
+ * The caller of `GET /api/outbox`: the operator's key only. Without SMTP the operator reads the
+ * mails as sent; with `SMTP_URL` set, the redacted copies (the mails reached their recipients).
  */
-export async function resolveOutboxScope(
+export async function resolveOperatorScope(
   headers: { outboxKey: string | string[] | undefined; authorization: string | undefined },
   secrets: Pick<Secrets, 'outboxKey' | 'jwtSecret'>,
+  hasSmtp: boolean,
 ): Promise<OutboxScope> {
-  if (headers.outboxKey !== undefined) {
-    if (typeof headers.outboxKey === 'string' && safeEqual(headers.outboxKey, secrets.outboxKey))
-      return { kind: 'all' };
-    throw new AppError('UNAUTHORIZED', { message: 'Invalid outbox key' });
+  const { outboxKey } = headers;
+  if (outboxKey === undefined) {
+    // A signed-in user is known but not allowed: 403, pointing at what they may read.
+    const token = bearerToken(headers.authorization);
+    if (token && (await verifyAccessToken(token, secrets.jwtSecret))) {
+      throw new AppError('FORBIDDEN', {
+        message:
+          "The Outbox is the instance operator's (x-outbox-key); a company's mails are at /api/email-logs",
+      });
+    }
+    throw new AppError('UNAUTHORIZED', { message: 'Authentication required: send the x-outbox-key header' });
   }
-  const token = bearerToken(headers.authorization);
-  if (!token) {
-    throw new AppError('UNAUTHORIZED', {
-      message: 'Authentication required: send the x-outbox-key header or a Bearer access token',
-    });
+  if (typeof outboxKey === 'string' && safeEqual(outboxKey, secrets.outboxKey)) {
+    return { kind: 'all', isFull: !hasSmtp };
   }
+  throw new AppError('UNAUTHORIZED', { message: 'Invalid outbox key' });
+}
+
+/** The caller of `GET /api/email-logs`: a Bearer token of an OWNER or ADMIN, for its own company. */
+export async function resolveEmailLogScope(
+  authorization: string | undefined,
+  secrets: Pick<Secrets, 'jwtSecret'>,
+): Promise<OutboxScope> {
+  const token = bearerToken(authorization);
+  if (!token)
+    throw new AppError('UNAUTHORIZED', { message: 'Authentication required: send a Bearer access token' });
   const claims = await verifyAccessToken(token, secrets.jwtSecret);
   if (!claims) throw new AppError('UNAUTHORIZED', { message: 'Invalid or expired access token' });
   if (claims.isContact || !ADMIN_USER_TYPES.has(claims.userType)) {
-    throw new AppError('FORBIDDEN', { message: 'Only workspace owners and admins can read the Outbox' });
+    throw new AppError('FORBIDDEN', { message: 'Only workspace owners and admins can read the email log' });
   }
   return { kind: 'company', companyId: claims.companyId };
 }
+
+const isFull = (scope: OutboxScope): boolean => scope.kind === 'all' && scope.isFull;
 
 export type { TOutboxMail, TOutboxMailRow };
 
@@ -50,6 +72,7 @@ const rowColumns = {
   to: emailLogs.to,
   cc: emailLogs.cc,
   subject: emailLogs.subject,
+  redactedSubject: emailLogs.redactedSubject,
   kind: emailLogs.kind,
   status: emailLogs.status,
   attempts: emailLogs.attempts,
@@ -71,7 +94,8 @@ export async function listOutboxMails(
     const pattern = `%${escapeLike(search)}%`;
     filters.push(
       or(
-        ilike(emailLogs.subject, pattern),
+        // The redacted subject for whoever reads redacted mails: searching for a code must find nothing.
+        ilike(isFull(scope) ? emailLogs.subject : emailLogs.redactedSubject, pattern),
         // Recipients are a text[]; Drizzle has no operator for "any element matches".
         sql`array_to_string(${emailLogs.to} || ${emailLogs.cc}, ' ') ilike ${pattern}`,
       ),
@@ -89,19 +113,34 @@ export async function listOutboxMails(
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(emailLogs).where(where),
   ]);
-  return { rows: rows.map(toRow), total: totals[0]?.total ?? 0 };
+  return { rows: rows.map((row) => toRow(row, isFull(scope))), total: totals[0]?.total ?? 0 };
 }
 
-/** One mail with its content; 404 for an unknown, malformed or other company's id. */
+/**
+ * One mail with its content; 404 for an unknown, malformed or other company's id. The full
+ * bodies are not even selected for a redacted reader.
+ */
 export async function getOutboxMail(db: Db, scope: OutboxScope, id: string): Promise<TOutboxMail> {
   if (!UUID.test(id)) throw notFound('Mail');
+  const full = isFull(scope);
   const [row] = await db
-    .select({ ...rowColumns, html: emailLogs.html, text: emailLogs.text })
+    .select({
+      ...rowColumns,
+      html: full ? emailLogs.html : emailLogs.redactedHtml,
+      text: full ? emailLogs.text : emailLogs.redactedText,
+    })
     .from(emailLogs)
     .where(and(eq(emailLogs.id, id), scopeFilter(scope)))
     .limit(1);
   if (!row) throw notFound('Mail');
-  return { ...toRow(row), html: row.html, text: row.text };
+  // Both or neither: a half-redacted mail is never shown.
+  const hasBody = row.html !== null && row.text !== null;
+  return {
+    ...toRow(row, full),
+    redacted: !full,
+    html: hasBody ? row.html : null,
+    text: hasBody ? row.text : null,
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -110,23 +149,27 @@ function scopeFilter(scope: OutboxScope): SQL | undefined {
   return scope.kind === 'all' ? undefined : eq(emailLogs.companyId, scope.companyId);
 }
 
-function toRow(row: {
-  id: string;
-  to: string[];
-  cc: string[];
-  subject: string;
-  kind: string;
-  status: EmailStatus;
-  attempts: number;
-  error: string | null;
-  createdAt: Date;
-  sentAt: Date | null;
-}): TOutboxMailRow {
+function toRow(
+  row: {
+    id: string;
+    to: string[];
+    cc: string[];
+    subject: string;
+    redactedSubject: string;
+    kind: string;
+    status: EmailStatus;
+    attempts: number;
+    error: string | null;
+    createdAt: Date;
+    sentAt: Date | null;
+  },
+  full: boolean,
+): TOutboxMailRow {
   return {
     _id: row.id,
     to: row.to,
     cc: row.cc,
-    subject: row.subject,
+    subject: full ? row.subject : row.redactedSubject,
     kind: row.kind,
     status: row.status,
     attempts: row.attempts,

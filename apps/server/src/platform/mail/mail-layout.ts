@@ -13,7 +13,13 @@ export type TMailLayoutInput = {
   preheader?: string;
   /** Turns a relative `logo_url` into the absolute URL every mail client needs. */
   publicUrl?: string;
+  /** The email log's rendering: the button keeps its label but its link reads `[redacted link]`. */
+  redactButtonLink?: boolean;
 };
+
+/** What stands in the email log for a link (they carry the recipient's token) and for a one-time code. */
+export const REDACTED_LINK = '[redacted link]';
+export const REDACTED_CODE = '[redacted code]';
 
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
@@ -31,7 +37,11 @@ export function renderMailLayout(input: TMailLayoutInput): { html: string; text:
     : DEFAULT_BRANDING.primary_color;
   const buttonText = isLight(primary) ? '#1f2937' : '#ffffff';
   const logoUrl = absoluteUrl(branding.logo_url, input.publicUrl);
-  const button = input.button ? { label: input.button.label, url: safeUrl(input.button.url) } : undefined;
+  const button = input.button
+    ? input.redactButtonLink
+      ? { label: input.button.label, url: '#', shown: REDACTED_LINK }
+      : { label: input.button.label, url: safeUrl(input.button.url), shown: safeUrl(input.button.url) }
+    : undefined;
   const e = escapeHtml;
 
   const logoRow = logoUrl
@@ -45,7 +55,7 @@ export function renderMailLayout(input: TMailLayoutInput): { html: string; text:
 <a href="${e(button.url)}" target="_blank" rel="noopener" style="display:inline-block;padding:13px 30px;font-family:${FONT};font-size:16px;font-weight:600;line-height:20px;color:${buttonText};text-decoration:none;border-radius:6px;">${e(button.label)}</a>
 </td></tr></table>
 </td></tr>
-<tr><td class="px" style="padding:12px 32px 4px;font-family:${FONT};font-size:12px;line-height:18px;color:#6b7280;word-break:break-all;">If the button does not work, copy this link into your browser:<br><a href="${e(button.url)}" target="_blank" rel="noopener" style="color:${primary};text-decoration:underline;">${e(button.url)}</a></td></tr>`
+<tr><td class="px" style="padding:12px 32px 4px;font-family:${FONT};font-size:12px;line-height:18px;color:#6b7280;word-break:break-all;">If the button does not work, copy this link into your browser:<br><a href="${e(button.url)}" target="_blank" rel="noopener" style="color:${primary};text-decoration:underline;">${e(button.shown)}</a></td></tr>`
     : '';
 
   const preheader = input.preheader
@@ -100,7 +110,7 @@ ${e(branding.powered_by)}<br>
     input.heading,
     '',
     htmlToText(input.bodyHtml),
-    ...(button ? ['', `${button.label}: ${button.url}`] : []),
+    ...(button ? ['', `${button.label}: ${button.shown}`] : []),
     '',
     '--',
     branding.powered_by,

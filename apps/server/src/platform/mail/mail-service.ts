@@ -15,6 +15,7 @@ import { AppError, validationError } from '../http/app-error';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Storage } from '../storage/storage';
 import { htmlToText, renderMailLayout, type TMailButton } from './mail-layout';
+import { isFreeOfSecrets, redactSecrets } from './redact';
 import { emailLogs, type EmailStatus } from './schema';
 
 export const MAIL_SEND_JOB = 'mail.send';
@@ -43,6 +44,12 @@ export type TMailMessage = {
   button?: TMailButton;
   preheader?: string;
   attachments?: TMailAttachment[];
+  /**
+   * Values only the recipient may see (one-time codes, tokens, links with tokens). They never
+   * reach the email log: see `redact.ts`. Links and six-digit codes are redacted even when not
+   * declared, but declare them anyway.
+   */
+  secrets?: string[];
 };
 
 export type TQueueMailOptions = {
@@ -240,33 +247,52 @@ export class MailService {
     const first = details[0];
     if (first) throw validationError(details, first.message);
 
-    let html: string;
-    let text: string;
-    if (message.bodyHtml !== undefined) {
-      const rendered = renderMailLayout({
-        branding: message.branding ?? {},
-        heading: message.heading ?? subject,
-        bodyHtml: message.bodyHtml,
-        publicUrl: this.config.publicUrl,
-        ...(message.button ? { button: message.button } : {}),
-        ...(message.preheader ? { preheader: message.preheader } : {}),
-      });
-      html = rendered.html;
-      text = message.text ?? rendered.text;
-    } else {
-      // A text-only mail stays text-only: html '' means "no HTML part".
-      html = message.html ?? '';
-      text = message.text ?? htmlToText(html);
-    }
+    const { html, text } = this.render(message, subject, null);
+    // The email log's copy: the same mail rendered with every secret replaced (see redact.ts).
+    const secrets = [...(message.secrets ?? []), ...(message.button ? [message.button.url] : [])];
+    const redact = (value: string): string => redactSecrets(value, secrets);
+    const redacted = this.render(message, subject, redact);
+    const redactedSubject = redact(subject);
+    const isSafe = isFreeOfSecrets([redactedSubject, redacted.html, redacted.text], secrets);
+    if (!isSafe) this.log.warn({ kind: message.kind }, 'mail: secrets left after redaction, no log body');
     return {
       to,
       cc,
       subject,
       html,
       text,
+      // The subject is shown in every list: when unsafe, the log shows the kind instead.
+      redactedSubject: isSafe ? redactedSubject : `[redacted] ${message.kind?.trim() || 'mail'}`,
+      redactedHtml: isSafe ? redacted.html : null,
+      redactedText: isSafe ? redacted.text : null,
       kind: message.kind?.trim() || 'generic',
       attachments: message.attachments?.length ? message.attachments : null,
     };
+  }
+
+  /** The mail's HTML and text: as sent, or (with `redact`) with it applied to every value a caller gave. */
+  private render(
+    message: TMailMessage,
+    subject: string,
+    redact: ((value: string) => string) | null,
+  ): { html: string; text: string } {
+    const isRedacted = redact !== null;
+    const map = redact ?? ((value: string) => value);
+    if (message.bodyHtml !== undefined) {
+      const rendered = renderMailLayout({
+        branding: message.branding ?? {},
+        heading: map(message.heading ?? subject),
+        bodyHtml: map(message.bodyHtml),
+        publicUrl: this.config.publicUrl,
+        redactButtonLink: isRedacted,
+        ...(message.button ? { button: message.button } : {}),
+        ...(message.preheader ? { preheader: map(message.preheader) } : {}),
+      });
+      return { html: rendered.html, text: message.text !== undefined ? map(message.text) : rendered.text };
+    }
+    // A text-only mail stays text-only: html '' means "no HTML part".
+    const html = map(message.html ?? '');
+    return { html, text: message.text !== undefined ? map(message.text) : htmlToText(html) };
   }
 }
 

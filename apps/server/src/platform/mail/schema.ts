@@ -25,6 +25,14 @@ export const emailLogs = pgTable(
     subject: text().notNull(),
     html: text().notNull(),
     text: text().notNull(),
+    /**
+     * The email log's copy (what a company's admins read): the subject and bodies rendered again
+     * with every link and code replaced (`redact.ts`). Bodies are null for mails queued before
+     * it existed, or when redaction could not be verified: the log then shows no body.
+     */
+    redactedSubject: text().notNull(),
+    redactedHtml: text(),
+    redactedText: text(),
     kind: text().notNull().default('generic'),
     status: text().$type<EmailStatus>().notNull().default('QUEUED'),
     attempts: integer().notNull().default(0),
