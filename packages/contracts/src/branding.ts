@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import type { TBranding } from './branding-defaults';
 
-/**
- * White-label branding (spec 1 §1). These are the defaults; a company overrides any of them
- * through its settings, and the web app and every mail read the merged result.
- */
+/** White-label branding (spec 1 §1) as the API validates it; shape and defaults in `branding-defaults.ts`. */
 export const ZBranding = z.object({
   app_name: z.string(),
   app_version: z.string(),
@@ -19,25 +17,9 @@ export const ZBranding = z.object({
   dialog_header_color: z.string(),
   dialog_header_text_color: z.string(),
 });
-export type TBranding = z.infer<typeof ZBranding>;
+// The schema and the plain type describe the same object, both ways.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameShape: Same<z.infer<typeof ZBranding>, TBranding> = true;
+void sameShape;
 
-export const DEFAULT_BRANDING: TBranding = {
-  app_name: 'e-Signs',
-  app_version: '1.0',
-  slogan: 'You Select, We Protect',
-  about_heading: 'Sign, track and automate your documents',
-  powered_by: 'Powered By e-Signs@v1.0',
-  primary_color: '#F27E0C',
-  secondary_color: '#EF2333',
-  logo_url: '/logo.svg',
-  title_template: '%s | {host}',
-  lang: 'en',
-  robots: 'index,follow',
-  dialog_header_color: '#eee',
-  dialog_header_text_color: '#808080',
-};
-
-/** Fills the spec's title template: `%s` is the page, `{host}` the site's host name. */
-export function formatTitle(template: string, page: string, host: string): string {
-  return template.replace('%s', page).replace('{host}', host);
-}
+export { DEFAULT_BRANDING, formatTitle, type TBranding } from './branding-defaults';

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { watchSessionOwner } from '../features/auth/auth-session';
@@ -18,10 +17,8 @@ function ThemedProviders({ children }: { children: ReactNode }) {
   );
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <ModalsProvider>
-        <Notifications position="top-right" limit={4} />
-        {children}
-      </ModalsProvider>
+      <Notifications position="top-right" limit={4} />
+      {children}
     </MantineProvider>
   );
 }
@@ -34,7 +31,8 @@ export type AppProvidersProps = {
 };
 
 /**
- * Branding, Mantine (theme, modals, notifications), TanStack Query and the offline screen. When
+ * Branding, Mantine (theme, notifications; dialogs are screen-owned `AppDialog`s, so the
+ * first script carries no modal code), TanStack Query and the offline screen. When
  * the session ends or changes hands, the previous user's cached data is dropped.
  */
 export function AppProviders({ children, brandingOverrides, queryClient }: AppProvidersProps) {

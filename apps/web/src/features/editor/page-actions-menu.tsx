@@ -1,5 +1,5 @@
+import { useState } from 'react';
 import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import {
   IconDotsVertical,
   IconFilePlus,
@@ -7,6 +7,7 @@ import {
   IconRotateClockwise2,
   IconTrash,
 } from '@tabler/icons-react';
+import { ConfirmDialog } from '../team/team-ui';
 
 export type PageAction =
   | { type: 'addPage'; afterPage: number }
@@ -27,67 +28,73 @@ export function PageActionsMenu({
   isBusy: boolean;
   onAction: (action: PageAction) => void;
 }) {
+  const [isConfirming, setIsConfirming] = useState(false);
   const confirmDelete = () => {
     if (fieldCount === 0) return onAction({ type: 'deletePage', page });
-    modals.openConfirmModal({
-      title: `Delete page ${page}?`,
-      centered: true,
-      children: (
+    setIsConfirming(true);
+  };
+  return (
+    <>
+      <ConfirmDialog
+        opened={isConfirming}
+        title={`Delete page ${page}?`}
+        confirmLabel="Delete page"
+        onClose={() => setIsConfirming(false)}
+        onConfirm={() => {
+          setIsConfirming(false);
+          onAction({ type: 'deletePage', page });
+        }}
+      >
         <Text size="sm">
           The {fieldCount === 1 ? 'field' : `${fieldCount} fields`} on this page will be removed too. This
           cannot be undone.
         </Text>
-      ),
-      labels: { confirm: 'Delete page', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => onAction({ type: 'deletePage', page }),
-    });
-  };
-  return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
-      <Menu.Target>
-        <Tooltip label="Page actions" withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={`Page ${page} actions`}
-            loading={isBusy}
+      </ConfirmDialog>
+      <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+        <Menu.Target>
+          <Tooltip label="Page actions" withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={`Page ${page} actions`}
+              loading={isBusy}
+            >
+              <IconDotsVertical size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>Page {page}</Menu.Label>
+          <Menu.Item
+            leftSection={<IconRotate2 size={16} />}
+            onClick={() => onAction({ type: 'rotatePage', page, degrees: -90 })}
           >
-            <IconDotsVertical size={16} />
-          </ActionIcon>
-        </Tooltip>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Page {page}</Menu.Label>
-        <Menu.Item
-          leftSection={<IconRotate2 size={16} />}
-          onClick={() => onAction({ type: 'rotatePage', page, degrees: -90 })}
-        >
-          Rotate left
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconRotateClockwise2 size={16} />}
-          onClick={() => onAction({ type: 'rotatePage', page, degrees: 90 })}
-        >
-          Rotate right
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconFilePlus size={16} />}
-          onClick={() => onAction({ type: 'addPage', afterPage: page })}
-        >
-          Insert blank page after
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconTrash size={16} />}
-          disabled={pageCount <= 1}
-          onClick={confirmDelete}
-        >
-          Delete page
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+            Rotate left
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconRotateClockwise2 size={16} />}
+            onClick={() => onAction({ type: 'rotatePage', page, degrees: 90 })}
+          >
+            Rotate right
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconFilePlus size={16} />}
+            onClick={() => onAction({ type: 'addPage', afterPage: page })}
+          >
+            Insert blank page after
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            disabled={pageCount <= 1}
+            onClick={confirmDelete}
+          >
+            Delete page
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_BRANDING } from '@esigns/contracts/branding';
+import { DEFAULT_BRANDING } from '@esigns/contracts/branding-defaults';
 import { resetApiClient } from '../../shared/api/api-client';
 import { sessionStore } from '../../shared/session/session-store';
 import { installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';

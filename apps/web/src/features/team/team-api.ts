@@ -1,5 +1,5 @@
 import type { PlanType, TSessionReply, UserType } from '@esigns/contracts/auth';
-import type { TBranding } from '@esigns/contracts/branding';
+import type { TBranding } from '@esigns/contracts/branding-defaults';
 import type { TPaged } from '@esigns/contracts/envelope';
 import type { TPermissionCategory } from '@esigns/contracts/permissions';
 import { api } from '../../shared/api/api-client';

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { DEFAULT_BRANDING, type TBranding } from '@esigns/contracts/branding';
+import { DEFAULT_BRANDING, type TBranding } from '@esigns/contracts/branding-defaults';
 
 const BrandingContext = createContext<TBranding>(DEFAULT_BRANDING);
 

@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_BRANDING } from '@esigns/contracts/branding';
+import { DEFAULT_BRANDING } from '@esigns/contracts/branding-defaults';
 import { BrandingProvider, mergeBranding, useBranding } from './branding-provider';
 import { createAppTheme, PRIMARY_COLOR_NAME } from './theme';
 import { usePageTitle } from './use-page-title';

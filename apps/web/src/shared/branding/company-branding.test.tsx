@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_BRANDING } from '@esigns/contracts/branding';
+import { DEFAULT_BRANDING } from '@esigns/contracts/branding-defaults';
 import { AppProviders } from '../../app/providers';
 import { resetApiClient } from '../api/api-client';
 import { sessionStore } from '../session/session-store';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TBranding } from '@esigns/contracts/branding';
+import type { TBranding } from '@esigns/contracts/branding-defaults';
 import { api } from '../api/api-client';
 import { isSignedIn, useSession, type SessionState } from '../session/session-store';
 import type { BrandingOverrides } from './branding-provider';

@@ -1,5 +1,5 @@
 import { createTheme, type MantineThemeOverride } from '@mantine/core';
-import type { TBranding } from '@esigns/contracts/branding';
+import type { TBranding } from '@esigns/contracts/branding-defaults';
 import { BASE_SHADE, generatePalette } from './color-palette';
 
 /** Names of the brand palettes in `theme.colors`. */

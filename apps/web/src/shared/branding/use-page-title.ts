@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { formatTitle } from '@esigns/contracts/branding';
+import { formatTitle } from '@esigns/contracts/branding-defaults';
 import { useBranding } from './branding-provider';
 
 /** Sets the document title through the branding template: '%s | {host}'. */

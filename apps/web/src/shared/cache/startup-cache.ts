@@ -1,4 +1,4 @@
-import { DEFAULT_BRANDING } from '@esigns/contracts/branding';
+import { DEFAULT_BRANDING } from '@esigns/contracts/branding-defaults';
 import type { TPaged } from '@esigns/contracts/envelope';
 import { api } from '../api/api-client';
 import { isApiError } from '../api/api-error';

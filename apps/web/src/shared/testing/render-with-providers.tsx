@@ -1,10 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import { configure, render, type RenderResult } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { DEFAULT_BRANDING } from '@esigns/contracts/branding';
+import { DEFAULT_BRANDING } from '@esigns/contracts/branding-defaults';
 import { BrandingProvider } from '../branding/branding-provider';
 import { createAppTheme } from '../branding/theme';
 
@@ -51,17 +50,15 @@ export function TestProviders({ children, queryClient }: { children: ReactNode; 
     <BrandingProvider>
       <MantineProvider theme={createAppTheme(DEFAULT_BRANDING)} env="test">
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <Notifications />
-            {children}
-          </ModalsProvider>
+          <Notifications />
+          {children}
         </QueryClientProvider>
       </MantineProvider>
     </BrandingProvider>
   );
 }
 
-/** Renders inside the app's Mantine theme, modals, notifications, query client and branding. */
+/** Renders inside the app's Mantine theme, notifications, query client and branding. */
 export function renderWithProviders(
   ui: ReactElement,
   queryClient: QueryClient = createTestQueryClient(),

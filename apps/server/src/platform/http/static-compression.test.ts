@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+
+/* The web build's precompressed copies (scripts/build.mjs writes .br and .gz beside each asset). */
+
+let t: TestApp;
+let dist: string;
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const SHELL = `<!doctype html><html lang="en"><div id="root"></div>${' '.repeat(2000)}</html>`;
+
+function writeWithCopies(file: string, text: string): void {
+  writeFileSync(file, text);
+  writeFileSync(`${file}.br`, brotliCompressSync(Buffer.from(text)));
+  writeFileSync(`${file}.gz`, gzipSync(Buffer.from(text)));
+}
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(os.tmpdir(), 'esigns-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeWithCopies(path.join(dist, 'index.html'), SHELL);
+  writeWithCopies(path.join(dist, 'assets', 'app-1234.js'), SCRIPT);
+  t = await buildTestApp({ WEB_DIST: dist });
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('static files are sent precompressed', () => {
+  it('sends the brotli copy of a hashed asset to a browser that accepts br, cached for good', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['vary']).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
+  });
+
+  it('sends the gzip copy when br is not accepted, and the file itself when nothing is', async () => {
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('compresses the app shell of every client route too', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+});
