@@ -157,14 +157,50 @@ describe('security and docs', () => {
     expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('sends HSTS over HTTPS only: X-Forwarded-Proto of an untrusted peer does not count', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS when a trusted proxy (TRUST_PROXY) says the request came over HTTPS', async () => {
+    const behindProxy = await buildTestApp({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const https = await behindProxy.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const docs = await behindProxy.app.inject({
+        method: 'GET',
+        url: '/api/docs/',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(docs.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const http = await behindProxy.app.inject({ method: 'GET', url: '/api/health' });
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('sends the page policy on the API docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+    expect(res.headers['permissions-policy']).toContain('microphone=()');
+    expect(res.headers['permissions-policy']).toContain('geolocation=()');
+    expect(res.headers['permissions-policy']).toContain('payment=()');
   });
 
   it('serves the OpenAPI document generated from the zod schemas', async () => {

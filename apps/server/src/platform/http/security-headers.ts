@@ -5,10 +5,16 @@ import type { FastifyInstance } from 'fastify';
  * content-security policy; helmet re-derived them on every request, which cost a tenth of the
  * API's throughput). Three sets:
  * - pages (the web app, API docs, file downloads): the app's content-security policy, framing by
- *   this origin only;
- * - the embedded mode (`/if/...`): the same, but host applications may frame it;
+ *   this origin only, and a Permissions-Policy that turns off every powerful feature (nobody,
+ *   signers included, needs camera, microphone, location, payment... in this app);
+ * - the embedded mode (`/if/...`): the same, but framed by no origin at all until the embedded
+ *   mode has its own allow-list of host applications (`frame-ancestors *` let any site frame a
+ *   signed-in page: clickjacking);
  * - JSON API answers: the OWASP REST set (`default-src 'none'`, no framing at all), which is
  *   stricter and a third the size.
+ * Strict-Transport-Security is added to answers served over HTTPS only (`request.protocol`, which
+ * honours X-Forwarded-Proto from the proxies of TRUST_PROXY only): over plain HTTP browsers ignore
+ * it, and a development server on http://localhost must not pin the host to HTTPS.
  */
 const CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
@@ -32,12 +38,37 @@ function csp(frameAncestors: string): string {
     .join(';');
 }
 
+/** Features no page of the app uses, off for the page and every frame in it. */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 const COMMON: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
+  'permissions-policy': PERMISSIONS_POLICY,
   'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
@@ -53,14 +84,14 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 
 export const EMBEDDED_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   ...COMMON,
-  'content-security-policy': csp('*'),
+  'content-security-policy': csp("'none'"),
+  'x-frame-options': 'DENY',
 });
 
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': "default-src 'none';frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'no-referrer',
-  'strict-transport-security': COMMON['strict-transport-security']!,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
 });
@@ -78,6 +109,7 @@ export function securityHeadersFor(url: string): Readonly<Record<string, string>
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     void reply.headers(securityHeadersFor(request.url));
+    if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
     done();
   });
 }

@@ -46,12 +46,22 @@ describe('one origin: the web app beside the API', () => {
     }
   });
 
-  it('lets host applications frame the embedded mode only', async () => {
+  it('lets no origin frame the embedded mode (until it has its own allow-list)', async () => {
     const embedded = await t.app.inject({ method: 'GET', url: '/if/token/entity' });
-    expect(embedded.headers['x-frame-options']).toBeUndefined();
-    expect(embedded.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(embedded.headers['x-frame-options']).toBe('DENY');
+    expect(embedded.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(embedded.headers['content-security-policy']).not.toContain('frame-ancestors *');
     const normal = await t.app.inject({ method: 'GET', url: '/dashboard' });
     expect(normal.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(normal.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
+  it('turns off camera, microphone, location and payment for the pages, signers included', async () => {
+    for (const url of ['/dashboard', '/if/token/entity', '/sign/abc']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const policy = res.headers['permissions-policy'];
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment'])
+        expect(policy).toContain(`${feature}=()`);
+    }
   });
 });
