@@ -17,8 +17,17 @@ import { ZFileInfo, ZPageSize } from './files';
 
 export const SIGNER_HEADERS = { documentId: 'documentid', userId: 'userid', password: 'password' } as const;
 
-/** How a recipient proved who they are before signing (shown on the certificate). */
-export const VERIFICATION_METHODS = ['LINK', 'EMAIL_CODE', 'REPRESENTATIVE_PASSWORD', 'ACCOUNT'] as const;
+/**
+ * How a recipient proved who they are before signing (shown on the certificate). `IN_PERSON`: through
+ * a link the sender generated and handed over (`generate-document-link`), the sender hosting.
+ */
+export const VERIFICATION_METHODS = [
+  'LINK',
+  'EMAIL_CODE',
+  'REPRESENTATIVE_PASSWORD',
+  'ACCOUNT',
+  'IN_PERSON',
+] as const;
 export type TVerificationMethod = (typeof VERIFICATION_METHODS)[number];
 
 /** What a recipient must still do before they see the document. */
@@ -121,7 +130,13 @@ export const ZDocumentLogEntry = z.object({
   _id: z.string().uuid(),
   seq: z.number().int(),
   action: z.string(),
+  /**
+   * Who acted, `Name <email>`: the recipient for their own acts, the staff user for theirs (e.g. the
+   * sender notifying a recipient), null for the system. `ip` and `user_agent` are the actor's.
+   */
   actor: z.string().nullable(),
+  /** The recipient the row is about (`Name <email>`), whether they acted or were acted upon. */
+  recipient: z.string().nullable(),
   document_user_id: z.string().uuid().nullable(),
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),

@@ -29,6 +29,8 @@ function row(
     representativePasswordHash: null,
     secretHash: null,
     previousSecretHashes: [],
+    hostedSecretHash: null,
+    hostedByUserId: null,
     status,
     sentAt: null,
     viewedAt: null,

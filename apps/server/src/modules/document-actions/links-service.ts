@@ -5,7 +5,7 @@ import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
 import { findEmployeeDocument, isUuid, type Tx } from '../documents/lookups';
 import { signingLink } from '../documents/mails';
-import { issueRecipientSecret, notifyRecipient } from '../documents/notify';
+import { issueHostedLink, notifyRecipient } from '../documents/notify';
 import { presentEmployeeDocument } from '../documents/present-employee';
 import { documentUsers } from '../documents/schema';
 import { loadSenderInfo } from '../documents/sender-info';
@@ -51,8 +51,9 @@ async function dueRecipient(tx: Tx, doc: EmployeeRow, documentUserId: string): P
 
 /**
  * `POST /documents/{document_id}/document-users/resend-document {document_user_id}`: mails a
- * recipient whose turn it is the document again, with a new link (the old one stops working).
- * Once a minute per recipient at most (429 with the seconds left).
+ * recipient whose turn it is the document again, with a new link; like a reminder, the links they
+ * were mailed before keep working (up to `MAX_LIVE_LINKS`). Once a minute per recipient at most
+ * (429 with the seconds left).
  */
 export async function resendToRecipient(
   platform: Platform,
@@ -104,8 +105,10 @@ export type TDocumentLink = { document_user_id: string; email: string; link: str
 
 /**
  * `POST /documents/{document_id}/document-users/generate-document-link {document_user_id}`: a new
- * signing link for a recipient whose turn it is, for the sender to hand over another way. The
- * recipient's previous link stops working (only one secret is kept per recipient); the link
+ * signing link for a recipient whose turn it is, handed to the sender (e.g. to sign in person on
+ * their device). Every earlier link of the recipient (mailed or generated) stops at once. The
+ * link is recorded server-side as hosted by the caller: what is done through it is logged and
+ * certified as in-person signing hosted by them, never as the recipient's own email link. It
  * still asks for the recipient's email code or representative password when the document does.
  * Logged (`recipient.link_generated`, without the secret). Needs `documents:send` and rights on
  * the document.
@@ -123,12 +126,12 @@ export async function generateRecipientLink(
     const locked = await findEmployeeDocument(tx, access.companyId, id, { forUpdate: true });
     assertActionAllowed('generate-link', locked);
     const found = await dueRecipient(tx, locked, documentUserId);
-    const secret = await issueRecipientSecret(platform, tx, found.id);
+    const secret = await issueHostedLink(platform, tx, found.id, access.userId);
     await logAction(tx, access, client, {
       documentId: locked.id,
       action: 'recipient.link_generated',
       documentUserId: found.id,
-      details: { email: found.email },
+      details: { email: found.email, kind: 'HOSTED', earlier_links_revoked: true },
     });
     return { doc: locked, recipient: found, secret };
   });

@@ -45,8 +45,8 @@ export function registerRecipientRoutes(api: FastifyInstance, platform: Platform
           'recipients unchanged); otherwise fields stay, less those of removed recipients. `settings` change in part ' +
           '(the signing order included; a new expiry counts from `sent_at`). The result is checked like a send (422, ' +
           'keys `document_users.2.email`, `fields.5.recipient_key`). Then everyone whose turn it is and who has not ' +
-          'finished is mailed the document again with a new link (old links stop working; a changed email starts ' +
-          'over: no verified code or typed values carry over), recipients whose turn is no longer due lose their ' +
+          'finished is mailed the document again with a new link (the links they were mailed before keep working, ' +
+          'up to 5; a changed email starts over: every link ends, no verified code or typed values carry over), recipients whose turn is no longer due lose their ' +
           'link until it is, and if nobody required is left the document is sealed. Logged `document.corrected`. ' +
           `Needs \`documents:correct\`. ${CHECKS}`,
         security,
@@ -105,7 +105,8 @@ export function registerRecipientRoutes(api: FastifyInstance, platform: Platform
         summary: 'Send the document again to a recipient',
         description:
           'For a recipient whose turn it is and who has not finished (CC, finished or not yet due: 409). They are ' +
-          'mailed a new link and the old one stops working. At most once a minute per recipient (429). Logged ' +
+          'mailed a new link; like a reminder, the links they were mailed before keep working (the 5 newest). ' +
+          'At most once a minute per recipient (429). Logged ' +
           `\`recipient.resent\` and \`recipient.notified\`. Needs \`documents:send\`. ${CHECKS}`,
         security,
         params: ZIdParam('document_id', 'Sent (employee) document id'),
@@ -135,9 +136,12 @@ export function registerRecipientRoutes(api: FastifyInstance, platform: Platform
         tags,
         summary: "A recipient's signing link",
         description:
-          'A new signing link for a recipient whose turn it is (409 for CC, finished or not yet due), to hand over ' +
-          "another way. Their previous link stops working; the link still asks for the recipient's email code or " +
-          'representative password when the document does. Logged `recipient.link_generated` (never the link). ' +
+          'A new signing link for a recipient whose turn it is (409 for CC, finished or not yet due), handed to the ' +
+          'caller to host the signing in person. Every earlier link of the recipient (mailed or generated) stops ' +
+          'at once. What is done through this link is recorded as in-person signing hosted by the caller (timeline ' +
+          '`recipient.signed_in_person`, certificate "In person, hosted by ..."), never as the email link; it still ' +
+          "asks for the recipient's email code or representative password when the document does. Logged " +
+          '`recipient.link_generated` (never the link). ' +
           `Needs \`documents:send\`. ${CHECKS}`,
         security,
         params: ZIdParam('document_id', 'Sent (employee) document id'),

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LIVE_LINKS } from '../documents/recipients';
 import type { TEmployeeDocument } from '@esigns/contracts/documents';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, seedMember, type SeededCompany } from '../../../test/seed-company';
@@ -188,26 +187,39 @@ describe('resend and signing links', () => {
     expect(member.statusCode).toBe(403);
   });
 
-  it('generates a working link (the mailed ones keep working, up to the limit), logged without the secret; only with rights', async () => {
+  it('generates a working link that stops every earlier one at once (a resend keeps them), logged without the secret; only with rights', async () => {
     const { doc, emails } = await sendToSigners(t, acme.users.OWNER, acme.companyId, { count: 1 });
     const mailed = await linkHeaders(t, emails[0]!, doc._id);
     const recipient = doc.document_users[0]!;
     const url = `/api/documents/${doc._id}/document-users/generate-document-link`;
-    const link = await okCall<{ link: string; email: string }>(t, 'POST', url, acme.users.OWNER, {
+    const generate = async () => {
+      const link = await okCall<{ link: string; email: string }>(t, 'POST', url, acme.users.OWNER, {
+        document_user_id: recipient._id,
+      });
+      expect(link.email).toBe(emails[0]);
+      const parsed = signingLinkOf(link.link)!;
+      return { documentid: parsed.documentId, userid: parsed.userId, password: parsed.token };
+    };
+    const open = async (headers: object) =>
+      (await signerCaller(t)('GET', `/api/e-signs/${doc._id}`, headers)).statusCode;
+    const headers = await generate();
+    expect(await open(headers)).toBe(200);
+    // Regenerating: the mailed link stops at once, and so does the previously generated one.
+    expect(await open(mailed)).toBe(401);
+    const again = await generate();
+    expect(await open(again)).toBe(200);
+    expect(await open(headers)).toBe(401);
+    // A resend (like a reminder) keeps the earlier links: the generated one still opens.
+    await t.platform.database.db
+      .update(documentUsers)
+      .set({ sentAt: new Date(Date.now() - 120_000) })
+      .where(eq(documentUsers.id, recipient._id));
+    await okCall(t, 'POST', `/api/documents/${doc._id}/document-users/resend-document`, acme.users.OWNER, {
       document_user_id: recipient._id,
     });
-    expect(link.email).toBe(emails[0]);
-    const parsed = signingLinkOf(link.link)!;
-    const headers = { documentid: parsed.documentId, userid: parsed.userId, password: parsed.token };
-    expect((await signerCaller(t)('GET', `/api/e-signs/${doc._id}`, headers)).statusCode).toBe(200);
-    // The mailed link keeps working beside the new one, until MAX_LIVE_LINKS newer links exist.
-    expect((await signerCaller(t)('GET', `/api/e-signs/${doc._id}`, mailed)).statusCode).toBe(200);
-    for (let i = 1; i < MAX_LIVE_LINKS; i++) {
-      const more = await call('POST', url, acme.users.OWNER, { document_user_id: recipient._id });
-      expect(more.statusCode).toBe(200);
-    }
-    expect((await signerCaller(t)('GET', `/api/e-signs/${doc._id}`, headers)).statusCode).toBe(200);
-    expect((await signerCaller(t)('GET', `/api/e-signs/${doc._id}`, mailed)).statusCode).toBe(401);
+    expect(await open(again)).toBe(200);
+    expect(await open(await linkHeaders(t, emails[0]!, doc._id))).toBe(200);
+    const parsed = { token: again.password };
     const logs = await t.platform.database.db
       .select()
       .from(documentLogs)

@@ -21,6 +21,21 @@ export type DocumentLogInput = {
   userAgent?: string | null;
 };
 
+/**
+ * Whether a log row records something the recipient named on it (`documentUserId`) did
+ * themselves: the signer's rows carry `details.via` (how they came), a recipient's download
+ * `details.by = 'recipient'`. In every other row about a recipient (notified, resent, reminded,
+ * link generated, updated) they are the object: the staff user (`actorUserId`, whose IP the row
+ * holds) or the system acted, and the row must never be shown under the recipient's name.
+ */
+export function isRecipientAct(row: {
+  documentUserId: string | null;
+  details: Record<string, unknown>;
+}): boolean {
+  if (row.documentUserId === null) return false;
+  return typeof row.details.via === 'string' || row.details.by === 'recipient';
+}
+
 type HashedFields = {
   seq: number;
   action: string;

@@ -5,7 +5,7 @@ import { notifyRecipientDue } from '../notifications/document-events';
 import { appendDocumentLog, type DocumentLogInput } from './document-logs';
 import type { Tx } from './lookups';
 import { signingLink, signingRequestMail } from './mails';
-import { NO_SECRETS, newRecipientSecret, withAddedSecret } from './recipients';
+import { NO_SECRETS, hostedLinkColumns, newRecipientSecret, withAddedSecret } from './recipients';
 import { documentUsers } from './schema';
 import type { SenderInfo } from './sender-info';
 import type { DocumentUserRow } from './serializers';
@@ -105,6 +105,25 @@ export async function issueRecipientSecret(platform: Platform, tx: Tx, recipient
   await tx
     .update(documentUsers)
     .set(withAddedSecret(current ?? NO_SECRETS, hash))
+    .where(eq(documentUsers.id, recipientId));
+  return secret;
+}
+
+/**
+ * A link for the sender to hand over in person (`generate-document-link`): a new secret that
+ * replaces every earlier link of the recipient at once (mailed or generated) and is marked,
+ * server-side, as hosted by `hostUserId`.
+ */
+export async function issueHostedLink(
+  platform: Platform,
+  tx: Tx,
+  recipientId: string,
+  hostUserId: string,
+): Promise<string> {
+  const { secret, hash } = newRecipientSecret(platform.config.secrets.jwtSecret);
+  await tx
+    .update(documentUsers)
+    .set(hostedLinkColumns(hash, hostUserId))
     .where(eq(documentUsers.id, recipientId));
   return secret;
 }

@@ -40,8 +40,8 @@ export const MAX_LIVE_LINKS = 5;
 type SecretColumns = { secretHash: string | null; previousSecretHashes: string[] };
 
 /**
- * The columns that give a recipient one more working link (reminder, resend, generated link):
- * the same person, so the links in the mails they already have keep working too.
+ * The columns that give a recipient one more working link (reminder, resend, correction): the
+ * same person, so the links in the mails they already have keep working too.
  */
 export function withAddedSecret(recipient: SecretColumns, hash: string): SecretColumns {
   const earlier = [recipient.secretHash, ...recipient.previousSecretHashes].filter(
@@ -50,8 +50,42 @@ export function withAddedSecret(recipient: SecretColumns, hash: string): SecretC
   return { secretHash: hash, previousSecretHashes: earlier.slice(0, MAX_LIVE_LINKS - 1) };
 }
 
+/**
+ * The columns of a link generated for the sender to hand over (`generate-document-link`): it is
+ * the only live link (every earlier one, mailed or generated, stops at once) and it is marked as
+ * hosted by `hostUserId`, so what is done through it is recorded as in-person signing.
+ */
+export function hostedLinkColumns(
+  hash: string,
+  hostUserId: string,
+): SecretColumns & { hostedSecretHash: string; hostedByUserId: string } {
+  return { secretHash: hash, previousSecretHashes: [], hostedSecretHash: hash, hostedByUserId: hostUserId };
+}
+
 /** The columns that end every link of a recipient (another person now, or not due any more). */
-export const NO_SECRETS: SecretColumns = { secretHash: null, previousSecretHashes: [] };
+export const NO_SECRETS: SecretColumns & { hostedSecretHash: null; hostedByUserId: null } = {
+  secretHash: null,
+  previousSecretHashes: [],
+  hostedSecretHash: null,
+  hostedByUserId: null,
+};
+
+/**
+ * Whether `secret` is the recipient's sender-hosted link (and still live): the server's record
+ * of the link's kind, never anything the client says.
+ */
+export function isHostedSecret(
+  secret: string,
+  recipient: SecretColumns & { hostedSecretHash: string | null },
+  hashKey: string,
+): boolean {
+  if (recipient.hostedSecretHash === null) return false;
+  const hash = keyedHash(secret, hashKey);
+  return (
+    safeEqual(recipient.hostedSecretHash, hash) &&
+    [recipient.secretHash, ...recipient.previousSecretHashes].some((s) => s !== null && safeEqual(s, hash))
+  );
+}
 
 /** Whether `secret` (the `password` header or the link's token) opens this recipient's links. */
 export function isRecipientSecret(secret: string, recipient: SecretColumns, hashKey: string): boolean {

@@ -188,6 +188,13 @@ export const documentUsers = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Hash of the link the sender generated to hand over in person (`generate-document-link`),
+     * while it is one of the live ones: acting through it is recorded as in-person signing hosted
+     * by `hostedByUserId`, never as the recipient's own mailed link.
+     */
+    hostedSecretHash: text(),
+    hostedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     status: text().$type<TRecipientStatus>().notNull().default('PENDING'),
     sentAt: timestamp({ withTimezone: true }),
     viewedAt: timestamp({ withTimezone: true }),

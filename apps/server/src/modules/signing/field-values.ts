@@ -4,7 +4,8 @@ import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Reader, Tx } from '../documents/lookups';
 import type { DocumentUserRow } from '../documents/serializers';
-import { fieldValueProblem, isFilled, isTypedField } from './field-rules';
+import { imageValueProblem } from '../../platform/pdf/image-check';
+import { fieldValueProblem, isFilled, isImageField, isTypedField } from './field-rules';
 import { documentFieldValues } from './schema';
 
 export type StoredValue = { value: string; documentUserId: string };
@@ -60,12 +61,28 @@ export async function saveFieldValues(
       problem(key, 'This field cannot be changed');
       continue;
     }
-    const message = fieldValueProblem(field, value);
+    const message = fieldValueProblem(field, value) ?? (await imageProblem(field, value));
     if (message) problem(key, message);
     else toStore.push({ key, value });
   }
   if (details.length > 0) throw validationError(details, details[0]!.message);
   await storeValues(tx, recipient, toStore, now);
+}
+
+/**
+ * A signature, initials or image value checked the way sealing will stamp it (`imageValueProblem`
+ * of platform/pdf): decodable by the same code, and for signatures and initials a visible mark.
+ */
+async function imageProblem(field: TField, value: string): Promise<string | null> {
+  if (!isImageField(field) || value === '') return null;
+  const found = await imageValueProblem(value, { requireMark: field.type !== 'IMAGE' });
+  if (found === 'UNREADABLE') return 'The image could not be read: use another PNG or JPEG file';
+  if (found === 'BLANK') {
+    return field.type === 'INITIAL'
+      ? 'The initials are blank: draw, type or upload visible initials'
+      : 'The signature is blank: draw, type or upload a visible signature';
+  }
+  return null;
 }
 
 /** Upserts (or, for '', deletes) values of a recipient's fields. */

@@ -19,7 +19,7 @@ import { queueRefusalMails } from './notifications';
 import { advanceDocument } from './progress';
 import { wakeSealWorker } from './seal-queue';
 import type { SignerContext } from './signer-access';
-import { logSignerEvent, type Client } from './signer-log';
+import { accessMethod, hostOf, logSignerEvent, type Client } from './signer-log';
 import { assertCanAct, updateSignerState, type SignerStateRow } from './signer-state';
 
 export type FinishResult = {
@@ -160,15 +160,18 @@ export async function finishRecipient(
         .update(documentUsers)
         .set({ status: done, finishedAt: now, ...(fresh.recipient.viewedAt ? {} : { viewedAt: now }) })
         .where(eq(documentUsers.id, fresh.recipient.id));
+      // Through a link the sender generated, the sender hosted the signing: recorded as such on
+      // the timeline and the certificate, never as the recipient's own email link.
+      const host = await hostOf(tx, fresh);
       await updateSignerState(tx, fresh.recipient, {
         finishedIp: client.ip,
         finishedUserAgent: client.userAgent ? client.userAgent.slice(0, 500) : null,
-        ...(state.verificationMethod
-          ? {}
-          : { verificationMethod: fresh.via === 'ACCOUNT' ? 'ACCOUNT' : 'LINK' }),
+        finishedHostedBy: host?.label ?? null,
+        ...(state.verificationMethod ? {} : { verificationMethod: accessMethod(fresh) }),
       });
       const own = fresh.document.fields.filter((f) => f.recipient_key === fresh.recipient.key).length;
-      await logSignerEvent(tx, fresh, client, action === 'sign' ? 'recipient.signed' : 'recipient.approved', {
+      const finishedAction = action === 'sign' ? 'recipient.signed' : 'recipient.approved';
+      await logSignerEvent(tx, fresh, client, host ? `${finishedAction}_in_person` : finishedAction, {
         fields: own,
         representative: fresh.recipient.representativePasswordHash !== null,
       });

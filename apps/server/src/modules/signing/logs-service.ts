@@ -3,12 +3,13 @@ import type { TDocumentLogEntry, TDocumentLogsReply } from '@esigns/contracts/si
 import type { Reader } from '../documents/lookups';
 import { peopleByIds } from '../documents/lookups';
 import { documentLogs, documentUsers } from '../documents/schema';
-import { verifyDocumentLog } from '../documents/document-logs';
+import { isRecipientAct, verifyDocumentLog } from '../documents/document-logs';
 
 /**
  * `GET /documents/{document_id}/users/logs`: the document's audit trail, oldest first, with who
- * acted (the recipient, else the staff user, else null for the system) and a fresh check of the
- * hash chain (`chain_ok`, `broken_at`).
+ * acted (the recipient for their own acts, `isRecipientAct`; else the staff user; else null for
+ * the system), the recipient the row is about, and a fresh check of the hash chain (`chain_ok`,
+ * `broken_at`).
  */
 export async function readDocumentLogs(db: Reader, employeeDocumentId: string): Promise<TDocumentLogsReply> {
   const rows = await db
@@ -34,14 +35,18 @@ export async function readDocumentLogs(db: Reader, employeeDocumentId: string): 
   );
   const logs: TDocumentLogEntry[] = rows.map((row) => {
     const person = row.actorUserId ? people.get(row.actorUserId) : undefined;
+    const recipient = row.documentUserId ? (recipientName.get(row.documentUserId) ?? null) : null;
+    // A row about a recipient that someone else did (the sender notifying them, a reminder) is
+    // shown under that someone: its IP is theirs, never the recipient's.
     const actor =
-      (row.documentUserId ? recipientName.get(row.documentUserId) : undefined) ??
+      (isRecipientAct(row) ? recipient : null) ??
       (person ? `${person.name || person.email} <${person.email}>` : null);
     return {
       _id: row.id,
       seq: row.seq,
       action: row.action,
       actor,
+      recipient,
       document_user_id: row.documentUserId,
       details: row.details,
       ip: row.ip,

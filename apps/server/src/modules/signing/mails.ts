@@ -1,6 +1,7 @@
 import type { TBranding } from '@esigns/contracts/branding';
 import { escapeHtml } from '../../platform/mail/mail-layout';
 import type { TMailAttachment, TMailMessage } from '../../platform/mail/mail-service';
+import { formatTime } from '../../platform/pdf/certificate';
 
 type Branded = { branding: Partial<TBranding> };
 const e = escapeHtml;
@@ -88,6 +89,8 @@ export function completedMail(
     to: string;
     firstName: string;
     documentName: string;
+    /** The document's `completed_at` (the last required finish), printed as on the certificate. */
+    completedAt: Date | null;
     link: string;
     linkLabel: string;
     linkNote: string;
@@ -102,7 +105,9 @@ export function completedMail(
     branding: input.branding,
     bodyHtml:
       hi(input.firstName) +
-      `<p>Everyone has finished <strong>${e(input.documentName)}</strong>. The final PDF carries every ` +
+      `<p>Everyone has finished <strong>${e(input.documentName)}</strong>` +
+      (input.completedAt ? ` (completed ${e(formatTime(input.completedAt))})` : '') +
+      '. The final PDF carries every ' +
       'signature, a certificate of completion and a digital seal that any PDF reader can check.</p>' +
       (input.attachment ? '<p>It is attached to this mail.</p>' : '') +
       `<p>${e(input.linkNote)}</p>`,

@@ -132,6 +132,7 @@ export async function queueCompletedMails(
         to: email,
         firstName: person.firstName,
         documentName: document.name,
+        completedAt: document.completedAt,
         attachment,
         branding: sender.branding,
         ...(person.isSender

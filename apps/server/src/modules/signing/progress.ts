@@ -28,6 +28,26 @@ export function isEveryoneDone(recipients: Recipient[]): boolean {
 }
 
 /**
+ * When the document was completed, in the business sense: the moment the last required recipient
+ * finished (the latest signing or approval of its SIGNERs and APPROVERs; for a document sent to
+ * viewers only, the latest view). The one definition used for `completed_at` in the API, on the
+ * certificate and in the completion mails; it does not move when sealing is retried. Falls back
+ * to `fallback` (the send time) when no time is known.
+ */
+export function completionTime(
+  recipients: (Recipient & Pick<DocumentUserRow, 'finishedAt' | 'viewedAt'>)[],
+  fallback: Date | null,
+): Date {
+  const actors = recipients.filter((r) => r.userType === 'SIGNER' || r.userType === 'APPROVER');
+  const times =
+    actors.length > 0
+      ? actors.map((r) => r.finishedAt?.getTime() ?? 0)
+      : recipients.filter((r) => r.userType === 'VIEWER').map((r) => r.viewedAt?.getTime() ?? 0);
+  const latest = Math.max(0, ...times);
+  return new Date(latest > 0 ? latest : (fallback?.getTime() ?? Date.now()));
+}
+
+/**
  * The recipients due now under a signing order: every group (equal order values) up to and
  * including the first whose SIGNERs and APPROVERs are not all done. Viewers never hold a group
  * back; CC recipients are never due (they get the completed copy).

@@ -31,6 +31,8 @@ export type SealInput = {
     ip: string | null;
     userAgent: string | null;
     verification: TVerificationMethod[];
+    /** `Name <email>` of the staff user who hosted their finish in person, else null. */
+    hostedBy: string | null;
     signature: string | null;
   }[];
   events: { at: Date; action: string; actor: string | null; ip: string | null }[];
@@ -76,6 +78,7 @@ export async function buildSealedPdf(
         ip: r.ip,
         user_agent: r.userAgent,
         verification: r.verification,
+        hosted_by: r.hostedBy,
         signature: r.signature,
       })),
       events: input.events,

@@ -4,7 +4,7 @@ import type { TVerificationMethod } from '@esigns/contracts/signing';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
-import { appendDocumentLog } from '../documents/document-logs';
+import { appendDocumentLog, isRecipientAct } from '../documents/document-logs';
 import { personOf } from '../documents/lookups';
 import { documentLogs, documentUsers, employeeDocuments } from '../documents/schema';
 import { loadSenderInfo } from '../documents/sender-info';
@@ -13,7 +13,7 @@ import { notifyDocumentCompleted, notifyDocumentSender } from '../notifications/
 import { loadFieldValues } from './field-values';
 import { sealFailedMail } from './mails';
 import { queueCompletedMails, senderDocumentLink } from './notifications';
-import { isEveryoneDone } from './progress';
+import { completionTime, isEveryoneDone } from './progress';
 import { buildSealedPdf, type SealInput } from './seal-pdf';
 import { SEAL_EXPIRE_SECONDS, SEAL_RETRY_LIMIT, type TSealJob } from './seal-queue';
 import { documentSeals, signerStates } from './schema';
@@ -216,9 +216,9 @@ export async function gatherSealInput(platform: Platform, document: EmployeeRow)
   ]);
   const stateOf = new Map(states.map((s) => [s.documentUserId, s]));
   const names = new Map(recipients.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim() || r.email]));
-  // The certificate's completion time: the last recipient's finish (stable across reruns).
-  const finishedTimes = recipients.map((r) => r.finishedAt?.getTime() ?? 0);
-  const completedAt = new Date(Math.max(...finishedTimes, document.sentAt?.getTime() ?? 0));
+  // The completion time: the last required recipient's finish (stable across reruns); the same
+  // value becomes the document's `completed_at` (markCompleted) and goes in the mails.
+  const completedAt = completionTime(recipients, document.sentAt);
   return {
     original,
     document: {
@@ -236,8 +236,11 @@ export async function gatherSealInput(platform: Platform, document: EmployeeRow)
     values: Object.fromEntries([...values].map(([key, v]) => [key, v.value])),
     recipients: recipients.map((r) => {
       const state = stateOf.get(r.id);
-      const verification: TVerificationMethod[] = [];
-      if (state?.verificationMethod) verification.push(state.verificationMethod);
+      const hostedBy = state?.finishedHostedBy ?? null;
+      const verification: TVerificationMethod[] = hostedBy ? ['IN_PERSON'] : [];
+      const method = state?.verificationMethod;
+      // Hosted in person: the link was the sender's, not the recipient's email link.
+      if (method && !(hostedBy && (method === 'LINK' || method === 'IN_PERSON'))) verification.push(method);
       if (state?.representativeVerifiedAt) verification.push('REPRESENTATIVE_PASSWORD');
       const signatureField = document.fields.find((f) => f.recipient_key === r.key && f.type === 'SIGNATURE');
       const signature = signatureField ? values.get(signatureField.key)?.value : undefined;
@@ -253,6 +256,7 @@ export async function gatherSealInput(platform: Platform, document: EmployeeRow)
         ip: state?.finishedIp ?? null,
         userAgent: state?.finishedUserAgent ?? null,
         verification,
+        hostedBy,
         signature: signature?.startsWith('data:image/') ? signature : null,
       };
     }),
@@ -262,14 +266,28 @@ export async function gatherSealInput(platform: Platform, document: EmployeeRow)
       .map((log) => ({
         at: log.createdAt,
         action: log.action,
-        actor: log.documentUserId
-          ? (names.get(log.documentUserId) ?? null)
-          : log.actorUserId
-            ? sender.name
-            : null,
+        actor: eventActor(log, names, sender.name),
         ip: log.ip,
       })),
   };
+}
+
+/**
+ * Who did a logged action, for the certificate's event table: the recipient for their own acts
+ * (`isRecipientAct`; through a hosted link, with the host), the sender for staff actions (the
+ * sender notifying a recipient is theirs, with their IP), the system otherwise.
+ */
+function eventActor(
+  log: { documentUserId: string | null; actorUserId: string | null; details: Record<string, unknown> },
+  names: Map<string, string>,
+  senderName: string,
+): string | null {
+  if (isRecipientAct(log)) {
+    const name = names.get(log.documentUserId!) ?? null;
+    const host = log.details.hosted_by;
+    return name && typeof host === 'string' ? `${name} (in person, hosted by ${host})` : name;
+  }
+  return log.actorUserId ? senderName : null;
 }
 
 /** The one transaction that completes a document; false when the claim was lost or the document changed. */
@@ -307,7 +325,7 @@ async function markCompleted(
     if (!seal) return false;
     await tx
       .update(employeeDocuments)
-      .set({ status: 'COMPLETED', completedAt: now, updatedAt: now })
+      .set({ status: 'COMPLETED', completedAt: file.completedAt, updatedAt: now })
       .where(eq(employeeDocuments.id, document.id));
     await appendDocumentLog(tx, {
       companyId: document.companyId,
@@ -318,7 +336,7 @@ async function markCompleted(
     await queueCompletedMails(
       platform,
       tx,
-      { ...document, status: 'COMPLETED' },
+      { ...document, status: 'COMPLETED', completedAt: file.completedAt },
       { fileKey: file.key, size: file.size },
     );
     await notifyDocumentCompleted(platform, tx, document);

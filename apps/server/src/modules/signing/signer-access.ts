@@ -7,7 +7,7 @@ import { clientLimitKey } from '../../platform/http/client-ip';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
 import { isUuid, type Reader } from '../documents/lookups';
-import { isRecipientSecret } from '../documents/recipients';
+import { isHostedSecret, isRecipientSecret } from '../documents/recipients';
 import { documentUsers, employeeDocuments } from '../documents/schema';
 import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
 import { FailureLimiter } from './failure-limiter';
@@ -17,8 +17,12 @@ export type SignerContext = {
   companyId: string;
   document: EmployeeRow;
   recipient: DocumentUserRow;
-  /** `SECRET`: the `password` header from the link; `ACCOUNT`: a signed-in user with the recipient's email. */
-  via: 'SECRET' | 'ACCOUNT';
+  /**
+   * `SECRET`: the `password` header from the recipient's own (mailed) link; `HOSTED`: the secret
+   * of a link the sender generated to host the signing in person (`document_users.hosted_secret_hash`,
+   * by `recipient.hostedByUserId`); `ACCOUNT`: a signed-in user with the recipient's email.
+   */
+  via: 'SECRET' | 'HOSTED' | 'ACCOUNT';
   /** The signed-in user, for `ACCOUNT`. */
   accountUserId: string | null;
 };
@@ -118,7 +122,10 @@ export async function authenticateSigner(
     if (!found || !isRecipientSecret(secret, found.recipient, platform.config.secrets.jwtSecret)) {
       return null;
     }
-    return { ...found, companyId: found.document.companyId, via: 'SECRET', accountUserId: null };
+    const via = isHostedSecret(secret, found.recipient, platform.config.secrets.jwtSecret)
+      ? 'HOSTED'
+      : 'SECRET';
+    return { ...found, companyId: found.document.companyId, via, accountUserId: null };
   }
 
   const token = bearerToken(request.headers.authorization);

@@ -38,6 +38,7 @@ function emptyState(recipient: DocumentUserRow): SignerStateRow {
     termsAcceptedAt: null,
     finishedIp: null,
     finishedUserAgent: null,
+    finishedHostedBy: null,
     updatedAt: new Date(0),
   };
 }

@@ -7,7 +7,7 @@ import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import { loadSenderInfo } from '../documents/sender-info';
 import { signerCodeMail } from './mails';
 import type { SignerContext } from './signer-access';
-import { lockDocument, logSignerEvent, type Client } from './signer-log';
+import { accessMethod, lockDocument, logSignerEvent, type Client } from './signer-log';
 import {
   BLOCK_MESSAGES,
   CODE_RESEND_SECONDS,
@@ -182,7 +182,7 @@ export async function openWithoutCode(
     if (current.verifiedAt) return current;
     const values = {
       verifiedAt: new Date(),
-      verificationMethod: signer.via === 'ACCOUNT' ? ('ACCOUNT' as const) : ('LINK' as const),
+      verificationMethod: accessMethod(signer),
     };
     await updateSignerState(tx, signer.recipient, values);
     await logSignerEvent(tx, signer, client, 'recipient.opened', { method: values.verificationMethod });

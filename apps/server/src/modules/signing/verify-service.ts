@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { TVerifyDocumentResult } from '@esigns/contracts/signing';
 import type { Platform } from '../../platform/platform';
 import { signingKeyStoreFor } from '../../platform/pdf/signing-key-store';
+import { isRecipientAct } from '../documents/document-logs';
 import { documentLogs, documentUsers, employeeDocuments } from '../documents/schema';
 import { documentSeals } from './schema';
 
@@ -13,7 +14,9 @@ const PUBLIC_ACTIONS = new Set([
   'recipient.code_verified',
   'recipient.password_verified',
   'recipient.signed',
+  'recipient.signed_in_person',
   'recipient.approved',
+  'recipient.approved_in_person',
   'document.completed',
 ]);
 
@@ -60,6 +63,7 @@ export async function verifyUploadedDocument(
       action: documentLogs.action,
       at: documentLogs.createdAt,
       documentUserId: documentLogs.documentUserId,
+      details: documentLogs.details,
     })
     .from(documentLogs)
     .where(eq(documentLogs.employeeDocumentId, seal.documentId))
@@ -81,7 +85,8 @@ export async function verifyUploadedDocument(
         .map((l) => ({
           action: l.action,
           at: l.at.toISOString(),
-          actor: l.documentUserId ? (names.get(l.documentUserId) ?? null) : null,
+          // Only the recipient's own acts carry their name (the sender notifying them is not theirs).
+          actor: isRecipientAct(l) ? (names.get(l.documentUserId!) ?? null) : null,
         })),
     },
   };

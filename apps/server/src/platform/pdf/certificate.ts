@@ -33,6 +33,8 @@ export type CertificateRecipient = {
   user_agent?: string | null;
   /** How they proved who they were; empty: nothing beyond holding the link. */
   verification: TVerificationMethod[];
+  /** `IN_PERSON`: who hosted the signing (`Name <email>` of the sender who handed over the link). */
+  hosted_by?: string | null;
   /** PNG/JPEG data URL of their adopted signature. */
   signature?: string | null;
 };
@@ -63,7 +65,14 @@ const VERIFICATION_LABELS: Record<TVerificationMethod, string> = {
   EMAIL_CODE: 'Email code',
   REPRESENTATIVE_PASSWORD: 'Representative password',
   ACCOUNT: 'Signed-in account',
+  IN_PERSON: 'In person',
 };
+
+/** "In person, hosted by Ann Lee <ann@acme.test>", "Email code", ... */
+function verificationLabel(method: TVerificationMethod, recipient: CertificateRecipient): string {
+  const label = VERIFICATION_LABELS[method] ?? method;
+  return method === 'IN_PERSON' && recipient.hosted_by ? `${label}, hosted by ${recipient.hosted_by}` : label;
+}
 
 /** Appends the certificate pages to the PDF and returns the new file. */
 export async function appendCertificate(
@@ -294,7 +303,7 @@ class CertificateWriter {
     });
     const verification =
       recipient.verification.length > 0
-        ? recipient.verification.map((m) => VERIFICATION_LABELS[m] ?? m).join(', ')
+        ? recipient.verification.map((m) => verificationLabel(m, recipient)).join(', ')
         : 'None';
     const details: [string, string][] = [
       ['Sent', formatTime(recipient.sent_at)],

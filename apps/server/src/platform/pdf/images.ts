@@ -62,10 +62,13 @@ export class ImageCache {
     const key = createHash('sha256').update(image.bytes).digest('hex');
     embedded = this.images.get(key);
     if (!embedded) {
+      // pdf-lib reads JPEGs through `new DataView(bytes.buffer)`, ignoring the offset: a small
+      // Buffer lives inside Node's shared pool at an offset, so it gets a copy of its own.
       embedded =
         image.kind === 'jpeg'
-          ? this.doc.embedJpg(image.bytes)
-          : (async () => embedPng(this.doc, image.bytes) ?? (await this.doc.embedPng(image.bytes)))();
+          ? this.doc.embedJpg(new Uint8Array(image.bytes))
+          : (async () =>
+              embedPng(this.doc, image.bytes) ?? (await this.doc.embedPng(new Uint8Array(image.bytes))))();
       this.images.set(key, embedded);
     }
     this.decodedImages.set(image, embedded);

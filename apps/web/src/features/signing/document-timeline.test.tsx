@@ -20,6 +20,7 @@ function entry(seq: number, action: string, overrides: Partial<TDocumentLogEntry
     seq,
     action,
     actor: null,
+    recipient: null,
     document_user_id: null,
     details: {},
     ip: null,
@@ -31,11 +32,13 @@ function entry(seq: number, action: string, overrides: Partial<TDocumentLogEntry
   };
 }
 
+const RAVI_LABEL = 'Ravi Kumar <ravi@example.com>';
+
 const reply = (overrides: Partial<TDocumentLogsReply> = {}): TDocumentLogsReply => ({
   logs: [
     entry(1, 'document.sent', { actor: 'Ada Lovelace <ada@acme.test>', ip: '10.0.0.1' }),
-    entry(2, 'recipient.viewed', { actor: 'Ravi Kumar <ravi@example.com>', ip: '203.0.113.7' }),
-    entry(3, 'recipient.signed', { actor: 'Ravi Kumar <ravi@example.com>', ip: '203.0.113.7' }),
+    entry(2, 'recipient.viewed', { actor: RAVI_LABEL, recipient: RAVI_LABEL, ip: '203.0.113.7' }),
+    entry(3, 'recipient.signed', { actor: RAVI_LABEL, recipient: RAVI_LABEL, ip: '203.0.113.7' }),
     entry(4, 'something.new'),
   ],
   chain_ok: true,
@@ -43,7 +46,45 @@ const reply = (overrides: Partial<TDocumentLogsReply> = {}): TDocumentLogsReply 
   ...overrides,
 });
 
+const RAVI = 'Ravi Kumar <ravi@example.com>';
+const ADA = 'Ada Lovelace <ada@acme.test>';
+
 describe('DocumentTimeline', () => {
+  it("shows a notification under the sender who sent it, with the sender's IP, and in-person signing with its host", async () => {
+    seedStaffSession();
+    installFakeApi((call) =>
+      call.path === `/api/documents/${DOC}/users/logs`
+        ? ok(
+            reply({
+              logs: [
+                entry(1, 'recipient.notified', { actor: ADA, recipient: RAVI, ip: '10.0.0.1' }),
+                entry(2, 'recipient.link_generated', { actor: ADA, recipient: RAVI, ip: '10.0.0.1' }),
+                entry(3, 'recipient.signed_in_person', {
+                  actor: RAVI,
+                  recipient: RAVI,
+                  ip: '10.0.0.9',
+                  details: { via: 'HOSTED', hosted_by: ADA },
+                }),
+              ],
+            }),
+          )
+        : undefined,
+    );
+    renderWithProviders(<DocumentTimeline documentId={DOC} />);
+    const timeline = await screen.findByTestId('document-timeline');
+    const items = [...timeline.querySelectorAll('.mantine-Timeline-item')];
+    expect(items).toHaveLength(3);
+    const [notified, generated, signed] = items.map((item) => item.textContent ?? '');
+    expect(notified).toContain('Recipient emailed');
+    expect(notified).toContain(ADA);
+    expect(notified).toContain(`Recipient: ${RAVI}`);
+    expect(notified).toContain('IP 10.0.0.1');
+    expect(generated).toContain('Signing link generated for the sender');
+    expect(signed).toContain('Signed in person');
+    expect(signed).toContain(`In person, hosted by ${ADA}`);
+    expect(signed).not.toContain('Recipient:');
+  });
+
   it('shows each event with its label, who, when and IP, and the chain check', async () => {
     seedStaffSession();
     const api = installFakeApi((call) =>

@@ -66,6 +66,17 @@ export function TimelineList({ reply }: { reply: TDocumentLogsReply }) {
                 {entry.actor}
               </Text>
             )}
+            {/* A row about a recipient done by someone else (the sender notifying them): who it concerned. */}
+            {entry.recipient && entry.recipient !== entry.actor && (
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                Recipient: {entry.recipient}
+              </Text>
+            )}
+            {typeof entry.details.hosted_by === 'string' && (
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                In person, hosted by {entry.details.hosted_by}
+              </Text>
+            )}
             {entry.ip && (
               <Text size="xs" c="dimmed" title={entry.user_agent ?? undefined}>
                 IP {entry.ip}
