@@ -55,6 +55,8 @@ export async function fileDownloadUrl(
       fileName: row.name,
       disposition,
       expiresInSeconds: DEFAULT_DOWNLOAD_URL_SECONDS,
+      // Files confirmed before checksums were kept have none: served unchecked.
+      ...(row.sha256 ? { sha256: row.sha256 } : {}),
     }),
     expires_at: new Date(Date.now() + DEFAULT_DOWNLOAD_URL_SECONDS * 1000).toISOString(),
   };

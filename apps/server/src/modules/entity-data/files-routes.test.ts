@@ -1,9 +1,13 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TFileRef } from '@esigns/contracts/nocode-value-coercion';
+import type { Db } from '../../platform/db/database';
 import type { TEntity } from '@esigns/contracts/entities';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { loadEntityDefinition } from '../entities/definition';
-import { checkFileRefs } from './files-service';
+import { checkFileRefs, fieldOfFile } from './files-service';
 import { apiOf, keysOf, memberWith, PDF, PNG } from './files-test-support';
 import { entityDataFiles } from './schema';
 import { ABANDONED_UPLOAD_HOURS, removeAbandonedUploads } from './upload-cleanup';
@@ -311,6 +315,74 @@ describe('record files: values and downloads', () => {
     expect(problems.find((p) => p.key.endsWith('photos.1'))?.message).toMatch(/not finished/);
     expect(problems.find((p) => p.key.endsWith('brochure.0'))?.message).toMatch(/another field/);
     expect(await checkFileRefs(t.platform.database.db, def, [{ values: {}, prefix: [] }])).toEqual([]);
+  });
+});
+
+describe('record files: uploaded bytes stay the bytes', () => {
+  const ticketFor = (name: string, bytes: Buffer) =>
+    api.expectOk<{ upload_url: string; file_ref_id: string }>(
+      api.call('POST', '/api/templates-data/file-upload-url', acme.users.OWNER, {
+        ...target('photos'),
+        file_name: name,
+        mime_type: 'image/png',
+        size: bytes.length,
+      }),
+    );
+  const confirm = (ref: string) =>
+    api.expectOk<TFileRef>(
+      api.call('POST', '/api/templates-data/file-upload-status', acme.users.OWNER, { file_ref_id: ref }),
+    );
+  const download = async (ref: string) => {
+    const { download_url } = await api.expectOk<{ download_url: string }>(
+      api.call('POST', '/api/templates-data/file-download-url', acme.users.OWNER, { file_ref_id: ref }),
+    );
+    return t.app.inject({ method: 'GET', url: api.local(download_url) });
+  };
+  // Another valid PNG of the same size: what a reused upload link would have swapped in.
+  const OTHER_PNG = Buffer.from(PNG);
+  OTHER_PNG.writeUInt8(OTHER_PNG.readUInt8(OTHER_PNG.length - 13) ^ 0xff, OTHER_PNG.length - 13);
+
+  it('refuses a second PUT through the same upload link (409) once the file is confirmed', async () => {
+    const ticket = await ticketFor('once.png', PNG);
+    expect((await api.putBytes(ticket.upload_url, PNG, 'image/png')).statusCode).toBe(200);
+    await confirm(ticket.file_ref_id);
+    const again = await api.putBytes(ticket.upload_url, OTHER_PNG, 'image/png');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ success: false, message: expect.any(String) });
+    const got = await download(ticket.file_ref_id);
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('stores the SHA-256 at confirmation and never serves bytes that no longer match it', async () => {
+    const ref = await api.upload(acme.users.OWNER, target('photos'), { ...photo, name: 'kept.png' });
+    const [row] = await t.platform.database.db
+      .select({ sha256: entityDataFiles.sha256 })
+      .from(entityDataFiles)
+      .where(eq(entityDataFiles.storageKey, ref.file_ref_id));
+    expect(row?.sha256).toBe(createHash('sha256').update(PNG).digest('hex'));
+    // Bytes replaced behind the API's back (another path, a restored backup, a corrupt disk).
+    await t.platform.storage.put(ref.file_ref_id, OTHER_PNG, 'image/png');
+    const got = await download(ref.file_ref_id);
+    expect(got.statusCode).toBe(409);
+    expect(got.json()).toMatchObject({ success: false, message: expect.stringContaining('changed') });
+  });
+
+  it('takes a failing database for a failure (500), never for a deleted field', async () => {
+    const [row] = await t.platform.database.db.select().from(entityDataFiles).limit(1);
+    // A handle whose every call fails, as a lost connection does.
+    const failing = new Proxy(
+      {},
+      {
+        get: () => () => {
+          throw new Error('connection terminated');
+        },
+      },
+    ) as unknown as Db;
+    await expect(fieldOfFile(failing, row!)).rejects.toThrow();
+    await expect(
+      fieldOfFile(t.platform.database.db, { ...row!, entityId: randomUUID() }),
+    ).resolves.toBeNull();
   });
 });
 

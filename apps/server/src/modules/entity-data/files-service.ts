@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { assertContentMatches, canonicalMediaType, sniffContentType } from '../../platform/storage/sniff';
-import { DEFAULT_UPLOAD_URL_SECONDS } from '../../platform/storage/storage';
+import { DEFAULT_UPLOAD_URL_SECONDS, sha256OfObject } from '../../platform/storage/storage';
 import { loadEntityDefinition, type EntityDefinition, type EntityTemplateDef } from '../entities/definition';
 import type { AccessContext } from '../permissions/access';
 import { entityDataFiles } from './schema';
@@ -136,11 +136,21 @@ export const toFileRef = (row: RecordFileRow): TFileRef => ({
   mime_type: row.mimeType,
 });
 
-/** The field a stored file was uploaded for, as the entity defines it now (null: gone). */
-async function fieldOfFile(db: Db, row: RecordFileRow): Promise<FileField | null> {
+/**
+ * The field a stored file was uploaded for, as the entity defines it now (null: gone). Only a
+ * missing entity means "gone": a failing database is rethrown (a logged 500), never taken for a
+ * deleted field, which would delete the upload.
+ */
+export async function fieldOfFile(db: Db, row: RecordFileRow): Promise<FileField | null> {
   if (!row.entityId) return null;
-  const def = await loadEntityDefinition(db, row.companyId, row.entityId).catch(() => null);
-  const template = def?.byId.get(row.templateId);
+  let def: EntityDefinition;
+  try {
+    def = await loadEntityDefinition(db, row.companyId, row.entityId);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+    throw err;
+  }
+  const template = def.byId.get(row.templateId);
   return template ? fileFieldOf(template, row.fieldKey) : null;
 }
 
@@ -208,9 +218,11 @@ export async function confirmFileUpload(
   }
   const problem = recordFileProblem(field, { name: row.name, mime_type: type, size: info.size });
   if (problem) return refuse(new AppError('UNSUPPORTED_MEDIA_TYPE', { message: problem.message }));
+  // What every download is checked against: bytes changed after this point are never served.
+  const sha256 = await sha256OfObject(platform.storage, row.storageKey);
   const [updated] = await db
     .update(entityDataFiles)
-    .set({ status: 'UPLOADED', mimeType: type })
+    .set({ status: 'UPLOADED', mimeType: type, sha256 })
     .where(and(eq(entityDataFiles.id, row.id), eq(entityDataFiles.status, 'PENDING')))
     .returning();
   // Confirmed meanwhile by a concurrent call: answer what it stored.

@@ -1,14 +1,17 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../http/app-error';
 import {
   DEFAULT_DOWNLOAD_URL_SECONDS,
   DEFAULT_UPLOAD_URL_SECONDS,
+  assertSha256,
   assertValidKey,
   resolveUrlLifetime,
+  sha256OfStream,
+  uploadUsedError,
   type DownloadUrlOptions,
   type ObjectInfo,
   type Storage,
@@ -38,8 +41,16 @@ export type DownloadGrant = {
   expiresAt: number;
   fileName: string | undefined;
   disposition: 'inline' | 'attachment';
+  /** The hex SHA-256 the bytes must have, when the link was made with one. */
+  sha256: string | undefined;
 };
-export type OpenedObject = { stream: Readable; size: number; contentType: string | undefined };
+export type OpenedObject = {
+  stream: Readable;
+  size: number;
+  contentType: string | undefined;
+  /** Hex SHA-256 of the bytes `stream` serves, when `open` was asked for it. */
+  sha256?: string;
+};
 
 type SignedQuery = Record<string, unknown>;
 
@@ -74,6 +85,31 @@ export class LocalStorage implements Storage {
     }
   }
 
+  /**
+   * Stores an object only if there is none under `key` (the target of an upload link: a link
+   * stores bytes once, and a stored file is never replaced through it). 409 when one exists.
+   */
+  async putNew(key: string, body: Buffer, contentType: string): Promise<void> {
+    const file = this.pathOf(key);
+    const temp = `${file}~${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      if (await this.head(key)) throw uploadUsedError();
+      await writeAtomically(file + META_SUFFIX, Buffer.from(JSON.stringify({ contentType })));
+      await writeAtomically(temp, body);
+      // link() fails when the name exists, where rename() would replace it: of two racing
+      // uploads, exactly one is stored.
+      await link(temp, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException | undefined)?.code === 'EEXIST' && (await this.head(key))) {
+        throw uploadUsedError();
+      }
+      throw writeError(err);
+    } finally {
+      await rm(temp, { force: true }).catch(() => undefined);
+    }
+  }
+
   async get(key: string): Promise<Buffer> {
     const file = this.pathOf(key);
     try {
@@ -87,8 +123,12 @@ export class LocalStorage implements Storage {
     return (await this.open(key)).stream;
   }
 
-  /** A read stream with the size and type of the same file (the open descriptor pins it). */
-  async open(key: string): Promise<OpenedObject> {
+  /**
+   * A read stream with the size and type of the same file (the open descriptor pins it). With
+   * `hash`, the file is first read through once for its SHA-256: the stream then serves exactly
+   * the bytes that were hashed, whatever is written under the name meanwhile.
+   */
+  async open(key: string, options: { hash?: boolean } = {}): Promise<OpenedObject> {
     const file = this.pathOf(key);
     try {
       const handle = await open(file, 'r');
@@ -96,7 +136,11 @@ export class LocalStorage implements Storage {
         const info = await handle.stat();
         if (!info.isFile()) throw new AppError('NOT_FOUND', { message: 'File not found' });
         const contentType = await this.readContentType(file);
-        return { stream: handle.createReadStream(), size: info.size, contentType };
+        const sha256 = options.hash
+          ? await sha256OfStream(handle.createReadStream({ start: 0, autoClose: false }))
+          : undefined;
+        const stream = handle.createReadStream({ start: 0 });
+        return { stream, size: info.size, contentType, ...(sha256 ? { sha256 } : {}) };
       } catch (err) {
         await handle.close();
         throw err;
@@ -169,8 +213,17 @@ export class LocalStorage implements Storage {
     );
     const fn = options.fileName ?? '';
     const disp = options.disposition ?? '';
-    const sig = this.sign(['get', key, exp, '', '', fn, disp]);
-    return this.urlFor(key, { op: 'get', exp, ...(fn ? { fn } : {}), ...(disp ? { disp } : {}), sig });
+    const h = options.sha256 ?? '';
+    if (h) assertSha256(h);
+    const sig = this.sign(downloadFields(key, exp, fn, disp, h));
+    return this.urlFor(key, {
+      op: 'get',
+      exp,
+      ...(fn ? { fn } : {}),
+      ...(disp ? { disp } : {}),
+      ...(h ? { h } : {}),
+      sig,
+    });
   }
 
   /**
@@ -192,12 +245,16 @@ export class LocalStorage implements Storage {
     const exp = param(query, 'exp');
     const fn = param(query, 'fn');
     const disp = param(query, 'disp');
-    this.verify(param(query, 'sig'), [param(query, 'op'), key, exp, '', '', fn, disp], 'get');
+    const h = param(query, 'h');
+    const fields = downloadFields(key, exp, fn, disp, h);
+    fields[0] = param(query, 'op');
+    this.verify(param(query, 'sig'), fields, 'get');
     return {
       key,
       expiresAt: this.checkExpiry(exp),
       fileName: fn === '' ? undefined : fn,
       disposition: disp === 'attachment' ? 'attachment' : 'inline',
+      sha256: h === '' ? undefined : h,
     };
   }
 
@@ -287,6 +344,11 @@ async function writeAtomically(file: string, body: Buffer): Promise<void> {
     await rm(temp, { force: true }).catch(() => undefined);
     throw err;
   }
+}
+
+/** The signed fields of a download link; the checksum only when there is one, so older links stay valid. */
+function downloadFields(key: string, exp: string, fn: string, disp: string, h: string): string[] {
+  return ['get', key, exp, '', '', fn, disp, ...(h ? [h] : [])];
 }
 
 function param(query: SignedQuery, name: string): string {

@@ -14,9 +14,12 @@ import { AppError } from '../http/app-error';
 import {
   DEFAULT_DOWNLOAD_URL_SECONDS,
   DEFAULT_UPLOAD_URL_SECONDS,
+  assertSha256,
   assertValidKey,
   formatContentDisposition,
+  integrityError,
   resolveUrlLifetime,
+  sha256OfStream,
   type DownloadUrlOptions,
   type ObjectInfo,
   type Storage,
@@ -24,6 +27,9 @@ import {
 } from './storage';
 
 export type S3StorageConfig = NonNullable<AppConfig['s3']>;
+
+/** How many verified (key, ETag, SHA-256) triples are remembered, so a file is hashed once per version. */
+const VERIFIED_CACHE_SIZE = 1000;
 
 /**
  * Objects in one bucket of any S3-compatible store (AWS, MinIO, R2, Ceph...). Upload and
@@ -34,6 +40,8 @@ export class S3Storage implements Storage {
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly log: FastifyBaseLogger;
+  /** key -> `${ETag} ${sha256}` of the last version whose bytes matched. */
+  private readonly verified = new Map<string, string>();
 
   constructor(config: S3StorageConfig, log: FastifyBaseLogger) {
     this.bucket = config.bucket;
@@ -121,18 +129,37 @@ export class S3Storage implements Storage {
    * A presigned PUT. The content type is a signed header: the uploader must send exactly
    * `Content-Type: <contentType>`. S3 cannot cap the size of a presigned PUT, so callers check
    * `head(key).size` (and sniff `getHead`) when the upload is confirmed.
+   *
+   * `If-None-Match: *` is a signed header too (S3 conditional write): the store refuses the PUT
+   * (412) once an object exists under the key, so a link stores bytes once and a confirmed file
+   * is never replaced through it. The uploader must send `If-None-Match: *`, and the bucket's CORS
+   * rules must allow that header.
    */
   async createUploadUrl(key: string, options: UploadUrlOptions): Promise<string> {
     assertValidKey(key);
     const expiresIn = resolveUrlLifetime(options.expiresInSeconds, DEFAULT_UPLOAD_URL_SECONDS);
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType });
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ContentType: options.contentType,
+      IfNoneMatch: '*',
+    });
     return this.send(() =>
-      getSignedUrl(this.client, command, { expiresIn, signableHeaders: new Set(['content-type']) }),
+      getSignedUrl(this.client, command, {
+        expiresIn,
+        signableHeaders: new Set(['content-type', 'if-none-match']),
+      }),
     );
   }
 
+  /**
+   * A presigned GET. With `sha256`, the object is checked first (the bytes never pass through
+   * the API afterwards): a version (ETag) is hashed once, then remembered; bytes that do not
+   * match are refused (409) and logged at error level.
+   */
   async createDownloadUrl(key: string, options: DownloadUrlOptions = {}): Promise<string> {
     assertValidKey(key);
+    if (options.sha256 !== undefined) await this.verifyChecksum(key, options.sha256);
     const expiresIn = resolveUrlLifetime(options.expiresInSeconds, DEFAULT_DOWNLOAD_URL_SECONDS);
     const hasDisposition = options.fileName !== undefined || options.disposition !== undefined;
     const command = new GetObjectCommand({
@@ -164,6 +191,31 @@ export class S3Storage implements Storage {
   }
 
   // Every SDK failure becomes an AppError: services never see AWS error classes.
+  private async verifyChecksum(key: string, sha256: string): Promise<void> {
+    assertSha256(sha256);
+    const head = await this.send(() =>
+      this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })),
+    );
+    const version = `${head.ETag ?? ''} ${sha256}`;
+    if (head.ETag && this.verified.get(key) === version) return;
+    const actual = await sha256OfStream(await this.getStream(key));
+    if (actual !== sha256) {
+      this.verified.delete(key);
+      this.log.error(
+        { key, bucket: this.bucket, expected: sha256, actual },
+        'storage: stored bytes do not match their SHA-256, download refused',
+      );
+      throw integrityError();
+    }
+    if (!head.ETag) return;
+    this.verified.delete(key);
+    this.verified.set(key, version);
+    if (this.verified.size > VERIFIED_CACHE_SIZE) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+  }
+
   private async send<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call();

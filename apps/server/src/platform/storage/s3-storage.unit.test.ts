@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { S3Storage } from './s3-storage';
 
 // Presigning is local computation: nothing listens on port 9 and nothing is called.
@@ -35,6 +38,8 @@ describe('S3Storage presigned links', () => {
     );
     // The type is bound by the signature: the upload must send exactly this Content-Type.
     expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-type');
+    // A conditional write: S3 refuses a second PUT once the object exists (a link stores bytes once).
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('if-none-match');
     // A checksum of the empty body would make every real upload fail.
     expect(url.searchParams.has('x-amz-checksum-crc32')).toBe(false);
   });
@@ -102,5 +107,73 @@ describe('S3Storage presigned links', () => {
     ).rejects.toMatchObject({
       status: 400,
     });
+  });
+});
+
+describe('S3Storage downloads checked against a SHA-256', () => {
+  const BYTES = Buffer.from('%PDF-1.4 the confirmed bytes');
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+  /** An S3Storage whose client answers from `object` (a fake bucket of one key) and records its calls. */
+  function withFakeBucket(object: { etag: string; bytes: Buffer }) {
+    const error = vi.fn();
+    const log = pino({ level: 'silent' });
+    log.error = error as unknown as typeof log.error;
+    const fake = new S3Storage(
+      {
+        bucket: 'esigns-files',
+        region: 'eu-west-1',
+        endpoint: 'http://127.0.0.1:9',
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+      },
+      log,
+    );
+    const calls: string[] = [];
+    const client = (fake as unknown as { client: { send: (command: unknown) => Promise<unknown> } }).client;
+    client.send = async (command: unknown) => {
+      if (command instanceof HeadObjectCommand) {
+        calls.push('head');
+        return { ETag: object.etag, ContentLength: object.bytes.length };
+      }
+      if (command instanceof GetObjectCommand) {
+        calls.push('get');
+        return { Body: Readable.from([object.bytes]) };
+      }
+      throw new Error('unexpected command');
+    };
+    return { fake, calls, error };
+  }
+
+  it('presigns once the bytes match, and hashes a version only once', async () => {
+    const { fake, calls } = withFakeBucket({ etag: '"v1"', bytes: BYTES });
+    const url = new URL(await fake.createDownloadUrl(KEY, { sha256: sha256(BYTES) }));
+    expect(url.searchParams.get('x-id')).toBe('GetObject');
+    await fake.createDownloadUrl(KEY, { sha256: sha256(BYTES) });
+    expect(calls).toEqual(['head', 'get', 'head']);
+  });
+
+  it('refuses (409) and logs at error level bytes that were swapped', async () => {
+    const object = { etag: '"v1"', bytes: BYTES };
+    const { fake, error } = withFakeBucket(object);
+    await fake.createDownloadUrl(KEY, { sha256: sha256(BYTES) });
+    // Another PUT replaced the object: a new ETag, other bytes.
+    object.etag = '"v2"';
+    object.bytes = Buffer.from('%PDF-1.4 other bytes');
+    await expect(fake.createDownloadUrl(KEY, { sha256: sha256(BYTES) })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      status: 409,
+    });
+    expect(error).toHaveBeenCalledWith(
+      expect.objectContaining({ key: KEY, expected: sha256(BYTES) }),
+      expect.stringContaining('do not match'),
+    );
+  });
+
+  it('checks nothing when no checksum is given', async () => {
+    const { fake, calls } = withFakeBucket({ etag: '"v1"', bytes: BYTES });
+    await fake.createDownloadUrl(KEY);
+    expect(calls).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { ok } from '../http/envelope';
 import type { Platform } from '../platform';
 import { LocalStorage, type DownloadGrant, type UploadGrant } from './local-storage';
 import { assertContentMatches, canonicalMediaType } from './sniff';
-import { formatContentDisposition } from './storage';
+import { formatContentDisposition, integrityError, uploadUsedError } from './storage';
 
 const SCHEME = [
   'Links are made by the server (`storage.createUploadUrl` / `createDownloadUrl`) and are the only',
@@ -37,6 +37,7 @@ const ZDownloadQuery = z.object({
     .enum(['inline', 'attachment'])
     .optional()
     .describe('Content-Disposition type (signed), default inline'),
+  h: z.string().optional().describe('Hex SHA-256 the bytes must have (signed); checked before serving'),
   sig: z.string().describe('HMAC-SHA256 signature, base64url'),
 });
 
@@ -90,8 +91,9 @@ export function registerStorageRoutes(api: FastifyInstance, platform: Platform):
             'The body is the raw file. The request `Content-Type` must equal the signed `ct`',
             '(parameters such as charset aside), else 415. A body over `max` bytes gives 413 and is',
             'not stored; an empty body gives 400. The bytes are sniffed: content that is not the',
-            'declared type (a PNG sent as application/pdf) gives 415. Uploading again to the same',
-            'key replaces the file.',
+            'declared type (a PNG sent as application/pdf) gives 415. A link stores bytes once: when',
+            'a file is already stored under its key, a PUT gives 409 (before the body is read), so a',
+            'stored or confirmed file can never be replaced through a link.',
           ].join(' '),
           params: ZKeyParams,
           querystring: ZUploadQuery,
@@ -101,6 +103,7 @@ export function registerStorageRoutes(api: FastifyInstance, platform: Platform):
             200: ZSuccess(ZUploaded),
             400: ZErrorBody,
             403: ZErrorBody,
+            409: ZErrorBody,
             410: ZErrorBody,
             413: ZErrorBody,
             415: ZErrorBody,
@@ -121,6 +124,8 @@ export function registerStorageRoutes(api: FastifyInstance, platform: Platform):
           }
           // Refuse a declared oversize body before reading any of it.
           if (Number(request.headers['content-length']) > maxBytes) throw tooLarge(maxBytes);
+          // A used link: answered before the body is read (putNew checks again, atomically).
+          if (await storage.head(grant.key)) throw uploadUsedError();
           uploads.set(request, { ...grant, maxBytes });
         },
       },
@@ -130,7 +135,7 @@ export function registerStorageRoutes(api: FastifyInstance, platform: Platform):
         // No body at all (Content-Length: 0) skips the parser.
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         await assertContentMatches(body, grant.contentType);
-        await storage.put(grant.key, body, grant.contentType);
+        await storage.putNew(grant.key, body, grant.contentType);
         return ok({ key: grant.key, size: body.length, content_type: grant.contentType });
       },
     );
@@ -146,7 +151,9 @@ export function registerStorageRoutes(api: FastifyInstance, platform: Platform):
             'Answers the raw file with its stored Content-Type, Content-Length, `Content-Disposition`',
             '(`inline` or `attachment`, with the signed file name in RFC 5987 `filename*`),',
             '`X-Content-Type-Options: nosniff` and `Cache-Control: private, max-age=<seconds left on the link>`.',
-            'A missing file gives 404 in the error envelope.',
+            'A missing file gives 404 in the error envelope. A link made with the SHA-256 stored for the',
+            'file (signed `h`) has the bytes hashed before they are sent: bytes that do not match are',
+            'never served (409 in the error envelope, logged at error level).',
           ].join(' '),
           params: ZKeyParams,
           querystring: ZDownloadQuery,
@@ -155,6 +162,7 @@ export function registerStorageRoutes(api: FastifyInstance, platform: Platform):
             400: ZErrorBody,
             403: ZErrorBody,
             404: ZErrorBody,
+            409: ZErrorBody,
             410: ZErrorBody,
           },
         },
@@ -165,7 +173,15 @@ export function registerStorageRoutes(api: FastifyInstance, platform: Platform):
       async (request, reply) => {
         const grant = downloads.get(request);
         if (!grant) throw new AppError('FORBIDDEN', { message: 'Invalid or expired link' });
-        const file = await storage.open(grant.key);
+        const file = await storage.open(grant.key, { hash: grant.sha256 !== undefined });
+        if (grant.sha256 !== undefined && file.sha256 !== grant.sha256) {
+          file.stream.destroy();
+          request.log.error(
+            { key: grant.key, expected: grant.sha256, actual: file.sha256 },
+            'storage: stored bytes do not match their SHA-256, download refused',
+          );
+          throw integrityError();
+        }
         const secondsLeft = Math.max(0, grant.expiresAt - Math.floor(Date.now() / 1000));
         return reply
           .header('content-type', file.contentType ?? 'application/octet-stream')

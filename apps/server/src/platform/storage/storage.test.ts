@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
@@ -118,12 +119,62 @@ describe('signed upload and download (local storage)', () => {
     expect((await t.platform.storage.head(key))?.contentType).toBe('text/csv; charset=utf-8');
   });
 
-  it('replaces the file when the same key is uploaded again', async () => {
-    const key = 'companies/c1/documents/replaced.pdf';
-    await put(await uploadUrl(key), PDF);
-    const second = Buffer.concat([PDF, Buffer.from('% second version\n')]);
-    expect((await put(await uploadUrl(key), second)).statusCode).toBe(200);
-    expect((await t.platform.storage.get(key)).equals(second)).toBe(true);
+  it('stores bytes once per link: a second PUT answers 409 and the stored file stays', async () => {
+    const key = 'companies/c1/documents/once.pdf';
+    const url = await uploadUrl(key);
+    expect((await put(url, PDF)).statusCode).toBe(200);
+    const second = Buffer.concat([PDF, Buffer.from('% swapped version\n')]);
+    const again = await put(url, second);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ success: false, message: expect.stringContaining('already used') });
+    // A fresh link for the same key cannot replace it either.
+    expect((await put(await uploadUrl(key), second)).statusCode).toBe(409);
+    expect((await t.platform.storage.get(key)).equals(PDF)).toBe(true);
+  });
+
+  it('lets exactly one of two racing uploads through', async () => {
+    const key = 'companies/c1/documents/race.pdf';
+    const url = await uploadUrl(key);
+    const other = Buffer.concat([PDF, Buffer.from('% other\n')]);
+    const answers = await Promise.all([put(url, PDF), put(url, other)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const stored = await t.platform.storage.get(key);
+    expect(stored.equals(answers[0]!.statusCode === 200 ? PDF : other)).toBe(true);
+  });
+});
+
+describe('downloads checked against a SHA-256', () => {
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+  it('serves bytes that match the checksum the link was made with', async () => {
+    const key = 'companies/c1/documents/checked.pdf';
+    await t.platform.storage.put(key, PDF, 'application/pdf');
+    const url = await t.platform.storage.createDownloadUrl(key, { sha256: sha256(PDF) });
+    expect(new URL(url).searchParams.get('h')).toBe(sha256(PDF));
+    const res = await t.app.inject({ method: 'GET', url: local(url) });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('refuses (409 in the error envelope) bytes changed after the link was made', async () => {
+    const key = 'companies/c1/documents/swapped.pdf';
+    await t.platform.storage.put(key, PDF, 'application/pdf');
+    const url = await t.platform.storage.createDownloadUrl(key, { sha256: sha256(PDF) });
+    const swapped = Buffer.concat([PDF, Buffer.from('% swapped\n')]);
+    await t.platform.storage.put(key, swapped, 'application/pdf');
+    const res = await t.app.inject({ method: 'GET', url: local(url) });
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toMatchObject({ success: false, message: expect.stringContaining('changed') });
+    expect(res.rawPayload.includes(Buffer.from('% swapped'))).toBe(false);
+  });
+
+  it('answers 403 when the checksum of a link is changed', async () => {
+    const key = 'companies/c1/documents/checked-2.pdf';
+    await t.platform.storage.put(key, PDF, 'application/pdf');
+    const url = local(await t.platform.storage.createDownloadUrl(key, { sha256: sha256(PDF) }));
+    const res = await t.app.inject({ method: 'GET', url: withParam(url, 'h', 'f'.repeat(64)) });
+    expect(res.statusCode).toBe(403);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AppError } from '../http/app-error';
 
@@ -15,6 +16,11 @@ export type DownloadUrlOptions = {
   /** Offered file name; `attachment` makes browsers save instead of display. */
   fileName?: string;
   disposition?: 'inline' | 'attachment';
+  /**
+   * Hex SHA-256 the bytes must have (the one stored when the file was confirmed). The bytes are
+   * checked before they are served: a mismatch is refused (409) and logged at error level.
+   */
+  sha256?: string;
 };
 
 /**
@@ -97,4 +103,40 @@ export function formatContentDisposition(disposition: 'inline' | 'attachment', f
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Hex SHA-256 of a stream, read to its end. */
+export async function sha256OfStream(stream: AsyncIterable<Buffer | string>): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of stream) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+/** Hex SHA-256 of an object, read as a stream (memory stays flat whatever the size). */
+export async function sha256OfObject(storage: Pick<Storage, 'getStream'>, key: string): Promise<string> {
+  return sha256OfStream(await storage.getStream(key));
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** Refuses an expected checksum that is not 64 hex digits (a caller's bug, never user input). */
+export function assertSha256(value: string): void {
+  if (!SHA256_HEX.test(value)) throw new AppError('INTERNAL_ERROR', { message: 'Invalid SHA-256 checksum' });
+}
+
+/**
+ * The answer to bytes that no longer match the checksum stored when they were confirmed: they
+ * were changed behind the API's back (or corrupted) and are never served.
+ */
+export function integrityError(): AppError {
+  return new AppError('CONFLICT', {
+    message: 'This file was changed after it was stored and is not served; upload it again',
+  });
+}
+
+/** The answer to a second PUT through an upload link: a link stores bytes once. */
+export function uploadUsedError(): AppError {
+  return new AppError('CONFLICT', {
+    message: 'This upload link was already used: ask for a new one to upload another file',
+  });
 }

@@ -82,6 +82,8 @@ export function putFileWithProgress(
     const finish = () => signal?.removeEventListener('abort', onAbort);
     xhr.open('PUT', url);
     xhr.setRequestHeader('Content-Type', contentType);
+    // An upload address stores bytes once: S3 links sign this header (a conditional write).
+    xhr.setRequestHeader('If-None-Match', '*');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total));
     };
