@@ -27,7 +27,9 @@ export const QUIET_ACTIONS = [
 export const RECIPIENT_ACTIONS = [
   'recipient.viewed',
   'recipient.signed',
+  'recipient.signed_in_person',
   'recipient.approved',
+  'recipient.approved_in_person',
   'recipient.declined',
   'recipient.rejected',
 ] as const;
@@ -49,6 +51,11 @@ const PHRASES: Record<string, Phrase> = {
   'recipient.viewed': { kind: 'viewed', text: (p) => `${p.who} viewed ${q(p.document)}` },
   'recipient.signed': { kind: 'signed', text: (p) => `${p.who} signed ${q(p.document)}` },
   'recipient.approved': { kind: 'approved', text: (p) => `${p.who} approved ${q(p.document)}` },
+  'recipient.signed_in_person': { kind: 'signed', text: (p) => `${p.who} signed ${q(p.document)} in person` },
+  'recipient.approved_in_person': {
+    kind: 'approved',
+    text: (p) => `${p.who} approved ${q(p.document)} in person`,
+  },
   'recipient.declined': { kind: 'declined', text: (p) => `${p.who} declined ${q(p.document)}` },
   'recipient.rejected': { kind: 'rejected', text: (p) => `${p.who} rejected ${q(p.document)}` },
   'recipient.resent': { kind: 'sent', text: (p) => `${p.who} resent ${q(p.document)}${to(p.recipient)}` },

@@ -30,7 +30,7 @@ import {
   type PenColor,
   type TypeFontId,
 } from '../profile/mark-render';
-import { fitImageDataUrl } from './mark-image';
+import { fitImageDataUrl, hasVisibleMark } from './mark-image';
 
 export type MarkType = 'SIGNATURE' | 'INITIAL';
 type MarkTab = 'saved' | 'draw' | 'type' | 'upload';
@@ -134,6 +134,12 @@ function AdoptMarkForm({ type, defaultText, saved, emptyCount, onAdopt, onClose 
     setBusy(true);
     try {
       const dataUrl = await fitImageDataUrl(build());
+      if (!(await hasVisibleMark(dataUrl))) {
+        throw new Error(
+          `This ${words.noun} ${type === 'INITIAL' ? 'are' : 'is'} blank: nothing would show on the document. ` +
+            `Draw, type or upload a visible ${words.noun}.`,
+        );
+      }
       setProblem(null);
       onAdopt(dataUrl, applyToAll && emptyCount > 1);
     } catch (reason) {

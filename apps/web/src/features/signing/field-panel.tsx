@@ -75,34 +75,42 @@ function FieldInput({
   const [problem, setProblem] = useState<string | null>(null);
   if (isMarkField(field)) {
     return (
-      <Group gap="sm" wrap="nowrap">
-        {value ? (
-          <Box
-            style={{
-              flex: 1,
-              minWidth: 0,
-              height: 52,
-              border: '1px solid var(--mantine-color-gray-3)',
-              borderRadius: 6,
-            }}
-            p={4}
-          >
-            <Image src={value} alt={`Your ${title.toLowerCase()}`} h="100%" fit="contain" />
-          </Box>
-        ) : (
-          <Text size="sm" c="dimmed" style={{ flex: 1 }}>
-            Not signed yet.
+      <Stack gap={4}>
+        <Group gap="sm" wrap="nowrap">
+          {value ? (
+            <Box
+              style={{
+                flex: 1,
+                minWidth: 0,
+                height: 52,
+                border: '1px solid var(--mantine-color-gray-3)',
+                borderRadius: 6,
+              }}
+              p={4}
+            >
+              <Image src={value} alt={`Your ${title.toLowerCase()}`} h="100%" fit="contain" />
+            </Box>
+          ) : (
+            <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+              Not signed yet.
+            </Text>
+          )}
+          <Button variant="light" leftSection={<IconPencil size={16} />} onClick={onAdopt}>
+            {value ? 'Change' : 'Sign'}
+          </Button>
+          {value && (
+            <Button variant="default" leftSection={<IconEraser size={16} />} onClick={() => onChange('')}>
+              Clear
+            </Button>
+          )}
+        </Group>
+        {/* The server's answer for this field (e.g. a blank or unreadable signature: 422). */}
+        {error && (
+          <Text size="xs" c="red.7" role="alert">
+            {error}
           </Text>
         )}
-        <Button variant="light" leftSection={<IconPencil size={16} />} onClick={onAdopt}>
-          {value ? 'Change' : 'Sign'}
-        </Button>
-        {value && (
-          <Button variant="default" leftSection={<IconEraser size={16} />} onClick={() => onChange('')}>
-            Clear
-          </Button>
-        )}
-      </Group>
+      </Stack>
     );
   }
   switch (field.type) {

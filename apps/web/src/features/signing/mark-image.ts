@@ -64,6 +64,56 @@ export async function imageFileToDataUrl(file: File): Promise<string> {
   return fitImageDataUrl(encoded);
 }
 
+/**
+ * A channel must differ by more than this (0-255, over white) for a pixel to count as a mark: the
+ * same rule as the server's check (platform/pdf/image-check.ts), which refuses blank marks with 422.
+ */
+const MARK_CONTRAST = 32;
+
+/**
+ * Whether RGBA pixels (as a canvas gives them, already drawn over white or with alpha) show a
+ * mark: some pixel differs from the first one, each pixel composited over white.
+ */
+export function pixelsShowMark(rgba: ArrayLike<number>): boolean {
+  const over = (i: number, k: number) => {
+    const a = rgba[i + 3]!;
+    return (rgba[i + k]! * a + 255 * (255 - a)) / 255;
+  };
+  const first = [over(0, 0), over(0, 1), over(0, 2)];
+  for (let i = 4; i < rgba.length; i += 4) {
+    for (let k = 0; k < 3; k++) if (Math.abs(over(i, k) - first[k]!) > MARK_CONTRAST) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a signature or initials picture shows anything on a white page (not fully transparent,
+ * not one colour). True when the browser cannot tell (no canvas): the server checks again.
+ */
+export async function hasVisibleMark(dataUrl: string): Promise<boolean> {
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d');
+  if (!context) return true;
+  let image: HTMLImageElement;
+  try {
+    image = await loadDataUrl(dataUrl);
+  } catch {
+    return true;
+  }
+  const width = image.naturalWidth || image.width;
+  const height = image.naturalHeight || image.height;
+  if (!width || !height) return false;
+  const scale = Math.min(1, 600 / width, 600 / height);
+  canvas.width = Math.max(1, Math.round(width * scale));
+  canvas.height = Math.max(1, Math.round(height * scale));
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  try {
+    return pixelsShowMark(context.getImageData(0, 0, canvas.width, canvas.height).data);
+  } catch {
+    return true;
+  }
+}
+
 /** Initials of a name: "Ravi Kumar" -> "RK". */
 export function initialsOf(name: string): string {
   return name
