@@ -195,16 +195,25 @@ describe('sign-in and tokens', () => {
     expect(wrong.json().message).toBe(unknown.json().message);
   });
 
-  it('locks the account after five wrong passwords', async () => {
+  it('locks the address out of the account after five wrong passwords from it', async () => {
     const session = await signedIn();
+    const ip = nextIp();
     for (let i = 0; i < 5; i++) {
-      expect((await post('/api/signin', { email: session.email, password: 'Wrong-pass1' })).statusCode).toBe(
-        401,
-      );
+      const res = await post('/api/signin', { email: session.email, password: 'Wrong-pass1' }, undefined, ip);
+      expect(res.statusCode).toBe(401);
     }
-    const locked = await post('/api/signin', { email: session.email, password: session.password });
+    const locked = await post(
+      '/api/signin',
+      { email: session.email, password: session.password },
+      undefined,
+      ip,
+    );
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toMatch(/Try again in/);
+    expect(locked.json().message).toMatch(/Try again in 15 minutes/);
+    // Another address still signs in.
+    expect((await post('/api/signin', { email: session.email, password: session.password })).statusCode).toBe(
+      200,
+    );
   });
 
   it('rotates both tokens, and a replayed refresh token ends the session', async () => {

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import { assertAcceptablePassword } from '../../platform/auth/password-policy';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
@@ -6,6 +7,7 @@ import { consumeCode, issueCode } from './codes';
 import { passwordChangedMail, passwordResetMail } from './mails';
 import { refreshTokens, users } from './schema';
 import { revokeAllSessions } from './session-service';
+import { forgetSigninFailures } from './signin-throttle';
 
 const RESET_TTL_MINUTES = 15;
 
@@ -39,6 +41,8 @@ export async function resetPassword(
 ): Promise<void> {
   const db = platform.database.db;
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  // Before the code is spent: a refused password leaves the code usable for a better one.
+  await assertAcceptablePassword(input.password, input.email);
   if (!user)
     throw validationError([{ key: 'code', message: 'Invalid code', path: ['code'] }], 'Invalid code');
   const passwordHash = await hashPassword(input.password);
@@ -54,12 +58,11 @@ export async function resetPassword(
       .set({
         passwordHash,
         passwordChangedAt: new Date(),
-        failedSigninCount: 0,
-        lockedUntil: null,
         emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
       })
       .where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id);
+    await forgetSigninFailures(tx, user.email);
     await platform.mail.queue(passwordChangedMail({ to: user.email, firstName: user.firstName }), { tx });
   });
   platform.jobs.wake('mail.send');
@@ -83,6 +86,10 @@ export async function updatePassword(
       'Current password is incorrect',
     );
   }
+  await assertAcceptablePassword(input.new_password, user.email, {
+    key: 'new_password',
+    userInputs: [user.firstName, user.lastName],
+  });
   const passwordHash = await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, user.id));

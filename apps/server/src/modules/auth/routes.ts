@@ -143,8 +143,10 @@ export function registerAuthRoutes(api: FastifyInstance, platform: Platform): vo
         summary: 'Sign in with email and password',
         description:
           'Without a second factor: tokens and `user_details`. With one: `mf2a: true` and `user_id`, then ' +
-          '`POST /mf2a/verifyOTP`. Unverified email: 401 `error_code: EMAIL_NOT_VERIFIED`. After 5 wrong passwords ' +
-          'the account locks for 1, 2, 4... minutes (429).',
+          '`POST /mf2a/verifyOTP`. Unverified email: 401 `error_code: EMAIL_NOT_VERIFIED`. Unknown email and wrong ' +
+          'password answer the same 401. After 5 failures for one email from one address, that address gets 429 ' +
+          'for that email for 15 minutes (then 30, 60... after each further failure); other addresses are not ' +
+          'affected. After 20 failures from all addresses, every attempt on the email is slowed by 1 to 5 s.',
         body: ZSigninRequest,
         response: { 200: ZSuccess(ZSigninReply), ...ERRORS },
       },

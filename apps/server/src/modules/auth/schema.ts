@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const MF2A_METHODS = ['TOTP', 'EMAIL'] as const;
 export type Mf2aMethod = (typeof MF2A_METHODS)[number];
@@ -31,8 +31,6 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    failedSigninCount: integer().notNull().default(0),
-    lockedUntil: timestamp({ withTimezone: true }),
     /** The workspace a sign-in lands in. */
     lastCompanyId: uuid(),
     passwordChangedAt: timestamp({ withTimezone: true }),
@@ -40,6 +38,30 @@ export const users = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email)],
+);
+
+/** The `client` of a sign-in throttle row that counts an email's failures from every address. */
+export const ANY_CLIENT = '*';
+
+/**
+ * Failed sign-ins (wrong passwords, wrong second-factor codes) per email and client address, and
+ * per email from any address (`client = '*'`). Keyed by the email as typed (lower-cased), not by
+ * the account, so that unknown emails are throttled exactly like known ones. Rows are forgotten a
+ * day after their last failure (`signin-throttle.ts`).
+ */
+export const signinThrottles = pgTable(
+  'signin_throttles',
+  {
+    email: text().notNull(),
+    client: text().notNull(),
+    failures: integer().notNull(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastFailureAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.client] }),
+    index('signin_throttles_last_failure_idx').on(t.lastFailureAt),
+  ],
 );
 
 export const AUTH_CODE_PURPOSES = ['EMAIL_VERIFY', 'PASSWORD_RESET', 'MF2A'] as const;

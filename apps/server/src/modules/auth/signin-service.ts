@@ -9,21 +9,21 @@ import { listWorkspaces } from '../company/service';
 import type { Db } from '../../platform/db/database';
 import { assertCodeMatches, findLiveCode, issueCode } from './codes';
 import { signinCodeMail } from './mails';
+import { awaitSigninTurn, clearSigninFailures, recordSigninFailure } from './signin-throttle';
 import { users } from './schema';
 import { openSession, type ClientInfo } from './session-service';
 
-/** Consecutive wrong passwords before the account locks; each further one doubles the lock. */
-export const FREE_SIGNIN_ATTEMPTS = 5;
-const MAX_LOCK_MINUTES = 60;
 const MF2A_CHALLENGE_MINUTES = 10;
 
 const invalidCredentials = (): AppError =>
   new AppError('UNAUTHORIZED', { message: 'Invalid email or password' });
 
 /**
- * `POST /signin`. Wrong password and unknown email answer alike (and take as long). After
- * FREE_SIGNIN_ATTEMPTS wrong passwords the account locks for 1, 2, 4... minutes (at most 60).
- * An unverified email answers 401 EMAIL_NOT_VERIFIED, but only to someone who knows the password.
+ * `POST /signin` (and `/employee/signin`). Wrong password and unknown email answer alike, take as
+ * long (a decoy hash is checked) and are throttled alike (`signin-throttle.ts`): 5 failures of an
+ * email from one address lock that address out of it for 15, 30, 60... minutes (429); other
+ * addresses still sign in. An unverified email answers 401 EMAIL_NOT_VERIFIED, but only to someone
+ * who knows the password.
  */
 export async function signin(
   platform: Platform,
@@ -31,31 +31,15 @@ export async function signin(
   client: ClientInfo,
 ): Promise<TSigninReply> {
   const db = platform.database.db;
+  await awaitSigninTurn(db, input.email, client.ip);
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
-  if (!user) {
-    await verifyPassword(await decoyPasswordHash(), input.password);
+  const isRight = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyPassword(await decoyPasswordHash(), input.password).then(() => false);
+  if (!user || !isRight) {
+    await recordSigninFailure(db, input.email, client.ip);
+    if (user) platform.log.warn({ userId: user.id, ip: client.ip }, 'wrong password');
     throw invalidCredentials();
-  }
-  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw lockedError(user.lockedUntil);
-
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    const failures = user.failedSigninCount + 1;
-    const lockMinutes =
-      failures >= FREE_SIGNIN_ATTEMPTS
-        ? Math.min(2 ** (failures - FREE_SIGNIN_ATTEMPTS), MAX_LOCK_MINUTES)
-        : 0;
-    await db
-      .update(users)
-      .set({
-        failedSigninCount: failures,
-        lockedUntil: lockMinutes ? new Date(Date.now() + lockMinutes * 60_000) : null,
-      })
-      .where(eq(users.id, user.id));
-    platform.log.warn({ userId: user.id, failures, ip: client.ip }, 'wrong password');
-    throw invalidCredentials();
-  }
-  if (user.failedSigninCount > 0 || user.lockedUntil) {
-    await db.update(users).set({ failedSigninCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
   }
   if (!user.emailVerifiedAt) {
     throw new AppError('UNAUTHORIZED', {
@@ -86,9 +70,11 @@ export async function signin(
         });
     });
     platform.jobs.wake('mail.send');
+    // The address's failures are forgiven only once the second factor is right too.
     return { mf2a: true, user_id: user.id, mf2a_method: user.mf2aMethod };
   }
 
+  await clearSigninFailures(db, user.email, client.ip);
   const session = await openDefaultSession(platform, user.id, user.lastCompanyId, client);
   return { ...session, mf2a: false };
 }
@@ -96,7 +82,9 @@ export async function signin(
 /**
  * `POST /mf2a/verifyOTP`: the second step of a sign-in that passed its password less than ten
  * minutes ago. Accepts the authenticator code (TOTP, one step of clock drift), the mailed code,
- * or one of the recovery codes (each works once). Five wrong codes end the challenge.
+ * or one of the recovery codes (each works once). Five wrong codes end the challenge; each wrong
+ * code also counts as a failed sign-in of the account from the caller's address (the same lock as
+ * wrong passwords), so new challenges do not give an attacker who has the password more tries.
  */
 export async function verifySecondFactor(
   platform: Platform,
@@ -110,9 +98,11 @@ export async function verifySecondFactor(
   if (!user || !live || !user.mf2aMethod) {
     throw new AppError('UNAUTHORIZED', { message: 'Your sign-in has expired. Sign in again.' });
   }
+  await awaitSigninTurn(db, user.email, client.ip);
   const isRecovery = input.code.includes('-');
   let recoveryLeft: string[] | undefined;
-  await assertCodeMatches(db, live, async (codeHash) => {
+  let isWrongCode = false;
+  const matches = async (codeHash: string | null): Promise<boolean> => {
     if (isRecovery) {
       const hash = keyedHash(input.code.toUpperCase(), secret);
       if (!user.recoveryCodeHashes.some((h) => safeEqual(h, hash))) return false;
@@ -124,7 +114,18 @@ export async function verifySecondFactor(
       return result.valid;
     }
     return codeHash !== null && safeEqual(codeHash, keyedHash(input.code, secret));
-  });
+  };
+  try {
+    await assertCodeMatches(db, live, async (codeHash) => {
+      const isRight = await matches(codeHash);
+      isWrongCode = !isRight;
+      return isRight;
+    });
+  } catch (err) {
+    if (isWrongCode) await recordSigninFailure(db, user.email, client.ip);
+    throw err;
+  }
+  await clearSigninFailures(db, user.email, client.ip);
   if (recoveryLeft)
     await db.update(users).set({ recoveryCodeHashes: recoveryLeft }).where(eq(users.id, user.id));
   return openDefaultSession(platform, user.id, user.lastCompanyId, client);
@@ -144,7 +145,7 @@ async function openDefaultSession(
   return db.transaction((tx) => openSession(platform, tx, { userId, companyId: target.company_id, client }));
 }
 
-/** `GET /checkUser/{email}` (the spec needs it; rate-limited by its route). */
+/** `GET /checkUser/{email}` (the spec needs it; rate-limited per address by its route: 20 a minute). */
 export async function checkUser(
   platform: Platform,
   email: string,
@@ -164,11 +165,4 @@ async function findMemberCompanyBySlug(
 ): Promise<string | undefined> {
   const workspaces = await listWorkspaces(db, userId);
   return workspaces.find((w) => w.company_slug === slug)?.company_id;
-}
-
-function lockedError(until: Date): AppError {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
-  return new AppError('TOO_MANY_REQUESTS', {
-    message: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
-  });
 }

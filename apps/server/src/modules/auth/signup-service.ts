@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PlanType } from '@esigns/contracts/auth';
+import { assertAcceptablePassword } from '../../platform/auth/password-policy';
 import { hashPassword } from '../../platform/auth/passwords';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
@@ -30,6 +31,10 @@ export async function signup(
   planType: PlanType,
 ): Promise<{ email: string }> {
   const db = platform.database.db;
+  // Before looking the email up: a registered email is answered like a new one, weak passwords included.
+  await assertAcceptablePassword(input.password, input.email, {
+    userInputs: [input.first_name, input.last_name, input.company_name ?? ''],
+  });
   const [existing] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
   if (existing) {
     if (existing.emailVerifiedAt) {

@@ -149,6 +149,28 @@ describe('invitations', () => {
     expect((await call('GET', `/api/getInviteUser?token=${token}`)).statusCode).toBe(410);
   });
 
+  it('refuses a common password, or one containing the email name, when a new user accepts', async () => {
+    const email = freshEmail('kavitha');
+    const { token } = await invite(acme.users.ADMIN, email);
+    const accept = (password: string) =>
+      call('POST', '/api/inviteUserSignup', undefined, {
+        token,
+        first_name: 'Kavitha',
+        last_name: 'Iyer',
+        password,
+      });
+    for (const [password, message] of [
+      ['password123', 'This password is too common'],
+      [`${email.split('@')[0]!.toUpperCase()}-9`, 'The password must not contain your email name'],
+    ] as const) {
+      const res = await accept(password);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.details).toEqual([{ key: 'password', message, path: ['password'] }]);
+    }
+    // Refusals leave the link usable.
+    expect((await accept(SEED_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('lets an existing account join with its own Bearer only', async () => {
     const existing = await seedUser(t, 'existing');
     const elsewhere = await seedCompany(t);

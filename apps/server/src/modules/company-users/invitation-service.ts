@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TSessionReply, UserType } from '@esigns/contracts/auth';
 import { keyedHash, randomToken } from '../../platform/auth/one-time-secrets';
+import { assertAcceptablePassword } from '../../platform/auth/password-policy';
 import { hashPassword } from '../../platform/auth/passwords';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
@@ -365,6 +366,11 @@ export async function acceptInvitation(
       );
     }
   }
+  if (!auth) {
+    await assertAcceptablePassword(input.password!, invitation.email, {
+      userInputs: [input.first_name ?? '', input.last_name ?? ''],
+    });
+  }
   const passwordHash = auth ? undefined : await hashPassword(input.password!);
 
   try {
@@ -392,8 +398,6 @@ export async function acceptInvitation(
           passwordHash: passwordHash!,
           emailVerifiedAt: new Date(),
           passwordChangedAt: new Date(),
-          failedSigninCount: 0,
-          lockedUntil: null,
           updatedAt: new Date(),
         };
         if (userId) {

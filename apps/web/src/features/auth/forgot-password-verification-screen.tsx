@@ -111,6 +111,7 @@ export function ForgotPasswordVerificationScreen() {
         <Stack gap={8}>
           <PasswordInput
             {...form.inputProps('password')}
+            aria-invalid={Boolean(form.errors.password)}
             label="New password"
             autoComplete="new-password"
             aria-describedby="reset-password-hint"

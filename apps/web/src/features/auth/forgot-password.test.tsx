@@ -81,6 +81,25 @@ describe('forgot password', () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it("shows the server's refusal of the new password under that field", async () => {
+    installFakeApi((call) =>
+      call.path === '/api/verify/forgot-password'
+        ? invalid({ password: 'The password must not contain your email name' })
+        : undefined,
+    );
+    renderAt('/forgot-password-verification?email=ada.lovelace%40example.com');
+    fireEvent.change(await screen.findByLabelText('Reset code, digit 1 of 6'), {
+      target: { value: '111111' },
+    });
+    type(/^New password/, 'ada.lovelace-42');
+    type(/^Confirm new password/, 'ada.lovelace-42');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    const message = await screen.findByText('The password must not contain your email name');
+    const input = screen.getByLabelText(/^New password/);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain(message.id);
+  });
+
   it('shows a refused code under the code and other failures in an alert', async () => {
     let attempt = 0;
     installFakeApi((call) => {

@@ -4,7 +4,10 @@ import { measurePassword } from './password-strength';
 
 const COLORS = ['gray', 'red', 'orange', 'lime', 'teal'] as const;
 
-/** Strength bar and the rules a new password must meet, under the password input. */
+/**
+ * Strength bar and the rules a new password must meet, under the password input. The server also
+ * refuses common passwords and ones containing the email's name: its message shows under the input.
+ */
 export function PasswordStrengthHint({ password, id }: { password: string; id?: string }) {
   const strength = measurePassword(password);
   return (
@@ -38,6 +41,10 @@ export function PasswordStrengthHint({ password, id }: { password: string; id?: 
           </Group>
         ))}
       </Group>
+      {/* Checked by the server on submit (its common-password list is too big to ship here). */}
+      <Text size="xs" c="dimmed">
+        Common passwords, and passwords containing your email name, are refused.
+      </Text>
     </Stack>
   );
 }

@@ -153,6 +153,7 @@ export function SignupForm({
         <Stack gap={8}>
           <PasswordInput
             {...form.inputProps('password')}
+            aria-invalid={Boolean(form.errors.password)}
             label="Password"
             autoComplete="new-password"
             aria-describedby="signup-password-hint"

@@ -76,6 +76,29 @@ describe('ChangePasswordScreen', () => {
     expect(input.getAttribute('aria-describedby')).toContain(message.id);
   });
 
+  it("shows the server's refusal of a common new password under that field", async () => {
+    installFakeApi((call) =>
+      call.path === '/api/password/update'
+        ? json(422, {
+            success: false,
+            message: 'This password is too common',
+            errors: {
+              details: [
+                { key: 'new_password', message: 'This password is too common', path: ['new_password'] },
+              ],
+            },
+          })
+        : undefined,
+    );
+    renderScreens(PROFILE_SCREENS, '/profile/change-password');
+    await fill('old-secret-1', 'password123');
+
+    const message = await screen.findByText('This password is too common');
+    const input = screen.getByLabelText(/^New password/);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain(message.id);
+  });
+
   it('checks the rules and the confirmation before calling', async () => {
     const api = installFakeApi(() => fail(500, 'should not be called'));
     renderScreens(PROFILE_SCREENS, '/profile/change-password');

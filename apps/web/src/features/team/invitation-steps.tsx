@@ -333,6 +333,7 @@ export function NewAccountJoin({
         <Stack gap={8}>
           <PasswordInput
             {...form.inputProps('password')}
+            aria-invalid={Boolean(form.errors.password)}
             label="Password"
             autoComplete="new-password"
             aria-describedby="invite-password-hint"

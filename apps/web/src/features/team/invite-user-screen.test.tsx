@@ -5,6 +5,7 @@ import { sessionStore } from '../../shared/session/session-store';
 import {
   fail,
   installFakeApi,
+  invalid,
   makeSessionReply,
   makeUserDetails,
   makeWorkspace,
@@ -89,6 +90,24 @@ describe('InviteUserScreen', () => {
     expect(session.user_type).toBe('MEMBER');
     expect(session.company).toEqual({ _id: 'c1', slug: 'acme' });
     expect(session.login_at).not.toBeNull();
+  });
+
+  it("shows the server's refusal of the password under that field", async () => {
+    installFakeApi((call) => {
+      if (call.path === '/api/getInviteUser') return ok(preview);
+      if (call.path === '/api/inviteUserSignup') return invalid({ password: 'This password is too common' });
+      return undefined;
+    });
+    renderScreen(<InviteUserScreen reload={vi.fn()} />, `/inviteUser?token=${TOKEN}`);
+    await screen.findByRole('heading', { name: 'Join Acme Corp' });
+    fireEvent.change(screen.getByLabelText(/^Last name/), { target: { value: 'Hopper' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'password123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account and join' }));
+
+    const message = await screen.findByText('This password is too common');
+    const input = screen.getByLabelText(/^Password/);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain(message.id);
   });
 
   it('says clearly when the invitation expired or was used (410)', async () => {
