@@ -17,7 +17,7 @@ import { REQUEST_ID_HEADER } from '@esigns/contracts/headers';
 import type { TErrorBody } from '@esigns/contracts/envelope';
 import { OUTBOX_KEY_HEADER } from '@esigns/contracts/outbox';
 import { clientLimitKey, fastifyTrustProxy } from './platform/http/client-ip';
-import { registerErrorHandling } from './platform/http/error-handler';
+import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerRequestLogging } from './platform/http/request-logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { Platform } from './platform/platform';
@@ -75,6 +75,7 @@ export async function buildApp(platform: Platform): Promise<App> {
     // One line per request (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

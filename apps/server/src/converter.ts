@@ -7,7 +7,7 @@ import { REQUEST_ID_HEADER } from '@esigns/contracts/headers';
 import { ConfigError, loadConfig } from './platform/config/config';
 import { openDatabase } from './platform/db/database';
 import { clientLimitKey, fastifyTrustProxy } from './platform/http/client-ip';
-import { registerErrorHandling } from './platform/http/error-handler';
+import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerRequestLogging } from './platform/http/request-logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { createLogger, flushLogger } from './platform/logger';
@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     genReqId: () => randomUUID(),
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_PAGE_LIMIT, ZPageQuery } from './envelope';
+import { ZInt4 } from './ids';
+import { MAX_PAGE, MAX_PAGE_LIMIT, ZPageQuery } from './envelope';
 import { ZFormField } from './nocode-fields';
 import { ZFilterGroup, ZFieldRef, ZSorts } from './nocode-filters';
 
@@ -75,7 +76,7 @@ export type TCreateEntityWithFieldsRequest = z.output<typeof ZCreateEntityWithFi
 export const ZUpdateEntityRequest = z.object({
   ...entityBody,
   /** The version read; a stale one answers 409. */
-  version: z.number().int().min(1).optional(),
+  version: ZInt4().min(1).optional(),
 });
 export type TUpdateEntityRequest = z.output<typeof ZUpdateEntityRequest>;
 
@@ -151,7 +152,7 @@ export const ZRecordQuery = z.object({
   sort: ZSorts.default([]),
   /** Matches the record title by word prefix. */
   search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(20),
   /** Saved filter to apply (AND) on top of `filters`. */
   filter_id: z.uuid().optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USER_TYPES } from './auth';
 import { ZEntityRecord, ZRecordValues } from './entities';
-import { ZPageQuery } from './envelope';
+import { MAX_PAGE, ZPageQuery } from './envelope';
 import { FORM_FIELD_TYPES } from './nocode-field-types';
 import { ZFieldRef, ZFilterGroup } from './nocode-filters';
 import { DATE_FORMATS } from './settings';
@@ -165,7 +165,7 @@ export const ZRowFieldsRequest = z.object({
   /** Only these records' rows (default: every record that matches `filters`). */
   entity_data_ids: z.array(z.uuid('Use record ids')).max(500, 'At most 500 records').optional(),
   filters: ZFilterGroup.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export type TRowFieldsRequest = z.output<typeof ZRowFieldsRequest>;

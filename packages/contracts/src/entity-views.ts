@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_LIMIT, ZPageQuery } from './envelope';
+import { MAX_PAGE, MAX_PAGE_LIMIT, ZPageQuery } from './envelope';
 import { ZFieldRef, ZFilterGroup, ZSorts } from './nocode-filters';
 
 /*
@@ -108,7 +108,7 @@ export const ZViewDataQuery = z.object({
   /** Replaces the view's sorts when not empty. */
   sort: ZSorts.default([]),
   search: z.string().trim().max(100, 'At most 100 characters').optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(20),
 });
 export type TViewDataQuery = z.output<typeof ZViewDataQuery>;

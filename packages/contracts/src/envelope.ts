@@ -44,11 +44,13 @@ export type TPaged<T> = { data: T[]; total: number; page: number; total_pages: n
  * limit 5 (API conventions). `limit` is capped so that one call cannot ask for everything.
  */
 export const MAX_PAGE_LIMIT = 500;
+/** The last page a list reads: beyond it the offset would overflow (a 500); it answers an empty page. */
+export const MAX_PAGE = 1_000_000;
 export const ZPageQuery = z.object({
   page: z
     .unknown()
     .optional()
-    .transform((v) => positiveIntOr(v, 1)),
+    .transform((v) => Math.min(positiveIntOr(v, 1), MAX_PAGE)),
   limit: z
     .unknown()
     .optional()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInt4 } from './ids';
 import { ZPageQuery } from './envelope';
 import { ZFormField } from './nocode-fields';
 import { ZFormFields } from './nocode-template-check';
@@ -144,7 +145,7 @@ export type TCreateFormTemplateRequest = z.output<typeof ZCreateFormTemplateRequ
 export const ZUpdateFormTemplateRequest = z.object({
   _id: z.uuid('Unknown template id'),
   /** The version read; when given and no longer current, 409 (someone else saved meanwhile). */
-  version: z.number().int().positive().optional(),
+  version: ZInt4().positive().optional(),
   name: ZTemplateName.optional(),
   code: ZTemplateCode.optional(),
   description: templateSettings.description.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInt4 } from './ids';
 import { USER_TYPES } from './auth';
 import { ZIconName } from './icons';
 import type { PermissionSlug } from './permissions';
@@ -276,7 +277,7 @@ export type TCreateMenuRequest = z.input<typeof ZCreateMenuRequest>;
 
 export const ZUpdateMenuRequest = ZCreateMenuRequest.extend({
   /** The version read; another one answers 409. */
-  version: z.number({ error: 'Give the version you read' }).int().min(1),
+  version: ZInt4('Give the version you read').min(1),
 });
 export type TUpdateMenuRequest = z.input<typeof ZUpdateMenuRequest>;
 

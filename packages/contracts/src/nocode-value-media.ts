@@ -1,3 +1,4 @@
+import { isUuid } from './ids';
 import type { TFormFieldOf } from './nocode-fields';
 import {
   ZFileRef,
@@ -112,8 +113,6 @@ export function coerceSignature(raw: unknown, ctx: CoerceContext): Coerced {
   return ok([parsed.data]);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * ENTITY: the id of a record of the target entity (a list with `allow_multiple`). Whether the
  * record exists and belongs to that entity is the server's check when records are saved.
@@ -124,7 +123,7 @@ export function coerceEntityLink(field: TFormFieldOf<'ENTITY'>, raw: unknown): C
   for (const item of items) {
     const id =
       typeof item === 'object' && item !== null && '_id' in item ? (item as { _id: unknown })._id : item;
-    if (typeof id !== 'string' || !UUID.test(id.trim())) return fail('Choose a record from the list');
+    if (typeof id !== 'string' || !isUuid(id.trim())) return fail('Choose a record from the list');
     const normalised = id.trim().toLowerCase();
     if (!ids.includes(normalised)) ids.push(normalised);
   }

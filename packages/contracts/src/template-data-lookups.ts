@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE } from './envelope';
 import type { TFormFieldType } from './nocode-field-types';
 import { ZFieldRef } from './nocode-filters';
 
@@ -60,7 +61,12 @@ export const ZTemplateDataQuery = z.object({
   entity_data_id: z.uuid('Use a record id').optional(),
   /** Matches record titles. */
   search: z.string().trim().max(100, 'At most 100 characters').optional(),
-  page: z.coerce.number({ error: 'Give a page number' }).int('Give a page number').min(1).default(1),
+  page: z.coerce
+    .number({ error: 'Give a page number' })
+    .int('Give a page number')
+    .min(1)
+    .max(MAX_PAGE)
+    .default(1),
   limit: z.coerce
     .number({ error: 'Give a number of rows' })
     .int('Give a number of rows')

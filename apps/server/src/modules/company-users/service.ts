@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PlanType, UserType } from '@esigns/contracts/auth';
 import { DEFAULT_PERMISSIONS, effectivePermissions, hasPermission } from '@esigns/contracts/permissions';
+import { isUuid } from '@esigns/contracts/ids';
 import { randomToken } from '../../platform/auth/one-time-secrets';
 import { hashPassword } from '../../platform/auth/passwords';
 import { rowsOf, type Db } from '../../platform/db/database';
@@ -20,8 +21,8 @@ import { companyInvitations } from './schema';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
+/** Kept for importers not yet moved to `@esigns/contracts/ids`. */
+export { isUuid };
 
 /** Hours an administrator-added account has to choose its first password. */
 export const SET_PASSWORD_TTL_HOURS = 72;

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { TContactType } from '@esigns/contracts/contacts';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth/signup-service';
@@ -9,9 +10,6 @@ import { likePattern } from '../roles/service';
 import { contacts, contactTypes } from './schema';
 
 type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
 
 /** Type names are the same when equal ignoring case and surrounding spaces (the unique index). */
 export const typeKey = (name: string): string => name.trim().toLowerCase();

@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,8 +28,9 @@ import {
 } from '@esigns/contracts/contacts';
 import { ZErrorBody, ZPaged, ZSuccess, toPaged } from '@esigns/contracts/envelope';
 import { hasPermission } from '@esigns/contracts/permissions';
-import { AppError, validationError } from '../../platform/http/app-error';
+import { validationError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
+import { enableMultipart, readMultipart } from '../../platform/http/file-upload';
 import type { Platform } from '../../platform/platform';
 import { getCompanyBySlug } from '../company/profile-service';
 import { accessOf, requirePermission, type AccessContext } from '../permissions/access';
@@ -436,11 +436,7 @@ export function registerContactRoutes(api: FastifyInstance, platform: Platform):
   // The import reads a multipart body: the parser lives in this scope only (unless the app
   // already has one), so JSON routes elsewhere are unaffected.
   void api.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data')) {
-      await scope.register(fastifyMultipart, {
-        limits: { fileSize: CONTACT_IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 20 },
-      });
-    }
+    await enableMultipart(scope, { fileSize: CONTACT_IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 20 });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/bulk-users-add',
       {
@@ -475,31 +471,8 @@ export function registerContactRoutes(api: FastifyInstance, platform: Platform):
 
 /** The bytes of the multipart field `file`, with the route's size limit. */
 async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
-      message: 'Send the file as multipart/form-data in the field "file"',
-    });
-  }
-  const tooLarge = () =>
-    new AppError('PAYLOAD_TOO_LARGE', {
-      message: `The file is larger than ${CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB`,
-    });
-  try {
-    for await (const part of request.parts({ limits: { fileSize: CONTACT_IMPORT_MAX_BYTES } })) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file') {
-        await part.toBuffer();
-        continue;
-      }
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw tooLarge();
-      return bytes;
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string; statusCode?: number }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw new AppError('BAD_REQUEST', { message: 'The upload could not be read', cause: err });
-  }
-  throw validationError([{ key: 'file', message: 'Attach a CSV or XLSX file', path: ['file'] }]);
+  const { files } = await readMultipart(request, { maxBytes: CONTACT_IMPORT_MAX_BYTES, field: 'file' });
+  const [file] = files;
+  if (!file) throw validationError([{ key: 'file', message: 'Attach a CSV or XLSX file', path: ['file'] }]);
+  return file.data;
 }

@@ -14,6 +14,7 @@ import {
   type ZFormContact,
   type ZUpdateContactRequest,
 } from '@esigns/contracts/contacts';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth/signup-service';
@@ -22,7 +23,6 @@ import { likePattern } from '../roles/service';
 import {
   assertContactTypeOfCompany,
   contactTypeIdsByName,
-  isUuid,
   resolveContactTypeParam,
   typeKey,
 } from './contact-types';

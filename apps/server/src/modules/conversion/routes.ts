@@ -2,7 +2,6 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +11,7 @@ import { hasPermission, type PermissionSlug } from '@esigns/contracts/permission
 import { AppError } from '../../platform/http/app-error';
 import { authOf, requireAuth } from '../../platform/http/authenticate';
 import { ok } from '../../platform/http/envelope';
+import { enableMultipart, readMultipart } from '../../platform/http/file-upload';
 import { accessOf, loadAccess } from '../permissions/access';
 import { assertCompanyQuery, cleanFileName } from './file-refs';
 import {
@@ -79,15 +79,12 @@ export async function registerConversionRoutes(app: FastifyInstance, deps: Conve
   const service = getConversionService(deps);
   app.addHook('onClose', async () => service.close());
   await app.register(async (scope) => {
-    await scope.register(fastifyMultipart, {
-      throwFileSizeLimit: true,
-      limits: {
-        fileSize: service.limits.maxFileBytes,
-        files: service.limits.maxFilesPerCall,
-        fields: 20,
-        fieldSize: 64 * 1024,
-        parts: service.limits.maxFilesPerCall + 20,
-      },
+    await enableMultipart(scope, {
+      fileSize: service.limits.maxFileBytes,
+      files: service.limits.maxFilesPerCall,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      parts: service.limits.maxFilesPerCall + 20,
     });
     // A refused upload is answered before its body is read: close the connection rather than
     // make the client send the rest for nothing.
@@ -342,9 +339,11 @@ async function withUploads<T>(
   const dir = await mkdtemp(path.join(service.workDir, 'esigns-upload-'));
   try {
     const sources: ConversionSource[] = [];
-    try {
-      for await (const part of request.parts()) {
-        if (part.type !== 'file') continue;
+    // Each file goes straight to disk: never more than one in memory.
+    await readMultipart(request, {
+      maxBytes: limits.maxFileBytes,
+      maxFiles: limits.maxFilesPerCall,
+      onFile: async (part) => {
         const name = cleanFileName(part.filename);
         const target = path.join(dir, String(sources.length));
         let size = 0;
@@ -354,41 +353,11 @@ async function withUploads<T>(
         await pipeline(part.file, createWriteStream(target));
         if (part.file.truncated) throw tooLarge(name, limits.maxFileBytes);
         sources.push({ name, size, read: () => readFile(target) });
-      }
-    } catch (err) {
-      throw multipartError(err, limits.maxFileBytes, limits.maxFilesPerCall);
-    }
+      },
+    });
     return await work(sources);
   } finally {
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);
-  }
-}
-
-function multipartError(err: unknown, maxFileBytes: number, maxFiles: number): unknown {
-  if (err instanceof AppError) return err;
-  const code = (err as { code?: string }).code;
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE': {
-      const name = (err as { part?: { filename?: string } }).part?.filename;
-      return tooLarge(cleanFileName(name), maxFileBytes);
-    }
-    case 'FST_FILES_LIMIT':
-      return new AppError('VALIDATION_FAILED', {
-        message: `At most ${maxFiles} files at once`,
-        details: [{ key: 'files', message: `At most ${maxFiles} files at once`, path: ['files'] }],
-      });
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new AppError('PAYLOAD_TOO_LARGE', { message: 'The upload has too many parts' });
-    default: {
-      const status = (err as { statusCode?: unknown }).statusCode;
-      // Disk errors while saving the parts are the server's; anything else is a broken upload.
-      if ((typeof status === 'number' && status < 500) || (err as { syscall?: unknown }).syscall) return err;
-      return new AppError('BAD_REQUEST', {
-        message: 'The upload is malformed or was interrupted',
-        cause: err,
-      });
-    }
   }
 }
 

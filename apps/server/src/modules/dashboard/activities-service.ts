@@ -1,10 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { UNREAD_ACTIVITIES_CAP, type TActivity, type TRecentActivities } from '@esigns/contracts/dashboard';
 import type { TDocumentStatus } from '@esigns/contracts/documents';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { isUuid } from '../documents/lookups';
 import { documentLogs } from '../documents/schema';
 import { userStatus } from '../notifications/schema';
 import type { AccessContext } from '../permissions/access';

@@ -5,9 +5,10 @@ import type {
   TEmployeeDocument,
 } from '@esigns/contracts/documents';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
+import { isUuid } from '@esigns/contracts/ids';
 import { notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { findEmployeeDocument, isUuid, type Tx } from '../documents/lookups';
+import { findEmployeeDocument, type Tx } from '../documents/lookups';
 import { presentEmployeeDocument } from '../documents/present-employee';
 import { configurableDocuments, documentUsers, employeeDocuments } from '../documents/schema';
 import type { EmployeeRow } from '../documents/serializers';

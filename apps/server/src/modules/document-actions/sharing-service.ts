@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
+import { isUuid } from '@esigns/contracts/ids';
 import { validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { companyUsers } from '../company/schema';
-import { findEmployeeDocument, isUuid, personOf, type Reader, type Tx } from '../documents/lookups';
+import { findEmployeeDocument, personOf, type Reader, type Tx } from '../documents/lookups';
 import { configurableDocuments, employeeDocuments } from '../documents/schema';
 import type { EmployeeRow } from '../documents/serializers';
 import type { AccessContext } from '../permissions/access';

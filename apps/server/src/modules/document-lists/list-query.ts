@@ -6,7 +6,7 @@ import {
   type TDocumentListSort,
 } from '@esigns/contracts/document-lists';
 import type { TDocumentListFilter } from '@esigns/contracts/documents';
-import { isUuid } from '../documents/lookups';
+import { isUuid } from '@esigns/contracts/ids';
 
 /*
  * The SQL of the document lists, in pieces over `employee_documents ed`. Every piece keeps the

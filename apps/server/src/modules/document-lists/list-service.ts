@@ -5,6 +5,7 @@ import type {
   TDocumentListQuery,
 } from '@esigns/contracts/document-lists';
 import { DOCUMENT_LIST_FILTERS, type TDocumentListFilter } from '@esigns/contracts/documents';
+import { isUuid } from '@esigns/contracts/ids';
 import { rowsOfQuery, rowsOfText, sqlKey, type Db } from '../../platform/db/database';
 import type { AccessContext } from '../permissions/access';
 import { filterCondition, narrowing, orderBy, visibleTo, waitingForMe, type ListScope } from './list-query';
@@ -15,7 +16,6 @@ import {
   type LoadedListRow,
 } from './present-items';
 import { FILTER_STATUS } from '@esigns/contracts/document-lists';
-import { isUuid } from '../documents/lookups';
 import { VersionedCache } from '../../platform/cache/versioned-cache';
 import { loadListState, totalKey, type ListState } from './list-state';
 import { hasBroadReach, rowsOf } from './scope';

@@ -8,11 +8,11 @@ import {
 } from '@esigns/contracts/document-notes';
 import type { TDocumentStatus } from '@esigns/contracts/documents';
 import type { TPageQuery } from '@esigns/contracts/envelope';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
-import { isUuid } from '../documents/lookups';
 import { visibleTo } from '../document-lists/list-query';
 import { findListedDocument, isoOf, loadScope, rowsOf } from '../document-lists/scope';
 import type { AccessContext } from '../permissions/access';

@@ -8,7 +8,8 @@ import { accessOf, requirePermission } from '../permissions/access';
 import { MAX_BULK_ROWS, sampleCsv } from './bulk-sheet';
 import { createBulkSend, getBulkSend } from './bulk-send';
 import { requireSlug } from './lookups';
-import { enableMultipart, readFiles } from './multipart';
+import { enableMultipart } from '../../platform/http/file-upload';
+import { readFiles } from './multipart';
 import { ERRORS, security, ZIdParam } from './route-schemas';
 import { findSendableTemplate } from './send-routes-service';
 

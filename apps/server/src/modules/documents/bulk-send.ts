@@ -1,9 +1,9 @@
 import { and, count, eq, like } from 'drizzle-orm';
+import { isUuid } from '@esigns/contracts/ids';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import type { AccessContext } from '../permissions/access';
 import { parseBulkRows, readSheet, type BulkRow } from './bulk-sheet';
-import { isUuid } from './lookups';
 import { bulkSends, configurableDocuments, employeeDocuments } from './schema';
 import { fillTemplate, findSendableTemplate } from './send-routes-service';
 import { sendDocuments } from './send-service';

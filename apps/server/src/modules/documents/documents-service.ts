@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { isEmail, type TEmployeeDocument } from '@esigns/contracts/documents';
 import { canActOnDocument, type PermissionSlug } from '@esigns/contracts/permissions';
+import { isUuid } from '@esigns/contracts/ids';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
@@ -8,7 +9,7 @@ import { users } from '../auth/schema';
 import { contacts } from '../contacts/schema';
 import type { AccessContext } from '../permissions/access';
 import { appendDocumentLog } from './document-logs';
-import { findEmployeeDocument, isUuid, type Reader } from './lookups';
+import { findEmployeeDocument, type Reader } from './lookups';
 import { presentEmployeeDocument } from './present-employee';
 import { FINISHED_STATUSES, NO_SECRETS } from './recipients';
 import { documentUsers } from './schema';

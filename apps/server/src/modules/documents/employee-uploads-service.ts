@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { hasPermission } from '@esigns/contracts/permissions';
+import { isUuid } from '@esigns/contracts/ids';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { contacts } from '../contacts/schema';
@@ -7,7 +8,6 @@ import { visibleTo } from '../document-lists/list-query';
 import { loadScope, rowsOf } from '../document-lists/scope';
 import { notifyUsers } from '../notifications/notify';
 import type { AccessContext } from '../permissions/access';
-import { isUuid } from './lookups';
 import { addressedToCaller, getRequest, type DocumentRequestView } from './request-documents';
 import { documentRequests } from './schema';
 import { createTemplateUpload, templateUploadStatus } from './uploads-service';

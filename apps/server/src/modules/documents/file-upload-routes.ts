@@ -21,7 +21,8 @@ import { requireAnyPermission } from '../contacts/access';
 import { accessOf, requirePermission } from '../permissions/access';
 import { decodeBase64File, decodeBase64Files } from './base64-files';
 import { checkFiles, filesData, storeFiles, type IncomingFile, type UploadKind } from './file-uploads';
-import { enableMultipart, readFiles } from './multipart';
+import { enableMultipart } from '../../platform/http/file-upload';
+import { readFiles } from './multipart';
 import { ERRORS, security } from './route-schemas';
 
 const tags = ['uploads'];

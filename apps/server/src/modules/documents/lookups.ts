@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
@@ -17,8 +18,8 @@ import {
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Reader = Pick<Db, 'select'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
+/** Kept for importers not yet moved to `@esigns/contracts/ids`. */
+export { isUuid };
 
 export async function findConfigurable(
   db: Reader,

@@ -1,12 +1,13 @@
 import { and, count, desc, eq, ilike, or, asc, type SQL } from 'drizzle-orm';
 import type { TFileInfo } from '@esigns/contracts/files';
+import { isUuid } from '@esigns/contracts/ids';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
 import { contacts } from '../contacts/schema';
 import type { AccessContext } from '../permissions/access';
 import { likePattern } from '../roles/service';
-import { isUuid, peopleByIds } from './lookups';
+import { peopleByIds } from './lookups';
 import { documentRequestMail } from './mails';
 import { documentRequests } from './schema';
 import { loadSenderInfo } from './sender-info';

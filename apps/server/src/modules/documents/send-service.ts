@@ -8,12 +8,13 @@ import {
 } from '@esigns/contracts/documents';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { TFileInfo, TPageSize } from '@esigns/contracts/files';
+import { isUuid } from '@esigns/contracts/ids';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import { contacts } from '../contacts/schema';
 import { copyPdf } from './document-files';
-import { isUuid, type Reader } from './lookups';
+import { type Reader } from './lookups';
 import { presentEmployeeDocument } from './present-employee';
 import { employeeDocuments } from './schema';
 import { storeSends } from './send-store';

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQ
 import type { TConfigurableDocument, TPublishSettings, TRecipient } from '@esigns/contracts/documents';
 import { hasPermission } from '@esigns/contracts/permissions';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
+import { isUuid } from '@esigns/contracts/ids';
 import { AppError, notFound, unlessAppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { companyUsers } from '../company/schema';
@@ -14,7 +15,6 @@ import {
   canSeeTemplate,
   findConfigurable,
   findEmployeeDocument,
-  isUuid,
   peopleByIds,
   presentConfigurable,
   type Reader,

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { TEntity } from '@esigns/contracts/entities';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
 import { splitFieldRef } from '@esigns/contracts/nocode-filters';
+import { isUuid } from '@esigns/contracts/ids';
 import { rowsOfText, type Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
 import { formTemplates } from '../form-templates/schema';
@@ -34,9 +35,6 @@ export type EntityDefinition = {
   /** The primary template's field that names a record (null: none fits). */
   displayField: string | null;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
 
 /** Field types a record title can come from (shared with the builder's pickers). */
 const TITLE_TYPES = new Set<string>(RECORD_TITLE_FIELD_TYPES);

@@ -1,3 +1,4 @@
+import { isUuid } from '@esigns/contracts/ids';
 import { escapeLike } from '../../platform/db/database';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type {
@@ -20,7 +21,6 @@ import type { AccessContext } from '../permissions/access';
 import { entityRelationships } from '../relationships/schema';
 import {
   fieldOf,
-  isUuid,
   loadEntityDefinition,
   loadTemplateDefs,
   resolveDisplayField,

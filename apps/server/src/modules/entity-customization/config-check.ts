@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { TEntityCustomizationConfig } from '@esigns/contracts/entity-customization';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { splitFieldRef } from '@esigns/contracts/nocode-filters';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
 import { entities } from '../entities/schema';
@@ -14,8 +15,6 @@ import { isKnownIcon } from '../icons/icon-set';
  * path in the body (`config.list_columns.2`, `config.default_sort.field`, `config.icon`).
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export type EntityRef = { id: string; name: string; templateIds: string[] };
 
 /** The company's entity, else 404 (unknown, malformed or another company's id). */
@@ -24,7 +23,7 @@ export async function findCompanyEntity(
   companyId: string,
   entityId: string,
 ): Promise<EntityRef> {
-  if (!UUID.test(entityId)) throw notFound('Entity');
+  if (!isUuid(entityId)) throw notFound('Entity');
   const [row] = await db
     .select({ id: entities.id, name: entities.name, templates: entities.templates })
     .from(entities)

@@ -6,6 +6,7 @@ import {
   type TEntityCustomizationListQuery,
 } from '@esigns/contracts/entity-customization';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth/signup-service';
@@ -22,8 +23,6 @@ import { entityCustomizations } from './schema';
 
 type Row = typeof entityCustomizations.$inferSelect;
 type ReadDb = Pick<Db, 'select'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const columns = {
   row: entityCustomizations,
@@ -60,7 +59,7 @@ export async function getCustomization(
   companyId: string,
   id: string,
 ): Promise<TEntityCustomization> {
-  if (!UUID.test(id)) throw notFound('Customization');
+  if (!isUuid(id)) throw notFound('Customization');
   const [found] = await selectWithEntity(db)
     .where(and(eq(entityCustomizations.companyId, companyId), eq(entityCustomizations.id, id)))
     .limit(1);

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TFilterGroup } from '@esigns/contracts/nocode-filters';
+import { isUuid } from '@esigns/contracts/ids';
 import { rowsOf, type Db } from '../../platform/db/database';
 import { unlessAppError, validationError } from '../../platform/http/app-error';
-import { isUuid, type EntityDefinition } from '../entities/definition';
+import { type EntityDefinition } from '../entities/definition';
 import type { AccessContext } from '../permissions/access';
 import { columnOf } from './query';
 import { findDuplicate, parseRecordValues, ruleLabel, type RecordValues } from './record-values';

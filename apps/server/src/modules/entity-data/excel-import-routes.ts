@@ -8,13 +8,13 @@ import {
   ZImportResult,
 } from '@esigns/contracts/entity-import';
 import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
+import { isUuid } from '@esigns/contracts/ids';
 import { validationError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
-import { readUpload, type Upload } from '../../platform/http/file-upload';
+import { enableMultipart, readUpload, type Upload } from '../../platform/http/file-upload';
 import type { Platform } from '../../platform/platform';
 import { offsetOf } from '../dashboard/local-time';
-import { enableMultipart } from '../documents/multipart';
-import { isUuid, loadEntityDefinition } from '../entities/definition';
+import { loadEntityDefinition } from '../entities/definition';
 import { accessOf, requirePermission } from '../permissions/access';
 import { excelHeaders, importExcelData } from './excel-import-service';
 

@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TPublicLinkRequest, TPublicRecordView } from '@esigns/contracts/entity-actions';
 import type { TRecordShareLinkCreated } from '@esigns/contracts/record-share-links';
 import { hasPermission } from '@esigns/contracts/permissions';
-import { isUuid } from '../entities/definition';
+import { isUuid } from '@esigns/contracts/ids';
 import { keyedHash, randomToken, safeEqual } from '../../platform/auth/one-time-secrets';
 import { AppError, notFound, unlessAppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';

@@ -14,7 +14,7 @@ import { AppError, validationError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import type { IncomingFile } from '../documents/file-uploads';
-import { enableMultipart } from '../documents/multipart';
+import { enableMultipart, readMultipart } from '../../platform/http/file-upload';
 import { accessOf, requirePermission } from '../permissions/access';
 import {
   attachFiles,
@@ -38,18 +38,13 @@ const ZIds = ZRecordDocumentsOf;
 
 /** The fields and files of a multipart body, files read into memory within the limits. */
 async function readParts(request: FastifyRequest, maxBytes: number) {
-  const fields: Record<string, string> = {};
-  const files: IncomingFile[] = [];
-  for await (const part of request.parts({
-    limits: { fileSize: maxBytes, files: MAX_RECORD_DOCUMENT_FILES },
-  })) {
-    if (part.type === 'file') {
-      files.push({ name: part.filename, contentType: part.mimetype, data: await part.toBuffer() });
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    }
-  }
-  return { fields, files };
+  const { fields, files } = await readMultipart(request, { maxBytes, maxFiles: MAX_RECORD_DOCUMENT_FILES });
+  const incoming: IncomingFile[] = files.map((f) => ({
+    name: f.name,
+    contentType: f.contentType,
+    data: f.data,
+  }));
+  return { fields, files: incoming };
 }
 
 /** The 422 of a body that does not parse, keyed like the route's own validation. */

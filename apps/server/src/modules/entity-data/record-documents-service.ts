@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { TRecordDocument, TRecordDocumentLink } from '@esigns/contracts/record-extras';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
@@ -7,7 +8,7 @@ import { DEFAULT_DOWNLOAD_URL_SECONDS } from '../../platform/storage/storage';
 import { findListedDocument } from '../document-lists/scope';
 import { checkFiles, filesData, storeFiles, type IncomingFile } from '../documents/file-uploads';
 import { configurableDocuments, employeeDocuments } from '../documents/schema';
-import { isUuid, loadEntityDefinition } from '../entities/definition';
+import { loadEntityDefinition } from '../entities/definition';
 import type { AccessContext } from '../permissions/access';
 import { entityDataDocuments } from './schema';
 import { findRecord, type RecordRow } from './service';

@@ -3,14 +3,10 @@ import type { TPageQuery, TValidationDetail } from '@esigns/contracts/envelope';
 import { parseTemplateValues } from '@esigns/contracts/nocode-field-values';
 import { isInputFieldType } from '@esigns/contracts/nocode-field-types';
 import type { TRepeatableEntry, TRepeatableEntryPage } from '@esigns/contracts/record-extras';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
-import {
-  isUuid,
-  loadEntityDefinition,
-  type EntityDefinition,
-  type EntityTemplateDef,
-} from '../entities/definition';
+import { loadEntityDefinition, type EntityDefinition, type EntityTemplateDef } from '../entities/definition';
 import { formTemplates } from '../form-templates/schema';
 import type { AccessContext } from '../permissions/access';
 import { fillGlobalVariables } from './computed-values';

@@ -5,10 +5,11 @@ import { ZEntityRecord, ZRecordPage, ZRecordQuery, ZRecordValues } from '@esigns
 import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import type { PermissionSlug } from '@esigns/contracts/permissions';
 import { ZFilterGroup, ZFieldRef } from '@esigns/contracts/nocode-filters';
+import { isUuid } from '@esigns/contracts/ids';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { ok, plainJson } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { isUuid, loadEntityDefinition } from '../entities/definition';
+import { loadEntityDefinition } from '../entities/definition';
 import { loadGridContext } from './record-state';
 import { accessOf, requirePermission } from '../permissions/access';
 import { bulkUpdate, chartData, checkDuplicateRules, duplicateRecords, MAX_BULK_IDS } from './bulk-service';

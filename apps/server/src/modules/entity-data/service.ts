@@ -8,6 +8,7 @@ import {
 } from '@esigns/contracts/entities';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { TFilterGroup, TFilterRule } from '@esigns/contracts/nocode-filters';
+import { isUuid } from '@esigns/contracts/ids';
 import { packIds, unpackIds, VersionedCache } from '../../platform/cache/versioned-cache';
 import {
   buildQuery,
@@ -21,7 +22,7 @@ import {
 } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { JsonText } from '../../platform/http/envelope';
-import { isUuid, type EntityDefinition } from '../entities/definition';
+import { type EntityDefinition } from '../entities/definition';
 import { entityFilters } from '../entity-filters/schema';
 import type { AccessContext } from '../permissions/access';
 import { fillAggregates } from '../relationships/aggregates';

@@ -7,9 +7,10 @@ import {
   type TUpdateGlobalFilterRequest,
 } from '@esigns/contracts/entity-filters';
 import { splitFieldRef, type TFilterRule } from '@esigns/contracts/nocode-filters';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
-import { isUuid, type EntityDefinition, type EntityTemplateDef } from '../entities/definition';
+import { type EntityDefinition, type EntityTemplateDef } from '../entities/definition';
 import { filterSql } from '../entity-data/query';
 import { formTemplates } from '../form-templates/schema';
 import { findReadableTemplate } from '../form-templates/service';
@@ -172,12 +173,15 @@ export async function updateGlobalFilter(
     }
     refuse(ruleProblems(template, body.rule));
   }
+  const changes = {
+    ...(body.rule !== undefined && { rule: body.rule }),
+    ...(body.is_active !== undefined && { isActive: body.is_active }),
+  };
+  // A PATCH that gives nothing changes nothing (an UPDATE without columns cannot be written).
+  if (Object.keys(changes).length === 0) return toGlobalFilter(current, template);
   const [row] = await db
     .update(globalFilters)
-    .set({
-      ...(body.rule !== undefined && { rule: body.rule }),
-      ...(body.is_active !== undefined && { isActive: body.is_active }),
-    })
+    .set(changes)
     .where(eq(globalFilters.id, current.id))
     .returning();
   return toGlobalFilter(row!, template);

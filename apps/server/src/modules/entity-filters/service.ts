@@ -1,3 +1,4 @@
+import { isUuid } from '@esigns/contracts/ids';
 import { escapeLike } from '../../platform/db/database';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
@@ -13,7 +14,7 @@ import type { TFilterGroup, TSort } from '@esigns/contracts/nocode-filters';
 import { hasPermission } from '@esigns/contracts/permissions';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
-import { isUuid, loadEntityDefinition, type EntityDefinition } from '../entities/definition';
+import { loadEntityDefinition, type EntityDefinition } from '../entities/definition';
 import { columnOf, filterSql, orderSql } from '../entity-data/query';
 import type { AccessContext } from '../permissions/access';
 import { entityFilters } from './schema';

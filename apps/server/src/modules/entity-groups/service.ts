@@ -1,3 +1,4 @@
+import { isUuid } from '@esigns/contracts/ids';
 import { escapeLike } from '../../platform/db/database';
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
@@ -23,7 +24,6 @@ import { entityGroups } from './schema';
 
 type GroupRow = typeof entityGroups.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const detail = (key: string, message: string): TValidationDetail => ({ key, message, path: key.split('.') });
 
 const idsOf = (row: GroupRow): MemberIds => ({
@@ -110,7 +110,7 @@ export async function listEntityGroups(
 }
 
 async function findRow(db: Db, companyId: string, id: string): Promise<GroupRow> {
-  if (!UUID.test(id)) throw notFound('Entity group');
+  if (!isUuid(id)) throw notFound('Entity group');
   const [row] = await db
     .select()
     .from(entityGroups)

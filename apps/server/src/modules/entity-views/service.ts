@@ -1,3 +1,4 @@
+import { isUuid } from '@esigns/contracts/ids';
 import { escapeLike } from '../../platform/db/database';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
@@ -12,7 +13,7 @@ import {
 import type { Db } from '../../platform/db/database';
 import { notFound, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth/signup-service';
-import { fieldOf, isUuid, loadEntityDefinition, type EntityDefinition } from '../entities/definition';
+import { fieldOf, loadEntityDefinition, type EntityDefinition } from '../entities/definition';
 import { entities } from '../entities/schema';
 import { columnOf } from '../entity-data/query';
 import { viewProblems } from '../entity-filters/service';

@@ -1,3 +1,4 @@
+import { isUuid } from '@esigns/contracts/ids';
 import { escapeLike } from '../../platform/db/database';
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -17,8 +18,6 @@ import { ensureStandardTemplates } from './standard-sync';
  */
 
 export type FormTemplateRow = typeof formTemplates.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toFormTemplate(row: FormTemplateRow): TFormTemplate {
   return {
@@ -105,7 +104,7 @@ export async function listFormTemplates(
 /** A template the caller may read (own or STANDARD), or 404. */
 export async function findReadableTemplate(db: Db, companyId: string, id: string): Promise<FormTemplateRow> {
   await ensureStandardTemplates(db);
-  if (!UUID.test(id)) throw notFound('Template');
+  if (!isUuid(id)) throw notFound('Template');
   const [row] = await db
     .select()
     .from(formTemplates)
@@ -169,7 +168,7 @@ export async function listDefaultTemplates(db: Db): Promise<TFormTemplate[]> {
 /** `GET default-templates/{id}`: one STANDARD template (by id or code), or 404. */
 export async function findDefaultTemplate(db: Db, idOrCode: string): Promise<TFormTemplate> {
   await ensureStandardTemplates(db);
-  const match = UUID.test(idOrCode)
+  const match = isUuid(idOrCode)
     ? eq(formTemplates.id, idOrCode)
     : eq(formTemplates.code, idOrCode.trim().toLowerCase());
   const [row] = await db.select().from(formTemplates).where(and(isStandard, match)).limit(1);

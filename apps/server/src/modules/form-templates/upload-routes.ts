@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +11,7 @@ import {
   ZTemplateFromExcelPreview,
 } from '@esigns/contracts/form-templates';
 import { ok } from '../../platform/http/envelope';
-import { readUpload } from '../../platform/http/file-upload';
+import { enableMultipart, readUpload } from '../../platform/http/file-upload';
 import type { Platform } from '../../platform/platform';
 import { requireAnyPermission } from '../contacts/access';
 import { accessOf, requirePermission } from '../permissions/access';
@@ -35,16 +34,12 @@ export function registerFormTemplateUploadRoutes(api: FastifyInstance, platform:
   const tags = ['form-templates'];
   const security = [{ bearer: [] }];
   void api.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data')) {
-      await scope.register(fastifyMultipart, {
-        limits: {
-          fileSize: Math.max(TEMPLATE_EXCEL_MAX_BYTES, DOCUMENT_ASSET_MAX_BYTES),
-          files: 1,
-          fields: 10,
-          parts: 20,
-        },
-      });
-    }
+    await enableMultipart(scope, {
+      fileSize: Math.max(TEMPLATE_EXCEL_MAX_BYTES, DOCUMENT_ASSET_MAX_BYTES),
+      files: 1,
+      fields: 10,
+      parts: 20,
+    });
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     r.post(

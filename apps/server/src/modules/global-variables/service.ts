@@ -1,3 +1,4 @@
+import { isUuid } from '@esigns/contracts/ids';
 import { escapeLike } from '../../platform/db/database';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
@@ -21,9 +22,6 @@ import { STANDARD_BY_ID, standardVariables, type StandardVariable } from './stan
 
 export type GlobalVariableRow = typeof globalVariables.$inferSelect;
 type VariableWithoutUrls = Omit<TGlobalVariable, 'value_urls'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string): boolean => UUID.test(id);
 
 /** A stored type outside today's list (none yet) is answered as single-line text. */
 const asVariableType = (type: string): TGlobalVariableType =>

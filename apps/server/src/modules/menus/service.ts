@@ -15,6 +15,7 @@ import {
   hasPermission,
   type PermissionSlug,
 } from '@esigns/contracts/permissions';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { contactTypes } from '../contacts/schema';
@@ -51,8 +52,6 @@ export function userTypeCan(
   return (slug) => hasPermission({ planType: access.planType, userType, permissions }, slug);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Whose menu: a staff user type (with its stored permission set), or a contact type of the
  * company (its application users' sidebar in /ap). `key` is what `company_menus.user_type` holds
@@ -80,7 +79,7 @@ export async function resolveMenuOwner(
       : notFound('User type');
   const named = ref.trim().toUpperCase();
   const byName = (USER_TYPES as readonly string[]).includes(named);
-  if (!byName && !UUID.test(ref)) throw unknown();
+  if (!byName && !isUuid(ref)) throw unknown();
   const [row] = await db
     .select({ userType: userTypePermissions.userType, permissions: userTypePermissions.permissions })
     .from(userTypePermissions)
@@ -269,7 +268,7 @@ export async function userTypesShowingEntity(
   companyId: string,
   entityId: string,
 ): Promise<{ entity_id: string; user_types: UserType[]; contact_types: { _id: string; name: string }[] }> {
-  if (!UUID.test(entityId)) throw notFound('Entity');
+  if (!isUuid(entityId)) throw notFound('Entity');
   const [entity] = await db
     .select({ id: entities.id })
     .from(entities)

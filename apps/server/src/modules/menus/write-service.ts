@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TMenu, TMenuItemParsed } from '@esigns/contracts/menus';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth/signup-service';
@@ -80,15 +81,13 @@ export async function updateMenu(
   return editView(db, access.companyId, owner, row);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * `DELETE menu/v2/{id}`: back to the default menu. `id` is a stored menu's `_id`, a user type
  * name, a user type `_id` or a contact type `_id`; one without a stored menu is already at the
  * default (200). Unknown or another company's ids: 404.
  */
 export async function resetMenu(db: Db, access: AccessContext, id: string): Promise<TMenu> {
-  const [stored] = UUID.test(id)
+  const [stored] = isUuid(id)
     ? await db
         .select({ key: companyMenus.userType })
         .from(companyMenus)

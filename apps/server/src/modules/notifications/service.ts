@@ -7,6 +7,7 @@ import type {
   TNotificationReadFilter,
   TUnreadNotificationCounts,
 } from '@esigns/contracts/notifications';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
 import { appNotifications } from './schema';
@@ -16,8 +17,6 @@ export type Inbox = { userId: string; companyId: string };
 
 type Row = typeof appNotifications.$inferSelect;
 type Reader = Pick<Db, 'select'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function presentNotification(row: Row): TAppNotification {
   return {
@@ -120,7 +119,7 @@ export async function setNotificationRead(
   id: string,
   isRead: boolean,
 ): Promise<TAppNotification> {
-  if (!UUID.test(id)) throw notFound('Notification');
+  if (!isUuid(id)) throw notFound('Notification');
   const [row] = await db
     .update(appNotifications)
     .set({ readAt: isRead ? sql`coalesce(${appNotifications.readAt}, now())` : null })

@@ -13,6 +13,7 @@ import {
   type PermissionSlug,
   type TPermissionCategory,
 } from '@esigns/contracts/permissions';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { users } from '../auth/schema';
@@ -20,8 +21,6 @@ import { companyUsers } from '../company/schema';
 import { sidebarsOfUserTypes, type TMenuItem } from '../menus/service';
 import type { AccessContext } from './access';
 import { userTypePermissions } from './schema';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const USER_TYPE_LABELS: Record<UserType, string> = {
   OWNER: 'Owner',
@@ -249,7 +248,7 @@ async function findUserTypeRow(
 ): Promise<UserTypeRow> {
   const named = idOrType.toUpperCase();
   const byName = options.byNameToo !== false && (USER_TYPES as readonly string[]).includes(named);
-  if (!byName && !UUID.test(idOrType)) throw notFound('User type');
+  if (!byName && !isUuid(idOrType)) throw notFound('User type');
   const query = db
     .select({
       id: userTypePermissions.id,

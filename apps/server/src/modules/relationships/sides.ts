@@ -1,9 +1,9 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TRelationship, TRelationshipSide } from '@esigns/contracts/relationships';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
-import { isUuid } from '../entities/definition';
 import { entityRelationshipData, entityRelationships } from './schema';
 
 /*

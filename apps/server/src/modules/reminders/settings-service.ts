@@ -1,13 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { TEffectiveExpirySettings } from '@esigns/contracts/reminders';
 import { DEFAULT_EXPIRATIONS_REMINDERS, type TExpirationsReminders } from '@esigns/contracts/settings';
+import { isUuid } from '@esigns/contracts/ids';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { companies, companyUsers } from '../company/schema';
 import { overDefaults } from '../settings/service';
 import { userSettings } from '../settings/schema';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const GROUP = 'expirations_reminders';
 
 /**
@@ -116,7 +116,7 @@ export async function documentOwnerSettings(
   companyId: string,
   userId: string,
 ): Promise<TEffectiveExpirySettings & { user_id: string }> {
-  if (!UUID.test(userId)) throw notFound('User');
+  if (!isUuid(userId)) throw notFound('User');
   const [member] = await platform.database.db
     .select({ userId: companyUsers.userId })
     .from(companyUsers)

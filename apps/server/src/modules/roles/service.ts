@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { UserType } from '@esigns/contracts/auth';
 import { canActOnRow, type PermissionSlug } from '@esigns/contracts/permissions';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth/signup-service';
@@ -8,8 +9,6 @@ import { companyUsers } from '../company/schema';
 import { companyInvitations } from '../company-users/schema';
 import type { AccessContext } from '../permissions/access';
 import { roles } from './schema';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type RoleView = {
   _id: string;
@@ -174,7 +173,7 @@ export async function assertRoleFits(
   roleId: string,
   userType: UserType,
 ): Promise<{ id: string; name: string }> {
-  const [role] = UUID.test(roleId)
+  const [role] = isUuid(roleId)
     ? await db
         .select({ id: roles.id, name: roles.name, userType: roles.userType })
         .from(roles)
@@ -232,7 +231,7 @@ function selectRoles(db: Pick<Db, 'select'>, companyId: string) {
 type RoleRow = Awaited<ReturnType<ReturnType<typeof selectRoles>['execute']>>[number];
 
 async function findRoleRow(db: Pick<Db, 'select'>, companyId: string, id: string): Promise<RoleRow> {
-  if (!UUID.test(id)) throw notFound('Role');
+  if (!isUuid(id)) throw notFound('Role');
   const [row] = await selectRoles(db, companyId)
     .where(and(eq(roles.id, id), eq(roles.companyId, companyId)))
     .limit(1);

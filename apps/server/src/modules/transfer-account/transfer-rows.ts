@@ -7,12 +7,13 @@ import {
   type TTransferRequest,
   type TransferStatus,
 } from '@esigns/contracts/transfer-account';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { notFound, validationError, type AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
 import { companies, companyUsers, type MembershipStatus } from '../company/schema';
-import { companyForMail, isUuid } from '../company-users/service';
+import { companyForMail } from '../company-users/service';
 import type { AccessContext } from '../permissions/access';
 import type { TransferMailContext } from './mails';
 import { accountTransfers } from './schema';

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { USER_TYPES, type UserType } from '@esigns/contracts/auth';
 import type { TContactType } from '@esigns/contracts/contacts';
 import type { TMenuArea } from '@esigns/contracts/menus';
+import { isUuid } from '@esigns/contracts/ids';
 import { CONTACT_KEYS, fetchContactTypes } from '../contacts/contacts-api';
 import { errorText } from '../team/team-ui';
 
@@ -11,7 +12,6 @@ import { errorText } from '../team/team-ui';
 const CONTACTS = 'CONTACTS';
 /** `?user_type=contacts`: contact types chosen, none picked yet (the first one shows). */
 const CONTACTS_PARAM = 'contacts';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isUserType = (value: string | null): value is UserType =>
   (USER_TYPES as readonly string[]).includes(value ?? '');
@@ -36,7 +36,7 @@ export function useMenuOwner(param: string | null): MenuOwner {
     staleTime: 60_000,
   });
   if (!isContacts) return { area: 'STAFF', key: isUserType(param) ? param : 'OWNER', contactTypes };
-  const key = UUID.test(param) ? param.toLowerCase() : (contactTypes.data?.[0]?._id ?? null);
+  const key = isUuid(param) ? param.toLowerCase() : (contactTypes.data?.[0]?._id ?? null);
   return { area: 'APPLICATION', key, contactTypes };
 }
 
