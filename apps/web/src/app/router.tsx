@@ -126,29 +126,32 @@ export function buildRoutes(screens: readonly ScreenRoute[] = ALL_SCREEN_ROUTES)
     ],
   }));
 
-  // The server's mail outbox: staff layout when signed in, public layout otherwise.
+  // The company's email log and the operator's Outbox (one page: the operator key decides):
+  // staff layout when signed in, public layout otherwise (the operator has no session).
+  const mailLogRoute = (path: '/outbox' | '/email-log', title: string, area: string) => ({
+    path,
+    handle: { title, area, width: 'wide', pattern: path } satisfies RouteHandle,
+    lazy: () =>
+      withChunkTimeout(() =>
+        import('./layouts/session-aware-layout').then((m) => ({ Component: m.SessionAwareLayout })),
+      ),
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          withChunkTimeout(() =>
+            import('../features/outbox/outbox-page').then((m) => ({ Component: m.OutboxPage })),
+          ),
+      },
+    ],
+  });
   children.push({
     id: 'guard:public:outbox',
     handle: { guard: 'public' } satisfies RouteHandle,
     element: <RouteGuard guard="public" />,
     children: [
-      {
-        path: '/outbox',
-        handle: { title: 'Outbox', area: 'outbox', width: 'wide', pattern: '/outbox' } satisfies RouteHandle,
-        lazy: () =>
-          withChunkTimeout(() =>
-            import('./layouts/session-aware-layout').then((m) => ({ Component: m.SessionAwareLayout })),
-          ),
-        children: [
-          {
-            index: true,
-            lazy: () =>
-              withChunkTimeout(() =>
-                import('../features/outbox/outbox-page').then((m) => ({ Component: m.OutboxPage })),
-              ),
-          },
-        ],
-      },
+      mailLogRoute('/outbox', 'Outbox', 'outbox'),
+      mailLogRoute('/email-log', 'Email log', 'email-log'),
     ],
   });
 

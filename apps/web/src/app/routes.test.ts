@@ -155,8 +155,9 @@ describe('route table', () => {
     expect(resolve('/if/sso/nothing').leafId).toBe('not-found-if');
   });
 
-  it('registers /outbox with the public guard', () => {
+  it('registers /outbox and /email-log with the public guard', () => {
     expect(resolve('/outbox')).toMatchObject({ guard: 'public', title: 'Outbox' });
+    expect(resolve('/email-log')).toMatchObject({ guard: 'public', title: 'Email log' });
   });
 
   it('redirects /, /documents, /profilesettings and /ap to their default screens', () => {

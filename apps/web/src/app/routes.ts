@@ -21,8 +21,10 @@ import type { GuardName } from './guard-decision';
  * - /ap/forbidden is a real screen in the public layout (staff are sent there too, so the
  *     contact navigation would be wrong); /ap opens /ap/dashboard.
  * - /profilesettings opens its default child, dashboard-settings (spec 1 §2).
- * - /outbox (not in the spec: the server's mail outbox) uses the staff layout when signed in and
- *   the public layout otherwise.
+ * - /email-log and /outbox (not in the spec): one page. Signed in, a workspace owner or admin
+ *   reads the company's email log (GET /api/email-logs, links and codes redacted); with the
+ *   operator key (`?key=`, printed in the server console) it is the instance's Outbox
+ *   (GET /api/outbox). Staff layout when signed in, the public layout otherwise.
  *
  * Product additions (not rows of client-routes.tsv):
  * - /verify-document (public, wide): anyone uploads a PDF and learns whether it is an authentic

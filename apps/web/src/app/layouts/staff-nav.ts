@@ -108,6 +108,7 @@ export const STAFF_NAV: readonly StaffNavItem[] = [
       'logs',
       'scanner',
       'outbox',
+      'email-log',
     ],
   },
 ];

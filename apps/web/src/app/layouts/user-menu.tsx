@@ -19,7 +19,7 @@ export type UserMenuLink = { label: string; to: string; icon: typeof IconUserCir
 const STAFF_LINKS: UserMenuLink[] = [
   { label: 'Profile', to: '/profile', icon: IconUserCircle },
   { label: 'Settings', to: '/profilesettings', icon: IconSettings },
-  { label: 'Outbox', to: '/outbox', icon: IconMail },
+  { label: 'Email log', to: '/email-log', icon: IconMail },
 ];
 
 /** Avatar menu of the top bar (name, email, links, sign-out); a Sign in button while signed out. */

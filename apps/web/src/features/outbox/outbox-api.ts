@@ -1,5 +1,11 @@
 import type { TPaged } from '@esigns/contracts/envelope';
-import { OUTBOX_KEY_HEADER, type TOutboxMail, type TOutboxMailRow } from '@esigns/contracts/outbox';
+import {
+  EMAIL_STATUSES,
+  OUTBOX_KEY_HEADER,
+  type EmailStatus,
+  type TOutboxMail,
+  type TOutboxMailRow,
+} from '@esigns/contracts/outbox';
 import { api } from '../../shared/api/api-client';
 
 export { OUTBOX_KEY_HEADER };
@@ -8,7 +14,15 @@ export const OUTBOX_KEY_STORAGE = 'esigns.outbox-key';
 export type OutboxRow = TOutboxMailRow;
 export type OutboxMessage = TOutboxMail;
 
-export type OutboxQuery = { page: number; limit: number; search?: string };
+export type OutboxQuery = { page: number; limit: number; search?: string; status?: EmailStatus };
+
+export { EMAIL_STATUSES };
+
+/**
+ * With the operator key: the instance's Outbox (`/outbox`). Without: the signed-in admin's
+ * company email log (`/email-logs`), always redacted.
+ */
+const basePath = (key: string | null): string => (key ? '/outbox' : '/email-logs');
 
 function storage(): Storage | null {
   try {
@@ -39,7 +53,7 @@ function keyOptions(key: string | null, signal: AbortSignal | undefined) {
   return key ? { headers: { [OUTBOX_KEY_HEADER]: key }, skipAuthRefresh: true, signal } : { signal };
 }
 
-/** GET /api/outbox?page=&limit=&search= (the signed-in admin's token is added by the client). */
+/** GET /api/outbox (operator key) or /api/email-logs (the signed-in admin's token), paged and filtered. */
 export async function fetchOutboxPage(
   query: OutboxQuery,
   key: string | null,
@@ -47,21 +61,21 @@ export async function fetchOutboxPage(
 ): Promise<TPaged<OutboxRow>> {
   const search = query.search?.trim();
   const answer = await api.get<TPaged<OutboxRow>>(
-    '/outbox',
-    { page: query.page, limit: query.limit, search: search || undefined },
+    basePath(key),
+    { page: query.page, limit: query.limit, search: search || undefined, status: query.status },
     keyOptions(key, signal),
   );
   return answer.data;
 }
 
-/** GET /api/outbox/{id}: the row plus its `html` and `text`. */
+/** GET /api/outbox/{id} or /api/email-logs/{id}: the row plus `redacted`, `html` and `text` (null: not shown). */
 export async function fetchOutboxMessage(
   id: string,
   key: string | null,
   signal?: AbortSignal,
 ): Promise<OutboxMessage> {
   const answer = await api.get<OutboxMessage>(
-    `/outbox/${encodeURIComponent(id)}`,
+    `${basePath(key)}/${encodeURIComponent(id)}`,
     undefined,
     keyOptions(key, signal),
   );

@@ -12,7 +12,7 @@ import {
   Tabs,
   Text,
 } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../shared/format/date';
 import { AppDialog } from '../../shared/ui/app-dialog';
@@ -34,6 +34,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function MessageBody({ message }: { message: OutboxMessage }) {
   const hasHtml = Boolean(message.html);
   const hasText = Boolean(message.text);
+  if (message.html === null && message.text === null) {
+    return (
+      <Text c="dimmed" size="sm" data-testid="outbox-no-body">
+        The content of this mail is not shown: it was sent before the email log hid the links and codes meant
+        for its recipients.
+      </Text>
+    );
+  }
   if (!hasHtml && !hasText) {
     return (
       <Text c="dimmed" size="sm">
@@ -134,6 +142,7 @@ export function OutboxMessageDialog({
                 </Text>
               </Group>
             </Field>
+            <Field label="Kind">{message.kind}</Field>
             <Field label="Created">{formatDateTime(message.created_at) || '—'}</Field>
             <Field label="Sent">{formatDateTime(message.sent_at) || 'Not sent yet'}</Field>
           </SimpleGrid>
@@ -145,6 +154,18 @@ export function OutboxMessageDialog({
               title="Last delivery error"
             >
               {message.error}
+            </Alert>
+          )}
+          {message.redacted && (
+            <Alert
+              color="gray"
+              variant="light"
+              icon={<IconLock size={18} />}
+              title="Links and codes are hidden"
+              data-testid="outbox-redacted-notice"
+            >
+              Signing links, invitation links and one-time codes belong to the recipient only: they show as
+              [redacted link] and [redacted code].
             </Alert>
           )}
           <MessageBody message={message} />

@@ -17,6 +17,7 @@ const row = {
   _id: 'm1',
   to: 'ada@example.com',
   subject: 'Please sign: Lease agreement',
+  kind: 'document.sent',
   status: 'SENT',
   attempts: 1,
   error: null,
@@ -50,17 +51,106 @@ afterEach(() => {
   sessionStore.clear();
 });
 
+function signInAsAdmin() {
+  sessionStore.setState({
+    tokens: { access_token: 'admin-token', refresh_token: 'r' },
+    user: { _id: 'u' },
+    user_type: 'ADMIN',
+  });
+}
+
+const page = (rows: unknown[]) =>
+  json(200, { success: true, data: { data: rows, total: rows.length, page: 1, total_pages: 1 } });
+/** The staff shell's own calls (profile, permissions...) in the email log tests. */
+const shell = () => json(404, { success: false, message: 'Route not found' });
+
+describe('OutboxPage as the company email log', () => {
+  it('reads /api/email-logs with the bearer token, in the staff layout, never the Outbox', async () => {
+    signInAsAdmin();
+    const calls = installFetch(({ url }) => (url.startsWith('/api/email-logs') ? page([row]) : shell()));
+    renderOutbox('/email-log');
+    expect(await screen.findByTestId('staff-layout')).toBeTruthy();
+    expect(await screen.findByText('Please sign: Lease agreement')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Email log' })).toBeTruthy();
+    expect(screen.getByText('document.sent')).toBeTruthy();
+    const logCalls = calls.filter((c) => c.url.startsWith('/api/email-logs'));
+    expect(logCalls[0]?.url).toBe('/api/email-logs?page=1&limit=20');
+    expect(logCalls[0]?.headers.authorization).toBe('Bearer admin-token');
+    expect(calls.some((c) => c.url.startsWith('/api/outbox'))).toBe(false);
+  });
+
+  it('shows a redacted mail with the notice, its error and attempts', async () => {
+    signInAsAdmin();
+    const failed = { ...row, status: 'FAILED', attempts: 6, error: '550 mailbox unavailable' };
+    installFetch(({ url }) =>
+      url.startsWith('/api/email-logs/m1')
+        ? json(200, {
+            success: true,
+            data: {
+              ...failed,
+              redacted: true,
+              html: '<p>Open [redacted link]</p>',
+              text: 'Open [redacted link]',
+            },
+          })
+        : url.startsWith('/api/email-logs')
+          ? page([failed])
+          : shell(),
+    );
+    renderOutbox('/email-log');
+    expect(await screen.findByText('Error: 550 mailbox unavailable')).toBeTruthy();
+    expect(screen.getByText('6')).toBeTruthy();
+    fireEvent.click(screen.getByRole('row', { name: /Open message/ }));
+    expect(await screen.findByTestId('outbox-redacted-notice')).toBeTruthy();
+    expect(screen.getByText('6 attempts')).toBeTruthy();
+    const frame = (await screen.findByTitle('Message preview')) as HTMLIFrameElement;
+    expect(frame.getAttribute('srcdoc')).toContain('[redacted link]');
+  });
+
+  it('shows no body for a mail without a redacted copy', async () => {
+    signInAsAdmin();
+    installFetch(({ url }) =>
+      url.startsWith('/api/email-logs/m1')
+        ? json(200, { success: true, data: { ...row, redacted: true, html: null, text: null } })
+        : url.startsWith('/api/email-logs')
+          ? page([row])
+          : shell(),
+    );
+    renderOutbox('/email-log');
+    fireEvent.click(await screen.findByRole('row', { name: /Open message/ }));
+    expect(await screen.findByTestId('outbox-no-body')).toBeTruthy();
+    expect(screen.queryByTitle('Message preview')).toBeNull();
+  });
+
+  it('filters by status', async () => {
+    signInAsAdmin();
+    const calls = installFetch(({ url }) => (url.startsWith('/api/email-logs') ? page([row]) : shell()));
+    renderOutbox('/email-log');
+    await screen.findByText('Please sign: Lease agreement');
+    fireEvent.click(screen.getByRole('combobox', { name: 'Filter by status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'FAILED' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/email-logs?page=1&limit=20&status=FAILED')).toBe(true),
+    );
+  });
+});
+
 describe('OutboxPage', () => {
-  it('lists messages and opens one in a sandboxed frame', async () => {
+  it("lists the operator's messages and opens one in a sandboxed frame", async () => {
     const calls = installFetch(({ url }) =>
       url.startsWith('/api/outbox/m1')
         ? json(200, {
             success: true,
-            data: { ...row, html: '<p>Hello <b>Ada</b></p><script>alert(1)</script>', text: 'Hello Ada' },
+            data: {
+              ...row,
+              redacted: false,
+              html: '<p>Hello <b>Ada</b></p><script>alert(1)</script>',
+              text: 'Hello Ada',
+            },
           })
-        : json(200, { success: true, data: { data: [row], total: 1, page: 1, total_pages: 1 } }),
+        : page([row]),
     );
-    renderOutbox();
+    renderOutbox('/outbox?key=secret-123');
     expect(await screen.findByText('Please sign: Lease agreement')).toBeTruthy();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(screen.getByText('1-1 of 1')).toBeTruthy();
@@ -70,35 +160,19 @@ describe('OutboxPage', () => {
     const frame = (await screen.findByTitle('Message preview')) as HTMLIFrameElement;
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toContain('<b>Ada</b>');
+    expect(screen.queryByTestId('outbox-redacted-notice')).toBeNull();
     expect(calls.some((c) => c.url === '/api/outbox/m1')).toBe(true);
   });
 
   it('shows the public layout when signed out and an empty state', async () => {
-    installFetch(() => json(200, { success: true, data: { data: [], total: 0, page: 1, total_pages: 0 } }));
-    renderOutbox();
+    installFetch(() => page([]));
+    renderOutbox('/outbox?key=secret-123');
     expect(await screen.findByText('The outbox is empty')).toBeTruthy();
     expect(screen.getByTestId('public-layout')).toBeTruthy();
   });
 
-  it('uses the staff layout when signed in and sends the bearer token', async () => {
-    sessionStore.setState({
-      tokens: { access_token: 'admin-token', refresh_token: 'r' },
-      user: { _id: 'u' },
-      user_type: 'ADMIN',
-    });
-    const calls = installFetch(() =>
-      json(200, { success: true, data: { data: [row], total: 1, page: 1, total_pages: 1 } }),
-    );
-    renderOutbox();
-    expect(await screen.findByTestId('staff-layout')).toBeTruthy();
-    await screen.findByText('Please sign: Lease agreement');
-    expect(calls[0]?.headers.authorization).toBe('Bearer admin-token');
-  });
-
   it('takes the operator key from ?key=, keeps it in sessionStorage and removes it from the address', async () => {
-    const calls = installFetch(() =>
-      json(200, { success: true, data: { data: [row], total: 1, page: 1, total_pages: 1 } }),
-    );
+    const calls = installFetch(() => page([row]));
     const router = renderOutbox('/outbox?key=secret-123');
     await screen.findByText('Please sign: Lease agreement');
     expect(calls[0]?.headers['x-outbox-key']).toBe('secret-123');
@@ -110,15 +184,13 @@ describe('OutboxPage', () => {
     installFetch(() => json(401, { success: false, message: 'Unauthorized' }));
     renderOutbox();
     expect((await screen.findByTestId('outbox-unauthorised')).textContent).toBe(OUTBOX_UNAUTHORISED_MESSAGE);
-    expect(OUTBOX_UNAUTHORISED_MESSAGE).toBe(
-      'Open the Outbox link printed in the server console, or sign in as an admin',
-    );
+    expect(OUTBOX_UNAUTHORISED_MESSAGE).toContain('Sign in as a workspace owner or admin');
   });
 
   it('shows other failures with a retry', async () => {
     installFetch(() => json(404, { success: false, message: 'Route not found' }));
     renderOutbox();
-    expect(await screen.findByText('Could not load the outbox')).toBeTruthy();
+    expect(await screen.findByText('Could not load the email log')).toBeTruthy();
     expect(screen.getByText('Route not found')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

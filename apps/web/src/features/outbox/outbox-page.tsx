@@ -7,6 +7,7 @@ import {
   Button,
   Group,
   Pagination,
+  Select,
   Skeleton,
   Stack,
   Table,
@@ -34,18 +35,25 @@ import { formatPageRange } from '../../shared/format/range';
 import { formatRelativeTime } from '../../shared/format/relative-time';
 import { isSignedIn, useSession } from '../../shared/session/session-store';
 import {
+  EMAIL_STATUSES,
   fetchOutboxPage,
   forgetOutboxKey,
   formatRecipients,
   readOutboxKey,
   saveOutboxKey,
   statusColor,
+  type OutboxQuery,
 } from './outbox-api';
 import { OutboxMessageDialog } from './outbox-message-dialog';
 
 export const OUTBOX_PAGE_SIZE = 20;
 export const OUTBOX_UNAUTHORISED_MESSAGE =
-  'Open the Outbox link printed in the server console, or sign in as an admin';
+  'Sign in as a workspace owner or admin to see the email log, or open the Outbox link printed in the server console';
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  ...EMAIL_STATUSES.map((status) => ({ value: status, label: status })),
+];
 
 /** The operator key: taken once from `?key=`, kept in sessionStorage, removed from the address. */
 function useOperatorKey(): [string | null, () => void] {
@@ -110,7 +118,7 @@ function LoadingRows() {
     <>
       {Array.from({ length: 6 }, (_, i) => (
         <Table.Tr key={i}>
-          {Array.from({ length: 6 }, (__, j) => (
+          {Array.from({ length: 7 }, (__, j) => (
             <Table.Td key={j}>
               <Skeleton h={14} radius="sm" />
             </Table.Td>
@@ -121,20 +129,36 @@ function LoadingRows() {
   );
 }
 
-/** The mail outbox: every message the server sent or queued, searchable, each one viewable. */
+/**
+ * The company's email log (signed-in owners and admins: every mail sent on the company's behalf,
+ * links and codes redacted) or, with the operator key, the instance's Outbox. Searchable,
+ * filterable by status, each mail viewable.
+ */
 export function OutboxPage() {
-  usePageTitle('Outbox');
   const signedIn = useSession(isSignedIn);
   const [operatorKey, forgetKey] = useOperatorKey();
+  const isOperator = Boolean(operatorKey);
+  const title = isOperator ? 'Outbox' : 'Email log';
+  usePageTitle(title);
   const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<OutboxQuery['status']>(undefined);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
 
   const list = useQuery({
-    queryKey: ['outbox', 'list', { page, search: debouncedSearch, limit: OUTBOX_PAGE_SIZE }, operatorKey],
+    queryKey: [
+      'outbox',
+      'list',
+      { page, search: debouncedSearch, status, limit: OUTBOX_PAGE_SIZE },
+      operatorKey,
+    ],
     queryFn: ({ signal }) =>
-      fetchOutboxPage({ page, limit: OUTBOX_PAGE_SIZE, search: debouncedSearch }, operatorKey, signal),
+      fetchOutboxPage(
+        { page, limit: OUTBOX_PAGE_SIZE, search: debouncedSearch, status },
+        operatorKey,
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -147,10 +171,11 @@ export function OutboxPage() {
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
         <Box>
-          <Title order={2}>Outbox</Title>
+          <Title order={2}>{title}</Title>
           <Text c="dimmed" size="sm">
-            Every mail the platform sends, with its delivery status. Messages stay here even when no mail
-            server is configured.
+            {isOperator
+              ? 'Every mail this instance sends, with its delivery status. Without a mail server, messages are read here.'
+              : 'Every mail sent on behalf of your workspace, with its delivery status. Links and codes meant for the recipients are hidden.'}
           </Text>
         </Box>
         <Group gap="xs">
@@ -164,6 +189,17 @@ export function OutboxPage() {
               </Badge>
             </Tooltip>
           )}
+          <Select
+            aria-label="Filter by status"
+            data={STATUS_OPTIONS}
+            value={status ?? ''}
+            onChange={(value) => {
+              setStatus(EMAIL_STATUSES.find((s) => s === value));
+              setPage(1);
+            }}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 160 }}
+          />
           <TextInput
             placeholder="Search recipient or subject"
             aria-label="Search the outbox"
@@ -198,7 +234,11 @@ export function OutboxPage() {
         bg="white"
       >
         {list.isError && isUnauthorised ? (
-          <StateMessage icon={<IconLock size={28} />} color="gray" title="The Outbox is locked">
+          <StateMessage
+            icon={<IconLock size={28} />}
+            color="gray"
+            title={`The ${title.toLowerCase()} is locked`}
+          >
             <Text c="dimmed" size="sm" maw={460} data-testid="outbox-unauthorised">
               {OUTBOX_UNAUTHORISED_MESSAGE}
             </Text>
@@ -209,7 +249,11 @@ export function OutboxPage() {
             )}
           </StateMessage>
         ) : list.isError ? (
-          <StateMessage icon={<IconAlertTriangle size={28} />} color="red" title="Could not load the outbox">
+          <StateMessage
+            icon={<IconAlertTriangle size={28} />}
+            color="red"
+            title={`Could not load the ${title.toLowerCase()}`}
+          >
             <Text c="dimmed" size="sm">
               {list.error.message}
             </Text>
@@ -225,12 +269,18 @@ export function OutboxPage() {
         ) : !list.isPending && rows.length === 0 ? (
           <StateMessage
             icon={<IconInbox size={28} />}
-            title={debouncedSearch ? 'No messages match your search' : 'The outbox is empty'}
+            title={
+              debouncedSearch || status
+                ? 'No messages match your search'
+                : `The ${title.toLowerCase()} is empty`
+            }
           >
             <Text c="dimmed" size="sm" maw={460}>
               {debouncedSearch
-                ? `Nothing was sent to or about “${debouncedSearch}”.`
-                : 'Invitations, signing requests and verification codes will appear here as soon as the platform sends them.'}
+                ? `Nothing was sent to or about “${debouncedSearch}”${status ? ` with the status ${status}` : ''}.`
+                : status
+                  ? `No mail has the status ${status}.`
+                  : 'Invitations, signing requests and verification codes will appear here as soon as the platform sends them.'}
             </Text>
           </StateMessage>
         ) : (
@@ -240,6 +290,7 @@ export function OutboxPage() {
                 <Table.Tr>
                   <Table.Th>To</Table.Th>
                   <Table.Th>Subject</Table.Th>
+                  <Table.Th>Kind</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th ta="right">Attempts</Table.Th>
                   <Table.Th>Created</Table.Th>
@@ -274,10 +325,15 @@ export function OutboxPage() {
                           {row.subject || '(no subject)'}
                         </Text>
                         {row.error && (
-                          <Text size="xs" c="red" truncate>
-                            {row.error}
+                          <Text size="xs" c="red" truncate title={row.error}>
+                            Error: {row.error}
                           </Text>
                         )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="xs" c="dimmed" ff="monospace">
+                          {row.kind}
+                        </Text>
                       </Table.Td>
                       <Table.Td>
                         <Badge color={statusColor(row.status)} variant="light">
