@@ -77,6 +77,8 @@ export function setPasswordMail(input: {
   return {
     to: input.to,
     kind: 'company-users.set-password',
+    // Never shown in the company's email log (platform/mail/redact.ts).
+    secrets: [input.code],
     subject: `Your code to join ${input.companyName}: ${input.code}`,
     heading: `Welcome to ${input.companyName}`,
     branding: input.branding,

@@ -67,6 +67,17 @@ describe('upload and create', () => {
     expect(info).toMatchObject({ name: 'Lease.pdf', original_name: 'Lease.pdf', page_count: 3 });
     expect(info.file_ref_id.startsWith(`companies/${acme.companyId}/documents/`)).toBe(true);
     expect(info.url).toContain('/api/storage/');
+    // The link is checked against the SHA-256 stored with the PDF, and serves it.
+    expect(new URL(info.url).searchParams.get('h')).toBe(info.sha256);
+    expect((await t.app.inject({ method: 'GET', url: local(info.url) })).statusCode).toBe(200);
+    // The upload link stored its bytes once.
+    const reput = await t.app.inject({
+      method: 'PUT',
+      url: local(upload_url),
+      payload: pdf,
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(reput.statusCode).toBe(409);
     const again = await call('POST', '/api/document-templates/file-upload/status', acme.users.MEMBER, {
       file_ref_id,
     });

@@ -91,6 +91,8 @@ export function publishedCodeMail(input: {
   return {
     to: input.to,
     kind: 'document.published-code',
+    // Never shown in the company's email log (platform/mail/redact.ts).
+    secrets: [input.code],
     subject: `Your code to open "${input.documentName}": ${input.code}`,
     heading: 'Confirm your email',
     branding: input.branding,

@@ -73,13 +73,17 @@ export async function templateUploadStatus(
   return { status: 'UPLOADED', fileInfos: [await withUrl(platform, converted)] };
 }
 
-/** A file info with a fresh signed download address. */
+/**
+ * A file info with a fresh signed download address, checked against the SHA-256 the server took
+ * when it stored the PDF (only server-made infos come here: never one sent by a client).
+ */
 export async function withUrl(platform: Platform, file: TFileInfo): Promise<TFileInfo> {
   return {
     ...file,
     url: await platform.storage.createDownloadUrl(file.file_ref_id, {
       fileName: file.name,
       disposition: 'inline',
+      sha256: file.sha256,
     }),
   };
 }

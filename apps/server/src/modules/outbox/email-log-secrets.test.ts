@@ -6,7 +6,8 @@ import type { TMailMessage } from '../../platform/mail/mail-service';
 import { emailLogs } from '../../platform/mail/schema';
 import { passwordResetMail, signinCodeMail, verificationMail } from '../auth/mails';
 import { invitationMail, setPasswordMail } from '../company-users/mails';
-import { signingLink, signingRequestMail } from '../documents/mails';
+import { publishedCodeMail, signingLink, signingRequestMail } from '../documents/mails';
+import { transferCodeMail } from '../transfer-account/mails';
 import { signerCodeMail } from '../signing/mails';
 
 /*
@@ -96,6 +97,31 @@ const MAILS: [string, TMailMessage][] = [
       documentName: 'NDA',
       companyName: 'Acme',
       validMinutes: 10,
+      branding,
+    }),
+  ],
+  [
+    'published template code',
+    publishedCodeMail({
+      to: 'visitor@example.com',
+      firstName: 'Vic',
+      code: CODE,
+      documentName: 'Application form',
+      companyName: 'Acme',
+      validMinutes: 10,
+      branding,
+    }),
+  ],
+  [
+    'ownership transfer code',
+    transferCodeMail({
+      to: 'heir@example.com',
+      code: CODE,
+      link: `${PUBLIC_URL}/transfer-account?token=${TOKEN}`,
+      expiresAt: new Date('2030-01-01T00:00:00Z'),
+      companyName: 'Acme',
+      ownerName: 'Ann Admin',
+      targetName: 'Hal Heir',
       branding,
     }),
   ],

@@ -25,6 +25,8 @@ export function transferCodeMail(
   return {
     to: input.to,
     kind: 'transfer-account.code',
+    // Never shown in the company's email log (platform/mail/redact.ts).
+    secrets: [input.code],
     subject: `${input.ownerName} wants to make you the owner of ${input.companyName}`,
     heading: `Become the owner of ${input.companyName}`,
     preheader: `Confirm with your code before ${utcDate(input.expiresAt)}`,
