@@ -55,7 +55,9 @@ type Call = {
 };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-// Docs and static routes are Fastify's and swagger-ui's, not ours.
+// swagger-ui's own routes (the docs page and its static files) are not ours. Routes that stream
+// files (downloads, storage, the document service's unsigned file) are NOT skipped: they answer
+// their errors in the envelope before any stream starts, so they are held to the same rule.
 const SKIPPED_PATH = /^\/api\/docs(\/|$)/;
 /** A well-formed id nothing in the database has. */
 const UNKNOWN_ID = '7d1c3f0e-5b7a-4c2e-9a41-0f6b2d8e9c13';

@@ -209,6 +209,8 @@ describe('multipart', () => {
       'multipart/form-data; boundary=x',
       payload,
     );
-    expect(expectEnvelope(res, 422).errors?.details[0]?.key).toBe('entity_id');
+    const body = expectEnvelope(res, 422);
+    expect(body.errors?.details[0]?.key).toBe('entity_id');
+    expect(body.message).toContain('NUL');
   });
 });

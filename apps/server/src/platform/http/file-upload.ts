@@ -68,7 +68,10 @@ export async function readMultipart(
       if (part.type === 'field') {
         if (typeof part.value !== 'string') continue;
         const reason = badTextReason(part.value) ?? badTextReason(part.fieldname);
-        if (reason) throw validationError([{ key: part.fieldname, message: reason, path: [part.fieldname] }]);
+        if (reason) {
+          const detail = { key: part.fieldname, message: reason, path: [part.fieldname] };
+          throw validationError([detail], `${part.fieldname}: ${reason}`);
+        }
         fields[part.fieldname] = part.value;
         continue;
       }
