@@ -17,6 +17,7 @@ import { REQUEST_ID_HEADER } from '@esigns/contracts/headers';
 import type { TErrorBody } from '@esigns/contracts/envelope';
 import { OUTBOX_KEY_HEADER } from '@esigns/contracts/outbox';
 import { clientLimitKey, fastifyTrustProxy } from './platform/http/client-ip';
+import { runRateLimitFirst } from './platform/http/rate-limit-first';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerRequestLogging } from './platform/http/request-logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -83,6 +84,8 @@ export async function buildApp(platform: Platform): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Callers refused by a route's own onRequest hook (no or a bad token: 401) count too.
+  const rateLimitFirst = runRateLimitFirst(app);
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
@@ -104,6 +107,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       return body;
     },
   });
+  rateLimitFirst.afterPlugin();
 
   const webDist = resolveWebDist(config.webDist);
   registerErrorHandling(app, {

@@ -53,6 +53,29 @@ describe('client IP without TRUST_PROXY (the default)', () => {
   });
 });
 
+describe('the global rate limit of routes behind sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('counts callers without a token (401) too', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        remoteAddress: '192.0.2.40',
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 429, 429]);
+  });
+});
+
 describe('client IP of the signing-link failure limiter without TRUST_PROXY', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,0 +1,29 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+
+type Hooks = RouteOptions['onRequest'];
+
+const asList = (hooks: Hooks): unknown[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+
+/**
+ * @fastify/rate-limit appends its hook to each route's `onRequest` hooks, after the route's own
+ * (`requireAuth`, the signer check): a caller those refuse (401) was never counted, so anyone could
+ * call routes behind sign-in without limit. Call this before registering the plugin, and
+ * `afterPlugin()` right after: every route then runs the hooks the plugin added first.
+ */
+export function runRateLimitFirst(app: FastifyInstance): { afterPlugin: () => void } {
+  const ownHooks = new WeakMap<object, unknown[]>();
+  app.addHook('onRoute', (route) => {
+    ownHooks.set(route, asList(route.onRequest));
+  });
+  return {
+    afterPlugin: () => {
+      app.addHook('onRoute', (route) => {
+        const own = ownHooks.get(route) ?? [];
+        const all = asList(route.onRequest);
+        const added = all.filter((hook) => !own.includes(hook));
+        if (added.length > 0 && own.length > 0) route.onRequest = [...added, ...own] as Hooks;
+      });
+    },
+  };
+}
