@@ -38,16 +38,6 @@ const freshEmail = () => {
 };
 
 describe('new passwords', () => {
-  it.each([
-    ['password123', TOO_COMMON],
-    ['Qwerty123!', TOO_COMMON],
-    ['aaaaaaaa1', 'This password is too easy to guess: make it longer, or use a few unrelated words'],
-  ])('refuses %s at sign-up', async (password, message) => {
-    const email = freshEmail();
-    const res = await send('POST', '/api/signup', { first_name: 'M', last_name: 'D', email, password });
-    expect(refusal(res)).toEqual(on('password', message));
-  });
-
   it('refuses a password containing the email name at sign-up (any case), and for a registered email too', async () => {
     const email = freshEmail();
     const password = `Xy-${email.split('@')[0]!.toUpperCase()}-42`;
@@ -103,5 +93,17 @@ describe('new passwords', () => {
       on('new_password', CONTAINS_EMAIL),
     );
     expect((await change('Quiet-harbour-lantern-58')).statusCode).toBe(200);
+  });
+
+  // Last: on PostgreSQL a file ending right after a queued mail logs "Cannot use a pool after calling
+  // end" (a shutdown race of the mail job, seen in auth.test.ts too).
+  it.each([
+    ['password123', TOO_COMMON],
+    ['Qwerty123!', TOO_COMMON],
+    ['aaaaaaaa1', 'This password is too easy to guess: make it longer, or use a few unrelated words'],
+  ])('refuses %s at sign-up', async (password, message) => {
+    const email = freshEmail();
+    const res = await send('POST', '/api/signup', { first_name: 'M', last_name: 'D', email, password });
+    expect(refusal(res)).toEqual(on('password', message));
   });
 });
