@@ -37,7 +37,13 @@ export function PageCanvas({
 
   return (
     <>
-      <canvas ref={canvas} className={classes.canvas} aria-hidden data-testid={`page-canvas-${pageNumber}`} />
+      <canvas
+        ref={canvas}
+        className={classes.canvas}
+        aria-hidden
+        data-testid={`page-canvas-${pageNumber}`}
+        data-drawn={drawnAt !== null}
+      />
       {drawnAt === null && !failed && (
         <div className={classes.pageStatus}>
           <Loader size="sm" color="gray" />

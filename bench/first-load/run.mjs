@@ -1,0 +1,318 @@
+/* global document */
+// First visit of a new user, in Debian's Chromium over loopback, with the browser's cache empty
+// (a new context each round) and the CPU throttled 4x (DevTools' "low-end mobile" setting):
+//   - sign-in page usable: from navigation until the email box, the password box and the
+//     sign-in button can be used (desktop, 1280x800);
+//   - signing link's first page visible: from opening the mailed link on a phone (390x844) until
+//     the document's first page is drawn, the landing's "Review and sign" pressed at once;
+//   - the JavaScript the sign-in page downloaded (bytes on the wire, i.e. compressed).
+// Targets: < 1.5 s, < 2 s and <= 170 KB. Each prints the median of BENCH_ROUNDS rounds (default
+// 5) and its ratio to the target (<= 1 is met). The floor, measured in the same run, is the same
+// browser fetching the server's health answer under the same throttling.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PORT = Number(process.env.BENCH_PORT ?? 3212);
+const BASE = `http://127.0.0.1:${PORT}`;
+const OUTBOX_KEY = 'bench-outbox-key-0123456789abcdef';
+const PASSWORD = 'Quartz-Lantern-Orbit-47';
+const CPU_SLOWDOWN = 4;
+const TARGETS = { signin: 1500, signing: 2000, signinJsKb: 170 };
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esigns-bench-first-load-'));
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: BASE,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    OUTBOX_KEY,
+    RATE_LIMIT_PER_MINUTE: '100000',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function api(method, url, { token, body, headers = {} } = {}) {
+  const res = await fetch(`${BASE}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body && !(body instanceof Uint8Array) ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    ...(body ? { body: body instanceof Uint8Array ? body : JSON.stringify(body) } : {}),
+  });
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data;
+}
+
+const outbox = (url) => api('GET', url, { headers: { 'x-outbox-key': OUTBOX_KEY } });
+
+async function waitUp() {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not come up');
+}
+
+async function poll(what, fn, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function signUpOwner() {
+  const email = `owner-${Date.now()}@first-load.example`;
+  await api('POST', '/api/companySignup', {
+    body: {
+      first_name: 'Asha',
+      last_name: 'Rao',
+      email,
+      password: PASSWORD,
+      company_name: 'First Load Realty',
+    },
+  });
+  const mail = await poll(
+    'the verification mail',
+    async () => (await outbox(`/api/outbox?search=${email}`)).data[0],
+  );
+  const code = /(\d{6})/.exec(mail.subject)?.[1];
+  await api('POST', '/api/email/verify', { body: { email, code } });
+  return (await api('POST', '/api/signin', { body: { email, password: PASSWORD } })).access_token;
+}
+
+/** A two-page lease sent to one signer; answers the signing link from the mail. */
+async function sendLease(token) {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 1; p <= 2; p++) {
+    const page = doc.addPage([612, 792]);
+    page.drawText(`Leave and licence agreement, page ${p}`, { x: 60, y: 720, size: 18, font });
+    for (let line = 0; line < 30; line++) {
+      page.drawText(`Clause ${p}.${line + 1}: the licensee shall keep the premises in good repair.`, {
+        x: 60,
+        y: 680 - line * 18,
+        size: 10,
+        font,
+      });
+    }
+  }
+  const pdf = await doc.save();
+  const upload = await api('POST', '/api/document-templates/file-upload', {
+    token,
+    body: { file_name: 'Lease.pdf', content_type: 'application/pdf', size: pdf.length },
+  });
+  const put = await fetch(upload.upload_url, {
+    method: 'PUT',
+    body: pdf,
+    headers: { 'content-type': 'application/pdf' },
+  });
+  if (!put.ok) throw new Error(`upload failed: ${put.status}`);
+  const files = await poll('the upload', async () => {
+    const status = await api('POST', '/api/document-templates/file-upload/status', {
+      token,
+      body: { file_ref_id: upload.file_ref_id },
+    });
+    return status.status === 'UPLOADED' && status.fileInfos?.length ? status.fileInfos : null;
+  });
+  const config = await api('POST', '/api/document-templates', {
+    token,
+    body: { name: 'Lease', file_ref_ids: files.map((f) => f.file_ref_id), is_template: false },
+  });
+  const signer = `tenant-${Date.now()}@first-load.example`;
+  await api('PUT', '/api/document-templates/documents/draft', {
+    token,
+    body: {
+      configurable_document_id: config._id,
+      name: 'Lease',
+      settings: config.settings,
+      fields: [
+        {
+          key: 'sig',
+          type: 'SIGNATURE',
+          page: 2,
+          x: 60,
+          y: 120,
+          width: 180,
+          height: 48,
+          recipient_key: 'tenant',
+        },
+      ],
+      document_users: [
+        {
+          key: 'tenant',
+          email: signer,
+          first_name: 'Vikram',
+          last_name: 'Shah',
+          user_type: 'SIGNER',
+          color: '#1C7ED6',
+        },
+      ],
+    },
+  });
+  await api('POST', '/api/company-documents/documents/send', {
+    token,
+    body: { configurable_document_id: config._id },
+  });
+  const row = await poll(
+    'the signing mail',
+    async () => (await outbox(`/api/outbox?search=${signer}`)).data[0],
+  );
+  const mail = await outbox(`/api/outbox/${row._id}`);
+  const link = /https?:\/\/[^"'\s<>]+\/emp-documents\/preview\/[^"'\s<>]+/.exec(mail.html ?? mail.text)?.[0];
+  if (!link) throw new Error('no signing link in the mail');
+  return link.replace(/&amp;/g, '&');
+}
+
+async function throttledPage(browser, options) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page };
+}
+
+async function measureSignin(browser) {
+  const { context, page } = await throttledPage(browser, { viewport: { width: 1280, height: 800 } });
+  const scripts = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.sizes().then((s) => s.responseBodySize));
+  });
+  const started = Date.now();
+  await page.goto(`${BASE}/signin`);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+  await page.waitForFunction(() => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Sign in');
+    return Boolean(button && !button.disabled && document.querySelector('input[type="password"]'));
+  });
+  const ms = Date.now() - started;
+  await page.waitForLoadState('networkidle');
+  const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+  await context.close();
+  return { ms, bytes };
+}
+
+async function measureSigning(browser, link) {
+  const { context, page } = await throttledPage(browser, {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const started = Date.now();
+  await page.goto(link);
+  const review = page.getByRole('button', { name: 'Review and sign' });
+  await review.waitFor();
+  const landing = Date.now() - started;
+  await review.click();
+  await page.locator('[data-testid="page-canvas-1"][data-drawn="true"]').waitFor();
+  const ms = Date.now() - started;
+  await context.close();
+  return { ms, landing };
+}
+
+async function measureFloor(browser) {
+  const { context, page } = await throttledPage(browser, {});
+  const started = Date.now();
+  await page.goto(`${BASE}/api/health`);
+  const ms = Date.now() - started;
+  await context.close();
+  return ms;
+}
+
+const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+let exitCode = 0;
+let browser;
+try {
+  await waitUp();
+  const token = await signUpOwner();
+  const link = await sendLease(token);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  // One unmeasured visit of each, so that the server's first-request costs are not counted.
+  await measureSignin(browser);
+  await measureSigning(browser, link);
+  const signin = [];
+  const signing = [];
+  const floor = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    floor.push(await measureFloor(browser));
+    signin.push(await measureSignin(browser));
+    signing.push(await measureSigning(browser, link));
+  }
+  const signinMs = median(signin.map((r) => r.ms));
+  const signingMs = median(signing.map((r) => r.ms));
+  const landingMs = median(signing.map((r) => r.landing));
+  const jsKb = median(signin.map((r) => r.bytes)) / 1024;
+  const rows = [
+    ['sign-in page usable', `${signinMs} ms`, TARGETS.signin, signinMs / TARGETS.signin],
+    [
+      'signing link: first page drawn',
+      `${signingMs} ms (landing ${landingMs} ms)`,
+      TARGETS.signing,
+      signingMs / TARGETS.signing,
+    ],
+    [
+      'sign-in page JavaScript (on the wire)',
+      `${jsKb.toFixed(1)} KB`,
+      TARGETS.signinJsKb,
+      jsKb / TARGETS.signinJsKb,
+    ],
+  ];
+  console.log(
+    `CPU ${CPU_SLOWDOWN}x slower, cache empty, ${ROUNDS} rounds (medians); floor: health answer ${median(floor)} ms`,
+  );
+  for (const [name, figure, target, ratio] of rows) {
+    console.log(
+      `${name.padEnd(40)} ${String(figure).padEnd(30)} target ${target}  ratio ${ratio.toFixed(2)} ${ratio <= 1 ? 'met' : 'NOT met'}`,
+    );
+    if (ratio > 1) exitCode = 1;
+  }
+} catch (err) {
+  console.error(err);
+  exitCode = 1;
+} finally {
+  await browser?.close();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
