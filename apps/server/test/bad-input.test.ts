@@ -116,6 +116,11 @@ describe('ids, numbers and nesting', () => {
     expect(expectEnvelope(res, 422).errors?.details[0]?.key).toBe('version');
   });
 
+  it('answers an entity group position beyond the integer column with 422', async () => {
+    const res = await call('POST', '/api/entity-groups', owner(), { name: 'Sales', position: 2147483648 });
+    expect(expectEnvelope(res, 422).errors?.details[0]?.key).toBe('position');
+  });
+
   it('answers a page number past any offset with an empty page, not a 500', async () => {
     const res = await call('GET', '/api/entity-groups?page=99999999999999999999', owner());
     expect(res.statusCode, res.body).toBe(200);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery } from './envelope';
+import { ZInt4 } from './ids';
 
 /*
  * Entity groups (spec 3 §7 "Entity groups", DOMAIN-NOCODE): a named bundle of a company's
@@ -28,7 +29,7 @@ const groupBody = {
   /** An icon name of the icon set. */
   icon: z.string().trim().max(80, 'At most 80 characters').nullable(),
   /** 0-based place among the company's groups; the others shift to make room. */
-  position: z.number({ error: 'Enter a whole number' }).int('Enter a whole number').min(0, 'At least 0'),
+  position: ZInt4('Enter a whole number').min(0, 'At least 0'),
   entity_ids: ZMemberIds('entity'),
   form_template_ids: ZMemberIds('form template'),
   doc_template_ids: ZMemberIds('document template'),
