@@ -79,7 +79,14 @@ export function registerMf2aRoutes(api: FastifyInstance, platform: Platform): vo
       },
     },
     async (request) =>
-      ok(await enableEmailSecondFactor(platform, authOf(request).userId, request.body.current_password)),
+      ok(
+        await enableEmailSecondFactor(
+          platform,
+          authOf(request).userId,
+          request.body.current_password,
+          clientOf(request).ip,
+        ),
+      ),
   );
 
   r.post(
@@ -95,7 +102,14 @@ export function registerMf2aRoutes(api: FastifyInstance, platform: Platform): vo
       },
     },
     async (request) =>
-      ok(await regenerateRecoveryCodes(platform, authOf(request).userId, request.body.current_password)),
+      ok(
+        await regenerateRecoveryCodes(
+          platform,
+          authOf(request).userId,
+          request.body.current_password,
+          clientOf(request).ip,
+        ),
+      ),
   );
 
   r.post(
@@ -111,7 +125,12 @@ export function registerMf2aRoutes(api: FastifyInstance, platform: Platform): vo
       },
     },
     async (request) => {
-      await disableSecondFactor(platform, authOf(request).userId, request.body.current_password);
+      await disableSecondFactor(
+        platform,
+        authOf(request).userId,
+        request.body.current_password,
+        clientOf(request).ip,
+      );
       return ok({ done: true as const }, 'Two-step verification is off');
     },
   );

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import { keyedHash } from '../../platform/auth/one-time-secrets';
-import { verifyPassword } from '../../platform/auth/passwords';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { users } from './schema';
+import { verifyCurrentPassword } from './signin-throttle';
 
 const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -67,8 +67,9 @@ export async function enableEmailSecondFactor(
   platform: Platform,
   userId: string,
   password: string,
+  ip: string,
 ): Promise<{ recovery_codes: string[] }> {
-  await assertPassword(platform, userId, password);
+  await assertPassword(platform, userId, password, ip);
   const codes = newRecoveryCodes();
   await platform.database.db
     .update(users)
@@ -86,8 +87,9 @@ export async function disableSecondFactor(
   platform: Platform,
   userId: string,
   password: string,
+  ip: string,
 ): Promise<void> {
-  await assertPassword(platform, userId, password);
+  await assertPassword(platform, userId, password, ip);
   await platform.database.db
     .update(users)
     .set({ mf2aMethod: null, totpSecret: null, totpPendingSecret: null, recoveryCodeHashes: [] })
@@ -98,8 +100,9 @@ export async function regenerateRecoveryCodes(
   platform: Platform,
   userId: string,
   password: string,
+  ip: string,
 ): Promise<{ recovery_codes: string[] }> {
-  const user = await assertPassword(platform, userId, password);
+  const user = await assertPassword(platform, userId, password, ip);
   if (!user.mf2aMethod) throw new AppError('CONFLICT', { message: 'Two-step verification is off' });
   const codes = newRecoveryCodes();
   await platform.database.db
@@ -109,10 +112,11 @@ export async function regenerateRecoveryCodes(
   return { recovery_codes: codes };
 }
 
-async function assertPassword(platform: Platform, userId: string, password: string) {
-  const [user] = await platform.database.db.select().from(users).where(eq(users.id, userId)).limit(1);
+async function assertPassword(platform: Platform, userId: string, password: string, ip: string) {
+  const db = platform.database.db;
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('UNAUTHORIZED');
-  if (!(await verifyPassword(user.passwordHash, password))) {
+  if (!(await verifyCurrentPassword(db, user, password, ip))) {
     throw validationError([
       { key: 'current_password', message: 'Password is incorrect', path: ['current_password'] },
     ]);

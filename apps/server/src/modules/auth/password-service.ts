@@ -1,13 +1,13 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { assertAcceptablePassword } from '../../platform/auth/password-policy';
-import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { hashPassword } from '../../platform/auth/passwords';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { consumeCode, issueCode } from './codes';
 import { passwordChangedMail, passwordResetMail } from './mails';
 import { refreshTokens, users } from './schema';
 import { revokeAllSessions } from './session-service';
-import { forgetSigninFailures } from './signin-throttle';
+import { forgetSigninFailures, verifyCurrentPassword } from './signin-throttle';
 
 const RESET_TTL_MINUTES = 15;
 
@@ -74,13 +74,14 @@ export async function resetPassword(
  */
 export async function updatePassword(
   platform: Platform,
-  auth: { userId: string; sessionId: string | undefined },
+  auth: { userId: string; sessionId: string | undefined; ip: string },
   input: { current_password: string; new_password: string },
 ): Promise<void> {
   const db = platform.database.db;
   const [user] = await db.select().from(users).where(eq(users.id, auth.userId)).limit(1);
   if (!user) throw new AppError('UNAUTHORIZED');
-  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+  // Throttled like sign-in: a stolen session cannot be used to guess the password.
+  if (!(await verifyCurrentPassword(db, user, input.current_password, auth.ip))) {
     throw validationError(
       [{ key: 'current_password', message: 'Current password is incorrect', path: ['current_password'] }],
       'Current password is incorrect',

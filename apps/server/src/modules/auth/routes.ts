@@ -261,7 +261,11 @@ export function registerAuthRoutes(api: FastifyInstance, platform: Platform): vo
     },
     async (request) => {
       const auth = authOf(request);
-      await updatePassword(platform, { userId: auth.userId, sessionId: auth.sessionId }, request.body);
+      await updatePassword(
+        platform,
+        { userId: auth.userId, sessionId: auth.sessionId, ip: clientOf(request).ip },
+        request.body,
+      );
       return ok({ done: true as const }, 'Password changed');
     },
   );

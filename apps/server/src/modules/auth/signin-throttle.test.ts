@@ -136,6 +136,30 @@ describe('sign-in lockout per account and address', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
   });
 
+  it('throttles the current-password checks of a signed-in session like sign-in', async () => {
+    const owner = await signUpAndSignIn(t);
+    const ip = nextIp();
+    const change = (current_password: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/password/update',
+        payload: { current_password, new_password: 'Quiet-harbour-lantern-58' },
+        headers: { authorization: `Bearer ${owner.access_token}` },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < CLIENT_FREE_FAILURES; i++)
+      expect((await change('Wrong-pass-1')).statusCode).toBe(422);
+    expect((await change(owner.password)).statusCode).toBe(429);
+    const disable = await t.app.inject({
+      method: 'POST',
+      url: '/api/mf2a/disable',
+      payload: { current_password: owner.password },
+      headers: { authorization: `Bearer ${owner.access_token}` },
+      remoteAddress: ip,
+    });
+    expect(disable.statusCode).toBe(429);
+  });
+
   it('unlocks every address once the password is reset', async () => {
     const owner = await signUpAndSignIn(t);
     const ip = nextIp();

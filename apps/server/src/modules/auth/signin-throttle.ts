@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { verifyPassword } from '../../platform/auth/passwords';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { ANY_CLIENT, signinThrottles } from './schema';
@@ -79,6 +80,22 @@ export async function recordSigninFailure(db: Writer, email: string, ip: string)
   }
   // Rows nobody failed with for a day go (the index on last_failure_at keeps this cheap).
   await db.delete(signinThrottles).where(lt(signinThrottles.lastFailureAt, new Date(cutoff)));
+}
+
+/**
+ * The password check of a signed-in user (change of password, second-factor settings): throttled
+ * like sign-in, so that a stolen session cannot be used to guess the password.
+ */
+export async function verifyCurrentPassword(
+  db: Reader & Writer,
+  user: { email: string; passwordHash: string },
+  password: string,
+  ip: string,
+): Promise<boolean> {
+  await awaitSigninTurn(db, user.email, ip);
+  const isRight = await verifyPassword(user.passwordHash, password);
+  if (!isRight) await recordSigninFailure(db, user.email, ip);
+  return isRight;
 }
 
 /** A successful sign-in from `ip`: its own count starts over (the account-wide count does not). */
