@@ -7,6 +7,7 @@ import { REQUEST_ID_HEADER } from '@esigns/contracts/headers';
 import { ConfigError, loadConfig } from './platform/config/config';
 import { openDatabase } from './platform/db/database';
 import { clientLimitKey, fastifyTrustProxy } from './platform/http/client-ip';
+import { runRateLimitFirst } from './platform/http/rate-limit-first';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerRequestLogging } from './platform/http/request-logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Callers refused by a route's own onRequest hook (the service key) count too (see app.ts).
+  const rateLimitFirst = runRateLimitFirst(app);
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
@@ -77,6 +80,7 @@ async function main(): Promise<void> {
       return body;
     },
   });
+  rateLimitFirst.afterPlugin();
   registerErrorHandling(app, { notFoundPreHandler: app.rateLimit() });
   registerRequestLogging(app);
   registerSecurityHeaders(app);
