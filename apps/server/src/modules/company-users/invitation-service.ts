@@ -1,3 +1,4 @@
+import { isUuid } from '@esigns/contracts/ids';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TSessionReply, UserType } from '@esigns/contracts/auth';
 import { keyedHash, randomToken } from '../../platform/auth/one-time-secrets';
@@ -17,7 +18,6 @@ import { companyInvitations, INVITATION_TTL_DAYS } from './schema';
 import {
   companyForMail,
   findCompanyUserRow,
-  isUuid,
   joinCompany,
   userName,
   type CompanyUserView,

@@ -22,7 +22,6 @@ import { companyInvitations } from './schema';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Kept for importers not yet moved to `@esigns/contracts/ids`. */
-export { isUuid };
 
 /** Hours an administrator-added account has to choose its first password. */
 export const SET_PASSWORD_TTL_HOURS = 72;

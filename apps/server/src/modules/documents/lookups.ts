@@ -19,7 +19,6 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Reader = Pick<Db, 'select'>;
 
 /** Kept for importers not yet moved to `@esigns/contracts/ids`. */
-export { isUuid };
 
 export async function findConfigurable(
   db: Reader,

@@ -1,3 +1,4 @@
+import { isUuid } from '@esigns/contracts/ids';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TPageQuery } from '@esigns/contracts/envelope';
@@ -121,7 +122,7 @@ export async function listOutboxMails(
  * bodies are not even selected for a redacted reader.
  */
 export async function getOutboxMail(db: Db, scope: OutboxScope, id: string): Promise<TOutboxMail> {
-  if (!UUID.test(id)) throw notFound('Mail');
+  if (!isUuid(id)) throw notFound('Mail');
   const full = isFull(scope);
   const [row] = await db
     .select({
@@ -142,8 +143,6 @@ export async function getOutboxMail(db: Db, scope: OutboxScope, id: string): Pro
     text: hasBody ? row.text : null,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function scopeFilter(scope: OutboxScope): SQL | undefined {
   return scope.kind === 'all' ? undefined : eq(emailLogs.companyId, scope.companyId);

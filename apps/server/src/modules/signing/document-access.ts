@@ -4,7 +4,8 @@ import { hasPermission, type PermissionSlug } from '@esigns/contracts/permission
 import { bearerToken, verifyAccessToken } from '../../platform/auth/access-token';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { findEmployeeDocument, forbidden, isUuid } from '../documents/lookups';
+import { isUuid } from '@esigns/contracts/ids';
+import { findEmployeeDocument, forbidden } from '../documents/lookups';
 import { employeeDocuments } from '../documents/schema';
 import type { EmployeeRow } from '../documents/serializers';
 import { loadAccess, type AccessContext } from '../permissions/access';

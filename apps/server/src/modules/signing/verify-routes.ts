@@ -1,11 +1,11 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSuccess } from '@esigns/contracts/envelope';
 import { MAX_DOCUMENT_FILE_BYTES } from '@esigns/contracts/files';
 import { ZVerifyDocumentResult } from '@esigns/contracts/signing';
-import { AppError, validationError } from '../../platform/http/app-error';
+import { validationError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
+import { enableMultipart, readMultipart } from '../../platform/http/file-upload';
 import type { Platform } from '../../platform/platform';
 import { ERRORS, perMinute, TAGS } from './route-common';
 import { verifyUploadedDocument } from './verify-service';
@@ -13,11 +13,7 @@ import { verifyUploadedDocument } from './verify-service';
 /** `POST /verify-document`: the public verification page's check, with multipart in its own scope. */
 export function registerVerifyRoutes(api: FastifyInstance, platform: Platform): void {
   void api.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data')) {
-      await scope.register(fastifyMultipart, {
-        limits: { fileSize: MAX_DOCUMENT_FILE_BYTES, files: 1, fields: 5, parts: 10 },
-      });
-    }
+    await enableMultipart(scope, { fileSize: MAX_DOCUMENT_FILE_BYTES, files: 1, fields: 5, parts: 10 });
     scope.addHook('onSend', async (request, reply) => {
       // A refused upload is answered before its body is read: close rather than read the rest.
       if (reply.statusCode >= 400 && !request.raw.complete) void reply.header('connection', 'close');
@@ -49,28 +45,14 @@ export function registerVerifyRoutes(api: FastifyInstance, platform: Platform): 
 }
 
 async function readPdfPart(request: FastifyRequest): Promise<Buffer> {
-  const tooLarge = () =>
-    new AppError('PAYLOAD_TOO_LARGE', {
-      message: `The file is larger than ${MAX_DOCUMENT_FILE_BYTES / 1024 / 1024} MB`,
-    });
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
-      message: 'Send the PDF as multipart/form-data in the field "file"',
-    });
-  }
-  try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_DOCUMENT_FILE_BYTES } })) {
-      if (part.type !== 'file') continue;
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw tooLarge();
-      if (part.fieldname !== 'file') continue;
-      if (bytes.length === 0) break;
-      return bytes;
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw new AppError('BAD_REQUEST', { message: 'The upload could not be read', cause: err });
-  }
-  throw validationError([{ key: 'file', message: 'Attach the PDF to check', path: ['file'] }]);
+  const { files } = await readMultipart(request, {
+    maxBytes: MAX_DOCUMENT_FILE_BYTES,
+    maxFiles: 1,
+    field: 'file',
+    what: 'PDF',
+  });
+  const bytes = files[0]?.data;
+  if (!bytes?.length)
+    throw validationError([{ key: 'file', message: 'Attach the PDF to check', path: ['file'] }]);
+  return bytes;
 }
