@@ -127,8 +127,9 @@ export async function buildApp(platform: Platform): Promise<App> {
         title: 'e-Signs API',
         version: '1.0.0',
         description: [
-          'White-label e-signature and no-code platform API. Every path of the product specification is',
-          'served under `/api` with the spelling of the spec. Successful answers are',
+          'White-label e-signature and no-code platform API. The calls of the product specification that are',
+          'built are listed here, under `/api` with the spelling of the spec (`npm run coverage` shows which are',
+          'still missing). Successful answers are',
           '`{ success: true, message?, data }`; errors are `{ success: false, message, error_code?, status_code? }`,',
           'and 422 answers add `errors.details: [{ key, message, path }]`. Paged lists answer',
           '`data: { data, total, page, total_pages }` and read `page` (1-based) and `limit` (non-numeric values',
@@ -202,6 +203,9 @@ export async function buildApp(platform: Platform): Promise<App> {
       wildcard: false,
       index: false,
       maxAge: '1h',
+      // The build writes .br and .gz copies of every text asset (scripts/build.mjs): sent as they
+      // are to browsers that accept them, with `vary: accept-encoding`.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         if (filePath.endsWith(`${path.sep}index.html`)) void reply.header('cache-control', 'no-cache');
         else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
