@@ -207,7 +207,16 @@ test('the Outbox needs the operator key, then lists mails', async ({ page, reque
   expect(health.ok()).toBe(true);
   await page.goto('/outbox?key=e2e-outbox-key');
   await expect(page.getByTestId('outbox-unauthorised')).toHaveCount(0);
-  await expect(page.getByText(/no mail|nothing|empty/i).first()).toBeVisible();
+  // Earlier journeys may have mailed already: a table of mails, or the empty state on its own.
+  await expect(
+    page
+      .getByRole('table')
+      .or(page.getByText(/no mail|nothing|empty/i))
+      .first(),
+  ).toBeVisible();
+  // With SMTP_URL set (the e2e server mails the sink) even the operator reads redacted copies.
+  const subjects = await page.getByRole('cell').allInnerTexts();
+  expect(subjects.join(' ')).not.toMatch(/code: \d{6}/);
   await shot(page, 'outbox-open');
 });
 
