@@ -3,87 +3,19 @@
 // exists and every mail is queued (the bulk send is DONE; documents and their mails are written
 // in one transaction per row). Target: 20 s; prints the time and the ratio target / time
 // (>= 1 means met). `BENCH_ROWS` changes the number of rows, `DATABASE_URL` runs it on PostgreSQL.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
+import { signUpOwner, startBuiltServer } from '../support/built-server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const TARGET_SECONDS = 20;
 const PORT = Number(process.env.BENCH_PORT ?? 3211);
-const BASE = `http://127.0.0.1:${PORT}`;
-const OUTBOX_KEY = 'bench-outbox-key-0123456789abcdef';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esigns-bench-bulk-'));
-const server = spawn(
-  process.execPath,
-  [
-    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-    path.join(root, 'apps/server/dist/main.js'),
-  ],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      OUTBOX_KEY,
-      RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
-
-async function api(method, url, { token, body, headers = {} } = {}) {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-    ...(body ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
-  });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-async function waitUp() {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not come up');
-}
-
-async function signIn() {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'Bench-pass-1';
-  await api('POST', '/api/companySignup', {
-    body: { first_name: 'Bench', last_name: 'Owner', email, password, company_name: `Bench ${Date.now()}` },
-  });
-  const mails = await api('GET', `/api/outbox?search=${encodeURIComponent(email)}`, {
-    headers: { 'x-outbox-key': OUTBOX_KEY },
-  });
-  const code = /(\d{6})/.exec(mails.data[0]?.subject ?? '')?.[1];
-  if (!code) throw new Error('no verification code in the outbox');
-  await api('POST', '/api/email/verify', { body: { email, code } });
-  return (await api('POST', '/api/signin', { body: { email, password } })).access_token;
-}
+const server = await startBuiltServer({
+  port: PORT,
+  name: 'bulk',
+  nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+});
+const { api } = server;
 
 async function makeTemplate(token) {
   const doc = await PDFDocument.create();
@@ -143,8 +75,7 @@ async function makeTemplate(token) {
 }
 
 try {
-  await waitUp();
-  const token = await signIn();
+  const token = await signUpOwner(server);
   const template = await makeTemplate(token);
   const lines = ['Tenant Email,Tenant First Name,Tenant Last Name,Monthly rent'];
   for (let i = 0; i < ROWS; i++) lines.push(`row${i}@bench.example.com,Tenant,Number ${i},${20000 + i}`);
@@ -163,9 +94,7 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const seconds = (performance.now() - started) / 1000;
-  const mails = await api('GET', '/api/outbox?search=bench.example.com&limit=1', {
-    headers: { 'x-outbox-key': OUTBOX_KEY },
-  });
+  const mails = await server.outbox('/api/outbox?search=bench.example.com&limit=1');
   if (progress.status !== 'DONE' || progress.sent !== ROWS || mails.total !== ROWS) {
     throw new Error(
       `incomplete: ${JSON.stringify({ ...progress, errors: progress.errors.slice(0, 3) })}, ${mails.total} mails`,
@@ -180,10 +109,5 @@ try {
     `ratio                    : ${ratio.toFixed(2)} (target ${TARGET_SECONDS} s, ratio >= 1) ${ratio >= 1 ? 'MET' : 'NOT MET'}`,
   );
 } finally {
-  if (server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -9,103 +9,18 @@
 // Targets: < 1.5 s, < 2 s and <= 170 KB. Each prints the median of BENCH_ROUNDS rounds (default
 // 5) and its ratio to the target (<= 1 is met). The floor, measured in the same run, is the same
 // browser fetching the server's health answer under the same throttling.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { CHROMIUM_ARGS, poll, signUpOwner, startBuiltServer } from '../support/built-server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3212);
-const BASE = `http://127.0.0.1:${PORT}`;
-const OUTBOX_KEY = 'bench-outbox-key-0123456789abcdef';
-const PASSWORD = 'Quartz-Lantern-Orbit-47';
 const CPU_SLOWDOWN = 4;
 const TARGETS = { signin: 1500, signing: 2000, signinJsKb: 170 };
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esigns-bench-first-load-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: BASE,
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    OUTBOX_KEY,
-    RATE_LIMIT_PER_MINUTE: '100000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function api(method, url, { token, body, headers = {} } = {}) {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body && !(body instanceof Uint8Array) ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-    ...(body ? { body: body instanceof Uint8Array ? body : JSON.stringify(body) } : {}),
-  });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-  return json.data;
-}
-
-const outbox = (url) => api('GET', url, { headers: { 'x-outbox-key': OUTBOX_KEY } });
-
-async function waitUp() {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not come up');
-}
-
-async function poll(what, fn, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function signUpOwner() {
-  const email = `owner-${Date.now()}@first-load.example`;
-  await api('POST', '/api/companySignup', {
-    body: {
-      first_name: 'Asha',
-      last_name: 'Rao',
-      email,
-      password: PASSWORD,
-      company_name: 'First Load Realty',
-    },
-  });
-  const mail = await poll(
-    'the verification mail',
-    async () => (await outbox(`/api/outbox?search=${email}`)).data[0],
-  );
-  const code = /(\d{6})/.exec(mail.subject)?.[1];
-  await api('POST', '/api/email/verify', { body: { email, code } });
-  return (await api('POST', '/api/signin', { body: { email, password: PASSWORD } })).access_token;
-}
-
 /** A two-page lease sent to one signer; answers the signing link from the mail. */
-async function sendLease(token) {
+async function sendLease(server, token) {
+  const { api, outbox } = server;
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let p = 1; p <= 2; p++) {
@@ -195,7 +110,7 @@ async function throttledPage(browser, options) {
   return { context, page };
 }
 
-async function measureSignin(browser) {
+async function measureSignin(browser, BASE) {
   const { context, page } = await throttledPage(browser, { viewport: { width: 1280, height: 800 } });
   const scripts = [];
   page.on('requestfinished', (request) => {
@@ -235,7 +150,7 @@ async function measureSigning(browser, link) {
   return { ms, landing };
 }
 
-async function measureFloor(browser) {
+async function measureFloor(browser, BASE) {
   const { context, page } = await throttledPage(browser, {});
   const started = Date.now();
   await page.goto(`${BASE}/api/health`);
@@ -251,31 +166,24 @@ const median = (values) => {
 
 let exitCode = 0;
 let browser;
+const server = await startBuiltServer({ port: PORT, name: 'first-load' });
+const BASE = server.base;
 try {
-  await waitUp();
-  const token = await signUpOwner();
-  const link = await sendLease(token);
+  const token = await signUpOwner(server);
+  const link = await sendLease(server, token);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_ARGS,
   });
   // One unmeasured visit of each, so that the server's first-request costs are not counted.
-  await measureSignin(browser);
+  await measureSignin(browser, BASE);
   await measureSigning(browser, link);
   const signin = [];
   const signing = [];
   const floor = [];
   for (let round = 0; round < ROUNDS; round++) {
-    floor.push(await measureFloor(browser));
-    signin.push(await measureSignin(browser));
+    floor.push(await measureFloor(browser, BASE));
+    signin.push(await measureSignin(browser, BASE));
     signing.push(await measureSigning(browser, link));
   }
   const signinMs = median(signin.map((r) => r.ms));
@@ -311,8 +219,6 @@ try {
   exitCode = 1;
 } finally {
   await browser?.close();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 process.exit(exitCode);
