@@ -2,13 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconShieldLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { ZMf2aVerifyRequest, type TSessionReply } from '@esigns/contracts/auth';
+import type { TSessionReply } from '@esigns/contracts/auth';
 import { verifySecondFactor } from './auth-api';
 import { AuthScreenHeader } from './auth-screen-header';
 import { CODE_LENGTH, CodeInput } from './code-input';
 import { useAuthForm } from './use-auth-form';
-
-const ZCode = ZMf2aVerifyRequest.shape.code;
 
 export type SecondFactorFormProps = {
   userId: string;
@@ -28,7 +26,7 @@ export function SecondFactorForm({ userId, method, onVerified, onBack }: SecondF
   const form = useAuthForm({ code: '', recovery_code: '' }, ['code', 'recovery_code']);
   const verify = useMutation({ mutationFn: verifySecondFactor });
 
-  const send = (raw: string) => {
+  const send = async (raw: string) => {
     if (verify.isPending) return;
     const field = isRecovery ? 'recovery_code' : 'code';
     const code = raw.trim().toUpperCase();
@@ -36,7 +34,9 @@ export function SecondFactorForm({ userId, method, onVerified, onBack }: SecondF
       form.setErrors({ code: `Enter all ${CODE_LENGTH} digits of the code` });
       return;
     }
-    const result = ZCode.safeParse(code);
+    // Loaded when a code is sent, not with the sign-in page (see signin-flow).
+    const { ZMf2aVerifyRequest } = await import('@esigns/contracts/auth');
+    const result = ZMf2aVerifyRequest.shape.code.safeParse(code);
     if (!result.success) {
       form.setErrors({ [field]: result.error.issues[0]?.message ?? 'Invalid code' });
       return;
@@ -58,7 +58,7 @@ export function SecondFactorForm({ userId, method, onVerified, onBack }: SecondF
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    send(isRecovery ? form.values.recovery_code : form.values.code);
+    void send(isRecovery ? form.values.recovery_code : form.values.code);
   };
 
   const toggleRecovery = () => {
@@ -104,7 +104,7 @@ export function SecondFactorForm({ userId, method, onVerified, onBack }: SecondF
             label="Verification code"
             value={form.values.code}
             onChange={(value) => form.setValue('code', value)}
-            onComplete={send}
+            onComplete={(value) => void send(value)}
             error={codeError}
             disabled={verify.isPending}
             autoFocus

@@ -1,13 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Center, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconLogin } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import {
-  ZSigninRequest,
-  type TSessionReply,
-  type TSigninReply,
-  type TSigninRequest,
-} from '@esigns/contracts/auth';
+import type { TSessionReply, TSigninReply, TSigninRequest } from '@esigns/contracts/auth';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { afterSigninPath } from '../../app/guard-decision';
 import { isApiError } from '../../shared/api/api-error';
@@ -16,8 +11,12 @@ import { sessionStore } from '../../shared/session/session-store';
 import { AccountNotVerified } from './account-not-verified';
 import { withEmail } from './auth-links';
 import { startSession } from './auth-session';
-import { SecondFactorForm } from './second-factor-form';
 import { useAuthForm } from './use-auth-form';
+
+/** The code step loads when an account asks for it, not with the sign-in page. */
+const SecondFactorForm = lazy(() =>
+  import('./second-factor-form').then((m) => ({ default: m.SecondFactorForm })),
+);
 
 type Step =
   | { kind: 'credentials' }
@@ -59,8 +58,11 @@ export function SigninFlow({ pageTitle, header, titleId, submit, landing, footer
 
   const signin = useMutation({ mutationFn: submit });
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // The schema (and zod with it) loads on the first submit, not with the page: the sign-in
+    // page is the first thing a visitor downloads.
+    const { ZSigninRequest } = await import('@esigns/contracts/auth');
     const data = form.check(ZSigninRequest);
     if (!data) return;
     signin.mutate(data, {
@@ -83,12 +85,20 @@ export function SigninFlow({ pageTitle, header, titleId, submit, landing, footer
 
   if (step.kind === 'second-factor') {
     return (
-      <SecondFactorForm
-        userId={step.userId}
-        method={step.method}
-        onVerified={finish}
-        onBack={backToCredentials}
-      />
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader size="sm" />
+          </Center>
+        }
+      >
+        <SecondFactorForm
+          userId={step.userId}
+          method={step.method}
+          onVerified={finish}
+          onBack={backToCredentials}
+        />
+      </Suspense>
     );
   }
   if (step.kind === 'not-verified') {
