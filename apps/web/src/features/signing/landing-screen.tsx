@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { TESignRecord } from '@esigns/contracts/signing';
 import { usePageTitle } from '../../shared/branding/use-page-title';
+import { preloadPdfJs } from '../editor/pdf/pdf-document';
 import { EmailCodeGate } from './email-code-gate';
 import { credentialsFromLink, searchWithoutToken } from './signer-credentials';
 import { DocumentSummary, OpenLinkFromMail, RecordError, SignerLoading, SignerMessage } from './signer-ui';
@@ -139,6 +140,12 @@ function ReadyToSign({
 }) {
   const navigate = useNavigate();
   const words = ACTION_WORDS[record.recipient.user_type];
+  // While the signer reads this page, fetch what the signing view needs to draw the first page.
+  useEffect(() => {
+    if (typeof Worker === 'undefined') return;
+    void import('./signing-screen');
+    preloadPdfJs();
+  }, []);
   usePageTitle(record.document.name);
   const open = useMutation({
     // Documents without an email code record that the recipient opened them through their link.

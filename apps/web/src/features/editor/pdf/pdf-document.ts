@@ -19,13 +19,36 @@ export type PdfDocumentHandle = {
 /** Largest bitmap drawn for one page (pixels); beyond it the page is drawn at a lower resolution. */
 const MAX_CANVAS_PIXELS = 16_000_000;
 
-async function loadPdfJs() {
+let pdfJs: ReturnType<typeof importPdfJs> | null = null;
+
+async function importPdfJs() {
   const [pdfjs, worker] = await Promise.all([
     import('pdfjs-dist'),
     import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
   ]);
   if (!pdfjs.GlobalWorkerOptions.workerSrc) pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
   return pdfjs;
+}
+
+function loadPdfJs() {
+  pdfJs ??= importPdfJs().catch((error: unknown) => {
+    pdfJs = null; // a failed download may be retried
+    throw error;
+  });
+  return pdfJs;
+}
+
+/**
+ * Starts downloading pdf.js and its worker script before a screen needs them (the signing
+ * landing page does, while the signer reads it), so that the first page draws sooner. Only where
+ * a browser runs workers; failures are left to the real open.
+ */
+export function preloadPdfJs(): void {
+  if (typeof Worker === 'undefined') return;
+  loadPdfJs().then(
+    (pdfjs) => void fetch(pdfjs.GlobalWorkerOptions.workerSrc).catch(() => undefined),
+    () => undefined,
+  );
 }
 
 export async function openPdfDocument(url: string): Promise<PdfDocumentHandle> {
