@@ -30,12 +30,7 @@ export function connectSessionHandlers(
   connectTokenRefresh();
   const toSignin = (reason: SessionEndReason) => {
     notifications.show({ id: 'session-ended', color: 'orange', message: SESSION_END_MESSAGES[reason] });
-    const { pathname, search, hash } = window.location;
-    if (pathname.startsWith('/signin')) {
-      void navigate('/signin', { replace: true });
-      return;
-    }
-    void signinRedirectUrl({ pathname, search, hash }).then((target) => navigate(target, { replace: true }));
+    void signinAfterSessionEnd(window.location).then((target) => navigate(target, { replace: true }));
   };
   setSessionExpiredHandler(toSignin);
   setSsoLogoutHandler((reason) => {
@@ -48,4 +43,19 @@ export function connectSessionHandlers(
       `${accountsUrl.replace(/\/+$/, '')}/logout?redirect_url=${encodeURIComponent(back)}`,
     );
   });
+}
+
+/**
+ * Where a visitor goes when the session ends: the sign-in page with the way back. Already on the
+ * sign-in page (several refused calls end the same session one after another), it stays there
+ * with its query, so the `redirect_url` the first one set is kept.
+ */
+export async function signinAfterSessionEnd(location: {
+  pathname: string;
+  search: string;
+  hash: string;
+}): Promise<string> {
+  const { pathname, search, hash } = location;
+  if (pathname.startsWith('/signin')) return `/signin${search}${hash}`;
+  return signinRedirectUrl({ pathname, search, hash });
 }
