@@ -1,59 +1,26 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Box, Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconAlertTriangle,
-  IconInbox,
-  IconKey,
-  IconLock,
-  IconRefresh,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconInbox, IconLock, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { formatDateTime } from '../../shared/format/date';
 import { formatPageRange } from '../../shared/format/range';
-import { formatRelativeTime } from '../../shared/format/relative-time';
 import { isSignedIn, useSession } from '../../shared/session/session-store';
 import {
-  EMAIL_STATUSES,
   fetchOutboxPage,
   forgetOutboxKey,
-  formatRecipients,
   readOutboxKey,
   saveOutboxKey,
-  statusColor,
   type OutboxQuery,
 } from './outbox-api';
 import { OutboxMessageDialog } from './outbox-message-dialog';
+import { OutboxTable, OutboxToolbar, StateMessage } from './outbox-parts';
 
 export const OUTBOX_PAGE_SIZE = 20;
 export const OUTBOX_UNAUTHORISED_MESSAGE =
   'Sign in as a workspace owner or admin to see the email log, or open the Outbox link printed in the server console';
-
-const STATUS_OPTIONS = [
-  { value: '', label: 'All statuses' },
-  ...EMAIL_STATUSES.map((status) => ({ value: status, label: status })),
-];
 
 /** The operator key: taken once from `?key=`, kept in sessionStorage, removed from the address. */
 function useOperatorKey(): [string | null, () => void] {
@@ -87,46 +54,6 @@ function useOperatorKey(): [string | null, () => void] {
     setStored(null);
   }, []);
   return [fromUrl ?? stored, forget];
-}
-
-function StateMessage({
-  icon,
-  color,
-  title,
-  children,
-}: {
-  icon: ReactNode;
-  color?: string;
-  title: string;
-  children?: ReactNode;
-}) {
-  return (
-    <Stack align="center" ta="center" gap="xs" py={56} px="md">
-      <ThemeIcon size={56} radius="xl" variant="light" color={color}>
-        {icon}
-      </ThemeIcon>
-      <Text fw={600} size="lg">
-        {title}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
-
-function LoadingRows() {
-  return (
-    <>
-      {Array.from({ length: 6 }, (_, i) => (
-        <Table.Tr key={i}>
-          {Array.from({ length: 7 }, (__, j) => (
-            <Table.Td key={j}>
-              <Skeleton h={14} radius="sm" />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </>
-  );
 }
 
 /**
@@ -178,51 +105,22 @@ export function OutboxPage() {
               : 'Every mail sent on behalf of your workspace, with its delivery status. Links and codes meant for the recipients are hidden.'}
           </Text>
         </Box>
-        <Group gap="xs">
-          {operatorKey && (
-            <Tooltip label="This tab uses the operator key from the server console">
-              <Badge variant="light" color="gray" leftSection={<IconKey size={12} />} size="lg" radius="sm">
-                Operator key{' '}
-                <Anchor component="button" type="button" size="xs" ml={4} onClick={forgetKey}>
-                  forget
-                </Anchor>
-              </Badge>
-            </Tooltip>
-          )}
-          <Select
-            aria-label="Filter by status"
-            data={STATUS_OPTIONS}
-            value={status ?? ''}
-            onChange={(value) => {
-              setStatus(EMAIL_STATUSES.find((s) => s === value));
-              setPage(1);
-            }}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 160 }}
-          />
-          <TextInput
-            placeholder="Search recipient or subject"
-            aria-label="Search the outbox"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '100%', xs: 280 }}
-          />
-          <Tooltip label="Refresh">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Refresh"
-              onClick={() => void list.refetch()}
-              loading={list.isFetching}
-            >
-              <IconRefresh size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <OutboxToolbar
+          operatorKey={operatorKey}
+          onForgetKey={forgetKey}
+          status={status}
+          onStatus={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+          search={search}
+          onSearch={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+          isFetching={list.isFetching}
+          onRefresh={() => void list.refetch()}
+        />
       </Group>
 
       <Box
@@ -284,81 +182,7 @@ export function OutboxPage() {
             </Text>
           </StateMessage>
         ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-              <Table.Thead bg="gray.0">
-                <Table.Tr>
-                  <Table.Th>To</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Attempts</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Sent</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending ? (
-                  <LoadingRows />
-                ) : (
-                  rows.map((row) => (
-                    <Table.Tr
-                      key={row._id}
-                      onClick={() => setOpenId(row._id)}
-                      style={{ cursor: 'pointer' }}
-                      tabIndex={0}
-                      onKeyDown={(event) => {
-                        if (event.key === 'Enter' || event.key === ' ') {
-                          event.preventDefault();
-                          setOpenId(row._id);
-                        }
-                      }}
-                      aria-label={`Open message ${row.subject}`}
-                    >
-                      <Table.Td maw={220}>
-                        <Text size="sm" truncate>
-                          {formatRecipients(row.to)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td maw={360}>
-                        <Text size="sm" fw={500} truncate>
-                          {row.subject || '(no subject)'}
-                        </Text>
-                        {row.error && (
-                          <Text size="xs" c="red" truncate title={row.error}>
-                            Error: {row.error}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="xs" c="dimmed" ff="monospace">
-                          {row.kind}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={statusColor(row.status)} variant="light">
-                          {row.status}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td ta="right">{row.attempts}</Table.Td>
-                      <Table.Td>
-                        <Tooltip label={formatDateTime(row.created_at)} openDelay={300}>
-                          <Text size="sm" span>
-                            {formatRelativeTime(row.created_at)}
-                          </Text>
-                        </Tooltip>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={row.sent_at ? undefined : 'dimmed'}>
-                          {formatDateTime(row.sent_at) || '—'}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <OutboxTable rows={rows} isPending={list.isPending} onOpen={setOpenId} />
         )}
       </Box>
 
