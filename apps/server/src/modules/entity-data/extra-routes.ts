@@ -8,20 +8,14 @@ import { registerRecordDocumentRoutes } from './record-documents-routes';
 import { registerRepeatableRoutes } from './repeatable-routes';
 import { registerTemplateDataRoutes } from './template-data-routes';
 
-/** Instances the routes are on already: registering twice on one is a no-op. */
-const registeredOn = new WeakSet<FastifyInstance>();
-
 /**
  * What records carry besides their values: files of FILE and IMAGE fields (presigned upload,
  * confirmation, download), entries of repeatable templates, and attached documents; and what is
  * done with records besides editing them (notify, print, data table rows, records of people,
- * template data across entities, public links: `more-routes.ts`, `public-view-routes.ts`). Called once
- * from `registerEntityDataRoutes`; a second call on the same instance does nothing (the tests
- * add it while that call is not wired yet).
+ * template data across entities, public links: `more-routes.ts`, `public-view-routes.ts`). Called once,
+ * from `registerEntityDataRoutes`.
  */
 export function registerRecordExtraRoutes(api: FastifyInstance, platform: Platform): void {
-  if (registeredOn.has(api)) return;
-  registeredOn.add(api);
   registerRecordFileRoutes(api, platform);
   registerRepeatableRoutes(api, platform);
   registerRecordDocumentRoutes(api, platform);

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TFileRef } from '@esigns/contracts/nocode-value-coercion';
 import type { Db } from '../../platform/db/database';
 import type { TEntity } from '@esigns/contracts/entities';
@@ -11,10 +11,6 @@ import { checkFileRefs, fieldOfFile } from './files-service';
 import { apiOf, keysOf, memberWith, PDF, PNG } from './files-test-support';
 import { entityDataFiles } from './schema';
 import { ABANDONED_UPLOAD_HOURS, removeAbandonedUploads } from './upload-cleanup';
-
-vi.mock('./routes', async (importOriginal) =>
-  (await import('./files-test-support')).withExtraRoutes(await importOriginal()),
-);
 
 let t: TestApp;
 let api: ReturnType<typeof apiOf>;

@@ -7,24 +7,8 @@ import type { TFileRef } from '@esigns/contracts/nocode-value-coercion';
 import type { TestApp } from '../../../test/test-app';
 import { seedMember, type SeededUser } from '../../../test/seed-company';
 import { userTypePermissions } from '../permissions/schema';
-import type * as EntityDataRoutes from './routes';
-import { registerRecordExtraRoutes } from './extra-routes';
 
-/*
- * Helpers of the record extras' API tests (files, repeatable entries, attached documents).
- * `withExtraRoutes` wraps `registerEntityDataRoutes` so the extras are on the test app whether or
- * not routes.ts calls `registerRecordExtraRoutes` yet (a second call is a no-op).
- */
-
-export function withExtraRoutes(mod: typeof EntityDataRoutes): typeof EntityDataRoutes {
-  return {
-    ...mod,
-    registerEntityDataRoutes: (api, platform) => {
-      mod.registerEntityDataRoutes(api, platform);
-      registerRecordExtraRoutes(api, platform);
-    },
-  };
-}
+/* Helpers of the record extras' API tests (files, repeatable entries, attached documents). */
 
 /** A MEMBER of the company whose user type holds only `slugs`. */
 export async function memberWith(t: TestApp, companyId: string, slugs: string[]): Promise<SeededUser> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TConfigurableDocument, TEmployeeDocument } from '@esigns/contracts/documents';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import type { TRecordDocument } from '@esigns/contracts/record-extras';
@@ -7,10 +7,6 @@ import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/
 import { seedDocument } from '../document-lists/test-seed';
 import { createDocument, saveLayout, signatureField, uniqueEmail } from '../documents/test-helpers';
 import { apiOf, keysOf, memberWith, readablePdf } from './files-test-support';
-
-vi.mock('./routes', async (importOriginal) =>
-  (await import('./files-test-support')).withExtraRoutes(await importOriginal()),
-);
 
 /*
  * The two filtered lists of a record's documents (spec 3 §7): those not made from a document

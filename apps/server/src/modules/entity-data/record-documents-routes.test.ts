@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import type { TRecordDocument } from '@esigns/contracts/record-extras';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
 import { seedDocument } from '../document-lists/test-seed';
 import { apiOf, keysOf, memberWith, PNG, readablePdf } from './files-test-support';
-
-vi.mock('./routes', async (importOriginal) =>
-  (await import('./files-test-support')).withExtraRoutes(await importOriginal()),
-);
 
 let t: TestApp;
 let api: ReturnType<typeof apiOf>;

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
 import type { TRepeatableEntry } from '@esigns/contracts/record-extras';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { apiOf, keysOf, memberWith, PNG } from './files-test-support';
-
-vi.mock('./routes', async (importOriginal) =>
-  (await import('./files-test-support')).withExtraRoutes(await importOriginal()),
-);
 
 let t: TestApp;
 let api: ReturnType<typeof apiOf>;
