@@ -171,6 +171,15 @@ describe('the router', () => {
   it('answers a path that is not valid UTF-8 with the 400 envelope', async () => {
     expectEnvelope(await call('GET', '/api/company/by-slug/%ED%A0%80'), 400);
   });
+
+  it("gives the router's own answers the API's security headers", async () => {
+    for (const url of [`/api/documents/${'a'.repeat(600)}`, '/api/company/by-slug/%ED%A0%80']) {
+      const res = await call('GET', url);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
 });
 
 describe('multipart', () => {

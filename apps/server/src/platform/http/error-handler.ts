@@ -10,6 +10,7 @@ import { ZodError } from 'zod';
 import type { TErrorBody, TValidationDetail } from '@esigns/contracts/envelope';
 import { AppError } from './app-error';
 import { registerInputGuard } from './input-guard';
+import { securityHeadersFor } from './security-headers';
 
 /**
  * One place turns every thrown thing into the spec's error envelope: zod failures into 422
@@ -58,6 +59,8 @@ export function registerErrorHandling(
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   request.log.warn({ code: error.code, url: request.url.slice(0, 200) }, 'unroutable URL');
+  // The router answers before any hook runs: the headers every other answer gets are set here.
+  void reply.headers(securityHeadersFor(request.url));
   const body: TErrorBody =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? { success: false, message: 'A part of the URL is too long', error_code: 'URI_TOO_LONG' }
