@@ -57,9 +57,9 @@ export async function startBuiltServer({ port, name, env = {}, nodeArgs = [] }) 
       },
       ...(body !== undefined ? { body: raw ? body : JSON.stringify(body) } : {}),
     });
-    const json = await res.json().catch(() => ({}));
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-    return json.data;
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text).data;
   }
 
   /** The operator's Outbox (full mails: no SMTP here). */

@@ -12,7 +12,7 @@ import {
   type TRecordFileUploadTicket,
 } from '@esigns/contracts/record-extras';
 import type { Db } from '../../platform/db/database';
-import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import { AppError, notFound, unlessAppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { assertContentMatches, canonicalMediaType, sniffContentType } from '../../platform/storage/sniff';
 import { DEFAULT_UPLOAD_URL_SECONDS, sha256OfObject } from '../../platform/storage/storage';
@@ -143,14 +143,8 @@ export const toFileRef = (row: RecordFileRow): TFileRef => ({
  */
 export async function fieldOfFile(db: Db, row: RecordFileRow): Promise<FileField | null> {
   if (!row.entityId) return null;
-  let def: EntityDefinition;
-  try {
-    def = await loadEntityDefinition(db, row.companyId, row.entityId);
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
-    throw err;
-  }
-  const template = def.byId.get(row.templateId);
+  const def = await unlessAppError(loadEntityDefinition(db, row.companyId, row.entityId));
+  const template = def?.byId.get(row.templateId);
   return template ? fileFieldOf(template, row.fieldKey) : null;
 }
 

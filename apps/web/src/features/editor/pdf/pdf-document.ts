@@ -41,14 +41,13 @@ function loadPdfJs() {
 /**
  * Starts downloading pdf.js and its worker script before a screen needs them (the signing
  * landing page does, while the signer reads it), so that the first page draws sooner. Only where
- * a browser runs workers; failures are left to the real open.
+ * a browser runs workers.
  */
 export function preloadPdfJs(): void {
   if (typeof Worker === 'undefined') return;
-  loadPdfJs().then(
-    (pdfjs) => void fetch(pdfjs.GlobalWorkerOptions.workerSrc).catch(() => undefined),
-    () => undefined,
-  );
+  // A failed warm-up is reported here; the real open retries and shows its own error.
+  const report = (error: unknown) => console.warn('Preloading the PDF viewer failed', error);
+  loadPdfJs().then((pdfjs) => fetch(pdfjs.GlobalWorkerOptions.workerSrc).catch(report), report);
 }
 
 export async function openPdfDocument(url: string): Promise<PdfDocumentHandle> {
