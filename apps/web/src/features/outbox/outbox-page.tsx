@@ -16,7 +16,8 @@ import {
   type OutboxQuery,
 } from './outbox-api';
 import { OutboxMessageDialog } from './outbox-message-dialog';
-import { OutboxTable, OutboxToolbar, StateMessage } from './outbox-parts';
+import { StateMessage } from '../team/team-ui';
+import { OutboxTable, OutboxToolbar } from './outbox-parts';
 
 export const OUTBOX_PAGE_SIZE = 20;
 export const OUTBOX_UNAUTHORISED_MESSAGE =

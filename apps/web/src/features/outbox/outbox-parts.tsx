@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   ActionIcon,
   Anchor,
@@ -6,11 +5,9 @@ import {
   Group,
   Select,
   Skeleton,
-  Stack,
   Table,
   Text,
   TextInput,
-  ThemeIcon,
   Tooltip,
 } from '@mantine/core';
 import { IconKey, IconRefresh, IconSearch } from '@tabler/icons-react';
@@ -30,30 +27,6 @@ const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
   ...EMAIL_STATUSES.map((status) => ({ value: status, label: status })),
 ];
-
-export function StateMessage({
-  icon,
-  color,
-  title,
-  children,
-}: {
-  icon: ReactNode;
-  color?: string;
-  title: string;
-  children?: ReactNode;
-}) {
-  return (
-    <Stack align="center" ta="center" gap="xs" py={56} px="md">
-      <ThemeIcon size={56} radius="xl" variant="light" color={color}>
-        {icon}
-      </ThemeIcon>
-      <Text fw={600} size="lg">
-        {title}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
 
 export function LoadingRows() {
   return (
