@@ -7,7 +7,7 @@ import {
   NAV_ITEM_STYLE,
 } from '../../features/menu-management/menu-nav';
 import { useSidebarMenu } from '../../features/menu-management/menus-api';
-import { useCan } from '../../features/team/use-can';
+import { useCan } from '../../shared/permissions/use-can';
 import { useRouteHandle } from '../route-handle';
 import { STAFF_ROUTES } from '../routes';
 import { findActiveNavItem, visibleNavItems } from './staff-nav';

@@ -25,8 +25,8 @@ import {
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useAuthForm } from '../auth/use-auth-form';
-import { ErrorAlert, LoadError, NoAccess, PageFrame, Panel } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import { ErrorAlert, LoadError, NoAccess, PageFrame, Panel } from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import {
   CONTACT_KEYS,
   checkContactEmail,

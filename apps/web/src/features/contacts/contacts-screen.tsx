@@ -17,8 +17,8 @@ import {
   Panel,
   StateMessage,
   isForbidden,
-} from '../team/team-ui';
-import { useCan } from '../team/use-can';
+} from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import { ContactActions, ContactName, ContactTypeBadge, type ContactRowRights } from './contact-cells';
 import {
   CONTACT_KEYS,

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import type { TCheckInDay, TCheckInStatus } from '@esigns/contracts/dashboard';
 import { formatDate } from '../../shared/format/date';
 import { useSession } from '../../shared/session/session-store';
-import { errorText } from '../team/team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 import { DASHBOARD_KEYS, fetchCheckIn, recordCheckIn } from './dashboard-api';
 import { PanelError } from './panel-states';
 

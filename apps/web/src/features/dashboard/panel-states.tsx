@@ -1,5 +1,5 @@
 import { Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { errorText } from '../team/team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 
 /** A dashboard panel that could not load: the server's message and a retry. */
 export function PanelError({

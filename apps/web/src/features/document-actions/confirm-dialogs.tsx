@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ConfirmDialog } from '../team/team-ui';
+import { ConfirmDialog } from '../../shared/ui/page-kit';
 import {
   DOCUMENT_ACTION_KEYS,
   archiveDocument,

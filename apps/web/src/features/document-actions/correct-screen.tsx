@@ -20,7 +20,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { TEmployeeDocument } from '@esigns/contracts/documents';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { ErrorAlert, LoadError, PageFrame, StateMessage, errorText } from '../team/team-ui';
+import { ErrorAlert, LoadError, PageFrame, StateMessage, errorText } from '../../shared/ui/page-kit';
 import { CorrectFields } from './correct-fields';
 import { CorrectRecipients } from './correct-recipients';
 import { formOf, formProblems, requestOf, type CorrectForm } from './correct-state';

@@ -28,7 +28,7 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { DOCUMENT_ACTIONS, type TDocumentAction } from '@esigns/contracts/document-actions';
 import type { TDocumentStatus } from '@esigns/contracts/documents';
-import { errorText } from '../team/team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 import { ConfirmActionDialog, DiscardDraftDialog, type ConfirmAction } from './confirm-dialogs';
 import { downloadLink } from './document-actions-api';
 import { correctDocumentPath, documentDetailPath } from './document-paths';

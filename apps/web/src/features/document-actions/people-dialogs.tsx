@@ -5,7 +5,7 @@ import { isApiError } from '../../shared/api/api-error';
 import { useSession, workspaceIdOf } from '../../shared/session/session-store';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { companyUserName } from '../team/team-labels';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { fetchAllCompanyUsers } from '../templates/templates-api';
 import type { ActionDialogProps } from './confirm-dialogs';
 import {

@@ -24,7 +24,7 @@ import {
 import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { RECIPIENT_TYPE_LABELS } from '../editor/recipient-labels';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import type { ActionDialogProps } from './confirm-dialogs';
 import {
   DOCUMENT_ACTION_KEYS,

@@ -5,7 +5,7 @@ import { STATUS_TRANSITIONS } from '@esigns/contracts/document-actions';
 import type { TDocumentSettingsPatch, TDocumentStatus } from '@esigns/contracts/documents';
 import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import type { ActionDialogProps } from './confirm-dialogs';
 import {
   DOCUMENT_ACTION_KEYS,

@@ -3,7 +3,7 @@ import { Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import type { ActionDialogProps } from './confirm-dialogs';
 import {
   duplicateDocument,

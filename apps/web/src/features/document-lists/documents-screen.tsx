@@ -9,8 +9,8 @@ import { DOCUMENT_LIST_FILTERS, type TDocumentListFilter } from '@esigns/contrac
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useSession, workspaceIdOf } from '../../shared/session/session-store';
 import { ListPager } from '../../shared/ui/list-pager';
-import { LoadError, NoAccess, PageFrame, Panel, StateMessage, isForbidden } from '../team/team-ui';
-import { useCan, type Can } from '../team/use-can';
+import { LoadError, NoAccess, PageFrame, Panel, StateMessage, isForbidden } from '../../shared/ui/page-kit';
+import { useCan, type Can } from '../../shared/permissions/use-can';
 import {
   DOCUMENT_LIST_KEYS,
   fetchContactName,

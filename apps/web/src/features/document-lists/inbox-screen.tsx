@@ -8,7 +8,7 @@ import { DOCUMENT_LIST_FILTER_LABELS } from '@esigns/contracts/document-lists';
 import { DOCUMENT_LIST_FILTERS, type TDocumentListFilter } from '@esigns/contracts/documents';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { ListPager } from '../../shared/ui/list-pager';
-import { LoadError, PageFrame, Panel, StateMessage } from '../team/team-ui';
+import { LoadError, PageFrame, Panel, StateMessage } from '../../shared/ui/page-kit';
 import { DOCUMENT_LIST_KEYS, fetchInbox, type InboxQuery } from './document-lists-api';
 import { DocumentsLiveUpdates } from './documents-live';
 import { DocumentCards, DocumentsTable } from './documents-table';

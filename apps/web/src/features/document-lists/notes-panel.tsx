@@ -6,7 +6,7 @@ import { NOTE_MAX_LENGTH, type TDocumentNote } from '@esigns/contracts/document-
 import { isApiError } from '../../shared/api/api-error';
 import { formatDateTime } from '../../shared/format/date';
 import { formatInitials } from '../../shared/format/name';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { DOCUMENT_LIST_KEYS, addNote, fetchNotes, updateNote } from './document-lists-api';
 
 const PAGE = 20;

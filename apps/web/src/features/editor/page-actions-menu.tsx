@@ -7,7 +7,7 @@ import {
   IconRotateClockwise2,
   IconTrash,
 } from '@tabler/icons-react';
-import { ConfirmDialog } from '../team/team-ui';
+import { ConfirmDialog } from '../../shared/ui/page-kit';
 
 export type PageAction =
   | { type: 'addPage'; afterPage: number }

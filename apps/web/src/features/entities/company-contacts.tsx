@@ -1,7 +1,7 @@
 import { Anchor, Skeleton, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { LoadError } from '../team/team-ui';
+import { LoadError } from '../../shared/ui/page-kit';
 import { RECORD_ACTION_KEYS, fetchCompany } from './record-actions-api';
 
 /**

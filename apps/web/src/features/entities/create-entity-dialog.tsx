@@ -20,7 +20,7 @@ import { toFieldKey, type TFormFieldInput } from '@esigns/contracts/nocode-field
 import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { fetchFormTemplates } from '../form-templates/form-templates-api';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { createEntity, createEntityWithFields } from './entities-api';
 
 const TYPE_LABELS: Record<TEntityType, string> = {

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TRowColumn } from '@esigns/contracts/entity-actions';
 import { AppDialog } from '../../shared/ui/app-dialog';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import type { TemplateField } from './entities-api';
 import { displayText } from './grid-cells';
 import { recordPath } from './paths';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Menu } from '@mantine/core';
 import { IconBell, IconBuilding, IconTable, IconUserPlus } from '@tabler/icons-react';
 import type { TEntity } from '@esigns/contracts/entities';
-import { useCan } from '../team/use-can';
+import { useCan } from '../../shared/permissions/use-can';
 import { DataTableRowsDialog } from './data-table-rows-dialog';
 import { useTemplateFields } from './entities-api';
 import { FindCompanyDialog, PersonRecordDialog } from './find-or-add-dialogs';

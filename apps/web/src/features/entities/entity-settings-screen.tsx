@@ -26,8 +26,8 @@ import { ENTITY_TYPES, type TEntity, type TEntityType } from '@esigns/contracts/
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { fetchFormTemplates } from '../form-templates/form-templates-api';
-import { ConfirmDialog, ErrorAlert, LoadError, PageFrame, errorText } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import { ConfirmDialog, ErrorAlert, LoadError, PageFrame, errorText } from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import {
   ENTITY_KEYS,
   deleteEntity,

@@ -31,8 +31,8 @@ import {
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { FileDropZone } from '../../shared/ui/file-drop-zone';
-import { ErrorAlert, LoadError, NoAccess, PageFrame, Panel, errorText } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import { ErrorAlert, LoadError, NoAccess, PageFrame, Panel, errorText } from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import { ENTITY_KEYS, useEntity, useTemplateFields, type TemplateField } from './entities-api';
 import {
   SPREADSHEET_ACCEPT,

@@ -7,7 +7,7 @@ import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { useCompanyUserOptions } from '../document-actions/people-dialogs';
 import { USER_TYPE_LABELS } from '../team/team-labels';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { sendNotification } from './record-actions-api';
 
 /**

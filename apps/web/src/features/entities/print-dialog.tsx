@@ -6,7 +6,7 @@ import { DATE_FORMATS } from '@esigns/contracts/settings';
 import { userDateFormat } from '../../shared/format/date';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { saveBlob } from '../signing/signing-api';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { fetchTemplates } from '../templates/templates-api';
 import { printRecords } from './record-actions-api';
 

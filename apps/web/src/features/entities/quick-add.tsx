@@ -6,7 +6,7 @@ import { parseTemplateValues } from '@esigns/contracts/nocode-field-values';
 import { api } from '../../shared/api/api-client';
 import { isApiError } from '../../shared/api/api-error';
 import { FieldInput } from '../form-templates/renderer/field-input';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { ENTITY_KEYS, useEntity } from './entities-api';
 import { useEntityTemplates } from './use-entity-templates';
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { IconBell, IconChevronDown, IconFileText, IconLink, IconPrinter } from '@tabler/icons-react';
-import { useCan } from '../team/use-can';
+import { useCan } from '../../shared/permissions/use-can';
 import { useEntity } from './entities-api';
 import { NotifyDialog } from './notify-dialog';
 import { PrintDialog } from './print-dialog';

@@ -8,7 +8,7 @@ import type {
 } from '@esigns/contracts/record-history';
 import { api } from '../../shared/api/api-client';
 import { formatDateTime } from '../../shared/format/date';
-import { errorText } from '../team/team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 
 /*
  * The record page's Activity tab: the record's history (`GET /entity-data/{id}/history`), newest

@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { FieldInput } from '../form-templates/renderer/field-input';
-import { ConfirmDialog, ErrorAlert, errorText } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import { ConfirmDialog, ErrorAlert, errorText } from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import {
   ENTITY_KEYS,
   bulkUpdateRecords,

@@ -1,6 +1,6 @@
 import { Skeleton } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
-import { LoadError } from '../team/team-ui';
+import { LoadError } from '../../shared/ui/page-kit';
 import { useRecord } from './entities-api';
 
 const segment = encodeURIComponent;

@@ -3,7 +3,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { fieldsAsText } from '@esigns/contracts/template-data-lookups';
 import { AppDialog } from '../../shared/ui/app-dialog';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { fetchRecordFieldsText, TEMPLATE_DATA_KEYS } from './template-data-api';
 
 /**

@@ -25,8 +25,8 @@ import { AppDialog } from '../../shared/ui/app-dialog';
 import { fetchDocumentList } from '../document-lists/document-lists-api';
 import { documentDetailPath } from '../document-lists/document-paths';
 import { formatFileSize } from '../documents/upload/upload-files';
-import { ConfirmDialog, ErrorAlert, errorText } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import { ConfirmDialog, ErrorAlert, errorText } from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import { DocumentFilterBar, useRecordDocumentFilter } from './record-document-filters';
 
 /*

@@ -4,7 +4,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
 import type { TFileRef } from '@esigns/contracts/nocode-value-coercion';
-import { errorText } from '../team/team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 import { RecordFileList } from './record-files';
 import { ENTRY_KEYS, fetchEntries } from './repeatable-entries';
 

@@ -29,7 +29,7 @@ import {
 import { api } from '../../shared/api/api-client';
 import { ApiError } from '../../shared/api/api-error';
 import { formatFileSize, putFileWithProgress } from '../documents/upload/upload-files';
-import { errorText } from '../team/team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 
 /*
  * Files of FILE and IMAGE fields, uploaded the moment they are chosen: an upload address

@@ -6,7 +6,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PRIMARY_FIELDS_REQUIRED } from '@esigns/contracts/entities';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { LoadError, PageFrame, errorText } from '../team/team-ui';
+import { LoadError, PageFrame, errorText } from '../../shared/ui/page-kit';
 import {
   ENTITY_KEYS,
   createRecord,

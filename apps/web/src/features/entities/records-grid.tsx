@@ -22,8 +22,8 @@ import type { TEntityRecord } from '@esigns/contracts/entities';
 import type { TFilterGroupInput, TFilterRule, TSort } from '@esigns/contracts/nocode-filters';
 import { formatDate } from '../../shared/format/date';
 import { ListPager } from '../../shared/ui/list-pager';
-import { LoadError, StateMessage, errorText } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import { LoadError, StateMessage, errorText } from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import {
   ENTITY_KEYS,
   updateRecordTemplate,

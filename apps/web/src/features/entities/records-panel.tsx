@@ -1,8 +1,8 @@
 import { Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { LoadError } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import { LoadError } from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import { useEntity } from './entities-api';
 import { addRecordPath } from './paths';
 import { RecordsGrid } from './records-grid';

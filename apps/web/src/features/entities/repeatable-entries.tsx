@@ -9,8 +9,8 @@ import type { TRepeatableEntry, TRepeatableEntryPage } from '@esigns/contracts/r
 import { api } from '../../shared/api/api-client';
 import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
-import { ConfirmDialog, ErrorAlert, errorText } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import { ConfirmDialog, ErrorAlert, errorText } from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import { CellValue } from './grid-cells';
 import { RecordFileList } from './record-files';
 import { TemplateFields } from './record-form';

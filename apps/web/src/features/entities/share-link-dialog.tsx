@@ -22,7 +22,7 @@ import type { TRecordShareLink, TRecordShareLinkStatus } from '@esigns/contracts
 import { formatDate } from '../../shared/format/date';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { ListPager } from '../../shared/ui/list-pager';
-import { ConfirmDialog, ErrorAlert, errorText } from '../team/team-ui';
+import { ConfirmDialog, ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { createPublicLink } from './record-actions-api';
 import { fetchRecordShareLinks, revokeRecordShareLink, SHARE_LINK_KEYS } from './share-links-api';
 import { useEntityTemplates } from './use-entity-templates';

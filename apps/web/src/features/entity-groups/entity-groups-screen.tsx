@@ -55,8 +55,8 @@ import {
   StateMessage,
   errorText,
   isForbidden,
-} from '../team/team-ui';
-import { useCan } from '../team/use-can';
+} from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import {
   ENTITY_GROUP_KEYS,
   deleteEntityGroup,

@@ -6,7 +6,7 @@ import type { TEntityGroup, TGroupMember } from '@esigns/contracts/entity-groups
 import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { IconInput } from '../../shared/ui/icon-input';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import {
   ENTITY_GROUP_KEYS,
   createEntityGroup,

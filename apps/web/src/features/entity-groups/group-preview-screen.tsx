@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { TEntityGroup } from '@esigns/contracts/entity-groups';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { LoadError, NoAccess, PageFrame, Panel, StateMessage, isForbidden } from '../team/team-ui';
+import { LoadError, NoAccess, PageFrame, Panel, StateMessage, isForbidden } from '../../shared/ui/page-kit';
 import { ENTITY_GROUP_KEYS, fetchEntityGroup } from './entity-groups-api';
 import { memberCounts, previewPath } from './entity-groups-screen';
 import { NamedIcon } from '../../shared/ui/named-icon';

@@ -7,8 +7,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { MAX_VIEW_ENTITIES, type TEntityView, type TEntityViewDraft } from '@esigns/contracts/entity-views';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { LoadError, NoAccess, PageFrame, Panel, errorText } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import { LoadError, NoAccess, PageFrame, Panel, errorText } from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import {
   ENTITY_VIEW_KEYS,
   createEntityView,

@@ -37,8 +37,8 @@ import {
   Panel,
   StateMessage,
   isForbidden,
-} from '../team/team-ui';
-import { useCan, type Can } from '../team/use-can';
+} from '../../shared/ui/page-kit';
+import { useCan, type Can } from '../../shared/permissions/use-can';
 import { editPath, viewPath } from './entity-view-editor-screen';
 import {
   ENTITY_VIEW_KEYS,

@@ -18,7 +18,7 @@ import {
   type TFilterRule,
 } from '@esigns/contracts/nocode-filters';
 import type { FieldErrors } from '../../shared/api/api-error';
-import { errorText } from '../team/team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 import { ENTITY_VIEW_KEYS, fetchTemplateFields, type TTemplateField } from './entity-views-api';
 import { RuleValueInput, SYSTEM_FIELDS, operatorOptions, operatorsForField, valueFor } from './filter-values';
 

@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import type { TEntityRecord } from '@esigns/contracts/entities';
 import type { TViewEntity } from '@esigns/contracts/entity-views';
 import { isApiError } from '../../shared/api/api-error';
-import { LoadError, StateMessage } from '../team/team-ui';
+import { LoadError, StateMessage } from '../../shared/ui/page-kit';
 import { ENTITY_VIEW_KEYS, fetchViewData, type TTemplateField } from './entity-views-api';
 import { useTemplateFields } from './filter-builder';
 import { formatCell, shownColumns, valueOf, type ShownColumn } from './record-cells';

@@ -18,7 +18,7 @@ import type { TEntity } from '@esigns/contracts/entities';
 import type { TViewColumn, TViewLayout } from '@esigns/contracts/entity-views';
 import type { TFilterGroupInput, TSort } from '@esigns/contracts/nocode-filters';
 import type { FieldErrors } from '../../shared/api/api-error';
-import { errorText } from '../team/team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 import { ColumnPicker } from './column-picker';
 import { FilterBuilder, useTemplateFields } from './filter-builder';
 import { SortBuilder } from './sort-builder';

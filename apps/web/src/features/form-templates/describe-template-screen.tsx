@@ -19,7 +19,7 @@ import { FORM_FIELD_TYPE_INFO } from '@esigns/contracts/nocode-field-types';
 import type { TFormFieldInput } from '@esigns/contracts/nocode-fields';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { ErrorAlert, PageFrame, errorText } from '../team/team-ui';
+import { ErrorAlert, PageFrame, errorText } from '../../shared/ui/page-kit';
 import { createFormTemplate } from './form-templates-api';
 
 const EXAMPLE =

@@ -43,8 +43,8 @@ import {
   StateMessage,
   errorText,
   isForbidden,
-} from '../team/team-ui';
-import { useCan, type Can } from '../team/use-can';
+} from '../../shared/ui/page-kit';
+import { useCan, type Can } from '../../shared/permissions/use-can';
 import {
   FORM_TEMPLATE_KEYS,
   deleteFormTemplate,

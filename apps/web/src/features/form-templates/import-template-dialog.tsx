@@ -9,7 +9,7 @@ import { TEMPLATE_EXCEL_MAX_BYTES } from '@esigns/contracts/form-templates';
 import { FORM_FIELD_TYPE_INFO } from '@esigns/contracts/nocode-field-types';
 import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { FORM_TEMPLATE_KEYS, createTemplateFromSpreadsheet } from './form-templates-api';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { RuleEditor, newRule, type TFilterRuleInput } from '../entity-views/filter-builder';
-import { errorText } from '../team/team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 import {
   GLOBAL_FILTER_KEYS,
   createGlobalFilter,

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FILTER_OPERATOR_LABELS, type TGlobalFilter } from '@esigns/contracts/entity-filters';
 import type { TFormFieldType } from '@esigns/contracts/nocode-field-types';
 import { formatRuleValue } from '../entity-views/filter-values';
-import { ConfirmDialog, LoadError, Panel, StateMessage, errorText } from '../team/team-ui';
+import { ConfirmDialog, LoadError, Panel, StateMessage, errorText } from '../../shared/ui/page-kit';
 import { SettingsArea } from '../settings/settings-area';
 import { AddGlobalFilterDialog } from './add-global-filter-dialog';
 import {

@@ -32,8 +32,8 @@ import {
   Panel,
   StateMessage,
   isForbidden,
-} from '../team/team-ui';
-import { useCan } from '../team/use-can';
+} from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import {
   GLOBAL_VARIABLE_KEYS,
   deleteGlobalVariable,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, FileButton, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconPhotoUp, IconX } from '@tabler/icons-react';
 import type { TFileRef } from '@esigns/contracts/nocode-value-coercion';
-import { errorText } from '../team/team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 import { uploadVariableImage } from './global-variables-api';
 
 export type ImageValueInputProps = {

@@ -23,7 +23,7 @@ import {
 import { isApiError } from '../../shared/api/api-error';
 import { FieldInput } from '../form-templates/renderer/field-input';
 import { problemsUnder } from '../form-templates/builder/setting-inputs';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import {
   GLOBAL_VARIABLE_KEYS,
   createVariableTag,

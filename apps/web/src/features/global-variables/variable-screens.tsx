@@ -8,8 +8,8 @@ import type { TGlobalVariable } from '@esigns/contracts/global-variables';
 import { FORM_FIELD_TYPE_INFO } from '@esigns/contracts/nocode-field-types';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDateTime } from '../../shared/format/date';
-import { ConfirmDialog, LoadError, NoAccess, PageFrame, Panel, isForbidden } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import { ConfirmDialog, LoadError, NoAccess, PageFrame, Panel, isForbidden } from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import {
   GLOBAL_VARIABLE_KEYS,
   createGlobalVariable,

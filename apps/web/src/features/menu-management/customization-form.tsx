@@ -24,7 +24,7 @@ import {
   type TRecordTab,
 } from '@esigns/contracts/entity-customization';
 import { IconInput } from '../../shared/ui/icon-input';
-import { errorText } from '../team/team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 import { CUSTOMIZATION_KEYS, fetchColumnOptions } from './customization-api';
 
 /** What the form edits: the customization's label, whether it is active, and its config. */

@@ -9,8 +9,15 @@ import { isApiError } from '../../shared/api/api-error';
 import { formatDate } from '../../shared/format/date';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { NamedIcon } from '../../shared/ui/named-icon';
-import { ConfirmDialog, ErrorAlert, LoadError, Panel, StateMessage, errorText } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import {
+  ConfirmDialog,
+  ErrorAlert,
+  LoadError,
+  Panel,
+  StateMessage,
+  errorText,
+} from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import {
   CUSTOMIZATION_KEYS,
   createCustomization,

@@ -11,7 +11,7 @@ import {
 } from '@esigns/contracts/menus';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { IconInput } from '../../shared/ui/icon-input';
-import { errorText } from '../team/team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 import {
   MENU_KEYS,
   fetchEntityTargets,

@@ -2,8 +2,8 @@ import { Skeleton, Tabs } from '@mantine/core';
 import { IconMenu2, IconPalette } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { LoadError, NoAccess, PageFrame } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import { LoadError, NoAccess, PageFrame } from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import { CustomizationPanel } from './customization-panel';
 import { MenusPanel } from './menus-panel';
 

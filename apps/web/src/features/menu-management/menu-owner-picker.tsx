@@ -6,7 +6,7 @@ import type { TContactType } from '@esigns/contracts/contacts';
 import type { TMenuArea } from '@esigns/contracts/menus';
 import { isUuid } from '@esigns/contracts/ids';
 import { CONTACT_KEYS, fetchContactTypes } from '../contacts/contacts-api';
-import { errorText } from '../team/team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 
 /** The segment that switches to contact types' menus. */
 const CONTACTS = 'CONTACTS';

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { resolveMenu, type TMenu, type TMenuArea, type TMenuItemStored } from '@esigns/contracts/menus';
 import { isApiError } from '../../shared/api/api-error';
 import { formatDate } from '../../shared/format/date';
-import { ConfirmDialog, ErrorAlert, LoadError, Panel, errorText } from '../team/team-ui';
+import { ConfirmDialog, ErrorAlert, LoadError, Panel, errorText } from '../../shared/ui/page-kit';
 import { MenuItemDialog } from './menu-item-dialog';
 import { MenuNav } from './menu-nav';
 import { MenuOwnerPicker, NoContactType, useMenuOwner } from './menu-owner-picker';

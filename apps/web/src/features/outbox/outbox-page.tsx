@@ -16,7 +16,7 @@ import {
   type OutboxQuery,
 } from './outbox-api';
 import { OutboxMessageDialog } from './outbox-message-dialog';
-import { StateMessage } from '../team/team-ui';
+import { StateMessage } from '../../shared/ui/page-kit';
 import { OutboxTable, OutboxToolbar } from './outbox-parts';
 
 export const OUTBOX_PAGE_SIZE = 20;

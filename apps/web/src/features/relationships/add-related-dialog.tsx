@@ -7,7 +7,7 @@ import { AppDialog } from '../../shared/ui/app-dialog';
 import { useEntity, type RecordValues } from '../entities/entities-api';
 import { RecordForm, errorsByTemplate, validateRecord, type TemplateErrors } from '../entities/record-form';
 import { useEntityTemplates } from '../entities/use-entity-templates';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { assignNewRecord, type LinkTarget } from './relationships-api';
 
 export type AddRelatedDialogProps = {

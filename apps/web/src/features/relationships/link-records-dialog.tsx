@@ -8,7 +8,7 @@ import type { TRelationshipSide } from '@esigns/contracts/relationships';
 import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { ENTITY_KEYS, fetchRecordOptions } from '../entities/entities-api';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { assignRecords, type LinkTarget } from './relationships-api';
 
 export type LinkRecordsDialogProps = {

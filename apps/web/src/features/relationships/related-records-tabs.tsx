@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconLink, IconRefresh } from '@tabler/icons-react';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { RelatedRecordsTable } from './related-records-table';
 import { useRecordRelationships } from './relationships-api';
 

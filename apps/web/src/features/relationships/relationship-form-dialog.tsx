@@ -12,7 +12,7 @@ import {
 import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { ENTITY_KEYS, fetchEntities } from '../entities/entities-api';
-import { ErrorAlert, errorText } from '../team/team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { createRelationship } from './relationships-api';
 
 export type RelationshipFormDialogProps = {

@@ -20,8 +20,8 @@ import { Link } from 'react-router';
 import { RELATIONSHIP_TYPE_LABELS, type TEntityRelationship } from '@esigns/contracts/relationships';
 import { useEntity } from '../entities/entities-api';
 import { entitySettingsPath } from '../entities/paths';
-import { ConfirmDialog, ErrorAlert, LoadError } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import { ConfirmDialog, ErrorAlert, LoadError } from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import { RelationshipFormDialog } from './relationship-form-dialog';
 import { RELATIONSHIP_KEYS, deleteRelationship, useEntityRelationships } from './relationships-api';
 

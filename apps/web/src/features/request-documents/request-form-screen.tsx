@@ -24,8 +24,16 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatFullName, formatInitials } from '../../shared/format/name';
 import { ContactPicker, type ContactPickerValue } from '../contacts/contact-picker';
 import { CONTACT_KEYS, fetchContact } from '../contacts/contacts-api';
-import { ErrorAlert, LoadError, NoAccess, PageFrame, Panel, errorText, isForbidden } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import {
+  ErrorAlert,
+  LoadError,
+  NoAccess,
+  PageFrame,
+  Panel,
+  errorText,
+  isForbidden,
+} from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import { CARD_TYPES, OTHER_CARD_TYPE, cardTypeSegment, findCardType } from './card-types';
 import {
   REQUEST_KEYS,

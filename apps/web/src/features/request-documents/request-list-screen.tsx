@@ -33,8 +33,16 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDate } from '../../shared/format/date';
 import { formatFullName } from '../../shared/format/name';
 import { ListPager } from '../../shared/ui/list-pager';
-import { LoadError, NoAccess, PageFrame, Panel, StateMessage, errorText, isForbidden } from '../team/team-ui';
-import { useCan, type Can } from '../team/use-can';
+import {
+  LoadError,
+  NoAccess,
+  PageFrame,
+  Panel,
+  StateMessage,
+  errorText,
+  isForbidden,
+} from '../../shared/ui/page-kit';
+import { useCan, type Can } from '../../shared/permissions/use-can';
 import { CARD_TYPES, cardTypeLabel, cardTypeSegment, findCardType } from './card-types';
 import {
   REQUEST_KEYS,

@@ -3,8 +3,8 @@ import { Button, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, UnstyledBut
 import { IconArrowLeft, IconChevronRight } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { NoAccess, PageFrame, Panel } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import { NoAccess, PageFrame, Panel } from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import { CARD_TYPES } from './card-types';
 
 /** The request form for a card type (and contact, when one was chosen already). */

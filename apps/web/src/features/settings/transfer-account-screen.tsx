@@ -36,8 +36,8 @@ import { useSession, workspaceIdOf, type SessionState } from '../../shared/sessi
 import { FormAlert, LoadError, errorMessageOf } from '../profile/screen-states';
 import type { TCompanyUser } from '../team/team-api';
 import { USER_TYPE_LABELS } from '../team/team-labels';
-import { ConfirmDialog } from '../team/team-ui';
-import { useCan } from '../team/use-can';
+import { ConfirmDialog } from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import { SettingsArea } from './settings-area';
 import { TransferConsequences } from './transfer-consequences';
 import {

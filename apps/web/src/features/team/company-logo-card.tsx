@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useBranding } from '../../shared/branding/branding-provider';
 import { uploadCompanyLogo, type TCompanyProfile } from './team-api';
 import { TEAM_KEYS } from './team-query-keys';
-import { errorText } from './team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 import { COMPANY_BRANDING_KEY } from '../../shared/branding/company-branding';
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

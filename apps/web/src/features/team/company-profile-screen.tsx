@@ -35,8 +35,16 @@ import {
 } from './team-api';
 import { TEAM_KEYS } from './team-query-keys';
 import { ZCompanyProfileForm } from './team-schemas';
-import { ErrorAlert, LoadError, NoAccess, PageFrame, Panel, isForbidden, type ScreenFrame } from './team-ui';
-import { useCan } from './use-can';
+import {
+  ErrorAlert,
+  LoadError,
+  NoAccess,
+  PageFrame,
+  Panel,
+  isForbidden,
+  type ScreenFrame,
+} from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import { COMPANY_BRANDING_KEY } from '../../shared/branding/company-branding';
 
 const COLOUR_FIELDS = [

@@ -11,8 +11,8 @@ import {
   type TRemoval,
 } from './team-api';
 import { TEAM_KEYS } from './team-query-keys';
-import { ConfirmDialog, errorText } from './team-ui';
-import type { Can } from './use-can';
+import { ConfirmDialog, errorText } from '../../shared/ui/page-kit';
+import type { Can } from '../../shared/permissions/use-can';
 
 type Removal = 'deactivate' | 'withdraw' | 'erase';
 

@@ -5,7 +5,7 @@ import type { UserType } from '@esigns/contracts/auth';
 import { updateCompanyUser, type TCompanyUser, type TRole, type TUpdateCompanyUserRequest } from './team-api';
 import { TEAM_KEYS } from './team-query-keys';
 import { USER_TYPE_COLORS, USER_TYPE_LABELS } from './team-labels';
-import { errorText } from './team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 import { roleOptions } from './use-roles';
 
 /** `PUT /user/companyUsers` for one row, with the outcome as a notification. */

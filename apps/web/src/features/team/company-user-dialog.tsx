@@ -10,7 +10,7 @@ import { addCompanyUser, inviteCompanyUser, type TCompanyUser } from './team-api
 import { TEAM_KEYS } from './team-query-keys';
 import { USER_TYPE_LABELS } from './team-labels';
 import { ZAddUserForm, ZInviteUserForm } from './team-schemas';
-import { ErrorAlert } from './team-ui';
+import { ErrorAlert } from '../../shared/ui/page-kit';
 import { roleOptions, useAllRoles } from './use-roles';
 
 export type CompanyUserDialogMode = 'invite' | 'add';

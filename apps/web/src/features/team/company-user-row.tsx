@@ -5,7 +5,7 @@ import { CompanyUserActions } from './company-user-actions';
 import { CompanyUserRoleCell, CompanyUserTypeCell } from './company-user-cells';
 import type { TCompanyUser, TRole } from './team-api';
 import { STATUS_LABELS } from './team-labels';
-import type { Can } from './use-can';
+import type { Can } from '../../shared/permissions/use-can';
 
 /** One row of the users list with what the caller may do on it. */
 export type CompanyUserView = {

@@ -31,8 +31,8 @@ import {
   StateMessage,
   isForbidden,
   type ScreenFrame,
-} from './team-ui';
-import { useCan } from './use-can';
+} from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 import { useAllRoles } from './use-roles';
 
 export const COMPANY_USERS_PAGE_SIZE = 10;

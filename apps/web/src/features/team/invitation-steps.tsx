@@ -21,7 +21,7 @@ import {
   type TInvitationPreview,
 } from './team-api';
 import { ZAcceptInvitationForm } from './team-schemas';
-import { ErrorAlert, errorText } from './team-ui';
+import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 
 type StepProps = {
   token: string;

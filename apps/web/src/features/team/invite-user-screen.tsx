@@ -20,7 +20,7 @@ import { ExistingAccountJoin, NewAccountJoin, SignedInJoin } from './invitation-
 import { fetchInvitation, type TInvitationPreview } from './team-api';
 import { TEAM_KEYS } from './team-query-keys';
 import { USER_TYPE_LABELS } from './team-labels';
-import { errorText } from './team-ui';
+import { errorText } from '../../shared/ui/page-kit';
 
 export type InviteUserScreenProps = {
   /** Opens the new workspace's dashboard after joining with an existing account (a full load). */

@@ -19,8 +19,8 @@ import {
   errorText,
   isForbidden,
   type ScreenFrame,
-} from './team-ui';
-import { useCan } from './use-can';
+} from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 
 const DESCRIPTION =
   'What each user type may do in this workspace. Changes apply to every user of that type at their next action.';

@@ -9,7 +9,7 @@ import { createRole, fetchRole, updateRole, type TRole, type TRoleRequest } from
 import { TEAM_KEYS } from './team-query-keys';
 import { USER_TYPE_LABELS } from './team-labels';
 import { ZRoleForm } from './team-schemas';
-import { ErrorAlert, LoadError } from './team-ui';
+import { ErrorAlert, LoadError } from '../../shared/ui/page-kit';
 
 /** `{ kind: 'create' }`, or the role to edit (its fresh copy is loaded with `GET /role/{id}`). */
 export type RoleDialogTarget = { kind: 'create' } | { kind: 'edit'; id: string };

@@ -24,8 +24,16 @@ import { RoleDialog, type RoleDialogTarget } from './role-dialog';
 import { deleteRole, fetchRoles, type RoleQuery, type TRole } from './team-api';
 import { TEAM_KEYS } from './team-query-keys';
 import { USER_TYPE_COLORS, USER_TYPE_LABELS, assignableUserTypes } from './team-labels';
-import { ConfirmDialog, LoadError, NoAccess, PageHeader, Panel, StateMessage, isForbidden } from './team-ui';
-import { useCan } from './use-can';
+import {
+  ConfirmDialog,
+  LoadError,
+  NoAccess,
+  PageHeader,
+  Panel,
+  StateMessage,
+  isForbidden,
+} from '../../shared/ui/page-kit';
+import { useCan } from '../../shared/permissions/use-can';
 
 export const ROLES_PAGE_SIZE = 10;
 

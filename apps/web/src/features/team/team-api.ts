@@ -1,7 +1,6 @@
 import type { PlanType, TSessionReply, UserType } from '@esigns/contracts/auth';
 import type { TBranding } from '@esigns/contracts/branding-defaults';
 import type { TPaged } from '@esigns/contracts/envelope';
-import type { TPermissionCategory } from '@esigns/contracts/permissions';
 import { api } from '../../shared/api/api-client';
 
 /**
@@ -188,16 +187,6 @@ export async function deleteRole(id: string): Promise<{ _id: string }> {
 // ---------------------------------------------------------------------------------------------
 // Permissions and user types
 
-/** `GET /permissions`: the catalogue and what the caller holds in the current workspace. */
-export type TPermissionOverview = {
-  categories: TPermissionCategory[];
-  permissions: string[];
-  company_permissions: string[];
-  owner_only: string[];
-  user_type: UserType;
-  plan_type: PlanType;
-};
-
 export type TUserTypeView = {
   _id: string;
   user_type: UserType;
@@ -206,10 +195,6 @@ export type TUserTypeView = {
   user_count: number;
   updated_at: string;
 };
-
-export async function fetchPermissionOverview(signal?: AbortSignal): Promise<TPermissionOverview> {
-  return (await api.get<TPermissionOverview>('/permissions', undefined, { signal })).data;
-}
 
 export async function fetchUserTypes(companyId: string, signal?: AbortSignal): Promise<TUserTypeView[]> {
   const { data } = await api.get<TUserTypeView[]>(

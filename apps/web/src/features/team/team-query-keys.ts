@@ -1,8 +1,9 @@
+import { PERMISSION_OVERVIEW_KEY } from '../../shared/permissions/permission-api';
 import type { CompanyUserQuery, RoleQuery } from './team-api';
 
 /** Query keys of the team area; every list key starts with its prefix so one invalidation covers it. */
 export const TEAM_KEYS = {
-  permissions: ['team', 'permissions'] as const,
+  permissions: PERMISSION_OVERVIEW_KEY,
   companyUsers: ['team', 'company-users'] as const,
   companyUserPage: (query: CompanyUserQuery) => ['team', 'company-users', query] as const,
   roles: ['team', 'roles'] as const,

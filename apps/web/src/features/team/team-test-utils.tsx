@@ -1,31 +1,13 @@
 import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { PlanType, UserType } from '@esigns/contracts/auth';
-import { DEFAULT_PERMISSIONS, OWNER_ONLY_PERMISSIONS, planPermissions } from '@esigns/contracts/permissions';
-import { PERMISSION_CATEGORIES } from '@esigns/contracts/permission-catalogue';
+import type { UserType } from '@esigns/contracts/auth';
+import { DEFAULT_PERMISSIONS } from '@esigns/contracts/permissions';
 import { ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
-import type { TCompanyUser, TPermissionOverview, TRole, TUserTypeView } from './team-api';
+import type { TCompanyUser, TRole, TUserTypeView } from './team-api';
+import { makePermissionOverview } from '../../shared/testing/permission-overview';
 
-/** `GET /permissions` as the server answers it for a user type with its default set. */
-export function makePermissionOverview(
-  userType: UserType,
-  planType: PlanType = 'BUSINESS',
-  permissions: readonly string[] = DEFAULT_PERMISSIONS[userType],
-): TPermissionOverview {
-  return {
-    categories: PERMISSION_CATEGORIES.map((category) => ({
-      slug: category.slug,
-      label: category.label,
-      permissions: category.permissions.map((p) => ({ ...p })),
-    })),
-    permissions: [...permissions],
-    company_permissions: [...planPermissions(planType)],
-    owner_only: [...OWNER_ONLY_PERMISSIONS],
-    user_type: userType,
-    plan_type: planType,
-  };
-}
+export { makePermissionOverview };
 
 /** Answers `GET /permissions` for `userType`, then hands every other call to `next`. */
 export function withPermissions(userType: UserType, next: FakeHandler = () => undefined): FakeHandler {

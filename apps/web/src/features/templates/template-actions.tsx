@@ -17,8 +17,8 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ConfirmDialog, errorText } from '../team/team-ui';
-import type { Can } from '../team/use-can';
+import { ConfirmDialog, errorText } from '../../shared/ui/page-kit';
+import type { Can } from '../../shared/permissions/use-can';
 import { BulkSendDialog } from './bulk-send-dialog';
 import { saveCsv } from './save-csv';
 import {

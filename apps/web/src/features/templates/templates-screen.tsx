@@ -30,8 +30,8 @@ import { Link } from 'react-router';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDate } from '../../shared/format/date';
 import { ListPager } from '../../shared/ui/list-pager';
-import { LoadError, NoAccess, PageFrame, Panel, StateMessage, isForbidden } from '../team/team-ui';
-import { useCan, type Can } from '../team/use-can';
+import { LoadError, NoAccess, PageFrame, Panel, StateMessage, isForbidden } from '../../shared/ui/page-kit';
+import { useCan, type Can } from '../../shared/permissions/use-can';
 import { TemplateActions, templateEditorPath } from './template-actions';
 import {
   TEMPLATE_KEYS,

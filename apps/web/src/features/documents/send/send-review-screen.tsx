@@ -33,8 +33,8 @@ import {
   Panel,
   errorText,
   isForbidden,
-} from '../../team/team-ui';
-import { useCan } from '../../team/use-can';
+} from '../../../shared/ui/page-kit';
+import { useCan } from '../../../shared/permissions/use-can';
 import { PdfThumbnail } from '../upload/pdf-thumbnail';
 import { editorPathOf } from '../upload/upload-api';
 import { DOCUMENT_KEYS, fetchConfigurableDocument, saveDraftLayout, sendDocument } from './send-api';

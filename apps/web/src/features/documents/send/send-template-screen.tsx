@@ -28,8 +28,8 @@ import {
   Panel,
   errorText,
   isForbidden,
-} from '../../team/team-ui';
-import { useCan } from '../../team/use-can';
+} from '../../../shared/ui/page-kit';
+import { useCan } from '../../../shared/permissions/use-can';
 import { editorPathOf } from '../upload/upload-api';
 import { DOCUMENT_KEYS, fetchConfigurableDocument, sendFromTemplate, type TRolePerson } from './send-api';
 import { SendSuccess, describeProblem } from './send-parts';

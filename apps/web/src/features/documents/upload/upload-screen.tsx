@@ -18,8 +18,8 @@ import { MAX_DOCUMENT_PAGES, MAX_FILES_PER_CALL } from '@esigns/contracts/files'
 import { isApiError } from '../../../shared/api/api-error';
 import { usePageTitle } from '../../../shared/branding/use-page-title';
 import { FileDropZone } from '../../../shared/ui/file-drop-zone';
-import { ErrorAlert, NoAccess, PageFrame, Panel, errorText } from '../../team/team-ui';
-import { useCan } from '../../team/use-can';
+import { ErrorAlert, NoAccess, PageFrame, Panel, errorText } from '../../../shared/ui/page-kit';
+import { useCan } from '../../../shared/permissions/use-can';
 import { createDocument, editorPathOf } from './upload-api';
 import { UploadFileRow } from './upload-file-row';
 import { DOCUMENT_FILE_ACCEPT, DOCUMENT_FILE_HINT, baseNameOf } from './upload-files';

@@ -41,8 +41,8 @@ import {
   Panel,
   errorText,
   isForbidden,
-} from '../../team/team-ui';
-import { useCan } from '../../team/use-can';
+} from '../../../shared/ui/page-kit';
+import { useCan } from '../../../shared/permissions/use-can';
 import {
   FORM_TEMPLATE_KEYS,
   createFormTemplate,

@@ -6,7 +6,7 @@ import {
   type TEntityInputField,
 } from '@esigns/contracts/entity-input-types';
 import { AGGREGATE_FUNCTIONS, type TFormFieldType } from '@esigns/contracts/nocode-field-types';
-import { errorText } from '../../team/team-ui';
+import { errorText } from '../../../shared/ui/page-kit';
 import {
   GLOBAL_VARIABLE_KEYS,
   fetchGlobalVariable,

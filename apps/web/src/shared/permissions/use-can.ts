@@ -2,9 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UserType } from '@esigns/contracts/auth';
 import { canActOnRow, hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
-import { isContactSession, isSignedIn, useSession, workspaceIdOf } from '../../shared/session/session-store';
-import { fetchPermissionOverview, type TPermissionOverview } from './team-api';
-import { TEAM_KEYS } from './team-query-keys';
+import { isContactSession, isSignedIn, useSession, workspaceIdOf } from '../session/session-store';
+import { fetchPermissionOverview, PERMISSION_OVERVIEW_KEY, type TPermissionOverview } from './permission-api';
 
 /**
  * The caller's permissions in the current workspace (`GET /permissions`), loaded once per session
@@ -14,7 +13,7 @@ export function usePermissionOverview() {
   const session = useSession();
   const isStaff = isSignedIn(session) && !isContactSession(session);
   return useQuery({
-    queryKey: [...TEAM_KEYS.permissions, session.user?._id ?? null, workspaceIdOf(session)],
+    queryKey: [...PERMISSION_OVERVIEW_KEY, session.user?._id ?? null, workspaceIdOf(session)],
     queryFn: ({ signal }) => fetchPermissionOverview(signal),
     enabled: isStaff,
     staleTime: Infinity,

@@ -1,10 +1,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
-import { makePermissionOverview } from './team-test-utils';
+import { resetApiClient } from '../api/api-client';
+import { sessionStore } from '../session/session-store';
+import { installFakeApi, ok, seedStaffSession } from '../testing/fake-api';
+import { renderWithProviders } from '../testing/render-with-providers';
+import { makePermissionOverview } from '../testing/permission-overview';
 import { useCan } from './use-can';
 
 function Probe() {

@@ -1,8 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Alert, Box, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
-import { isApiError } from '../../shared/api/api-error';
-import { AppDialog } from '../../shared/ui/app-dialog';
+import { isApiError } from '../api/api-error';
+import { AppDialog } from './app-dialog';
 
 const FALLBACK_ERROR = 'Something went wrong. Please try again.';
 
