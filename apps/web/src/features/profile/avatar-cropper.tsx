@@ -3,7 +3,7 @@ import { Alert, Box, Button, Center, Group, Loader, Modal, Slider, Stack, Text }
 import { useElementSize } from '@mantine/hooks';
 import { IconAlertCircle, IconZoomIn } from '@tabler/icons-react';
 import { MAX_ZOOM, MIN_ZOOM, clampCrop, imageRect, scaleCrop, type CropState } from './crop-math';
-import { context2d, loadImageFile } from './image-files';
+import { context2d, loadImageFile } from '../../shared/ui/image-files';
 
 /** Side of the exported square picture, in pixels. */
 export const AVATAR_SIDE = 320;

@@ -1,10 +1,12 @@
-import { Box, Card, EmptyState, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, EmptyState, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconSignature } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatFullName, formatInitials } from '../../shared/format/name';
 import { useSession } from '../../shared/session/session-store';
-import { MarkEditor, TRANSPARENT_BACKGROUND } from './mark-editor';
+import { MAX_DATA_URL_LENGTH } from '../../shared/ui/image-files';
+import { MarkEditor } from '../../shared/ui/mark-editor/mark-editor';
+import { MarkPreview } from '../../shared/ui/mark-editor/mark-preview';
 import { ProfileArea } from './profile-area';
 import { fetchMark, saveMark, type MarkKind } from './profile-api';
 import { FormAlert, LoadError, errorMessageOf } from './screen-states';
@@ -56,25 +58,13 @@ function CurrentMark({ kind, userId }: { kind: MarkKind; userId: string | null }
     );
   else
     body = (
-      <Box
-        p="md"
-        style={{
-          borderRadius: 'var(--mantine-radius-md)',
-          background: TRANSPARENT_BACKGROUND,
-          border: '1px solid var(--mantine-color-gray-3)',
-        }}
-      >
-        <Image
-          src={current.data}
-          alt={`Your saved ${text.noun}`}
-          fit="contain"
-          mah={120}
-          maw="100%"
-          w="auto"
-          mx="auto"
-          data-testid="mark-current"
-        />
-      </Box>
+      <MarkPreview
+        src={current.data}
+        alt={`Your saved ${text.noun}`}
+        maxHeight={120}
+        padding="md"
+        testId="mark-current"
+      />
     );
 
   return (
@@ -118,8 +108,14 @@ function MarkScreen({ kind }: { kind: MarkKind }) {
           key={`${kind}-${userId ?? ''}`}
           kind={kind}
           defaultText={defaultText}
-          isSaving={save.isPending}
-          onSave={(dataUrl) => save.mutate(dataUrl)}
+          doneLabel={`Save ${text.noun}`}
+          isBusy={save.isPending}
+          onDone={(dataUrl) => {
+            if (dataUrl.length > MAX_DATA_URL_LENGTH) {
+              throw new Error('This picture is larger than 2 MB. Try a smaller one.');
+            }
+            save.mutate(dataUrl);
+          }}
         />
       </Stack>
     </ProfileArea>

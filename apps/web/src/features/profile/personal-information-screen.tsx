@@ -21,7 +21,7 @@ import { fetchProfile } from '../auth/auth-api';
 import { PROFILE_QUERY_KEY } from '../auth/use-profile-sync';
 import { useAuthForm } from '../auth/use-auth-form';
 import { AvatarCropper } from './avatar-cropper';
-import { AVATAR_TYPES, checkImageFile } from './image-files';
+import { AVATAR_TYPES, checkImageFile } from '../../shared/ui/image-files';
 import { ProfileArea } from './profile-area';
 import {
   toProfileUpdate,

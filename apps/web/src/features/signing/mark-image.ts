@@ -1,5 +1,5 @@
 import { MAX_SIGNATURE_DATA_URL } from '@esigns/contracts/signing';
-import { context2d, loadImageFile } from '../profile/image-files';
+import { context2d, loadImageFile } from '../../shared/ui/image-files';
 
 /** Bounds of an uploaded picture for an IMAGE field (pixels); larger ones are scaled down. */
 const IMAGE_FIELD_MAX = { width: 1400, height: 1400 };

@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { Group, Stack, Text, TextInput } from '@mantine/core';
 import type { TFormFieldOf, TValueField } from '@esigns/contracts/nocode-fields';
 import { formatCurrency } from '../../../shared/format/currency';
-import { DrawPad, exportDrawing, type DrawHandle } from '../../profile/draw-pad';
+import { DrawPad, exportDrawing, type DrawHandle } from '../../../shared/ui/mark-editor/draw-pad';
 
 /** Pieces of the inputs that are more than one Mantine input (see field-input.tsx). */
 

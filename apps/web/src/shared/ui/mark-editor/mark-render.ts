@@ -1,4 +1,4 @@
-import { context2d } from './image-files';
+import { context2d } from '../image-files';
 
 /** Ink colours offered for drawn and typed signatures. */
 export const PEN_COLORS = [
