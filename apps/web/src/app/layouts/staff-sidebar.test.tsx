@@ -1,9 +1,7 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { findActiveKey } from '../../features/menu-management/menu-nav';
 import {
@@ -14,14 +12,9 @@ import {
   menuServer,
 } from '../../features/menu-management/menu-test-utils';
 import { StaffSidebar } from './staff-sidebar';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
-beforeEach(() => seedStaffSession({ user_type: 'MANAGER' }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest({ session: { user_type: 'MANAGER' } });
 
 function renderSidebarAt(path: string, area?: string) {
   const router = createMemoryRouter(

@@ -1,19 +1,13 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../shared/session/session-store';
 import { installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { UserMenu } from './user-menu';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
-beforeEach(() => resetApiClient());
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.clear();
-});
+staffSessionPerTest({ session: false });
 
 describe('UserMenu', () => {
   it('shows the initials, name and email, and signs out through the API', async () => {

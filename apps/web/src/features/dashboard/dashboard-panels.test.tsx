@@ -1,8 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { describe, expect, it } from 'vitest';
+import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
 import { renderRoute } from '../documents/documents-test-utils';
 import { CalendarPanel } from './calendar-panel';
 import { CheckInCard } from './check-in-card';
@@ -18,16 +16,11 @@ import {
 import { RecentActivities } from './recent-activities';
 import { RecentNotes } from './recent-notes';
 import { SentCompletedChart } from './sent-completed-chart';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const ACTIVITIES = '/api/all-documents/recent-activities';
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  cleanup();
-  sessionStore.clear();
-  resetApiClient();
-  vi.unstubAllGlobals();
-});
+staffSessionPerTest();
 
 describe('RecentActivities', () => {
   it('badges unread activity, marks it seen after a moment and keeps it highlighted', async () => {

@@ -1,12 +1,11 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TDashboardStatsSettings } from '@esigns/contracts/settings';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
+import { fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { renderRoute } from '../documents/documents-test-utils';
 import { paged, withPermissions } from '../team/team-test-utils';
 import { makeCheckIn, makeRecentNote, makeStats } from './dashboard-test-utils';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 type FakeSocket = { anyHandlers: ((event: string, ...args: unknown[]) => void)[] };
 const sockets: FakeSocket[] = [];
@@ -54,17 +53,11 @@ function server(
 
 const renderDashboard = () => renderRoute(<DashboardScreen />, '/dashboard', '/dashboard');
 
+staffSessionPerTest();
 beforeEach(() => {
-  seedStaffSession();
   sockets.length = 0;
 });
-afterEach(() => {
-  cleanup();
-  stopRealtime();
-  sessionStore.clear();
-  resetApiClient();
-  vi.unstubAllGlobals();
-});
+afterEach(() => stopRealtime());
 
 describe('DashboardScreen', () => {
   it('shows the chosen cards in their order, each opening its list', async () => {

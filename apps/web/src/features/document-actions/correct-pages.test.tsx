@@ -1,8 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, ok } from '../../shared/testing/fake-api';
 import {
   makeDocumentUser,
   makeEmployeeDocument,
@@ -10,6 +8,7 @@ import {
   renderRoute,
 } from '../documents/documents-test-utils';
 import { CorrectDocumentScreen } from './correct-screen';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 // pdf.js cannot run in jsdom: the pages are drawn through a stand-in.
 const { renderPage, openPdfDocument } = vi.hoisted(() => {
@@ -36,12 +35,8 @@ const doc = makeEmployeeDocument({
   fields: [makeField({ key: 'f2', recipient_key: 'r2', page: 2 })],
 });
 
-beforeEach(() => seedStaffSession());
+staffSessionPerTest();
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
   renderPage.mockClear();
   openPdfDocument.mockClear();
 });

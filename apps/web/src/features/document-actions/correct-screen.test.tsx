@@ -1,15 +1,6 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import {
-  installFakeApi,
-  invalid,
-  ok,
-  seedStaffSession,
-  type FakeHandler,
-} from '../../shared/testing/fake-api';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import {
   makeDocumentUser,
   makeEmployeeDocument,
@@ -18,6 +9,7 @@ import {
 } from '../documents/documents-test-utils';
 import { CorrectDocumentScreen } from './correct-screen';
 import type { TCorrectRequest } from './document-actions-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const ID = '0a1b2c3d-0000-4000-8000-00000000e0d1';
 const PATTERN = '/emp-documents/custom/:employee_document_id/edit';
@@ -58,14 +50,7 @@ function server(onCorrect: FakeHandler): FakeHandler {
 
 const recipientCard = (name: string) => screen.getByRole('group', { name: `Recipient ${name}` });
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('CorrectDocumentScreen', { timeout: 45_000 }, () => {
   it('locks finished recipients, adds a signer with a signature field, and sends the whole correction', async () => {

@@ -1,20 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TDocumentAction } from '@esigns/contracts/document-actions';
 import type { TDocumentStatus } from '@esigns/contracts/documents';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import {
-  fail,
-  installFakeApi,
-  invalid,
-  ok,
-  seedStaffSession,
-  type FakeHandler,
-} from '../../shared/testing/fake-api';
+import { fail, installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { makeDocumentUser, makeEmployeeDocument, renderRoute } from '../documents/documents-test-utils';
 import { DocumentActionsMenu } from './document-actions-menu';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const ID = '0a1b2c3d-0000-4000-8000-00000000e0d1';
 
@@ -41,14 +32,7 @@ async function openMenu() {
   return screen.findByRole('menu');
 }
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('DocumentActionsMenu', { timeout: 20_000 }, () => {
   it('shows exactly the actions it is given, grouped, and nothing when there are none', async () => {

@@ -9,6 +9,7 @@ import type {
 } from '@esigns/contracts/documents';
 import { ZDocumentSettings } from '@esigns/contracts/documents';
 import type { TFileInfo } from '@esigns/contracts/files';
+import { vi } from 'vitest';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 
 export const CONFIG_ID = '0a1b2c3d-0000-4000-8000-00000000c0f1';
@@ -163,6 +164,12 @@ export class FakeXhr {
   static reset() {
     FakeXhr.sent = [];
     FakeXhr.onSend = (xhr) => xhr.succeed();
+  }
+
+  /** A fresh fake in place of `XMLHttpRequest` (undone by `vi.unstubAllGlobals()`). */
+  static install() {
+    FakeXhr.reset();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
   }
 
   method = '';

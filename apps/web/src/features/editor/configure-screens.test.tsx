@@ -1,9 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { ConfigureDocumentScreen } from './configure-document-screen';
 import { ConfigureTemplateScreen } from './configure-template-screen';
@@ -14,7 +12,8 @@ import {
   makeField,
   makeRecipient,
 } from './editor-fixtures';
-import { installEditorLayout, restoreEditorLayout } from './editor-test-utils';
+import { editorLayoutPerTest } from './editor-test-utils';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 vi.mock('./pdf/pdf-document', () => ({
   openPdfDocument: vi.fn(async () => ({
@@ -24,18 +23,8 @@ vi.mock('./pdf/pdf-document', () => ({
   })),
 }));
 
-beforeEach(() => {
-  seedStaffSession();
-  installEditorLayout();
-});
-
-afterEach(() => {
-  cleanup();
-  restoreEditorLayout();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
+editorLayoutPerTest();
 
 function renderAt(path: string) {
   const router = createMemoryRouter(

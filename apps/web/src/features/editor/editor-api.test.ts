@@ -1,7 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { describe, expect, it } from 'vitest';
+import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
 import { createLayoutSaver, createPageOps } from './editor-api';
 import {
   DOCUMENT_ID,
@@ -10,13 +8,9 @@ import {
   makeLayout,
   makeRecipient,
 } from './editor-fixtures';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('createLayoutSaver', () => {
   it('sends a representative password once, then asks the server to keep it', async () => {

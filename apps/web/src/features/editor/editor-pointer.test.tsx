@@ -1,10 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeApi, ok } from '../../shared/testing/fake-api';
 import { makeConfigurableDocument, makeField, makeRecipient } from './editor-fixtures';
-import { installEditorLayout, renderEditor, restoreEditorLayout } from './editor-test-utils';
+import { editorLayoutPerTest, renderEditor } from './editor-test-utils';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 vi.mock('./pdf/pdf-document', () => ({
   openPdfDocument: vi.fn(async () => ({
@@ -17,18 +16,8 @@ vi.mock('./pdf/pdf-document', () => ({
 // The test window fits a 612 pt page into 1000 px at the 150% cap: 1.5 px per point.
 const ZOOM = 1.5;
 
-beforeEach(() => {
-  seedStaffSession();
-  installEditorLayout();
-});
-
-afterEach(() => {
-  cleanup();
-  restoreEditorLayout();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
+editorLayoutPerTest();
 
 const boxByKey = (key: string) =>
   screen.getAllByTestId('field-box').find((b) => b.dataset.fieldKey === key) as HTMLElement;

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { TConfigurableDocument, TDocumentLayout } from '@esigns/contracts/documents';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { DocumentEditor, type DocumentEditorProps } from './document-editor';
@@ -54,6 +54,12 @@ export function installEditorLayout(windowWidth = 1440): void {
 
 export function restoreEditorLayout(): void {
   while (restorers.length) restorers.pop()?.();
+}
+
+/** Registers the editor's layout stand-ins before each test and their removal after it. */
+export function editorLayoutPerTest(windowWidth?: number): void {
+  beforeEach(() => installEditorLayout(windowWidth));
+  afterEach(() => restoreEditorLayout());
 }
 
 export function makePageOps(overrides: Partial<EditorPageOps> = {}): EditorPageOps {

@@ -1,17 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import { defaultCustomizationConfig } from '@esigns/contracts/entity-customization';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import {
-  installFakeApi,
-  invalid,
-  ok,
-  seedStaffSession,
-  type FakeHandler,
-} from '../../shared/testing/fake-api';
+import { installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { makeFormTemplate, renderAt } from '../form-templates/form-templates-test-utils';
 import { withPermissions } from '../team/team-test-utils';
 import { toTemplateFields } from './create-entity-dialog';
@@ -19,6 +10,7 @@ import { EntitiesScreen } from './entities-screen';
 import { EntityRecordsScreen } from './entity-records-screen';
 import { RecordFormScreen } from './record-form-screen';
 import { RecordViewScreen } from './record-view-screen';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const ENTITY_ID = '3c1b2c3d-0000-4000-8000-000000000001';
 const template = makeFormTemplate({
@@ -121,14 +113,7 @@ function server(next: FakeHandler = () => undefined): FakeHandler {
   });
 }
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('entities', { timeout: 30_000 }, () => {
   it('lists entities with their record counts and creates one from quick fields', async () => {

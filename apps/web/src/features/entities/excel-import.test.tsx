@@ -1,18 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TEntity } from '@esigns/contracts/entities';
 import type { TExcelHeaders } from '@esigns/contracts/entity-import';
 import { ALL_SCREEN_ROUTES } from '../../app/routes';
 import { SCREENS } from '../../app/screen-loaders';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
 import {
   fail,
   installFakeApi,
   invalid,
   ok,
-  seedStaffSession,
   type FakeCall,
   type FakeHandler,
 } from '../../shared/testing/fake-api';
@@ -21,6 +17,7 @@ import { makePermissionOverview, withPermissions } from '../team/team-test-utils
 import { EntityRecordsScreen } from './entity-records-screen';
 import { ExcelImportScreen } from './excel-import-screen';
 import { ENTITY_SCREENS } from './screens';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const ENTITY_ID = '3c1b2c3d-0000-4000-8000-000000000009';
 const TID = '5d1b2c3d-0000-4000-8000-000000000001';
@@ -106,14 +103,7 @@ async function choose(header: string, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('import records from Excel', { timeout: 30_000 }, () => {
   it('is the screen of its route, opened from the records screen for people who may add records', async () => {

@@ -1,17 +1,16 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import type { TPublicRecordView } from '@esigns/contracts/entity-actions';
-import { resetApiClient } from '../../shared/api/api-client';
 import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
+import { fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { makeFormTemplate, renderAt } from '../form-templates/form-templates-test-utils';
 import { withPermissions } from '../team/team-test-utils';
 import { EntityRecordsScreen } from './entity-records-screen';
 import { PublicRecordScreen } from './public-record-screen';
 import { RecordViewScreen } from './record-view-screen';
 import { TemplateRecordsPanel } from './template-records-panel';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 /*
  * The record actions of spec 3 on the record screens: notify, print, share a link, companies and
@@ -129,15 +128,7 @@ const openMore = async () => {
 const viewRecord = () =>
   renderAt(<RecordViewScreen />, '/entity/:entity_id/view', `/entity/${ENTITY_ID}/view?dataId=${RECORD_ID}`);
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest({ restoreMocks: true });
 
 describe('record actions', { timeout: 30_000 }, () => {
   it('notifies people about a record', async () => {

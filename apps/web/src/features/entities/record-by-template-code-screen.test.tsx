@@ -1,22 +1,15 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
 import { renderRoute } from '../documents/documents-test-utils';
 import { withPermissions } from '../team/team-test-utils';
 import { RecordByTemplateCodeScreen } from './record-by-template-code-screen';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const ENTITY_ID = '3c1b2c3d-0000-4000-8000-000000000011';
 const RECORD_ID = '3c1b2c3d-0000-4000-8000-0000000000a1';
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  cleanup();
-  sessionStore.clear();
-  resetApiClient();
-  vi.unstubAllGlobals();
-});
+staffSessionPerTest();
 
 const record = {
   _id: RECORD_ID,

@@ -1,13 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TRecordDocument } from '@esigns/contracts/record-extras';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { installFakeApi, ok } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { withPermissions } from '../team/team-test-utils';
 import { RecordDocuments } from './record-documents';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const ENTITY_ID = '3c1b2c3d-0000-4000-8000-000000000001';
 const RECORD_ID = '3c1b2c3d-0000-4000-8000-0000000000d1';
@@ -45,14 +44,7 @@ const signed = (id: string, name: string, template: TRecordDocument['template'])
     template,
   });
 
-beforeEach(() => {
-  seedStaffSession();
-});
-afterEach(() => {
-  cleanup();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 /** The Documents tab over a fake API answering `all` and the two filtered lists from it. */
 function renderWith(all: TRecordDocument[]) {

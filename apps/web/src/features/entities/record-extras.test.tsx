@@ -1,18 +1,10 @@
 import { useState } from 'react';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZFormField, type TFormField, type TFormFieldOf } from '@esigns/contracts/nocode-fields';
 import type { TFileRef } from '@esigns/contracts/nocode-value-coercion';
 import type { TRecordDocument, TRepeatableEntry } from '@esigns/contracts/record-extras';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import {
-  installFakeApi,
-  invalid,
-  ok,
-  seedStaffSession,
-  type FakeHandler,
-} from '../../shared/testing/fake-api';
+import { installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { FakeXhr, makeFile } from '../documents/documents-test-utils';
 import { FieldInput } from '../form-templates/renderer/field-input';
@@ -21,6 +13,7 @@ import { makePermissionOverview, withPermissions } from '../team/team-test-utils
 import { RecordDocuments } from './record-documents';
 import { RecordFileScope, uploadKeyOf } from './record-files';
 import { RepeatableEntries } from './repeatable-entries';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const ENTITY_ID = '3c1b2c3d-0000-4000-8000-000000000001';
 const RECORD_ID = '3c1b2c3d-0000-4000-8000-0000000000d1';
@@ -34,18 +27,8 @@ const refOf = (name: string, type = 'image/png'): TFileRef => ({
   mime_type: type,
 });
 
-beforeEach(() => {
-  seedStaffSession();
-  FakeXhr.reset();
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(() => {
-  cleanup();
-  resetApiClient();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStore.clear();
-});
+staffSessionPerTest({ restoreMocks: true });
+beforeEach(() => FakeXhr.install());
 
 /** The upload calls: an address, then the confirmed reference of the file named in the ticket. */
 const uploads: FakeHandler = (call) => {

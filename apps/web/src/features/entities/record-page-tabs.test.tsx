@@ -1,15 +1,13 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import { defaultCustomizationConfig, type TRecordTab } from '@esigns/contracts/entity-customization';
 import type { TRecordHistoryItem, TRecordHistoryPage } from '@esigns/contracts/record-history';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
+import { installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { makeFormTemplate, renderAt } from '../form-templates/form-templates-test-utils';
 import { withPermissions } from '../team/team-test-utils';
 import { orderRecordTabs, RecordViewScreen } from './record-view-screen';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 /*
  * The record page's tabs as the entity's customization orders them, the Files tab (every file of
@@ -140,14 +138,7 @@ const open = () =>
   renderAt(<RecordViewScreen />, '/entity/:entity_id/view', `/entity/${ENTITY_ID}/view?dataId=${RECORD_ID}`);
 const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent);
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('record page tabs', { timeout: 30_000 }, () => {
   it('orders the tabs as configured, line items after related records, and leaves out unlisted ones', async () => {

@@ -1,17 +1,15 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import { ZFormField } from '@esigns/contracts/nocode-fields';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
+import { installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { makeFormTemplate, renderAt } from '../form-templates/form-templates-test-utils';
 import { withPermissions } from '../team/team-test-utils';
 import { CellValue } from './grid-cells';
 import { RecordFormScreen } from './record-form-screen';
 import { linkedIds } from './record-picker';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const ENTITY_ID = '3c1b2c3d-0000-4000-8000-000000000001';
 const AGENTS_ID = '3c1b2c3d-0000-4000-8000-0000000000e1';
@@ -87,13 +85,7 @@ function server(next: FakeHandler = () => undefined): FakeHandler {
   });
 }
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 /** The pills of a multi-select: their texts. */
 const pillsOf = (input: HTMLElement) =>

@@ -1,15 +1,14 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { TRecordShareLink } from '@esigns/contracts/record-share-links';
-import { resetApiClient } from '../../shared/api/api-client';
 import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
+import { fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { renderAt } from '../form-templates/form-templates-test-utils';
 import { paged } from '../team/team-test-utils';
 import { PublicRecordScreen } from './public-record-screen';
 import { ShareLinkDialog } from './share-link-dialog';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 /* The share dialog: making a link and copying it, the record's links and revoking one. */
 
@@ -65,15 +64,7 @@ const open = () =>
     <ShareLinkDialog opened onClose={() => undefined} entityId={ENTITY_ID} recordId={RECORD_ID} />,
   );
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest({ restoreMocks: true });
 
 describe('ShareLinkDialog', () => {
   it("lists the record's links with who made them, when, until when and their state", async () => {

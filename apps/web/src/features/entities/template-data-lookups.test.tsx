@@ -1,15 +1,13 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import type { TTemplatesFieldsResult } from '@esigns/contracts/template-data-lookups';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
+import { fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { makeFormTemplate, renderAt } from '../form-templates/form-templates-test-utils';
 import { withPermissions } from '../team/team-test-utils';
 import { RecordFormScreen } from './record-form-screen';
 import { RecordViewScreen } from './record-view-screen';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 /*
  * The record screens' uses of the template data calls: the record form warns when an email or
@@ -79,14 +77,7 @@ function server(next: FakeHandler = () => undefined): FakeHandler {
   });
 }
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.restoreAllMocks();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest({ restoreMocks: true });
 
 describe('value already used (record form)', { timeout: 30_000 }, () => {
   it('checks an email on blur and warns with a link to the record holding it, without blocking the save', async () => {

@@ -1,16 +1,14 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { TGlobalFilter } from '@esigns/contracts/entity-filters';
 import { ALL_SCREEN_ROUTES } from '../../app/routes';
 import { SCREENS } from '../../app/screen-loaders';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
+import { fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { TEMPLATE_ID, makeFormTemplate, renderAt } from '../form-templates/form-templates-test-utils';
 import { paged, withPermissions } from '../team/team-test-utils';
 import { GlobalFiltersScreen } from './global-filters-screen';
 import { GLOBAL_FILTER_SCREENS } from './screens';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const PATH = '/profilesettings/global-filters';
 const template = makeFormTemplate({
@@ -46,14 +44,7 @@ function server(rows: TGlobalFilter[], next: FakeHandler = () => undefined): Fak
   });
 }
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('GlobalFiltersScreen', () => {
   it('is the screen of its route', async () => {

@@ -1,28 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserType } from '@esigns/contracts/auth';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import {
-  installFakeApi,
-  invalid,
-  ok,
-  seedStaffSession,
-  type FakeHandler,
-} from '../../shared/testing/fake-api';
+import { installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { renderScreen } from '../team/team-test-utils';
 import { MenuManagementScreen } from './menu-management-screen';
 import { ENTITY_ID, TEMPLATE_ID, makeCustomization, menuServer } from './menu-test-utils';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 const look = makeCustomization();
 const plain = makeCustomization({

@@ -1,22 +1,13 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { TMenuItemInput } from '@esigns/contracts/menus';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
+import { installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { renderScreen } from '../team/team-test-utils';
 import { MenuManagementScreen } from './menu-management-screen';
 import { CONTACT_TYPES, ENTITY_ID, makeMenu, menuServer } from './menu-test-utils';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 const [buyer, tenant] = CONTACT_TYPES as [(typeof CONTACT_TYPES)[0], (typeof CONTACT_TYPES)[0]];
 

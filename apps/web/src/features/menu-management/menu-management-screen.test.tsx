@@ -1,29 +1,13 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { TMenuItemInput } from '@esigns/contracts/menus';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import {
-  fail,
-  installFakeApi,
-  invalid,
-  ok,
-  seedStaffSession,
-  type FakeHandler,
-} from '../../shared/testing/fake-api';
+import { fail, installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { renderScreen } from '../team/team-test-utils';
 import { MenuManagementScreen } from './menu-management-screen';
 import { SALES_MENU, makeMenu, menuServer } from './menu-test-utils';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 /** OWNER's menu is the default one, MANAGER's is stored; `writes` answers POST/PUT/DELETE. */
 function server(writes: FakeHandler = () => undefined): FakeHandler {

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAppNotification, TNotificationCreatedEvent } from '@esigns/contracts/notifications';
@@ -28,9 +28,9 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-const { sessionStore } = await import('../../shared/session/session-store');
 const { stopRealtime } = await import('../../shared/realtime/socket');
-const { installFakeApi, ok, seedStaffSession } = await import('../../shared/testing/fake-api');
+const { installFakeApi, ok } = await import('../../shared/testing/fake-api');
+const { staffSessionPerTest } = await import('../../shared/testing/test-session');
 const { renderWithProviders } = await import('../../shared/testing/render-with-providers');
 const { NotificationBell } = await import('./notification-bell');
 
@@ -143,16 +143,11 @@ function renderBell() {
 
 const bell = () => screen.getByRole('button', { name: /^Notifications/ });
 
+staffSessionPerTest();
 beforeEach(() => {
   sockets.length = 0;
-  seedStaffSession();
 });
-afterEach(() => {
-  cleanup();
-  stopRealtime();
-  sessionStore.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(() => stopRealtime());
 
 describe('NotificationBell', () => {
   const today = makeNotification({ title: 'Asha signed "Lease"' });

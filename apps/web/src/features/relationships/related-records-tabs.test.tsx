@@ -1,18 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserType } from '@esigns/contracts/auth';
 import type { TRecordRelationship, TRelatedRecord, TRelationshipSide } from '@esigns/contracts/relationships';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import {
-  fail,
-  installFakeApi,
-  invalid,
-  ok,
-  seedStaffSession,
-  type FakeHandler,
-} from '../../shared/testing/fake-api';
+import { fail, installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { withPermissions } from '../team/team-test-utils';
 import { RelatedRecordsTabs } from './index';
 import {
@@ -26,6 +16,7 @@ import {
   makeLead,
   renderInRouter,
 } from './relationships-test-utils';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const leadsSide: TRelationshipSide = {
   _id: REL_ID,
@@ -93,14 +84,7 @@ function server(
 
 const render = () => renderInRouter(<RelatedRecordsTabs entityId={PROPERTY_ID} recordId={VILLA_ID} />);
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('RelatedRecordsTabs', () => {
   it('shows a tab per relationship with its count and a table of the related records', async () => {

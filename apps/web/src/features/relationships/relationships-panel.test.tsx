@@ -1,21 +1,12 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { UserType } from '@esigns/contracts/auth';
 import type { TEntityRelationship } from '@esigns/contracts/relationships';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import {
-  fail,
-  installFakeApi,
-  invalid,
-  ok,
-  seedStaffSession,
-  type FakeHandler,
-} from '../../shared/testing/fake-api';
+import { fail, installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { withPermissions } from '../team/team-test-utils';
 import { RelationshipsPanel } from './index';
 import { LEAD_ID, PROPERTY_ID, REL_ID, lead, property, renderInRouter } from './relationships-test-utils';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const toLeads: TEntityRelationship = {
   _id: REL_ID,
@@ -51,14 +42,7 @@ function server(
 
 const render = () => renderInRouter(<RelationshipsPanel entityId={PROPERTY_ID} />);
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 async function chooseLeads() {
   const dialog = await screen.findByRole('dialog');

@@ -1,27 +1,17 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_EXPIRATIONS_REMINDERS, DEFAULT_NOTIFICATION_SETTINGS } from '@esigns/contracts/settings';
-import { resetApiClient } from '../../shared/api/api-client';
 import { formatDate, getDefaultDateFormat, setDefaultDateFormat } from '../../shared/format/date';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, invalid, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { fail, installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
 import { renderScreens } from '../profile/screen-test-utils';
 import { SETTINGS_SCREENS } from './screens';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 // The first test of a file also compiles the lazy screens: allow more than the default 5 s.
 vi.setConfig({ testTimeout: 15_000 });
 
-beforeEach(() => {
-  resetApiClient();
-  seedStaffSession();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.clear();
-  setDefaultDateFormat(null);
-});
+staffSessionPerTest();
+afterEach(() => setDefaultDateFormat(null));
 
 describe('ApplicationSettingsScreen', () => {
   it('loads the settings, previews each format with today, saves and applies the date format', async () => {

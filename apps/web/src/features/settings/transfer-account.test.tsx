@@ -1,12 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserType } from '@esigns/contracts/auth';
 import type { TTransferRequest } from '@esigns/contracts/transfer-account';
 import { toRouterPath } from '../../app/routes';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
 import {
   USER_ID,
   fail,
@@ -21,6 +19,7 @@ import {
 import { createTestQueryClient, renderWithProviders } from '../../shared/testing/render-with-providers';
 import { makeCompanyUser, makePermissionOverview } from '../team/team-test-utils';
 import { SETTINGS_SCREENS } from './screens';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 // The first test of a file also compiles the lazy screens: allow more than the default 5 s.
 vi.setConfig({ testTimeout: 15_000 });
@@ -87,16 +86,7 @@ const members = [
   }),
 ];
 
-beforeEach(() => {
-  resetApiClient();
-  seedStaffSession();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('TransferAccountScreen (owner)', () => {
   it('picks a member, shows the consequences, starts the transfer and shows it pending', async () => {

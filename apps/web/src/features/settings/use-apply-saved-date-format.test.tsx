@@ -1,6 +1,5 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_DATE_FORMAT,
   formatDate,
@@ -11,15 +10,12 @@ import { sessionStore } from '../../shared/session/session-store';
 import { USER_ID, fail, installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { ApplySavedDateFormat, SavedDateFormat } from './use-apply-saved-date-format';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const jan5 = new Date(2024, 0, 5);
 
-beforeEach(() => resetApiClient());
-
+staffSessionPerTest({ session: false });
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.clear();
   setDefaultDateFormat(null);
   localStorage.clear();
 });

@@ -1,15 +1,6 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../../shared/api/api-client';
-import { sessionStore } from '../../../shared/session/session-store';
-import {
-  fail,
-  installFakeApi,
-  invalid,
-  ok,
-  seedStaffSession,
-  type FakeHandler,
-} from '../../../shared/testing/fake-api';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, installFakeApi, invalid, ok, type FakeHandler } from '../../../shared/testing/fake-api';
 import { withPermissions } from '../../team/team-test-utils';
 import {
   COMPANY_DOC_ID,
@@ -21,6 +12,7 @@ import {
   renderRoute,
 } from '../documents-test-utils';
 import { SendReviewScreen } from './send-review-screen';
+import { staffSessionPerTest } from '../../../shared/testing/test-session';
 
 const PATTERN = '/send-document/mail/:id';
 const PATH = `/send-document/mail/${CONFIG_ID}`;
@@ -33,14 +25,7 @@ function server(next: FakeHandler, document = makeConfigurableDocument()): FakeH
   });
 }
 
-beforeEach(() => seedStaffSession());
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('SendReviewScreen', { timeout: 20_000 }, () => {
   it('shows the document, saves the edited email, sends and lists who was emailed', async () => {

@@ -1,15 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../../shared/api/api-client';
-import { sessionStore } from '../../../shared/session/session-store';
-import {
-  fail,
-  installFakeApi,
-  invalid,
-  ok,
-  seedStaffSession,
-  type FakeHandler,
-} from '../../../shared/testing/fake-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, installFakeApi, invalid, ok, type FakeHandler } from '../../../shared/testing/fake-api';
 import { withPermissions } from '../../team/team-test-utils';
 import {
   COMPANY_DOC_ID,
@@ -21,6 +12,7 @@ import {
   renderRoute,
 } from '../documents-test-utils';
 import { SendTemplateScreen } from './send-template-screen';
+import { staffSessionPerTest } from '../../../shared/testing/test-session';
 
 const PATTERN = '/send-template/mail/:id/:document_id';
 const PATH = `/send-template/mail/${CONFIG_ID}/${COMPANY_DOC_ID}`;
@@ -79,14 +71,7 @@ function fillPerson(name: string, email: string, first: string, last: string) {
   fireEvent.change(screen.getByLabelText(`Last name of ${name}`), { target: { value: last } });
 }
 
-beforeEach(() => seedStaffSession());
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('SendTemplateScreen', { timeout: 20_000 }, () => {
   it('takes a person per role and the prefilled fields, and sends them with a send key', async () => {

@@ -1,15 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../../shared/api/api-client';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store';
-import {
-  fail,
-  installFakeApi,
-  invalid,
-  ok,
-  seedStaffSession,
-  type FakeCall,
-} from '../../../shared/testing/fake-api';
+import { fail, installFakeApi, invalid, ok, type FakeCall } from '../../../shared/testing/fake-api';
 import { withPermissions } from '../../team/team-test-utils';
 import {
   COMPANY_DOC_ID,
@@ -21,6 +13,7 @@ import {
   renderRoute,
 } from '../documents-test-utils';
 import { UploadScreen } from './upload-screen';
+import { staffSessionPerTest } from '../../../shared/testing/test-session';
 
 /** The server's side of the upload flow: a ticket per file, conversion when `isConverted(ref)`. */
 function uploadServer({
@@ -69,18 +62,8 @@ function rowOf(name: string) {
   return row;
 }
 
-beforeEach(() => {
-  seedStaffSession();
-  FakeXhr.reset();
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
+beforeEach(() => FakeXhr.install());
 
 describe('UploadScreen', { timeout: 20_000 }, () => {
   it('uploads several files with progress, shows conversion, reorders them and merges into the editor', async () => {

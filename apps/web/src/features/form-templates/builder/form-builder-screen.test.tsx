@@ -1,34 +1,18 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UserType } from '@esigns/contracts/auth';
-import { resetApiClient } from '../../../shared/api/api-client';
-import { sessionStore } from '../../../shared/session/session-store';
-import {
-  fail,
-  installFakeApi,
-  json,
-  ok,
-  seedStaffSession,
-  type FakeHandler,
-} from '../../../shared/testing/fake-api';
+import { fail, installFakeApi, json, ok, type FakeHandler } from '../../../shared/testing/fake-api';
 import { withPermissions } from '../../team/team-test-utils';
 import { TEMPLATE_ID, makeFormTemplate, renderAt } from '../form-templates-test-utils';
 import { FormBuilderScreen } from './form-builder-screen';
+import { staffSessionPerTest } from '../../../shared/testing/test-session';
 
 const server = (userType: UserType, next: FakeHandler = () => undefined) => withPermissions(userType, next);
 const palette = () => screen.getByTestId('field-palette');
 const properties = () => screen.getByTestId('field-properties');
 const cards = () => screen.queryAllByTestId('builder-field');
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('FormBuilderScreen', { timeout: 60_000 }, () => {
   it('builds a template from the palette and creates it', async () => {

@@ -1,21 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { RECORD_TITLE_FIELD_TYPES, type TEntityInputField } from '@esigns/contracts/entity-input-types';
-import { resetApiClient } from '../../../shared/api/api-client';
-import { sessionStore } from '../../../shared/session/session-store';
-import {
-  fail,
-  installFakeApi,
-  ok,
-  seedStaffSession,
-  type FakeCall,
-  type FakeHandler,
-} from '../../../shared/testing/fake-api';
+import { fail, installFakeApi, ok, type FakeCall, type FakeHandler } from '../../../shared/testing/fake-api';
 import { paged, withPermissions } from '../../team/team-test-utils';
 import { makeVariable } from '../../global-variables/global-variables-test-utils';
 import { TEMPLATE_ID, makeFormTemplate, renderAt } from '../form-templates-test-utils';
 import { FormBuilderScreen } from './form-builder-screen';
+import { staffSessionPerTest } from '../../../shared/testing/test-session';
 
 const LEADS = '5e1b2c3d-0000-4000-8000-000000000001';
 const DEALS = '5e1b2c3d-0000-4000-8000-000000000002';
@@ -107,14 +98,7 @@ async function createWith(api: ReturnType<typeof installFakeApi>) {
 const created = (call: FakeCall) =>
   call.path === '/api/template/create' ? ok(makeFormTemplate({ name: 'Follow-ups' })) : undefined;
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('reference settings of the form builder', { timeout: 60_000 }, () => {
   it("picks an ENTITY field's entity and the field shown for a record", async () => {

@@ -1,0 +1,29 @@
+import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetApiClient } from '../api/api-client';
+import { sessionStore, type SessionState } from '../session/session-store';
+import { seedStaffSession } from './fake-api';
+
+export type TestSessionOptions = {
+  /** Overrides of the staff session signed in before each test; `false` signs nobody in. */
+  session?: Partial<SessionState> | false;
+  /** Also restore `vi.spyOn` spies after each test. */
+  restoreMocks?: boolean;
+};
+
+/**
+ * Registers the usual hooks of a screen test: a staff session signed in before each test, and after
+ * it the toasts, the rendered tree, the stubbed globals (`fetch`), the API client and the session reset.
+ */
+export function staffSessionPerTest({ session = {}, restoreMocks = false }: TestSessionOptions = {}): void {
+  if (session !== false) beforeEach(() => seedStaffSession(session));
+  afterEach(() => {
+    notifications.clean();
+    cleanup();
+    vi.unstubAllGlobals();
+    if (restoreMocks) vi.restoreAllMocks();
+    resetApiClient();
+    sessionStore.clear();
+  });
+}
