@@ -37,6 +37,11 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // platform/ is infrastructure: it must not depend on product modules.
     files: ['apps/server/src/platform/**/*.ts'],
     rules: {

@@ -13,9 +13,12 @@ import { registerRequestLogging } from './platform/http/request-logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { createLogger, flushLogger } from './platform/logger';
 import { createStorage } from './platform/storage/create-storage';
-import { registerConversionRoutes } from './modules/conversion/routes';
-import { getConversionService, type ConversionDeps } from './modules/conversion/service';
-import { loadConversionSettings } from './modules/conversion/settings';
+import {
+  registerConversionRoutes,
+  getConversionService,
+  type ConversionDeps,
+  loadConversionSettings,
+} from './modules/conversion';
 
 /**
  * The document service on its own (`node apps/server/dist/converter.js`): the

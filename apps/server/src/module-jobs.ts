@@ -1,9 +1,9 @@
-import { defineDocumentListJobs } from './modules/document-lists/jobs';
-import { defineDocumentJobs } from './modules/documents/bulk-send';
-import { defineRecordJobs } from './modules/entity-data/jobs';
-import { defineSigningJobs } from './modules/signing/jobs';
-import { defineNotificationJobs } from './modules/notifications/push';
-import { defineReminderJobs } from './modules/reminders/jobs';
+import { defineDocumentListJobs } from './modules/document-lists';
+import { defineDocumentJobs } from './modules/documents';
+import { defineRecordJobs } from './modules/entity-data';
+import { defineSigningJobs } from './modules/signing';
+import { defineNotificationJobs } from './modules/notifications';
+import { defineReminderJobs } from './modules/reminders';
 import type { Platform } from './platform/platform';
 
 /**

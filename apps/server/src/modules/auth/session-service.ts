@@ -6,7 +6,7 @@ import { keyedHash, randomToken } from '../../platform/auth/one-time-secrets';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { findMembership, listWorkspaces } from '../company/service';
+import { findMembership, listWorkspaces } from '../company';
 import { refreshTokens, users } from './schema';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;

@@ -5,7 +5,7 @@ import { keyedHash, safeEqual } from '../../platform/auth/one-time-secrets';
 import { decoyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { listWorkspaces } from '../company/service';
+import { listWorkspaces } from '../company';
 import type { Db } from '../../platform/db/database';
 import { assertCodeMatches, findLiveCode, issueCode } from './codes';
 import { signinCodeMail } from './mails';

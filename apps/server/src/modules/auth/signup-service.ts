@@ -4,7 +4,7 @@ import { assertAcceptablePassword } from '../../platform/auth/password-policy';
 import { hashPassword } from '../../platform/auth/passwords';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { createWorkspace } from '../company/service';
+import { createWorkspace } from '../company';
 import { consumeCode, consumeLinkToken, issueCode } from './codes';
 import { accountExistsMail, verificationMail } from './mails';
 import { users } from './schema';

@@ -7,12 +7,11 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
-import { isUniqueViolation } from '../auth/signup-service';
-import { openSession, revokeAllSessions, type ClientInfo } from '../auth/session-service';
+import { isUniqueViolation, openSession, revokeAllSessions, type ClientInfo } from '../auth';
 import { companies, companyUsers } from '../company/schema';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { roles } from '../roles/schema';
-import { assertCanActOnUserType, assertRoleFits } from '../roles/service';
+import { assertCanActOnUserType, assertRoleFits } from '../roles';
 import { invitationMail } from './mails';
 import { companyInvitations, INVITATION_TTL_DAYS } from './schema';
 import {

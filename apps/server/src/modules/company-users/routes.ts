@@ -15,7 +15,7 @@ import { ZErrorBody, ZPaged, ZPageQuery, ZSuccess, toPaged } from '@esigns/contr
 import { clientOf, requireAuth } from '../../platform/http/authenticate';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { acceptInvitation, inviteUser, previewInvitation, resendInvitation } from './invitation-service';
 import {
   addCompanyUser,

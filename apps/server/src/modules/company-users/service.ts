@@ -8,14 +8,13 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { rowsOf, type Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { issueCode } from '../auth/codes';
+import { issueCode, isUniqueViolation } from '../auth';
 import { refreshTokens, users } from '../auth/schema';
-import { isUniqueViolation } from '../auth/signup-service';
 import { companies, companyUsers, type MembershipStatus } from '../company/schema';
-import { listWorkspaces } from '../company/service';
-import type { AccessContext } from '../permissions/access';
+import { listWorkspaces } from '../company';
+import type { AccessContext } from '../permissions';
 import { userTypePermissions } from '../permissions/schema';
-import { assertCanActOnUserType, assertRoleFits, findRoleUserType, likePattern } from '../roles/service';
+import { assertCanActOnUserType, assertRoleFits, findRoleUserType, likePattern } from '../roles';
 import { addedToCompanyMail, brandingOf, setPasswordMail } from './mails';
 import { companyInvitations } from './schema';
 

@@ -4,7 +4,7 @@ import { DEFAULT_BRANDING, ZBranding, type TBranding } from '@esigns/contracts/b
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { sniffContentType } from '../../platform/storage/sniff';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { companies } from './schema';
 
 /** What a company may override of the white-label branding (spec 1 §1-§2). */

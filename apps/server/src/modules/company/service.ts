@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PlanType, TWorkspace, UserType } from '@esigns/contracts/auth';
 import type { Db } from '../../platform/db/database';
-import { seedUserTypes } from '../permissions/access';
+import { seedUserTypes } from '../permissions';
 import { companies, companyUsers } from './schema';
 
 type Tx = Pick<Db, 'insert' | 'select' | 'update'>;

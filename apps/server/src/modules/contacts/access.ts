@@ -2,7 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import { hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 
 /**
  * onRequest hooks: signed in and holding at least one of `slugs` (403 otherwise). Contact types

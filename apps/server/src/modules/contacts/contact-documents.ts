@@ -3,7 +3,7 @@ import type { TContactDocument } from '@esigns/contracts/contacts';
 import type { TDocumentStatus, TRecipientStatus, TRecipientType } from '@esigns/contracts/documents';
 import { hasPermission } from '@esigns/contracts/permissions';
 import { rowsOf, type Db } from '../../platform/db/database';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { getContact } from './service';
 
 type Row = {

@@ -5,7 +5,7 @@ import { ZAccountNamesRequest, ZContactType, ZContactTypeRequest } from '@esigns
 import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { requireAnyPermission } from './access';
 import {
   createContactType,

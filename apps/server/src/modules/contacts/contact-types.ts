@@ -3,10 +3,10 @@ import type { TContactType } from '@esigns/contracts/contacts';
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
-import { isUniqueViolation } from '../auth/signup-service';
-import { deleteStoredMenu } from '../menus/write-service';
-import type { AccessContext } from '../permissions/access';
-import { likePattern } from '../roles/service';
+import { isUniqueViolation } from '../auth';
+import { deleteStoredMenu } from '../menus';
+import type { AccessContext } from '../permissions';
+import { likePattern } from '../roles';
 import { contacts, contactTypes } from './schema';
 
 type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;

@@ -10,7 +10,7 @@ import type { Db } from '../../platform/db/database';
 import type { AppError } from '../../platform/http/app-error';
 import { validationError } from '../../platform/http/app-error';
 import { cellToText, readSheetRows } from '../../platform/storage/spreadsheet-rows';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { contactTypeIdsByName, typeKey } from './contact-types';
 import { contacts } from './schema';
 

@@ -17,9 +17,9 @@ import {
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
-import { isUniqueViolation } from '../auth/signup-service';
-import type { AccessContext } from '../permissions/access';
-import { likePattern } from '../roles/service';
+import { isUniqueViolation } from '../auth';
+import type { AccessContext } from '../permissions';
+import { likePattern } from '../roles';
 import {
   assertContactTypeOfCompany,
   contactTypeIdsByName,

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/http/app-error';
 import { authOf, requireAuth } from '../../platform/http/authenticate';
 import { ok } from '../../platform/http/envelope';
 import { enableMultipart, readMultipart } from '../../platform/http/file-upload';
-import { accessOf, loadAccess } from '../permissions/access';
+import { accessOf, loadAccess } from '../permissions';
 import { assertCompanyQuery, cleanFileName } from './file-refs';
 import {
   getConversionService,

@@ -7,7 +7,7 @@ import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { documentLogs } from '../documents/schema';
 import { userStatus } from '../notifications/schema';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { describeActivity, isRecipientActor, QUIET_ACTIONS, RECIPIENT_ACTIONS } from './activity-text';
 import { isoOf, loadViewer, rowsOf, seesDocument, type Viewer } from './visibility';
 

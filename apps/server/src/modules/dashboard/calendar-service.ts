@@ -9,7 +9,7 @@ import {
 import { hasPermission } from '@esigns/contracts/permissions';
 import { validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { addDays, startOfLocalDay } from './local-time';
 import { isoOf, loadViewer, rowsOf, seesDocument } from './visibility';
 

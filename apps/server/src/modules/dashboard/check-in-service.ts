@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { companyUsers } from '../company/schema';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { checkIns } from './schema';
 import { daysEndingWith, localDayOf } from './local-time';
 

@@ -19,7 +19,7 @@ import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import { clientIp } from '../../platform/http/client-ip';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { markActivitiesSeen, readRecentActivities } from './activities-service';
 import { calendarRange, readCalendar } from './calendar-service';
 import { readCheckIns, recordCheckIn } from './check-in-service';

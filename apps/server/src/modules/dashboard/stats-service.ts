@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { TDocumentStats, TStatsPoint } from '@esigns/contracts/dashboard';
 import { DEFAULT_EXPIRATIONS_REMINDERS } from '@esigns/contracts/settings';
 import type { Platform } from '../../platform/platform';
-import type { AccessContext } from '../permissions/access';
-import { readSettings } from '../settings/service';
+import type { AccessContext } from '../permissions';
+import { readSettings } from '../settings';
 import { daysEndingWith, localDayOf, startOfLocalDay } from './local-time';
 import { isWaitingForViewer, loadViewer, rowsOf, seesDocument } from './visibility';
 

@@ -1,9 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import type { ListScope } from '../document-lists/list-query';
-import { visibleTo, waitingForMe } from '../document-lists/list-query';
-import { loadScope } from '../document-lists/scope';
-import type { AccessContext } from '../permissions/access';
+import { type ListScope, visibleTo, waitingForMe, loadScope } from '../document-lists';
+import type { AccessContext } from '../permissions';
 
 /**
  * The caller as the dashboard queries need them: their access and the documents lists' scope

@@ -1,10 +1,14 @@
 import { ACTION_RULES, blockedReason, type TDocumentAction } from '@esigns/contracts/document-actions';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { mayActOnDocument } from '../documents/documents-service';
-import { findEmployeeDocument, requireSlug, type Reader } from '../documents/lookups';
-import type { EmployeeRow } from '../documents/serializers';
-import type { AccessContext } from '../permissions/access';
+import {
+  mayActOnDocument,
+  findEmployeeDocument,
+  requireSlug,
+  type Reader,
+  type EmployeeRow,
+} from '../documents';
+import type { AccessContext } from '../permissions';
 
 /** Who did it, from where: for log rows and mails. */
 export type Client = { ip: string; userAgent: string | undefined };

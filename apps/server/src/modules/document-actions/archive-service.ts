@@ -7,12 +7,12 @@ import {
   findEmployeeDocument,
   findOneOffEmployeeDocument,
   type Tx,
-} from '../documents/lookups';
-import { presentEmployeeDocument } from '../documents/present-employee';
+  presentEmployeeDocument,
+  type EmployeeRow,
+} from '../documents';
 import { companyDocuments, configurableDocuments, employeeDocuments } from '../documents/schema';
-import type { EmployeeRow } from '../documents/serializers';
-import type { AccessContext } from '../permissions/access';
-import { completedFileKey } from '../signing/seal-service';
+import type { AccessContext } from '../permissions';
+import { completedFileKey } from '../signing';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { emitAction, logAction } from './events';
 

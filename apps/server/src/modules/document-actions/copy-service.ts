@@ -3,13 +3,19 @@ import type { TDocumentAction } from '@esigns/contracts/document-actions';
 import type { TEmployeeDocument, TRecipient } from '@esigns/contracts/documents';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { insertConfigurable } from '../documents/configurable-service';
-import { copyPdf } from '../documents/document-files';
-import { findConfigurable, findEmployeeDocument, findOneOffEmployeeDocument } from '../documents/lookups';
-import { presentEmployeeDocument } from '../documents/present-employee';
+import {
+  insertConfigurable,
+  copyPdf,
+  findConfigurable,
+  findEmployeeDocument,
+  findOneOffEmployeeDocument,
+  presentEmployeeDocument,
+  type ConfigurableRow,
+  type DocumentUserRow,
+  type EmployeeRow,
+} from '../documents';
 import { documentUsers } from '../documents/schema';
-import type { ConfigurableRow, DocumentUserRow, EmployeeRow } from '../documents/serializers';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { emitAction, logAction } from './events';
 

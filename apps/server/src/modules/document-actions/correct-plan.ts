@@ -8,9 +8,7 @@ import {
 } from '@esigns/contracts/documents';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { TPageSize } from '@esigns/contracts/files';
-import { canonicalJson } from '../documents/document-logs';
-import { FINISHED_STATUSES } from '../documents/recipients';
-import type { DocumentUserRow } from '../documents/serializers';
+import { canonicalJson, FINISHED_STATUSES, type DocumentUserRow } from '../documents';
 
 /** A recipient as a correction names it: `_id` for one already on the document, none for a new one. */
 export type TCorrectionRecipient = {

@@ -4,19 +4,22 @@ import { AppError, validationError } from '../../platform/http/app-error';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
-import { NO_SECRETS } from '../documents/recipients';
-import { findEmployeeDocument, type Tx } from '../documents/lookups';
-import { notifyRecipient } from '../documents/notify';
-import { presentEmployeeDocument } from '../documents/present-employee';
+import {
+  NO_SECRETS,
+  findEmployeeDocument,
+  type Tx,
+  notifyRecipient,
+  presentEmployeeDocument,
+  contactsForEmails,
+  loadSenderInfo,
+  type DocumentUserRow,
+  type EmployeeRow,
+} from '../documents';
 import { documentUsers, employeeDocuments } from '../documents/schema';
-import { contactsForEmails } from '../documents/send-store';
-import { loadSenderInfo } from '../documents/sender-info';
-import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
-import { notifyDocumentCorrected } from '../notifications/document-events';
-import type { AccessContext } from '../permissions/access';
-import { advanceDocument, dueUnderOrder, isDone, isEveryoneDone } from '../signing/progress';
+import { notifyDocumentCorrected } from '../notifications';
+import type { AccessContext } from '../permissions';
+import { advanceDocument, dueUnderOrder, isDone, isEveryoneDone, wakeSealWorker } from '../signing';
 import { documentFieldValues, documentSeals, signerStates } from '../signing/schema';
-import { wakeSealWorker } from '../signing/seal-queue';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { planCorrection, isFinished, type CorrectionPlan, type TCorrectionRecipient } from './correct-plan';
 import { emitAction, logAction } from './events';

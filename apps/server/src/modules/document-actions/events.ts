@@ -1,7 +1,6 @@
 import type { Platform } from '../../platform/platform';
-import { appendDocumentLog } from '../documents/document-logs';
-import type { Tx } from '../documents/lookups';
-import type { AccessContext } from '../permissions/access';
+import { appendDocumentLog, type Tx } from '../documents';
+import type { AccessContext } from '../permissions';
 import type { Client } from './access';
 
 /** Log row of a lifecycle action by a staff user (hash-chained, in the caller's transaction). */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DOCUMENT_STATUSES } from '@esigns/contracts/documents';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { archiveDocument, discardDraft, permanentlyDeleteDocument, restoreDocument } from './archive-service';
 import { cloneVoidedDocument, duplicateDocument } from './copy-service';
 import {

@@ -4,14 +4,19 @@ import { AppError, notFound } from '../../platform/http/app-error';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
 import { isUuid } from '@esigns/contracts/ids';
-import { findEmployeeDocument, type Tx } from '../documents/lookups';
-import { signingLink } from '../documents/mails';
-import { issueHostedLink, notifyRecipient } from '../documents/notify';
-import { presentEmployeeDocument } from '../documents/present-employee';
+import {
+  findEmployeeDocument,
+  type Tx,
+  signingLink,
+  issueHostedLink,
+  notifyRecipient,
+  presentEmployeeDocument,
+  loadSenderInfo,
+  type DocumentUserRow,
+  type EmployeeRow,
+} from '../documents';
 import { documentUsers } from '../documents/schema';
-import { loadSenderInfo } from '../documents/sender-info';
-import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { isFinished } from './correct-plan';
 import { emitAction, logAction } from './events';

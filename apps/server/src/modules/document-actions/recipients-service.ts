@@ -11,12 +11,16 @@ import {
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { structuralProblems } from '../documents/drafts-service';
-import { findConfigurable, findEmployeeDocument, type Tx } from '../documents/lookups';
-import { presentEmployeeDocument } from '../documents/present-employee';
+import {
+  structuralProblems,
+  findConfigurable,
+  findEmployeeDocument,
+  type Tx,
+  presentEmployeeDocument,
+  type EmployeeRow,
+} from '../documents';
 import { configurableDocuments, documentUsers, employeeDocuments } from '../documents/schema';
-import type { EmployeeRow } from '../documents/serializers';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { afterCorrection, applyCorrection } from './correct-service';
 import { emitAction, logAction } from './events';

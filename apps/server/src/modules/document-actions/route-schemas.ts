@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { RECIPIENT_TYPES, ZEmployeeDocument, ZField } from '@esigns/contracts/documents';
 import { ZSuccess } from '@esigns/contracts/envelope';
 import { clientOf } from '../../platform/http/authenticate';
-import { ERRORS as DOCUMENT_ERRORS } from '../documents/route-schemas';
+import { ERRORS as DOCUMENT_ERRORS } from '../documents';
 import type { Client } from './access';
 
-export { ZIdParam, ZName, ZSettingsPatch, security } from '../documents/route-schemas';
+export { ZIdParam, ZName, ZSettingsPatch, security } from '../documents';
 
 export const tags = ['document actions'];
 export const ERRORS = { ...DOCUMENT_ERRORS, 429: DOCUMENT_ERRORS[409] };

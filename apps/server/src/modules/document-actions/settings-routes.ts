@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { ZSuccess } from '@esigns/contracts/envelope';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { presentEmployeeDocument } from '../documents/present-employee';
-import { accessOf, requirePermission } from '../permissions/access';
+import { presentEmployeeDocument } from '../documents';
+import { accessOf, requirePermission } from '../permissions';
 import {
   CHECKS,
   ERRORS,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_STATUSES, ZDocumentSettings } from '@esigns/contracts/documents';
-import { personOf, type Reader } from '../documents/lookups';
-import type { EmployeeRow } from '../documents/serializers';
+import { personOf, type Reader, type EmployeeRow } from '../documents';
 
 const ZPerson = z.object({ _id: z.string(), name: z.string(), email: z.string() });
 

@@ -4,14 +4,18 @@ import type { TDocumentStatus, TEmployeeDocument } from '@esigns/contracts/docum
 import { AppError } from '../../platform/http/app-error';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
-import { findEmployeeDocument, requireSlug, type Tx } from '../documents/lookups';
-import { presentEmployeeDocument } from '../documents/present-employee';
+import {
+  findEmployeeDocument,
+  requireSlug,
+  type Tx,
+  presentEmployeeDocument,
+  loadSenderInfo,
+  type EmployeeRow,
+} from '../documents';
 import { documentUsers, employeeDocuments } from '../documents/schema';
-import { loadSenderInfo } from '../documents/sender-info';
-import type { EmployeeRow } from '../documents/serializers';
-import { notifyDocumentVoided } from '../notifications/document-events';
-import type { AccessContext } from '../permissions/access';
-import { queueSeal, wakeSealWorker } from '../signing/seal-queue';
+import { notifyDocumentVoided } from '../notifications';
+import type { AccessContext } from '../permissions';
+import { queueSeal, wakeSealWorker } from '../signing';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { emitAction, logAction } from './events';
 import { voidedMail } from './mails';

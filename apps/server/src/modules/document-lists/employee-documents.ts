@@ -3,8 +3,8 @@ import type { TDocumentListItem, TDocumentListQuery } from '@esigns/contracts/do
 import { isEmail, type TDocumentListFilter } from '@esigns/contracts/documents';
 import type { Db } from '../../platform/db/database';
 import { validationError } from '../../platform/http/app-error';
-import { getContact } from '../contacts/service';
-import type { AccessContext } from '../permissions/access';
+import { getContact } from '../contacts';
+import type { AccessContext } from '../permissions';
 import { listDocuments, type ListExtra } from './list-service';
 
 /**

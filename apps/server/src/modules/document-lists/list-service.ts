@@ -7,7 +7,7 @@ import type {
 import { DOCUMENT_LIST_FILTERS, type TDocumentListFilter } from '@esigns/contracts/documents';
 import { isUuid } from '@esigns/contracts/ids';
 import { rowsOfQuery, rowsOfText, sqlKey, type Db } from '../../platform/db/database';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { filterCondition, narrowing, orderBy, visibleTo, waitingForMe, type ListScope } from './list-query';
 import {
   LOADED_LIST_COLUMNS,

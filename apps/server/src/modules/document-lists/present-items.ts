@@ -9,11 +9,10 @@ import type {
 } from '@esigns/contracts/documents';
 import { canActOnDocument, hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
 import type { Db } from '../../platform/db/database';
-import { peopleByIds } from '../documents/lookups';
-import type { PersonRef } from '../documents/serializers';
+import { peopleByIds, type PersonRef } from '../documents';
 import { configurableDocuments, documentUsers } from '../documents/schema';
-import type { AccessContext } from '../permissions/access';
-import { isDone } from '../signing/progress';
+import type { AccessContext } from '../permissions';
+import { isDone } from '../signing';
 import type { ListScope } from './list-query';
 import { isoOf } from './scope';
 

@@ -1,11 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { TDocumentRecipient, TDocumentRecipients } from '@esigns/contracts/document-lists';
 import type { Db } from '../../platform/db/database';
-import { findConfigurable } from '../documents/lookups';
-import type { EmployeeRow } from '../documents/serializers';
+import { findConfigurable, type EmployeeRow } from '../documents';
 import { documentUsers } from '../documents/schema';
-import type { AccessContext } from '../permissions/access';
-import { isDone } from '../signing/progress';
+import type { AccessContext } from '../permissions';
+import { isDone } from '../signing';
 import { presentListRows, type ListRow } from './present-items';
 import { findListedDocument, isoOf, loadScope } from './scope';
 import { unlessAppError } from '../../platform/http/app-error';

@@ -3,11 +3,10 @@ import type { Db } from '../../platform/db/database';
 import { hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
 import { notFound } from '../../platform/http/app-error';
 import { users } from '../auth/schema';
-import { findEmployeeDocument, forbidden } from '../documents/lookups';
+import { findEmployeeDocument, forbidden, type EmployeeRow } from '../documents';
 import { documentUsers } from '../documents/schema';
-import type { EmployeeRow } from '../documents/serializers';
-import type { AccessContext } from '../permissions/access';
-import { canSeeSentDocument } from '../signing/document-access';
+import type { AccessContext } from '../permissions';
+import { canSeeSentDocument } from '../signing';
 import type { ListScope } from './list-query';
 
 /** Rows of a raw query: the database module's helper, re-exported for the lists' callers. */

@@ -11,8 +11,8 @@ import {
 import { ZPageQuery, ZPaged, ZSuccess, toPaged } from '@esigns/contracts/envelope';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { ERRORS, security } from '../documents/route-schemas';
-import { accessOf, requirePermission } from '../permissions/access';
+import { ERRORS, security } from '../documents';
+import { accessOf, requirePermission } from '../permissions';
 import { addNote, getNote, listNotes, recentNotes, updateNote } from './service';
 
 const tags = ['notes'];

@@ -13,9 +13,8 @@ import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
-import { visibleTo } from '../document-lists/list-query';
-import { findListedDocument, isoOf, loadScope, rowsOf } from '../document-lists/scope';
-import type { AccessContext } from '../permissions/access';
+import { visibleTo, findListedDocument, isoOf, loadScope, rowsOf } from '../document-lists';
+import type { AccessContext } from '../permissions';
 import { documentNotes } from './schema';
 
 type NoteRow = typeof documentNotes.$inferSelect & {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZSuccess } from '@esigns/contracts/envelope';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { MAX_BULK_ROWS, sampleCsv } from './bulk-sheet';
 import { createBulkSend, getBulkSend } from './bulk-send';
 import { requireSlug } from './lookups';

@@ -2,7 +2,7 @@ import { and, count, eq, like } from 'drizzle-orm';
 import { isUuid } from '@esigns/contracts/ids';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { parseBulkRows, readSheet, type BulkRow } from './bulk-sheet';
 import { bulkSends, configurableDocuments, employeeDocuments } from './schema';
 import { fillTemplate, findSendableTemplate } from './send-routes-service';

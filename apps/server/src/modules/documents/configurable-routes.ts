@@ -5,7 +5,7 @@ import { ZConfigurableDocument } from '@esigns/contracts/documents';
 import { ZPaged, ZPageQuery, ZSuccess, toPaged } from '@esigns/contracts/envelope';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import {
   configurableUsers,
   configureCompanyDocument,

@@ -9,9 +9,9 @@ import {
 import type { TFileInfo } from '@esigns/contracts/files';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import type { AccessContext } from '../permissions/access';
-import { likePattern } from '../roles/service';
-import { memberExpirySettings } from '../reminders/settings-service';
+import type { AccessContext } from '../permissions';
+import { likePattern } from '../roles';
+import { memberExpirySettings } from '../reminders';
 import { assertOwnRef } from './document-files';
 import { documentFilesOf } from './files-provider';
 import {

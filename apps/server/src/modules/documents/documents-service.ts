@@ -7,7 +7,7 @@ import type { Platform } from '../../platform/platform';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import { users } from '../auth/schema';
 import { contacts } from '../contacts/schema';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { appendDocumentLog } from './document-logs';
 import { findEmployeeDocument, type Reader } from './lookups';
 import { presentEmployeeDocument } from './present-employee';

@@ -8,7 +8,7 @@ import {
 import { hashPassword } from '../../platform/auth/passwords';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { insertConfigurable, syncDraft } from './configurable-service';
 import {
   assertCanEdit,

@@ -12,7 +12,7 @@ import {
 } from '@esigns/contracts/files';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { createDraft, saveDraft } from './drafts-service';
 import { enableMultipart } from '../../platform/http/file-upload';
 import { readFiles } from './multipart';

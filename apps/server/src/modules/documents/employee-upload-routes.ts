@@ -5,7 +5,7 @@ import { ZSuccess } from '@esigns/contracts/envelope';
 import { CONVERTIBLE_MIME_TYPES, MAX_DOCUMENT_FILE_BYTES } from '@esigns/contracts/files';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import {
   documentCategories,
   documentGroups,

@@ -16,9 +16,9 @@ import {
 import { AppError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { saveCompanyLogo } from '../company/profile-service';
-import { requireAnyPermission } from '../contacts/access';
-import { accessOf, requirePermission } from '../permissions/access';
+import { saveCompanyLogo } from '../company';
+import { requireAnyPermission } from '../contacts';
+import { accessOf, requirePermission } from '../permissions';
 import { decodeBase64File, decodeBase64Files } from './base64-files';
 import { checkFiles, filesData, storeFiles, type IncomingFile, type UploadKind } from './file-uploads';
 import { enableMultipart } from '../../platform/http/file-upload';

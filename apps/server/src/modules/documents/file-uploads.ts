@@ -5,7 +5,7 @@ import { AppError, notFound, validationError } from '../../platform/http/app-err
 import type { Platform } from '../../platform/platform';
 import { assertContentMatches, canonicalMediaType, sniffContentType } from '../../platform/storage/sniff';
 import { DEFAULT_DOWNLOAD_URL_SECONDS } from '../../platform/storage/storage';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 
 /*
  * General uploads (spec 2 §7 "File upload"): files kept as they are, under

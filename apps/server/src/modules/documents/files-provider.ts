@@ -1,5 +1,5 @@
 import type { Platform } from '../../platform/platform';
-import { getConversionService } from '../conversion/service';
+import { getConversionService } from '../conversion';
 import type { DocumentFiles } from './document-files';
 
 /** The document service (converter module, in-process) as the documents module uses it. */

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { companyDocuments, configurableDocuments, employeeDocuments } from './schema';
 import {
   toConfigurableDocument,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TDocumentSettings } from '@esigns/contracts/documents';
 import type { Platform } from '../../platform/platform';
-import { notifyRecipientDue } from '../notifications/document-events';
+import { notifyRecipientDue } from '../notifications';
 import { appendDocumentLog, type DocumentLogInput } from './document-logs';
 import type { Tx } from './lookups';
 import { signingLink, signingRequestMail } from './mails';

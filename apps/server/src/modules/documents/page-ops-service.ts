@@ -3,7 +3,7 @@ import type { TConfigurableDocument } from '@esigns/contracts/documents';
 import type { TFileInfo, TPageEdit } from '@esigns/contracts/files';
 import { validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { insertConfigurable, syncDraft } from './configurable-service';
 import { assertOwnRef } from './document-files';
 import { documentFilesOf } from './files-provider';

@@ -4,7 +4,7 @@ import { randomToken } from '../../platform/auth/one-time-secrets';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { companies } from '../company/schema';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { configurableDocuments } from './schema';
 import { sendDocument, type SendSource } from './send-service';
 import { toPublishSettings, type ConfigurableRow } from './serializers';

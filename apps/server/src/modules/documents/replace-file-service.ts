@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TConfigurableDocument, TField } from '@esigns/contracts/documents';
 import type { TFileInfo, TPageSize } from '@esigns/contracts/files';
 import type { Platform } from '../../platform/platform';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { syncDraft } from './configurable-service';
 import { assertOwnRef } from './document-files';
 import { documentFilesOf } from './files-provider';

@@ -5,7 +5,7 @@ import { ZPaged, ZPageQuery, ZSuccess, toPaged } from '@esigns/contracts/envelop
 import { ZFileInfo } from '@esigns/contracts/files';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import {
   createRequest,
   getRequest,

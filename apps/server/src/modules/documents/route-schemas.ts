@@ -7,7 +7,7 @@ import {
 } from '@esigns/contracts/documents';
 import { ZErrorBody } from '@esigns/contracts/envelope';
 import { hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { forbidden } from './lookups';
 
 export const ERRORS = {

@@ -2,7 +2,7 @@ import type { TDocumentSettingsInput, TEmployeeDocument, TRecipient } from '@esi
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { mergeSettings } from './configurable-service';
 import {
   assertCanSee,

@@ -6,7 +6,7 @@ import { ZSuccess } from '@esigns/contracts/envelope';
 import { clientOf } from '../../platform/http/authenticate';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission, type AccessContext } from '../permissions/access';
+import { accessOf, requirePermission, type AccessContext } from '../permissions';
 import { getDocument, updatePrimaryDetails } from './documents-service';
 import { ERRORS, security, ZIdParam, ZName, ZSendKey, ZSettingsPatch } from './route-schemas';
 import { sendConfigurable, sendTemplate } from './send-routes-service';

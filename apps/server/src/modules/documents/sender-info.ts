@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TBranding } from '@esigns/contracts/branding';
-import { brandingOf } from '../company-users/mails';
+import { brandingOf } from '../company-users';
 import { companies } from '../company/schema';
 import { personOf, type Reader } from './lookups';
 

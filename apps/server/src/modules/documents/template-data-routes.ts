@@ -7,8 +7,8 @@ import { ZPaged, ZSuccess, toPaged } from '@esigns/contracts/envelope';
 import { MAX_FILES_PER_CALL } from '@esigns/contracts/files';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { offsetOf } from '../document-lists/routes';
-import { accessOf, requirePermission } from '../permissions/access';
+import { offsetOf } from '../document-lists';
+import { accessOf, requirePermission } from '../permissions';
 import { updateUploadedData } from './replace-file-service';
 import { ERRORS, security, ZIdParam, ZName } from './route-schemas';
 import {

@@ -3,7 +3,7 @@ import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { fieldValueProblem } from '@esigns/contracts/field-values';
 import { validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { insertConfigurable } from './configurable-service';
 import { assertCanSee, findConfigurable, presentConfigurable, requireSlug } from './lookups';
 import { fillTemplate, findSendableTemplate, type TemplatePerson } from './send-routes-service';

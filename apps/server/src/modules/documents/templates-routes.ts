@@ -11,7 +11,7 @@ import {
 } from '@esigns/contracts/files';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { configureCompanyDocument, createFromFiles, updateConfigurable } from './configurable-service';
 import { getPublishSettings, setPublishSettings } from './publish-service';
 import { ERRORS, requireAny, security, ZIdParam, ZName, ZSettingsPatch, ZTemplateRow } from './route-schemas';

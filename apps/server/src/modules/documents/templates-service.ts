@@ -6,8 +6,8 @@ import { isUuid } from '@esigns/contracts/ids';
 import { AppError, notFound, unlessAppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { companyUsers } from '../company/schema';
-import type { AccessContext } from '../permissions/access';
-import { likePattern } from '../roles/service';
+import type { AccessContext } from '../permissions';
+import { likePattern } from '../roles';
 import { insertConfigurable } from './configurable-service';
 import { copyPdf } from './document-files';
 import {

@@ -3,7 +3,7 @@ import type { TFileInfo } from '@esigns/contracts/files';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { DEFAULT_UPLOAD_URL_SECONDS } from '../../platform/storage/storage';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { assertOwnRef, uploadsPrefix } from './document-files';
 import { documentFilesOf } from './files-provider';
 

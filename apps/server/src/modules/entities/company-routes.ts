@@ -5,7 +5,7 @@ import { ZCompanyDetails, ZCreateCompanyRequest, ZFoundRecord } from '@esigns/co
 import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { createCompanyRecord, DEFAULT_COMPANIES_ENTITY, getCompanyDetails } from './company-service';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };

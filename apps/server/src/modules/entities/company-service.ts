@@ -4,12 +4,17 @@ import { hasPermission } from '@esigns/contracts/permissions';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, unlessAppError, validationError } from '../../platform/http/app-error';
 import { contacts } from '../contacts/schema';
-import { findOrAddRecord } from '../entity-data/find-or-add';
-import { titleOf } from '../entity-data/record-values';
+import {
+  findOrAddRecord,
+  titleOf,
+  findCompanyRecord,
+  linkedTitles,
+  toRecord,
+  withComputedValues,
+} from '../entity-data';
 import { entityData } from '../entity-data/schema';
-import { findCompanyRecord, linkedTitles, toRecord, withComputedValues } from '../entity-data/service';
-import { findPrimaryTemplate } from '../form-templates/service';
-import type { AccessContext } from '../permissions/access';
+import { findPrimaryTemplate } from '../form-templates';
+import type { AccessContext } from '../permissions';
 import { loadEntityDefinition, type EntityDefinition } from './definition';
 import { entities } from './schema';
 import { createEntity } from './service';

@@ -9,8 +9,8 @@ import {
 } from '@esigns/contracts/entity-input-types';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { requireAnyPermission } from '../contacts/access';
-import { accessOf } from '../permissions/access';
+import { requireAnyPermission } from '../contacts';
+import { accessOf } from '../permissions';
 import { entitiesInputTypes } from './input-types-service';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };

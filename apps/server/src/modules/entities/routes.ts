@@ -13,8 +13,8 @@ import {
 import { ZErrorBody, ZPaged, ZSuccess, toPaged } from '@esigns/contracts/envelope';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { requireAnyPermission } from '../contacts/access';
-import { accessOf, requirePermission } from '../permissions/access';
+import { requireAnyPermission } from '../contacts';
+import { accessOf, requirePermission } from '../permissions';
 import {
   checkEntityName,
   createEntity,

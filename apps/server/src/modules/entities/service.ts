@@ -12,12 +12,11 @@ import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { toTemplateCode } from '@esigns/contracts/form-templates';
 import { rowsOf, type Db } from '../../platform/db/database';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { isUniqueViolation } from '../auth/signup-service';
+import { isUniqueViolation } from '../auth';
 import { entityData } from '../entity-data/schema';
 import { entityViews } from '../entity-views/schema';
-import { findReadableTemplate } from '../form-templates/service';
-import { createFormTemplate } from '../form-templates/write-service';
-import type { AccessContext } from '../permissions/access';
+import { findReadableTemplate, createFormTemplate } from '../form-templates';
+import type { AccessContext } from '../permissions';
 import { entityRelationships } from '../relationships/schema';
 import {
   fieldOf,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { Db } from '../../platform/db/database';
 import { entityData } from '../entity-data/schema';
-import { registerTemplateGuard } from '../form-templates/usage';
+import { registerTemplateGuard } from '../form-templates';
 import { entities } from './schema';
 
 /*

@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
 import { entities } from '../entities/schema';
 import { formTemplates } from '../form-templates/schema';
-import { isKnownIcon } from '../icons/icon-set';
+import { isKnownIcon } from '../icons';
 
 /*
  * What the config schema cannot check alone: the columns and the sort name fields of the

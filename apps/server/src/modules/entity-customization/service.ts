@@ -9,9 +9,9 @@ import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
-import { isUniqueViolation } from '../auth/signup-service';
+import { isUniqueViolation } from '../auth';
 import { entities } from '../entities/schema';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { configProblems, findCompanyEntity, type EntityRef } from './config-check';
 import { entityCustomizations } from './schema';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database';
-import type { EntityDefinition } from '../entities/definition';
-import { loadGlobalVariableValues } from '../global-variables/service';
+import type { EntityDefinition } from '../entities';
+import { loadGlobalVariableValues } from '../global-variables';
 
 /*
  * Values computed on read: GLOBAL_VARIABLE fields show the variable's current value (a company

@@ -4,8 +4,8 @@ import type { TRowFieldsPage, TRowFieldsRequest } from '@esigns/contracts/entity
 import { splitFieldRef } from '@esigns/contracts/nocode-filters';
 import { rowsOf, type Db } from '../../platform/db/database';
 import { validationError } from '../../platform/http/app-error';
-import type { EntityDefinition } from '../entities/definition';
-import type { AccessContext } from '../permissions/access';
+import type { EntityDefinition } from '../entities';
+import type { AccessContext } from '../permissions';
 import { entityData } from './schema';
 import { recordWhere } from './service';
 

@@ -13,9 +13,9 @@ import { validationError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import { enableMultipart, readUpload, type Upload } from '../../platform/http/file-upload';
 import type { Platform } from '../../platform/platform';
-import { offsetOf } from '../dashboard/local-time';
-import { loadEntityDefinition } from '../entities/definition';
-import { accessOf, requirePermission } from '../permissions/access';
+import { offsetOf } from '../dashboard';
+import { loadEntityDefinition } from '../entities';
+import { accessOf, requirePermission } from '../permissions';
 import { excelHeaders, importExcelData } from './excel-import-service';
 
 const ERRORS = {

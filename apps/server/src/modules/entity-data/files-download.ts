@@ -3,8 +3,8 @@ import type { TRecordFileDownload, TRecordFileDownloadRequest } from '@esigns/co
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { DEFAULT_DOWNLOAD_URL_SECONDS } from '../../platform/storage/storage';
-import { loadEntityDefinition } from '../entities/definition';
-import type { AccessContext } from '../permissions/access';
+import { loadEntityDefinition } from '../entities';
+import type { AccessContext } from '../permissions';
 import { findFile } from './files-service';
 import { findEntry } from './repeatable-service';
 import { findCompanyRecord } from './service';

@@ -11,8 +11,8 @@ import {
 } from '@esigns/contracts/record-extras';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { requireAnyPermission } from '../contacts/access';
-import { accessOf, requirePermission } from '../permissions/access';
+import { requireAnyPermission } from '../contacts';
+import { accessOf, requirePermission } from '../permissions';
 import { fileDownloadUrl } from './files-download';
 import { confirmFileUpload, createFileUpload } from './files-service';
 

@@ -16,8 +16,8 @@ import { AppError, notFound, unlessAppError, validationError } from '../../platf
 import type { Platform } from '../../platform/platform';
 import { assertContentMatches, canonicalMediaType, sniffContentType } from '../../platform/storage/sniff';
 import { DEFAULT_UPLOAD_URL_SECONDS, sha256OfObject } from '../../platform/storage/storage';
-import { loadEntityDefinition, type EntityDefinition, type EntityTemplateDef } from '../entities/definition';
-import type { AccessContext } from '../permissions/access';
+import { loadEntityDefinition, type EntityDefinition, type EntityTemplateDef } from '../entities';
+import type { AccessContext } from '../permissions';
 import { entityDataFiles } from './schema';
 
 /*

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import type { EntityDefinition } from '../entities/definition';
-import type { AccessContext } from '../permissions/access';
+import type { EntityDefinition } from '../entities';
+import type { AccessContext } from '../permissions';
 import { parseRecordValues, recordValidationError, type RecordValues } from './record-values';
 import { entityData } from './schema';
 import { createRecords, type RecordRow } from './service';

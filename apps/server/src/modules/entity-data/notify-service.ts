@@ -17,11 +17,10 @@ import { escapeHtml } from '../../platform/mail/mail-layout';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
 import { companyUsers } from '../company/schema';
-import { loadSenderInfo } from '../documents/sender-info';
-import type { EntityDefinition } from '../entities/definition';
-import { notifyUsers } from '../notifications/notify';
-import type { AccessContext } from '../permissions/access';
-import { listUserTypes } from '../permissions/service';
+import { loadSenderInfo } from '../documents';
+import type { EntityDefinition } from '../entities';
+import { notifyUsers } from '../notifications';
+import { type AccessContext, listUserTypes } from '../permissions';
 import type { RecordRow } from './service';
 
 /*

@@ -15,8 +15,8 @@ import {
 } from '@esigns/contracts/record-share-links';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
-import { perMinute } from '../signing/route-common';
+import { accessOf, requirePermission } from '../permissions';
+import { perMinute } from '../signing';
 import { createPublicLink, PUBLIC_LINK_PERMISSION, readPublicRecord } from './public-view-service';
 import { listRecordShareLinks, revokeRecordShareLink } from './share-links-service';
 

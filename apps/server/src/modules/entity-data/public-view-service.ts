@@ -8,8 +8,8 @@ import { keyedHash, randomToken, safeEqual } from '../../platform/auth/one-time-
 import { AppError, notFound, unlessAppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { companies } from '../company/schema';
-import { loadEntityDefinition } from '../entities/definition';
-import { loadAccess, type AccessContext } from '../permissions/access';
+import { loadEntityDefinition } from '../entities';
+import { loadAccess, type AccessContext } from '../permissions';
 import { printableText } from './printable-values';
 import { entityData } from './schema';
 import { findCompanyRecord, linkedTitles, withComputedValues } from './service';

@@ -10,7 +10,7 @@ import {
   type TFilterRule,
   type TSort,
 } from '@esigns/contracts/nocode-filters';
-import type { EntityDefinition } from '../entities/definition';
+import type { EntityDefinition } from '../entities';
 import { entityData } from './schema';
 
 /*

@@ -13,9 +13,9 @@ import {
 import { AppError, validationError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import type { IncomingFile } from '../documents/file-uploads';
+import type { IncomingFile } from '../documents';
 import { enableMultipart, readMultipart } from '../../platform/http/file-upload';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import {
   attachFiles,
   detachDocument,

@@ -5,11 +5,11 @@ import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { DEFAULT_DOWNLOAD_URL_SECONDS } from '../../platform/storage/storage';
-import { findListedDocument } from '../document-lists/scope';
-import { checkFiles, filesData, storeFiles, type IncomingFile } from '../documents/file-uploads';
+import { findListedDocument } from '../document-lists';
+import { checkFiles, filesData, storeFiles, type IncomingFile } from '../documents';
 import { configurableDocuments, employeeDocuments } from '../documents/schema';
-import { loadEntityDefinition } from '../entities/definition';
-import type { AccessContext } from '../permissions/access';
+import { loadEntityDefinition } from '../entities';
+import type { AccessContext } from '../permissions';
 import { entityDataDocuments } from './schema';
 import { findRecord, type RecordRow } from './service';
 

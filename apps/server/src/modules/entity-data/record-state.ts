@@ -1,7 +1,7 @@
 import { foldChangeRows } from '../../platform/db/change-rows';
 import type { TFilterRule } from '@esigns/contracts/nocode-filters';
 import { rowsOfText, type Db } from '../../platform/db/database';
-import { DEFINITION_STAMP_SQL } from '../entities/definition';
+import { DEFINITION_STAMP_SQL } from '../entities';
 
 /*
  * What the data grid knows of an entity's records without reading them (README "Totals and

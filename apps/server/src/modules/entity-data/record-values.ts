@@ -7,7 +7,7 @@ import { splitFieldRef } from '@esigns/contracts/nocode-filters';
 import type { Db } from '../../platform/db/database';
 import type { AppError } from '../../platform/http/app-error';
 import { validationError } from '../../platform/http/app-error';
-import type { EntityDefinition } from '../entities/definition';
+import type { EntityDefinition } from '../entities';
 import { entityCounters, entities } from '../entities/schema';
 import { entityData } from './schema';
 

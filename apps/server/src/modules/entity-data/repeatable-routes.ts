@@ -11,7 +11,7 @@ import {
 } from '@esigns/contracts/record-extras';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { addEntries, deleteEntry, entryIds, listEntries, readEntry, updateEntry } from './repeatable-service';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };

@@ -6,9 +6,9 @@ import type { TRepeatableEntry, TRepeatableEntryPage } from '@esigns/contracts/r
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
-import { loadEntityDefinition, type EntityDefinition, type EntityTemplateDef } from '../entities/definition';
+import { loadEntityDefinition, type EntityDefinition, type EntityTemplateDef } from '../entities';
 import { formTemplates } from '../form-templates/schema';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { fillGlobalVariables } from './computed-values';
 import { checkFileRefs } from './files-service';
 import { fieldChanges, writeHistory, type HistoryRow } from './history/write-history';

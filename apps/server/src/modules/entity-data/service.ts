@@ -22,10 +22,10 @@ import {
 } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { JsonText } from '../../platform/http/envelope';
-import { type EntityDefinition } from '../entities/definition';
+import type { EntityDefinition } from '../entities';
 import { entityFilters } from '../entity-filters/schema';
-import type { AccessContext } from '../permissions/access';
-import { fillAggregates } from '../relationships/aggregates';
+import type { AccessContext } from '../permissions';
+import { fillAggregates } from '../relationships';
 import { fillGlobalVariables } from './computed-values';
 import { checkFileRefs } from './files-service';
 import { fieldChanges, writeHistory } from './history/write-history';

@@ -5,8 +5,8 @@ import type { TRecordShareLink, TRecordShareLinksQuery } from '@esigns/contracts
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
-import { loadEntityDefinition } from '../entities/definition';
-import type { AccessContext } from '../permissions/access';
+import { loadEntityDefinition } from '../entities';
+import type { AccessContext } from '../permissions';
 import { findCompanyRecord, personRef } from './service';
 import { recordShareLinks } from './share-links/schema';
 

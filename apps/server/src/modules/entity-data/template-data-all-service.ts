@@ -5,7 +5,7 @@ import type {
 } from '@esigns/contracts/entity-actions';
 import { escapeLike, type Db } from '../../platform/db/database';
 import { entities } from '../entities/schema';
-import { findReadableTemplate } from '../form-templates/service';
+import { findReadableTemplate } from '../form-templates';
 import { entityData, templateDataEntries } from './schema';
 
 /*

@@ -15,8 +15,8 @@ import {
 } from '@esigns/contracts/template-data-lookups';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { loadEntityDefinition } from '../entities/definition';
-import { accessOf, requirePermission } from '../permissions/access';
+import { loadEntityDefinition } from '../entities';
+import { accessOf, requirePermission } from '../permissions';
 import { updateEntry } from './repeatable-service';
 import { checkValueTaken, recordFieldsText, templateDataOfRecords } from './template-data-service';
 

@@ -14,7 +14,7 @@ import {
 } from '@esigns/contracts/template-data-lookups';
 import type { Db } from '../../platform/db/database';
 import { validationError } from '../../platform/http/app-error';
-import type { EntityDefinition, EntityTemplateDef } from '../entities/definition';
+import type { EntityDefinition, EntityTemplateDef } from '../entities';
 import { printableText } from './printable-values';
 import { filterSql } from './query';
 import { entityData } from './schema';

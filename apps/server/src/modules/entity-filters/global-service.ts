@@ -10,11 +10,11 @@ import { splitFieldRef, type TFilterRule } from '@esigns/contracts/nocode-filter
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
-import { type EntityDefinition, type EntityTemplateDef } from '../entities/definition';
-import { filterSql } from '../entity-data/query';
+import type { EntityDefinition, EntityTemplateDef } from '../entities';
+import { filterSql } from '../entity-data';
 import { formTemplates } from '../form-templates/schema';
-import { findReadableTemplate } from '../form-templates/service';
-import type { AccessContext } from '../permissions/access';
+import { findReadableTemplate } from '../form-templates';
+import type { AccessContext } from '../permissions';
 import { globalFilters } from './schema';
 
 /*

@@ -14,9 +14,9 @@ import type { TFilterGroup, TSort } from '@esigns/contracts/nocode-filters';
 import { hasPermission } from '@esigns/contracts/permissions';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
-import { loadEntityDefinition, type EntityDefinition } from '../entities/definition';
-import { columnOf, filterSql, orderSql } from '../entity-data/query';
-import type { AccessContext } from '../permissions/access';
+import { loadEntityDefinition, type EntityDefinition } from '../entities';
+import { columnOf, filterSql, orderSql } from '../entity-data';
+import type { AccessContext } from '../permissions';
 import { entityFilters } from './schema';
 
 /*

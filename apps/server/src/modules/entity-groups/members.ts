@@ -4,9 +4,9 @@ import type { Db } from '../../platform/db/database';
 import { configurableDocuments } from '../documents/schema';
 import { entities } from '../entities/schema';
 import { formTemplates } from '../form-templates/schema';
-import { ensureStandardTemplates } from '../form-templates/standard-sync';
+import { ensureStandardTemplates } from '../form-templates';
 import { globalVariables } from '../global-variables/schema';
-import { STANDARD_GLOBAL_VARIABLES } from '../global-variables/standard';
+import { STANDARD_GLOBAL_VARIABLES } from '../global-variables';
 
 /*
  * The members of entity groups: which ids are the company's (checked on every write) and their

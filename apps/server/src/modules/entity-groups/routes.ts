@@ -12,7 +12,7 @@ import {
 } from '@esigns/contracts/entity-groups';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import {
   createEntityGroup,
   deleteEntityGroup,

@@ -11,8 +11,8 @@ import {
 } from '@esigns/contracts/entity-groups';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
-import { isUniqueViolation } from '../auth/signup-service';
-import type { AccessContext } from '../permissions/access';
+import { isUniqueViolation } from '../auth';
+import type { AccessContext } from '../permissions';
 import { MEMBER_KINDS, loadMembers, unknownMemberProblems, type MemberIds, type Members } from './members';
 import { entityGroups } from './schema';
 

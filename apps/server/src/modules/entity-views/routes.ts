@@ -16,8 +16,8 @@ import { hasPermission } from '@esigns/contracts/permissions';
 import { AppError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { ZRecordSchema } from '../entity-data/routes';
-import { accessOf, requirePermission } from '../permissions/access';
+import { ZRecordSchema } from '../entity-data';
+import { accessOf, requirePermission } from '../permissions';
 import {
   createEntityView,
   deleteEntityView,

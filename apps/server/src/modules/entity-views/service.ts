@@ -12,12 +12,12 @@ import {
 } from '@esigns/contracts/entity-views';
 import type { Db } from '../../platform/db/database';
 import { notFound, validationError } from '../../platform/http/app-error';
-import { isUniqueViolation } from '../auth/signup-service';
-import { fieldOf, loadEntityDefinition, type EntityDefinition } from '../entities/definition';
+import { isUniqueViolation } from '../auth';
+import { fieldOf, loadEntityDefinition, type EntityDefinition } from '../entities';
 import { entities } from '../entities/schema';
-import { columnOf } from '../entity-data/query';
-import { viewProblems } from '../entity-filters/service';
-import type { AccessContext } from '../permissions/access';
+import { columnOf } from '../entity-data';
+import { viewProblems } from '../entity-filters';
+import type { AccessContext } from '../permissions';
 import { entityViews } from './schema';
 
 /*

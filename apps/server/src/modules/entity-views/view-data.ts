@@ -2,10 +2,9 @@ import type { TRecordPage } from '@esigns/contracts/entities';
 import type { TViewDataQuery } from '@esigns/contracts/entity-views';
 import type { Db } from '../../platform/db/database';
 import { validationError } from '../../platform/http/app-error';
-import { loadEntityDefinition } from '../entities/definition';
-import { filterSql, orderSql } from '../entity-data/query';
-import { queryRecords } from '../entity-data/service';
-import type { AccessContext } from '../permissions/access';
+import { loadEntityDefinition } from '../entities';
+import { filterSql, orderSql, queryRecords } from '../entity-data';
+import type { AccessContext } from '../permissions';
 import { configOf, findViewRow } from './service';
 
 /**

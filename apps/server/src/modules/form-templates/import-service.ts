@@ -14,7 +14,7 @@ import { AppError, validationError } from '../../platform/http/app-error';
 import { detailsFromZod } from '../../platform/http/error-handler';
 import type { Platform } from '../../platform/platform';
 import { sniffContentType } from '../../platform/storage/sniff';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { inferFields } from './infer-fields';
 import { freeCodeFor, nextFreeName } from './names';
 import { findReadableTemplate } from './service';

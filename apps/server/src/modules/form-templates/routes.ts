@@ -13,8 +13,8 @@ import {
 } from '@esigns/contracts/form-templates';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { requireAnyPermission } from '../contacts/access';
-import { accessOf, requirePermission } from '../permissions/access';
+import { requireAnyPermission } from '../contacts';
+import { accessOf, requirePermission } from '../permissions';
 import {
   findDefaultTemplate,
   findPrimaryTemplate,

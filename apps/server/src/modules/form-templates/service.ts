@@ -8,7 +8,7 @@ import {
 } from '@esigns/contracts/form-templates';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/app-error';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { formTemplates } from './schema';
 import { ensureStandardTemplates } from './standard-sync';
 

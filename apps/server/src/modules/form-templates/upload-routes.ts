@@ -13,8 +13,8 @@ import {
 import { ok } from '../../platform/http/envelope';
 import { enableMultipart, readUpload } from '../../platform/http/file-upload';
 import type { Platform } from '../../platform/platform';
-import { requireAnyPermission } from '../contacts/access';
-import { accessOf, requirePermission } from '../permissions/access';
+import { requireAnyPermission } from '../contacts';
+import { accessOf, requirePermission } from '../permissions';
 import { createTemplateFromExcel, saveDocumentAsset } from './import-service';
 
 const ERRORS = {

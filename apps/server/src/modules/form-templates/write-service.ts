@@ -9,8 +9,8 @@ import type {
 } from '@esigns/contracts/form-templates';
 import type { Db } from '../../platform/db/database';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { isUniqueViolation } from '../auth/signup-service';
-import type { AccessContext } from '../permissions/access';
+import { isUniqueViolation } from '../auth';
+import type { AccessContext } from '../permissions';
 import { codeProblem, freeCodeFor, isNameTaken, nextFreeName } from './names';
 import { formTemplates } from './schema';
 import { findReadableTemplate, toFormTemplate, type FormTemplateRow } from './service';

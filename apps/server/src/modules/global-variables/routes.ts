@@ -15,7 +15,7 @@ import {
 } from '@esigns/contracts/global-variables';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import {
   findReadableVariable,
   listGlobalVariables,

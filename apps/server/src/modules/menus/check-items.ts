@@ -10,7 +10,7 @@ import {
 } from '@esigns/contracts/menus';
 import type { Db } from '../../platform/db/database';
 import { validationError } from '../../platform/http/app-error';
-import { isKnownIcon } from '../icons/icon-set';
+import { isKnownIcon } from '../icons';
 import { existingTargets, targetOf, targetsNamed } from './targets';
 
 /*

@@ -13,8 +13,8 @@ import {
 } from '@esigns/contracts/menus';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { requireAnyPermission } from '../contacts/access';
-import { accessOf, requirePermission } from '../permissions/access';
+import { requireAnyPermission } from '../contacts';
+import { accessOf, requirePermission } from '../permissions';
 import { getMenu, getMenus, userTypesShowingEntity } from './service';
 import { createMenu, resetMenu, updateMenu } from './write-service';
 

@@ -20,7 +20,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { contactTypes } from '../contacts/schema';
 import { entities } from '../entities/schema';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { userTypePermissions } from '../permissions/schema';
 import { companyMenus } from './schema';
 import { existingTargets, mergeTargets, targetExists, targetsNamed, type TargetIds } from './targets';

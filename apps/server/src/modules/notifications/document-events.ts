@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { NOTIFICATION_CHOICE_OF, type TDocumentNotificationEvent } from '@esigns/contracts/notifications';
 import type { TRecipientType } from '@esigns/contracts/documents';
 import type { Platform } from '../../platform/platform';
-import { personOf } from '../documents/lookups';
+import { personOf } from '../documents';
 import { documentUsers } from '../documents/schema';
 import { notifyUsers, type Tx } from './notify';
 

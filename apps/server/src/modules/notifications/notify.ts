@@ -4,7 +4,7 @@ import type { TNotificationEvent } from '@esigns/contracts/settings';
 import type { Db } from '../../platform/db/database';
 import type { Platform } from '../../platform/platform';
 import { companyUsers } from '../company/schema';
-import { wantsNotification } from '../settings/service';
+import { wantsNotification } from '../settings';
 import { NOTIFICATION_PUSH_JOB } from './push';
 import { appNotifications } from './schema';
 

@@ -15,7 +15,7 @@ import {
 } from '@esigns/contracts/notifications';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { listNotifications, markAllRead, setNotificationRead, unreadCounts } from './service';
 import { getUserStatus, openMarkers } from './user-status-service';
 

@@ -10,7 +10,7 @@ import {
 } from '@esigns/contracts/permissions';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { ZMenuItem } from '../menus/service';
+import { ZMenuItem } from '../menus';
 import { accessOf, requirePermission } from './access';
 import {
   getPermissionCategory,

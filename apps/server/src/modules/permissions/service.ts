@@ -18,7 +18,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { users } from '../auth/schema';
 import { companyUsers } from '../company/schema';
-import { sidebarsOfUserTypes, type TMenuItem } from '../menus/service';
+import { sidebarsOfUserTypes, type TMenuItem } from '../menus';
 import type { AccessContext } from './access';
 import { userTypePermissions } from './schema';
 

@@ -4,7 +4,7 @@ import type { TUserDetails } from '@esigns/contracts/auth';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { sniffContentType } from '../../platform/storage/sniff';
-import { buildUserDetails } from '../auth/session-service';
+import { buildUserDetails } from '../auth';
 import { users } from '../auth/schema';
 
 /** The pictures a user keeps: avatar, handwritten signature, initials. */

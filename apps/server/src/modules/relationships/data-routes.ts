@@ -14,9 +14,9 @@ import {
   ZRelatedRecordsQuery,
 } from '@esigns/contracts/relationships';
 import { ok } from '../../platform/http/envelope';
-import { toRecord } from '../entity-data/service';
+import { toRecord } from '../entity-data';
 import type { Platform } from '../../platform/platform';
-import { accessOf } from '../permissions/access';
+import { accessOf } from '../permissions';
 import { fillAggregates } from './aggregates';
 import { assignNewRecord, assignRecords, detachRecords, resolveLink } from './links';
 import { nestedRelatedRecords, recordRelationships, relatedRecords } from './related-records';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { loadTemplateDefs, toDefinition, type EntityDefinition } from '../entities/definition';
+import { loadTemplateDefs, toDefinition, type EntityDefinition } from '../entities';
 import { entities } from '../entities/schema';
 
 /** The company's entities with these ids, as definitions, in two queries whatever their number. */

@@ -2,11 +2,11 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { Db } from '../../platform/db/database';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { isUniqueViolation } from '../auth/signup-service';
-import { loadEntityDefinition, type EntityDefinition } from '../entities/definition';
+import { isUniqueViolation } from '../auth';
+import { loadEntityDefinition, type EntityDefinition } from '../entities';
 import { entityData } from '../entity-data/schema';
-import { createRecords, findRecord, type RecordRow } from '../entity-data/service';
-import type { AccessContext } from '../permissions/access';
+import { createRecords, findRecord, type RecordRow } from '../entity-data';
+import type { AccessContext } from '../permissions';
 import { entityRelationshipData } from './schema';
 import { findRelationshipOf, relationshipBetween, sideOf, type Side } from './sides';
 

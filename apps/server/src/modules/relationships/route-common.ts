@@ -3,7 +3,7 @@ import { ZErrorBody } from '@esigns/contracts/envelope';
 import { hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 
 export const RELATIONSHIP_ERRORS = {
   401: ZErrorBody,

@@ -14,7 +14,7 @@ import {
 } from '@esigns/contracts/relationships';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { registerRelationshipDataRoutes } from './data-routes';
 import { RELATIONSHIP_ERRORS } from './route-common';
 import {

@@ -8,10 +8,10 @@ import type {
 } from '@esigns/contracts/relationships';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
-import { isUniqueViolation } from '../auth/signup-service';
-import { loadEntityDefinition } from '../entities/definition';
+import { isUniqueViolation } from '../auth';
+import { loadEntityDefinition } from '../entities';
 import { entities } from '../entities/schema';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { entityRelationshipData, entityRelationships } from './schema';
 import {
   findRelationshipOf,

@@ -1,10 +1,9 @@
 import { and, asc, inArray, isNotNull, lte, eq } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform';
-import { appendDocumentLog } from '../documents/document-logs';
+import { appendDocumentLog, type EmployeeRow } from '../documents';
 import { employeeDocuments } from '../documents/schema';
-import type { EmployeeRow } from '../documents/serializers';
-import { notifyDocumentSender } from '../notifications/document-events';
-import { senderDocumentLink } from '../signing/notifications';
+import { notifyDocumentSender } from '../notifications';
+import { senderDocumentLink } from '../signing';
 import { senderExpiredMail } from './mails';
 import type { SenderCache } from './sweep-common';
 import { openDocuments, pendingActors, personName, type SweepScope, type Tx } from './sweep-common';

@@ -1,9 +1,13 @@
 import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform';
-import { appendDocumentLogs, type DocumentLogInput } from '../documents/document-logs';
+import {
+  appendDocumentLogs,
+  type DocumentLogInput,
+  type DocumentUserRow,
+  type EmployeeRow,
+} from '../documents';
 import { documentUsers, employeeDocuments } from '../documents/schema';
-import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
-import { notifyDocumentSender } from '../notifications/document-events';
+import { notifyDocumentSender } from '../notifications';
 import { reminderMail } from './mails';
 import type { SenderCache } from './sweep-common';
 import {

@@ -6,7 +6,7 @@ import { ZDocumentOwnerSettings, ZEffectiveExpirySettings, ZSweepResult } from '
 import { AppError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { companyExpiryDefaults, documentOwnerSettings } from './settings-service';
 import { runReminderSweep } from './sweep';
 

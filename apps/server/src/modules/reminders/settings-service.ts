@@ -5,7 +5,7 @@ import { isUuid } from '@esigns/contracts/ids';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { companies, companyUsers } from '../company/schema';
-import { overDefaults } from '../settings/service';
+import { overDefaults } from '../settings';
 import { userSettings } from '../settings/schema';
 
 const GROUP = 'expirations_reminders';

@@ -1,13 +1,17 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform';
-import { signingLink } from '../documents/mails';
-import { issueRecipientSecret } from '../documents/notify';
+import {
+  signingLink,
+  issueRecipientSecret,
+  loadSenderInfo,
+  type SenderInfo,
+  type DocumentUserRow,
+  type EmployeeRow,
+} from '../documents';
 import { documentUsers, employeeDocuments } from '../documents/schema';
-import { loadSenderInfo, type SenderInfo } from '../documents/sender-info';
-import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
 import { documentSeals } from '../signing/schema';
-import { wantsNotification } from '../settings/service';
-import type { Tx } from '../notifications/notify';
+import { wantsNotification } from '../settings';
+import type { Tx } from '../notifications';
 
 export type { Tx };
 

@@ -1,10 +1,9 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform';
-import { appendDocumentLogs, type DocumentLogInput } from '../documents/document-logs';
+import { appendDocumentLogs, type DocumentLogInput, type EmployeeRow } from '../documents';
 import { documentUsers, employeeDocuments } from '../documents/schema';
-import type { EmployeeRow } from '../documents/serializers';
-import { notifyDocumentSender } from '../notifications/document-events';
-import { senderDocumentLink } from '../signing/notifications';
+import { notifyDocumentSender } from '../notifications';
+import { senderDocumentLink } from '../signing';
 import { expiryWarningMail, senderExpiringMail } from './mails';
 import type { SenderCache } from './sweep-common';
 import {

@@ -6,7 +6,7 @@ import { ZErrorBody, ZPaged, ZPageQuery, ZSuccess, toPaged } from '@esigns/contr
 import { ZCreateRoleRequest, ZUpdateRoleRequest, ZUserTypeField } from '@esigns/contracts/team';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './service';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };

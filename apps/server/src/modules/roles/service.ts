@@ -4,10 +4,10 @@ import { canActOnRow, type PermissionSlug } from '@esigns/contracts/permissions'
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
-import { isUniqueViolation } from '../auth/signup-service';
+import { isUniqueViolation } from '../auth';
 import { companyUsers } from '../company/schema';
 import { companyInvitations } from '../company-users/schema';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { roles } from './schema';
 
 export type RoleView = {

@@ -16,7 +16,7 @@ import {
 } from '@esigns/contracts/settings';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { getApiKey, issueApiKey, readSettings, writeSettings, type SettingsGroup } from './service';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody };

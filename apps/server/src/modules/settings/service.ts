@@ -4,7 +4,7 @@ import { randomToken, keyedHash } from '../../platform/auth/one-time-secrets';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { apiKeys, userSettings } from './schema';
 
 export type SettingsGroup = 'application' | 'expirations_reminders' | 'dashboard_stats' | 'notifications';

@@ -1,10 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { TCompletionStatus } from '@esigns/contracts/signing';
 import type { Platform } from '../../platform/platform';
-import { appendDocumentLog } from '../documents/document-logs';
+import { appendDocumentLog, type EmployeeRow } from '../documents';
 import { documentUsers, employeeDocuments } from '../documents/schema';
-import type { EmployeeRow } from '../documents/serializers';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 import { isDone, isEveryoneDone } from './progress';
 import { queueSeal, wakeSealWorker } from './seal-queue';
 import { documentSeals } from './schema';

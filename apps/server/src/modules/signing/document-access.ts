@@ -5,10 +5,9 @@ import { bearerToken, verifyAccessToken } from '../../platform/auth/access-token
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { isUuid } from '@esigns/contracts/ids';
-import { findEmployeeDocument, forbidden } from '../documents/lookups';
+import { findEmployeeDocument, forbidden, type EmployeeRow } from '../documents';
 import { employeeDocuments } from '../documents/schema';
-import type { EmployeeRow } from '../documents/serializers';
-import { loadAccess, type AccessContext } from '../permissions/access';
+import { loadAccess, type AccessContext } from '../permissions';
 import { assertSigner, authenticateSigner, hasSignerSecret } from './signer-access';
 
 /**

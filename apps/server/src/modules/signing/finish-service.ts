@@ -4,9 +4,9 @@ import type { TDocumentStatus, TRecipientStatus } from '@esigns/contracts/docume
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
-import type { Tx } from '../documents/lookups';
+import type { Tx } from '../documents';
 import { documentUsers, employeeDocuments } from '../documents/schema';
-import { notifyDocumentSender } from '../notifications/document-events';
+import { notifyDocumentSender } from '../notifications';
 import {
   automaticValues,
   keptDefaults,

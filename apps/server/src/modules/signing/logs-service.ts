@@ -1,9 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { TDocumentLogEntry, TDocumentLogsReply } from '@esigns/contracts/signing';
-import type { Reader } from '../documents/lookups';
-import { peopleByIds } from '../documents/lookups';
+import { type Reader, peopleByIds, isRecipientAct, verifyDocumentLog } from '../documents';
 import { documentLogs, documentUsers } from '../documents/schema';
-import { isRecipientAct, verifyDocumentLog } from '../documents/document-logs';
 
 /**
  * `GET /documents/{document_id}/users/logs`: the document's audit trail, oldest first, with who

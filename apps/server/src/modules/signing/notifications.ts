@@ -1,13 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
 import type { TMailAttachment } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
-import type { Tx } from '../documents/lookups';
-import { personOf } from '../documents/lookups';
-import { signingLink } from '../documents/mails';
-import { newRecipientSecret } from '../documents/recipients';
+import {
+  type Tx,
+  personOf,
+  signingLink,
+  newRecipientSecret,
+  loadSenderInfo,
+  type DocumentUserRow,
+  type EmployeeRow,
+} from '../documents';
 import { documentUsers } from '../documents/schema';
-import { loadSenderInfo } from '../documents/sender-info';
-import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
 import { completedFileName } from './esign-record';
 import { completedMail, noLongerNeededMail, refusedMail } from './mails';
 import type { SignerContext } from './signer-access';

@@ -1,12 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform';
-import { appendDocumentLog } from '../documents/document-logs';
-import type { Tx } from '../documents/lookups';
-import { FINISHED_STATUSES } from '../documents/recipients';
+import {
+  appendDocumentLog,
+  type Tx,
+  FINISHED_STATUSES,
+  notifyRecipient,
+  loadSenderInfo,
+  type DocumentUserRow,
+  type EmployeeRow,
+} from '../documents';
 import { documentUsers } from '../documents/schema';
-import { notifyRecipient } from '../documents/send-service';
-import { loadSenderInfo } from '../documents/sender-info';
-import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
 import { queueSeal } from './seal-queue';
 
 type Recipient = Pick<DocumentUserRow, 'userType' | 'status' | 'signingOrder'>;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Platform } from '../../platform/platform';
-import type { Tx } from '../documents/lookups';
+import type { Tx } from '../documents';
 import { documentSeals } from './schema';
 
 /** The durable job that builds a completed document's final PDF (DOMAIN-ESIGN "Completion"). */

@@ -7,10 +7,14 @@ import { clientLimitKey } from '../../platform/http/client-ip';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
 import { isUuid } from '@esigns/contracts/ids';
-import type { Reader } from '../documents/lookups';
-import { isHostedSecret, isRecipientSecret } from '../documents/recipients';
+import {
+  type Reader,
+  isHostedSecret,
+  isRecipientSecret,
+  type DocumentUserRow,
+  type EmployeeRow,
+} from '../documents';
 import { documentUsers, employeeDocuments } from '../documents/schema';
-import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
 import { FailureLimiter } from './failure-limiter';
 
 /** A recipient acting on their document, as proved by their link secret or their account. */

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TVerificationMethod } from '@esigns/contracts/signing';
-import { appendDocumentLog } from '../documents/document-logs';
-import { personOf, type Reader, type Tx } from '../documents/lookups';
+import { appendDocumentLog, personOf, type Reader, type Tx } from '../documents';
 import { employeeDocuments } from '../documents/schema';
 import type { SignerContext } from './signer-access';
 

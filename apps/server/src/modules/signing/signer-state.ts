@@ -1,9 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TSignerBlock, TSignerGate } from '@esigns/contracts/signing';
 import { AppError } from '../../platform/http/app-error';
-import type { Reader, Tx } from '../documents/lookups';
-import { FINISHED_STATUSES } from '../documents/recipients';
-import type { DocumentUserRow, EmployeeRow } from '../documents/serializers';
+import {
+  type Reader,
+  type Tx,
+  FINISHED_STATUSES,
+  type DocumentUserRow,
+  type EmployeeRow,
+} from '../documents';
 import { signerStates } from './schema';
 import type { SignerContext } from './signer-access';
 

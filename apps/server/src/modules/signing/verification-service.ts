@@ -4,7 +4,7 @@ import { verifyPassword } from '../../platform/auth/passwords';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
-import { loadSenderInfo } from '../documents/sender-info';
+import { loadSenderInfo } from '../documents';
 import { signerCodeMail } from './mails';
 import type { SignerContext } from './signer-access';
 import { accessMethod, lockDocument, logSignerEvent, type Client } from './signer-log';

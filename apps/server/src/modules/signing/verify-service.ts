@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { TVerifyDocumentResult } from '@esigns/contracts/signing';
 import type { Platform } from '../../platform/platform';
 import { signingKeyStoreFor } from '../../platform/pdf/signing-key-store';
-import { isRecipientAct } from '../documents/document-logs';
+import { isRecipientAct } from '../documents';
 import { documentLogs, documentUsers, employeeDocuments } from '../documents/schema';
 import { documentSeals } from './schema';
 

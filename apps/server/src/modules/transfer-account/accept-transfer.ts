@@ -11,9 +11,9 @@ import { keyedHash, safeEqual } from '../../platform/auth/one-time-secrets';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { companyUsers } from '../company/schema';
-import type { Tx } from '../company-users/service';
-import type { AccessContext } from '../permissions/access';
-import { findRoleUserType } from '../roles/service';
+import type { Tx } from '../company-users';
+import type { AccessContext } from '../permissions';
+import { findRoleUserType } from '../roles';
 import { transferAcceptedToOwnerMail, transferAcceptedToTargetMail } from './mails';
 import { accountTransfers } from './schema';
 import {

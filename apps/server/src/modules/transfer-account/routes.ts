@@ -11,7 +11,7 @@ import {
 } from '@esigns/contracts/transfer-account';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { accessOf, requirePermission } from '../permissions/access';
+import { accessOf, requirePermission } from '../permissions';
 import { acceptTransfer } from './accept-transfer';
 import { cancelTransfer, findPendingTransfer, readTransfer, resendTransfer, startTransfer } from './service';
 

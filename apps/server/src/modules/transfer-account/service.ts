@@ -5,8 +5,8 @@ import { keyedHash, sixDigitCode } from '../../platform/auth/one-time-secrets';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { isUniqueViolation } from '../auth/signup-service';
-import type { AccessContext } from '../permissions/access';
+import { isUniqueViolation } from '../auth';
+import type { AccessContext } from '../permissions';
 import { transferCancelledMail, transferCodeMail, transferStartedMail } from './mails';
 import { accountTransfers } from './schema';
 import {

@@ -13,8 +13,8 @@ import { notFound, validationError, type AppError } from '../../platform/http/ap
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
 import { companies, companyUsers, type MembershipStatus } from '../company/schema';
-import { companyForMail } from '../company-users/service';
-import type { AccessContext } from '../permissions/access';
+import { companyForMail } from '../company-users';
+import type { AccessContext } from '../permissions';
 import type { TransferMailContext } from './mails';
 import { accountTransfers } from './schema';
 

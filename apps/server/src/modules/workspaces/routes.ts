@@ -6,9 +6,9 @@ import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import { authOf, clientOf, requireAuth } from '../../platform/http/authenticate';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { openSession, revokeRefreshToken } from '../auth/session-service';
-import { listWorkspaces } from '../company/service';
-import { accessOf, requirePermission } from '../permissions/access';
+import { openSession, revokeRefreshToken } from '../auth';
+import { listWorkspaces } from '../company';
+import { accessOf, requirePermission } from '../permissions';
 import { leaveWorkspace } from './service';
 
 const ERRORS = { 401: ZErrorBody, 404: ZErrorBody };

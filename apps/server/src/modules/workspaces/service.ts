@@ -3,7 +3,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { refreshTokens } from '../auth/schema';
 import { companies, companyUsers } from '../company/schema';
-import type { AccessContext } from '../permissions/access';
+import type { AccessContext } from '../permissions';
 
 /**
  * The caller leaves the current workspace (profile > remove workspace): their membership ends

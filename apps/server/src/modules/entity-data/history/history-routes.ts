@@ -8,7 +8,7 @@ import {
 } from '@esigns/contracts/record-history';
 import { ok } from '../../../platform/http/envelope';
 import type { Platform } from '../../../platform/platform';
-import { accessOf, requirePermission } from '../../permissions/access';
+import { accessOf, requirePermission } from '../../permissions';
 import { listRecordHistory } from './history-service';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };

@@ -9,8 +9,8 @@ import type {
 } from '@esigns/contracts/record-history';
 import type { Db } from '../../../platform/db/database';
 import { users } from '../../auth/schema';
-import { loadEntityDefinition, type EntityDefinition } from '../../entities/definition';
-import type { AccessContext } from '../../permissions/access';
+import { loadEntityDefinition, type EntityDefinition } from '../../entities';
+import type { AccessContext } from '../../permissions';
 import { printableText } from '../printable-values';
 import { addLinkedIds, findCompanyRecord, personRef, titlesOf } from '../service';
 import { entityDataHistory } from './schema';

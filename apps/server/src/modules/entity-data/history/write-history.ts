@@ -4,7 +4,7 @@ import type {
   TStoredHistoryChanges,
 } from '@esigns/contracts/record-history';
 import type { Db } from '../../../platform/db/database';
-import type { EntityTemplateDef } from '../../entities/definition';
+import type { EntityTemplateDef } from '../../entities';
 import { entityDataHistory } from './schema';
 
 /*

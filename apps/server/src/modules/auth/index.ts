@@ -1,0 +1,10 @@
+/**
+ * The public face of the auth module: other modules and the composition root import only this
+ * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
+ */
+export { issueCode } from './codes';
+export { registerMf2aRoutes } from './mf2a-routes';
+export { registerAuthRoutes } from './routes';
+export { buildUserDetails, openSession, revokeAllSessions, revokeRefreshToken } from './session-service';
+export type { ClientInfo } from './session-service';
+export { isUniqueViolation } from './signup-service';

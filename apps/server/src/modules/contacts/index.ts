@@ -1,0 +1,7 @@
+/**
+ * The public face of the contacts module: other modules and the composition root import only this
+ * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
+ */
+export { requireAnyPermission } from './access';
+export { registerContactRoutes } from './routes';
+export { getContact } from './service';

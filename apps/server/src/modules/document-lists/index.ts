@@ -1,0 +1,10 @@
+/**
+ * The public face of the document-lists module: other modules and the composition root import only this
+ * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
+ */
+export { defineDocumentListJobs } from './jobs';
+export { visibleTo, waitingForMe } from './list-query';
+export type { ListScope } from './list-query';
+export { listDocuments } from './list-service';
+export { offsetOf, registerDocumentListRoutes } from './routes';
+export { findListedDocument, isoOf, loadScope, rowsOf } from './scope';

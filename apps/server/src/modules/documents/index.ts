@@ -1,0 +1,46 @@
+/**
+ * The public face of the documents module: other modules and the composition root import only this
+ * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
+ */
+export { defineDocumentJobs } from './bulk-send';
+export { insertConfigurable } from './configurable-service';
+export { copyPdf } from './document-files';
+export {
+  appendDocumentLog,
+  appendDocumentLogs,
+  canonicalJson,
+  isRecipientAct,
+  verifyDocumentLog,
+} from './document-logs';
+export type { DocumentLogInput } from './document-logs';
+export { mayActOnDocument } from './documents-service';
+export { structuralProblems } from './drafts-service';
+export { checkFiles, filesData, storeFiles } from './file-uploads';
+export type { IncomingFile } from './file-uploads';
+export {
+  assertCanSee,
+  findConfigurable,
+  findEmployeeDocument,
+  findOneOffEmployeeDocument,
+  forbidden,
+  peopleByIds,
+  personOf,
+  requireSlug,
+} from './lookups';
+export type { Reader, Tx } from './lookups';
+export { signingLink } from './mails';
+export { issueHostedLink, issueRecipientSecret, notifyRecipient } from './notify';
+export { presentEmployeeDocument } from './present-employee';
+export {
+  FINISHED_STATUSES,
+  NO_SECRETS,
+  isHostedSecret,
+  isRecipientSecret,
+  newRecipientSecret,
+} from './recipients';
+export { ERRORS, ZIdParam, ZName, ZQueryBool, ZSettingsPatch, security } from './route-schemas';
+export { registerDocumentRoutes } from './routes';
+export { contactsForEmails } from './send-store';
+export { loadSenderInfo } from './sender-info';
+export type { SenderInfo } from './sender-info';
+export type { ConfigurableRow, DocumentUserRow, EmployeeRow, PersonRef } from './serializers';

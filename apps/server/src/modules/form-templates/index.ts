@@ -1,0 +1,9 @@
+/**
+ * The public face of the form-templates module: other modules and the composition root import only this
+ * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
+ */
+export { registerFormTemplateRoutes } from './routes';
+export { findPrimaryTemplate, findReadableTemplate } from './service';
+export { ensureStandardTemplates } from './standard-sync';
+export { registerTemplateGuard } from './usage';
+export { createFormTemplate } from './write-service';

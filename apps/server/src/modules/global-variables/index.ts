@@ -1,0 +1,7 @@
+/**
+ * The public face of the global-variables module: other modules and the composition root import only this
+ * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
+ */
+export { registerGlobalVariableRoutes } from './routes';
+export { loadGlobalVariableValues } from './service';
+export { STANDARD_GLOBAL_VARIABLES } from './standard';

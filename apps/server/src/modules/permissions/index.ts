@@ -1,0 +1,8 @@
+/**
+ * The public face of the permissions module: other modules and the composition root import only this
+ * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
+ */
+export { accessOf, loadAccess, requirePermission, seedUserTypes } from './access';
+export type { AccessContext } from './access';
+export { registerPermissionRoutes } from './routes';
+export { listUserTypes } from './service';

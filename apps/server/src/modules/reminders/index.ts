@@ -1,0 +1,7 @@
+/**
+ * The public face of the reminders module: other modules and the composition root import only this
+ * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
+ */
+export { defineReminderJobs } from './jobs';
+export { registerReminderRoutes } from './routes';
+export { memberExpirySettings } from './settings-service';

@@ -1,0 +1,12 @@
+/**
+ * The public face of the signing module: other modules and the composition root import only this
+ * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
+ */
+export { canSeeSentDocument } from './document-access';
+export { defineSigningJobs } from './jobs';
+export { senderDocumentLink } from './notifications';
+export { advanceDocument, dueUnderOrder, isDone, isEveryoneDone } from './progress';
+export { perMinute } from './route-common';
+export { registerSigningRoutes } from './routes';
+export { queueSeal, wakeSealWorker } from './seal-queue';
+export { completedFileKey } from './seal-service';
