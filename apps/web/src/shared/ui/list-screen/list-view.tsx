@@ -1,0 +1,161 @@
+import type { ComponentType, ReactNode } from 'react';
+import { Group, Skeleton, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Can } from '../../permissions/use-can';
+import { ListPager, type ListPagerProps } from '../list-pager';
+import { LoadError, NoAccess, Panel, StateMessage, isForbidden } from '../page-kit';
+import { ListCards, ListTable, type ListCardsProps, type ListTableProps } from './list-table';
+import { BulkActionBar, type RowSelection } from './row-selection';
+
+/** Phones get cards instead of the table. */
+export const PHONE_QUERY = '(max-width: 48em)';
+
+/**
+ * What the screen shows instead of the list until it may: a skeleton while the permissions load,
+ * their failure with a retry, or "no access" when the caller may not view the list (`canView`)
+ * or the server refused it (a 403 as the list's `error`).
+ */
+export function ListAccess({
+  rights,
+  canView = true,
+  error,
+  noAccess,
+  children,
+}: {
+  rights: Pick<Can, 'isLoading' | 'error' | 'refetch'>;
+  canView?: boolean;
+  error?: unknown;
+  /** "Your user type cannot see contacts." (who to ask follows). */
+  noAccess: string;
+  children: ReactNode;
+}) {
+  if (rights.isLoading) return <Skeleton h={320} radius="md" aria-busy="true" />;
+  if (rights.error) {
+    return (
+      <Panel>
+        <LoadError title="Could not load your permissions" error={rights.error} onRetry={rights.refetch} />
+      </Panel>
+    );
+  }
+  if (!canView || isForbidden(error)) {
+    return (
+      <Panel>
+        <NoAccess>{noAccess} Ask an owner or admin if you need access.</NoAccess>
+      </Panel>
+    );
+  }
+  return children;
+}
+
+export type ListEmptyProps = {
+  icon: ComponentType<{ size?: number }>;
+  title: string;
+  text?: ReactNode;
+  /** Buttons under the text (e.g. "Add contact"). */
+  actions?: ReactNode;
+  testId?: string;
+  /** When a search or filter narrows the list: what to say instead (no actions then). */
+  filtered?: false | { title: string; text: string };
+};
+
+/** An empty list: "none yet" with what to do, or "no match" while a search or filter narrows it. */
+export function ListEmpty({ icon: Icon, title, text, actions, testId, filtered }: ListEmptyProps) {
+  const shown = filtered ? { ...filtered, Icon: IconSearch } : { title, text, Icon };
+  return (
+    <StateMessage icon={<shown.Icon size={28} />} title={shown.title} testId={testId}>
+      {shown.text && (
+        <Text c="dimmed" size="sm" maw={440}>
+          {shown.text}
+        </Text>
+      )}
+      {!filtered && actions && (
+        <Group gap="sm" mt="sm" justify="center">
+          {actions}
+        </Group>
+      )}
+    </StateMessage>
+  );
+}
+
+/** The part of a list query the list's states read (`useListQuery` gives all of it). */
+export type ListSource<Row> = {
+  query: Pick<UseQueryResult<unknown>, 'isError' | 'isPending' | 'error' | 'refetch'>;
+  rows: readonly Row[];
+  pager?: ListPagerProps;
+  sort?: string | undefined;
+  setSort?(sort: string): void;
+};
+
+export type ListStatesProps<Row> = {
+  list: ListSource<Row>;
+  /** "Could not load the contacts" */
+  errorTitle: string;
+  empty: ReactNode;
+  /** Shown while the first page loads; the content itself otherwise (tables show skeleton rows). */
+  loading?: ReactNode;
+  /** The content is not put in a panel (e.g. a list of cards with their own borders). */
+  bare?: boolean;
+  selection?: RowSelection<Row>;
+  /** The buttons of the bar shown while rows are selected. */
+  bulkActions?: ReactNode;
+  children: ReactNode;
+};
+
+/**
+ * A list's failure (with a retry), its empty state, or its content; the pager under it, and the
+ * bulk-action bar over it while rows are selected.
+ */
+export function ListStates<Row>({
+  list,
+  errorTitle,
+  empty,
+  loading,
+  bare = false,
+  selection,
+  bulkActions,
+  children,
+}: ListStatesProps<Row>) {
+  const { query } = list;
+  let body: ReactNode;
+  if (query.isError) {
+    body = (
+      <Panel>
+        <LoadError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+      </Panel>
+    );
+  } else if (!query.isPending && list.rows.length === 0) body = <Panel>{empty}</Panel>;
+  else if (query.isPending && loading) body = loading;
+  else body = bare ? children : <Panel>{children}</Panel>;
+  return (
+    <>
+      {selection && bulkActions && <BulkActionBar selection={selection}>{bulkActions}</BulkActionBar>}
+      {body}
+      {!query.isError && list.pager && <ListPager {...list.pager} />}
+    </>
+  );
+}
+
+export type ListViewProps<Row> = Omit<ListStatesProps<Row>, 'children' | 'bare'> &
+  Omit<ListTableProps<Row>, 'rows' | 'isPending' | 'sort' | 'onSort'> &
+  Pick<ListCardsProps<Row>, 'card' | 'renderCard' | 'skeletonHeight'> & {
+    /** When cards replace the table (with `card` or `renderCard`). */
+    phoneQuery?: string;
+  };
+
+/** A list's states around its table, or its cards on phones. */
+export function ListView<Row>(props: ListViewProps<Row>) {
+  const { list, card, renderCard, skeletonHeight, phoneQuery = PHONE_QUERY, ...table } = props;
+  const isPhone = useMediaQuery(phoneQuery) === true && Boolean(card || renderCard);
+  const rows = { ...table, rows: list.rows, isPending: list.query.isPending };
+  return (
+    <ListStates {...props}>
+      {isPhone ? (
+        <ListCards {...rows} card={card} renderCard={renderCard} skeletonHeight={skeletonHeight} />
+      ) : (
+        <ListTable {...rows} sort={list.sort} onSort={list.setSort} />
+      )}
+    </ListStates>
+  );
+}
