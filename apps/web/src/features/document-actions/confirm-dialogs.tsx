@@ -1,21 +1,18 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../shared/ui/page-kit';
 import {
-  DOCUMENT_ACTION_KEYS,
   archiveDocument,
   cloneVoidedDocument,
   deleteDocumentForever,
   discardDraft,
-  fetchDocument,
   markCompleted,
   restoreDocument,
   type TActionDocument,
 } from './document-actions-api';
 import { draftEditorPath } from './document-paths';
-import { useDocumentAction } from './use-document-action';
+import { closeThenDone, useDocumentAction, useDocumentDetail } from './use-document-action';
 
 export type ActionDialogProps = { document: TActionDocument; onClose: () => void; onDone: () => void };
 
@@ -132,10 +129,7 @@ export function ConfirmActionDialog({
 
 /** Discarding a draft needs its layout's ids (`/documents/{configurable}/{company}/discard`). */
 export function DiscardDraftDialog({ document, onClose, onDone }: ActionDialogProps) {
-  const detail = useQuery({
-    queryKey: DOCUMENT_ACTION_KEYS.detail(document._id),
-    queryFn: ({ signal }) => fetchDocument(document._id, signal),
-  });
+  const detail = useDocumentDetail(document._id);
   const mutation = useDocumentAction(
     () => {
       const data = detail.data;
@@ -144,14 +138,7 @@ export function DiscardDraftDialog({ document, onClose, onDone }: ActionDialogPr
       }
       return discardDraft(data.configurable_document_id, data.company_document_id);
     },
-    {
-      title: 'Draft discarded',
-      message: () => document.name,
-      onSuccess: () => {
-        onClose();
-        onDone();
-      },
-    },
+    { title: 'Draft discarded', message: () => document.name, onSuccess: closeThenDone({ onClose, onDone }) },
   );
   return (
     <ConfirmDialog

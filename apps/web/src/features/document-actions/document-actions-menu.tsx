@@ -33,7 +33,8 @@ import { ConfirmActionDialog, DiscardDraftDialog, type ConfirmAction } from './c
 import { downloadLink } from './document-actions-api';
 import { correctDocumentPath, documentDetailPath } from './document-paths';
 import { ChangeOwnerDialog, ShareDialog } from './people-dialogs';
-import { AddRecipientsDialog, GenerateLinkDialog, ResendDialog } from './recipient-dialogs';
+import { AddRecipientsDialog } from './add-recipients-dialog';
+import { GenerateLinkDialog, ResendDialog } from './recipient-dialogs';
 import { ChangeStatusDialog, DocumentSettingsDialog } from './settings-dialogs';
 import { DuplicateDialog, RenameDialog, SaveAsTemplateDialog, VoidDialog } from './text-dialogs';
 

@@ -1,20 +1,12 @@
 import { useState } from 'react';
-import { Button, NumberInput, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
 import { STATUS_TRANSITIONS } from '@esigns/contracts/document-actions';
 import type { TDocumentSettingsPatch, TDocumentStatus } from '@esigns/contracts/documents';
 import { isApiError } from '../../shared/api/api-error';
-import { AppDialog } from '../../shared/ui/app-dialog';
-import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
+import { FormDialog, LoadedInput } from '../../shared/ui/form-dialog';
 import type { ActionDialogProps } from './confirm-dialogs';
-import {
-  DOCUMENT_ACTION_KEYS,
-  changeStatus,
-  fetchDocumentSettings,
-  saveDocumentSettings,
-  type TDocumentSettingsView,
-} from './document-actions-api';
-import { useDocumentAction } from './use-document-action';
+import { changeStatus, saveDocumentSettings, type TDocumentSettingsView } from './document-actions-api';
+import { closeThenDone, useDocumentAction, useDocumentSettings } from './use-document-action';
 
 export const STATUS_LABELS: Record<TDocumentStatus, string> = {
   DRAFT: 'Draft',
@@ -112,21 +104,11 @@ function SettingsForm({
 }
 
 export function DocumentSettingsDialog({ document, onClose, onDone }: ActionDialogProps) {
-  const view = useQuery({
-    queryKey: DOCUMENT_ACTION_KEYS.settings(document._id),
-    queryFn: ({ signal }) => fetchDocumentSettings(document._id, signal),
-  });
+  const view = useDocumentSettings(document._id);
   const [form, setForm] = useState<Form | null>(null);
   const mutation = useDocumentAction(
     (body: TDocumentSettingsPatch) => saveDocumentSettings(document._id, body),
-    {
-      title: 'Settings saved',
-      message: () => document.name,
-      onSuccess: () => {
-        onClose();
-        onDone();
-      },
-    },
+    { title: 'Settings saved', message: () => document.name, onSuccess: closeThenDone({ onClose, onDone }) },
   );
   const current = form ?? (view.data ? formOf(view.data) : null);
   const errors = isApiError(mutation.error) && mutation.error.isValidation ? mutation.error.fieldErrors : {};
@@ -139,40 +121,29 @@ export function DocumentSettingsDialog({ document, onClose, onDone }: ActionDial
     });
   };
   return (
-    <AppDialog
-      opened
+    <FormDialog
       onClose={onClose}
       title="Document settings"
-      size="md"
-      footer={
-        <>
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={mutation.isPending} disabled={!current}>
-            Save
-          </Button>
-        </>
-      }
+      confirmLabel="Save"
+      onConfirm={save}
+      isPending={mutation.isPending}
+      isConfirmDisabled={!current}
+      error={Object.keys(errors).length === 0 ? mutation.error : null}
     >
-      <Stack gap="md">
-        {mutation.error && Object.keys(errors).length === 0 ? (
-          <ErrorAlert>{errorText(mutation.error)}</ErrorAlert>
-        ) : null}
-        {view.isError ? (
-          <ErrorAlert>{errorText(view.error)}</ErrorAlert>
-        ) : !view.data || !current ? (
-          <Skeleton h={160} />
-        ) : (
-          <SettingsForm
-            view={view.data}
-            form={current}
-            errors={errors}
-            onChange={(patch) => setForm({ ...current, ...patch })}
-          />
-        )}
-      </Stack>
-    </AppDialog>
+      <LoadedInput error={view.error} isPending={!view.data || !current} height={160}>
+        {() =>
+          view.data &&
+          current && (
+            <SettingsForm
+              view={view.data}
+              form={current}
+              errors={errors}
+              onChange={(patch) => setForm({ ...current, ...patch })}
+            />
+          )
+        }
+      </LoadedInput>
+    </FormDialog>
   );
 }
 
@@ -182,47 +153,32 @@ export function ChangeStatusDialog({ document, onClose, onDone }: ActionDialogPr
   const mutation = useDocumentAction((next: TDocumentStatus) => changeStatus(document._id, next), {
     title: 'Status changed',
     message: (saved) => `${document.name}: ${STATUS_LABELS[saved.status]}`,
-    onSuccess: () => {
-      onClose();
-      onDone();
-    },
+    onSuccess: closeThenDone({ onClose, onDone }),
   });
   return (
-    <AppDialog
-      opened
+    <FormDialog
       onClose={onClose}
       title="Change status"
-      size="md"
-      footer={
-        <>
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => status && mutation.mutate(status)}
-            loading={mutation.isPending}
-            disabled={!status}
-          >
-            Change status
-          </Button>
-        </>
-      }
-    >
-      <Stack gap="md">
+      confirmLabel="Change status"
+      onConfirm={() => status && mutation.mutate(status)}
+      isPending={mutation.isPending}
+      isConfirmDisabled={!status}
+      intro={
         <Text size="sm" c="dimmed">
           <b>{document.name}</b> is {STATUS_LABELS[document.status].toLowerCase()}.
         </Text>
-        {mutation.error ? <ErrorAlert>{errorText(mutation.error)}</ErrorAlert> : null}
-        <Select
-          label="New status"
-          data={targets.map((target) => ({ value: target, label: STATUS_LABELS[target] }))}
-          value={status}
-          allowDeselect={false}
-          onChange={(value) => setStatus(value as TDocumentStatus | null)}
-          comboboxProps={{ withinPortal: true }}
-        />
-        {status && STATUS_HELP[status] && <Text size="sm">{STATUS_HELP[status]}</Text>}
-      </Stack>
-    </AppDialog>
+      }
+      error={mutation.error}
+    >
+      <Select
+        label="New status"
+        data={targets.map((target) => ({ value: target, label: STATUS_LABELS[target] }))}
+        value={status}
+        allowDeselect={false}
+        onChange={(value) => setStatus(value as TDocumentStatus | null)}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {status && STATUS_HELP[status] && <Text size="sm">{STATUS_HELP[status]}</Text>}
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import { Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Text, TextInput, Textarea } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/api-error';
-import { AppDialog } from '../../shared/ui/app-dialog';
-import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
+import { FormDialog } from '../../shared/ui/form-dialog';
 import type { ActionDialogProps } from './confirm-dialogs';
 import {
   duplicateDocument,
@@ -53,82 +52,94 @@ function TextForm(props: TextFormProps) {
   const [checkError, setCheckError] = useState<string | null>(null);
   const { inputError, other } = splitError(props.error, props.fieldKey);
   const Input = props.isMultiline ? Textarea : TextInput;
+  const submit = () => {
+    const trimmed = value.trim();
+    if (!trimmed) return setCheckError(props.emptyMessage);
+    if (trimmed.length > props.maxLength) {
+      return setCheckError(`At most ${props.maxLength} characters`);
+    }
+    props.onSubmit(trimmed);
+  };
   return (
-    <AppDialog
-      opened
+    <FormDialog
       onClose={props.onClose}
       title={props.title}
-      size="md"
-      footer={
-        <>
-          <Button variant="default" onClick={props.onClose} disabled={props.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            loading={props.isPending}
-            color={props.isDestructive ? 'red' : undefined}
-          >
-            {props.confirmLabel}
-          </Button>
-        </>
-      }
+      confirmLabel={props.confirmLabel}
+      form={{ id: formId, label: props.title, onSubmit: submit }}
+      isPending={props.isPending}
+      isDestructive={props.isDestructive}
+      error={other}
     >
-      <form
-        id={formId}
-        aria-label={props.title}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const trimmed = value.trim();
-          if (!trimmed) return setCheckError(props.emptyMessage);
-          if (trimmed.length > props.maxLength) {
-            return setCheckError(`At most ${props.maxLength} characters`);
-          }
-          props.onSubmit(trimmed);
+      {props.description && (
+        <Text size="sm" c="dimmed">
+          {props.description}
+        </Text>
+      )}
+      <Input
+        label={props.label}
+        value={value}
+        data-autofocus
+        withAsterisk
+        rows={props.isMultiline ? 4 : undefined}
+        description={props.isMultiline ? `${value.length} / ${props.maxLength}` : undefined}
+        onChange={(event) => {
+          setValue(event.currentTarget.value);
+          setCheckError(null);
         }}
-      >
-        <Stack gap="md">
-          {Boolean(other) && <ErrorAlert>{errorText(other)}</ErrorAlert>}
-          {props.description && (
-            <Text size="sm" c="dimmed">
-              {props.description}
-            </Text>
-          )}
-          <Input
-            label={props.label}
-            value={value}
-            data-autofocus
-            withAsterisk
-            rows={props.isMultiline ? 4 : undefined}
-            description={props.isMultiline ? `${value.length} / ${props.maxLength}` : undefined}
-            onChange={(event) => {
-              setValue(event.currentTarget.value);
-              setCheckError(null);
-            }}
-            error={checkError ?? inputError}
-          />
-        </Stack>
-      </form>
-    </AppDialog>
+        error={checkError ?? inputError}
+      />
+    </FormDialog>
   );
 }
 
-export function VoidDialog({ document, onClose, onDone }: ActionDialogProps) {
-  const mutation = useDocumentAction((reason: string) => voidDocument(document._id, reason), {
-    title: 'Document voided',
-    message: () => document.name,
-    onSuccess: () => {
+type TextActionProps<TResult> = ActionDialogProps &
+  Omit<TextFormProps, 'onClose' | 'onSubmit' | 'isPending' | 'error'> & {
+    run: (value: string) => Promise<TResult>;
+    /** The toast's title and text once it is done. */
+    done: { title: string; message: (result: TResult) => string };
+    then?: (result: TResult) => void;
+  };
+
+/** A text asked for and sent to `run`; on success the dialog closes and the menu refreshes. */
+function TextActionDialog<TResult>({
+  document: _document,
+  onClose,
+  onDone,
+  run,
+  done,
+  then,
+  ...form
+}: TextActionProps<TResult>) {
+  const mutation = useDocumentAction(run, {
+    ...done,
+    onSuccess: (result) => {
       onClose();
       onDone();
+      then?.(result);
     },
   });
   return (
     <TextForm
+      {...form}
+      onClose={onClose}
+      onSubmit={(value) => mutation.mutate(value)}
+      isPending={mutation.isPending}
+      error={mutation.error}
+    />
+  );
+}
+
+const NAME_INPUT = { maxLength: NAME_MAX, emptyMessage: 'Enter a name', fieldKey: 'name' };
+
+export function VoidDialog(props: ActionDialogProps) {
+  return (
+    <TextActionDialog
+      {...props}
+      run={(reason) => voidDocument(props.document._id, reason)}
+      done={{ title: 'Document voided', message: () => props.document.name }}
       title="Void document"
       label="Reason"
-      description={`Signing stops for everyone and the links of "${document.name}" stop working. Recipients who still had to act are mailed the reason.`}
+      description={`Signing stops for everyone and the links of "${props.document.name}" stop working. Recipients who still had to act are mailed the reason.`}
       initial=""
       confirmLabel="Void"
       isMultiline
@@ -136,92 +147,57 @@ export function VoidDialog({ document, onClose, onDone }: ActionDialogProps) {
       maxLength={VOID_REASON_MAX}
       emptyMessage="Give a reason: it is mailed to the recipients"
       fieldKey="reason"
-      onClose={onClose}
-      onSubmit={(reason) => mutation.mutate(reason)}
-      isPending={mutation.isPending}
-      error={mutation.error}
     />
   );
 }
 
-export function RenameDialog({ document, onClose, onDone }: ActionDialogProps) {
-  const mutation = useDocumentAction((name: string) => renameDocument(document._id, name), {
-    title: 'Document renamed',
-    message: (saved) => saved.name,
-    onSuccess: () => {
-      onClose();
-      onDone();
-    },
-  });
+export function RenameDialog(props: ActionDialogProps) {
   return (
-    <TextForm
+    <TextActionDialog
+      {...props}
+      {...NAME_INPUT}
+      run={(name) => renameDocument(props.document._id, name)}
+      done={{ title: 'Document renamed', message: (saved) => saved.name }}
       title="Rename document"
       label="Document name"
-      initial={document.name}
+      initial={props.document.name}
       confirmLabel="Rename"
-      maxLength={NAME_MAX}
-      emptyMessage="Enter a name"
-      fieldKey="name"
-      onClose={onClose}
-      onSubmit={(name) => mutation.mutate(name)}
-      isPending={mutation.isPending}
-      error={mutation.error}
     />
   );
 }
 
-export function DuplicateDialog({ document, onClose, onDone }: ActionDialogProps) {
+export function DuplicateDialog(props: ActionDialogProps) {
   const navigate = useNavigate();
-  const mutation = useDocumentAction((name: string) => duplicateDocument(document._id, name), {
-    title: 'Draft created',
-    message: (copy) => copy.name,
-    onSuccess: (copy) => {
-      onClose();
-      onDone();
-      if (copy.company_document_id) void navigate(draftEditorPath(copy.company_document_id));
-    },
-  });
   return (
-    <TextForm
+    <TextActionDialog
+      {...props}
+      {...NAME_INPUT}
+      run={(name) => duplicateDocument(props.document._id, name)}
+      done={{ title: 'Draft created', message: (copy) => copy.name }}
+      then={(copy) => {
+        if (copy.company_document_id) void navigate(draftEditorPath(copy.company_document_id));
+      }}
       title="Duplicate document"
       label="Name of the copy"
       description="The copy is a new draft with the same file, fields (without values), recipients and settings."
-      initial={`Copy of ${document.name}`.slice(0, NAME_MAX)}
+      initial={`Copy of ${props.document.name}`.slice(0, NAME_MAX)}
       confirmLabel="Duplicate"
-      maxLength={NAME_MAX}
-      emptyMessage="Enter a name"
-      fieldKey="name"
-      onClose={onClose}
-      onSubmit={(name) => mutation.mutate(name)}
-      isPending={mutation.isPending}
-      error={mutation.error}
     />
   );
 }
 
-export function SaveAsTemplateDialog({ document, onClose, onDone }: ActionDialogProps) {
-  const mutation = useDocumentAction((name: string) => saveDocumentAsTemplate(document._id, name), {
-    title: 'Template saved',
-    message: (template) => template.name,
-    onSuccess: () => {
-      onClose();
-      onDone();
-    },
-  });
+export function SaveAsTemplateDialog(props: ActionDialogProps) {
   return (
-    <TextForm
+    <TextActionDialog
+      {...props}
+      {...NAME_INPUT}
+      run={(name) => saveDocumentAsTemplate(props.document._id, name)}
+      done={{ title: 'Template saved', message: (template) => template.name }}
       title="Save as template"
       label="Template name"
       description="The template keeps the file and fields; its recipients become roles without people."
-      initial={document.name}
+      initial={props.document.name}
       confirmLabel="Save template"
-      maxLength={NAME_MAX}
-      emptyMessage="Enter a name"
-      fieldKey="name"
-      onClose={onClose}
-      onSubmit={(name) => mutation.mutate(name)}
-      isPending={mutation.isPending}
-      error={mutation.error}
     />
   );
 }
