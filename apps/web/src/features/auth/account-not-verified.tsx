@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconMailExclamation } from '@tabler/icons-react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconMailExclamation } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { AccountHeader } from '../../shared/ui/account-forms/account-header';
+import { ResendButton } from '../../shared/ui/account-forms/resend-button';
+import { BackButton } from '../../shared/ui/account-forms/account-links';
 import { resendVerification } from './auth-api';
 import { withEmail } from './auth-links';
-import { AuthScreenHeader } from './auth-screen-header';
-import { ResendButton } from './resend-button';
 
 /**
  * The account-not-verified state of spec 1 §4: shown when sign-in answers EMAIL_NOT_VERIFIED,
@@ -21,7 +22,7 @@ export function AccountNotVerified({
 }) {
   return (
     <Stack gap="md" data-testid="account-not-verified">
-      <AuthScreenHeader
+      <AccountHeader
         title="Verify your email"
         description="Your account is not verified yet. Enter the code we emailed you, or ask for a new one."
         icon={<IconMailExclamation size={28} stroke={1.6} />}
@@ -47,12 +48,7 @@ export function AccountNotVerified({
         variant="light"
         fullWidth
       />
-      {onBack && (
-        <Anchor component="button" type="button" onClick={onBack} size="sm" ta="center">
-          <IconArrowLeft size={14} style={{ verticalAlign: 'middle', marginRight: 4 }} />
-          Back to sign in
-        </Anchor>
-      )}
+      {onBack && <BackButton onClick={onBack}>Back to sign in</BackButton>}
     </Stack>
   );
 }

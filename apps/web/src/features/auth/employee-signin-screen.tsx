@@ -1,12 +1,13 @@
-import { Anchor, Avatar, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Avatar, Button, Center, Loader, Stack } from '@mantine/core';
 import { IconArrowLeft, IconBuildingOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TContactLoginCompany } from '@esigns/contracts/contacts';
 import { Link } from 'react-router';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
+import { AccountHeader } from '../../shared/ui/account-forms/account-header';
+import { LinkLine } from '../../shared/ui/account-forms/account-links';
 import { fetchCompanySigninPage, signInEmployee } from './auth-api';
-import { AuthScreenHeader } from './auth-screen-header';
 import { SigninFlow } from './signin-flow';
 
 /** Where staff land after signing in on their company's page when no redirect_url says otherwise. */
@@ -22,7 +23,7 @@ function initialsOf(name: string): string {
 function CompanyHeader({ company, slug }: { company: TContactLoginCompany | undefined; slug: string }) {
   const name = company?.name ?? slug;
   return (
-    <AuthScreenHeader
+    <AccountHeader
       titleId={TITLE_ID}
       title={`Sign in to ${name}`}
       description={`For ${name} staff: sign in with your work email to open your documents.`}
@@ -42,7 +43,7 @@ function CompanyHeader({ company, slug }: { company: TContactLoginCompany | unde
 function UnknownCompany({ slug }: { slug: string }) {
   return (
     <Stack gap="md" data-testid="unknown-company">
-      <AuthScreenHeader
+      <AccountHeader
         title="Sign-in page not found"
         description={
           <>
@@ -97,12 +98,9 @@ export function EmployeeSigninScreen({ slug }: { slug: string }) {
       submit={(credentials) => signInEmployee({ ...credentials, company_slug: slug })}
       landing={EMPLOYEE_LANDING_PATH}
       footer={
-        <Text size="sm" ta="center" c="dimmed">
-          Not on the {name} team?{' '}
-          <Anchor component={Link} to="/signin" fw={600}>
-            Sign in to your own account
-          </Anchor>
-        </Text>
+        <LinkLine question={`Not on the ${name} team?`} to="/signin">
+          Sign in to your own account
+        </LinkLine>
       }
     />
   );

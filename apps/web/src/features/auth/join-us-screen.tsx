@@ -1,15 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconArrowRight, IconLogin, IconUserCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
+import { IconArrowRight, IconLogin, IconUserCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { ZResendVerifyRequest } from '@esigns/contracts/auth';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useBranding } from '../../shared/branding/branding-provider';
+import { AccountHeader } from '../../shared/ui/account-forms/account-header';
 import { usePageTitle } from '../../shared/branding/use-page-title';
+import { EmailStepForm } from '../../shared/ui/account-forms/email-step-form';
+import { LinkLine } from '../../shared/ui/account-forms/account-links';
 import { AccountNotVerified } from './account-not-verified';
 import { checkUser } from './auth-api';
 import { withEmail } from './auth-links';
-import { AuthScreenHeader } from './auth-screen-header';
 import { useAuthForm } from './use-auth-form';
 
 /** One email, checked like every account screen's. */
@@ -21,7 +23,7 @@ type Step =
 function HasAccount({ email, onBack }: { email: string; onBack: () => void }) {
   return (
     <Stack gap="md" data-testid="has-account">
-      <AuthScreenHeader
+      <AccountHeader
         title="Welcome back"
         description={
           <>
@@ -65,8 +67,7 @@ export function JoinUsScreen() {
   const form = useAuthForm({ email: params.get('email') ?? '' }, ['email']);
   const check = useMutation({ mutationFn: checkUser });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const data = form.check(ZJoinRequest);
     if (!data) return;
     check.mutate(data.email, {
@@ -83,44 +84,20 @@ export function JoinUsScreen() {
   if (step.kind === 'not-verified') return <AccountNotVerified email={step.email} onBack={back} />;
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="join-title">
-      <AuthScreenHeader
-        titleId="join-title"
-        title={`Join ${branding.app_name}`}
-        description="Send, sign and track documents, and build the forms and apps your team needs. Start with your email."
-      />
-      <Stack gap="md">
-        {form.critical && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {form.critical}
-          </Alert>
-        )}
-        <TextInput
-          {...form.inputProps('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          required
-          autoFocus
-        />
-        <Button
-          type="submit"
-          fullWidth
-          size="md"
-          loading={check.isPending}
-          rightSection={<IconArrowRight size={18} />}
-        >
-          Continue
-        </Button>
-        <Text size="sm" ta="center" c="dimmed">
-          Already have an account?{' '}
-          <Anchor component={Link} to="/signin" fw={600}>
-            Sign in
-          </Anchor>
-        </Text>
-      </Stack>
-    </form>
+    <EmailStepForm
+      title={`Join ${branding.app_name}`}
+      description="Send, sign and track documents, and build the forms and apps your team needs. Start with your email."
+      problem={form.critical}
+      email={form.inputProps('email')}
+      onSubmit={submit}
+      submitLabel="Continue"
+      isPending={check.isPending}
+      rightIcon={<IconArrowRight size={18} />}
+      footer={
+        <LinkLine question="Already have an account?" to="/signin">
+          Sign in
+        </LinkLine>
+      }
+    />
   );
 }

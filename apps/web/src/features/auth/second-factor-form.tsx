@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconShieldLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Button, TextInput } from '@mantine/core';
+import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { TSessionReply } from '@esigns/contracts/auth';
+import { CODE_LENGTH } from '../../shared/ui/account-forms/code-input';
+import { CodeEntryForm, INCOMPLETE_CODE } from '../../shared/ui/account-forms/code-entry-form';
+import { BackButton } from '../../shared/ui/account-forms/account-links';
 import { verifySecondFactor } from './auth-api';
-import { AuthScreenHeader } from './auth-screen-header';
-import { CODE_LENGTH, CodeInput } from './code-input';
 import { useAuthForm } from './use-auth-form';
 
 export type SecondFactorFormProps = {
@@ -31,7 +32,7 @@ export function SecondFactorForm({ userId, method, onVerified, onBack }: SecondF
     const field = isRecovery ? 'recovery_code' : 'code';
     const code = raw.trim().toUpperCase();
     if (!isRecovery && code.length < CODE_LENGTH) {
-      form.setErrors({ code: `Enter all ${CODE_LENGTH} digits of the code` });
+      form.setErrors({ code: INCOMPLETE_CODE });
       return;
     }
     // Loaded when a code is sent, not with the sign-in page (see signin-flow).
@@ -56,11 +57,6 @@ export function SecondFactorForm({ userId, method, onVerified, onBack }: SecondF
     );
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void send(isRecovery ? form.values.recovery_code : form.values.code);
-  };
-
   const toggleRecovery = () => {
     setIsRecovery((value) => !value);
     form.setErrors({});
@@ -69,24 +65,25 @@ export function SecondFactorForm({ userId, method, onVerified, onBack }: SecondF
 
   const codeError = form.errors.code;
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="second-factor-title" data-testid="second-factor-step">
-      <AuthScreenHeader
-        titleId="second-factor-title"
-        title="Two-step verification"
-        description={
-          isRecovery
-            ? 'Enter one of the recovery codes you saved when you turned on two-step verification.'
-            : DESCRIPTIONS[method]
-        }
-        icon={<IconShieldLock size={28} stroke={1.6} />}
-      />
-      <Stack gap="md">
-        {form.critical && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {form.critical}
-          </Alert>
-        )}
-        {isRecovery ? (
+    <CodeEntryForm
+      testId="second-factor-step"
+      title="Two-step verification"
+      description={
+        isRecovery
+          ? 'Enter one of the recovery codes you saved when you turned on two-step verification.'
+          : DESCRIPTIONS[method]
+      }
+      icon={<IconShieldLock size={28} stroke={1.6} />}
+      problem={form.critical}
+      id="mf2a-code"
+      codeLabel="Verification code"
+      value={form.values.code}
+      onChange={(value) => form.setValue('code', value)}
+      onSubmit={(code) => void send(isRecovery ? form.values.recovery_code : code)}
+      error={codeError}
+      autoFocus
+      replacement={
+        isRecovery ? (
           <TextInput
             {...form.inputProps('recovery_code')}
             error={form.errors.recovery_code ?? codeError}
@@ -98,29 +95,18 @@ export function SecondFactorForm({ userId, method, onVerified, onBack }: SecondF
             maxLength={9}
             autoFocus
           />
-        ) : (
-          <CodeInput
-            id="mf2a-code"
-            label="Verification code"
-            value={form.values.code}
-            onChange={(value) => form.setValue('code', value)}
-            onComplete={(value) => void send(value)}
-            error={codeError}
-            disabled={verify.isPending}
-            autoFocus
-          />
-        )}
-        <Button type="submit" fullWidth size="md" loading={verify.isPending}>
-          Verify
-        </Button>
-        <Button type="button" variant="subtle" onClick={toggleRecovery} disabled={verify.isPending}>
-          {isRecovery ? 'Use the 6-digit code instead' : 'Use a recovery code'}
-        </Button>
-        <Anchor component="button" type="button" onClick={onBack} size="sm" ta="center">
-          <IconArrowLeft size={14} style={{ verticalAlign: 'middle', marginRight: 4 }} />
-          Back to sign in
-        </Anchor>
-      </Stack>
-    </form>
+        ) : undefined
+      }
+      submitLabel="Verify"
+      isPending={verify.isPending}
+      footer={
+        <>
+          <Button type="button" variant="subtle" onClick={toggleRecovery} disabled={verify.isPending}>
+            {isRecovery ? 'Use the 6-digit code instead' : 'Use a recovery code'}
+          </Button>
+          <BackButton onClick={onBack}>Back to sign in</BackButton>
+        </>
+      }
+    />
   );
 }

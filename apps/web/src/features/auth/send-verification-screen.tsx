@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconMail, IconMailForward } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconMail, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { ZResendVerifyRequest } from '@esigns/contracts/auth';
 import { Link, useSearchParams } from 'react-router';
+import { AccountHeader } from '../../shared/ui/account-forms/account-header';
 import { usePageTitle } from '../../shared/branding/use-page-title';
+import { EmailStepForm } from '../../shared/ui/account-forms/email-step-form';
+import { ResendButton } from '../../shared/ui/account-forms/resend-button';
+import { LinkLine } from '../../shared/ui/account-forms/account-links';
 import { resendVerification } from './auth-api';
 import { withEmail } from './auth-links';
-import { AuthScreenHeader } from './auth-screen-header';
-import { ResendButton } from './resend-button';
 import { useAuthForm } from './use-auth-form';
 
 /** /send-verification: asks for a new verification code for an account that is not verified yet. */
@@ -19,8 +21,7 @@ export function SendVerificationScreen() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const send = useMutation({ mutationFn: resendVerification });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const data = form.check(ZResendVerifyRequest);
     if (!data) return;
     send.mutate(data.email, { onSuccess: () => setSentTo(data.email), onError: form.showError });
@@ -29,7 +30,7 @@ export function SendVerificationScreen() {
   if (sentTo) {
     return (
       <Stack gap="md" data-testid="verification-sent">
-        <AuthScreenHeader
+        <AccountHeader
           title="Check your inbox"
           description={
             <>
@@ -51,38 +52,16 @@ export function SendVerificationScreen() {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="send-verification-title">
-      <AuthScreenHeader
-        titleId="send-verification-title"
-        title="Resend verification"
-        description="Enter the email you signed up with and we will send you a new verification code."
-        icon={<IconMailForward size={28} stroke={1.6} />}
-      />
-      <Stack gap="md">
-        {form.critical && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {form.critical}
-          </Alert>
-        )}
-        <TextInput
-          {...form.inputProps('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          required
-          autoFocus
-        />
-        <Button type="submit" fullWidth size="md" loading={send.isPending}>
-          Send verification code
-        </Button>
-        <Text size="sm" ta="center" c="dimmed">
-          <Anchor component={Link} to="/signin" fw={600}>
-            Back to sign in
-          </Anchor>
-        </Text>
-      </Stack>
-    </form>
+    <EmailStepForm
+      title="Resend verification"
+      description="Enter the email you signed up with and we will send you a new verification code."
+      icon={<IconMailForward size={28} stroke={1.6} />}
+      problem={form.critical}
+      email={form.inputProps('email')}
+      onSubmit={submit}
+      submitLabel="Send verification code"
+      isPending={send.isPending}
+      footer={<LinkLine to="/signin">Back to sign in</LinkLine>}
+    />
   );
 }

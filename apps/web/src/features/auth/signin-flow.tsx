@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Center, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconLogin } from '@tabler/icons-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Anchor, Center, Group, Loader, PasswordInput, Stack } from '@mantine/core';
+import { IconLogin } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { TSessionReply, TSigninReply, TSigninRequest } from '@esigns/contracts/auth';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,8 @@ import { afterSigninPath } from '../../app/guard-decision';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { sessionStore } from '../../shared/session/session-store';
+import { EmailInput } from '../../shared/ui/account-forms/account-fields';
+import { AccountForm } from '../../shared/ui/account-forms/account-form';
 import { AccountNotVerified } from './account-not-verified';
 import { withEmail } from './auth-links';
 import { startSession } from './auth-session';
@@ -58,8 +60,7 @@ export function SigninFlow({ pageTitle, header, titleId, submit, landing, footer
 
   const signin = useMutation({ mutationFn: submit });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     // The schema (and zod with it) loads on the first submit, not with the page: the sign-in
     // page is the first thing a visitor downloads.
     const { ZSigninRequest } = await import('@esigns/contracts/auth');
@@ -106,50 +107,32 @@ export function SigninFlow({ pageTitle, header, titleId, submit, landing, footer
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
-      {header}
-      <Stack gap="md">
-        {form.critical && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {form.critical}
-          </Alert>
-        )}
-        <TextInput
-          {...form.inputProps('email')}
-          label="Email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder="you@example.com"
+    <AccountForm
+      labelledBy={titleId}
+      header={header}
+      problem={form.critical}
+      onSubmit={() => void onSubmit()}
+      submitLabel="Sign in"
+      isPending={signin.isPending}
+      leftIcon={<IconLogin size={18} />}
+      footer={footer}
+    >
+      <EmailInput {...form.inputProps('email')} autoComplete="username" autoFocus={!form.values.email} />
+      <Stack gap={4}>
+        <PasswordInput
+          {...form.inputProps('password')}
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
           required
-          autoFocus={!form.values.email}
+          autoFocus={Boolean(form.values.email)}
         />
-        <Stack gap={4}>
-          <PasswordInput
-            {...form.inputProps('password')}
-            label="Password"
-            autoComplete="current-password"
-            placeholder="Your password"
-            required
-            autoFocus={Boolean(form.values.email)}
-          />
-          <Group justify="flex-end">
-            <Anchor component={Link} to={withEmail('/forgot-password', form.values.email)} size="sm">
-              Forgot password?
-            </Anchor>
-          </Group>
-        </Stack>
-        <Button
-          type="submit"
-          fullWidth
-          size="md"
-          loading={signin.isPending}
-          leftSection={<IconLogin size={18} />}
-        >
-          Sign in
-        </Button>
-        {footer}
+        <Group justify="flex-end">
+          <Anchor component={Link} to={withEmail('/forgot-password', form.values.email)} size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
       </Stack>
-    </form>
+    </AccountForm>
   );
 }

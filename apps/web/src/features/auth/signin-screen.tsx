@@ -1,7 +1,7 @@
-import { Anchor, Text } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { AccountHeader } from '../../shared/ui/account-forms/account-header';
+import { LinkLine } from '../../shared/ui/account-forms/account-links';
 import { signIn } from './auth-api';
-import { AuthScreenHeader } from './auth-screen-header';
 import { EmployeeSigninScreen } from './employee-signin-screen';
 import { SigninFlow } from './signin-flow';
 
@@ -19,7 +19,7 @@ export function SigninScreen() {
       pageTitle="Sign in"
       titleId="signin-title"
       header={
-        <AuthScreenHeader
+        <AccountHeader
           titleId="signin-title"
           title="Sign in"
           description="Welcome back. Sign in to your account to continue."
@@ -27,12 +27,9 @@ export function SigninScreen() {
       }
       submit={signIn}
       footer={
-        <Text size="sm" ta="center" c="dimmed">
-          Don&apos;t have an account?{' '}
-          <Anchor component={Link} to="/signup" fw={600}>
-            Sign up
-          </Anchor>
-        </Text>
+        <LinkLine question="Don't have an account?" to="/signup">
+          Sign up
+        </LinkLine>
       }
     />
   );

@@ -1,24 +1,14 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Input,
-  PasswordInput,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertCircle, IconBuilding, IconUser, IconUserPlus } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Anchor, Input, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { IconBuilding, IconUser, IconUserPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { ZCompanySignupRequest, ZSignupRequest } from '@esigns/contracts/auth';
 import { Link, useNavigate } from 'react-router';
+import { EmailInput, NameFields, NewPasswordFields } from '../../shared/ui/account-forms/account-fields';
+import { AccountForm } from '../../shared/ui/account-forms/account-form';
+import { LinkLine } from '../../shared/ui/account-forms/account-links';
 import { signUp, signUpCompany } from './auth-api';
 import { withEmail } from './auth-links';
-import { AuthScreenHeader } from './auth-screen-header';
-import { PasswordStrengthHint } from './password-strength-hint';
 import { useAuthForm } from './use-auth-form';
 
 export type AccountKind = 'personal' | 'company';
@@ -71,8 +61,7 @@ export function SignupForm({
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const data = form.check(kind === 'company' ? ZCompanySignupRequest : ZSignupRequest);
     if (!data) return;
     signup.mutate(
@@ -85,98 +74,64 @@ export function SignupForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="signup-title">
-      <AuthScreenHeader titleId="signup-title" title={title} description={description} />
-      <Stack gap="md">
-        {form.critical && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {form.critical}
-          </Alert>
-        )}
-        <Input.Wrapper label="Account type" id="account-kind" labelElement="div">
-          <SegmentedControl
-            fullWidth
-            mt={4}
-            name="account_kind"
-            aria-labelledby="account-kind-label"
-            value={kind}
-            onChange={(value) => {
-              setKind(value as AccountKind);
-              form.setErrors({});
-            }}
-            data={[
-              { value: 'personal', label: <AccountKindLabel kind="personal" /> },
-              { value: 'company', label: <AccountKindLabel kind="company" /> },
-            ]}
-          />
-        </Input.Wrapper>
-        {kind === 'company' && (
-          <TextInput
-            {...form.inputProps('company_name')}
-            label="Company name"
-            autoComplete="organization"
-            placeholder="Acme Inc."
-            required
-          />
-        )}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            {...form.inputProps('first_name')}
-            label="First name"
-            autoComplete="given-name"
-            required
-          />
-          <TextInput
-            {...form.inputProps('last_name')}
-            label="Last name"
-            autoComplete="family-name"
-            required
-          />
-        </SimpleGrid>
-        <TextInput
-          {...form.inputProps('email')}
-          label={kind === 'company' ? 'Work email' : 'Email'}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          required
-          readOnly={email !== undefined}
-          description={
-            email !== undefined && changeEmailTo ? (
-              <Anchor component={Link} to={changeEmailTo} size="xs">
-                Use another email
-              </Anchor>
-            ) : undefined
-          }
-        />
-        <Stack gap={8}>
-          <PasswordInput
-            {...form.inputProps('password')}
-            aria-invalid={Boolean(form.errors.password)}
-            label="Password"
-            autoComplete="new-password"
-            aria-describedby="signup-password-hint"
-            required
-          />
-          <PasswordStrengthHint password={form.values.password} id="signup-password-hint" />
-        </Stack>
-        <Button
-          type="submit"
+    <AccountForm
+      title={title}
+      description={description}
+      problem={form.critical}
+      onSubmit={submit}
+      submitLabel={kind === 'company' ? 'Create company account' : 'Create account'}
+      isPending={signup.isPending}
+      leftIcon={<IconUserPlus size={18} />}
+      footer={
+        <LinkLine question="Already have an account?" to="/signin">
+          Sign in
+        </LinkLine>
+      }
+    >
+      <Input.Wrapper label="Account type" id="account-kind" labelElement="div">
+        <SegmentedControl
           fullWidth
-          size="md"
-          loading={signup.isPending}
-          leftSection={<IconUserPlus size={18} />}
-        >
-          {kind === 'company' ? 'Create company account' : 'Create account'}
-        </Button>
-        <Text size="sm" ta="center" c="dimmed">
-          Already have an account?{' '}
-          <Anchor component={Link} to="/signin" fw={600}>
-            Sign in
-          </Anchor>
-        </Text>
-      </Stack>
-    </form>
+          mt={4}
+          name="account_kind"
+          aria-labelledby="account-kind-label"
+          value={kind}
+          onChange={(value) => {
+            setKind(value as AccountKind);
+            form.setErrors({});
+          }}
+          data={[
+            { value: 'personal', label: <AccountKindLabel kind="personal" /> },
+            { value: 'company', label: <AccountKindLabel kind="company" /> },
+          ]}
+        />
+      </Input.Wrapper>
+      {kind === 'company' && (
+        <TextInput
+          {...form.inputProps('company_name')}
+          label="Company name"
+          autoComplete="organization"
+          placeholder="Acme Inc."
+          required
+        />
+      )}
+      <NameFields first={form.inputProps('first_name')} last={form.inputProps('last_name')} />
+      <EmailInput
+        {...form.inputProps('email')}
+        label={kind === 'company' ? 'Work email' : 'Email'}
+        readOnly={email !== undefined}
+        description={
+          email !== undefined && changeEmailTo ? (
+            <Anchor component={Link} to={changeEmailTo} size="xs">
+              Use another email
+            </Anchor>
+          ) : undefined
+        }
+      />
+      <NewPasswordFields
+        password={form.inputProps('password')}
+        hintId="signup-password-hint"
+        label="Password"
+      />
+    </AccountForm>
   );
 }

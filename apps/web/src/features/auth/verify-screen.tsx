@@ -1,22 +1,26 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconMailCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { ZEmailVerifyRequest } from '@esigns/contracts/auth';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/api-error';
+import { AccountHeader } from '../../shared/ui/account-forms/account-header';
 import { usePageTitle } from '../../shared/branding/use-page-title';
+import { EmailInput } from '../../shared/ui/account-forms/account-fields';
+import { CODE_LENGTH } from '../../shared/ui/account-forms/code-input';
+import { CodeEntryForm, INCOMPLETE_CODE } from '../../shared/ui/account-forms/code-entry-form';
+import { ResendPrompt } from '../../shared/ui/account-forms/resend-button';
+import { ErrorAlert } from '../../shared/ui/page-kit';
+import { LinkLine } from '../../shared/ui/account-forms/account-links';
 import { resendVerification, verifyEmailCode, verifyEmailToken } from './auth-api';
 import { withEmail } from './auth-links';
-import { AuthScreenHeader } from './auth-screen-header';
-import { CODE_LENGTH, CodeInput } from './code-input';
-import { ResendButton } from './resend-button';
 import { useAuthForm, validateWith } from './use-auth-form';
 
 function VerifiedState({ email }: { email: string }) {
   return (
     <Stack gap="md" data-testid="email-verified">
-      <AuthScreenHeader
+      <AccountHeader
         title="Email verified"
         description="Your account is ready. Sign in to start sending documents."
         icon={<IconCircleCheck size={30} stroke={1.6} />}
@@ -60,7 +64,7 @@ export function VerifyScreen() {
   const send = (code: string) => {
     if (verify.isPending) return;
     if (code.length < CODE_LENGTH) {
-      form.setErrors({ code: `Enter all ${CODE_LENGTH} digits of the code` });
+      form.setErrors({ code: INCOMPLETE_CODE });
       return;
     }
     const result = validateWith(ZEmailVerifyRequest, { email: form.values.email, code });
@@ -80,11 +84,6 @@ export function VerifyScreen() {
     });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send(form.values.code);
-  };
-
   if (isCodeVerified || tokenVerification.isSuccess) return <VerifiedState email={form.values.email} />;
 
   if (token && (tokenVerification.isPending || tokenVerification.isIdle)) {
@@ -101,77 +100,55 @@ export function VerifyScreen() {
   const linkError = token && tokenVerification.isError ? tokenVerification.error : null;
   const email = form.values.email.trim();
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="verify-title">
-      <AuthScreenHeader
-        titleId="verify-title"
-        title="Verify your email"
-        description={
-          emailFromQuery ? (
-            <>
-              We sent a {CODE_LENGTH}-digit code to{' '}
-              <Text span fw={600} c="dark" style={{ overflowWrap: 'anywhere' }}>
-                {emailFromQuery}
-              </Text>
-              . Enter it below to activate your account.
-            </>
-          ) : (
-            `Enter your email and the ${CODE_LENGTH}-digit code we sent you.`
-          )
-        }
-        icon={<IconMailCheck size={28} stroke={1.6} />}
-      />
-      <Stack gap="md">
-        {linkError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {isApiError(linkError) ? linkError.message : 'This verification link could not be used.'} Enter
-            the code from the email instead, or ask for a new one.
-          </Alert>
-        )}
-        {form.critical && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {form.critical}
-          </Alert>
-        )}
-        {isEmailEditable && (
-          <TextInput
-            {...form.inputProps('email')}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-          />
-        )}
-        <CodeInput
-          id="verify-code"
-          label="Verification code"
-          value={form.values.code}
-          onChange={(value) => form.setValue('code', value)}
-          onComplete={send}
-          error={form.errors.code}
-          disabled={verify.isPending}
-          autoFocus={Boolean(emailFromQuery)}
-        />
-        <Button type="submit" fullWidth size="md" loading={verify.isPending}>
-          Verify email
-        </Button>
-        <Stack gap={2} align="center">
-          <Text size="sm" c="dimmed">
-            Didn&apos;t get the code?
-          </Text>
-          <ResendButton
+    <CodeEntryForm
+      title="Verify your email"
+      description={
+        emailFromQuery ? (
+          <>
+            We sent a {CODE_LENGTH}-digit code to{' '}
+            <Text span fw={600} c="dark" style={{ overflowWrap: 'anywhere' }}>
+              {emailFromQuery}
+            </Text>
+            . Enter it below to activate your account.
+          </>
+        ) : (
+          `Enter your email and the ${CODE_LENGTH}-digit code we sent you.`
+        )
+      }
+      icon={<IconMailCheck size={28} stroke={1.6} />}
+      problem={form.critical}
+      above={
+        <>
+          {linkError && (
+            <ErrorAlert>
+              {isApiError(linkError) ? linkError.message : 'This verification link could not be used.'} Enter
+              the code from the email instead, or ask for a new one.
+            </ErrorAlert>
+          )}
+          {isEmailEditable && <EmailInput {...form.inputProps('email')} placeholder={undefined} />}
+        </>
+      }
+      id="verify-code"
+      codeLabel="Verification code"
+      value={form.values.code}
+      onChange={(value) => form.setValue('code', value)}
+      onSubmit={send}
+      error={form.errors.code}
+      autoFocus={Boolean(emailFromQuery)}
+      submitLabel="Verify email"
+      isPending={verify.isPending}
+      footer={
+        <>
+          <ResendPrompt
             onResend={() => resendVerification(email)}
             disabled={!email}
             sentMessage="If this account is waiting for verification, a new code is on its way."
           />
-        </Stack>
-        <Text size="sm" ta="center" c="dimmed">
-          Already verified?{' '}
-          <Anchor component={Link} to={withEmail('/signin', email)} fw={600}>
+          <LinkLine question="Already verified?" to={withEmail('/signin', email)}>
             Sign in
-          </Anchor>
-        </Text>
-      </Stack>
-    </form>
+          </LinkLine>
+        </>
+      }
+    />
   );
 }

@@ -1,22 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Avatar,
-  Button,
-  Divider,
-  FileButton,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { useState } from 'react';
+import { Avatar, Button, Divider, FileButton, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPhoto } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TUserDetails } from '@esigns/contracts/auth';
 import { formatFullName, formatInitials } from '../../shared/format/name';
 import { useSession, workspaceIdOf } from '../../shared/session/session-store';
+import { NameFields } from '../../shared/ui/account-forms/account-fields';
+import { AccountForm } from '../../shared/ui/account-forms/account-form';
 import { fetchProfile } from '../auth/auth-api';
 import { PROFILE_QUERY_KEY } from '../auth/use-profile-sync';
 import { useAuthForm } from '../auth/use-auth-form';
@@ -131,8 +122,7 @@ function PersonalInformationForm({ user }: { user: TUserDetails }) {
   const form = useAuthForm(formOf(user), FIELDS);
   const save = useMutation({ mutationFn: updateProfile });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const errors = validateProfile(form.values);
     form.setCritical(null);
     form.setErrors(errors);
@@ -147,55 +137,51 @@ function PersonalInformationForm({ user }: { user: TUserDetails }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Personal information">
-      <Stack gap="md">
-        <FormAlert message={form.critical} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            {...form.inputProps('first_name')}
-            label="First name"
-            autoComplete="given-name"
-            required
-          />
-          <TextInput
-            {...form.inputProps('last_name')}
-            label="Last name"
-            autoComplete="family-name"
-            required
-          />
-          <TextInput
-            {...form.inputProps('title')}
-            label="Title"
-            placeholder="Sales manager"
-            autoComplete="organization-title"
-          />
-          <TextInput
-            {...form.inputProps('phone')}
-            label="Phone"
-            type="tel"
-            inputMode="tel"
-            placeholder="+91 98765 43210"
-            autoComplete="tel"
-          />
-        </SimpleGrid>
-        <TextInput label="Email" value={user.email} readOnly disabled description="Your sign-in email." />
-        <Textarea
-          name="address"
-          label="Address"
-          value={form.values.address}
-          onChange={(event) => form.setValue('address', event.currentTarget.value)}
-          error={form.errors.address}
-          rows={3}
-          resize="vertical"
-          autoComplete="street-address"
-        />
+    <AccountForm
+      label="Personal information"
+      problem={form.critical}
+      onSubmit={submit}
+      submitLabel="Save changes"
+      actions={
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             Save changes
           </Button>
         </Group>
-      </Stack>
-    </form>
+      }
+    >
+      <NameFields
+        first={form.inputProps('first_name')}
+        last={form.inputProps('last_name')}
+        cols={{ base: 1, sm: 2 }}
+      >
+        <TextInput
+          {...form.inputProps('title')}
+          label="Title"
+          placeholder="Sales manager"
+          autoComplete="organization-title"
+        />
+        <TextInput
+          {...form.inputProps('phone')}
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          placeholder="+91 98765 43210"
+          autoComplete="tel"
+        />
+      </NameFields>
+      <TextInput label="Email" value={user.email} readOnly disabled description="Your sign-in email." />
+      <Textarea
+        name="address"
+        label="Address"
+        value={form.values.address}
+        onChange={(event) => form.setValue('address', event.currentTarget.value)}
+        error={form.errors.address}
+        rows={3}
+        resize="vertical"
+        autoComplete="street-address"
+      />
+    </AccountForm>
   );
 }
 

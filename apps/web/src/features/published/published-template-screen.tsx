@@ -1,6 +1,4 @@
-import type { FormEvent } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Center,
@@ -8,10 +6,8 @@ import {
   Group,
   Loader,
   Paper,
-  SimpleGrid,
   Stack,
   Text,
-  TextInput,
   ThemeIcon,
   Title,
 } from '@mantine/core';
@@ -30,6 +26,8 @@ import { z } from 'zod';
 import { isEmail } from '@esigns/contracts/documents';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
+import { EmailInput, NameFields } from '../../shared/ui/account-forms/account-fields';
+import { AccountForm } from '../../shared/ui/account-forms/account-form';
 import { useAuthForm } from '../auth/use-auth-form';
 import { SignerMessage } from '../signing/signer-ui';
 import { saveSignerCredentials } from '../signing/signer-credentials';
@@ -172,8 +170,7 @@ function StartForm({ token, template }: { token: string; template: TPublishedTem
     mutationFn: (input: z.output<typeof ZVisitor>) => startPublishedTemplate(token, input),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (start.isPending) return;
     const data = form.check(ZVisitor);
     if (!data) return;
@@ -214,11 +211,12 @@ function StartForm({ token, template }: { token: string; template: TPublishedTem
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="published-form-title">
-      <Stack gap="lg">
-        <TemplateSummary template={template} />
-        <Divider />
-        <Stack gap="md">
+    <AccountForm
+      labelledBy="published-form-title"
+      header={
+        <Stack gap="lg" mb="md">
+          <TemplateSummary template={template} />
+          <Divider />
           <div>
             <Text fw={600} id="published-form-title">
               Your details
@@ -229,53 +227,24 @@ function StartForm({ token, template }: { token: string; template: TPublishedTem
                 : 'Your name goes on the document. We also email you a link to it.'}
             </Text>
           </div>
-          {form.critical && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {form.critical}
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput
-              {...form.inputProps('first_name')}
-              label="First name"
-              autoComplete="given-name"
-              required
-            />
-            <TextInput
-              {...form.inputProps('last_name')}
-              label="Last name"
-              autoComplete="family-name"
-              required
-            />
-          </SimpleGrid>
-          <TextInput
-            {...form.inputProps('email')}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            required
-          />
-          <Button
-            type="submit"
-            fullWidth
-            size="md"
-            loading={start.isPending}
-            rightSection={
-              template.secure_access ? <IconShieldLock size={18} /> : <IconArrowRight size={18} />
-            }
-          >
-            Continue
-          </Button>
-          {template.company_name && (
-            <Text size="xs" c="dimmed" ta="center">
-              Your name and email are shared with {template.company_name}.
-            </Text>
-          )}
         </Stack>
-      </Stack>
-    </form>
+      }
+      problem={form.critical}
+      onSubmit={submit}
+      submitLabel="Continue"
+      isPending={start.isPending}
+      rightIcon={template.secure_access ? <IconShieldLock size={18} /> : <IconArrowRight size={18} />}
+      footer={
+        template.company_name && (
+          <Text size="xs" c="dimmed" ta="center">
+            Your name and email are shared with {template.company_name}.
+          </Text>
+        )
+      }
+    >
+      <NameFields first={form.inputProps('first_name')} last={form.inputProps('last_name')} />
+      <EmailInput {...form.inputProps('email')} />
+    </AccountForm>
   );
 }
 

@@ -4,8 +4,9 @@ import { IconMail, IconRefresh } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { TESignRecord, TSignerCodeSent } from '@esigns/contracts/signing';
 import { isApiError } from '../../shared/api/api-error';
-import { CodeInput, CODE_LENGTH } from '../auth/code-input';
-import { useCooldown } from '../auth/use-cooldown';
+import { CODE_LENGTH } from '../../shared/ui/account-forms/code-input';
+import { CodeEntryForm } from '../../shared/ui/account-forms/code-entry-form';
+import { useCooldown } from '../../shared/ui/account-forms/use-cooldown';
 import { sendVerificationCode, verifyCode, type SignerAccess } from './signing-api';
 
 const messageOf = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
@@ -98,32 +99,22 @@ export function EmailCodeGate({
       <Text size="sm" c="dimmed">
         We sent a 6-digit code to <b>{sent.sent_to}</b>. It is valid for 10 minutes.
       </Text>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit(code);
+      <CodeEntryForm
+        id="signer-code"
+        codeLabel="Verification code"
+        attempt={`${sentCount}:${attempt}`}
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          if (codeError) setCodeError(null);
         }}
-      >
-        <Stack gap="md">
-          <CodeInput
-            key={`${sentCount}:${attempt}`}
-            id="signer-code"
-            label="Verification code"
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              if (codeError) setCodeError(null);
-            }}
-            onComplete={submit}
-            error={codeError}
-            disabled={verify.isPending}
-            autoFocus
-          />
-          <Button type="submit" size="md" loading={verify.isPending} disabled={code.length !== CODE_LENGTH}>
-            Verify and continue
-          </Button>
-        </Stack>
-      </form>
+        onSubmit={submit}
+        error={codeError}
+        autoFocus
+        submitLabel="Verify and continue"
+        isPending={verify.isPending}
+        isSubmitDisabled={code.length !== CODE_LENGTH}
+      />
       {send.isError && (
         <Alert color="red" variant="light" role="alert">
           {messageOf(send.error, 'The code could not be sent. Please try again.')}

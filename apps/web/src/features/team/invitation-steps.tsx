@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconLogin, IconLogout, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { IconLogin, IconLogout, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSessionReply } from '@esigns/contracts/auth';
 import { useLocation, useNavigate } from 'react-router';
@@ -9,9 +9,11 @@ import { isApiError } from '../../shared/api/api-error';
 import { clearCache } from '../../shared/cache/startup-cache';
 import { formatFullName } from '../../shared/format/name';
 import { sessionStore } from '../../shared/session/session-store';
+import { EmailInput, NameFields, NewPasswordFields } from '../../shared/ui/account-forms/account-fields';
+import { AccountForm } from '../../shared/ui/account-forms/account-form';
+import { BackButton } from '../../shared/ui/account-forms/account-links';
 import { revokeSession, signIn } from '../auth/auth-api';
 import { signOut, startSession } from '../auth/auth-session';
-import { PasswordStrengthHint } from '../auth/password-strength-hint';
 import { SecondFactorForm } from '../auth/second-factor-form';
 import { useAuthForm } from '../auth/use-auth-form';
 import {
@@ -147,8 +149,7 @@ export function ExistingAccountJoin({
     onError: (error) => isGone(error) && onGone(error),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!form.values.password) {
       form.setErrors({ password: 'Required' });
       return;
@@ -199,38 +200,30 @@ export function ExistingAccountJoin({
 
   if (step.kind === 'credentials') {
     return (
-      <form onSubmit={submit} noValidate aria-label="Sign in to accept">
-        <Stack gap="md">
-          {form.critical && <ErrorAlert>{form.critical}</ErrorAlert>}
-          <TextInput label="Email" value={invitation.email} readOnly autoComplete="username" />
-          <PasswordInput
-            {...form.inputProps('password')}
-            label="Password"
-            autoComplete="current-password"
-            required
-            autoFocus
-          />
-          <Button
-            type="submit"
-            size="md"
-            fullWidth
-            loading={signin.isPending}
-            leftSection={<IconLogin size={18} />}
-          >
-            Sign in
-          </Button>
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            ta="center"
-            onClick={() => setStep({ kind: 'intro' })}
-          >
-            <IconArrowLeft size={14} style={{ verticalAlign: 'middle', marginRight: 4 }} />
-            Back
-          </Anchor>
-        </Stack>
-      </form>
+      <AccountForm
+        label="Sign in to accept"
+        problem={form.critical}
+        onSubmit={submit}
+        submitLabel="Sign in"
+        isPending={signin.isPending}
+        leftIcon={<IconLogin size={18} />}
+        footer={<BackButton onClick={() => setStep({ kind: 'intro' })}>Back</BackButton>}
+      >
+        <EmailInput
+          value={invitation.email}
+          readOnly
+          autoComplete="username"
+          required={false}
+          placeholder={undefined}
+        />
+        <PasswordInput
+          {...form.inputProps('password')}
+          label="Password"
+          autoComplete="current-password"
+          required
+          autoFocus
+        />
+      </AccountForm>
     );
   }
 
@@ -272,8 +265,7 @@ export function NewAccountJoin({
   );
   const accept = useMutation({ mutationFn: acceptInvitationAsNewUser });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const data = form.check(ZAcceptInvitationForm);
     if (!data) return;
     accept.mutate(
@@ -310,47 +302,23 @@ export function NewAccountJoin({
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Create your account">
-      <Stack gap="md">
-        {form.critical && <ErrorAlert>{form.critical}</ErrorAlert>}
-        <Text size="sm" c="dimmed">
-          Create your account to join. Your email is confirmed by this link.
-        </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            {...form.inputProps('first_name')}
-            label="First name"
-            autoComplete="given-name"
-            required
-          />
-          <TextInput
-            {...form.inputProps('last_name')}
-            label="Last name"
-            autoComplete="family-name"
-            required
-          />
-        </SimpleGrid>
-        <Stack gap={8}>
-          <PasswordInput
-            {...form.inputProps('password')}
-            aria-invalid={Boolean(form.errors.password)}
-            label="Password"
-            autoComplete="new-password"
-            aria-describedby="invite-password-hint"
-            required
-          />
-          <PasswordStrengthHint password={form.values.password} id="invite-password-hint" />
-        </Stack>
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={accept.isPending}
-          leftSection={<IconUserPlus size={18} />}
-        >
-          Create account and join
-        </Button>
-      </Stack>
-    </form>
+    <AccountForm
+      label="Create your account"
+      problem={form.critical}
+      onSubmit={submit}
+      submitLabel="Create account and join"
+      isPending={accept.isPending}
+      leftIcon={<IconUserPlus size={18} />}
+    >
+      <Text size="sm" c="dimmed">
+        Create your account to join. Your email is confirmed by this link.
+      </Text>
+      <NameFields first={form.inputProps('first_name')} last={form.inputProps('last_name')} />
+      <NewPasswordFields
+        password={form.inputProps('password')}
+        hintId="invite-password-hint"
+        label="Password"
+      />
+    </AccountForm>
   );
 }

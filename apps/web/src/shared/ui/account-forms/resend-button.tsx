@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { isApiError } from '../../shared/api/api-error';
+import { isApiError } from '../../api/api-error';
 import { useCooldown } from './use-cooldown';
 
 export type ResendButtonProps = {
@@ -67,6 +67,18 @@ export function ResendButton({
       >
         {status?.text}
       </Text>
+    </Stack>
+  );
+}
+
+/** "Didn't get the code?" and the resend button under a code form. */
+export function ResendPrompt(props: ResendButtonProps) {
+  return (
+    <Stack gap={2} align="center">
+      <Text size="sm" c="dimmed">
+        Didn&apos;t get the code?
+      </Text>
+      <ResendButton {...props} />
     </Stack>
   );
 }

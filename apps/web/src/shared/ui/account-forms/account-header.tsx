@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
 
 /** Title and one line of help at the top of an account screen's card. */
-export function AuthScreenHeader({
+export function AccountHeader({
   title,
   description,
   icon,

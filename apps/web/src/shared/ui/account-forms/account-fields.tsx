@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import {
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  type SimpleGridProps,
+  type TextInputProps,
+} from '@mantine/core';
+import { PasswordStrengthHint } from './password-strength-hint';
+
+/** An email input as every account form has it; any prop can be changed. */
+export function EmailInput(props: TextInputProps) {
+  return (
+    <TextInput
+      label="Email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="you@example.com"
+      required
+      {...props}
+    />
+  );
+}
+
+/** What a form hook gives an input: its name, value, change handler and error. */
+export type BoundInput = Pick<TextInputProps, 'name' | 'onChange' | 'error'> & { value: string };
+
+/** First and last name side by side (one under the other on phones), then any more cells. */
+export function NameFields({
+  first,
+  last,
+  cols = { base: 1, xs: 2 },
+  children,
+}: {
+  first: BoundInput;
+  last: BoundInput;
+  cols?: SimpleGridProps['cols'];
+  children?: ReactNode;
+}) {
+  return (
+    <SimpleGrid cols={cols} spacing="md" verticalSpacing="md">
+      <TextInput {...first} label="First name" autoComplete="given-name" required />
+      <TextInput {...last} label="Last name" autoComplete="family-name" required />
+      {children}
+    </SimpleGrid>
+  );
+}
+
+export const PASSWORDS_DIFFER = 'The passwords do not match';
+
+/** The error of the "type it again" input, or null when it matches. */
+export function confirmationError(password: string, confirmation: string): string | null {
+  if (!confirmation) return 'Type the new password again';
+  return confirmation === password ? null : PASSWORDS_DIFFER;
+}
+
+export type NewPasswordFieldsProps = {
+  password: BoundInput;
+  /** Id of the strength hint under the password (its aria-describedby). */
+  hintId: string;
+  label?: string;
+  /** The same password typed again, when the form asks for it. */
+  confirmation?: BoundInput;
+  confirmationLabel?: string;
+};
+
+/** A new password with its strength and rules, and optionally the same typed again. */
+export function NewPasswordFields({
+  password,
+  hintId,
+  label = 'New password',
+  confirmation,
+  confirmationLabel = 'Confirm new password',
+}: NewPasswordFieldsProps) {
+  return (
+    <>
+      <Stack gap={8}>
+        <PasswordInput
+          {...password}
+          aria-invalid={Boolean(password.error)}
+          label={label}
+          autoComplete="new-password"
+          aria-describedby={hintId}
+          required
+        />
+        <PasswordStrengthHint password={password.value} id={hintId} />
+      </Stack>
+      {confirmation && (
+        <PasswordInput
+          {...confirmation}
+          aria-invalid={Boolean(confirmation.error)}
+          label={confirmationLabel}
+          autoComplete="new-password"
+          required
+        />
+      )}
+    </>
+  );
+}
