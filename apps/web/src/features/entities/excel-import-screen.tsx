@@ -15,7 +15,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {
@@ -25,12 +25,13 @@ import {
   type TExcelHeaders,
   type TImportCell,
   type TImportMapping,
-  type TImportProblem,
   type TImportResult,
 } from '@esigns/contracts/entity-import';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { FileDropZone } from '../../shared/ui/file-drop-zone';
+import { ImportOutcome } from '../../shared/ui/file-import/import-outcome';
+import { RejectedRowsTable } from '../../shared/ui/file-import/rejected-rows-table';
 import { ErrorAlert, LoadError, NoAccess, PageFrame, Panel, errorText } from '../../shared/ui/page-kit';
 import { useCan } from '../../shared/permissions/use-can';
 import { ENTITY_KEYS, useEntity, useTemplateFields, type TemplateField } from './entities-api';
@@ -77,31 +78,6 @@ function fieldOptions(fields: TemplateField[], taken: Set<string>, own: string |
       items: importable.filter((f) => f.template_name === group).map(item),
     })),
   ];
-}
-
-function ProblemsTable({ problems, label }: { problems: TImportProblem[]; label: string }) {
-  return (
-    <ScrollArea.Autosize mah={360}>
-      <Table striped verticalSpacing={4} aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={80}>Row</Table.Th>
-            <Table.Th w={200}>Column</Table.Th>
-            <Table.Th>Problem</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {problems.map((problem, index) => (
-            <Table.Tr key={`${problem.row}-${problem.field ?? ''}-${index}`}>
-              <Table.Td>{problem.row}</Table.Td>
-              <Table.Td>{problem.column ?? '—'}</Table.Td>
-              <Table.Td>{problem.message}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
-  );
 }
 
 /**
@@ -314,7 +290,12 @@ export function ExcelImportScreen() {
                   <Text size="sm">
                     Correct these rows in the file and choose it again, or tick “Skip rows with problems”.
                   </Text>
-                  <ProblemsTable problems={refused.problems} label="Row problems" />
+                  <RejectedRowsTable
+                    rows={refused.problems}
+                    label="Row problems"
+                    showColumn
+                    maxHeight={360}
+                  />
                 </Stack>
               </Alert>
             ) : (
@@ -345,17 +326,15 @@ export function ExcelImportScreen() {
       {step === 2 && result && (
         <Panel>
           <Stack gap="md">
-            <Group gap="sm">
-              <IconCircleCheck size={28} color="var(--mantine-color-teal-6)" />
-              <Text fw={600} size="lg">
-                {count(result.inserted, 'record')} imported
-              </Text>
-              {result.skipped > 0 && (
-                <Badge color="orange" variant="light" tt="none">
-                  {count(result.skipped, 'row')} skipped
-                </Badge>
-              )}
-            </Group>
+            <ImportOutcome
+              title={`${count(result.inserted, 'record')} imported`}
+              isPartial={result.skipped > 0}
+              counts={
+                result.skipped > 0
+                  ? [{ label: `${count(result.skipped, 'row')} skipped`, color: 'orange' }]
+                  : []
+              }
+            />
             {result.errors.length > 0 && (
               <Paper withBorder p="sm">
                 <Stack gap="xs">
@@ -364,7 +343,7 @@ export function ExcelImportScreen() {
                     {result.errors_total > result.errors.length &&
                       ` (the first ${result.errors.length} of ${count(result.errors_total, 'problem')})`}
                   </Text>
-                  <ProblemsTable problems={result.errors} label="Skipped rows" />
+                  <RejectedRowsTable rows={result.errors} label="Skipped rows" showColumn maxHeight={360} />
                 </Stack>
               </Paper>
             )}

@@ -1,23 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Grid,
-  Group,
-  List,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconPencil, IconSend } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Alert, Anchor, Box, Button, Card, Grid, Group, Skeleton, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import {
   layoutProblems,
   type TConfigurableDocument,
@@ -25,19 +10,11 @@ import {
 } from '@esigns/contracts/documents';
 import { isApiError } from '../../../shared/api/api-error';
 import { usePageTitle } from '../../../shared/branding/use-page-title';
-import {
-  ErrorAlert,
-  LoadError,
-  NoAccess,
-  PageFrame,
-  Panel,
-  errorText,
-  isForbidden,
-} from '../../../shared/ui/page-kit';
-import { useCan } from '../../../shared/permissions/use-can';
+import { ErrorAlert, PageFrame, errorText } from '../../../shared/ui/page-kit';
 import { PdfThumbnail } from '../upload/pdf-thumbnail';
 import { editorPathOf } from '../upload/upload-api';
-import { DOCUMENT_KEYS, fetchConfigurableDocument, saveDraftLayout, sendDocument } from './send-api';
+import { DOCUMENT_KEYS, saveDraftLayout, sendDocument } from './send-api';
+import { EmailCard, ProblemList, SendButton, SendColumns, sendGate, useSendSource } from './send-layout';
 import { RecipientList, SendSuccess, SettingsSummary, describeProblem } from './send-parts';
 import { useSendKey } from './use-send-key';
 
@@ -107,9 +84,9 @@ function SendReview({
   const hasValidationOnly = isApiError(failure) && failure.isValidation;
 
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Stack gap="lg">
+    <SendColumns
+      main={
+        <>
           <Card withBorder radius="md" padding="lg">
             <Group gap="md" wrap="nowrap" align="flex-start">
               <PdfThumbnail url={document.file.url} label={document.name} width={72} />
@@ -144,41 +121,26 @@ function SendReview({
             )}
           </Card>
 
-          <Card withBorder radius="md" padding="lg">
-            <Stack gap="md">
-              <Text fw={600}>Email to recipients</Text>
-              <TextInput
-                label="Subject"
-                placeholder={`Please sign: ${document.name}`}
-                value={subject}
-                maxLength={200}
-                onChange={(event) => setSubject(event.currentTarget.value)}
-                error={fieldErrors[EMAIL_KEYS.subject]}
-              />
-              <Textarea
-                label="Message"
-                placeholder="Add a personal note for the recipients (optional)"
-                value={message}
-                maxLength={5000}
-                rows={4}
-                resize="vertical"
-                onChange={(event) => setMessage(event.currentTarget.value)}
-                error={fieldErrors[EMAIL_KEYS.message]}
-              />
-              {isDirty && (
-                <Group justify="flex-end">
-                  <Button variant="default" size="xs" onClick={() => save.mutate()} loading={save.isPending}>
-                    Save email
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          </Card>
-        </Stack>
-      </Grid.Col>
-
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Stack gap="lg" style={{ position: 'sticky', top: 76 }}>
+          <EmailCard
+            subject={subject}
+            message={message}
+            onSubject={setSubject}
+            onMessage={setMessage}
+            subjectPlaceholder={`Please sign: ${document.name}`}
+            errors={{ subject: fieldErrors[EMAIL_KEYS.subject], message: fieldErrors[EMAIL_KEYS.message] }}
+          >
+            {isDirty && (
+              <Group justify="flex-end">
+                <Button variant="default" size="xs" onClick={() => save.mutate()} loading={save.isPending}>
+                  Save email
+                </Button>
+              </Group>
+            )}
+          </EmailCard>
+        </>
+      }
+      side={
+        <>
           <Card withBorder radius="md" padding="lg">
             <Text fw={600} mb="xs">
               Settings
@@ -190,18 +152,12 @@ function SendReview({
           </Card>
 
           {shownProblems.length > 0 && (
-            <Alert
+            <ProblemList
               color="orange"
-              variant="light"
-              icon={<IconAlertTriangle size={18} />}
               title="Fix these before sending"
+              problems={shownProblems}
               data-testid="send-problems"
             >
-              <List size="sm" spacing={4}>
-                {shownProblems.map((text) => (
-                  <List.Item key={text}>{text}</List.Item>
-                ))}
-              </List>
               <Button
                 component={Link}
                 to={editorPath}
@@ -213,24 +169,19 @@ function SendReview({
               >
                 Open the editor
               </Button>
-            </Alert>
+            </ProblemList>
           )}
 
           {failure && !hasValidationOnly && <ErrorAlert>{errorText(failure)}</ErrorAlert>}
 
-          <Button
-            size="md"
-            fullWidth
-            leftSection={<IconSend size={18} />}
+          <SendButton
             onClick={() => send.mutate()}
-            loading={send.isPending}
-            disabled={problems.length > 0}
-          >
-            Send
-          </Button>
-        </Stack>
-      </Grid.Col>
-    </Grid>
+            isPending={send.isPending}
+            isDisabled={problems.length > 0}
+          />
+        </>
+      }
+    />
   );
 }
 
@@ -241,15 +192,8 @@ function SendReview({
  */
 export function SendReviewScreen() {
   usePageTitle('Send document');
-  const { id = '' } = useParams();
-  const rights = useCan();
-  const [sent, setSent] = useState<TEmployeeDocument | null>(null);
-  const canSend = rights.can('documents:send');
-  const document = useQuery({
-    queryKey: DOCUMENT_KEYS.configurable(id),
-    queryFn: ({ signal }) => fetchConfigurableDocument(id, signal),
-    enabled: canSend && Boolean(id),
-  });
+  const target = useSendSource('documents:send');
+  const { source: document, sent } = target;
 
   const back = document.data && (
     <Button
@@ -280,26 +224,12 @@ export function SendReviewScreen() {
     </PageFrame>
   );
 
-  if (rights.isLoading) return frame(<ReviewSkeleton />);
-  if (!canSend || isForbidden(document.error)) {
-    return frame(
-      <Panel>
-        <NoAccess>Your user type cannot send documents. Ask an owner or admin if you need to.</NoAccess>
-      </Panel>,
-    );
-  }
-  if (document.isPending) return frame(<ReviewSkeleton />);
-  if (document.isError) {
-    return frame(
-      <Panel>
-        <LoadError
-          title="Could not load the document"
-          error={document.error}
-          onRetry={() => void document.refetch()}
-        />
-      </Panel>,
-    );
-  }
+  const gate = sendGate(target, {
+    skeleton: <ReviewSkeleton />,
+    noAccess: 'Your user type cannot send documents. Ask an owner or admin if you need to.',
+    loadError: 'Could not load the document',
+  });
+  if (gate || !document.data) return frame(gate);
   if (document.data.is_template) {
     return frame(
       <Alert color="blue" variant="light" title="This is a template">
@@ -313,5 +243,5 @@ export function SendReviewScreen() {
       </Alert>,
     );
   }
-  return frame(<SendReview key={document.data._id} document={document.data} onSent={setSent} />);
+  return frame(<SendReview key={document.data._id} document={document.data} onSent={target.setSent} />);
 }

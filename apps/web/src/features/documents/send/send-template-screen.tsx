@@ -5,33 +5,22 @@ import {
   Button,
   Card,
   Checkbox,
-  Grid,
-  List,
   NumberInput,
   Skeleton,
   Stack,
   Text,
   TextInput,
-  Textarea,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconSend } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { isEmail, type TConfigurableDocument, type TEmployeeDocument } from '@esigns/contracts/documents';
 import { isApiError } from '../../../shared/api/api-error';
 import { usePageTitle } from '../../../shared/branding/use-page-title';
-import {
-  ErrorAlert,
-  LoadError,
-  NoAccess,
-  PageFrame,
-  Panel,
-  errorText,
-  isForbidden,
-} from '../../../shared/ui/page-kit';
-import { useCan } from '../../../shared/permissions/use-can';
+import { ErrorAlert, PageFrame, errorText } from '../../../shared/ui/page-kit';
 import { editorPathOf } from '../upload/upload-api';
-import { DOCUMENT_KEYS, fetchConfigurableDocument, sendFromTemplate, type TRolePerson } from './send-api';
+import { sendFromTemplate, type TRolePerson } from './send-api';
+import { EmailCard, ProblemList, SendButton, SendColumns, sendGate, useSendSource } from './send-layout';
 import { SendSuccess, describeProblem } from './send-parts';
 import { TemplateRoleCard, isPrefillable } from './template-role-card';
 import { useSendKey } from './use-send-key';
@@ -70,6 +59,61 @@ function checkPeople(people: TRolePerson[]): Record<string, string> {
   return errors;
 }
 
+type TemplateSendInput = {
+  name: string;
+  people: TRolePerson[];
+  values: Record<string, string>;
+  subject: string;
+  message: string;
+  expiryDays: number | string | null;
+};
+
+/** The send request of the form's inputs (without its send key). */
+function templateSendBody(template: TConfigurableDocument, input: TemplateSendInput) {
+  const prefill: Record<string, string> = {};
+  for (const field of template.fields) {
+    const value = input.values[field.key];
+    if (isPrefillable(field) && value !== undefined && value !== field.default_value)
+      prefill[field.key] = value;
+  }
+  return {
+    configurable_document_id: template._id,
+    name: input.name.trim(),
+    document_users: input.people.map((person) => ({
+      key: person.key,
+      email: person.email.trim().toLowerCase(),
+      first_name: person.first_name.trim(),
+      last_name: person.last_name.trim(),
+      ...(person.contact_id ? { contact_id: person.contact_id } : {}),
+    })),
+    ...(Object.keys(prefill).length ? { prefill } : {}),
+    // The whole settings, not a patch: a partial patch lets the API fill the rest with defaults.
+    settings: {
+      ...template.settings,
+      email_subject: input.subject.trim(),
+      email_message: input.message,
+      expire_after_days: input.expiryDays === null ? null : Number(input.expiryDays),
+    },
+  };
+}
+
+/** The server's 422 messages that no input of the form shows, as sentences. */
+function unshownErrors(
+  serverErrors: Record<string, string>,
+  template: TConfigurableDocument,
+  roleCount: number,
+  fieldsByRole: Map<string, TConfigurableDocument['fields']>,
+): string[] {
+  const shownKeys = new Set<string>([...Object.values(KEYS)]);
+  for (let index = 0; index < roleCount; index++)
+    ['email', 'first_name', 'last_name'].forEach((part) => shownKeys.add(`document_users.${index}.${part}`));
+  for (const fields of fieldsByRole.values())
+    fields.forEach((field) => shownKeys.add(`prefill.${field.key}`));
+  return Object.entries(serverErrors)
+    .filter(([key]) => !shownKeys.has(key))
+    .map(([key, text]) => describeProblem(key, text, template));
+}
+
 function SendTemplateForm({
   template,
   onSent,
@@ -102,48 +146,17 @@ function SendTemplateForm({
   }, [template]);
 
   const send = useMutation({
-    mutationFn: () => {
-      const prefill: Record<string, string> = {};
-      for (const field of template.fields) {
-        const value = values[field.key];
-        if (isPrefillable(field) && value !== undefined && value !== field.default_value)
-          prefill[field.key] = value;
-      }
-      return sendFromTemplate({
-        configurable_document_id: template._id,
-        name: name.trim(),
-        document_users: people.map((person) => ({
-          key: person.key,
-          email: person.email.trim().toLowerCase(),
-          first_name: person.first_name.trim(),
-          last_name: person.last_name.trim(),
-          ...(person.contact_id ? { contact_id: person.contact_id } : {}),
-        })),
-        ...(Object.keys(prefill).length ? { prefill } : {}),
-        // The whole settings, not a patch: a partial patch lets the API fill the rest with defaults.
-        settings: {
-          ...template.settings,
-          email_subject: subject.trim(),
-          email_message: message,
-          expire_after_days: expiryDays === null ? null : Number(expiryDays),
-        },
+    mutationFn: () =>
+      sendFromTemplate({
+        ...templateSendBody(template, { name, people, values, subject, message, expiryDays }),
         send_key: sendKey,
-      });
-    },
+      }),
     onSuccess: onSent,
   });
 
   const serverErrors = isApiError(send.error) && send.error.isValidation ? send.error.fieldErrors : {};
   const errors = { ...serverErrors, ...checks };
-  const shownKeys = new Set<string>([...Object.values(KEYS)]);
-  people.forEach((_, index) =>
-    ['email', 'first_name', 'last_name'].forEach((part) => shownKeys.add(`document_users.${index}.${part}`)),
-  );
-  for (const fields of fieldsByRole.values())
-    fields.forEach((field) => shownKeys.add(`prefill.${field.key}`));
-  const otherErrors = Object.entries(serverErrors)
-    .filter(([key]) => !shownKeys.has(key))
-    .map(([key, text]) => describeProblem(key, text, template));
+  const otherErrors = unshownErrors(serverErrors, template, people.length, fieldsByRole);
 
   const clear = (key: string) => {
     if (!(key in checks)) return;
@@ -184,9 +197,9 @@ function SendTemplateForm({
   }
 
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Stack gap="lg">
+    <SendColumns
+      main={
+        <>
           <Card withBorder radius="md" padding="lg">
             <TextInput
               label="Document name"
@@ -221,93 +234,79 @@ function SendTemplateForm({
               takenEmails={people.filter((_, i) => i !== index).map((other) => other.email)}
             />
           ))}
-          <Card withBorder radius="md" padding="lg">
-            <Stack gap="md">
-              <Text fw={600}>Email to recipients</Text>
-              <TextInput
-                label="Subject"
-                placeholder={`Please sign: ${name || template.name}`}
-                value={subject}
-                maxLength={200}
-                onChange={(event) => setSubject(event.currentTarget.value)}
-                error={errors[KEYS.subject]}
-              />
-              <Textarea
-                label="Message"
-                placeholder="Add a personal note for the recipients (optional)"
-                value={message}
-                maxLength={5000}
-                rows={4}
-                resize="vertical"
-                onChange={(event) => setMessage(event.currentTarget.value)}
-                error={errors[KEYS.message]}
-              />
-            </Stack>
-          </Card>
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Stack gap="lg" style={{ position: 'sticky', top: 76 }}>
-          <Card withBorder radius="md" padding="lg">
-            <Stack gap="sm">
-              <Text fw={600}>Expiry</Text>
-              <Checkbox
-                label="Never expires"
-                checked={expiryDays === null}
-                onChange={(event) => setExpiryDays(event.currentTarget.checked ? null : 30)}
-              />
-              {expiryDays !== null && (
-                <NumberInput
-                  label="Expires after (days)"
-                  min={1}
-                  max={365}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={expiryDays}
-                  onChange={(value) => {
-                    setExpiryDays(value);
-                    clear(KEYS.expiry);
-                  }}
-                  error={errors[KEYS.expiry]}
-                />
-              )}
-              <Text size="xs" c="dimmed">
-                {template.settings.reminder_every_days === null
-                  ? 'No reminders.'
-                  : `Reminders every ${template.settings.reminder_every_days} days until signed.`}
-              </Text>
-            </Stack>
-          </Card>
+          <EmailCard
+            subject={subject}
+            message={message}
+            onSubject={setSubject}
+            onMessage={setMessage}
+            subjectPlaceholder={`Please sign: ${name || template.name}`}
+            errors={{ subject: errors[KEYS.subject], message: errors[KEYS.message] }}
+          />
+        </>
+      }
+      side={
+        <>
+          <ExpiryCard
+            expiryDays={expiryDays}
+            onChange={(value) => {
+              setExpiryDays(value);
+              clear(KEYS.expiry);
+            }}
+            error={errors[KEYS.expiry]}
+            reminderEveryDays={template.settings.reminder_every_days}
+          />
           {otherErrors.length > 0 && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertTriangle size={18} />}
-              title="Could not send"
-              role="alert"
-            >
-              <List size="sm" spacing={4}>
-                {otherErrors.map((text) => (
-                  <List.Item key={text}>{text}</List.Item>
-                ))}
-              </List>
-            </Alert>
+            <ProblemList color="red" title="Could not send" problems={otherErrors} role="alert" />
           )}
           {send.error && !(isApiError(send.error) && send.error.isValidation) && (
             <ErrorAlert>{errorText(send.error)}</ErrorAlert>
           )}
-          <Button
-            size="md"
-            fullWidth
-            leftSection={<IconSend size={18} />}
-            onClick={onSend}
-            loading={send.isPending}
-          >
-            Send
-          </Button>
-        </Stack>
-      </Grid.Col>
-    </Grid>
+          <SendButton onClick={onSend} isPending={send.isPending} />
+        </>
+      }
+    />
+  );
+}
+
+function ExpiryCard({
+  expiryDays,
+  onChange,
+  error,
+  reminderEveryDays,
+}: {
+  expiryDays: number | string | null;
+  onChange: (value: number | string | null) => void;
+  error: string | undefined;
+  reminderEveryDays: number | null;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="sm">
+        <Text fw={600}>Expiry</Text>
+        <Checkbox
+          label="Never expires"
+          checked={expiryDays === null}
+          onChange={(event) => onChange(event.currentTarget.checked ? null : 30)}
+        />
+        {expiryDays !== null && (
+          <NumberInput
+            label="Expires after (days)"
+            min={1}
+            max={365}
+            allowDecimal={false}
+            allowNegative={false}
+            value={expiryDays}
+            onChange={onChange}
+            error={error}
+          />
+        )}
+        <Text size="xs" c="dimmed">
+          {reminderEveryDays === null
+            ? 'No reminders.'
+            : `Reminders every ${reminderEveryDays} days until signed.`}
+        </Text>
+      </Stack>
+    </Card>
   );
 }
 
@@ -318,15 +317,8 @@ function SendTemplateForm({
  */
 export function SendTemplateScreen() {
   usePageTitle('Send template');
-  const { id = '' } = useParams();
-  const rights = useCan();
-  const [sent, setSent] = useState<TEmployeeDocument | null>(null);
-  const canSend = rights.can('templates:send');
-  const template = useQuery({
-    queryKey: DOCUMENT_KEYS.configurable(id),
-    queryFn: ({ signal }) => fetchConfigurableDocument(id, signal),
-    enabled: canSend && Boolean(id),
-  });
+  const target = useSendSource('templates:send');
+  const { source: template, sent } = target;
 
   if (sent) {
     return (
@@ -350,27 +342,12 @@ export function SendTemplateScreen() {
     </PageFrame>
   );
 
-  if (rights.isLoading) return frame(<Skeleton h={360} radius="md" aria-busy="true" />);
-  if (!canSend || isForbidden(template.error)) {
-    return frame(
-      <Panel>
-        <NoAccess>Your user type cannot send templates. Ask an owner or admin if you need to.</NoAccess>
-      </Panel>,
-    );
-  }
-  if (template.isPending)
-    return frame(<Skeleton h={360} radius="md" aria-busy="true" aria-label="Loading the template" />);
-  if (template.isError) {
-    return frame(
-      <Panel>
-        <LoadError
-          title="Could not load the template"
-          error={template.error}
-          onRetry={() => void template.refetch()}
-        />
-      </Panel>,
-    );
-  }
+  const gate = sendGate(target, {
+    skeleton: <Skeleton h={360} radius="md" aria-busy="true" aria-label="Loading the template" />,
+    noAccess: 'Your user type cannot send templates. Ask an owner or admin if you need to.',
+    loadError: 'Could not load the template',
+  });
+  if (gate || !template.data) return frame(gate);
   if (template.data.status === 'INACTIVE') {
     return frame(
       <Alert
@@ -387,8 +364,8 @@ export function SendTemplateScreen() {
     <SendTemplateForm
       key={template.data._id}
       template={template.data}
-      onSent={setSent}
-      canPickContact={rights.can('contacts:view')}
+      onSent={target.setSent}
+      canPickContact={target.rights.can('contacts:view')}
     />,
   );
 }
