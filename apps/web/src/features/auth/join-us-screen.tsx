@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { IconArrowRight, IconLogin, IconUserCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { ZResendVerifyRequest } from '@esigns/contracts/auth';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useBranding } from '../../shared/branding/branding-provider';
 import { AccountHeader } from '../../shared/ui/account-forms/account-header';
 import { usePageTitle } from '../../shared/branding/use-page-title';
@@ -12,7 +11,7 @@ import { LinkLine } from '../../shared/ui/account-forms/account-links';
 import { AccountNotVerified } from './account-not-verified';
 import { checkUser } from './auth-api';
 import { withEmail } from './auth-links';
-import { useAuthForm } from './use-auth-form';
+import { useEmailStep } from './use-email-step';
 
 /** One email, checked like every account screen's. */
 const ZJoinRequest = ZResendVerifyRequest;
@@ -62,22 +61,11 @@ export function JoinUsScreen() {
   usePageTitle('Join us');
   const branding = useBranding();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const [step, setStep] = useState<Step>({ kind: 'email' });
-  const form = useAuthForm({ email: params.get('email') ?? '' }, ['email']);
-  const check = useMutation({ mutationFn: checkUser });
-
-  const submit = () => {
-    const data = form.check(ZJoinRequest);
-    if (!data) return;
-    check.mutate(data.email, {
-      onSuccess: (reply) => {
-        if (!reply.exists) void navigate(withEmail('/create-profile', data.email));
-        else setStep({ kind: reply.is_verified ? 'has-account' : 'not-verified', email: data.email });
-      },
-      onError: form.showError,
-    });
-  };
+  const emailStep = useEmailStep(ZJoinRequest, checkUser, (reply, email) => {
+    if (!reply.exists) void navigate(withEmail('/create-profile', email));
+    else setStep({ kind: reply.is_verified ? 'has-account' : 'not-verified', email });
+  });
 
   const back = () => setStep({ kind: 'email' });
   if (step.kind === 'has-account') return <HasAccount email={step.email} onBack={back} />;
@@ -87,11 +75,8 @@ export function JoinUsScreen() {
     <EmailStepForm
       title={`Join ${branding.app_name}`}
       description="Send, sign and track documents, and build the forms and apps your team needs. Start with your email."
-      problem={form.critical}
-      email={form.inputProps('email')}
-      onSubmit={submit}
+      {...emailStep.formProps}
       submitLabel="Continue"
-      isPending={check.isPending}
       rightIcon={<IconArrowRight size={18} />}
       footer={
         <LinkLine question="Already have an account?" to="/signin">

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconMail, IconMailForward } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { ZResendVerifyRequest } from '@esigns/contracts/auth';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { AccountHeader } from '../../shared/ui/account-forms/account-header';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { EmailStepForm } from '../../shared/ui/account-forms/email-step-form';
@@ -11,21 +10,13 @@ import { ResendButton } from '../../shared/ui/account-forms/resend-button';
 import { LinkLine } from '../../shared/ui/account-forms/account-links';
 import { resendVerification } from './auth-api';
 import { withEmail } from './auth-links';
-import { useAuthForm } from './use-auth-form';
+import { useEmailStep } from './use-email-step';
 
 /** /send-verification: asks for a new verification code for an account that is not verified yet. */
 export function SendVerificationScreen() {
   usePageTitle('Resend verification');
-  const [params] = useSearchParams();
-  const form = useAuthForm({ email: params.get('email') ?? '' }, ['email']);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const send = useMutation({ mutationFn: resendVerification });
-
-  const submit = () => {
-    const data = form.check(ZResendVerifyRequest);
-    if (!data) return;
-    send.mutate(data.email, { onSuccess: () => setSentTo(data.email), onError: form.showError });
-  };
+  const step = useEmailStep(ZResendVerifyRequest, resendVerification, (_reply, email) => setSentTo(email));
 
   if (sentTo) {
     return (
@@ -56,11 +47,8 @@ export function SendVerificationScreen() {
       title="Resend verification"
       description="Enter the email you signed up with and we will send you a new verification code."
       icon={<IconMailForward size={28} stroke={1.6} />}
-      problem={form.critical}
-      email={form.inputProps('email')}
-      onSubmit={submit}
+      {...step.formProps}
       submitLabel="Send verification code"
-      isPending={send.isPending}
       footer={<LinkLine to="/signin">Back to sign in</LinkLine>}
     />
   );

@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -51,13 +51,8 @@ export function ChangePasswordScreen() {
         onSubmit={submit}
         submitLabel="Change password"
         maw={480}
-        actions={
-          <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending}>
-              Change password
-            </Button>
-          </Group>
-        }
+        isSubmitAtEnd
+        isPending={change.isPending}
       >
         <PasswordInput
           {...form.inputProps('current_password')}

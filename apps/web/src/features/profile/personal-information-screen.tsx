@@ -142,13 +142,8 @@ function PersonalInformationForm({ user }: { user: TUserDetails }) {
       problem={form.critical}
       onSubmit={submit}
       submitLabel="Save changes"
-      actions={
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            Save changes
-          </Button>
-        </Group>
-      }
+      isSubmitAtEnd
+      isPending={save.isPending}
     >
       <NameFields
         first={form.inputProps('first_name')}

@@ -1,5 +1,5 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { Button, Stack, type MantineSpacing } from '@mantine/core';
+import { Button, Group, Stack, type MantineSpacing } from '@mantine/core';
 import { ErrorAlert } from '../page-kit';
 import { AccountHeader } from './account-header';
 
@@ -23,7 +23,9 @@ export type AccountFormProps = {
   isSubmitDisabled?: boolean;
   leftIcon?: ReactNode;
   rightIcon?: ReactNode;
-  /** Replaces the full-width submit button (e.g. Cancel and a submit on the right). */
+  /** A normal-sized submit button at the right instead of a full-width one (forms in a page). */
+  isSubmitAtEnd?: boolean;
+  /** Replaces the submit button (e.g. Cancel and a submit on the right). */
   actions?: ReactNode;
   /** Under the submit button: resend, other ways in, links. */
   footer?: ReactNode;
@@ -51,6 +53,7 @@ export function AccountForm({
   isSubmitDisabled,
   leftIcon,
   rightIcon,
+  isSubmitAtEnd = false,
   actions,
   footer,
   gap = 'md',
@@ -59,6 +62,19 @@ export function AccountForm({
   children,
 }: AccountFormProps) {
   const titleId = useId();
+  const submitButton = (
+    <Button
+      type="submit"
+      fullWidth={!isSubmitAtEnd}
+      size={isSubmitAtEnd ? 'sm' : 'md'}
+      loading={isPending}
+      disabled={isSubmitDisabled}
+      leftSection={leftIcon}
+      rightSection={rightIcon}
+    >
+      {submitLabel}
+    </Button>
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -76,19 +92,7 @@ export function AccountForm({
       <Stack gap={gap} maw={maw}>
         {problem && <ErrorAlert>{problem}</ErrorAlert>}
         {children}
-        {actions ?? (
-          <Button
-            type="submit"
-            fullWidth
-            size="md"
-            loading={isPending}
-            disabled={isSubmitDisabled}
-            leftSection={leftIcon}
-            rightSection={rightIcon}
-          >
-            {submitLabel}
-          </Button>
-        )}
+        {actions ?? (isSubmitAtEnd ? <Group justify="flex-end">{submitButton}</Group> : submitButton)}
         {footer}
       </Stack>
     </form>
