@@ -24,7 +24,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { Platform } from './platform/platform';
 import { registerStorageRoutes } from './platform/storage/storage-routes';
 import { registerConversionRoutes } from './modules/conversion';
-import { registerCompanyRoutes } from './modules/company';
+import { registerCompanyHooks, registerCompanyRoutes } from './modules/company';
 import { registerHealthRoutes } from './modules/health';
 import { registerSettingsRoutes } from './modules/settings';
 import { registerMf2aRoutes, registerAuthRoutes } from './modules/auth';
@@ -34,7 +34,7 @@ import { registerWorkspaceRoutes } from './modules/workspaces';
 import { registerPermissionRoutes } from './modules/permissions';
 import { registerCompanyUserRoutes } from './modules/company-users';
 import { registerRoleRoutes } from './modules/roles';
-import { registerMenuRoutes } from './modules/menus';
+import { registerMenuHooks, registerMenuRoutes } from './modules/menus';
 import { registerTransferAccountRoutes } from './modules/transfer-account';
 import { registerContactRoutes } from './modules/contacts';
 import { registerSigningRoutes } from './modules/signing';
@@ -153,6 +153,9 @@ export async function buildApp(platform: Platform): Promise<App> {
     theme: { title: 'e-Signs API' },
   });
 
+  // Modules plug into the modules before them (module-order.json) before any route runs.
+  registerModuleHooks();
+
   await app.register(
     async (api) => {
       registerHealthRoutes(api, platform);
@@ -221,6 +224,16 @@ export async function buildApp(platform: Platform): Promise<App> {
     await platform.close();
   });
   return app;
+}
+
+/**
+ * Hooks of the lower modules filled by the higher ones (ARCHITECTURE.md, "Module hooks"): a module
+ * never imports one after it, so what it needs of one is registered here. Registering twice (one
+ * app per test file) replaces the same entries.
+ */
+function registerModuleHooks(): void {
+  registerCompanyHooks();
+  registerMenuHooks();
 }
 
 // The brand mark (pen nib, primary colour) on the API docs page.

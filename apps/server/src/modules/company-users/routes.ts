@@ -26,6 +26,7 @@ import {
   removeCompanyUser,
   updateCompanyUser,
 } from './service';
+import { registerUserTypeMailRoutes } from './user-type-mails-routes';
 
 const ERRORS = {
   401: ZErrorBody,
@@ -73,6 +74,7 @@ const PER_ROW =
 export function registerCompanyUserRoutes(api: FastifyInstance, platform: Platform): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const db = platform.database.db;
+  registerUserTypeMailRoutes(api, platform);
   const tags = ['company-users'];
   const security = [{ bearer: [] }];
   const authenticate = requireAuth(platform.config.secrets.jwtSecret);

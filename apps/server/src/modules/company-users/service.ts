@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PlanType, UserType } from '@esigns/contracts/auth';
 import { DEFAULT_PERMISSIONS, effectivePermissions, hasPermission } from '@esigns/contracts/permissions';
@@ -679,4 +679,48 @@ export async function listUserWorkspaces(
       status: row.status,
       role_id: row.roleId,
     }));
+}
+
+export type UserTypeMail = {
+  _id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  user_type: UserType;
+};
+
+/**
+ * `GET /getUserTypeMails`: the emails of the company's active users of the given types (e.g.
+ * to notify every ADMIN); with `includeData` their ids and names too, ordered by email.
+ */
+export async function listUserTypeMails(
+  db: Pick<Db, 'select'>,
+  access: AccessContext,
+  userTypes: UserType[],
+): Promise<UserTypeMail[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      userType: companyUsers.userType,
+    })
+    .from(companyUsers)
+    .innerJoin(users, eq(users.id, companyUsers.userId))
+    .where(
+      and(
+        eq(companyUsers.companyId, access.companyId),
+        eq(companyUsers.status, 'ACTIVE'),
+        inArray(companyUsers.userType, userTypes),
+      ),
+    )
+    .orderBy(asc(users.email));
+  return rows.map((r) => ({
+    _id: r.id,
+    email: r.email,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    user_type: r.userType,
+  }));
 }

@@ -2,6 +2,7 @@
  * The public face of the company module: other modules and the composition root import only this
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
+export { registerCompanyHooks } from './hooks';
 export { getCompanyBySlug, saveCompanyLogo } from './profile-service';
 export { registerCompanyRoutes } from './routes';
 export { createWorkspace, findMembership, listWorkspaces } from './service';

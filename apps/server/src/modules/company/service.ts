@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PlanType, TWorkspace, UserType } from '@esigns/contracts/auth';
 import type { Db } from '../../platform/db/database';
 import { seedUserTypes } from '../permissions';
@@ -70,6 +70,19 @@ export async function findMembership(
     )
     .limit(1);
   return row;
+}
+
+/** How many ACTIVE members of the company have each user type. */
+export async function countActiveMembersByUserType(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+): Promise<Map<UserType, number>> {
+  const rows = await db
+    .select({ userType: companyUsers.userType, n: sql<number>`count(*)::int` })
+    .from(companyUsers)
+    .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.status, 'ACTIVE')))
+    .groupBy(companyUsers.userType);
+  return new Map(rows.map((r) => [r.userType, Number(r.n)]));
 }
 
 /** URL-safe slug with a random suffix, so that two companies of the same name never collide. */

@@ -4,9 +4,9 @@ import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth';
-import { deleteStoredMenu } from '../menus';
 import type { AccessContext } from '../permissions';
 import { likePattern } from '../roles';
+import { runContactTypeDeletionHooks } from './hooks';
 import { contacts, contactTypes } from './schema';
 
 type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -150,8 +150,8 @@ export async function deleteContactType(db: Db, access: AccessContext, id: strin
     await tx
       .delete(contactTypes)
       .where(and(eq(contactTypes.companyId, access.companyId), eq(contactTypes.id, id)));
-    // The type's application users' menu goes with it (its key is the type's id).
-    await deleteStoredMenu(tx, access.companyId, id);
+    // What other modules keep of the type goes with it (menus: its application users' menu).
+    await runContactTypeDeletionHooks(tx, access.companyId, id);
   });
   return { _id: id };
 }
@@ -237,4 +237,18 @@ export async function assertContactTypeOfCompany(
     .limit(1);
   if (!row) throw validationError([{ key, message: 'Unknown contact type', path: key.split('.') }]);
   return row.id;
+}
+
+/** The company's contact types among `ids` (non-UUIDs and other companies' ids are not found). */
+export async function findContactTypes(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  ids: readonly string[],
+): Promise<{ id: string; name: string }[]> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (wanted.length === 0) return [];
+  return db
+    .select({ id: contactTypes.id, name: contactTypes.name })
+    .from(contactTypes)
+    .where(and(eq(contactTypes.companyId, companyId), inArray(contactTypes.id, wanted)));
 }

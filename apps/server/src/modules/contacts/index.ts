@@ -3,5 +3,8 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { requireAnyPermission } from './access';
+export { findContactTypes } from './contact-types';
+export { registerContactTypeDeletionHook } from './hooks';
+export type { ContactTypeDeletionHook } from './hooks';
 export { registerContactRoutes } from './routes';
 export { getContact } from './service';

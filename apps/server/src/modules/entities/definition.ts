@@ -1,6 +1,6 @@
 import { RECORD_TITLE_FIELD_TYPES } from '@esigns/contracts/entity-input-types';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { TEntity } from '@esigns/contracts/entities';
+import type { TEntity, TEntityType } from '@esigns/contracts/entities';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
 import { splitFieldRef } from '@esigns/contracts/nocode-filters';
 import { isUuid } from '@esigns/contracts/ids';
@@ -187,4 +187,36 @@ export function toEntity(def: EntityDefinition, recordsCount: number): TEntity {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** The company's entities among `ids` (SQL). */
+const amongIds = (companyId: string, ids: string[]) =>
+  and(eq(entities.companyId, companyId), inArray(entities.id, ids));
+
+/** The name and type of the company's entities among `ids` (others are absent), in one query. */
+export async function entitySummaries(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; entityType: TEntityType }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: entities.id, name: entities.name, entityType: entities.entityType })
+    .from(entities)
+    .where(amongIds(companyId, unique));
+  return new Map(rows.map(({ id, ...summary }) => [id, summary]));
+}
+
+/** The company's entities with these ids, as definitions, in two queries whatever their number. */
+export async function loadDefinitions(
+  db: Db,
+  companyId: string,
+  ids: readonly string[],
+): Promise<Map<string, EntityDefinition>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select().from(entities).where(amongIds(companyId, unique));
+  const templates = await loadTemplateDefs(db, rows);
+  return new Map(rows.map((row) => [row.id, toDefinition(row, templates)]));
 }

@@ -5,7 +5,9 @@
 export { entityRefOf } from './company-service';
 export {
   DEFINITION_STAMP_SQL,
+  entitySummaries,
   fieldOf,
+  loadDefinitions,
   loadEntityDefinition,
   loadTemplateDefs,
   toDefinition,

@@ -5,7 +5,7 @@ import type {
 } from '@esigns/contracts/entity-input-types';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { loadDefinitions } from '../relationships';
+import { loadDefinitions } from './definition';
 import type { EntityDefinition } from './definition';
 import { listCompanyEntities } from './service';
 

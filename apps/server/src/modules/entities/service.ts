@@ -1,6 +1,6 @@
 import { isUuid } from '@esigns/contracts/ids';
 import { escapeLike } from '../../platform/db/database';
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type {
   TCreateEntityRequest,
   TCreateEntityWithFieldsRequest,
@@ -19,6 +19,7 @@ import { findReadableTemplate, createFormTemplate } from '../form-templates';
 import type { AccessContext } from '../permissions';
 import { entityRelationships } from '../relationships/schema';
 import {
+  entitySummaries,
   fieldOf,
   loadEntityDefinition,
   loadTemplateDefs,
@@ -401,11 +402,8 @@ export async function deleteEntity(
 
 /** `POST /entities/getEntityNames`: names of the company's entities among `ids`. */
 export async function entityNames(db: Db, companyId: string, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ _id: entities.id, name: entities.name })
-    .from(entities)
-    .where(and(eq(entities.companyId, companyId), inArray(entities.id, [...ids])));
+  const found = await entitySummaries(db, companyId, ids);
+  return [...found].map(([id, { name }]) => ({ _id: id, name }));
 }
 
 /** `POST /entities/check-entities`: whether a name is free (for the create dialog). */

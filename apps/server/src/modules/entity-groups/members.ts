@@ -1,12 +1,10 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { Db } from '../../platform/db/database';
 import { configurableDocuments } from '../documents/schema';
-import { entities } from '../entities/schema';
-import { formTemplates } from '../form-templates/schema';
-import { ensureStandardTemplates } from '../form-templates';
-import { globalVariables } from '../global-variables/schema';
-import { STANDARD_GLOBAL_VARIABLES } from '../global-variables';
+import { entitySummaries } from '../entities';
+import { ensureStandardTemplates, templateSummaries } from '../form-templates';
+import { variableSummaries } from '../global-variables';
 
 /*
  * The members of entity groups: which ids are the company's (checked on every write) and their
@@ -36,19 +34,11 @@ export type Members = {
   global_variable_ids: Map<string, VariableInfo>;
 };
 
-const STANDARD_VARIABLES = new Map(
-  STANDARD_GLOBAL_VARIABLES.map((s) => [s.id, { name: s.label, input_type: s.input_type }]),
-);
-
 const unique = (ids: readonly string[]): string[] => [...new Set(ids)];
 
 async function loadEntities(db: Db, companyId: string, ids: string[]): Promise<Map<string, EntityInfo>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: entities.id, name: entities.name, type: entities.entityType })
-    .from(entities)
-    .where(and(eq(entities.companyId, companyId), inArray(entities.id, ids)));
-  return new Map(rows.map((row) => [row.id, { name: row.name, entity_type: row.type }]));
+  const found = await entitySummaries(db, companyId, ids);
+  return new Map([...found].map(([id, e]) => [id, { name: e.name, entity_type: e.entityType }]));
 }
 
 async function loadFormTemplates(
@@ -58,19 +48,7 @@ async function loadFormTemplates(
 ): Promise<Map<string, FormTemplateInfo>> {
   if (ids.length === 0) return new Map();
   await ensureStandardTemplates(db);
-  const rows = await db
-    .select({ id: formTemplates.id, name: formTemplates.name, type: formTemplates.type })
-    .from(formTemplates)
-    .where(
-      and(
-        inArray(formTemplates.id, ids),
-        or(
-          and(eq(formTemplates.companyId, companyId), isNull(formTemplates.deletedAt)),
-          isNull(formTemplates.companyId),
-        ),
-      ),
-    );
-  return new Map(rows.map((row) => [row.id, { name: row.name, type: row.type }]));
+  return templateSummaries(db, companyId, ids);
 }
 
 async function loadDocTemplates(
@@ -97,29 +75,13 @@ async function loadDocTemplates(
   return new Map(rows.map((row) => [row.id, { name: row.name, company_document_id: row.companyDocumentId }]));
 }
 
-async function loadVariables(db: Db, companyId: string, ids: string[]): Promise<Map<string, VariableInfo>> {
-  const found = new Map<string, VariableInfo>();
-  for (const id of ids) {
-    const standard = STANDARD_VARIABLES.get(id);
-    if (standard) found.set(id, standard);
-  }
-  const own = ids.filter((id) => !found.has(id));
-  if (own.length === 0) return found;
-  const rows = await db
-    .select({ id: globalVariables.id, label: globalVariables.label, type: globalVariables.inputType })
-    .from(globalVariables)
-    .where(and(eq(globalVariables.companyId, companyId), inArray(globalVariables.id, own)));
-  for (const row of rows) found.set(row.id, { name: row.label, input_type: row.type });
-  return found;
-}
-
 /** The members that exist among `ids` (deleted and other companies' ids are simply absent). */
 export async function loadMembers(db: Db, companyId: string, ids: MemberIds): Promise<Members> {
   const [entityRows, formRows, docRows, variableRows] = await Promise.all([
     loadEntities(db, companyId, unique(ids.entity_ids)),
     loadFormTemplates(db, companyId, unique(ids.form_template_ids)),
     loadDocTemplates(db, companyId, unique(ids.doc_template_ids)),
-    loadVariables(db, companyId, unique(ids.global_variable_ids)),
+    variableSummaries(db, companyId, unique(ids.global_variable_ids)),
   ]);
   return {
     entity_ids: entityRows,

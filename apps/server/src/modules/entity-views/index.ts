@@ -3,3 +3,4 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerEntityViewRoutes } from './routes';
+export { existingViewIds } from './service';

@@ -13,8 +13,7 @@ import {
 import type { Db } from '../../platform/db/database';
 import { notFound, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth';
-import { fieldOf, loadEntityDefinition, type EntityDefinition } from '../entities';
-import { entities } from '../entities/schema';
+import { entitySummaries, fieldOf, loadEntityDefinition, type EntityDefinition } from '../entities';
 import { columnOf } from '../entity-data';
 import { viewProblems } from '../entity-filters';
 import type { AccessContext } from '../permissions';
@@ -104,16 +103,7 @@ function rethrowUnique(err: unknown): never {
 async function toEntityViews(db: Db, companyId: string, rows: ViewRow[]): Promise<TEntityView[]> {
   const configs = rows.map(configOf);
   const ids = [...new Set(configs.flatMap((c) => c.entities.map((e) => e.entity_id)))];
-  const names = new Map(
-    ids.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: entities.id, name: entities.name })
-            .from(entities)
-            .where(and(eq(entities.companyId, companyId), inArray(entities.id, ids)))
-        ).map((e) => [e.id, e.name]),
-  );
+  const names = await entitySummaries(db, companyId, ids);
   return rows.map((row, index) => ({
     _id: row.id,
     company_id: row.companyId,
@@ -122,13 +112,27 @@ async function toEntityViews(db: Db, companyId: string, rows: ViewRow[]): Promis
     entity_id: row.entityId,
     config: configs[index]!,
     entities: configs[index]!.entities.flatMap((e) =>
-      names.has(e.entity_id) ? [{ _id: e.entity_id, name: names.get(e.entity_id)! }] : [],
+      names.has(e.entity_id) ? [{ _id: e.entity_id, name: names.get(e.entity_id)!.name }] : [],
     ),
     created_by: row.createdBy,
     updated_by: row.updatedBy,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }));
+}
+
+/** Of `ids`, the company's views. */
+export async function existingViewIds(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: entityViews.id })
+    .from(entityViews)
+    .where(and(eq(entityViews.companyId, companyId), inArray(entityViews.id, [...ids])));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** The company's view row, or 404. */

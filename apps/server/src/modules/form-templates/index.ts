@@ -3,7 +3,7 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerFormTemplateRoutes } from './routes';
-export { findPrimaryTemplate, findReadableTemplate } from './service';
+export { findPrimaryTemplate, findReadableTemplate, templateSummaries } from './service';
 export { ensureStandardTemplates } from './standard-sync';
 export { registerTemplateGuard } from './usage';
 export { createFormTemplate } from './write-service';

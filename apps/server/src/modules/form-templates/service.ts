@@ -1,6 +1,6 @@
 import { isUuid } from '@esigns/contracts/ids';
 import { escapeLike } from '../../platform/db/database';
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   PRIMARY_USER_TYPE_ALIASES,
   type TFormTemplate,
@@ -47,6 +47,23 @@ const isStandard: SQL = isNull(formTemplates.companyId);
 
 /** What the caller may read: their company's live templates and the STANDARD ones. */
 export const visibleTo = (companyId: string): SQL => or(ownLive(companyId), isStandard)!;
+
+/**
+ * The name and type of the templates among `ids` the company may read (`visibleTo`: its live ones
+ * and the standard ones); others are absent.
+ */
+export async function templateSummaries(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; type: FormTemplateRow['type'] }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: formTemplates.id, name: formTemplates.name, type: formTemplates.type })
+    .from(formTemplates)
+    .where(and(inArray(formTemplates.id, [...ids]), visibleTo(companyId)));
+  return new Map(rows.map(({ id, ...summary }) => [id, summary]));
+}
 
 const SORT_COLUMNS = {
   name: sql`lower(${formTemplates.name})`,

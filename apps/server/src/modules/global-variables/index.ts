@@ -3,5 +3,4 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerGlobalVariableRoutes } from './routes';
-export { loadGlobalVariableValues } from './service';
-export { STANDARD_GLOBAL_VARIABLES } from './standard';
+export { loadGlobalVariableValues, variableSummaries } from './service';

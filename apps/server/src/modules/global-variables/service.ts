@@ -180,6 +180,30 @@ export async function loadGlobalVariableValues(
   return values;
 }
 
+/**
+ * The label and input type of the variables among `ids` (the standard ones and the company's own)
+ * by id; unknown ids and other companies' are absent.
+ */
+export async function variableSummaries(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; input_type: string }>> {
+  const found = new Map<string, { name: string; input_type: string }>();
+  for (const id of ids) {
+    const standard = STANDARD_BY_ID.get(id);
+    if (standard) found.set(id, { name: standard.label, input_type: standard.input_type });
+  }
+  const own = ids.filter((id) => !found.has(id));
+  if (own.length === 0) return found;
+  const rows = await db
+    .select({ id: globalVariables.id, label: globalVariables.label, type: globalVariables.inputType })
+    .from(globalVariables)
+    .where(and(eq(globalVariables.companyId, companyId), inArray(globalVariables.id, own)));
+  for (const row of rows) found.set(row.id, { name: row.label, input_type: row.type });
+  return found;
+}
+
 /** `GET /global-variable-tags`: the company's tags by name, with how many variables carry each. */
 export async function listTags(db: Db, companyId: string): Promise<TGlobalVariableTag[]> {
   const rows = await db

@@ -18,10 +18,9 @@ import {
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
-import { contactTypes } from '../contacts/schema';
-import { entities } from '../entities/schema';
-import type { AccessContext } from '../permissions';
-import { userTypePermissions } from '../permissions/schema';
+import { findContactTypes } from '../contacts';
+import { entitySummaries } from '../entities';
+import { findUserTypePermissions, type AccessContext } from '../permissions';
 import { companyMenus } from './schema';
 import { existingTargets, mergeTargets, targetExists, targetsNamed, type TargetIds } from './targets';
 
@@ -80,26 +79,17 @@ export async function resolveMenuOwner(
   const named = ref.trim().toUpperCase();
   const byName = (USER_TYPES as readonly string[]).includes(named);
   if (!byName && !isUuid(ref)) throw unknown();
-  const [row] = await db
-    .select({ userType: userTypePermissions.userType, permissions: userTypePermissions.permissions })
-    .from(userTypePermissions)
-    .where(
-      and(
-        eq(userTypePermissions.companyId, access.companyId),
-        byName ? eq(userTypePermissions.userType, named as UserType) : eq(userTypePermissions.id, ref),
-      ),
-    )
-    .limit(1);
+  const row = await findUserTypePermissions(
+    db,
+    access.companyId,
+    byName ? { userType: named as UserType } : { id: ref },
+  );
   if (row || byName) {
     const userType = row?.userType ?? (named as UserType);
     const permissions = row?.permissions ?? DEFAULT_PERMISSIONS[userType];
     return { area: 'STAFF', key: userType, userType, permissions };
   }
-  const [contactType] = await db
-    .select({ id: contactTypes.id, name: contactTypes.name })
-    .from(contactTypes)
-    .where(and(eq(contactTypes.companyId, access.companyId), eq(contactTypes.id, ref)))
-    .limit(1);
+  const [contactType] = await findContactTypes(db, access.companyId, [ref]);
   if (!contactType) throw unknown();
   return {
     area: 'APPLICATION',
@@ -269,24 +259,12 @@ export async function userTypesShowingEntity(
   entityId: string,
 ): Promise<{ entity_id: string; user_types: UserType[]; contact_types: { _id: string; name: string }[] }> {
   if (!isUuid(entityId)) throw notFound('Entity');
-  const [entity] = await db
-    .select({ id: entities.id })
-    .from(entities)
-    .where(and(eq(entities.companyId, companyId), eq(entities.id, entityId)))
-    .limit(1);
-  if (!entity) throw notFound('Entity');
+  if (!(await entitySummaries(db, companyId, [entityId])).has(entityId)) throw notFound('Entity');
   const top = JSON.stringify([{ kind: 'ENTITY', entity_id: entityId }]);
   const nested = JSON.stringify([{ children: [{ kind: 'ENTITY', entity_id: entityId }] }]);
   const rows = await db
-    .select({ userType: companyMenus.userType, contactTypeId: contactTypes.id, name: contactTypes.name })
+    .select({ userType: companyMenus.userType })
     .from(companyMenus)
-    .leftJoin(
-      contactTypes,
-      and(
-        eq(contactTypes.companyId, companyMenus.companyId),
-        sql`${contactTypes.id}::text = ${companyMenus.userType}`,
-      ),
-    )
     .where(
       and(
         eq(companyMenus.companyId, companyId),
@@ -294,8 +272,10 @@ export async function userTypesShowingEntity(
       ),
     );
   const found = new Set(rows.map((r) => r.userType));
-  const contactTypesShowing = rows
-    .flatMap((r) => (r.contactTypeId && r.name !== null ? [{ _id: r.contactTypeId, name: r.name }] : []))
+  // Contact types' menus are keyed by the type's id.
+  const contactTypesShowing = (await findContactTypes(db, companyId, [...found]))
+    .filter((type) => found.has(type.id))
+    .map((type) => ({ _id: type.id, name: type.name }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
     entity_id: entityId,

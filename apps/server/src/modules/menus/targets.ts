@@ -1,9 +1,8 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { TMenuItemStored, TMenuLeaf, TMenuLeafStored } from '@esigns/contracts/menus';
 import type { Db } from '../../platform/db/database';
-import { entities } from '../entities/schema';
-import { entityViews } from '../entity-views/schema';
-import { formTemplates } from '../form-templates/schema';
+import { entitySummaries } from '../entities';
+import { existingViewIds } from '../entity-views';
+import { templateSummaries } from '../form-templates';
 
 /*
  * The rows menu items open (entities, entity views, form templates): which of them exist for
@@ -65,40 +64,12 @@ export async function existingTargets(
   companyId: string,
   named: TargetIds,
 ): Promise<TargetIds> {
-  const found = emptyTargets();
-  const entityIds = [...named.entity];
-  const viewIds = [...named.entityView];
-  const templateIds = [...named.formTemplate];
-  const [entityRows, viewRows, templateRows] = await Promise.all([
-    entityIds.length === 0
-      ? []
-      : db
-          .select({ id: entities.id })
-          .from(entities)
-          .where(and(eq(entities.companyId, companyId), inArray(entities.id, entityIds))),
-    viewIds.length === 0
-      ? []
-      : db
-          .select({ id: entityViews.id })
-          .from(entityViews)
-          .where(and(eq(entityViews.companyId, companyId), inArray(entityViews.id, viewIds))),
-    templateIds.length === 0
-      ? []
-      : db
-          .select({ id: formTemplates.id })
-          .from(formTemplates)
-          .where(
-            and(
-              inArray(formTemplates.id, templateIds),
-              isNull(formTemplates.deletedAt),
-              or(eq(formTemplates.companyId, companyId), isNull(formTemplates.companyId)),
-            ),
-          ),
+  const [entities, entityView, formTemplates] = await Promise.all([
+    entitySummaries(db, companyId, [...named.entity]),
+    existingViewIds(db, companyId, [...named.entityView]),
+    templateSummaries(db, companyId, [...named.formTemplate]),
   ]);
-  for (const row of entityRows) found.entity.add(row.id);
-  for (const row of viewRows) found.entityView.add(row.id);
-  for (const row of templateRows) found.formTemplate.add(row.id);
-  return found;
+  return { entity: new Set(entities.keys()), entityView, formTemplate: new Set(formTemplates.keys()) };
 }
 
 /** Whether the row a resolved leaf opens still exists (leaves that open no row always do). */

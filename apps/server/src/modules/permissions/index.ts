@@ -4,5 +4,7 @@
  */
 export { accessOf, loadAccess, requirePermission, seedUserTypes } from './access';
 export type { AccessContext } from './access';
+export { registerUserTypeHeadcount, registerUserTypeSidebars } from './hooks';
+export type { UserTypeHeadcount, UserTypeSidebars } from './hooks';
 export { registerPermissionRoutes } from './routes';
-export { listUserTypes } from './service';
+export { findUserTypePermissions, listUserTypes } from './service';

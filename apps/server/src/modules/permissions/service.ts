@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { USER_TYPES, type PlanType, type UserType } from '@esigns/contracts/auth';
 import { PERMISSION_CATEGORIES } from '@esigns/contracts/permission-catalogue';
 import {
@@ -16,10 +16,9 @@ import {
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
-import { users } from '../auth/schema';
-import { companyUsers } from '../company/schema';
-import { sidebarsOfUserTypes, type TMenuItem } from '../menus';
+import type { TMenuItem } from '@esigns/contracts/menus';
 import type { AccessContext } from './access';
+import { countMembersByUserType, sidebarsOfUserTypes } from './hooks';
 import { userTypePermissions } from './schema';
 
 export const USER_TYPE_LABELS: Record<UserType, string> = {
@@ -115,7 +114,7 @@ export async function listUserTypes(
     })
     .from(userTypePermissions)
     .where(eq(userTypePermissions.companyId, access.companyId));
-  const counts = await countActiveUsers(db, access.companyId);
+  const counts = await countMembersByUserType(db, access.companyId);
   const menus = options.isMenu ? await sidebarsOfUserTypes(db, access, rows) : null;
   return USER_TYPES.flatMap((type) => {
     const row = rows.find((r) => r.userType === type);
@@ -130,7 +129,7 @@ export async function getUserType(
   idOrType: string,
 ): Promise<UserTypeView> {
   const row = await findUserTypeRow(db, access.companyId, idOrType);
-  const counts = await countActiveUsers(db, access.companyId);
+  const counts = await countMembersByUserType(db, access.companyId);
   return toView(access, row, counts.get(row.userType) ?? 0);
 }
 
@@ -191,53 +190,31 @@ export async function updateUserTypePermissions(
         updatedAt: userTypePermissions.updatedAt,
       });
     if (!updated) throw notFound('User type');
-    const counts = await countActiveUsers(tx, access.companyId);
+    const counts = await countMembersByUserType(tx, access.companyId);
     return toView(access, updated, counts.get(updated.userType) ?? 0);
   });
 }
 
-export type UserTypeMail = {
-  _id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  user_type: UserType;
-};
-
 /**
- * `GET /getUserTypeMails`: the emails of the company's active users of the given types (e.g.
- * to notify every ADMIN); with `includeData` their ids and names too, ordered by email.
+ * The stored permission set of one of the company's user types, named or by its `_id`; undefined
+ * when the company has no such row.
  */
-export async function listUserTypeMails(
+export async function findUserTypePermissions(
   db: Pick<Db, 'select'>,
-  access: AccessContext,
-  userTypes: UserType[],
-): Promise<UserTypeMail[]> {
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      userType: companyUsers.userType,
-    })
-    .from(companyUsers)
-    .innerJoin(users, eq(users.id, companyUsers.userId))
+  companyId: string,
+  by: { userType: UserType } | { id: string },
+): Promise<{ userType: UserType; permissions: string[] } | undefined> {
+  const [row] = await db
+    .select({ userType: userTypePermissions.userType, permissions: userTypePermissions.permissions })
+    .from(userTypePermissions)
     .where(
       and(
-        eq(companyUsers.companyId, access.companyId),
-        eq(companyUsers.status, 'ACTIVE'),
-        inArray(companyUsers.userType, userTypes),
+        eq(userTypePermissions.companyId, companyId),
+        'userType' in by ? eq(userTypePermissions.userType, by.userType) : eq(userTypePermissions.id, by.id),
       ),
     )
-    .orderBy(asc(users.email));
-  return rows.map((r) => ({
-    _id: r.id,
-    email: r.email,
-    first_name: r.firstName,
-    last_name: r.lastName,
-    user_type: r.userType,
-  }));
+    .limit(1);
+  return row;
 }
 
 async function findUserTypeRow(
@@ -267,15 +244,6 @@ async function findUserTypeRow(
   const [row] = options.forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound('User type');
   return row;
-}
-
-async function countActiveUsers(db: Pick<Db, 'select'>, companyId: string): Promise<Map<UserType, number>> {
-  const rows = await db
-    .select({ userType: companyUsers.userType, n: sql<number>`count(*)::int` })
-    .from(companyUsers)
-    .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.status, 'ACTIVE')))
-    .groupBy(companyUsers.userType);
-  return new Map(rows.map((r) => [r.userType, Number(r.n)]));
 }
 
 function toView(

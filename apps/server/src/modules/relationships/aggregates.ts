@@ -1,10 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
 import { rowsOf, type Db } from '../../platform/db/database';
-import type { EntityDefinition } from '../entities';
+import { loadDefinitions, type EntityDefinition } from '../entities';
 import { entityData } from '../entity-data/schema';
 import { loadGlobalVariableValues } from '../global-variables';
-import { loadDefinitions } from './entity-defs';
 import { entityRelationshipData } from './schema';
 import { relationshipsOf, sideOf, type Side } from './sides';
 

@@ -3,5 +3,4 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { fillAggregates } from './aggregates';
-export { loadDefinitions } from './entity-defs';
 export { registerRelationshipRoutes } from './routes';

@@ -8,12 +8,11 @@ import type {
 } from '@esigns/contracts/relationships';
 import { rowsOf, type Db } from '../../platform/db/database';
 import { notFound, validationError } from '../../platform/http/app-error';
-import { loadEntityDefinition, type EntityDefinition } from '../entities';
+import { loadDefinitions, loadEntityDefinition, type EntityDefinition } from '../entities';
 import { orderSql, countWhere, findRecord, recordWhere, toRecord, type RecordRow } from '../entity-data';
 import { entityData } from '../entity-data/schema';
 import type { AccessContext } from '../permissions';
 import { fillAggregates } from './aggregates';
-import { loadDefinitions } from './entity-defs';
 import { entityRelationshipData } from './schema';
 import { relationshipBetween, relationshipsOf, sideOf, toSide, type Side } from './sides';
 

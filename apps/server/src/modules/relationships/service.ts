@@ -9,8 +9,7 @@ import type {
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth';
-import { loadEntityDefinition } from '../entities';
-import { entities } from '../entities/schema';
+import { entitySummaries, loadEntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
 import { entityRelationshipData, entityRelationships } from './schema';
 import {
@@ -36,13 +35,8 @@ export async function entityNameMap(
   companyId: string,
   ids: readonly string[],
 ): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: entities.id, name: entities.name })
-    .from(entities)
-    .where(and(eq(entities.companyId, companyId), inArray(entities.id, unique)));
-  return new Map(rows.map((row) => [row.id, row.name]));
+  const found = await entitySummaries(db, companyId, ids);
+  return new Map([...found].map(([id, entity]) => [id, entity.name]));
 }
 
 /** Record links per relationship, in one grouped query. */
