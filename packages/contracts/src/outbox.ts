@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { ZPageQuery } from './envelope';
 
 /**
- * Mail delivery statuses: `QUEUED` until the mail job runs, then `SENT` (accepted by SMTP),
- * `FAILED` (refused, or retries exhausted) or `OUTBOX` (no SMTP configured: kept for the Outbox).
+ * Mail delivery statuses: `QUEUED` until the mail job runs, `SENDING` while SMTP has it, then
+ * `SENT` (accepted by SMTP), `FAILED` (refused, or retries exhausted) or `OUTBOX` (no SMTP
+ * configured: kept for the Outbox).
  */
-export const EMAIL_STATUSES = ['QUEUED', 'SENT', 'FAILED', 'OUTBOX'] as const;
+export const EMAIL_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'FAILED', 'OUTBOX'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /** Header carrying the instance operator's Outbox key (printed in the server console). */
@@ -20,7 +21,7 @@ export const ZOutboxMailRow = z.object({
   status: z
     .enum(EMAIL_STATUSES)
     .describe(
-      'QUEUED: waiting for the mail job; SENT: accepted by SMTP; FAILED: retries exhausted or refused; OUTBOX: no SMTP configured, kept here',
+      'QUEUED: waiting for the mail job; SENDING: handed to SMTP, answer not yet recorded; SENT: accepted by SMTP; FAILED: retries exhausted or refused; OUTBOX: no SMTP configured, kept here',
     ),
   attempts: z.number().int().describe('Delivery attempts made so far'),
   error: z.string().nullable().describe('Last delivery error'),

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/database';
 import { JobQueue } from './jobs/job-queue';
+import { wakeListener } from './jobs/wake-listener';
 import { MailService } from './mail/mail-service';
 import { Realtime } from './realtime/realtime';
 import { createStorage } from './storage/create-storage';
@@ -58,6 +59,7 @@ export async function createPlatform(
     raw: database.raw,
     log,
     runWorkers,
+    listen: wakeListener(database, database.kind === 'postgres' ? config.databaseUrl : undefined, log),
     ...(overrides.pollingIntervalSeconds ? { pollingIntervalSeconds: overrides.pollingIntervalSeconds } : {}),
   });
   const storage = createStorage(config, log);

@@ -1,6 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { rawOn, type Db, type RawExecutor } from '../db/database';
+
+/** How often a process renews the leases of the jobs it runs (and looks for dead ones). */
+export const LEASE_RENEW_SECONDS = 5;
+/** A lease not renewed for this long belongs to a dead process: its job goes back to the queue. */
+export const LEASE_STALE_SECONDS = 20;
+/** On stop, running jobs get this long to finish; the rest are handed back to the queue. */
+const STOP_GRACE_MS = 10_000;
+/** The channel on which a committed `send` wakes the workers of every process. */
+export const WAKE_CHANNEL = 'esigns_jobs';
 
 export type JobDefinition<T extends object> = {
   name: string;
@@ -8,8 +18,12 @@ export type JobDefinition<T extends object> = {
   /** Attempts after the first one; with backoff the delays double each time. */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * The longest one run may take before the queue gives the job to another worker. Crashes do not
+   * wait for it: a dead process's jobs are reclaimed through their leases within ~25 s.
+   */
   expireInSeconds?: number;
-  /** Several jobs of this queue processed at once by one worker. */
+  /** Jobs of this queue fetched together and run at once by each process (default 1). */
   concurrency?: number;
   /** Optional cron (UTC) that queues one job per tick, whatever the number of workers. */
   cron?: { expression: string; data?: object };
@@ -30,7 +44,16 @@ export type JobQueueOptions = {
   pollingIntervalSeconds?: number;
   /** Maintenance and cron need one process at least; workers do it, or the API in embedded mode. */
   supervise?: boolean;
+  /**
+   * Subscribes to a notification channel of the database (LISTEN); answers the unsubscribe.
+   * Without it, workers of other processes find new jobs by polling only.
+   */
+  listen?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** How long stop() lets running jobs finish before handing them back (default 10 s). */
+  stopGraceMs?: number;
 };
+
+type RunningJob = { queue: string; done: Promise<void> };
 
 /**
  * The durable queue (pg-boss on the product's own database). Modules define jobs once; the API
@@ -39,10 +62,19 @@ export type JobQueueOptions = {
 export class JobQueue {
   readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<object>>();
-  private readonly workerIds = new Map<string, string[]>();
+  /** Wakes the loop of a queue in this process. */
+  private readonly wakers = new Map<string, () => void>();
+  private readonly loops: Promise<void>[] = [];
   private started = false;
-  /** Handlers running in this process, so that stop() can let them finish before the database closes. */
-  private readonly running = new Set<Promise<void>>();
+  /** Jobs running in this process, by id: stop() lets them finish or hands them back. */
+  private readonly running = new Map<string, RunningJob>();
+  /** Jobs handed back at stop while their handler still ran: their outcome is no longer ours. */
+  private readonly handedBack = new Set<string>();
+  /** This process's identity in `job_leases`. */
+  private readonly owner = randomUUID();
+  private leaseTimer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+  private stopping = false;
   private readonly log: FastifyBaseLogger;
 
   constructor(private readonly options: JobQueueOptions) {
@@ -82,39 +114,147 @@ export class JobQueue {
       }
     }
     if (this.options.runWorkers) {
-      for (const def of this.definitions.values()) await this.startWorkers(def);
+      for (const def of this.definitions.values()) this.startWorkers(def);
+      this.leaseTimer = setInterval(() => void this.tendLeases(), LEASE_RENEW_SECONDS * 1000);
+      this.leaseTimer.unref();
+      void this.tendLeases();
+      if (this.options.listen) {
+        this.unlisten = await this.options.listen(WAKE_CHANNEL, (queue) => this.wake(queue));
+      }
     }
     this.started = true;
   }
 
-  private async startWorkers(def: JobDefinition<object>): Promise<void> {
-    const ids: string[] = [];
-    for (let i = 0; i < (def.concurrency ?? 1); i++) {
-      const id = await this.boss.work<object>(
-        def.name,
-        {
-          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
-          batchSize: 1,
-          includeMetadata: true,
-        },
-        async (jobs) => {
-          for (const job of jobs) {
-            const run = def.handler(job.data, { id: job.id, retryCount: job.retryCount });
-            this.running.add(run);
-            try {
-              await run;
-            } catch (err) {
-              this.log.warn({ err, job: def.name, id: job.id, retry: job.retryCount }, 'job failed');
-              throw err;
-            } finally {
-              this.running.delete(run);
-            }
+  /**
+   * One loop per queue keeps up to `concurrency` of its jobs running: it fetches as many as there
+   * are free slots, fetches again as soon as a slot frees, and sleeps only when the queue is empty
+   * (until the polling interval passes or a `send` wakes it). Each job is settled on its own.
+   */
+  private startWorkers(def: JobDefinition<object>): void {
+    const slots = def.concurrency ?? 1;
+    const intervalMs = (this.options.pollingIntervalSeconds ?? 2) * 1000;
+    const inFlight = new Set<Promise<void>>();
+    let woken = false;
+    let wakeUp: (() => void) | undefined;
+    this.wakers.set(def.name, () => {
+      woken = true;
+      wakeUp?.();
+    });
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }).finally(() => (wakeUp = undefined));
+
+    const loop = async (): Promise<void> => {
+      while (!this.stopping) {
+        const free = slots - inFlight.size;
+        if (free === 0) {
+          // Until a slot frees, or stop() wakes the loop.
+          await new Promise<void>((resolve) => {
+            wakeUp = resolve;
+            void Promise.race(inFlight).then(() => resolve());
+          }).finally(() => (wakeUp = undefined));
+          continue;
+        }
+        woken = false;
+        // pg-boss answers [] when the fetch fails (a lost connection): the loop sleeps and tries again.
+        const jobs = await this.boss.fetch<object>(def.name, { batchSize: free, includeMetadata: true });
+        if (jobs.length > 0) {
+          const ids = jobs.map((job) => job.id);
+          if (this.stopping) {
+            await this.handBack(def.name, ids, 'its worker is stopping');
+            break;
           }
-        },
+          await this.takeLeases(def.name, ids);
+          for (const job of jobs) {
+            const done = this.run(def, job).finally(() => inFlight.delete(done));
+            inFlight.add(done);
+          }
+          if (jobs.length === free) continue;
+        }
+        if (!woken && !this.stopping) await sleep(intervalMs);
+      }
+    };
+    this.loops.push(
+      loop().catch((err: unknown) =>
+        this.log.error({ err, queue: def.name }, 'job loop stopped on an error'),
+      ),
+    );
+  }
+
+  private run(def: JobDefinition<object>, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+    const done = (async () => {
+      try {
+        await def.handler(job.data, { id: job.id, retryCount: job.retryCount });
+        if (!this.handedBack.has(job.id)) await this.boss.complete(def.name, job.id);
+      } catch (err) {
+        this.log.warn({ err, job: def.name, id: job.id, retry: job.retryCount }, 'job failed');
+        if (!this.handedBack.has(job.id)) {
+          await this.boss.fail(def.name, job.id, {
+            message: err instanceof Error ? err.message : String(err),
+          });
+        }
+      } finally {
+        this.running.delete(job.id);
+        if (!this.handedBack.has(job.id)) await this.releaseLease(job.id);
+      }
+    })().catch((err: unknown) =>
+      this.log.error({ err, job: def.name, id: job.id }, 'job outcome not recorded'),
+    );
+    this.running.set(job.id, { queue: def.name, done });
+    return done;
+  }
+
+  private async takeLeases(queue: string, ids: string[]): Promise<void> {
+    await this.options.raw(
+      `INSERT INTO job_leases (job_id, queue, owner)
+       SELECT unnest($1::uuid[]), $2, $3
+       ON CONFLICT (job_id) DO UPDATE SET queue = EXCLUDED.queue, owner = EXCLUDED.owner, renewed_at = now()`,
+      [ids, queue, this.owner],
+    );
+  }
+
+  private async releaseLease(id: string): Promise<void> {
+    await this.options.raw(`DELETE FROM job_leases WHERE job_id = $1 AND owner = $2`, [id, this.owner]);
+  }
+
+  /** Renews this process's leases, then hands back the jobs of processes that stopped renewing theirs. */
+  private async tendLeases(): Promise<void> {
+    try {
+      if (this.running.size > 0) {
+        await this.options.raw(`UPDATE job_leases SET renewed_at = now() WHERE owner = $1`, [this.owner]);
+      }
+      const { rows } = await this.options.raw(
+        `DELETE FROM job_leases WHERE owner <> $1 AND renewed_at < now() - make_interval(secs => $2)
+         RETURNING job_id, queue`,
+        [this.owner, LEASE_STALE_SECONDS],
       );
-      ids.push(id);
+      const byQueue = new Map<string, string[]>();
+      for (const row of rows as { job_id: string; queue: string }[]) {
+        byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row.job_id]);
+      }
+      for (const [queue, ids] of byQueue) {
+        this.log.warn({ queue, jobs: ids.length }, 'jobs of a stopped worker handed back to the queue');
+        await this.handBack(queue, ids, 'its worker stopped');
+      }
+    } catch (err) {
+      if (!this.stopping) this.log.error({ err }, 'job leases not tended');
     }
-    this.workerIds.set(def.name, ids);
+  }
+
+  /** Returns active jobs to the queue (a retry, counted), to be taken again at once. */
+  private async handBack(queue: string, ids: string[], reason: string): Promise<void> {
+    this.log.info({ queue, ids, reason }, 'jobs handed back');
+    await this.boss.fail(queue, ids);
+    await this.options.raw(
+      `UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'retry'`,
+      [queue, ids],
+    );
+    this.wake(queue);
   }
 
   /** Queues a job; with `tx` it is written in the caller's transaction. Returns the job id. */
@@ -125,13 +265,18 @@ export class JobQueue {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
     });
+    // Delivered at commit when in a transaction: every process's workers of the queue wake then.
+    await (options.tx ? rawOn(options.tx) : this.options.raw)(`SELECT pg_notify($1, $2)`, [
+      WAKE_CHANNEL,
+      name,
+    ]);
     if (!options.tx) this.wake(name);
     return id;
   }
 
   /** Wakes this process's idle workers of a queue (after a commit that queued jobs). */
   wake(name: string): void {
-    for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
+    this.wakers.get(name)?.();
   }
 
   async isHealthy(): Promise<boolean> {
@@ -143,19 +288,38 @@ export class JobQueue {
     }
   }
 
+  /**
+   * Stops taking work, lets running jobs finish for up to 10 s, hands the others back to the queue
+   * (another process, or this one after a restart, takes them at once), then stops. Call it before
+   * the database closes.
+   */
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    // Running handlers get 30 s (a seal or a batch of mails on a loaded machine); pg-boss then
-    // records their outcome, so the database must stay open until both are done.
-    await this.boss.stop({ graceful: true, wait: true, timeout: 30_000, close: false });
+    this.stopping = true;
+    clearInterval(this.leaseTimer);
+    await this.unlisten?.().catch((err: unknown) => this.log.warn({ err }, 'job wake-ups not unsubscribed'));
+    // Stop taking work: every loop ends after its current fetch (a batch fetched now is handed back).
+    for (const wake of this.wakers.values()) wake();
+    await Promise.all(this.loops);
     if (this.running.size > 0) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        Promise.allSettled([...this.running]),
-        new Promise((resolve) => (timer = setTimeout(resolve, 30_000))),
+        Promise.allSettled([...this.running.values()].map((job) => job.done)),
+        new Promise((resolve) => (timer = setTimeout(resolve, this.options.stopGraceMs ?? STOP_GRACE_MS))),
       ]);
       clearTimeout(timer);
     }
+    const left = new Map<string, string[]>();
+    for (const [id, job] of this.running) {
+      this.handedBack.add(id);
+      left.set(job.queue, [...(left.get(job.queue) ?? []), id]);
+    }
+    for (const [queue, ids] of left) {
+      this.log.warn({ queue, jobs: ids.length }, 'stopping: unfinished jobs handed back to the queue');
+      await this.handBack(queue, ids, 'its worker stopped');
+      await this.options.raw(`DELETE FROM job_leases WHERE job_id = ANY($1::uuid[])`, [ids]);
+    }
+    await this.boss.stop({ graceful: false, close: false });
   }
 }

@@ -192,7 +192,7 @@ describe('mail with SMTP', () => {
     });
     const first = await waitFor(async () => {
       const row = await readRow(t, id);
-      return row && row.attempts >= 1 ? row : undefined;
+      return row && row.attempts >= 1 && row.status !== 'SENDING' ? row : undefined;
     }, 'the first attempt');
     expect(first.status).toBe('QUEUED');
     expect(first.error).toContain('451');
@@ -206,6 +206,32 @@ describe('mail with SMTP', () => {
     expect(last?.attempts).toBe(first.attempts + 1);
     expect(last?.error).toContain('451');
     expect(sink.mails.some((m) => m.raw.includes('Subject: Greylisted'))).toBe(false);
+  });
+
+  it('gives every mail a stable Message-ID, the same on a resend after a crash while sending', async () => {
+    const { id } = await t.platform.mail.queue({
+      to: 'crash@example.com',
+      subject: 'Crash window',
+      text: 'Hi',
+    });
+    const sent = await waitForStatus(t, id, 'SENT');
+    expect(sent.messageId).toBe(`<${id}@esigns.test>`);
+    const first = sink.mails.filter((m) => m.raw.includes('Subject: Crash window'));
+    expect(first).toHaveLength(1);
+    expect(first[0]!.raw).toContain(`Message-ID: <${id}@esigns.test>`);
+
+    // An attempt that died between SMTP's answer and the SENT write leaves the mail SENDING: the
+    // next attempt sends it once more, with the same Message-ID (readers' clients collapse them).
+    await t.platform.database.db.update(emailLogs).set({ status: 'SENDING' }).where(eq(emailLogs.id, id));
+    await t.platform.mail.deliver({ id }, { retryCount: 1 });
+    const copies = sink.mails.filter((m) => m.raw.includes('Subject: Crash window'));
+    expect(copies).toHaveLength(2);
+    expect(copies[1]!.raw).toContain(`Message-ID: <${id}@esigns.test>`);
+    expect((await readRow(t, id))?.status).toBe('SENT');
+
+    // A mail SMTP accepted is never sent again by a later run of its job.
+    await t.platform.mail.deliver({ id }, { retryCount: 2 });
+    expect(sink.mails.filter((m) => m.raw.includes('Subject: Crash window'))).toHaveLength(2);
   });
 
   it('fails a permanently refused mail at once, with the reason', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   createTransport,
@@ -22,6 +22,8 @@ export const MAIL_SEND_JOB = 'mail.send';
 /** Retries after the first attempt. With a 30 s base delay and backoff they span 15-30 minutes: long enough for greylisting and short SMTP outages. */
 export const MAIL_RETRY_LIMIT = 5;
 const MAIL_RETRY_DELAY_SECONDS = 30;
+/** Mails one process hands to SMTP at once (over the pooled connections). */
+const MAIL_CONCURRENCY = 10;
 const MAX_ERROR_LENGTH = 2000;
 
 export type TMailAttachment = { filename: string; storageKey: string; contentType: string };
@@ -91,7 +93,7 @@ export class MailService {
           {
             url: deps.config.smtpUrl,
             pool: true,
-            maxConnections: 3,
+            maxConnections: 5,
             connectionTimeout: 30_000,
             socketTimeout: 120_000,
           },
@@ -106,7 +108,7 @@ export class MailService {
       handler: (data, job) => this.deliver(data, job),
       retryLimit: MAIL_RETRY_LIMIT,
       retryDelaySeconds: MAIL_RETRY_DELAY_SECONDS,
-      concurrency: 2,
+      concurrency: MAIL_CONCURRENCY,
     });
   }
 
@@ -134,7 +136,10 @@ export class MailService {
   }
 
   /**
-   * The `mail.send` job. Safe to run twice: a mail that is no longer QUEUED is left alone.
+   * The `mail.send` job. A mail is marked SENDING before it goes to SMTP and SENT right after SMTP
+   * accepts it, and an accepted mail is never retried. Only a crash between the two (SMTP accepted,
+   * the process died before writing SENT) sends it again, once, with the same `Message-ID`, so mail
+   * clients show one copy. SENT, FAILED and OUTBOX mails are left alone.
    * Public so that tests can run a given attempt without waiting for the queue's backoff.
    */
   async deliver(data: unknown, job: { retryCount: number }): Promise<void> {
@@ -145,19 +150,34 @@ export class MailService {
       return;
     }
     const { id } = parsed.data;
-    const [row] = await this.db.select().from(emailLogs).where(eq(emailLogs.id, id)).limit(1);
-    if (!row || row.status !== 'QUEUED') return;
-    const stillQueued = and(eq(emailLogs.id, id), eq(emailLogs.status, 'QUEUED'));
 
     if (!this.transport) {
-      await this.db.update(emailLogs).set({ status: 'OUTBOX' }).where(stillQueued);
-      this.log.info(
-        { mailId: id, kind: row.kind, to: row.to, cc: row.cc, subject: row.subject },
-        `mail kept in the Outbox (no SMTP_URL): "${row.subject}" to ${[...row.to, ...row.cc].join(', ')}`,
-      );
+      const [kept] = await this.db
+        .update(emailLogs)
+        .set({ status: 'OUTBOX' })
+        .where(and(eq(emailLogs.id, id), eq(emailLogs.status, 'QUEUED')))
+        .returning({ kind: emailLogs.kind, to: emailLogs.to, cc: emailLogs.cc, subject: emailLogs.subject });
+      if (kept) {
+        this.log.info(
+          { mailId: id, kind: kept.kind, to: kept.to, cc: kept.cc, subject: kept.subject },
+          `mail kept in the Outbox (no SMTP_URL): "${kept.subject}" to ${[...kept.to, ...kept.cc].join(', ')}`,
+        );
+      }
       return;
     }
 
+    // QUEUED (or SENDING left by an attempt that died) -> SENDING, in one statement.
+    const [row] = await this.db
+      .update(emailLogs)
+      .set({ status: 'SENDING', attempts: sql`${emailLogs.attempts} + 1` })
+      .where(and(eq(emailLogs.id, id), inArray(emailLogs.status, ['QUEUED', 'SENDING'])))
+      .returning();
+    if (!row) return;
+    if (row.attempts > 1 && row.error === null) {
+      this.log.warn({ mailId: id }, 'mail sent again: an earlier attempt stopped while sending it');
+    }
+
+    let info: SMTPPoolSentMessageInfo;
     try {
       const attachments = await Promise.all(
         (row.attachments ?? []).map(async (a) => ({
@@ -166,25 +186,17 @@ export class MailService {
           content: await this.storage.get(a.storageKey),
         })),
       );
-      const info = await this.transport.sendMail({
+      info = await this.transport.sendMail({
         to: row.to,
         ...(row.cc.length > 0 ? { cc: row.cc } : {}),
         subject: row.subject,
         ...(row.html ? { html: row.html } : {}),
         text: row.text,
         attachments,
+        // The same on every attempt: copies of a mail sent twice collapse in the reader's client.
+        messageId: this.messageIdOf(id),
         headers: { 'X-Mail-Id': id },
       });
-      await this.db
-        .update(emailLogs)
-        .set({
-          status: 'SENT',
-          sentAt: new Date(),
-          messageId: info.messageId || null,
-          attempts: sql`${emailLogs.attempts} + 1`,
-          error: null,
-        })
-        .where(stillQueued);
     } catch (err) {
       // A 5xx answer (unknown mailbox, message refused) will be the same on every retry.
       const permanent = isPermanentSmtpError(err);
@@ -193,8 +205,8 @@ export class MailService {
       const reason = describeError(err);
       await this.db
         .update(emailLogs)
-        .set({ status, attempts: sql`${emailLogs.attempts} + 1`, error: reason })
-        .where(stillQueued);
+        .set({ status, error: reason })
+        .where(and(eq(emailLogs.id, id), eq(emailLogs.status, 'SENDING')));
       this.log.warn({ mailId: id, attempt: job.retryCount + 1, status, err }, 'mail delivery failed');
       if (permanent) return;
       // Rethrown so that the queue retries (or records the job as failed after the last attempt).
@@ -203,6 +215,36 @@ export class MailService {
         cause: err,
       });
     }
+    await this.markSent(id, info.messageId || this.messageIdOf(id));
+  }
+
+  /**
+   * SMTP accepted the mail: record it, retrying the write a few times. Never throws: a rethrow
+   * would make the queue send an accepted mail again.
+   */
+  private async markSent(id: string, messageId: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.db
+          .update(emailLogs)
+          .set({ status: 'SENT', sentAt: new Date(), messageId, error: null })
+          .where(and(eq(emailLogs.id, id), eq(emailLogs.status, 'SENDING')));
+        return;
+      } catch (err) {
+        if (attempt >= 3) {
+          this.log.error({ err, mailId: id }, 'mail sent, but not marked SENT: it stays SENDING in the log');
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
+    }
+  }
+
+  /** `<mail id@domain of MAIL_FROM>`: stable for a mail, unique across mails. */
+  private messageIdOf(id: string): string {
+    const domain =
+      /@([^>\s]+)>?\s*$/.exec(this.config.mailFrom)?.[1] ?? new URL(this.config.publicUrl).hostname;
+    return `<${id}@${domain}>`;
   }
 
   async close(): Promise<void> {

@@ -7,7 +7,7 @@ export type { EmailStatus };
 
 /**
  * Every message the product sends, whatever happens to it: `QUEUED` until the mail job runs,
- * then `SENT` (delivered to SMTP), `FAILED` (retries exhausted; `error` says why) or `OUTBOX`
+ * `SENDING` while SMTP has it, then `SENT` (accepted by SMTP), `FAILED` (retries exhausted; `error` says why) or `OUTBOX`
  * (no SMTP configured: kept here, readable in the Outbox screen).
  */
 export const emailLogs = pgTable(
