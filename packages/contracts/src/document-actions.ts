@@ -1,4 +1,5 @@
-import type { TDocumentStatus } from './documents';
+import { HAND_MADE_STATUS_EVENTS, nextStatuses, statusChangeEvent } from './document-status';
+import { DOCUMENT_STATUSES, type TDocumentStatus } from './documents';
 import type { PermissionSlug } from './permissions';
 
 /**
@@ -180,20 +181,22 @@ export function availableActions(
 }
 
 /**
- * `PATCH /documents/{id}/status/{status}`: the only status changes made by hand. Everything
- * else happens through its own action (send, finish, decline, void, the expiry job).
- * WAITING -> EXPIRED ends signing now; EXPIRED -> WAITING reopens it (a new expiry date is set
- * from the document's settings); WAITING -> VOIDED is a void without a reason.
+ * `PATCH /documents/{id}/status/{status}`: the only status changes made by hand, i.e. the
+ * changes of the lifecycle table (`DOCUMENT_STATUS_CHANGES`, `document-status.ts`) whose event is
+ * one of `HAND_MADE_STATUS_EVENTS`. Everything else happens through its own action (send, finish,
+ * decline, void, the expiry job). WAITING -> EXPIRED ends signing now; EXPIRED -> WAITING reopens
+ * it (a new expiry date is set from the document's settings); WAITING -> VOIDED is a void without
+ * a reason.
  */
-export const STATUS_TRANSITIONS: Readonly<Record<TDocumentStatus, readonly TDocumentStatus[]>> = {
-  DRAFT: [],
-  WAITING: ['EXPIRED', 'VOIDED'],
-  COMPLETED: [],
-  DECLINED: [],
-  REJECTED: [],
-  VOIDED: [],
-  EXPIRED: ['WAITING'],
-};
+export const STATUS_TRANSITIONS: Readonly<Record<TDocumentStatus, readonly TDocumentStatus[]>> = (() => {
+  const byHand = {} as Record<TDocumentStatus, TDocumentStatus[]>;
+  for (const from of DOCUMENT_STATUSES) {
+    byHand[from] = nextStatuses(from).filter((to) =>
+      HAND_MADE_STATUS_EVENTS.includes(statusChangeEvent(from, to)!),
+    );
+  }
+  return byHand;
+})();
 
 export function canTransition(from: TDocumentStatus, to: TDocumentStatus): boolean {
   return STATUS_TRANSITIONS[from].includes(to);

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/app-error';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
 import {
+  changeDocumentStatus,
   findEmployeeDocument,
   requireSlug,
   type Tx,
@@ -12,7 +13,7 @@ import {
   loadSenderInfo,
   type EmployeeRow,
 } from '../documents';
-import { documentUsers, employeeDocuments } from '../documents/schema';
+import { documentUsers } from '../documents/schema';
 import { notifyDocumentVoided } from '../notifications';
 import type { AccessContext } from '../permissions';
 import { queueSeal, wakeSealWorker } from '../signing';
@@ -38,11 +39,10 @@ async function voidLocked(
   reason: string | null,
 ): Promise<EmployeeRow> {
   const now = new Date();
-  const [updated] = await tx
-    .update(employeeDocuments)
-    .set({ status: 'VOIDED', voidedAt: now, voidReason: reason, updatedAt: now })
-    .where(eq(employeeDocuments.id, doc.id))
-    .returning();
+  const updated = await changeDocumentStatus(tx, doc.id, 'VOIDED', {
+    expectedFrom: 'WAITING',
+    set: { voidedAt: now, voidReason: reason, updatedAt: now },
+  });
   const asked = await tx
     .select()
     .from(documentUsers)
@@ -68,7 +68,7 @@ async function voidLocked(
     );
     mailed.push(recipient.email);
   }
-  await notifyDocumentVoided(platform, tx, updated!, {
+  await notifyDocumentVoided(platform, tx, updated, {
     by: access.userId,
     reason,
     recipients: asked.filter((r) => r.userType !== 'CC'),
@@ -78,7 +78,7 @@ async function voidLocked(
     action: 'document.voided',
     details: { reason, mailed },
   });
-  return updated!;
+  return updated;
 }
 
 /** `POST /documents/{id}/void {reason}`. */
@@ -125,17 +125,16 @@ export async function changeStatus(
     const now = new Date();
     const days = locked.settings.expire_after_days;
     const expiresAt = to === 'EXPIRED' ? now : days ? new Date(now.getTime() + days * DAY_MS) : null;
-    const [row] = await tx
-      .update(employeeDocuments)
-      .set({ status: to, expiresAt, expiryWarnedAt: null, updatedAt: now })
-      .where(eq(employeeDocuments.id, locked.id))
-      .returning();
+    const row = await changeDocumentStatus(tx, locked.id, to, {
+      expectedFrom: locked.status,
+      set: { expiresAt, expiryWarnedAt: null, updatedAt: now },
+    });
     await logAction(tx, access, client, {
       documentId: locked.id,
       action: 'document.status_changed',
       details: { from: locked.status, to, expires_at: expiresAt?.toISOString() ?? null },
     });
-    return row!;
+    return row;
   });
   if (to === 'VOIDED') {
     platform.jobs.wake(MAIL_SEND_JOB);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import type { TNewDocumentStatus } from '@esigns/contracts/document-status';
 import {
   ZDocumentSettings,
   type TConfigurableDocument,
@@ -90,7 +91,7 @@ export async function insertConfigurable(
     await tx.insert(employeeDocuments).values({
       companyId: access.companyId,
       name: input.name,
-      status: 'DRAFT',
+      status: 'DRAFT' satisfies TNewDocumentStatus,
       configurableDocumentId: row!.id,
       companyDocumentId,
       file: input.file,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { TNewDocumentStatus } from '@esigns/contracts/document-status';
 import {
   layoutProblems,
   type TConfigurableDocument,
@@ -145,7 +146,7 @@ export async function createDraft(
     await tx.insert(employeeDocuments).values({
       companyId: row.companyId,
       name,
-      status: 'DRAFT',
+      status: 'DRAFT' satisfies TNewDocumentStatus,
       configurableDocumentId: row.id,
       companyDocumentId: row.companyDocumentId,
       file: row.file,

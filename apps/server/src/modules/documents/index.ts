@@ -13,6 +13,8 @@ export {
   verifyDocumentLog,
 } from './document-logs';
 export type { DocumentLogInput } from './document-logs';
+export { changeDocumentStatus, changeDocumentStatuses, lockEmployeeDocument } from './document-status';
+export type { StatusChangeColumns, StatusChangeOptions } from './document-status';
 export { mayActOnDocument } from './documents-service';
 export { structuralProblems } from './drafts-service';
 export { checkFiles, filesData, storeFiles } from './file-uploads';

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TNewDocumentStatus } from '@esigns/contracts/document-status';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
 import { contacts } from '../contacts/schema';
 import { appendDocumentLogs, insertFirstDocumentLogs, type DocumentLogInput } from './document-logs';
+import { changeDocumentStatus } from './document-status';
 import type { Tx } from './lookups';
 import { logBase, notifiedLog, queueSigningMail } from './notify';
 import { dueRecipients, newRecipientSecret } from './recipients';
@@ -35,6 +37,8 @@ export async function storeSends(
   if (fresh.length > 0) {
     const values = fresh.map(({ p, index }) => ({
       ...documentValues(p, sentAt),
+      // Sent straight away (`NEW_DOCUMENT_STATUSES`): no DRAFT came first.
+      status: 'WAITING' as const satisfies TNewDocumentStatus,
       id: randomUUID(),
       index,
       companyId: actor.companyId,
@@ -90,7 +94,6 @@ function documentValues(p: PreparedSend, sentAt: Date) {
   const days = source.settings.expire_after_days;
   return {
     name: source.name,
-    status: 'WAITING' as const,
     file: p.file,
     pages: source.pages,
     fields: source.fields,
@@ -123,10 +126,10 @@ async function storeDraftSend(
     throw new AppError('CONFLICT', { message: 'This document has already been sent' });
   }
   const values = documentValues(p, sentAt);
-  await tx
-    .update(employeeDocuments)
-    .set({ ...values, senderId: actor.userId })
-    .where(eq(employeeDocuments.id, draft.id));
+  await changeDocumentStatus(tx, draft.id, 'WAITING', {
+    expectedFrom: 'DRAFT',
+    set: { ...values, senderId: actor.userId },
+  });
   return { id: draft.id, replayed: false, expiresAt: values.expiresAt };
 }
 

@@ -1,6 +1,6 @@
-import { and, asc, inArray, isNotNull, lte, eq } from 'drizzle-orm';
+import { and, asc, isNotNull, lte } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform';
-import { appendDocumentLog, type EmployeeRow } from '../documents';
+import { appendDocumentLog, changeDocumentStatuses, type EmployeeRow } from '../documents';
 import { employeeDocuments } from '../documents/schema';
 import { notifyDocumentSender } from '../notifications';
 import { senderDocumentLink } from '../signing';
@@ -12,8 +12,8 @@ import { openDocuments, pendingActors, personName, type SweepScope, type Tx } fr
  * One batch of step 1 of the sweep: WAITING documents past `expires_at` become EXPIRED, in one
  * transaction with their log rows (`document.expired`), the sender's mail (if they want it) and
  * in-app notification. The rows are claimed with `FOR UPDATE SKIP LOCKED` and a conditional
- * UPDATE (`status = 'WAITING'`), so two sweeps never expire one document twice. Answers the
- * documents expired (the caller emits realtime events after the commit).
+ * UPDATE (`changeDocumentStatuses`: `status = 'WAITING'`), so two sweeps never expire one document
+ * twice. Answers the documents expired (the caller emits realtime events after the commit).
  */
 export async function expireBatch(
   platform: Platform,
@@ -35,19 +35,12 @@ export async function expireBatch(
       .limit(scope.batchSize)
       .for('update', { skipLocked: true });
     if (candidates.length === 0) return [];
-    const expired = await tx
-      .update(employeeDocuments)
-      .set({ status: 'EXPIRED', updatedAt: scope.now })
-      .where(
-        and(
-          inArray(
-            employeeDocuments.id,
-            candidates.map((c) => c.id),
-          ),
-          eq(employeeDocuments.status, 'WAITING'),
-        ),
-      )
-      .returning();
+    const expired = await changeDocumentStatuses(
+      tx,
+      candidates.map((c) => c.id),
+      'EXPIRED',
+      { expectedFrom: 'WAITING', set: { updatedAt: scope.now } },
+    );
     for (const document of expired) await recordExpiry(platform, tx, document, scope.now, senders);
     return expired;
   });

@@ -4,8 +4,8 @@ import type { TDocumentStatus, TRecipientStatus } from '@esigns/contracts/docume
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
-import type { Tx } from '../documents';
-import { documentUsers, employeeDocuments } from '../documents/schema';
+import { changeDocumentStatus, lockEmployeeDocument, type Tx } from '../documents';
+import { documentUsers } from '../documents/schema';
 import { notifyDocumentSender } from '../notifications';
 import {
   automaticValues,
@@ -36,11 +36,7 @@ export type FinishResult = {
  * document run one after another, so two finishes see each other's result.
  */
 async function lockSigner(tx: Tx, signer: SignerContext): Promise<SignerContext> {
-  const [document] = await tx
-    .select()
-    .from(employeeDocuments)
-    .where(eq(employeeDocuments.id, signer.document.id))
-    .for('update');
+  const document = await lockEmployeeDocument(tx, signer.document.id);
   const [recipient] = await tx.select().from(documentUsers).where(eq(documentUsers.id, signer.recipient.id));
   if (!document || !recipient) throw new AppError('NOT_FOUND', { message: 'Document not found' });
   return { ...signer, document, recipient };
@@ -259,10 +255,10 @@ export async function refuseDocument(
       .update(documentUsers)
       .set({ status: recipientStatus, finishedAt: now })
       .where(eq(documentUsers.id, fresh.recipient.id));
-    await tx
-      .update(employeeDocuments)
-      .set({ status: recipientStatus, updatedAt: now })
-      .where(eq(employeeDocuments.id, fresh.document.id));
+    await changeDocumentStatus(tx, fresh.document.id, recipientStatus, {
+      expectedFrom: 'WAITING',
+      set: { updatedAt: now },
+    });
     await logSignerEvent(
       tx,
       fresh,

@@ -4,7 +4,15 @@ import type { TVerificationMethod } from '@esigns/contracts/signing';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
-import { appendDocumentLog, isRecipientAct, personOf, loadSenderInfo, type EmployeeRow } from '../documents';
+import {
+  appendDocumentLog,
+  changeDocumentStatus,
+  isRecipientAct,
+  lockEmployeeDocument,
+  personOf,
+  loadSenderInfo,
+  type EmployeeRow,
+} from '../documents';
 import { documentLogs, documentUsers, employeeDocuments } from '../documents/schema';
 import { notifyDocumentCompleted, notifyDocumentSender } from '../notifications';
 import { loadFieldValues } from './field-values';
@@ -295,11 +303,7 @@ async function markCompleted(
   file: { key: string; sha256: string; size: number; pages: TPageSize[]; completedAt: Date },
 ): Promise<boolean> {
   return platform.database.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: employeeDocuments.status })
-      .from(employeeDocuments)
-      .where(eq(employeeDocuments.id, document.id))
-      .for('update');
+    const current = await lockEmployeeDocument(tx, document.id);
     if (current?.status !== 'WAITING') return false;
     const now = new Date();
     const [seal] = await tx
@@ -320,10 +324,10 @@ async function markCompleted(
       .where(and(eq(documentSeals.employeeDocumentId, document.id), eq(documentSeals.claimId, claimId)))
       .returning({ id: documentSeals.employeeDocumentId });
     if (!seal) return false;
-    await tx
-      .update(employeeDocuments)
-      .set({ status: 'COMPLETED', completedAt: file.completedAt, updatedAt: now })
-      .where(eq(employeeDocuments.id, document.id));
+    await changeDocumentStatus(tx, document.id, 'COMPLETED', {
+      expectedFrom: 'WAITING',
+      set: { completedAt: file.completedAt, updatedAt: now },
+    });
     await appendDocumentLog(tx, {
       companyId: document.companyId,
       employeeDocumentId: document.id,
