@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  ColorSwatch,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFieldType } from '@esigns/contracts/documents';
 import type { TPageSize } from '@esigns/contracts/files';
@@ -24,6 +13,7 @@ import {
   removeField,
   type CorrectForm,
 } from './correct-state';
+import { ColorSelect } from '../editor/field-controls';
 
 type Props = {
   documentId: string;
@@ -76,27 +66,15 @@ export function CorrectFields({ documentId, form, pages, onChange, errors }: Pro
 
   return (
     <Stack gap="sm">
-      <Select
+      <ColorSelect
         label="New field for"
         data={options}
         value={recipientKey}
         onChange={setWho}
         placeholder="No pending signer or approver"
         disabled={options.length === 0}
-        allowDeselect={false}
         maw={360}
-        leftSection={
-          recipientKey ? <ColorSwatch color={colorOf(recipientKey)} size={12} withShadow={false} /> : null
-        }
-        renderOption={({ option }) => (
-          <Group gap={8} wrap="nowrap">
-            <ColorSwatch color={colorOf(option.value)} size={12} withShadow={false} />
-            <Text size="sm" truncate>
-              {option.label}
-            </Text>
-          </Group>
-        )}
-        comboboxProps={{ withinPortal: true }}
+        colorOf={colorOf}
       />
       <CorrectPages
         documentId={documentId}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Box, Group, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Menu } from '@mantine/core';
 import {
   IconArrowAutofitWidth,
   IconArrowBackUp,
@@ -9,43 +9,55 @@ import {
   IconLayoutSidebar,
   IconLayoutSidebarRight,
   IconSettings,
-  IconZoomIn,
-  IconZoomOut,
 } from '@tabler/icons-react';
 import type { TLayoutProblem } from '@esigns/contracts/documents';
 import { ChecksButton } from './checks-button';
 import { NameInput } from './name-input';
 import { SaveIndicator } from './save-indicator';
 import type { Autosave } from './use-autosave';
-import { ZoomControls, type ZoomMode } from './zoom-controls';
+import { ToolButton } from './tool-button';
+import { ZoomControls, ZoomStepItems, type ZoomMode } from './zoom-controls';
 import classes from './editor.module.css';
 
 export type { ZoomMode } from './zoom-controls';
 
-function ToolButton({
-  label,
-  onClick,
-  disabled,
-  children,
+/** Back, the palette toggle, the name and the save state, then the space before the tools. */
+function ToolbarStart({
+  name,
+  onRename,
+  autosave,
+  onBack,
+  onTogglePalette,
+  isCompact,
 }: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  children: ReactNode;
+  name: string;
+  onRename: (name: string) => void;
+  autosave: Autosave<never>;
+  onBack?: () => void;
+  onTogglePalette?: () => void;
+  isCompact: boolean;
 }) {
   return (
-    <Tooltip label={label} withArrow>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={label.replace(/ \(.*\)$/, '')}
-        disabled={disabled}
-        onClick={onClick}
-      >
-        {children}
-      </ActionIcon>
-    </Tooltip>
+    <>
+      {onBack && (
+        <ToolButton label="Back" onClick={onBack}>
+          <IconChevronLeft size={20} />
+        </ToolButton>
+      )}
+      {onTogglePalette && (
+        <ToolButton label="Recipients and fields" onClick={onTogglePalette}>
+          <IconLayoutSidebar size={19} />
+        </ToolButton>
+      )}
+      <NameInput name={name} onRename={onRename} />
+      <SaveIndicator
+        status={autosave.status}
+        error={autosave.error}
+        onRetry={() => void autosave.flush()}
+        isCompact={isCompact}
+      />
+      <Box style={{ flex: 1 }} />
+    </>
   );
 }
 
@@ -96,27 +108,11 @@ export function EditorToolbar({
   /** Phones: undo, redo, zoom, settings and properties go into a "more" menu. */
   isNarrow?: boolean;
 }) {
+  const start = { name, onRename, autosave, onBack, onTogglePalette };
   if (isNarrow) {
     return (
       <header className={classes.toolbar}>
-        {onBack && (
-          <ToolButton label="Back" onClick={onBack}>
-            <IconChevronLeft size={20} />
-          </ToolButton>
-        )}
-        {onTogglePalette && (
-          <ToolButton label="Recipients and fields" onClick={onTogglePalette}>
-            <IconLayoutSidebar size={19} />
-          </ToolButton>
-        )}
-        <NameInput name={name} onRename={onRename} />
-        <SaveIndicator
-          status={autosave.status}
-          error={autosave.error}
-          onRetry={() => void autosave.flush()}
-          isCompact
-        />
-        <Box style={{ flex: 1 }} />
+        <ToolbarStart {...start} isCompact />
         <Menu position="bottom-end" withinPortal shadow="md" width={220}>
           <Menu.Target>
             <ActionIcon variant="subtle" color="gray" size="lg" aria-label="More actions">
@@ -132,20 +128,7 @@ export function EditorToolbar({
             </Menu.Item>
             <Menu.Divider />
             <Menu.Label>Zoom {Math.round(zoom * 100)}%</Menu.Label>
-            <Menu.Item
-              leftSection={<IconZoomIn size={16} />}
-              onClick={() => onZoom('in')}
-              closeMenuOnClick={false}
-            >
-              Zoom in
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconZoomOut size={16} />}
-              onClick={() => onZoom('out')}
-              closeMenuOnClick={false}
-            >
-              Zoom out
-            </Menu.Item>
+            <ZoomStepItems onZoom={onZoom} />
             <Menu.Item
               leftSection={<IconArrowAutofitWidth size={16} />}
               onClick={() => onZoom('fit')}
@@ -171,24 +154,7 @@ export function EditorToolbar({
   }
   return (
     <header className={classes.toolbar}>
-      {onBack && (
-        <ToolButton label="Back" onClick={onBack}>
-          <IconChevronLeft size={20} />
-        </ToolButton>
-      )}
-      {onTogglePalette && (
-        <ToolButton label="Recipients and fields" onClick={onTogglePalette}>
-          <IconLayoutSidebar size={19} />
-        </ToolButton>
-      )}
-      <NameInput name={name} onRename={onRename} />
-      <SaveIndicator
-        status={autosave.status}
-        error={autosave.error}
-        onRetry={() => void autosave.flush()}
-        isCompact={isCompact}
-      />
-      <Box style={{ flex: 1 }} />
+      <ToolbarStart {...start} isCompact={isCompact} />
       <Group gap={2} wrap="nowrap">
         <ToolButton label="Undo (Ctrl+Z)" disabled={!canUndo} onClick={onUndo}>
           <IconArrowBackUp size={19} />

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
-import { Box, ColorSwatch, Group, Portal, Select, Stack, Text } from '@mantine/core';
+import { Box, Portal, Stack, Text } from '@mantine/core';
 import type { TFieldType } from '@esigns/contracts/documents';
+import { ColorSelect } from './field-controls';
 import { useEditor } from './editor-context';
 import { FIELD_GROUPS, FIELD_META } from './field-catalogue';
 import { FIELD_ICONS } from './field-icons';
@@ -15,23 +16,13 @@ function ActiveRecipientSelect() {
   if (data.length === 0) return null;
   const active = activeRecipientKey ?? '';
   return (
-    <Select
+    <ColorSelect
       label={mode === 'template' ? 'Adding fields for role' : 'Adding fields for'}
       size="sm"
       data={data}
       value={active}
-      allowDeselect={false}
+      colorOf={colorOf}
       onChange={(value) => value && dispatch({ type: 'setActiveRecipient', key: value })}
-      leftSection={<ColorSwatch color={colorOf(active)} size={12} withShadow={false} />}
-      renderOption={({ option }) => (
-        <Group gap={8} wrap="nowrap">
-          <ColorSwatch color={colorOf(option.value)} size={12} withShadow={false} />
-          <Text size="sm" truncate>
-            {option.label}
-          </Text>
-        </Group>
-      )}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }

@@ -1,6 +1,4 @@
 import {
-  ActionIcon,
-  ColorSwatch,
   Divider,
   Group,
   NumberInput,
@@ -10,9 +8,7 @@ import {
   Switch,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
-import { IconCopy, IconTrash } from '@tabler/icons-react';
 import {
   AUTO_FIELD_TYPES,
   FIELD_FONTS,
@@ -20,6 +16,7 @@ import {
   SIGNATURE_FIELD_TYPES,
   type TField,
 } from '@esigns/contracts/documents';
+import { ColorSelect, SelectionActions } from './field-controls';
 import { useEditor } from './editor-context';
 import { FIELD_META, TEXT_STYLE_TYPES, TYPED_TYPES } from './field-catalogue';
 import { FIELD_ICONS } from './field-icons';
@@ -54,23 +51,13 @@ export function RecipientSelect({
 }) {
   const { layout, colorOf } = useEditor();
   return (
-    <Select
+    <ColorSelect
       label="Assigned to"
       data={layout.document_users.map((r, i) => ({ value: r.key, label: recipientName(r, i) }))}
       value={value}
       placeholder={placeholder}
-      allowDeselect={false}
+      colorOf={colorOf}
       onChange={(key) => key && onChange(key)}
-      leftSection={value ? <ColorSwatch color={colorOf(value)} size={12} withShadow={false} /> : undefined}
-      renderOption={({ option }) => (
-        <Group gap={8} wrap="nowrap">
-          <ColorSwatch color={colorOf(option.value)} size={12} withShadow={false} />
-          <Text size="sm" truncate>
-            {option.label}
-          </Text>
-        </Group>
-      )}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }
@@ -103,18 +90,7 @@ export function FieldProperties({
           <Icon size={18} stroke={1.7} />
           <Text fw={600}>{FIELD_META[field.type].label}</Text>
         </Group>
-        <Group gap={2} wrap="nowrap">
-          <Tooltip label="Duplicate (Ctrl+D)" withArrow>
-            <ActionIcon variant="subtle" color="gray" aria-label="Duplicate field" onClick={onDuplicate}>
-              <IconCopy size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete (Del)" withArrow>
-            <ActionIcon variant="subtle" color="red" aria-label="Delete field" onClick={onDelete}>
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <SelectionActions noun="field" onDuplicate={onDuplicate} onDelete={onDelete} />
       </Group>
 
       <RecipientSelect

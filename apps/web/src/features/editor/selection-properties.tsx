@@ -2,17 +2,16 @@ import { ActionIcon, Group, SimpleGrid, Stack, Switch, Text, Tooltip } from '@ma
 import {
   IconArrowAutofitHeight,
   IconArrowAutofitWidth,
-  IconCopy,
   IconLayoutAlignBottom,
   IconLayoutAlignCenter,
   IconLayoutAlignLeft,
   IconLayoutAlignMiddle,
   IconLayoutAlignRight,
   IconLayoutAlignTop,
-  IconTrash,
   type Icon,
 } from '@tabler/icons-react';
 import type { TField } from '@esigns/contracts/documents';
+import { SelectionActions } from './field-controls';
 import { useEditor } from './editor-context';
 import { RecipientSelect } from './field-properties';
 import type { AlignMode } from './geometry';
@@ -48,18 +47,7 @@ export function SelectionProperties({
     <Stack gap="md">
       <Group justify="space-between">
         <Text fw={600}>{fields.length} fields selected</Text>
-        <Group gap={2}>
-          <Tooltip label="Duplicate (Ctrl+D)" withArrow>
-            <ActionIcon variant="subtle" color="gray" aria-label="Duplicate fields" onClick={onDuplicate}>
-              <IconCopy size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete (Del)" withArrow>
-            <ActionIcon variant="subtle" color="red" aria-label="Delete fields" onClick={onDelete}>
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <SelectionActions noun="fields" onDuplicate={onDuplicate} onDelete={onDelete} />
       </Group>
       <div>
         <Text size="sm" fw={500} mb={6}>

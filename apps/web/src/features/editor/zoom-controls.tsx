@@ -1,7 +1,26 @@
-import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { Button, Group, Menu } from '@mantine/core';
 import { IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import { ToolButton } from './tool-button';
 
 export type ZoomMode = 'fit' | number;
+
+/** Zoom in and out as menu items (the menu stays open for another step). */
+export function ZoomStepItems({ onZoom }: { onZoom: (step: 'in' | 'out') => void }) {
+  return (
+    <>
+      <Menu.Item leftSection={<IconZoomIn size={16} />} onClick={() => onZoom('in')} closeMenuOnClick={false}>
+        Zoom in
+      </Menu.Item>
+      <Menu.Item
+        leftSection={<IconZoomOut size={16} />}
+        onClick={() => onZoom('out')}
+        closeMenuOnClick={false}
+      >
+        Zoom out
+      </Menu.Item>
+    </>
+  );
+}
 
 const ZOOM_PRESETS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
@@ -18,17 +37,9 @@ export function ZoomControls({
   isCompact: boolean;
 }) {
   const step = (direction: 'in' | 'out') => (
-    <Tooltip label={direction === 'in' ? 'Zoom in' : 'Zoom out'} withArrow>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={direction === 'in' ? 'Zoom in' : 'Zoom out'}
-        onClick={() => onZoom(direction)}
-      >
-        {direction === 'in' ? <IconZoomIn size={19} /> : <IconZoomOut size={19} />}
-      </ActionIcon>
-    </Tooltip>
+    <ToolButton label={direction === 'in' ? 'Zoom in' : 'Zoom out'} onClick={() => onZoom(direction)}>
+      {direction === 'in' ? <IconZoomIn size={19} /> : <IconZoomOut size={19} />}
+    </ToolButton>
   );
   return (
     <Group gap={2} wrap="nowrap">
@@ -42,20 +53,7 @@ export function ZoomControls({
         <Menu.Dropdown>
           {isCompact && (
             <>
-              <Menu.Item
-                leftSection={<IconZoomIn size={16} />}
-                onClick={() => onZoom('in')}
-                closeMenuOnClick={false}
-              >
-                Zoom in
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconZoomOut size={16} />}
-                onClick={() => onZoom('out')}
-                closeMenuOnClick={false}
-              >
-                Zoom out
-              </Menu.Item>
+              <ZoomStepItems onZoom={onZoom} />
               <Menu.Divider />
             </>
           )}
