@@ -1,25 +1,10 @@
 import type { CSSProperties } from 'react';
 import { ActionIcon, Box, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconGripVertical, IconX } from '@tabler/icons-react';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  arrayMove,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { IconX } from '@tabler/icons-react';
 import { CSS } from '@dnd-kit/utilities';
 import { MAX_VIEW_COLUMNS, type TViewColumn } from '@esigns/contracts/entity-views';
 import type { FieldErrors } from '../../shared/api/api-error';
+import { DragHandle, MoveButtons, SortableList, arrayMove, useSortable } from '../../shared/ui/list-screen';
 import type { TTemplateField } from './entity-views-api';
 import { fieldSelectData } from './filter-builder';
 
@@ -56,7 +41,7 @@ function ColumnRow({
   onMove: (to: number) => void;
   onRemove: () => void;
 }) {
-  const { setNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({
+  const { setNodeRef, transform, transition, isDragging, ...handle } = useSortable({
     id: column.field,
   });
   const label = field?.label ?? column.field;
@@ -72,16 +57,7 @@ function ColumnRow({
   return (
     <Box ref={setNodeRef} style={style} px="xs" py={6} data-testid="view-column">
       <Group gap="xs" wrap="nowrap">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          {...attributes}
-          {...listeners}
-          aria-label={`Drag ${label}`}
-          style={{ cursor: 'grab' }}
-        >
-          <IconGripVertical size={16} />
-        </ActionIcon>
+        <DragHandle label={label} handle={handle} />
         <Box style={{ flex: 1, minWidth: 0 }}>
           <Text size="sm" fw={500} truncate>
             {label}
@@ -108,24 +84,7 @@ function ColumnRow({
           value={column.width ?? ''}
           onChange={(v) => onWidth(typeof v === 'number' ? v : null)}
         />
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          disabled={index === 0}
-          onClick={() => onMove(index - 1)}
-          aria-label={`Move ${label} up`}
-        >
-          <IconArrowUp size={14} />
-        </ActionIcon>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          disabled={index === count - 1}
-          onClick={() => onMove(index + 1)}
-          aria-label={`Move ${label} down`}
-        >
-          <IconArrowDown size={14} />
-        </ActionIcon>
+        <MoveButtons label={label} index={index} count={count} onMove={onMove} size={14} />
         <ActionIcon variant="subtle" color="gray" onClick={onRemove} aria-label={`Remove ${label}`}>
           <IconX size={14} />
         </ActionIcon>
@@ -142,20 +101,10 @@ export function ColumnPicker({
   errors = {},
   errorPrefix = 'columns',
 }: ColumnPickerProps) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const columns = normalise(value);
   const shown = new Set(columns.map((c) => c.field));
   const remaining = fields.filter((f) => !shown.has(f.ref));
   const move = (from: number, to: number) => onChange(arrayMove(columns, from, to));
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = columns.findIndex((c) => c.field === active.id);
-    const to = columns.findIndex((c) => c.field === over.id);
-    if (from >= 0 && to >= 0) move(from, to);
-  };
   return (
     <Stack gap={6} data-testid="column-picker">
       {columns.length === 0 && (
@@ -163,23 +112,21 @@ export function ColumnPicker({
           No columns chosen: the title and the first fields are shown.
         </Text>
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={columns.map((c) => c.field)} strategy={verticalListSortingStrategy}>
-          {columns.map((column, index) => (
-            <ColumnRow
-              key={column.field}
-              column={column}
-              index={index}
-              count={columns.length}
-              field={fields.find((f) => f.ref === column.field)}
-              error={errors[`${errorPrefix}.${index}.field`] ?? errors[`${errorPrefix}.${index}.width`]}
-              onWidth={(width) => onChange(columns.map((c, i) => (i === index ? { ...c, width } : c)))}
-              onMove={(to) => move(index, to)}
-              onRemove={() => onChange(columns.filter((_, i) => i !== index))}
-            />
-          ))}
-        </SortableContext>
-      </DndContext>
+      <SortableList ids={columns.map((c) => c.field)} onMove={move}>
+        {columns.map((column, index) => (
+          <ColumnRow
+            key={column.field}
+            column={column}
+            index={index}
+            count={columns.length}
+            field={fields.find((f) => f.ref === column.field)}
+            error={errors[`${errorPrefix}.${index}.field`] ?? errors[`${errorPrefix}.${index}.width`]}
+            onWidth={(width) => onChange(columns.map((c, i) => (i === index ? { ...c, width } : c)))}
+            onMove={(to) => move(index, to)}
+            onRemove={() => onChange(columns.filter((_, i) => i !== index))}
+          />
+        ))}
+      </SortableList>
       <Select
         aria-label="Add a column"
         placeholder={remaining.length > 0 ? 'Add a column…' : 'Every column is shown'}

@@ -18,5 +18,7 @@ export {
   type RowExtras,
 } from './list-table';
 export { ListAccess, ListEmpty, ListStates, ListView, PHONE_QUERY, type ListSource } from './list-view';
+export { DragHandle, MoveButtons, SortableList, arrayMove, useSortable } from './sortable';
+export { RowActions, RowMenu, type RowMenuItem } from './row-actions';
 export { BulkActionBar, idOf, useRowSelection, type RowSelection } from './row-selection';
 export { SEARCH_DEBOUNCE_MS, useListQuery, type ListParams, type ListQuery } from './use-list-query';

@@ -24,6 +24,8 @@ export type ListScreenProps = {
   filters?: ReactNode;
   /** Dialogs the screen opens (they stay mounted whatever the list's state). */
   dialogs?: ReactNode;
+  /** The widest the list may be, when narrower than the page. */
+  maw?: number;
   /** The list: usually a `ListView`. */
   children: ReactNode;
 };
@@ -44,12 +46,13 @@ export function ListScreen({
   toolbar,
   filters,
   dialogs,
+  maw,
   children,
 }: ListScreenProps) {
   return (
     <Frame title={title} description={description} actions={actions}>
       <ListAccess rights={rights} canView={canView} error={error} noAccess={noAccess}>
-        <Stack gap="lg">
+        <Stack gap="lg" maw={maw}>
           {toolbar}
           {filters && <FilterBar>{filters}</FilterBar>}
           {children}

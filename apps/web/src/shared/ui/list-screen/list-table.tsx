@@ -1,4 +1,4 @@
-import type { CSSProperties, KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { Fragment, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Box, Checkbox, Group, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { idOf, type RowSelection } from './row-selection';
@@ -188,7 +188,9 @@ export function ListTable<Row>({
           {isPending ? (
             <SkeletonRows rows={skeletonRows} columns={columns.length + (selection ? 1 : 0)} />
           ) : (
-            rows.map((item) => (renderRow ? renderRow(item) : row(item)))
+            rows.map((item) =>
+              renderRow ? <Fragment key={rowKey(item)}>{renderRow(item)}</Fragment> : row(item),
+            )
           )}
         </Table.Tbody>
       </Table>
@@ -256,7 +258,7 @@ export function ListCards<Row>({
   return (
     <Box>
       {rows.map((item) => {
-        if (renderCard) return renderCard(item);
+        if (renderCard) return <Fragment key={rowKey(item)}>{renderCard(item)}</Fragment>;
         const extras = rowProps?.(item);
         const style: CSSProperties = {
           borderBottom: ROW_BORDER,

@@ -126,8 +126,10 @@ export function ListStates<Row>({
       </Panel>
     );
   } else if (!query.isPending && list.rows.length === 0) body = <Panel>{empty}</Panel>;
-  else if (query.isPending && loading) body = loading;
-  else body = bare ? children : <Panel>{children}</Panel>;
+  else {
+    const content = query.isPending && loading ? loading : children;
+    body = bare ? content : <Panel>{content}</Panel>;
+  }
   return (
     <>
       {selection && bulkActions && <BulkActionBar selection={selection}>{bulkActions}</BulkActionBar>}

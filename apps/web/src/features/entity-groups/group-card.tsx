@@ -1,0 +1,137 @@
+import { ActionIcon, Badge, Box, Button, Group, Menu, Paper, Text, ThemeIcon } from '@mantine/core';
+import { IconDots, IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import { CSS } from '@dnd-kit/utilities';
+import { Link } from 'react-router';
+import type { TEntityGroup } from '@esigns/contracts/entity-groups';
+import { DragHandle, MoveButtons, useSortable } from '../../shared/ui/list-screen';
+import { NamedIcon } from '../../shared/ui/named-icon';
+
+export const previewPath = (group: Pick<TEntityGroup, '_id'>) =>
+  `/company-entity-groups/${encodeURIComponent(group._id)}/preview`;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "3 entities", "1 form template"...: the group's non-empty member kinds. */
+export function memberCounts(group: TEntityGroup): string[] {
+  return [
+    group.entities.length ? plural(group.entities.length, 'entity', 'entities') : '',
+    group.formTemplates.length ? plural(group.formTemplates.length, 'form template', 'form templates') : '',
+    group.docTemplates.length
+      ? plural(group.docTemplates.length, 'document template', 'document templates')
+      : '',
+    group.globalVariables.length ? plural(group.globalVariables.length, 'variable', 'variables') : '',
+  ].filter(Boolean);
+}
+
+export type CardProps = {
+  group: TEntityGroup;
+  index: number;
+  count: number;
+  canUpdate: boolean;
+  canDelete: boolean;
+  onMove: (group: TEntityGroup, to: number) => void;
+  onEdit: (group: TEntityGroup) => void;
+  onDelete: (group: TEntityGroup) => void;
+};
+
+/** One group: its icon, name, description and member counts, with its moves and actions. */
+export function GroupCard({
+  group,
+  index,
+  count,
+  canUpdate,
+  canDelete,
+  onMove,
+  onEdit,
+  onDelete,
+}: CardProps) {
+  const { setNodeRef, transform, transition, isDragging, ...handle } = useSortable({
+    id: group._id,
+    disabled: !canUpdate,
+  });
+  const counts = memberCounts(group);
+  return (
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="entity-group-card"
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : 1,
+        background: 'var(--mantine-color-white)',
+      }}
+    >
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        {canUpdate && <DragHandle label={group.name} handle={handle} />}
+        <ThemeIcon variant="light" size={40} radius="md">
+          <NamedIcon name={group.icon ?? 'stack-2'} size={22} />
+        </ThemeIcon>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600} component={Link} to={previewPath(group)}>
+            {group.name}
+          </Text>
+          {group.description && (
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {group.description}
+            </Text>
+          )}
+          <Group gap={4} mt={6}>
+            {counts.length === 0 ? (
+              <Text size="xs" c="dimmed">
+                No members yet
+              </Text>
+            ) : (
+              counts.map((label) => (
+                <Badge key={label} size="sm" variant="light" color="gray">
+                  {label}
+                </Badge>
+              ))
+            )}
+          </Group>
+        </Box>
+        <Group gap={4} wrap="nowrap">
+          {canUpdate && (
+            <MoveButtons label={group.name} index={index} count={count} onMove={(to) => onMove(group, to)} />
+          )}
+          <Button
+            component={Link}
+            to={previewPath(group)}
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconEye size={14} />}
+          >
+            Preview
+          </Button>
+          {(canUpdate || canDelete) && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" aria-label={`More actions for ${group.name}`}>
+                  <IconDots size={16} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {canUpdate && (
+                  <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => onEdit(group)}>
+                    Edit
+                  </Menu.Item>
+                )}
+                {canDelete && (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={14} />}
+                    onClick={() => onDelete(group)}
+                  >
+                    Delete
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
