@@ -1,17 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCalendar, IconCheck, IconClockHour4 } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Paper, Select, Stack, Text } from '@mantine/core';
+import { IconCalendar, IconClockHour4 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { DATE_FORMATS, ZApplicationSettings, type TApplicationSettings } from '@esigns/contracts/settings';
 import { setDefaultDateFormat } from '../../shared/format/date';
-import { useSession } from '../../shared/session/session-store';
 import { validateWith } from '../auth/use-auth-form';
-import { FormAlert, FormSkeleton, LoadError } from '../profile/screen-states';
-import { fetchApplicationSettings, saveApplicationSettings, settingsKey } from './settings-api';
-import { SettingsArea } from './settings-area';
-import { useFieldErrors } from './use-field-errors';
+import { FormAlert } from '../profile/screen-states';
+import { fetchApplicationSettings, saveApplicationSettings } from './settings-api';
+import { SettingsFormScreen, SettingsSaveBar, useSettingsSave } from './settings-form-kit';
 
 type TimeFormat = TApplicationSettings['time'];
 
@@ -36,25 +32,20 @@ export function timeFormatOptions(today: Date) {
 }
 
 function ApplicationSettingsForm({ saved }: { saved: TApplicationSettings }) {
-  const session = useSession();
-  const queryClient = useQueryClient();
   const [today] = useState(() => new Date());
   const [values, setValues] = useState<TApplicationSettings>(saved);
-  const form = useFieldErrors(['date', 'time']);
-  const save = useMutation({ mutationFn: saveApplicationSettings });
+  const { form, save, saveValues } = useSettingsSave({
+    group: 'application',
+    save: saveApplicationSettings,
+    fields: ['date', 'time'],
+    message: 'Settings saved',
+    onSaved: (next) => setDefaultDateFormat(next.date),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const result = validateWith(ZApplicationSettings, values);
-    if (!form.showChecks(result.errors) || !result.data) return;
-    save.mutate(result.data, {
-      onSuccess: (next) => {
-        queryClient.setQueryData(settingsKey('application', session), next);
-        setDefaultDateFormat(next.date);
-        notifications.show({ color: 'teal', icon: <IconCheck size={18} />, message: 'Settings saved' });
-      },
-      onError: form.showError,
-    });
+    if (form.showChecks(result.errors) && result.data) saveValues(result.data);
   };
 
   return (
@@ -96,11 +87,7 @@ function ApplicationSettingsForm({ saved }: { saved: TApplicationSettings }) {
             {dayjs(today).format(values.date)} {dayjs(today).format(values.time)}
           </Text>
         </Paper>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            Save settings
-          </Button>
-        </Group>
+        <SettingsSaveBar isPending={save.isPending} />
       </Stack>
     </form>
   );
@@ -108,20 +95,15 @@ function ApplicationSettingsForm({ saved }: { saved: TApplicationSettings }) {
 
 /** /profilesettings/application-settings: the date and time formats. */
 export function ApplicationSettingsScreen() {
-  const session = useSession();
-  const settings = useQuery({
-    queryKey: settingsKey('application', session),
-    queryFn: fetchApplicationSettings,
-  });
   return (
-    <SettingsArea title="Application settings" description="How dates and times are written for you.">
-      {settings.isPending ? (
-        <FormSkeleton rows={2} label="Loading your settings" />
-      ) : settings.isError ? (
-        <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : (
-        <ApplicationSettingsForm saved={settings.data} />
-      )}
-    </SettingsArea>
+    <SettingsFormScreen
+      group="application"
+      fetch={fetchApplicationSettings}
+      title="Application settings"
+      description="How dates and times are written for you."
+      skeletonRows={2}
+    >
+      {(saved) => <ApplicationSettingsForm saved={saved} />}
+    </SettingsFormScreen>
   );
 }

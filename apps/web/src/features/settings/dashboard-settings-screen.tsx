@@ -1,20 +1,16 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconCheck } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Checkbox, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import {
   DASHBOARD_CARDS,
   DEFAULT_DASHBOARD_STATS,
   ZDashboardStatsSettings,
   type TDashboardStatsSettings,
 } from '@esigns/contracts/settings';
-import { useSession } from '../../shared/session/session-store';
 import { validateWith } from '../auth/use-auth-form';
-import { FormAlert, FormSkeleton, LoadError } from '../profile/screen-states';
-import { fetchDashboardStats, saveDashboardStats, settingsKey } from './settings-api';
-import { SettingsArea } from './settings-area';
-import { useFieldErrors } from './use-field-errors';
+import { FormAlert } from '../profile/screen-states';
+import { fetchDashboardStats, saveDashboardStats } from './settings-api';
+import { SettingsFormScreen, SettingsSaveBar, useSettingsSave } from './settings-form-kit';
 
 type DashboardCard = (typeof DASHBOARD_CARDS)[number];
 
@@ -54,29 +50,20 @@ export function moveRow(rows: readonly Row[], index: number, by: -1 | 1): Row[] 
 }
 
 function DashboardSettingsForm({ saved }: { saved: TDashboardStatsSettings }) {
-  const session = useSession();
-  const queryClient = useQueryClient();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(saved));
-  const form = useFieldErrors(['cards']);
-  const save = useMutation({ mutationFn: saveDashboardStats });
+  const { form, save, saveValues } = useSettingsSave({
+    group: 'dashboard',
+    save: saveDashboardStats,
+    fields: ['cards'],
+    message: 'Dashboard settings saved',
+  });
   const shownCount = rows.filter((row) => row.isShown).length;
 
   const submit = () => {
     const result = validateWith(ZDashboardStatsSettings, {
       cards: rows.filter((row) => row.isShown).map((row) => row.card),
     });
-    if (!form.showChecks(result.errors) || !result.data) return;
-    save.mutate(result.data, {
-      onSuccess: (next) => {
-        queryClient.setQueryData(settingsKey('dashboard', session), next);
-        notifications.show({
-          color: 'teal',
-          icon: <IconCheck size={18} />,
-          message: 'Dashboard settings saved',
-        });
-      },
-      onError: form.showError,
-    });
+    if (form.showChecks(result.errors) && result.data) saveValues(result.data);
   };
 
   return (
@@ -144,34 +131,26 @@ function DashboardSettingsForm({ saved }: { saved: TDashboardStatsSettings }) {
           );
         })}
       </Stack>
-      <Group justify="space-between">
-        <Button variant="subtle" color="gray" onClick={() => setRows(rowsOf(DEFAULT_DASHBOARD_STATS))}>
-          Restore defaults
-        </Button>
-        <Button onClick={submit} loading={save.isPending}>
-          Save settings
-        </Button>
-      </Group>
+      <SettingsSaveBar
+        isPending={save.isPending}
+        onSave={submit}
+        onRestore={() => setRows(rowsOf(DEFAULT_DASHBOARD_STATS))}
+      />
     </Stack>
   );
 }
 
 /** /profilesettings/dashboard-settings (the area's default): which stat cards show, in what order. */
 export function DashboardSettingsScreen() {
-  const session = useSession();
-  const settings = useQuery({ queryKey: settingsKey('dashboard', session), queryFn: fetchDashboardStats });
   return (
-    <SettingsArea
+    <SettingsFormScreen
+      group="dashboard"
+      fetch={fetchDashboardStats}
       title="Dashboard settings"
       description="Choose the document counts at the top of your dashboard and their order."
+      skeletonRows={3}
     >
-      {settings.isPending ? (
-        <FormSkeleton rows={3} label="Loading your settings" />
-      ) : settings.isError ? (
-        <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : (
-        <DashboardSettingsForm saved={settings.data} />
-      )}
-    </SettingsArea>
+      {(saved) => <DashboardSettingsForm saved={saved} />}
+    </SettingsFormScreen>
   );
 }

@@ -1,16 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Divider, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCheck } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Divider, NumberInput, Stack, Switch, Text, type SwitchProps } from '@mantine/core';
 import { ZExpirationsReminders, type TExpirationsReminders } from '@esigns/contracts/settings';
 import type { FieldErrors } from '../../shared/api/api-error';
-import { useSession } from '../../shared/session/session-store';
 import { validateWith } from '../auth/use-auth-form';
-import { FormAlert, FormSkeleton, LoadError } from '../profile/screen-states';
-import { fetchExpirationsReminders, saveExpirationsReminders, settingsKey } from './settings-api';
-import { SettingsArea } from './settings-area';
-import { useFieldErrors } from './use-field-errors';
+import { FormAlert } from '../profile/screen-states';
+import { fetchExpirationsReminders, saveExpirationsReminders } from './settings-api';
+import { SettingsFormScreen, SettingsSaveBar, useSettingsSave } from './settings-form-kit';
 
 type NumberField = 'expire_after_days' | 'reminder_every_days' | 'warn_before_expiry_days';
 type SwitchField = 'expire_documents' | 'send_reminders';
@@ -42,16 +37,24 @@ export function checkExpirations(values: FormValues): {
   });
 }
 
-function Section({ children }: { children: ReactNode }) {
-  return <Stack gap="sm">{children}</Stack>;
+/** A switch and the inputs it governs. */
+function SwitchSection({ children, ...props }: SwitchProps & { children: ReactNode }) {
+  return (
+    <Stack gap="sm">
+      <Switch {...props} />
+      {children}
+    </Stack>
+  );
 }
 
 function ExpirationRemindersForm({ saved }: { saved: TExpirationsReminders }) {
-  const session = useSession();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<FormValues>(saved);
-  const form = useFieldErrors(FIELDS);
-  const save = useMutation({ mutationFn: saveExpirationsReminders });
+  const { form, save, saveValues } = useSettingsSave({
+    group: 'expirations',
+    save: saveExpirationsReminders,
+    fields: FIELDS,
+    message: 'Settings saved',
+  });
 
   const set = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -72,31 +75,27 @@ function ExpirationRemindersForm({ saved }: { saved: TExpirationsReminders }) {
     w: { base: '100%', xs: 220 },
   });
 
+  const switchProps = (field: SwitchField) => ({
+    checked: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.currentTarget.checked),
+    error: form.errors[field],
+  });
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const result = checkExpirations(values);
-    if (!form.showChecks(result.errors) || !result.data) return;
-    save.mutate(result.data, {
-      onSuccess: (next) => {
-        queryClient.setQueryData(settingsKey('expirations', session), next);
-        notifications.show({ color: 'teal', icon: <IconCheck size={18} />, message: 'Settings saved' });
-      },
-      onError: form.showError,
-    });
+    if (form.showChecks(result.errors) && result.data) saveValues(result.data);
   };
 
   return (
     <form onSubmit={submit} noValidate aria-label="Document expiration and reminders">
       <Stack gap="lg" maw={560}>
         <FormAlert message={form.critical} />
-        <Section>
-          <Switch
-            label="Documents expire"
-            description="Unsigned documents can no longer be signed after this many days."
-            checked={values.expire_documents}
-            onChange={(event) => set('expire_documents', event.currentTarget.checked)}
-            error={form.errors.expire_documents}
-          />
+        <SwitchSection
+          {...switchProps('expire_documents')}
+          label="Documents expire"
+          description="Unsigned documents can no longer be signed after this many days."
+        >
           <NumberInput
             {...numberProps('expire_after_days', 1, 365)}
             label="Expire after"
@@ -108,30 +107,23 @@ function ExpirationRemindersForm({ saved }: { saved: TExpirationsReminders }) {
             description="0 sends no warning."
             disabled={!values.expire_documents}
           />
-        </Section>
+        </SwitchSection>
         <Divider />
-        <Section>
-          <Switch
-            label="Send reminders"
-            description="Signers who have not signed yet get a reminder email."
-            checked={values.send_reminders}
-            onChange={(event) => set('send_reminders', event.currentTarget.checked)}
-            error={form.errors.send_reminders}
-          />
+        <SwitchSection
+          {...switchProps('send_reminders')}
+          label="Send reminders"
+          description="Signers who have not signed yet get a reminder email."
+        >
           <NumberInput
             {...numberProps('reminder_every_days', 1, 60)}
             label="Remind every"
             disabled={!values.send_reminders}
           />
-        </Section>
+        </SwitchSection>
         <Text size="xs" c="dimmed">
           These are the defaults of new documents; you can change them on each document when you send it.
         </Text>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            Save settings
-          </Button>
-        </Group>
+        <SettingsSaveBar isPending={save.isPending} />
       </Stack>
     </form>
   );
@@ -139,23 +131,15 @@ function ExpirationRemindersForm({ saved }: { saved: TExpirationsReminders }) {
 
 /** /profilesettings/document-expiration-reminders: expiry and reminder defaults of new documents. */
 export function ExpirationRemindersScreen() {
-  const session = useSession();
-  const settings = useQuery({
-    queryKey: settingsKey('expirations', session),
-    queryFn: fetchExpirationsReminders,
-  });
   return (
-    <SettingsArea
+    <SettingsFormScreen
+      group="expirations"
+      fetch={fetchExpirationsReminders}
       title="Document expiration and reminders"
       description="When documents you send expire, and how often signers are reminded."
+      skeletonRows={4}
     >
-      {settings.isPending ? (
-        <FormSkeleton rows={4} label="Loading your settings" />
-      ) : settings.isError ? (
-        <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : (
-        <ExpirationRemindersForm saved={settings.data} />
-      )}
-    </SettingsArea>
+      {(saved) => <ExpirationRemindersForm saved={saved} />}
+    </SettingsFormScreen>
   );
 }

@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Switch, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCheck } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Group, Paper, Stack, Switch, Table, Text } from '@mantine/core';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   NOTIFICATION_EVENTS,
@@ -10,11 +7,9 @@ import {
   type TNotificationEvent,
   type TNotificationSettings,
 } from '@esigns/contracts/settings';
-import { useSession } from '../../shared/session/session-store';
-import { FormAlert, FormSkeleton, LoadError } from '../profile/screen-states';
-import { fetchNotificationSettings, saveNotificationSettings, settingsKey } from './settings-api';
-import { SettingsArea } from './settings-area';
-import { useFieldErrors } from './use-field-errors';
+import { FormAlert } from '../profile/screen-states';
+import { fetchNotificationSettings, saveNotificationSettings } from './settings-api';
+import { SettingsFormScreen, SettingsSaveBar, useSettingsSave } from './settings-form-kit';
 
 type Channel = 'email' | 'in_app';
 const CHANNELS: readonly { channel: Channel; label: string }[] = [
@@ -23,29 +18,18 @@ const CHANNELS: readonly { channel: Channel; label: string }[] = [
 ];
 
 function NotificationSettingsForm({ saved }: { saved: TNotificationSettings }) {
-  const session = useSession();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<TNotificationSettings>(saved);
-  const form = useFieldErrors(['events']);
-  const save = useMutation({ mutationFn: saveNotificationSettings });
+  const { form, save, saveValues } = useSettingsSave({
+    group: 'notifications',
+    save: saveNotificationSettings,
+    fields: ['events'],
+    message: 'Notification choices saved',
+  });
 
   const toggle = (event: TNotificationEvent, channel: Channel, on: boolean) =>
     setValues((current) => ({
       events: { ...current.events, [event]: { ...current.events[event], [channel]: on } },
     }));
-
-  const submit = () =>
-    save.mutate(values, {
-      onSuccess: (next) => {
-        queryClient.setQueryData(settingsKey('notifications', session), next);
-        notifications.show({
-          color: 'teal',
-          icon: <IconCheck size={18} />,
-          message: 'Notification choices saved',
-        });
-      },
-      onError: form.showError,
-    });
 
   return (
     <Stack gap="md" maw={720}>
@@ -95,37 +79,26 @@ function NotificationSettingsForm({ saved }: { saved: TNotificationSettings }) {
       <Text size="xs" c="dimmed">
         Emails you need in order to act, such as a document to sign or a verification code, are always sent.
       </Text>
-      <Group justify="space-between">
-        <Button variant="subtle" color="gray" onClick={() => setValues(DEFAULT_NOTIFICATION_SETTINGS)}>
-          Restore defaults
-        </Button>
-        <Button onClick={submit} loading={save.isPending}>
-          Save settings
-        </Button>
-      </Group>
+      <SettingsSaveBar
+        isPending={save.isPending}
+        onSave={() => saveValues(values)}
+        onRestore={() => setValues(DEFAULT_NOTIFICATION_SETTINGS)}
+      />
     </Stack>
   );
 }
 
 /** /profilesettings/document-notifications: which document events reach the user, and how. */
 export function NotificationSettingsScreen() {
-  const session = useSession();
-  const settings = useQuery({
-    queryKey: settingsKey('notifications', session),
-    queryFn: fetchNotificationSettings,
-  });
   return (
-    <SettingsArea
+    <SettingsFormScreen
+      group="notifications"
+      fetch={fetchNotificationSettings}
       title="Document notifications"
       description="Choose which document events you hear about, by email and in the app."
+      skeletonRows={4}
     >
-      {settings.isPending ? (
-        <FormSkeleton rows={4} label="Loading your settings" />
-      ) : settings.isError ? (
-        <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : (
-        <NotificationSettingsForm saved={settings.data} />
-      )}
-    </SettingsArea>
+      {(saved) => <NotificationSettingsForm saved={saved} />}
+    </SettingsFormScreen>
   );
 }
