@@ -12,6 +12,7 @@ import {
   type TRecipientType,
 } from '@esigns/contracts/documents';
 import type { TPageSize } from '@esigns/contracts/files';
+import { blankFieldParts } from '../editor/field-catalogue';
 import type { TCorrectRequest } from './document-actions-api';
 
 /** A recipient row of the correct screen: one already on the document (`_id`) or a new one. */
@@ -155,14 +156,8 @@ function newField(
     page: input.page,
     ...box,
     recipient_key: input.recipientKey,
-    required: input.type !== 'CHECKBOX',
-    read_only: false,
-    label: '',
-    placeholder: '',
-    default_value: '',
+    ...blankFieldParts(input.type),
     options: [],
-    font: { family: 'Helvetica', size: 11 },
-    validation: {},
   } satisfies TField;
 }
 

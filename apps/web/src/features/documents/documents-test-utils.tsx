@@ -11,6 +11,10 @@ import { ZDocumentSettings } from '@esigns/contracts/documents';
 import type { TFileInfo } from '@esigns/contracts/files';
 import { vi } from 'vitest';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import {
+  makeField as makeEditorField,
+  makeRecipient as makeEditorRecipient,
+} from '../editor/editor-fixtures';
 
 export const CONFIG_ID = '0a1b2c3d-0000-4000-8000-00000000c0f1';
 export const COMPANY_DOC_ID = '0a1b2c3d-0000-4000-8000-00000000d0c1';
@@ -33,42 +37,19 @@ export function makeFileInfo(overrides: Partial<TFileInfo> = {}): TFileInfo {
   };
 }
 
+/** A recipient of the documents screens' tests (the buyer, Ravi Kumar). */
 export function makeRecipient(overrides: Partial<TRecipient> = {}): TRecipient {
-  return {
-    key: 'r1',
-    role_name: '',
+  return makeEditorRecipient({
     email: 'buyer@example.com',
     first_name: 'Ravi',
     last_name: 'Kumar',
-    contact_id: null,
-    user_type: 'SIGNER',
-    signing_order: 1,
-    color: '#F27E0C',
-    email_verification: false,
     ...overrides,
-  };
+  });
 }
 
+/** A signature field near the foot of page 1. */
 export function makeField(overrides: Partial<TField> = {}): TField {
-  return {
-    key: 'f1',
-    type: 'SIGNATURE',
-    page: 1,
-    x: 50,
-    y: 600,
-    width: 150,
-    height: 40,
-    recipient_key: 'r1',
-    required: true,
-    read_only: false,
-    label: '',
-    placeholder: '',
-    default_value: '',
-    options: [],
-    font: { family: 'Helvetica', size: 11 },
-    validation: {},
-    ...overrides,
-  };
+  return makeEditorField({ x: 50, y: 600, width: 150, height: 40, ...overrides });
 }
 
 export function makeConfigurableDocument(

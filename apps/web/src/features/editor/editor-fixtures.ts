@@ -6,6 +6,7 @@ import {
   type TRecipient,
 } from '@esigns/contracts/documents';
 import type { TPageSize } from '@esigns/contracts/files';
+import { blankFieldParts } from './field-catalogue';
 
 /* Test data for the editor's tests (unit and web). */
 
@@ -37,14 +38,8 @@ export function makeField(overrides: Partial<TField> = {}): TField {
     width: 160,
     height: 48,
     recipient_key: 'r1',
-    required: true,
-    read_only: false,
-    label: '',
-    placeholder: '',
-    default_value: '',
+    ...blankFieldParts('SIGNATURE'),
     options: [],
-    font: { family: 'Helvetica', size: 11 },
-    validation: {},
     ...overrides,
   };
 }

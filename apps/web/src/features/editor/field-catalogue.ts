@@ -103,12 +103,24 @@ export function createField(input: {
     page: input.page,
     ...rect,
     recipient_key: input.recipientKey,
-    required: input.type !== 'CHECKBOX',
+    ...blankFieldParts(input.type),
+    options: OPTION_FIELD_TYPES.includes(input.type) ? [...(DEFAULT_OPTIONS[input.type] ?? [])] : [],
+  };
+}
+
+/** What a new field of `type` starts with besides its place, owner and options. */
+export function blankFieldParts(
+  type: TFieldType,
+): Pick<
+  TField,
+  'required' | 'read_only' | 'label' | 'placeholder' | 'default_value' | 'font' | 'validation'
+> {
+  return {
+    required: type !== 'CHECKBOX',
     read_only: false,
     label: '',
     placeholder: '',
     default_value: '',
-    options: OPTION_FIELD_TYPES.includes(input.type) ? [...(DEFAULT_OPTIONS[input.type] ?? [])] : [],
     font: { family: 'Helvetica', size: 11 },
     validation: {},
   };
