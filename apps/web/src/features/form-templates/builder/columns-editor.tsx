@@ -1,15 +1,5 @@
-import {
-  Accordion,
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Accordion, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import {
   DATA_TABLE_COLUMN_TYPES,
   FORM_FIELD_TYPE_INFO,
@@ -17,7 +7,7 @@ import {
 } from '@esigns/contracts/nocode-field-types';
 import { toFieldKey } from '@esigns/contracts/nocode-fields';
 import { typeDefaults, uniqueKey } from './builder-state';
-import { problemsUnder, type Problems } from './setting-inputs';
+import { ListEnd, RowButton, problemsUnder, type Problems } from './setting-inputs';
 import { TypeSettings } from './type-settings';
 
 type Column = Record<string, unknown> & { key: string; label: string; type: string; required?: boolean };
@@ -51,17 +41,15 @@ export function ColumnsEditor({ columns, onChange, problems }: ColumnsEditorProp
                     {FORM_FIELD_TYPE_INFO[column.type as TFormFieldType]?.label ?? column.type}
                   </Text>
                 </Accordion.Control>
-                <ActionIcon
+                <RowButton
                   mx={6}
-                  size="sm"
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove column ${column.label}`}
+                  label={`Remove column ${column.label}`}
+                  isDanger
                   disabled={columns.length === 1}
                   onClick={() => onChange(columns.filter((_, i) => i !== index))}
                 >
                   <IconTrash size={14} />
-                </ActionIcon>
+                </RowButton>
               </Group>
               <Accordion.Panel>
                 <Stack gap="xs">
@@ -128,14 +116,7 @@ export function ColumnsEditor({ columns, onChange, problems }: ColumnsEditorProp
           );
         })}
       </Accordion>
-      {problems[''] && (
-        <Text size="xs" c="red">
-          {problems['']}
-        </Text>
-      )}
-      <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={add}>
-        Add column
-      </Button>
+      <ListEnd problems={problems} addLabel="Add column" onAdd={add} />
     </Stack>
   );
 }

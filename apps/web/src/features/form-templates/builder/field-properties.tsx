@@ -24,7 +24,7 @@ import {
 import { toFieldKey, type TVisibility } from '@esigns/contracts/nocode-fields';
 import type { BuilderAction, BuilderItem } from './builder-state';
 import { ColumnsEditor } from './columns-editor';
-import { problemsUnder, type Problems } from './setting-inputs';
+import { NumberSetting, problemsUnder, type Problems } from './setting-inputs';
 import { TypeSettings } from './type-settings';
 import { VisibilityEditor } from './visibility-editor';
 
@@ -52,6 +52,7 @@ export function FieldProperties({ item, items, problems, dispatch }: FieldProper
   const siblings = items.map((other) => other.field);
   const others = items.filter((other) => other.uid !== item.uid).map((other) => other.field);
   const list = Object.entries(problems);
+  const settingProps = { values: field, patch, problems };
 
   return (
     <Stack gap="sm" data-testid="field-properties">
@@ -201,24 +202,8 @@ export function FieldProperties({ item, items, problems, dispatch }: FieldProper
       {type === 'DATA_TABLE' ? (
         <Stack gap="xs">
           <Group grow gap="xs">
-            <NumberInput
-              size="xs"
-              label="Min rows"
-              min={0}
-              allowDecimal={false}
-              value={typeof field.min_rows === 'number' ? field.min_rows : ''}
-              onChange={(v) => patch({ min_rows: typeof v === 'number' ? v : undefined })}
-              error={problems.min_rows}
-            />
-            <NumberInput
-              size="xs"
-              label="Max rows"
-              min={1}
-              allowDecimal={false}
-              value={typeof field.max_rows === 'number' ? field.max_rows : ''}
-              onChange={(v) => patch({ max_rows: typeof v === 'number' ? v : undefined })}
-              error={problems.max_rows}
-            />
+            <NumberSetting label="Min rows" name="min_rows" integer min={0} {...settingProps} />
+            <NumberSetting label="Max rows" name="max_rows" integer min={1} {...settingProps} />
           </Group>
           <ColumnsEditor
             columns={(field.columns as never) ?? []}

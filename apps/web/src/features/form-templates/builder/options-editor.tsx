@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import type { TFieldOption } from '@esigns/contracts/nocode-fields';
-import { problemsUnder, type Problems } from './setting-inputs';
+import { ListEnd, RowButton, problemsUnder, type Problems } from './setting-inputs';
 
 export type OptionsEditorProps = {
   options: TFieldOption[];
@@ -44,49 +44,35 @@ export function OptionsEditor({ options, onChange, problems }: OptionsEditorProp
               value={option.label ?? ''}
               onChange={(event) => set(index, { label: event.currentTarget.value || undefined })}
             />
-            <ActionIcon
-              size="sm"
-              variant="subtle"
-              aria-label={`Move option ${index + 1} up`}
+            <RowButton
+              label={`Move option ${index + 1} up`}
               disabled={index === 0}
               onClick={() => swap(index, index - 1)}
             >
               <IconArrowUp size={14} />
-            </ActionIcon>
-            <ActionIcon
-              size="sm"
-              variant="subtle"
-              aria-label={`Move option ${index + 1} down`}
+            </RowButton>
+            <RowButton
+              label={`Move option ${index + 1} down`}
               disabled={index === options.length - 1}
               onClick={() => swap(index, index + 1)}
             >
               <IconArrowDown size={14} />
-            </ActionIcon>
-            <ActionIcon
-              size="sm"
-              variant="subtle"
-              color="red"
-              aria-label={`Remove option ${index + 1}`}
+            </RowButton>
+            <RowButton
+              label={`Remove option ${index + 1}`}
+              isDanger
               onClick={() => onChange(options.filter((_, i) => i !== index))}
             >
               <IconTrash size={14} />
-            </ActionIcon>
+            </RowButton>
           </Group>
         );
       })}
-      {problems[''] && (
-        <Text size="xs" c="red">
-          {problems['']}
-        </Text>
-      )}
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconPlus size={14} />}
-        onClick={() => onChange([...options, { value: `Option ${options.length + 1}` }])}
-      >
-        Add option
-      </Button>
+      <ListEnd
+        problems={problems}
+        addLabel="Add option"
+        onAdd={() => onChange([...options, { value: `Option ${options.length + 1}` }])}
+      />
     </Stack>
   );
 }

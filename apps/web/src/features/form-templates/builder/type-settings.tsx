@@ -71,6 +71,30 @@ function SelectSetting({
 }
 
 /** The settings of the field's own type (bounds, options, formula...), edited in place. */
+const DATE_HINT = 'YYYY-MM-DD or TODAY';
+
+/** The earliest and latest allowed values, side by side. */
+function EarliestLatest({
+  names: [min, max],
+  placeholders,
+  ...props
+}: {
+  names: [string, string];
+  /** One for both, or one each. */
+  placeholders: string | [string, string];
+  values: Record<string, unknown>;
+  patch: Patch;
+  problems: Problems;
+}) {
+  const [minHint, maxHint] = typeof placeholders === 'string' ? [placeholders, placeholders] : placeholders;
+  return (
+    <Group grow gap="xs">
+      <TextSetting label="Earliest" name={min} placeholder={minHint} {...props} />
+      <TextSetting label="Latest" name={max} placeholder={maxHint} {...props} />
+    </Group>
+  );
+}
+
 export function TypeSettings({ field, patch, problems, siblings }: TypeSettingsProps) {
   const props = { values: field, patch, problems };
   const refProps = { field, patch, problems };
@@ -137,34 +161,24 @@ export function TypeSettings({ field, patch, problems, siblings }: TypeSettingsP
     case 'DATE':
       return (
         <Stack gap="xs">
-          <Group grow gap="xs">
-            <TextSetting label="Earliest" name="min_date" placeholder="YYYY-MM-DD or TODAY" {...props} />
-            <TextSetting label="Latest" name="max_date" placeholder="YYYY-MM-DD or TODAY" {...props} />
-          </Group>
-          <TextSetting
-            label="Default value"
-            name="default_value"
-            placeholder="YYYY-MM-DD or TODAY"
-            {...props}
-          />
+          <EarliestLatest names={['min_date', 'max_date']} placeholders={DATE_HINT} {...props} />
+          <TextSetting label="Default value" name="default_value" placeholder={DATE_HINT} {...props} />
         </Stack>
       );
     case 'TIME':
       return (
         <Stack gap="xs">
-          <Group grow gap="xs">
-            <TextSetting label="Earliest" name="min_time" placeholder="HH:mm" {...props} />
-            <TextSetting label="Latest" name="max_time" placeholder="HH:mm" {...props} />
-          </Group>
+          <EarliestLatest names={['min_time', 'max_time']} placeholders="HH:mm" {...props} />
           <TextSetting label="Default value" name="default_value" placeholder="HH:mm" {...props} />
         </Stack>
       );
     case 'DATE_TIME':
       return (
-        <Group grow gap="xs">
-          <TextSetting label="Earliest" name="min" placeholder="2025-01-31T09:00:00Z" {...props} />
-          <TextSetting label="Latest" name="max" placeholder="2025-12-31T18:00:00Z" {...props} />
-        </Group>
+        <EarliestLatest
+          names={['min', 'max']}
+          placeholders={['2025-01-31T09:00:00Z', '2025-12-31T18:00:00Z']}
+          {...props}
+        />
       );
     case 'YES_OR_NO':
     case 'CHECKBOX':

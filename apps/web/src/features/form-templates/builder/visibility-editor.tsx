@@ -1,14 +1,5 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import {
   VALUELESS_OPERATORS,
   VISIBILITY_OPERATORS,
@@ -16,7 +7,7 @@ import {
   type TVisibilityOperator,
   type TVisibilityRule,
 } from '@esigns/contracts/nocode-fields';
-import { problemsUnder, type Problems } from './setting-inputs';
+import { ListEnd, RowButton, problemsUnder, type Problems } from './setting-inputs';
 
 const OPERATOR_LABELS: Record<TVisibilityOperator, string> = {
   EQUALS: 'is',
@@ -100,33 +91,23 @@ export function VisibilityEditor({ visibility, onChange, others, problems }: Vis
                 error={ruleProblems.value}
               />
             )}
-            <ActionIcon
-              size="sm"
+            <RowButton
               mt={4}
-              variant="subtle"
-              color="red"
-              aria-label={`Remove rule ${index + 1}`}
+              label={`Remove rule ${index + 1}`}
+              isDanger
               onClick={() => setRules(rules.filter((_, i) => i !== index))}
             >
               <IconTrash size={14} />
-            </ActionIcon>
+            </RowButton>
           </Group>
         );
       })}
-      {problems[''] && (
-        <Text size="xs" c="red">
-          {problems['']}
-        </Text>
-      )}
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconPlus size={14} />}
+      <ListEnd
+        problems={problems}
+        addLabel="Add a rule"
         disabled={others.length === 0}
-        onClick={() => setRules([...rules, { field: others[0]?.key ?? '', operator: 'IS_NOT_EMPTY' }])}
-      >
-        Add a rule
-      </Button>
+        onAdd={() => setRules([...rules, { field: others[0]?.key ?? '', operator: 'IS_NOT_EMPTY' }])}
+      />
     </Stack>
   );
 }
