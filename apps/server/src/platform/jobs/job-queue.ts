@@ -228,13 +228,21 @@ export class JobQueue {
       if (this.running.size > 0) {
         await this.options.raw(`UPDATE job_leases SET renewed_at = now() WHERE owner = $1`, [this.owner]);
       }
-      const { rows } = await this.options.raw(
+      const { rows: stale } = await this.options.raw(
         `DELETE FROM job_leases WHERE owner <> $1 AND renewed_at < now() - make_interval(secs => $2)
          RETURNING job_id, queue`,
         [this.owner, LEASE_STALE_SECONDS],
       );
+      // A process that died between fetching jobs and leasing them left them active with no lease.
+      const { rows: unleased } = await this.options.raw(
+        `SELECT j.id AS job_id, j.name AS queue FROM pgboss.job j
+         WHERE j.state = 'active' AND j.name = ANY($1::text[])
+           AND j.started_on < now() - make_interval(secs => $2)
+           AND NOT EXISTS (SELECT 1 FROM job_leases l WHERE l.job_id = j.id)`,
+        [[...this.definitions.keys()], LEASE_STALE_SECONDS],
+      );
       const byQueue = new Map<string, string[]>();
-      for (const row of rows as { job_id: string; queue: string }[]) {
+      for (const row of [...stale, ...unleased] as { job_id: string; queue: string }[]) {
         byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row.job_id]);
       }
       for (const [queue, ids] of byQueue) {
