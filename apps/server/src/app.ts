@@ -43,7 +43,7 @@ import { registerDocumentActionRoutes } from './modules/document-actions';
 import { registerDocumentListRoutes } from './modules/document-lists';
 import { registerDocumentNoteRoutes } from './modules/document-notes';
 import { registerNotificationRoutes } from './modules/notifications';
-import { registerReminderRoutes } from './modules/reminders';
+import { registerReminderHooks, registerReminderRoutes } from './modules/reminders';
 import { registerDashboardRoutes } from './modules/dashboard';
 import { registerFormTemplateRoutes } from './modules/form-templates';
 import { registerEntityRoutes } from './modules/entities';
@@ -234,6 +234,7 @@ export async function buildApp(platform: Platform): Promise<App> {
 function registerModuleHooks(): void {
   registerCompanyHooks();
   registerMenuHooks();
+  registerReminderHooks();
 }
 
 // The brand mark (pen nib, primary colour) on the API docs page.

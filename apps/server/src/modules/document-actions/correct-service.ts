@@ -14,9 +14,9 @@ import {
   loadSenderInfo,
   type DocumentUserRow,
   type EmployeeRow,
+  notifyDocumentCorrected,
 } from '../documents';
 import { documentUsers, employeeDocuments } from '../documents/schema';
-import { notifyDocumentCorrected } from '../notifications';
 import type { AccessContext } from '../permissions';
 import { advanceDocument, dueUnderOrder, isDone, isEveryoneDone, wakeSealWorker } from '../signing';
 import { documentFieldValues, documentSeals, signerStates } from '../signing/schema';

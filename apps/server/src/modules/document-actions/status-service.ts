@@ -12,9 +12,9 @@ import {
   presentEmployeeDocument,
   loadSenderInfo,
   type EmployeeRow,
+  notifyDocumentVoided,
 } from '../documents';
 import { documentUsers } from '../documents/schema';
-import { notifyDocumentVoided } from '../notifications';
 import type { AccessContext } from '../permissions';
 import { queueSeal, wakeSealWorker } from '../signing';
 import { assertActionAllowed, loadForAction, type Client } from './access';

@@ -6,5 +6,7 @@ export { defineDocumentListJobs } from './jobs';
 export { visibleTo, waitingForMe } from './list-query';
 export type { ListScope } from './list-query';
 export { listDocuments } from './list-service';
-export { offsetOf, registerDocumentListRoutes } from './routes';
-export { findListedDocument, isoOf, loadScope, rowsOf } from './scope';
+export { registerDocumentListRoutes } from './routes';
+export { isoOf, loadScope, rowsOf } from './scope';
+/** The documents module's rule (`documents/visibility.ts`), answered here too for the lists' callers. */
+export { findListedDocument } from '../documents';

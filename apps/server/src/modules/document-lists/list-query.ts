@@ -53,7 +53,7 @@ export function waitingForMe(scope: ListScope): SQL {
 }
 
 /**
- * What the caller sees (`canSeeSentDocument` of the signing module, plus what they take part in):
+ * What the caller sees (`canSeeSentDocument` of the documents module, plus what they take part in):
  * their own drafts; sent documents they sent, that are shared with them, where they are a
  * recipient who is not CC, or all of them when their reach is broad.
  */

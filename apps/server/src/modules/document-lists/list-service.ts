@@ -18,7 +18,8 @@ import {
 import { FILTER_STATUS } from '@esigns/contracts/document-lists';
 import { VersionedCache } from '../../platform/cache/versioned-cache';
 import { loadListState, totalKey, type ListState } from './list-state';
-import { hasBroadReach, rowsOf } from './scope';
+import { rowsOf } from './scope';
+import { hasBroadReach } from '../documents';
 
 type Reader = Pick<Db, 'select' | 'execute'>;
 

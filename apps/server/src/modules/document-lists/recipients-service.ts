@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { TDocumentRecipient, TDocumentRecipients } from '@esigns/contracts/document-lists';
 import type { Db } from '../../platform/db/database';
-import { findConfigurable, type EmployeeRow } from '../documents';
+import { findConfigurable, type EmployeeRow, findListedDocument } from '../documents';
 import { documentUsers } from '../documents/schema';
 import type { AccessContext } from '../permissions';
 import { isDone } from '../signing';
 import { presentListRows, type ListRow } from './present-items';
-import { findListedDocument, isoOf, loadScope } from './scope';
+import { isoOf, loadScope } from './scope';
 import { unlessAppError } from '../../platform/http/app-error';
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,15 +8,16 @@ import {
   ZDocumentListQuery,
   ZDocumentRecipients,
 } from '@esigns/contracts/document-lists';
-import { AUTH_HEADERS } from '@esigns/contracts/headers';
 import { ZPaged, ZSuccess, toPaged } from '@esigns/contracts/envelope';
 import { ok, plainJson } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { ERRORS, security, ZIdParam, ZQueryBool } from '../documents';
 import { accessOf, requirePermission } from '../permissions';
 import { addressedToMe, contactDocuments } from './employee-documents';
+import { offsetOf } from './offset';
 import { countDocuments, listDocuments } from './list-service';
 import { listRecipients } from './recipients-service';
+import { registerTemplateListRoutes } from './template-routes';
 
 const tags = ['documents'];
 
@@ -34,13 +35,6 @@ const LIST_RULES =
   '`actions`: the lifecycle actions (`document-actions` table) the caller may take on it now.';
 
 const ZListPage = ZSuccess(ZPaged(ZDocumentListItem));
-
-/** The `usertimezone` header (minutes, as `Date.getTimezoneOffset()`); 0 when absent or not one. */
-export function offsetOf(request: FastifyRequest): number {
-  const raw = request.headers[AUTH_HEADERS.userTimezone];
-  const n = Number(Array.isArray(raw) ? raw[0] : raw);
-  return Number.isInteger(n) && Math.abs(n) <= 14 * 60 ? n : 0;
-}
 
 export function registerDocumentListRoutes(api: FastifyInstance, platform: Platform): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
@@ -200,4 +194,6 @@ export function registerDocumentListRoutes(api: FastifyInstance, platform: Platf
     },
     async (request) => ok(await listRecipients(db, accessOf(request), request.params.document_id)),
   );
+
+  registerTemplateListRoutes(api, platform);
 }

@@ -13,7 +13,8 @@ import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
-import { visibleTo, findListedDocument, isoOf, loadScope, rowsOf } from '../document-lists';
+import { visibleTo, isoOf, loadScope, rowsOf } from '../document-lists';
+import { findListedDocument } from '../documents';
 import type { AccessContext } from '../permissions';
 import { documentNotes } from './schema';
 

@@ -12,8 +12,8 @@ import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import type { AccessContext } from '../permissions';
 import { likePattern } from '../roles';
-import { memberExpirySettings } from '../reminders';
 import { assertOwnRef } from './document-files';
+import { expirySettingsOfNewDocument } from './hooks';
 import { documentFilesOf } from './files-provider';
 import {
   assertCanEdit,
@@ -30,14 +30,13 @@ import { publicRecipients, type ConfigurableRow } from './serializers';
 
 /**
  * New documents start with the user's expiry and reminder defaults over the company's (the
- * workspace owner's), reminders module.
+ * workspace owner's): the reminders module's rule, registered at start-up (`hooks.ts`).
  */
 export async function defaultDocumentSettings(
   platform: Platform,
   access: Pick<AccessContext, 'userId' | 'companyId'>,
 ): Promise<TDocumentSettings> {
-  const effective = await memberExpirySettings(platform, access.companyId, access.userId);
-  return ZDocumentSettings.parse(effective.document_settings);
+  return ZDocumentSettings.parse(await expirySettingsOfNewDocument(platform, access));
 }
 
 /**

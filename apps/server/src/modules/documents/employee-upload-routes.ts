@@ -6,12 +6,7 @@ import { CONVERTIBLE_MIME_TYPES, MAX_DOCUMENT_FILE_BYTES } from '@esigns/contrac
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { accessOf, requirePermission } from '../permissions';
-import {
-  documentCategories,
-  documentGroups,
-  requestUploadUrl,
-  submitRequestedDocument,
-} from './employee-uploads-service';
+import { documentCategories, requestUploadUrl, submitRequestedDocument } from './employee-uploads-service';
 import { ZRequest } from './request-documents-routes';
 import { ERRORS, security, ZIdParam } from './route-schemas';
 
@@ -19,7 +14,10 @@ const tags = ['employee-documents'];
 const ZId = z.string({ error: 'Required' }).max(100);
 const ZCompanyParam = ZIdParam('id', "Company id (the caller's workspace; another is 404)");
 
-/** Spec 2 §7 "Employee documents": requested documents handed in, categories and groups. */
+/**
+ * Spec 2 §7 "Employee documents": requested documents handed in, and their categories (the groups
+ * of sent documents are a list: document-lists/template-routes.ts).
+ */
 export function registerEmployeeUploadRoutes(api: FastifyInstance, platform: Platform): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
 
@@ -114,40 +112,5 @@ export function registerEmployeeUploadRoutes(api: FastifyInstance, platform: Pla
       },
     },
     async (request) => ok(await documentCategories(platform, accessOf(request), request.params.id)),
-  );
-
-  r.get(
-    '/documents/groups/:id',
-    {
-      onRequest: requirePermission(platform, 'documents:view'),
-      schema: {
-        tags,
-        summary: 'Sent documents grouped by the template they came from',
-        description:
-          'The sent documents the caller sees (as in `/all-documents/all-documents`: not drafts, not archived), ' +
-          'grouped by template; documents not sent from a template form "One-off documents" (`template_id` null). ' +
-          'Each group counts its documents, those WAITING, COMPLETED and the rest, with the last sending time. ' +
-          'Largest first. Needs `documents:view`.',
-        security,
-        params: ZCompanyParam,
-        response: {
-          200: ZSuccess(
-            z.array(
-              z.object({
-                template_id: z.string().nullable(),
-                name: z.string(),
-                total: z.number().int(),
-                waiting: z.number().int(),
-                completed: z.number().int(),
-                other: z.number().int(),
-                last_sent_at: z.string().nullable(),
-              }),
-            ),
-          ),
-          ...ERRORS,
-        },
-      },
-    },
-    async (request) => ok(await documentGroups(platform, accessOf(request), request.params.id)),
   );
 }

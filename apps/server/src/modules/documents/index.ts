@@ -19,8 +19,12 @@ export { mayActOnDocument } from './documents-service';
 export { structuralProblems } from './drafts-service';
 export { checkFiles, filesData, storeFiles } from './file-uploads';
 export type { IncomingFile } from './file-uploads';
+export { registerNewDocumentSettings } from './hooks';
+export type { NewDocumentSettings } from './hooks';
 export {
   assertCanSee,
+  canSeeTemplate,
+  fieldsOfDocuments,
   findConfigurable,
   findEmployeeDocument,
   findOneOffEmployeeDocument,
@@ -31,6 +35,13 @@ export {
 } from './lookups';
 export type { Reader, Tx } from './lookups';
 export { signingLink } from './mails';
+export {
+  notifyDocumentCompleted,
+  notifyDocumentCorrected,
+  notifyDocumentSender,
+  notifyDocumentVoided,
+  notifyRecipientDue,
+} from './notices';
 export { issueHostedLink, issueRecipientSecret, notifyRecipient } from './notify';
 export { presentEmployeeDocument } from './present-employee';
 export {
@@ -46,3 +57,4 @@ export { contactsForEmails } from './send-store';
 export { loadSenderInfo } from './sender-info';
 export type { SenderInfo } from './sender-info';
 export type { ConfigurableRow, DocumentUserRow, EmployeeRow, PersonRef } from './serializers';
+export { canSeeSentDocument, findListedDocument, hasBroadReach } from './visibility';

@@ -70,6 +70,20 @@ export async function findEmployeeDocument(
   return row;
 }
 
+/** The fields of documents of a company (as laid out when sent, with their prefilled values), by document id. */
+export async function fieldsOfDocuments(
+  db: Reader,
+  companyId: string,
+  ids: readonly string[],
+): Promise<Map<string, EmployeeRow['fields']>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: employeeDocuments.id, fields: employeeDocuments.fields })
+    .from(employeeDocuments)
+    .where(and(eq(employeeDocuments.companyId, companyId), inArray(employeeDocuments.id, [...ids])));
+  return new Map(rows.map((r) => [r.id, r.fields]));
+}
+
 /** The DRAFT (or, once sent, the sent) document of a one-off configurable document. */
 export async function findOneOffEmployeeDocument(
   db: Reader,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { TDocumentSettings } from '@esigns/contracts/documents';
 import type { Platform } from '../../platform/platform';
-import { notifyRecipientDue } from '../notifications';
 import { appendDocumentLog, type DocumentLogInput } from './document-logs';
 import type { Tx } from './lookups';
 import { signingLink, signingRequestMail } from './mails';
+import { notifyRecipientDue } from './notices';
 import { NO_SECRETS, hostedLinkColumns, newRecipientSecret, withAddedSecret } from './recipients';
 import { documentUsers } from './schema';
 import type { SenderInfo } from './sender-info';

@@ -2,13 +2,6 @@
  * The public face of the notifications module: other modules and the composition root import only this
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
-export {
-  notifyDocumentCompleted,
-  notifyDocumentCorrected,
-  notifyDocumentSender,
-  notifyDocumentVoided,
-  notifyRecipientDue,
-} from './document-events';
 export { notifyUsers } from './notify';
 export type { Tx } from './notify';
 export { defineNotificationJobs } from './push';

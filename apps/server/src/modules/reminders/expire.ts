@@ -1,8 +1,12 @@
 import { and, asc, isNotNull, lte } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform';
-import { appendDocumentLog, changeDocumentStatuses, type EmployeeRow } from '../documents';
+import {
+  appendDocumentLog,
+  changeDocumentStatuses,
+  type EmployeeRow,
+  notifyDocumentSender,
+} from '../documents';
 import { employeeDocuments } from '../documents/schema';
-import { notifyDocumentSender } from '../notifications';
 import { senderDocumentLink } from '../signing';
 import { senderExpiredMail } from './mails';
 import type { SenderCache } from './sweep-common';

@@ -5,9 +5,9 @@ import {
   type DocumentLogInput,
   type DocumentUserRow,
   type EmployeeRow,
+  notifyDocumentSender,
 } from '../documents';
 import { documentUsers, employeeDocuments } from '../documents/schema';
-import { notifyDocumentSender } from '../notifications';
 import { reminderMail } from './mails';
 import type { SenderCache } from './sweep-common';
 import {

@@ -85,7 +85,7 @@ export async function companyExpiryDefaults(
 /**
  * The settings a member's new documents get: what they saved in `expirations-reminders` over the
  * company defaults, key by key. Used by `documentOwner-user-settings/{userId}` and when a
- * document is created (documents module, `defaultDocumentSettings`).
+ * document is created (documents module, `defaultDocumentSettings`, through `hooks.ts`).
  */
 export async function memberExpirySettings(
   platform: Platform,

@@ -1,8 +1,12 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform';
-import { appendDocumentLogs, type DocumentLogInput, type EmployeeRow } from '../documents';
+import {
+  appendDocumentLogs,
+  type DocumentLogInput,
+  type EmployeeRow,
+  notifyDocumentSender,
+} from '../documents';
 import { documentUsers, employeeDocuments } from '../documents/schema';
-import { notifyDocumentSender } from '../notifications';
 import { senderDocumentLink } from '../signing';
 import { expiryWarningMail, senderExpiringMail } from './mails';
 import type { SenderCache } from './sweep-common';

@@ -5,25 +5,10 @@ import { bearerToken, verifyAccessToken } from '../../platform/auth/access-token
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { isUuid } from '@esigns/contracts/ids';
-import { findEmployeeDocument, forbidden, type EmployeeRow } from '../documents';
+import { canSeeSentDocument, findEmployeeDocument, forbidden, type EmployeeRow } from '../documents';
 import { employeeDocuments } from '../documents/schema';
 import { loadAccess, type AccessContext } from '../permissions';
 import { assertSigner, authenticateSigner, hasSignerSecret } from './signer-access';
-
-/**
- * Whether a staff user sees a sent document: its sender, someone it is shared with, or (in a
- * BUSINESS workspace) an OWNER or a holder of `documents:view-all` / `documents:manage-all`.
- */
-export function canSeeSentDocument(access: AccessContext, document: EmployeeRow): boolean {
-  if (document.companyId !== access.companyId) return false;
-  if (document.senderId === access.userId || document.sharedWith.includes(access.userId)) return true;
-  if (access.planType === 'INDIVIDUAL') return false;
-  return (
-    access.userType === 'OWNER' ||
-    hasPermission(access, 'documents:view-all') ||
-    hasPermission(access, 'documents:manage-all')
-  );
-}
 
 /**
  * A sent document of the caller's company that they see, else 404 (unknown, another company's,

@@ -3,9 +3,14 @@ import type { TFileInfo } from '@esigns/contracts/files';
 import { MAX_SIGNATURE_DATA_URL, type TESignRecord, type TSignerField } from '@esigns/contracts/signing';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
-import { type Reader, FINISHED_STATUSES, loadSenderInfo, type EmployeeRow } from '../documents';
+import {
+  type Reader,
+  FINISHED_STATUSES,
+  loadSenderInfo,
+  type EmployeeRow,
+  notifyDocumentSender,
+} from '../documents';
 import { documentUsers, employeeDocuments } from '../documents/schema';
-import { notifyDocumentSender } from '../notifications';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import { loadFieldValues } from './field-values';
 import { advanceDocument } from './progress';

@@ -26,6 +26,34 @@ export async function loadFieldValues(
 }
 
 /**
+ * The values given on several documents of a company for the fields `keys`, as `document id
+ * \n field key` -> value (the template data tables of document-lists).
+ */
+export async function fieldValuesOf(
+  db: Reader,
+  companyId: string,
+  employeeDocumentIds: readonly string[],
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  if (employeeDocumentIds.length === 0 || keys.length === 0) return new Map();
+  const rows = await db
+    .select({
+      doc: documentFieldValues.employeeDocumentId,
+      key: documentFieldValues.fieldKey,
+      value: documentFieldValues.value,
+    })
+    .from(documentFieldValues)
+    .where(
+      and(
+        eq(documentFieldValues.companyId, companyId),
+        inArray(documentFieldValues.employeeDocumentId, [...employeeDocumentIds]),
+        inArray(documentFieldValues.fieldKey, [...keys]),
+      ),
+    );
+  return new Map(rows.map((v) => [`${v.doc}\n${v.key}`, v.value]));
+}
+
+/**
  * Checks and stores values of the recipient's own fields (by key): a key that is no field is
  * 422 on `values.<key>`, a field of another recipient 403, a read-only field or a bad value 422
  * on `values.<key>` (every problem at once). Fields filled in automatically (full name, email,

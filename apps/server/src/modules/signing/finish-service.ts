@@ -4,9 +4,8 @@ import type { TDocumentStatus, TRecipientStatus } from '@esigns/contracts/docume
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
-import { changeDocumentStatus, lockEmployeeDocument, type Tx } from '../documents';
+import { changeDocumentStatus, lockEmployeeDocument, type Tx, notifyDocumentSender } from '../documents';
 import { documentUsers } from '../documents/schema';
-import { notifyDocumentSender } from '../notifications';
 import {
   automaticValues,
   keptDefaults,

@@ -2,7 +2,7 @@
  * The public face of the signing module: other modules and the composition root import only this
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
-export { canSeeSentDocument } from './document-access';
+export { fieldValuesOf } from './field-values';
 export { defineSigningJobs } from './jobs';
 export { senderDocumentLink } from './notifications';
 export { advanceDocument, dueUnderOrder, isDone, isEveryoneDone } from './progress';

@@ -12,9 +12,10 @@ import {
   personOf,
   loadSenderInfo,
   type EmployeeRow,
+  notifyDocumentCompleted,
+  notifyDocumentSender,
 } from '../documents';
 import { documentLogs, documentUsers, employeeDocuments } from '../documents/schema';
-import { notifyDocumentCompleted, notifyDocumentSender } from '../notifications';
 import { loadFieldValues } from './field-values';
 import { sealFailedMail } from './mails';
 import { queueCompletedMails, senderDocumentLink } from './notifications';

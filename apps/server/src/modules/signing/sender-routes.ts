@@ -13,10 +13,9 @@ import { notFound } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { formatContentDisposition } from '../../platform/storage/storage';
-import type { EmployeeRow } from '../documents';
+import { findListedDocument, type EmployeeRow } from '../documents';
 import { accessOf, requirePermission } from '../permissions';
 import { checkCompletion } from './completion-service';
-import { findListedDocument } from '../document-lists';
 import { findVisibleDocument, requireStaffOrSigner } from './document-access';
 import { downloadLink, openDownload, resendCompletedCopy, type Downloader } from './downloads-service';
 import { previewAsRecipient } from './esign-record';
@@ -40,7 +39,7 @@ const STAFF_SEES =
 const LISTED_SEES =
   'Answers whoever the document shows for in their document lists: its sender, users it is shared with, ' +
   '(BUSINESS workspaces) an OWNER or a holder of `documents:view-all` / `documents:manage-all`, and a ' +
-  'member who is one of its recipients other than CC (`findListedDocument` of document-lists); ' +
+  'member who is one of its recipients other than CC (`findListedDocument` of documents); ' +
   "any other id (unknown, a draft, another company's, a colleague's document they have no part in): 404.";
 
 const DOWNLOADERS =

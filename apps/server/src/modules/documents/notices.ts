@@ -2,13 +2,15 @@ import { eq } from 'drizzle-orm';
 import { NOTIFICATION_CHOICE_OF, type TDocumentNotificationEvent } from '@esigns/contracts/notifications';
 import type { TRecipientType } from '@esigns/contracts/documents';
 import type { Platform } from '../../platform/platform';
-import { personOf } from '../documents';
-import { documentUsers } from '../documents/schema';
-import { notifyUsers, type Tx } from './notify';
+import { notifyUsers } from '../notifications';
+import { personOf, type Tx } from './lookups';
+import { documentUsers } from './schema';
 
 /*
  * The document events of the notification centre: who hears of what, and the words. Called by
- * the documents, signing and reminders modules inside the transaction that records the event.
+ * the documents, signing, reminders and document-actions modules inside the transaction that
+ * records the event; delivered by the notifications module (`notifyUsers`), which knows nothing
+ * of documents.
  */
 
 /** The document as these notices need it (an `employee_documents` row fits). */

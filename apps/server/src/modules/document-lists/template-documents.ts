@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   DOCUMENT_LIST_MAX_LIMIT,
   type TDocumentListItem,
@@ -8,17 +8,22 @@ import type { TDocumentListFilter, TField } from '@esigns/contracts/documents';
 import { isImageField } from '@esigns/contracts/field-values';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { listDocuments } from '../document-lists';
+import {
+  canSeeTemplate,
+  fieldsOfDocuments,
+  findConfigurable,
+  requireSlug,
+  type ConfigurableRow,
+} from '../documents';
 import type { AccessContext } from '../permissions';
-import { documentFieldValues } from '../signing/schema';
-import { canSeeTemplate, findConfigurable, requireSlug } from './lookups';
-import { employeeDocuments } from './schema';
-import type { ConfigurableRow } from './serializers';
+import { fieldValuesOf } from '../signing';
+import { listDocuments } from './list-service';
 
 /*
  * The documents sent from one template and the data collected in them (spec 2 §7 "Documents":
  * `POST /documents/template-documents`, `GET /documents/template-documents-data/{id}`; the spec's
- * "Employee template data").
+ * "Employee template data"): a document list narrowed to the template, with the values the
+ * signing module stored for its fields.
  */
 
 export type TemplateDataColumn = {
@@ -135,32 +140,16 @@ async function rowsWithValues(
   const ids = rows.map((r) => r._id);
   if (ids.length === 0) return [];
   const db = platform.database.db;
-  const keys = columns.map((c) => c.key);
-  const stored =
-    keys.length === 0
-      ? []
-      : await db
-          .select({
-            doc: documentFieldValues.employeeDocumentId,
-            key: documentFieldValues.fieldKey,
-            value: documentFieldValues.value,
-          })
-          .from(documentFieldValues)
-          .where(
-            and(
-              eq(documentFieldValues.companyId, companyId),
-              inArray(documentFieldValues.employeeDocumentId, ids),
-              inArray(documentFieldValues.fieldKey, keys),
-            ),
-          );
-  const docs = await db
-    .select({ id: employeeDocuments.id, fields: employeeDocuments.fields })
-    .from(employeeDocuments)
-    .where(and(eq(employeeDocuments.companyId, companyId), inArray(employeeDocuments.id, ids)));
-  const prefilled = new Map(
-    docs.map((d) => [d.id, new Map(d.fields.map((f) => [f.key, f.default_value] as const))]),
+  const given = await fieldValuesOf(
+    db,
+    companyId,
+    ids,
+    columns.map((c) => c.key),
   );
-  const given = new Map<string, string>(stored.map((v) => [`${v.doc}\n${v.key}`, v.value]));
+  const fields = await fieldsOfDocuments(db, companyId, ids);
+  const prefilled = new Map(
+    [...fields].map(([id, list]) => [id, new Map(list.map((f) => [f.key, f.default_value] as const))]),
+  );
   return rows.map((row) => ({
     document_id: row._id,
     name: row.name,

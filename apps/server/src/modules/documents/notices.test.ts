@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAppNotification } from '@esigns/contracts/notifications';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@esigns/contracts/settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { noticesOf, settleJobs } from './test-helpers';
+import { noticesOf, settleJobs } from '../notifications/test-helpers';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
-import { caller, recipientsOf, signatureField, signer, uniqueEmail } from '../documents/test-helpers';
+import { caller, recipientsOf, signatureField, signer, uniqueEmail } from './test-helpers';
 import { linkHeaders, pngDataUrl, sendForSigning, signerCaller, waitForSeal } from '../signing/test-helpers';
 
 let t: TestApp;
