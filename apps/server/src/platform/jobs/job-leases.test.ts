@@ -24,7 +24,10 @@ afterAll(async () => {
   await database.drop();
 });
 
-function queue(handlers: Record<string, (tag: string) => Promise<void>>, stopGraceMs?: number): JobQueue {
+function queue(
+  handlers: Record<string, (tag: string, signal: AbortSignal) => Promise<void>>,
+  stopGraceMs?: number,
+): JobQueue {
   const jobs = new JobQueue({
     raw: database.raw,
     log,
@@ -33,7 +36,11 @@ function queue(handlers: Record<string, (tag: string) => Promise<void>>, stopGra
     ...(stopGraceMs !== undefined ? { stopGraceMs } : {}),
   });
   for (const [name, handler] of Object.entries(handlers)) {
-    jobs.define<{ tag: string }>({ name, handler: (data) => handler(data.tag), expireInSeconds: 3600 });
+    jobs.define<{ tag: string }>({
+      name,
+      handler: (data, job) => handler(data.tag, job.signal),
+      expireInSeconds: 3600,
+    });
   }
   queues.push(jobs);
   return jobs;
@@ -103,10 +110,12 @@ describe('job leases', () => {
 
   it('on stop, finishes what it can, hands the rest back, and another process runs it at once', async () => {
     let started = false;
+    let jobSignal: AbortSignal | undefined;
     const stopping = queue(
       {
-        'test.handover': async () => {
+        'test.handover': async (_tag, signal) => {
           started = true;
+          jobSignal = signal;
           await new Promise(() => undefined); // never settles: the process must hand it back
         },
       },
@@ -116,7 +125,9 @@ describe('job leases', () => {
     const id = await stopping.send('test.handover', { tag: 'handover' });
     await eventually(() => started, 'the job to start');
 
+    expect(jobSignal?.aborted).toBe(false);
     await stopping.stop();
+    expect(jobSignal?.aborted).toBe(true);
     expect(await stateOf(id!)).toBe('retry');
     const { rows } = await database.raw(`SELECT count(*)::int AS n FROM job_leases WHERE job_id = $1`, [id]);
     expect((rows[0] as { n: number }).n).toBe(0);

@@ -14,7 +14,11 @@ export const WAKE_CHANNEL = 'esigns_jobs';
 
 export type JobDefinition<T extends object> = {
   name: string;
-  handler: (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+  /**
+   * `signal` aborts when the job is handed back (the process is stopping): long handlers check it
+   * between steps and return; what they wrote so far must let the next run resume.
+   */
+  handler: (data: T, job: { id: string; retryCount: number; signal: AbortSignal }) => Promise<void>;
   /** Attempts after the first one; with backoff the delays double each time. */
   retryLimit?: number;
   retryDelaySeconds?: number;
@@ -53,7 +57,7 @@ export type JobQueueOptions = {
   stopGraceMs?: number;
 };
 
-type RunningJob = { queue: string; done: Promise<void> };
+type RunningJob = { queue: string; done: Promise<void>; abort: AbortController };
 
 /**
  * The durable queue (pg-boss on the product's own database). Modules define jobs once; the API
@@ -187,9 +191,10 @@ export class JobQueue {
   }
 
   private run(def: JobDefinition<object>, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+    const abort = new AbortController();
     const done = (async () => {
       try {
-        await def.handler(job.data, { id: job.id, retryCount: job.retryCount });
+        await def.handler(job.data, { id: job.id, retryCount: job.retryCount, signal: abort.signal });
         if (!this.handedBack.has(job.id)) await this.boss.complete(def.name, job.id);
       } catch (err) {
         this.log.warn({ err, job: def.name, id: job.id, retry: job.retryCount }, 'job failed');
@@ -205,7 +210,7 @@ export class JobQueue {
     })().catch((err: unknown) =>
       this.log.error({ err, job: def.name, id: job.id }, 'job outcome not recorded'),
     );
-    this.running.set(job.id, { queue: def.name, done });
+    this.running.set(job.id, { queue: def.name, done, abort });
     return done;
   }
 
@@ -321,6 +326,7 @@ export class JobQueue {
     const left = new Map<string, string[]>();
     for (const [id, job] of this.running) {
       this.handedBack.add(id);
+      job.abort.abort();
       left.set(job.queue, [...(left.get(job.queue) ?? []), id]);
     }
     for (const [queue, ids] of left) {
