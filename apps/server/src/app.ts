@@ -32,7 +32,7 @@ import { registerOutboxRoutes } from './modules/outbox';
 import { registerProfileRoutes } from './modules/profile';
 import { registerWorkspaceRoutes } from './modules/workspaces';
 import { registerPermissionRoutes } from './modules/permissions';
-import { registerCompanyUserRoutes } from './modules/company-users';
+import { registerCompanyUserHooks, registerCompanyUserRoutes } from './modules/company-users';
 import { registerRoleRoutes } from './modules/roles';
 import { registerMenuHooks, registerMenuRoutes } from './modules/menus';
 import { registerTransferAccountRoutes } from './modules/transfer-account';
@@ -46,15 +46,19 @@ import { registerNotificationRoutes } from './modules/notifications';
 import { registerReminderHooks, registerReminderRoutes } from './modules/reminders';
 import { registerDashboardRoutes } from './modules/dashboard';
 import { registerFormTemplateRoutes } from './modules/form-templates';
-import { registerEntityRoutes } from './modules/entities';
-import { registerEntityDataRoutes, registerEntityExcelImportRoutes } from './modules/entity-data';
-import { registerRelationshipRoutes } from './modules/relationships';
+import { registerEntityHooks, registerEntityRoutes } from './modules/entities';
+import {
+  registerEntityDataHooks,
+  registerEntityDataRoutes,
+  registerEntityExcelImportRoutes,
+} from './modules/entity-data';
+import { registerRelationshipHooks, registerRelationshipRoutes } from './modules/relationships';
 import { registerGlobalVariableRoutes } from './modules/global-variables';
 import { registerEntityGroupRoutes } from './modules/entity-groups';
 import { registerEntityCustomizationRoutes } from './modules/entity-customization';
 import { registerIconRoutes } from './modules/icons';
-import { registerEntityFilterRoutes } from './modules/entity-filters';
-import { registerEntityViewRoutes } from './modules/entity-views';
+import { registerEntityFilterHooks, registerEntityFilterRoutes } from './modules/entity-filters';
+import { registerEntityViewHooks, registerEntityViewRoutes } from './modules/entity-views';
 
 export type App = FastifyInstance;
 
@@ -233,6 +237,12 @@ export async function buildApp(platform: Platform): Promise<App> {
  */
 function registerModuleHooks(): void {
   registerCompanyHooks();
+  registerCompanyUserHooks();
+  registerEntityHooks();
+  registerEntityDataHooks();
+  registerEntityFilterHooks();
+  registerRelationshipHooks();
+  registerEntityViewHooks();
   registerMenuHooks();
   registerReminderHooks();
 }

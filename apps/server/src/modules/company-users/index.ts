@@ -3,6 +3,7 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { brandingOf } from './mails';
+export { registerCompanyUserHooks } from './register-hooks';
 export { registerCompanyUserRoutes } from './routes';
-export { companyForMail } from './service';
-export type { Tx } from './service';
+export { companyForMail, findActiveMembers } from './service';
+export type { ActiveMember, Tx } from './service';

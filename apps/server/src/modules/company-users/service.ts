@@ -689,18 +689,29 @@ export type UserTypeMail = {
   user_type: UserType;
 };
 
+export type ActiveMember = {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  userType: UserType;
+};
+
 /**
- * `GET /getUserTypeMails`: the emails of the company's active users of the given types (e.g.
- * to notify every ADMIN); with `includeData` their ids and names too, ordered by email.
+ * The company's ACTIVE members who are one of `userIds` or of one of `userTypes` (an absent or
+ * empty list adds nothing), by email, at most `limit` when given.
  */
-export async function listUserTypeMails(
+export async function findActiveMembers(
   db: Pick<Db, 'select'>,
-  access: AccessContext,
-  userTypes: UserType[],
-): Promise<UserTypeMail[]> {
-  const rows = await db
+  companyId: string,
+  who: { userIds?: readonly string[]; userTypes?: readonly UserType[] },
+  limit?: number,
+): Promise<ActiveMember[]> {
+  const userIds = who.userIds ?? [];
+  const userTypes = who.userTypes ?? [];
+  const query = db
     .select({
-      id: users.id,
+      userId: users.id,
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -710,14 +721,31 @@ export async function listUserTypeMails(
     .innerJoin(users, eq(users.id, companyUsers.userId))
     .where(
       and(
-        eq(companyUsers.companyId, access.companyId),
+        eq(companyUsers.companyId, companyId),
         eq(companyUsers.status, 'ACTIVE'),
-        inArray(companyUsers.userType, userTypes),
+        or(
+          userIds.length > 0 ? inArray(companyUsers.userId, [...userIds]) : undefined,
+          userTypes.length > 0 ? inArray(companyUsers.userType, [...userTypes]) : undefined,
+        ),
       ),
     )
-    .orderBy(asc(users.email));
+    .orderBy(asc(users.email))
+    .$dynamic();
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/**
+ * `GET /getUserTypeMails`: the emails of the company's active users of the given types (e.g.
+ * to notify every ADMIN); with `includeData` their ids and names too, ordered by email.
+ */
+export async function listUserTypeMails(
+  db: Pick<Db, 'select'>,
+  access: AccessContext,
+  userTypes: UserType[],
+): Promise<UserTypeMail[]> {
+  const rows = await findActiveMembers(db, access.companyId, { userTypes });
   return rows.map((r) => ({
-    _id: r.id,
+    _id: r.userId,
     email: r.email,
     first_name: r.firstName,
     last_name: r.lastName,

@@ -2,7 +2,13 @@
  * The public face of the company module: other modules and the composition root import only this
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
-export { registerCompanyHooks } from './hooks';
+export { registerCompanyHooks } from './register-hooks';
 export { getCompanyBySlug, saveCompanyLogo } from './profile-service';
 export { registerCompanyRoutes } from './routes';
-export { createWorkspace, findMembership, listWorkspaces } from './service';
+export {
+  clearMembersRole,
+  countMembersByRole,
+  createWorkspace,
+  findMembership,
+  listWorkspaces,
+} from './service';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PlanType, TWorkspace, UserType } from '@esigns/contracts/auth';
 import type { Db } from '../../platform/db/database';
 import { seedUserTypes } from '../permissions';
@@ -83,6 +83,39 @@ export async function countActiveMembersByUserType(
     .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.status, 'ACTIVE')))
     .groupBy(companyUsers.userType);
   return new Map(rows.map((r) => [r.userType, Number(r.n)]));
+}
+
+/** Members (active or removed, not erased: every row but DELETED) holding each of the roles. */
+export async function countMembersByRole(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  roleIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (roleIds.length === 0) return new Map();
+  const rows = await db
+    .select({ roleId: companyUsers.roleId, n: sql<number>`count(*)::int` })
+    .from(companyUsers)
+    .where(
+      and(
+        eq(companyUsers.companyId, companyId),
+        ne(companyUsers.status, 'DELETED'),
+        inArray(companyUsers.roleId, [...roleIds]),
+      ),
+    )
+    .groupBy(companyUsers.roleId);
+  return new Map(rows.map((r) => [r.roleId!, Number(r.n)]));
+}
+
+/** Takes a deleted role from the memberships that still name it. */
+export async function clearMembersRole(
+  tx: Pick<Db, 'update'>,
+  companyId: string,
+  roleId: string,
+): Promise<void> {
+  await tx
+    .update(companyUsers)
+    .set({ roleId: null, updatedAt: new Date() })
+    .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.roleId, roleId)));
 }
 
 /** URL-safe slug with a random suffix, so that two companies of the same name never collide. */

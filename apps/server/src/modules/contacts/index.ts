@@ -7,4 +7,4 @@ export { findContactTypes } from './contact-types';
 export { registerContactTypeDeletionHook } from './hooks';
 export type { ContactTypeDeletionHook } from './hooks';
 export { registerContactRoutes } from './routes';
-export { getContact } from './service';
+export { contactsOfAccount, getContact } from './service';

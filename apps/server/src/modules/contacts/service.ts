@@ -252,6 +252,35 @@ export async function listContactsOfAccount(
   return rows.map(toContactView);
 }
 
+/**
+ * The contacts whose account name is `accountName` (ignoring case): the first `limit` by name
+ * (`{ _id, firstName, lastName, email, phone, title }`) and how many there are. A company record
+ * shows them (entity-data).
+ */
+export async function contactsOfAccount(db: Reader, companyId: string, accountName: string, limit: number) {
+  const sameAccount = and(
+    eq(contacts.companyId, companyId),
+    sql`lower(${contacts.accountName}) = lower(${accountName})`,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        _id: contacts.id,
+        firstName: contacts.firstName,
+        lastName: contacts.lastName,
+        email: contacts.email,
+        phone: contacts.phone,
+        title: contacts.title,
+      })
+      .from(contacts)
+      .where(sameAccount)
+      .orderBy(asc(contacts.firstName), asc(contacts.lastName), asc(contacts.email))
+      .limit(limit),
+    db.select({ n: count() }).from(contacts).where(sameAccount),
+  ]);
+  return { contacts: rows, total: total?.n ?? 0 };
+}
+
 /** `GET /entityDataNames/{contactTypeName}`: names and ids of the contacts of a type, by name. */
 export async function listEntityDataNames(
   db: Reader,

@@ -1,5 +1,5 @@
 import { RECORD_TITLE_FIELD_TYPES } from '@esigns/contracts/entity-input-types';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TEntity, TEntityType } from '@esigns/contracts/entities';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
 import { splitFieldRef } from '@esigns/contracts/nocode-filters';
@@ -219,4 +219,40 @@ export async function loadDefinitions(
   const rows = await db.select().from(entities).where(amongIds(companyId, unique));
   const templates = await loadTemplateDefs(db, rows);
   return new Map(rows.map((row) => [row.id, toDefinition(row, templates)]));
+}
+
+/** The company's oldest entity of a type, or null. */
+export async function firstEntityOfType(
+  db: Db,
+  companyId: string,
+  type: TEntityType,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: entities.id })
+    .from(entities)
+    .where(and(eq(entities.companyId, companyId), eq(entities.entityType, type)))
+    .orderBy(asc(entities.createdAt), asc(entities.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The entity a found or added record is answered with (`createCompany`, `user-entity-data`). */
+export const entityRefOf = (def: EntityDefinition) => ({
+  _id: def.row.id,
+  name: def.row.name,
+  entity_type: def.row.entityType,
+  primary_template_id: def.primary.id,
+});
+
+/** Entities (of any company) made of the template, at most `limit` when given. */
+export async function entitiesUsingTemplate(
+  db: Pick<Db, 'select'>,
+  templateId: string,
+  limit?: number,
+): Promise<{ id: string; name: string }[]> {
+  const query = db
+    .select({ id: entities.id, name: entities.name })
+    .from(entities)
+    .where(sql`${entities.templates} @> ${JSON.stringify([{ template_id: templateId }])}::jsonb`);
+  return limit === undefined ? query : query.limit(limit);
 }

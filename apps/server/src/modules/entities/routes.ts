@@ -24,12 +24,9 @@ import {
   getEntity,
   listCompanyEntities,
   listEntities,
-  relatedEntities,
   updateEntity,
 } from './service';
-import { registerCompanyEntityRoutes } from './company-routes';
 import { registerEntityInputTypeRoutes } from './input-types-routes';
-import { registerEntityTemplateGuard } from './template-guard';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
 const ZId = z.object({ id: z.uuid('Use an entity id') });
@@ -50,7 +47,6 @@ export function registerEntityRoutes(api: FastifyInstance, platform: Platform): 
   const security = [{ bearer: [] }];
   // Whoever works with records needs their entity's definition.
   const canRead = requireAnyPermission(platform, ['entities:view', 'entity-data:view']);
-  registerEntityTemplateGuard();
 
   r.get(
     '/entities',
@@ -235,38 +231,5 @@ export function registerEntityRoutes(api: FastifyInstance, platform: Platform): 
       ok(await checkEntityName(db, accessOf(request).companyId, request.body.name, request.body.exclude_id)),
   );
 
-  r.get(
-    '/entities/related/:id',
-    {
-      onRequest: canRead,
-      schema: {
-        tags,
-        security,
-        summary: 'Entities related to this one',
-        description:
-          '`role` CHILD: the other entity is a child of this one (its records show as a tab here); PARENT: ' +
-          'the other way. `label` is the tab label on this entity.',
-        params: ZId,
-        response: {
-          200: ZSuccess(
-            z.array(
-              z.object({
-                relationship_id: z.string(),
-                entity_id: z.string(),
-                name: z.string(),
-                relationship_type: z.enum(['ONE_TO_ONE', 'ONE_TO_MANY', 'MANY_TO_MANY']),
-                role: z.enum(['CHILD', 'PARENT']),
-                label: z.string(),
-              }),
-            ),
-          ),
-          ...ERRORS,
-        },
-      },
-    },
-    async (request) => ok(await relatedEntities(db, accessOf(request).companyId, request.params.id)),
-  );
-
-  registerCompanyEntityRoutes(api, platform);
   registerEntityInputTypeRoutes(api, platform);
 }

@@ -1,6 +1,5 @@
-import { isUuid } from '@esigns/contracts/ids';
 import { escapeLike } from '../../platform/db/database';
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type {
   TCreateEntityRequest,
   TCreateEntityWithFieldsRequest,
@@ -10,14 +9,11 @@ import type {
 } from '@esigns/contracts/entities';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { toTemplateCode } from '@esigns/contracts/form-templates';
-import { rowsOf, type Db } from '../../platform/db/database';
+import type { Db } from '../../platform/db/database';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth';
-import { entityData } from '../entity-data/schema';
-import { entityViews } from '../entity-views/schema';
 import { findReadableTemplate, createFormTemplate } from '../form-templates';
 import type { AccessContext } from '../permissions';
-import { entityRelationships } from '../relationships/schema';
 import {
   entitySummaries,
   fieldOf,
@@ -28,6 +24,7 @@ import {
   toEntity,
   type EntityDefinition,
 } from './definition';
+import { beforeEntityDelete, countDependents, entityRecords } from './hooks';
 import { entities } from './schema';
 
 /*
@@ -40,30 +37,13 @@ const detail = (key: string, message: string): TValidationDetail => ({ key, mess
 /** Records counted exactly up to this many per entity in lists. */
 const LIST_COUNT_CAP = 100_000;
 
-/** Records of each entity, counted up to the cap, in one query. */
-export async function countRecords(db: Db, entityIds: readonly string[]): Promise<Map<string, number>> {
-  if (entityIds.length === 0) return new Map();
-  const rows = await rowsOf<{ id: string; n: number }>(
-    db,
-    sql`
-    select e.id, (select count(*)::int from (select 1 from ${entityData} d
-      where d.entity_id = e.id limit ${LIST_COUNT_CAP}) c) as n
-    from unnest(${sql.raw(
-      `array[${entityIds
-        .filter(isUuid)
-        .map((id) => `'${id}'`)
-        .join(',')}]`,
-    )}::uuid[]) as e(id)`,
-  );
-  return new Map(rows.map((row) => [row.id, Number(row.n)]));
-}
-
 async function toEntities(db: Db, rows: (typeof entities.$inferSelect)[]): Promise<TEntity[]> {
   const [templates, counts] = await Promise.all([
     loadTemplateDefs(db, rows),
-    countRecords(
+    entityRecords().count(
       db,
       rows.map((row) => row.id),
+      LIST_COUNT_CAP,
     ),
   ]);
   return rows.map((row) => toEntity(toDefinition(row, templates), counts.get(row.id) ?? 0));
@@ -71,7 +51,7 @@ async function toEntities(db: Db, rows: (typeof entities.$inferSelect)[]): Promi
 
 export async function getEntity(db: Db, companyId: string, id: string): Promise<TEntity> {
   const def = await loadEntityDefinition(db, companyId, id);
-  const counts = await countRecords(db, [id]);
+  const counts = await entityRecords().count(db, [id], LIST_COUNT_CAP);
   return toEntity(def, counts.get(id) ?? 0);
 }
 
@@ -308,15 +288,8 @@ export async function updateEntity(
     throw new AppError('CONFLICT', { message: 'Someone else changed this entity: reload it and try again' });
   }
   const { problems, def } = await checkEntityBody(db, access.companyId, body, id);
-  if (def && def.primary.id !== current.primary.id) {
-    const [record] = await db
-      .select({ id: entityData.id })
-      .from(entityData)
-      .where(eq(entityData.entityId, id))
-      .limit(1);
-    if (record)
-      problems.push(detail('templates', 'The entity has records: its primary template cannot change'));
-  }
+  if (def && def.primary.id !== current.primary.id && (await entityRecords().hasAny(db, id)))
+    problems.push(detail('templates', 'The entity has records: its primary template cannot change'));
   if (problems.length > 0 || !def) throw validationError(problems, problems[0]!.message);
   const displayField = resolveDisplayField(body.display_field, def.primary.fields);
   try {
@@ -346,12 +319,9 @@ export async function updateEntity(
         throw new AppError('CONFLICT', {
           message: 'Someone else changed this entity: reload it and try again',
         });
-      if (displayField !== current.displayField) {
-        // Titles follow the display field: one statement, however many records.
-        await tx.execute(sql`update ${entityData} set title = coalesce(
-            ${entityData.values} -> ${def.primary.id}::text ->> ${displayField ?? ''}::text, '')
-          where ${entityData.entityId} = ${id}`);
-      }
+      // Titles follow the display field: one statement, however many records.
+      if (displayField !== current.displayField)
+        await entityRecords().retitle(tx, id, def.primary.id, displayField);
       return (await toEntities(tx, [row]))[0]!;
     });
   } catch (err) {
@@ -372,17 +342,7 @@ export async function deleteEntity(
 ): Promise<{ records: number; relationships: number }> {
   const def = await loadEntityDefinition(db, access.companyId, id);
   return db.transaction(async (tx) => {
-    const [counts] = await tx
-      .select({
-        records: sql<number>`(select count(*)::int from ${entityData} where ${entityData.entityId} = ${id})`,
-        relationships: sql<number>`(select count(*)::int from ${entityRelationships}
-          where ${entityRelationships.parentEntityId} = ${id} or ${entityRelationships.childEntityId} = ${id})`,
-      })
-      .from(sql`(select 1) one`);
-    const found = {
-      records: Number(counts?.records ?? 0),
-      relationships: Number(counts?.relationships ?? 0),
-    };
+    const found = await countDependents(tx, id);
     if (!force && (found.records > 0 || found.relationships > 0)) {
       throw new AppError('CONFLICT', {
         message:
@@ -392,9 +352,7 @@ export async function deleteEntity(
         errorCode: 'ENTITY_NOT_EMPTY',
       });
     }
-    await tx
-      .delete(entityViews)
-      .where(and(eq(entityViews.companyId, access.companyId), eq(entityViews.entityId, id)));
+    await beforeEntityDelete(tx, access.companyId, id);
     await tx.delete(entities).where(eq(entities.id, id));
     return found;
   });
@@ -420,29 +378,4 @@ export async function checkEntityName(db: Db, companyId: string, name: string, e
     )
     .limit(1);
   return { exists: Boolean(row), entity: row ?? null };
-}
-
-/** `GET /entities/related/{id}`: entities linked to this one by a relationship, either way. */
-export async function relatedEntities(db: Db, companyId: string, id: string) {
-  await loadEntityDefinition(db, companyId, id);
-  const links = await db
-    .select()
-    .from(entityRelationships)
-    .where(or(eq(entityRelationships.parentEntityId, id), eq(entityRelationships.childEntityId, id)));
-  const otherIds = [
-    ...new Set(links.map((l) => (l.parentEntityId === id ? l.childEntityId : l.parentEntityId))),
-  ];
-  const names = new Map((await entityNames(db, companyId, otherIds)).map((e) => [e._id, e.name]));
-  return links.map((l) => {
-    const asParent = l.parentEntityId === id;
-    const other = asParent ? l.childEntityId : l.parentEntityId;
-    return {
-      relationship_id: l.id,
-      entity_id: other,
-      name: names.get(other) ?? '',
-      relationship_type: l.relationshipType,
-      role: asParent ? ('CHILD' as const) : ('PARENT' as const),
-      label: asParent ? l.parentLabel : l.childLabel,
-    };
-  });
 }

@@ -3,20 +3,11 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerEntityExcelImportRoutes } from './excel-import-routes';
-export { findOrAddRecord } from './find-or-add';
+export { registerAggregateFiller, registerSavedFilterReader } from './hooks';
+export type { AggregateFiller, SavedFilterReader } from './hooks';
 export { defineRecordJobs } from './jobs';
 export { columnOf, filterSql, orderSql } from './query';
-export { titleOf } from './record-values';
+export { registerEntityDataHooks } from './register-hooks';
 export { ZRecordSchema, registerEntityDataRoutes } from './routes';
-export {
-  countWhere,
-  createRecords,
-  findCompanyRecord,
-  findRecord,
-  linkedTitles,
-  queryRecords,
-  recordWhere,
-  toRecord,
-  withComputedValues,
-} from './service';
+export { countWhere, createRecords, findRecord, queryRecords, recordWhere, toRecord } from './service';
 export type { RecordRow } from './service';

@@ -1,4 +1,3 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
 import type { UserType } from '@esigns/contracts/auth';
 import {
   MAX_NOTIFICATION_RECIPIENTS,
@@ -15,8 +14,7 @@ import {
 import { validationError } from '../../platform/http/app-error';
 import { escapeHtml } from '../../platform/mail/mail-layout';
 import type { Platform } from '../../platform/platform';
-import { users } from '../auth/schema';
-import { companyUsers } from '../company/schema';
+import { findActiveMembers } from '../company-users';
 import { loadSenderInfo } from '../documents';
 import type { EntityDefinition } from '../entities';
 import { notifyUsers } from '../notifications';
@@ -40,26 +38,12 @@ async function findRecipients(
   needs: PermissionSlug,
 ): Promise<Recipient[]> {
   const db = platform.database.db;
-  const rows = await db
-    .select({
-      userId: companyUsers.userId,
-      userType: companyUsers.userType,
-      email: users.email,
-      firstName: users.firstName,
-    })
-    .from(companyUsers)
-    .innerJoin(users, eq(users.id, companyUsers.userId))
-    .where(
-      and(
-        eq(companyUsers.companyId, access.companyId),
-        eq(companyUsers.status, 'ACTIVE'),
-        or(
-          input.user_ids.length > 0 ? inArray(companyUsers.userId, input.user_ids) : undefined,
-          input.user_types.length > 0 ? inArray(companyUsers.userType, input.user_types) : undefined,
-        ),
-      ),
-    )
-    .limit(MAX_NOTIFICATION_RECIPIENTS + 1);
+  const rows = await findActiveMembers(
+    db,
+    access.companyId,
+    { userIds: input.user_ids, userTypes: input.user_types },
+    MAX_NOTIFICATION_RECIPIENTS + 1,
+  );
   const found = new Set(rows.map((r) => r.userId));
   const unknown: TValidationDetail[] = input.user_ids.flatMap((id, i) =>
     found.has(id)

@@ -13,6 +13,7 @@ import { loadEntityDefinition } from '../entities';
 import { loadGridContext } from './record-state';
 import { accessOf, requirePermission } from '../permissions';
 import { bulkUpdate, chartData, checkDuplicateRules, duplicateRecords, MAX_BULK_IDS } from './bulk-service';
+import { registerCompanyEntityRoutes } from './company-routes';
 import { registerRecordExtraRoutes } from './extra-routes';
 import { registerRecordReadRoutes } from './read-routes';
 import {
@@ -440,4 +441,5 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
 
   registerRecordReadRoutes(api, platform);
   registerRecordExtraRoutes(api, platform);
+  registerCompanyEntityRoutes(api, platform);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   RECORD_COUNT_CAP,
   type TEntityRecord,
@@ -23,12 +23,11 @@ import {
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { JsonText } from '../../platform/http/envelope';
 import type { EntityDefinition } from '../entities';
-import { entityFilters } from '../entity-filters/schema';
 import type { AccessContext } from '../permissions';
-import { fillAggregates } from '../relationships';
 import { fillGlobalVariables } from './computed-values';
 import { checkFileRefs } from './files-service';
 import { fieldChanges, writeHistory } from './history/write-history';
+import { fillAggregates, readSavedFilter } from './hooks';
 import { filterSql, orderSql } from './query';
 import { loadRecordState, type GridContext } from './record-state';
 import {
@@ -408,23 +407,12 @@ async function extraFilters(
 ): Promise<TFilterGroup[]> {
   const groups: TFilterGroup[] = [];
   if (query.filter_id) {
-    const [saved] = await db
-      .select({ filters: entityFilters.filters })
-      .from(entityFilters)
-      .where(
-        and(
-          eq(entityFilters.id, query.filter_id),
-          eq(entityFilters.entityId, def.row.id),
-          eq(entityFilters.companyId, access.companyId),
-          // Shared filters, or the caller's own: another person's personal filter is not theirs to use.
-          or(isNull(entityFilters.userId), eq(entityFilters.userId, access.userId)),
-        ),
-      );
+    const saved = await readSavedFilter(db, access, def.row.id, query.filter_id);
     if (!saved)
       throw validationError([
         { key: 'filter_id', path: ['filter_id'], message: 'No such saved filter of this entity' },
       ]);
-    groups.push(saved.filters);
+    groups.push(saved);
   }
   if (query.apply_global_filters && knownGlobalRules) {
     if (knownGlobalRules.length > 0) groups.push({ match: 'ALL', rules: knownGlobalRules });

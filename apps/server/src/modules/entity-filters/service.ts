@@ -95,6 +95,31 @@ async function findVisibleRow(db: Db, access: AccessContext, id: string): Promis
   return row;
 }
 
+/**
+ * The filter group of one of the entity's saved filters the caller may use, or null: shared
+ * filters, or the caller's own (another person's personal filter is not theirs to use). Record
+ * queries with `filter_id` read it (registered with entity-data).
+ */
+export async function usableSavedFilter(
+  db: Db,
+  access: AccessContext,
+  entityId: string,
+  filterId: string,
+): Promise<TFilterGroup | null> {
+  const [saved] = await db
+    .select({ filters: entityFilters.filters })
+    .from(entityFilters)
+    .where(
+      and(
+        eq(entityFilters.id, filterId),
+        eq(entityFilters.entityId, entityId),
+        eq(entityFilters.companyId, access.companyId),
+        or(isNull(entityFilters.userId), eq(entityFilters.userId, access.userId)),
+      ),
+    );
+  return saved?.filters ?? null;
+}
+
 /** `GET entity-filter/{id}`. */
 export async function findEntityFilter(db: Db, access: AccessContext, id: string): Promise<TEntityFilter> {
   return toEntityFilter(await findVisibleRow(db, access, id), access);

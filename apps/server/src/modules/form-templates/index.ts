@@ -6,4 +6,5 @@ export { registerFormTemplateRoutes } from './routes';
 export { findPrimaryTemplate, findReadableTemplate, templateSummaries } from './service';
 export { ensureStandardTemplates } from './standard-sync';
 export { registerTemplateGuard } from './usage';
+export type { TemplateGuard, TemplateRef } from './usage';
 export { createFormTemplate } from './write-service';

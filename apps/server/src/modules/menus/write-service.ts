@@ -101,7 +101,7 @@ export async function resetMenu(db: Db, access: AccessContext, id: string): Prom
 
 /**
  * Removes the stored menu of a user type or contact type, if any. Also run when a contact type is
- * deleted (registered with contacts in `hooks.ts`: its key is the type's id, no foreign key can say so).
+ * deleted (registered with contacts in `register-hooks.ts`: its key is the type's id, no foreign key can say so).
  */
 export async function deleteStoredMenu(
   db: Pick<Db, 'delete'>,

@@ -2,5 +2,5 @@
  * The public face of the relationships module: other modules and the composition root import only this
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
-export { fillAggregates } from './aggregates';
+export { registerRelationshipHooks } from './register-hooks';
 export { registerRelationshipRoutes } from './routes';

@@ -16,6 +16,7 @@ import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { accessOf, requirePermission } from '../permissions';
 import { registerRelationshipDataRoutes } from './data-routes';
+import { registerRelatedEntityRoutes } from './related-entities-routes';
 import { RELATIONSHIP_ERRORS } from './route-common';
 import {
   createRelationships,
@@ -222,4 +223,5 @@ export function registerRelationshipRoutes(api: FastifyInstance, platform: Platf
   );
 
   registerRelationshipDataRoutes(api, platform);
+  registerRelatedEntityRoutes(api, platform);
 }

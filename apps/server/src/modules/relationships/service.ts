@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type {
   TEntityRelationship,
@@ -251,4 +251,29 @@ export async function relationshipExists(db: Db, companyId: string, a: string, b
   if (!names.has(a) || !names.has(b)) throw notFound('Entity');
   const rel = await relationshipBetween(db, companyId, a, b);
   return { exists: Boolean(rel), relationship: rel ? toRelationship(rel) : null };
+}
+
+/** `GET /entities/related/{id}`: entities linked to this one by a relationship, either way. */
+export async function relatedEntities(db: Db, companyId: string, id: string) {
+  await loadEntityDefinition(db, companyId, id);
+  const links = await db
+    .select()
+    .from(entityRelationships)
+    .where(or(eq(entityRelationships.parentEntityId, id), eq(entityRelationships.childEntityId, id)));
+  const otherIds = [
+    ...new Set(links.map((l) => (l.parentEntityId === id ? l.childEntityId : l.parentEntityId))),
+  ];
+  const names = await entityNameMap(db, companyId, otherIds);
+  return links.map((l) => {
+    const asParent = l.parentEntityId === id;
+    const other = asParent ? l.childEntityId : l.parentEntityId;
+    return {
+      relationship_id: l.id,
+      entity_id: other,
+      name: names.get(other) ?? '',
+      relationship_type: l.relationshipType,
+      role: asParent ? ('CHILD' as const) : ('PARENT' as const),
+      label: asParent ? l.parentLabel : l.childLabel,
+    };
+  });
 }

@@ -1,13 +1,13 @@
-import { and, asc, count, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { UserType } from '@esigns/contracts/auth';
 import { canActOnRow, type PermissionSlug } from '@esigns/contracts/permissions';
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth';
-import { companyUsers } from '../company/schema';
-import { companyInvitations } from '../company-users/schema';
+import { clearMembersRole, countMembersByRole } from '../company';
 import type { AccessContext } from '../permissions';
+import { countPendingInvitations } from './hooks';
 import { roles } from './schema';
 
 export type RoleView = {
@@ -62,12 +62,13 @@ export async function listRoles(
   }
   const where = and(...filters);
   const [totalRow] = await db.select({ n: count() }).from(roles).where(where);
-  const rows = await selectRoles(db, access.companyId)
+  const rows = await selectRoles(db)
     .where(where)
     .orderBy(asc(sql`lower(${roles.name})`), asc(roles.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  return { rows: rows.map(toView), total: Number(totalRow?.n ?? 0) };
+  const counted = await withUserCounts(db, access.companyId, rows);
+  return { rows: counted.map(toView), total: Number(totalRow?.n ?? 0) };
 }
 
 /** `GET /role/{id}`. Unknown, malformed and other companies' ids: 404. */
@@ -154,10 +155,7 @@ export async function deleteRole(db: Db, access: AccessContext, id: string): Pro
         message: `This role is held by ${describeHolders(holders)}: give them another role first`,
       });
     }
-    await tx
-      .update(companyUsers)
-      .set({ roleId: null, updatedAt: new Date() })
-      .where(and(eq(companyUsers.companyId, access.companyId), eq(companyUsers.roleId, role.id)));
+    await clearMembersRole(tx, access.companyId, role.id);
     await tx.delete(roles).where(and(eq(roles.id, role.id), eq(roles.companyId, access.companyId)));
     return { _id: role.id };
   });
@@ -205,13 +203,7 @@ function roleError(message: string): AppError {
   return validationError([{ key: 'role_id', message, path: ['role_id'] }], message);
 }
 
-function selectRoles(db: Pick<Db, 'select'>, companyId: string) {
-  const holders = db
-    .select({ roleId: companyUsers.roleId, n: count().as('n') })
-    .from(companyUsers)
-    .where(and(eq(companyUsers.companyId, companyId), ne(companyUsers.status, 'DELETED')))
-    .groupBy(companyUsers.roleId)
-    .as('holders');
+function selectRoles(db: Pick<Db, 'select'>) {
   return db
     .select({
       id: roles.id,
@@ -221,22 +213,35 @@ function selectRoles(db: Pick<Db, 'select'>, companyId: string) {
       createdBy: roles.createdBy,
       createdAt: roles.createdAt,
       updatedAt: roles.updatedAt,
-      userCount: sql<number>`coalesce(${holders.n}, 0)::int`,
     })
     .from(roles)
-    .leftJoin(holders, eq(holders.roleId, roles.id))
     .$dynamic();
 }
 
-type RoleRow = Awaited<ReturnType<ReturnType<typeof selectRoles>['execute']>>[number];
+type RoleRow = Awaited<ReturnType<ReturnType<typeof selectRoles>['execute']>>[number] & { userCount: number };
+
+/** The rows with how many members hold each role (one query for them all). */
+async function withUserCounts(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  rows: Omit<RoleRow, 'userCount'>[],
+): Promise<RoleRow[]> {
+  const counts = await countMembersByRole(
+    db,
+    companyId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, userCount: counts.get(row.id) ?? 0 }));
+}
 
 async function findRoleRow(db: Pick<Db, 'select'>, companyId: string, id: string): Promise<RoleRow> {
   if (!isUuid(id)) throw notFound('Role');
-  const [row] = await selectRoles(db, companyId)
+  const [row] = await selectRoles(db)
     .where(and(eq(roles.id, id), eq(roles.companyId, companyId)))
     .limit(1);
   if (!row) throw notFound('Role');
-  return row;
+  const [counted] = await withUserCounts(db, companyId, [row]);
+  return counted!;
 }
 
 async function assertNameFree(
@@ -265,28 +270,11 @@ async function countHolders(
   companyId: string,
   roleId: string,
 ): Promise<{ members: number; invitations: number }> {
-  const [members] = await db
-    .select({ n: count() })
-    .from(companyUsers)
-    .where(
-      and(
-        eq(companyUsers.companyId, companyId),
-        eq(companyUsers.roleId, roleId),
-        ne(companyUsers.status, 'DELETED'),
-      ),
-    );
-  const [invitations] = await db
-    .select({ n: count() })
-    .from(companyInvitations)
-    .where(
-      and(
-        eq(companyInvitations.companyId, companyId),
-        eq(companyInvitations.roleId, roleId),
-        isNull(companyInvitations.acceptedAt),
-        isNull(companyInvitations.revokedAt),
-      ),
-    );
-  return { members: Number(members?.n ?? 0), invitations: Number(invitations?.n ?? 0) };
+  const members = await countMembersByRole(db, companyId, [roleId]);
+  return {
+    members: members.get(roleId) ?? 0,
+    invitations: await countPendingInvitations(db, companyId, roleId),
+  };
 }
 
 function describeHolders(holders: { members: number; invitations: number }): string {

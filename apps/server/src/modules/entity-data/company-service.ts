@@ -1,23 +1,22 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TCompanyDetails, TCreateCompanyRequest, TFoundRecord } from '@esigns/contracts/entity-actions';
 import { hasPermission } from '@esigns/contracts/permissions';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, unlessAppError, validationError } from '../../platform/http/app-error';
-import { contacts } from '../contacts/schema';
+import { contactsOfAccount } from '../contacts';
 import {
-  findOrAddRecord,
-  titleOf,
-  findCompanyRecord,
-  linkedTitles,
-  toRecord,
-  withComputedValues,
-} from '../entity-data';
-import { entityData } from '../entity-data/schema';
+  createEntity,
+  entityRefOf,
+  firstEntityOfType,
+  loadEntityDefinition,
+  type EntityDefinition,
+} from '../entities';
 import { findPrimaryTemplate } from '../form-templates';
 import type { AccessContext } from '../permissions';
-import { loadEntityDefinition, type EntityDefinition } from './definition';
-import { entities } from './schema';
-import { createEntity } from './service';
+import { findOrAddRecord } from './find-or-add';
+import { titleOf } from './record-values';
+import { entityData } from './schema';
+import { findCompanyRecord, linkedTitles, toRecord, withComputedValues } from './service';
 
 /*
  * Companies (DOMAIN-NOCODE: BUSINESS entities are accounts): the organisations a workspace deals
@@ -25,29 +24,11 @@ import { createEntity } from './service';
  * address book belong to one by their account name.
  */
 
-/** The entity a company record is answered with. */
-export const entityRefOf = (def: EntityDefinition) => ({
-  _id: def.row.id,
-  name: def.row.name,
-  entity_type: def.row.entityType,
-  primary_template_id: def.primary.id,
-});
-
 const entityProblem = (message: string) =>
   validationError([{ key: 'entity_id', path: ['entity_id'], message }], message);
 
 /** The name of the entity made when a workspace adds its first company without naming an entity. */
 export const DEFAULT_COMPANIES_ENTITY = 'Companies';
-
-async function firstBusinessEntity(db: Db, companyId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: entities.id })
-    .from(entities)
-    .where(and(eq(entities.companyId, companyId), eq(entities.entityType, 'BUSINESS')))
-    .orderBy(asc(entities.createdAt), asc(entities.id))
-    .limit(1);
-  return row?.id ?? null;
-}
 
 /**
  * The BUSINESS entity companies go to: the one named (422 when it is not BUSINESS), else the
@@ -65,7 +46,7 @@ async function companiesEntity(
       throw entityProblem(`${def.row.name} is not a company (BUSINESS) entity`);
     return def;
   }
-  const existing = await firstBusinessEntity(db, access.companyId);
+  const existing = await firstEntityOfType(db, access.companyId, 'BUSINESS');
   if (existing) return loadEntityDefinition(db, access.companyId, existing);
   if (!hasPermission(access, 'entities:create'))
     throw entityProblem(
@@ -85,7 +66,7 @@ async function companiesEntity(
     return loadEntityDefinition(db, access.companyId, made._id);
   } catch (err) {
     // Another call made it a moment ago, or a non-BUSINESS entity has the name.
-    const raced = await firstBusinessEntity(db, access.companyId);
+    const raced = await firstEntityOfType(db, access.companyId, 'BUSINESS');
     if (raced) return loadEntityDefinition(db, access.companyId, raced);
     if (err instanceof AppError && err.code === 'VALIDATION_FAILED')
       throw entityProblem(
@@ -137,39 +118,20 @@ export async function getCompanyDetails(db: Db, access: AccessContext, id: strin
   const def = await loadEntityDefinition(db, access.companyId, row.entityId);
   if (def.row.entityType !== 'BUSINESS') throw notFound('Company');
   const [computed] = await withComputedValues(db, def, [row]);
-  const sameAccount = and(
-    eq(contacts.companyId, access.companyId),
-    sql`lower(${contacts.accountName}) = lower(${row.title})`,
-  );
-  const [people, [total]] = row.title.trim()
-    ? await Promise.all([
-        db
-          .select({
-            _id: contacts.id,
-            firstName: contacts.firstName,
-            lastName: contacts.lastName,
-            email: contacts.email,
-            phone: contacts.phone,
-            title: contacts.title,
-          })
-          .from(contacts)
-          .where(sameAccount)
-          .orderBy(asc(contacts.firstName), asc(contacts.lastName), asc(contacts.email))
-          .limit(CONTACTS_SHOWN),
-        db.select({ n: count() }).from(contacts).where(sameAccount),
-      ])
-    : [[], [{ n: 0 }]];
+  const people = row.title.trim()
+    ? await contactsOfAccount(db, access.companyId, row.title, CONTACTS_SHOWN)
+    : { contacts: [], total: 0 };
   return {
     entity: entityRefOf(def),
     record: toRecord(computed!),
     linked_titles: await linkedTitles(db, def, [row]),
-    contacts: people.map((p) => ({
+    contacts: people.contacts.map((p) => ({
       _id: p._id,
       name: `${p.firstName} ${p.lastName}`.trim(),
       email: p.email,
       phone: p.phone,
       title: p.title,
     })),
-    contacts_total: total?.n ?? 0,
+    contacts_total: people.total,
   };
 }

@@ -1,0 +1,18 @@
+import { registerTemplateGuard } from '../form-templates';
+import { entitiesUsingTemplate } from './definition';
+
+/*
+ * Templates that entities are made of: one in use cannot be deleted. (A field that records hold
+ * values for cannot change: entity-data registers that guard, the records are its own.)
+ */
+
+/** Plugs the entities module into the modules before it; app.ts calls it at start-up. */
+export function registerEntityHooks(): void {
+  registerTemplateGuard({
+    name: 'entities',
+    beforeDelete: async (db, template) => {
+      const [entity] = await entitiesUsingTemplate(db, template.id, 1);
+      return entity ? `Used by the entity ${entity.name}: remove it from the entity first` : null;
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import type { TFilterGroup } from '@esigns/contracts/nocode-filters';
+import type { Db } from '../../platform/db/database';
+import type { EntityDefinition } from '../entities';
+import type { AccessContext } from '../permissions';
+import type { RecordRow } from './service';
+
+/*
+ * What modules above entity-data add to record reads. Records come before saved filters and
+ * relationships (module-order.json), so this module cannot call them: each registers here at
+ * start-up (app.ts, before any route runs).
+ */
+
+/** Fills the AGGREGATE fields of a page of records (relationships). */
+export type AggregateFiller = <T extends Pick<RecordRow, 'id' | 'values'>>(
+  db: Db,
+  def: EntityDefinition,
+  rows: T[],
+) => Promise<T[]>;
+
+/**
+ * The filter group of one of the entity's saved filters the caller may use (a shared one or their
+ * own), or null (entity-filters).
+ */
+export type SavedFilterReader = (
+  db: Db,
+  access: AccessContext,
+  entityId: string,
+  filterId: string,
+) => Promise<TFilterGroup | null>;
+
+let aggregates: AggregateFiller | null = null;
+let savedFilters: SavedFilterReader | null = null;
+
+export function registerAggregateFiller(fill: AggregateFiller): void {
+  aggregates = fill;
+}
+
+export function registerSavedFilterReader(read: SavedFilterReader): void {
+  savedFilters = read;
+}
+
+const missing = (what: string) => new Error(`No module registered ${what} with entity-data (app.ts)`);
+
+export function fillAggregates<T extends Pick<RecordRow, 'id' | 'values'>>(
+  db: Db,
+  def: EntityDefinition,
+  rows: T[],
+): Promise<T[]> {
+  if (!aggregates) throw missing('the aggregate filler');
+  return aggregates(db, def, rows);
+}
+
+export function readSavedFilter(...args: Parameters<SavedFilterReader>): Promise<TFilterGroup | null> {
+  if (!savedFilters) throw missing('the saved filter reader');
+  return savedFilters(...args);
+}

@@ -1,0 +1,110 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TValidationDetail } from '@esigns/contracts/envelope';
+import { isUuid } from '@esigns/contracts/ids';
+import type { TFormField } from '@esigns/contracts/nocode-fields';
+import { rowsOf, type Db } from '../../platform/db/database';
+import { entitiesUsingTemplate, registerEntityDeletionGuard, registerEntityRecordStore } from '../entities';
+import { registerTemplateGuard, type TemplateRef } from '../form-templates';
+import { entityData } from './schema';
+
+/*
+ * The records of entities, as the modules before entity-data need them: entities count them,
+ * check for them and retitle them; deleting an entity counts them; a template field that records
+ * hold values for cannot be removed or change type (the values would be lost or mean something else).
+ */
+
+/** Records of each entity, counted exactly up to `cap`, in one query. */
+async function countRecords(db: Db, entityIds: readonly string[], cap: number): Promise<Map<string, number>> {
+  if (entityIds.length === 0) return new Map();
+  const rows = await rowsOf<{ id: string; n: number }>(
+    db,
+    sql`
+    select e.id, (select count(*)::int from (select 1 from ${entityData} d
+      where d.entity_id = e.id limit ${cap}) c) as n
+    from unnest(${sql.raw(
+      `array[${entityIds
+        .filter(isUuid)
+        .map((id) => `'${id}'`)
+        .join(',')}]`,
+    )}::uuid[]) as e(id)`,
+  );
+  return new Map(rows.map((row) => [row.id, Number(row.n)]));
+}
+
+async function hasRecords(db: Db, entityId: string): Promise<boolean> {
+  const [record] = await db
+    .select({ id: entityData.id })
+    .from(entityData)
+    .where(eq(entityData.entityId, entityId))
+    .limit(1);
+  return Boolean(record);
+}
+
+async function retitleRecords(
+  tx: Db,
+  entityId: string,
+  primaryTemplateId: string,
+  displayField: string | null,
+): Promise<void> {
+  await tx.execute(sql`update ${entityData} set title = coalesce(
+      ${entityData.values} -> ${primaryTemplateId}::text ->> ${displayField ?? ''}::text, '')
+    where ${entityData.entityId} = ${entityId}`);
+}
+
+/** The 422 details of field changes that records of entities made of the template hold values for. */
+async function fieldChangeProblems(
+  db: Db,
+  template: TemplateRef,
+  before: readonly TFormField[],
+  after: readonly TFormField[],
+): Promise<TValidationDetail[]> {
+  const afterByKey = new Map(after.map((field) => [field.key, field]));
+  const changed = before.filter((field) => afterByKey.get(field.key)?.type !== field.type);
+  if (changed.length === 0) return [];
+  const users = await entitiesUsingTemplate(db, template.id);
+  if (users.length === 0) return [];
+  const names = new Map(users.map((entity) => [entity.id, entity.name]));
+  const problems: TValidationDetail[] = [];
+  for (const field of changed) {
+    const [hit] = await db
+      .select({ entityId: entityData.entityId })
+      .from(entityData)
+      .where(
+        and(
+          inArray(entityData.entityId, [...names.keys()]),
+          sql`${entityData.companyId} = ${template.companyId}
+            and jsonb_typeof(${entityData.values} -> ${template.id}::text -> ${field.key}::text) is not null
+            and ${entityData.values} -> ${template.id}::text -> ${field.key}::text <> 'null'::jsonb`,
+        ),
+      )
+      .limit(1);
+    if (!hit) continue;
+    const name = names.get(hit.entityId);
+    const index = before.indexOf(field);
+    const now = afterByKey.get(field.key);
+    problems.push({
+      key: `fields.${now ? after.indexOf(now) : index}`,
+      path: ['fields', now ? after.indexOf(now) : index],
+      message: now
+        ? `Records of ${name} hold ${field.label} values: its type cannot change`
+        : `Records of ${name} hold ${field.label} values: it cannot be removed`,
+    });
+  }
+  return problems;
+}
+
+/** Plugs the entity-data module into the modules before it; app.ts calls it at start-up. */
+export function registerEntityDataHooks(): void {
+  registerEntityRecordStore({ count: countRecords, hasAny: hasRecords, retitle: retitleRecords });
+  registerEntityDeletionGuard({
+    name: 'entity-data',
+    count: async (tx, entityId) => {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(entityData)
+        .where(eq(entityData.entityId, entityId));
+      return { records: Number(row?.n ?? 0) };
+    },
+  });
+  registerTemplateGuard({ name: 'entity-data', beforeFieldsChange: fieldChangeProblems });
+}
