@@ -1,16 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import { defaultCustomizationConfig } from '@esigns/contracts/entity-customization';
 import { installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { makeFormTemplate, renderAt } from '../form-templates/form-templates-test-utils';
-import { withPermissions } from '../team/team-test-utils';
 import { toTemplateFields } from './create-entity-dialog';
 import { EntitiesScreen } from './entities-screen';
 import { EntityRecordsScreen } from './entity-records-screen';
 import { RecordFormScreen } from './record-form-screen';
 import { RecordViewScreen } from './record-view-screen';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { entityServer, makeEntity, makeRecord } from './entities-test-utils';
 
 const ENTITY_ID = '3c1b2c3d-0000-4000-8000-000000000001';
 const template = makeFormTemplate({
@@ -22,44 +21,16 @@ const template = makeFormTemplate({
   ],
 });
 const tid = template._id;
-const entity: TEntity = {
-  _id: ENTITY_ID,
-  company_id: template.company_id!,
-  name: 'Property',
-  slug: 'property',
+const entity = makeEntity(ENTITY_ID, 'Property', template, {
+  code: 'property',
   description: 'Homes for sale',
-  entity_type: 'GENERAL',
-  icon: null,
-  templates: [
-    {
-      template_id: tid,
-      is_primary: true,
-      hidden_on_add: false,
-      name: 'Property',
-      code: 'property',
-      is_repeatable: false,
-    },
-  ],
-  primary_template_id: tid,
   primary_fields: ['title'],
   display_field: 'title',
-  duplicate_rules: [],
   records_count: 2,
-  version: 1,
-  created_by: null,
-  created_at: '2026-03-01T10:00:00.000Z',
   updated_at: '2026-03-02T10:00:00.000Z',
-};
-const record = (id: string, title: string, price: number): TEntityRecord => ({
-  _id: id,
-  entity_id: ENTITY_ID,
-  title,
-  values: { [tid]: { title, price, status: 'Available' } },
-  created_by: null,
-  updated_by: null,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-01T10:00:00.000Z',
 });
+const record = (id: string, title: string, price: number) =>
+  makeRecord(ENTITY_ID, id, title, tid, { title, price, status: 'Available' });
 const fields = [
   {
     ref: `${tid}#title`,
@@ -95,10 +66,8 @@ const fields = [
 ];
 
 function server(next: FakeHandler = () => undefined): FakeHandler {
-  return withPermissions('OWNER', (call) => {
+  return entityServer(entity, [template], (call) => {
     if (call.path === '/api/entities') return ok({ data: [entity], total: 1, page: 1, total_pages: 1 });
-    if (call.path === `/api/entities/${ENTITY_ID}`) return ok(entity);
-    if (call.path === `/api/template/${tid}`) return ok(template);
     if (call.path === '/api/template-fields') return ok(fields);
     if (call.path === '/api/entities-data/entity/data') {
       return ok({

@@ -1,6 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TEntity } from '@esigns/contracts/entities';
 import type { TExcelHeaders } from '@esigns/contracts/entity-import';
 import { ALL_SCREEN_ROUTES } from '../../app/routes';
 import { SCREENS } from '../../app/screen-loaders';
@@ -12,46 +11,25 @@ import {
   type FakeCall,
   type FakeHandler,
 } from '../../shared/testing/fake-api';
-import { renderAt } from '../form-templates/form-templates-test-utils';
+import { makeFormTemplate, renderAt } from '../form-templates/form-templates-test-utils';
 import { makePermissionOverview, withPermissions } from '../team/team-test-utils';
 import { EntityRecordsScreen } from './entity-records-screen';
 import { ExcelImportScreen } from './excel-import-screen';
 import { ENTITY_SCREENS } from './screens';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { makeEntity } from './entities-test-utils';
 
 const ENTITY_ID = '3c1b2c3d-0000-4000-8000-000000000009';
 const TID = '5d1b2c3d-0000-4000-8000-000000000001';
 const PATTERN = '/entity/{entity_id}/excel/add';
 const PATH = `/entity/${ENTITY_ID}/excel/add`;
 
-const entity: TEntity = {
-  _id: ENTITY_ID,
-  company_id: 'c1',
-  name: 'Property',
-  slug: 'property',
-  description: '',
-  entity_type: 'GENERAL',
-  icon: null,
-  templates: [
-    {
-      template_id: TID,
-      is_primary: true,
-      hidden_on_add: false,
-      name: 'Property',
-      code: 'property',
-      is_repeatable: false,
-    },
-  ],
-  primary_template_id: TID,
-  primary_fields: ['title'],
-  display_field: 'title',
-  duplicate_rules: [],
-  records_count: 0,
-  version: 1,
-  created_by: null,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-01T10:00:00.000Z',
-};
+const entity = makeEntity(
+  ENTITY_ID,
+  'Property',
+  makeFormTemplate({ _id: TID, company_id: 'c1', name: 'Property', code: 'property' }),
+  { primary_fields: ['title'], display_field: 'title' },
+);
 const field = (key: string, label: string, type: string, required = false) => ({
   ref: `${TID}#${key}`,
   template_id: TID,

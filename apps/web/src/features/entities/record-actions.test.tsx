@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import type { TPublicRecordView } from '@esigns/contracts/entity-actions';
 import { sessionStore } from '../../shared/session/session-store';
 import { fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
@@ -11,6 +10,7 @@ import { PublicRecordScreen } from './public-record-screen';
 import { RecordViewScreen } from './record-view-screen';
 import { TemplateRecordsPanel } from './template-records-panel';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { entityServer, makeEntity, makeRecord } from './entities-test-utils';
 
 /*
  * The record actions of spec 3 on the record screens: notify, print, share a link, companies and
@@ -35,44 +35,18 @@ const template = makeFormTemplate({
   ],
 });
 const tid = template._id;
-const entity: TEntity = {
-  _id: ENTITY_ID,
-  company_id: template.company_id!,
-  name: 'Companies',
-  slug: 'companies',
-  description: '',
+const entity = makeEntity(ENTITY_ID, 'Companies', template, {
+  code: 'company-details',
   entity_type: 'BUSINESS',
-  icon: null,
-  templates: [
-    {
-      template_id: tid,
-      is_primary: true,
-      hidden_on_add: false,
-      name: 'Company details',
-      code: 'company-details',
-      is_repeatable: false,
-    },
-  ],
-  primary_template_id: tid,
   primary_fields: ['company_name'],
   display_field: 'company_name',
-  duplicate_rules: [],
   records_count: 1,
-  version: 1,
-  created_by: null,
-  created_at: '2026-03-01T10:00:00.000Z',
   updated_at: '2026-03-02T10:00:00.000Z',
-};
-const record: TEntityRecord = {
-  _id: RECORD_ID,
-  entity_id: ENTITY_ID,
-  title: 'Globex',
-  values: { [tid]: { company_name: 'Globex', branches: [{ city: 'Pune', staff: 40 }] } },
-  created_by: null,
-  updated_by: null,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-01T10:00:00.000Z',
-};
+});
+const record = makeRecord(ENTITY_ID, RECORD_ID, 'Globex', tid, {
+  company_name: 'Globex',
+  branches: [{ city: 'Pune', staff: 40 }],
+});
 const fields = [
   {
     ref: `${tid}#company_name`,
@@ -102,9 +76,7 @@ const found = {
 };
 
 function server(next: FakeHandler = () => undefined): FakeHandler {
-  return withPermissions('OWNER', (call) => {
-    if (call.path === `/api/entities/${ENTITY_ID}`) return ok(entity);
-    if (call.path === `/api/template/${tid}`) return ok(template);
+  return entityServer(entity, [template], (call) => {
     if (call.path === '/api/template-fields') return ok(fields);
     if (call.path === `/api/entity-data/${RECORD_ID}`) return ok(record);
     if (call.path.startsWith('/api/getAllCompanyUsers/')) return ok([]);

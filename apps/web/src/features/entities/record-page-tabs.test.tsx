@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
+import type { TEntity } from '@esigns/contracts/entities';
 import { defaultCustomizationConfig, type TRecordTab } from '@esigns/contracts/entity-customization';
 import type { TRecordHistoryItem, TRecordHistoryPage } from '@esigns/contracts/record-history';
 import { installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { makeFormTemplate, renderAt } from '../form-templates/form-templates-test-utils';
-import { withPermissions } from '../team/team-test-utils';
 import { orderRecordTabs, RecordViewScreen } from './record-view-screen';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { entityServer, makeEntity, makeRecord } from './entities-test-utils';
 
 /*
  * The record page's tabs as the entity's customization orders them, the Files tab (every file of
@@ -45,23 +45,16 @@ const file = (id: string, name: string, mime: string, size: number) => ({
   size,
   mime_type: mime,
 });
+const primary = makeEntity(ENTITY_ID, 'Property', main, {
+  primary_fields: ['title'],
+  display_field: 'title',
+  records_count: 1,
+  updated_at: '2026-03-02T10:00:00.000Z',
+});
 const entity: TEntity = {
-  _id: ENTITY_ID,
-  company_id: main.company_id!,
-  name: 'Property',
-  slug: 'property',
-  description: '',
-  entity_type: 'GENERAL',
-  icon: null,
+  ...primary,
   templates: [
-    {
-      template_id: main._id,
-      is_primary: true,
-      hidden_on_add: false,
-      name: 'Property',
-      code: 'property',
-      is_repeatable: false,
-    },
+    ...primary.templates,
     {
       template_id: lines._id,
       is_primary: false,
@@ -71,26 +64,16 @@ const entity: TEntity = {
       is_repeatable: true,
     },
   ],
-  primary_template_id: main._id,
-  primary_fields: ['title'],
-  display_field: 'title',
-  duplicate_rules: [],
-  records_count: 1,
-  version: 1,
-  created_by: null,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-02T10:00:00.000Z',
 };
-const record = (values: Record<string, unknown>): TEntityRecord => ({
-  _id: RECORD_ID,
-  entity_id: ENTITY_ID,
-  title: 'Sea view flat',
-  values: { [main._id]: { title: 'Sea view flat', ...values } },
-  created_by: USER._id,
-  updated_by: USER._id,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-05T10:00:00.000Z',
-});
+const record = (values: Record<string, unknown>) =>
+  makeRecord(
+    ENTITY_ID,
+    RECORD_ID,
+    'Sea view flat',
+    main._id,
+    { title: 'Sea view flat', ...values },
+    { created_by: USER._id, updated_by: USER._id, updated_at: '2026-03-05T10:00:00.000Z' },
+  );
 
 type Setup = {
   tabs?: TRecordTab[];
@@ -100,10 +83,7 @@ type Setup = {
 };
 
 function server({ tabs, values = {}, entries = [], history = [] }: Setup): FakeHandler {
-  return withPermissions('OWNER', (call) => {
-    if (call.path === `/api/entities/${ENTITY_ID}`) return ok(entity);
-    if (call.path === `/api/template/${main._id}`) return ok(main);
-    if (call.path === `/api/template/${lines._id}`) return ok(lines);
+  return entityServer(entity, [main, lines], (call) => {
     if (call.path === `/api/entity-customization/entity/isActive/${ENTITY_ID}`)
       return ok(tabs ? { config: { ...defaultCustomizationConfig(), record_tabs: tabs } } : null);
     if (call.path === `/api/entity-data/${RECORD_ID}`) return ok({ ...record(values), linked_titles: {} });

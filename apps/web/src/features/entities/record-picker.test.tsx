@@ -1,15 +1,14 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import { ZFormField } from '@esigns/contracts/nocode-fields';
 import { installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { makeFormTemplate, renderAt } from '../form-templates/form-templates-test-utils';
-import { withPermissions } from '../team/team-test-utils';
 import { CellValue } from './grid-cells';
 import { RecordFormScreen } from './record-form-screen';
 import { linkedIds } from './record-picker';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { entityServer, makeEntity, makeRecord } from './entities-test-utils';
 
 const ENTITY_ID = '3c1b2c3d-0000-4000-8000-000000000001';
 const AGENTS_ID = '3c1b2c3d-0000-4000-8000-0000000000e1';
@@ -32,50 +31,19 @@ const template = makeFormTemplate({
   ],
 });
 const tid = template._id;
-const entity = {
-  _id: ENTITY_ID,
-  company_id: template.company_id!,
-  name: 'Property',
-  slug: 'property',
-  description: '',
-  entity_type: 'GENERAL',
-  icon: null,
-  templates: [
-    {
-      template_id: tid,
-      is_primary: true,
-      hidden_on_add: false,
-      name: 'Property',
-      code: 'property',
-      is_repeatable: false,
-    },
-  ],
-  primary_template_id: tid,
+const entity = makeEntity(ENTITY_ID, 'Property', template, {
+  code: 'property',
   primary_fields: ['title'],
   display_field: 'title',
-  duplicate_rules: [],
   records_count: 1,
-  version: 1,
-  created_by: null,
-  created_at: '2026-03-01T10:00:00.000Z',
   updated_at: '2026-03-02T10:00:00.000Z',
-} satisfies TEntity;
-const record = (id: string, title: string, values: Record<string, unknown> = {}): TEntityRecord => ({
-  _id: id,
-  entity_id: ENTITY_ID,
-  title,
-  values: { [tid]: { title, ...values } },
-  created_by: null,
-  updated_by: null,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-01T10:00:00.000Z',
 });
+const record = (id: string, title: string, values: Record<string, unknown> = {}) =>
+  makeRecord(ENTITY_ID, id, title, tid, { title, ...values });
 
 /** The entity, its template and the agents list (searched by title, as the server does). */
 function server(next: FakeHandler = () => undefined): FakeHandler {
-  return withPermissions('OWNER', (call) => {
-    if (call.path === `/api/entities/${ENTITY_ID}`) return ok(entity);
-    if (call.path === `/api/template/${tid}`) return ok(template);
+  return entityServer(entity, [template], (call) => {
     if (call.path === `/api/entities/${AGENTS_ID}/list`) {
       const search = new URL(call.url, 'http://localhost').searchParams.get('search') ?? '';
       const data = agents.filter((a) => a.title.toLowerCase().includes(search.toLowerCase()));

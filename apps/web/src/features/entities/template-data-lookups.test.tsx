@@ -1,13 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import type { TTemplatesFieldsResult } from '@esigns/contracts/template-data-lookups';
 import { fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { makeFormTemplate, renderAt } from '../form-templates/form-templates-test-utils';
-import { withPermissions } from '../team/team-test-utils';
 import { RecordFormScreen } from './record-form-screen';
 import { RecordViewScreen } from './record-view-screen';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { entityServer, makeEntity, makeRecord } from './entities-test-utils';
 
 /*
  * The record screens' uses of the template data calls: the record form warns when an email or
@@ -28,49 +27,19 @@ const template = makeFormTemplate({
   ],
 });
 const tid = template._id;
-const entity: TEntity = {
-  _id: ENTITY_ID,
-  company_id: template.company_id!,
-  name: 'Leads',
-  slug: 'leads',
-  description: '',
-  entity_type: 'GENERAL',
-  icon: null,
-  templates: [
-    {
-      template_id: tid,
-      is_primary: true,
-      hidden_on_add: false,
-      name: 'Lead',
-      code: 'lead',
-      is_repeatable: false,
-    },
-  ],
-  primary_template_id: tid,
-  primary_fields: ['name'],
-  display_field: 'name',
-  duplicate_rules: [],
+const entity = makeEntity(ENTITY_ID, 'Leads', template, {
+  code: 'lead',
   records_count: 2,
-  version: 1,
-  created_by: null,
-  created_at: '2026-03-01T10:00:00.000Z',
   updated_at: '2026-03-02T10:00:00.000Z',
-};
-const record: TEntityRecord = {
-  _id: RECORD_ID,
-  entity_id: ENTITY_ID,
-  title: 'Asha Rao',
-  values: { [tid]: { name: 'Asha Rao', email: 'asha@example.com', phone: '+919876543210' } },
-  created_by: null,
-  updated_by: null,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-01T10:00:00.000Z',
-};
+});
+const record = makeRecord(ENTITY_ID, RECORD_ID, 'Asha Rao', tid, {
+  name: 'Asha Rao',
+  email: 'asha@example.com',
+  phone: '+919876543210',
+});
 
 function server(next: FakeHandler = () => undefined): FakeHandler {
-  return withPermissions('OWNER', (call) => {
-    if (call.path === `/api/entities/${ENTITY_ID}`) return ok(entity);
-    if (call.path === `/api/template/${tid}`) return ok(template);
+  return entityServer(entity, [template], (call) => {
     if (call.path === `/api/entity-data/${RECORD_ID}`) return ok(record);
     if (call.path === '/api/template-fields') return ok([]);
     return next(call);

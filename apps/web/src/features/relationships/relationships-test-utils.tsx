@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
 import type { TRelatedRecord } from '@esigns/contracts/relationships';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { makeFormTemplate } from '../form-templates/form-templates-test-utils';
+import { makeEntity, makeRecord } from '../entities/entities-test-utils';
 
 /** Two entities (Property -> Lead) as the API answers them, for the relationship screens' tests. */
 
@@ -24,37 +24,6 @@ export const leadTemplate: TFormTemplate = makeFormTemplate({
   ],
 });
 
-export function makeEntity(id: string, name: string, template: TFormTemplate): TEntity {
-  return {
-    _id: id,
-    company_id: template.company_id!,
-    name,
-    slug: name.toLowerCase(),
-    description: '',
-    entity_type: 'GENERAL',
-    icon: null,
-    templates: [
-      {
-        template_id: template._id,
-        is_primary: true,
-        hidden_on_add: false,
-        name: template.name,
-        code: template.code,
-        is_repeatable: false,
-      },
-    ],
-    primary_template_id: template._id,
-    primary_fields: ['name'],
-    display_field: 'name',
-    duplicate_rules: [],
-    records_count: 0,
-    version: 1,
-    created_by: null,
-    created_at: '2026-03-01T10:00:00.000Z',
-    updated_at: '2026-03-01T10:00:00.000Z',
-  };
-}
-
 export const property = makeEntity(PROPERTY_ID, 'Property', makeFormTemplate());
 export const lead = makeEntity(LEAD_ID, 'Leads', leadTemplate);
 
@@ -72,16 +41,7 @@ export const leadFields = leadTemplate.fields.map((f) => ({
 }));
 
 export function makeLead(id: string, name: string, budget: number): TRelatedRecord {
-  const record: TEntityRecord = {
-    _id: id,
-    entity_id: LEAD_ID,
-    title: name,
-    values: { [leadTemplate._id]: { name, budget, stage: 'New' } },
-    created_by: null,
-    updated_by: null,
-    created_at: '2026-03-01T10:00:00.000Z',
-    updated_at: '2026-03-01T10:00:00.000Z',
-  };
+  const record = makeRecord(LEAD_ID, id, name, leadTemplate._id, { name, budget, stage: 'New' });
   return { ...record, linked_at: '2026-03-05T10:00:00.000Z' };
 }
 
