@@ -10,8 +10,6 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDate } from '../../shared/format/date';
 import { useCan } from '../../shared/permissions/use-can';
 import {
-  FilterSelect,
-  ListEmpty,
   ListScreen,
   ListView,
   useListQuery,
@@ -139,17 +137,13 @@ export function ContactDocumentsScreen() {
     <ListView
       list={list}
       errorTitle="Could not load the documents"
-      empty={
-        <ListEmpty
-          testId="contact-documents-empty"
-          icon={IconFileText}
-          title="No documents yet"
-          text="Documents you send to this contact appear here with their signing status."
-          filtered={
-            list.isFiltered && { title: 'No documents with this status', text: 'Try another status.' }
-          }
-        />
-      }
+      empty={{
+        testId: 'contact-documents-empty',
+        icon: IconFileText,
+        title: 'No documents yet',
+        text: 'Documents you send to this contact appear here with their signing status.',
+        filtered: { title: 'No documents with this status', text: 'Try another status.' },
+      }}
       columns={COLUMNS}
       card={documentCard}
       rowTestId="contact-document-row"
@@ -191,18 +185,10 @@ export function ContactDocumentsScreen() {
       }
       rights={rights}
       canView={canView}
-      error={list.query.error}
+      list={list}
       noAccess="Your user type cannot see contacts."
-      filters={
-        !notFound && (
-          <FilterSelect
-            label="Filter by document status"
-            data={STATUS_FILTERS}
-            width={200}
-            {...list.bind('status')}
-          />
-        )
-      }
+      filters={<>!notFound && ( )</>}
+      selects={[{ key: 'status', label: 'Filter by document status', data: STATUS_FILTERS, width: 200 }]}
     >
       {content}
     </ListScreen>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconEdit, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZContactTypeName, type TContactType } from '@esigns/contracts/contacts';
 import { isApiError } from '../../shared/api/api-error';
+import { IconActions } from '../../shared/ui/list-screen';
 import { errorText } from '../../shared/ui/page-kit';
 import { CONTACT_KEYS, createContactType, renameContactType } from './contacts-api';
 
@@ -156,32 +157,23 @@ export function TypeRow({
         </Box>
       )}
       {draft === null && (
-        <Group gap={4} wrap="nowrap">
-          {canRename && (
-            <Tooltip label="Rename">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Rename ${type.name}`}
-                onClick={() => setDraft(type.name)}
-              >
-                <IconEdit size={18} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          {canDelete && (
-            <Tooltip label="Delete">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${type.name}`}
-                onClick={() => onDelete(type)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+        <IconActions
+          actions={[
+            canRename && {
+              tip: 'Rename',
+              label: `Rename ${type.name}`,
+              icon: IconEdit,
+              onClick: () => setDraft(type.name),
+            },
+            canDelete && {
+              tip: 'Delete',
+              label: `Delete ${type.name}`,
+              icon: IconTrash,
+              color: 'red',
+              onClick: () => onDelete(type),
+            },
+          ]}
+        />
       )}
     </Group>
   );

@@ -6,7 +6,6 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useCan } from '../../shared/permissions/use-can';
 import {
   DeleteDialog,
-  ListEmpty,
   ListScreen,
   ListStates,
   SkeletonStack,
@@ -56,18 +55,14 @@ export function ContactTypesScreen() {
       <ListStates
         list={{ query: types, rows: types.data ?? [] }}
         errorTitle="Could not load the contact types"
-        empty={
-          <ListEmpty
-            testId="contact-types-empty"
-            icon={IconTags}
-            title="No contact types yet"
-            text={
-              canCreate
-                ? 'Add the kinds of contacts you work with, then give each contact its type.'
-                : 'An owner or admin can add the kinds of contacts you work with.'
-            }
-          />
-        }
+        empty={{
+          testId: 'contact-types-empty',
+          icon: IconTags,
+          title: 'No contact types yet',
+          text: canCreate
+            ? 'Add the kinds of contacts you work with, then give each contact its type.'
+            : 'An owner or admin can add the kinds of contacts you work with.',
+        }}
         loading={<SkeletonStack />}
       >
         <Box>

@@ -9,12 +9,9 @@ import { formatDate } from '../../shared/format/date';
 import { useCan } from '../../shared/permissions/use-can';
 import {
   DeleteDialog,
-  FilterSelect,
-  ListEmpty,
   ListScreen,
   ListView,
   NoValue,
-  SearchField,
   useDeleteConfirm,
   useListQuery,
   type ListCardContent,
@@ -160,25 +157,13 @@ export function ContactsScreen() {
       actions={actions}
       rights={rights}
       canView={canView}
-      error={list.query.error}
+      list={list}
       noAccess="Your user type cannot see contacts."
-      filters={
-        <>
-          <SearchField
-            label="Search contacts"
-            placeholder="Search name, email or account"
-            width={300}
-            {...list.bind('search')}
-          />
-          <FilterSelect
-            label="Filter by contact type"
-            data={typeOptions}
-            width={200}
-            {...list.bind('contact_type')}
-          />
-          <FilterSelect label="Sort contacts" data={SORT_OPTIONS} {...list.bind('sort')} />
-        </>
-      }
+      search={{ label: 'Search contacts', placeholder: 'Search name, email or account', width: 300 }}
+      selects={[
+        { key: 'contact_type', label: 'Filter by contact type', data: typeOptions, width: 200 },
+        { key: 'sort', label: 'Sort contacts', data: SORT_OPTIONS },
+      ]}
       dialogs={
         <>
           <ImportContactsDialog opened={isImporting} onClose={() => setImporting(false)} />
@@ -196,23 +181,19 @@ export function ContactsScreen() {
       <ListView
         list={list}
         errorTitle="Could not load the contacts"
-        empty={
-          <ListEmpty
-            testId="contacts-empty"
-            icon={IconAddressBook}
-            title="No contacts yet"
-            text="Keep the people you send documents to here: buyers, tenants, owners, agents. Add them one by one or import a spreadsheet."
-            actions={
-              <>
-                {addButton}
-                {importButton}
-              </>
-            }
-            filtered={
-              list.isFiltered && { title: 'No contacts match', text: 'Try another search or contact type.' }
-            }
-          />
-        }
+        empty={{
+          testId: 'contacts-empty',
+          icon: IconAddressBook,
+          title: 'No contacts yet',
+          text: 'Keep the people you send documents to here: buyers, tenants, owners, agents. Add them one by one or import a spreadsheet.',
+          actions: (
+            <>
+              {addButton}
+              {importButton}
+            </>
+          ),
+          filtered: { title: 'No contacts match', text: 'Try another search or contact type.' },
+        }}
         columns={contactColumns(rowActions)}
         card={contactCard(rowActions)}
         rowTestId="contact-row"

@@ -1,16 +1,14 @@
-import type { ReactNode } from 'react';
-import { Badge, Button, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, ScrollArea, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconFilePlus, IconFiles, IconSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconFilePlus, IconFiles } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { DOCUMENT_LIST_FILTER_LABELS } from '@esigns/contracts/document-lists';
 import { DOCUMENT_LIST_FILTERS, type TDocumentListFilter } from '@esigns/contracts/documents';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { useSession, workspaceIdOf } from '../../shared/session/session-store';
-import { ListPager } from '../../shared/ui/list-pager';
-import { LoadError, NoAccess, PageFrame, Panel, StateMessage, isForbidden } from '../../shared/ui/page-kit';
 import { useCan, type Can } from '../../shared/permissions/use-can';
+import { useSession, workspaceIdOf } from '../../shared/session/session-store';
+import { ListScreen, PHONE_QUERY } from '../../shared/ui/list-screen';
 import {
   DOCUMENT_LIST_KEYS,
   fetchContactName,
@@ -19,9 +17,9 @@ import {
   fetchWorkspaceUsers,
 } from './document-lists-api';
 import { DocumentsLiveUpdates } from './documents-live';
-import { DocumentCards, DocumentsTable } from './documents-table';
+import { DocumentList } from './documents-table';
 import { ListFilters, type OwnerOption } from './list-filters';
-import { PAGE_SIZES, isNarrowed, listQueryOf, narrowingOf, useListState } from './use-list-state';
+import { isNarrowed, listQueryOf, narrowingOf, useListState } from './use-list-state';
 
 /** Whether the caller sees documents others sent (and so may filter by sender). */
 export function seesOthersDocuments(rights: Can): boolean {
@@ -50,6 +48,58 @@ const EMPTY_TEXT: Record<TDocumentListFilter, string> = {
   archived: 'Archived documents show here; restore them from their menu.',
 };
 
+/** The status tabs with their counts: wrapping on wide screens, scrolling on phones. */
+function StatusTabs({
+  filter,
+  counts,
+  onChange,
+}: {
+  filter: TDocumentListFilter;
+  counts: Partial<Record<TDocumentListFilter, number>> | undefined;
+  onChange: (filter: TDocumentListFilter) => void;
+}) {
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  const tabs = DOCUMENT_LIST_FILTERS.map((value) => (
+    <Tabs.Tab
+      key={value}
+      value={value}
+      rightSection={
+        counts?.[value] !== undefined ? (
+          <Badge size="sm" variant={filter === value ? 'filled' : 'light'} color="gray" circle={false}>
+            {counts[value]}
+          </Badge>
+        ) : null
+      }
+    >
+      {DOCUMENT_LIST_FILTER_LABELS[value]}
+    </Tabs.Tab>
+  ));
+  return (
+    <Tabs
+      value={filter}
+      onChange={(value) => value && onChange(value as TDocumentListFilter)}
+      styles={TAB_STYLES}
+    >
+      {/* Phones scroll the row of tabs; wider screens show every tab (compact, see TAB_STYLES),
+          wrapping to a second row rather than hiding one when they do not fit. */}
+      {isPhone ? (
+        <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
+          <Tabs.List
+            style={{ flexWrap: 'nowrap', width: 'max-content', minWidth: '100%' }}
+            data-testid="status-tabs"
+          >
+            {tabs}
+          </Tabs.List>
+        </ScrollArea>
+      ) : (
+        <Tabs.List style={{ flexWrap: 'wrap' }} data-testid="status-tabs">
+          {tabs}
+        </Tabs.List>
+      )}
+    </Tabs>
+  );
+}
+
 /**
  * /documents/all and /documents/all/{contact_id}: the documents the caller sees, by status tab
  * (with counts), searched, sorted and filtered by dates, recipient and sender, server-paged, each
@@ -60,7 +110,6 @@ export function DocumentsScreen() {
   const { contact_id: contactId = '' } = useParams();
   const rights = useCan();
   const { state, update } = useListState();
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const companyId = useSession((s) => workspaceIdOf(s)) ?? '';
   const canView = rights.can('documents:view');
   const seesOthers = seesOthersDocuments(rights);
@@ -95,8 +144,7 @@ export function DocumentsScreen() {
   const owners: OwnerOption[] = (senders.data ?? [])
     .filter((u) => u.user_id)
     .map((u) => ({ value: u.user_id!, label: `${u.first_name} ${u.last_name}`.trim() || u.email }));
-  const title = contactId ? `Documents of ${contact.data?.name || 'a contact'}` : 'Documents';
-  const actions = (
+  const actions = canView && (
     <>
       {contactId && (
         <Button
@@ -115,131 +163,49 @@ export function DocumentsScreen() {
       )}
     </>
   );
-  const frame = (content: ReactNode) => (
-    <PageFrame
-      title={title}
+  return (
+    <ListScreen
+      title={contactId ? `Documents of ${contact.data?.name || 'a contact'}` : 'Documents'}
       description={
         contactId
           ? `Everything sent to ${contact.data?.email ?? 'this contact'} that you can see.`
           : 'Track what you sent and what waits for you; open a document for its recipients, history and notes.'
       }
-      actions={canView ? actions : undefined}
-    >
-      <DocumentsLiveUpdates />
-      {content}
-    </PageFrame>
-  );
-
-  if (rights.isLoading) return frame(<Skeleton h={320} radius="md" aria-busy="true" />);
-  if (rights.error) {
-    return frame(
-      <Panel>
-        <LoadError title="Could not load your permissions" error={rights.error} onRetry={rights.refetch} />
-      </Panel>,
-    );
-  }
-  if (!canView || isForbidden(list.error)) {
-    return frame(
-      <Panel>
-        <NoAccess>Your user type cannot see documents. Ask an owner or admin if you need access.</NoAccess>
-      </Panel>,
-    );
-  }
-
-  const rows = list.data?.data ?? [];
-  const rowProps = { rows, isPending: list.isPending, showSender: seesOthers };
-  const countOf = (filter: TDocumentListFilter) => counts.data?.[filter];
-  const tabs = DOCUMENT_LIST_FILTERS.map((filter) => (
-    <Tabs.Tab
-      key={filter}
-      value={filter}
-      rightSection={
-        countOf(filter) !== undefined ? (
-          <Badge size="sm" variant={state.filter === filter ? 'filled' : 'light'} color="gray" circle={false}>
-            {countOf(filter)}
-          </Badge>
-        ) : null
+      actions={actions}
+      rights={rights}
+      canView={canView}
+      error={list.error}
+      noAccess="Your user type cannot see documents."
+      toolbar={
+        <>
+          <StatusTabs filter={state.filter} counts={counts.data} onChange={(filter) => update({ filter })} />
+          <ListFilters
+            state={state}
+            update={update}
+            owners={seesOthers ? owners : undefined}
+            hasFixedRecipient={contactId !== ''}
+          />
+        </>
       }
+      dialogs={<DocumentsLiveUpdates />}
     >
-      {DOCUMENT_LIST_FILTER_LABELS[filter]}
-    </Tabs.Tab>
-  ));
-
-  return frame(
-    <Stack gap="lg">
-      <Tabs
-        value={state.filter}
-        onChange={(value) => value && update({ filter: value as TDocumentListFilter })}
-        styles={TAB_STYLES}
-      >
-        {/* Phones scroll the row of tabs; wider screens show every tab (compact, see TAB_STYLES),
-            wrapping to a second row rather than hiding one when they do not fit. */}
-        {isPhone ? (
-          <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
-            <Tabs.List
-              style={{ flexWrap: 'nowrap', width: 'max-content', minWidth: '100%' }}
-              data-testid="status-tabs"
-            >
-              {tabs}
-            </Tabs.List>
-          </ScrollArea>
-        ) : (
-          <Tabs.List style={{ flexWrap: 'wrap' }} data-testid="status-tabs">
-            {tabs}
-          </Tabs.List>
-        )}
-      </Tabs>
-
-      <ListFilters
+      <DocumentList
+        query={list}
         state={state}
         update={update}
-        owners={seesOthers ? owners : undefined}
-        hasFixedRecipient={contactId !== ''}
+        showSender={seesOthers}
+        isFiltered={isNarrowed(state)}
+        empty={{
+          testId: 'documents-empty',
+          icon: IconFiles,
+          title: `No ${DOCUMENT_LIST_FILTER_LABELS[state.filter].toLowerCase()} documents`,
+          text: EMPTY_TEXT[state.filter],
+          filtered: {
+            title: 'No documents match',
+            text: 'Try other words, dates or people, or clear the filters.',
+          },
+        }}
       />
-
-      <Panel>
-        {list.isError ? (
-          <LoadError
-            title="Could not load the documents"
-            error={list.error}
-            onRetry={() => void list.refetch()}
-          />
-        ) : !list.isPending && rows.length === 0 ? (
-          isNarrowed(state) ? (
-            <StateMessage icon={<IconSearch size={28} />} title="No documents match" testId="documents-empty">
-              <Text c="dimmed" size="sm">
-                Try other words, dates or people, or clear the filters.
-              </Text>
-            </StateMessage>
-          ) : (
-            <StateMessage
-              icon={<IconFiles size={28} />}
-              title={`No ${DOCUMENT_LIST_FILTER_LABELS[state.filter].toLowerCase()} documents`}
-              testId="documents-empty"
-            >
-              <Text c="dimmed" size="sm" maw={440}>
-                {EMPTY_TEXT[state.filter]}
-              </Text>
-            </StateMessage>
-          )
-        ) : isPhone ? (
-          <DocumentCards {...rowProps} />
-        ) : (
-          <DocumentsTable {...rowProps} />
-        )}
-      </Panel>
-
-      {!list.isError && (
-        <ListPager
-          page={state.page}
-          limit={state.limit}
-          total={list.data?.total ?? 0}
-          totalPages={list.data?.total_pages}
-          onPage={(page) => update({ page })}
-          limits={PAGE_SIZES}
-          onLimit={(limit) => update({ limit })}
-        />
-      )}
-    </Stack>,
+    </ListScreen>
   );
 }

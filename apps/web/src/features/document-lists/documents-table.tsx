@@ -1,31 +1,37 @@
 import type { KeyboardEvent, MouseEvent } from 'react';
-import { Box, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { TDocumentListItem } from '@esigns/contracts/document-lists';
+import type { TPaged } from '@esigns/contracts/envelope';
 import { formatDate } from '../../shared/format/date';
+import {
+  ListView,
+  type ListCardContent,
+  type ListColumn,
+  type ListEmptyProps,
+  type RowExtras,
+} from '../../shared/ui/list-screen';
 import { DocumentActionsMenu } from '../document-actions/document-actions-menu';
 import { DocumentStatusBadge, ProgressCell, RecipientAvatars } from './document-badges';
 import { documentPathOf } from './document-paths';
-
-export type DocumentRowsProps = {
-  rows: TDocumentListItem[];
-  isPending: boolean;
-  /** Show who sent each document (callers who see others' documents). */
-  showSender: boolean;
-  onActionDone?: () => void;
-};
+import { PAGE_SIZES, type ListState } from './use-list-state';
 
 /** Clicks on the row's own controls (menu, links) do not open the document. */
 function isInteractive(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('a, button, [role="menu"], [role="menuitem"]') !== null;
 }
 
-function useOpen() {
+/** A row (or card) opens its document on a click or Enter, except on its own controls. */
+function useOpenRow() {
   const navigate = useNavigate();
-  return (row: TDocumentListItem) => (event: MouseEvent | KeyboardEvent) => {
-    if (isInteractive(event.target)) return;
-    if ('key' in event && event.key !== 'Enter') return;
-    void navigate(documentPathOf(row));
+  return (row: TDocumentListItem): RowExtras => {
+    const open = (event: MouseEvent | KeyboardEvent) => {
+      if (isInteractive(event.target)) return;
+      if ('key' in event && event.key !== 'Enter') return;
+      void navigate(documentPathOf(row));
+    };
+    return { tabIndex: 0, onClick: open, onKeyDown: open, 'aria-label': `Open ${row.name}` };
   };
 }
 
@@ -57,114 +63,114 @@ function NameCell({ row, showSender }: { row: TDocumentListItem; showSender: boo
   );
 }
 
-/** A document list as a table: click (or Enter on) a row to open the document. */
-export function DocumentsTable({ rows, isPending, showSender, onActionDone }: DocumentRowsProps) {
-  const open = useOpen();
-  return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-        <Table.Thead bg="gray.0">
-          <Table.Tr>
-            <Table.Th>Document</Table.Th>
-            <Table.Th w={170}>Status</Table.Th>
-            <Table.Th w={150}>Recipients</Table.Th>
-            <Table.Th w={130}>Progress</Table.Th>
-            <Table.Th w={110}>Sent</Table.Th>
-            <Table.Th w={110}>Expires</Table.Th>
-            <Table.Th w={60} aria-label="Actions" />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {isPending
-            ? Array.from({ length: 5 }, (_, i) => (
-                <Table.Tr key={i}>
-                  {Array.from({ length: 7 }, (__, j) => (
-                    <Table.Td key={j}>
-                      <Skeleton h={14} radius="sm" />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : rows.map((row) => (
-                <Table.Tr
-                  key={row._id}
-                  data-testid="document-row"
-                  tabIndex={0}
-                  style={{ cursor: 'pointer' }}
-                  onClick={open(row)}
-                  onKeyDown={open(row)}
-                  aria-label={`Open ${row.name}`}
-                >
-                  <Table.Td>
-                    <NameCell row={row} showSender={showSender} />
-                  </Table.Td>
-                  <Table.Td>
-                    <DocumentStatusBadge status={row.status} archivedAt={row.archived_at} />
-                  </Table.Td>
-                  <Table.Td>
-                    <RecipientAvatars recipients={row.recipients} />
-                  </Table.Td>
-                  <Table.Td>
-                    <ProgressCell progress={row.progress} />
-                  </Table.Td>
-                  <Table.Td>
-                    <DateCell value={row.sent_at} />
-                  </Table.Td>
-                  <Table.Td>
-                    <DateCell value={row.status === 'WAITING' ? row.expires_at : null} dimmed />
-                  </Table.Td>
-                  <Table.Td>
-                    <DocumentActionsMenu document={row} variant="row" onDone={onActionDone} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+/** The table's columns; `showSender` adds who sent each document under its name. */
+function documentColumns(showSender: boolean, onActionDone?: () => void): ListColumn<TDocumentListItem>[] {
+  return [
+    { key: 'name', header: 'Document', cell: (row) => <NameCell row={row} showSender={showSender} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 170,
+      cell: (row) => <DocumentStatusBadge status={row.status} archivedAt={row.archived_at} />,
+    },
+    {
+      key: 'recipients',
+      header: 'Recipients',
+      width: 150,
+      cell: (row) => <RecipientAvatars recipients={row.recipients} />,
+    },
+    {
+      key: 'progress',
+      header: 'Progress',
+      width: 130,
+      cell: (row) => <ProgressCell progress={row.progress} />,
+    },
+    { key: 'sent', header: 'Sent', width: 110, cell: (row) => <DateCell value={row.sent_at} /> },
+    {
+      key: 'expires',
+      header: 'Expires',
+      width: 110,
+      cell: (row) => <DateCell value={row.status === 'WAITING' ? row.expires_at : null} dimmed />,
+    },
+    {
+      key: 'actions',
+      header: '',
+      label: 'Actions',
+      width: 60,
+      cell: (row) => <DocumentActionsMenu document={row} variant="row" onDone={onActionDone} />,
+    },
+  ];
 }
 
 /** The same list as cards, for phones. */
-export function DocumentCards({ rows, isPending, showSender, onActionDone }: DocumentRowsProps) {
-  const open = useOpen();
-  if (isPending) {
-    return (
-      <Stack gap="sm" p="md">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} h={72} radius="sm" />
-        ))}
-      </Stack>
-    );
-  }
+const documentCard =
+  (showSender: boolean, onActionDone?: () => void) =>
+  (row: TDocumentListItem): ListCardContent => ({
+    title: <NameCell row={row} showSender={showSender} />,
+    actions: <DocumentActionsMenu document={row} variant="row" onDone={onActionDone} />,
+    footer: (
+      <>
+        <Group gap="sm" justify="space-between">
+          <DocumentStatusBadge status={row.status} archivedAt={row.archived_at} />
+          <RecipientAvatars recipients={row.recipients} max={3} />
+        </Group>
+        <Group gap="sm">
+          <ProgressCell progress={row.progress} />
+          <Text size="xs" c="dimmed">
+            {row.sent_at ? `sent ${formatDate(row.sent_at)}` : `created ${formatDate(row.created_at)}`}
+          </Text>
+        </Group>
+      </>
+    ),
+  });
+
+export type DocumentListProps = {
+  query: UseQueryResult<TPaged<TDocumentListItem>>;
+  /** The page and its size, from the address. */
+  state: Pick<ListState, 'page' | 'limit'>;
+  update: (change: Partial<ListState>) => void;
+  /** Show who sent each document (callers who see others' documents). */
+  showSender: boolean;
+  empty: ListEmptyProps;
+  /** A search or filter narrows the list. */
+  isFiltered: boolean;
+  onActionDone?: () => void;
+};
+
+/**
+ * A page of documents as a table (cards on phones), with its loading, failure and empty states
+ * and the pager with its page sizes; click (or Enter on) a row to open the document.
+ */
+export function DocumentList({
+  query,
+  state,
+  update,
+  showSender,
+  empty,
+  isFiltered,
+  onActionDone,
+}: DocumentListProps) {
+  const openRow = useOpenRow();
+  const pager = {
+    page: state.page,
+    limit: state.limit,
+    total: query.data?.total ?? 0,
+    totalPages: query.data?.total_pages,
+    onPage: (page: number) => update({ page }),
+    limits: PAGE_SIZES,
+    onLimit: (limit: number) => update({ limit }),
+  };
   return (
-    <Box>
-      {rows.map((row) => (
-        <Stack
-          key={row._id}
-          gap={8}
-          p="md"
-          data-testid="document-row"
-          tabIndex={0}
-          onClick={open(row)}
-          onKeyDown={open(row)}
-          style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', cursor: 'pointer' }}
-        >
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <NameCell row={row} showSender={showSender} />
-            <DocumentActionsMenu document={row} variant="row" onDone={onActionDone} />
-          </Group>
-          <Group gap="sm" justify="space-between">
-            <DocumentStatusBadge status={row.status} archivedAt={row.archived_at} />
-            <RecipientAvatars recipients={row.recipients} max={3} />
-          </Group>
-          <Group gap="sm">
-            <ProgressCell progress={row.progress} />
-            <Text size="xs" c="dimmed">
-              {row.sent_at ? `sent ${formatDate(row.sent_at)}` : `created ${formatDate(row.created_at)}`}
-            </Text>
-          </Group>
-        </Stack>
-      ))}
-    </Box>
+    <ListView
+      list={{ query, rows: query.data?.data ?? [], pager, isFiltered }}
+      errorTitle="Could not load the documents"
+      empty={empty}
+      columns={documentColumns(showSender, onActionDone)}
+      card={documentCard(showSender, onActionDone)}
+      rowTestId="document-row"
+      rowProps={openRow}
+      minWidth={900}
+      skeletonHeight={72}
+    />
   );
 }

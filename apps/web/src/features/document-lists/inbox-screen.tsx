@@ -1,19 +1,18 @@
 import type { ReactNode } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconInbox, IconList, IconSearch } from '@tabler/icons-react';
+import { IconInbox, IconList } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { DOCUMENT_LIST_FILTER_LABELS } from '@esigns/contracts/document-lists';
 import { DOCUMENT_LIST_FILTERS, type TDocumentListFilter } from '@esigns/contracts/documents';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { ListPager } from '../../shared/ui/list-pager';
-import { LoadError, PageFrame, Panel, StateMessage } from '../../shared/ui/page-kit';
+import {} from '../../shared/ui/list-screen';
+import { PageFrame, Panel, StateMessage } from '../../shared/ui/page-kit';
 import { DOCUMENT_LIST_KEYS, fetchInbox, type InboxQuery } from './document-lists-api';
 import { DocumentsLiveUpdates } from './documents-live';
-import { DocumentCards, DocumentsTable } from './documents-table';
+import { DocumentList } from './documents-table';
 import { ListFilters } from './list-filters';
-import { PAGE_SIZES, isNarrowed, listQueryOf, useListState } from './use-list-state';
+import { isNarrowed, listQueryOf, useListState } from './use-list-state';
 
 /**
  * A `/signature/documents/{status}` path value as a list filter: the filters' own spellings
@@ -37,14 +36,12 @@ function InboxList({
 }) {
   usePageTitle(title);
   const { state, update } = useListState();
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const query: InboxQuery = { ...listQueryOf(state), ...base };
   const list = useQuery({
     queryKey: DOCUMENT_LIST_KEYS.inbox(query),
     queryFn: ({ signal }) => fetchInbox(query, signal),
     placeholderData: keepPreviousData,
   });
-  const rows = list.data?.data ?? [];
   return (
     <PageFrame
       title={title}
@@ -58,42 +55,23 @@ function InboxList({
       <DocumentsLiveUpdates />
       <Stack gap="lg">
         <ListFilters state={state} update={update} hasFixedRecipient />
-        <Panel>
-          {list.isError ? (
-            <LoadError
-              title="Could not load the documents"
-              error={list.error}
-              onRetry={() => void list.refetch()}
-            />
-          ) : !list.isPending && rows.length === 0 ? (
-            <StateMessage
-              icon={isNarrowed(state) ? <IconSearch size={28} /> : <IconInbox size={28} />}
-              title={isNarrowed(state) ? 'No documents match' : 'Nothing here yet'}
-              testId="documents-empty"
-            >
-              <Text c="dimmed" size="sm" maw={440}>
-                {isNarrowed(state)
-                  ? 'Try other words or dates, or clear the filters.'
-                  : 'Documents sent to you for signature or approval show here.'}
-              </Text>
-            </StateMessage>
-          ) : isPhone ? (
-            <DocumentCards rows={rows} isPending={list.isPending} showSender />
-          ) : (
-            <DocumentsTable rows={rows} isPending={list.isPending} showSender />
-          )}
-        </Panel>
-        {!list.isError && (
-          <ListPager
-            page={state.page}
-            limit={state.limit}
-            total={list.data?.total ?? 0}
-            totalPages={list.data?.total_pages}
-            onPage={(page) => update({ page })}
-            limits={PAGE_SIZES}
-            onLimit={(limit) => update({ limit })}
-          />
-        )}
+        <DocumentList
+          query={list}
+          state={state}
+          update={update}
+          showSender
+          isFiltered={isNarrowed(state)}
+          empty={{
+            testId: 'documents-empty',
+            icon: IconInbox,
+            title: 'Nothing here yet',
+            text: 'Documents sent to you for signature or approval show here.',
+            filtered: {
+              title: 'No documents match',
+              text: 'Try other words or dates, or clear the filters.',
+            },
+          }}
+        />
       </Stack>
     </PageFrame>
   );

@@ -9,7 +9,6 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useCan } from '../../shared/permissions/use-can';
 import {
   DeleteDialog,
-  ListEmpty,
   ListScreen,
   ListStates,
   SortableList,
@@ -102,17 +101,13 @@ export function EntityGroupsScreen() {
       <ListStates
         list={{ query: list, rows: groups }}
         errorTitle="Could not load the groups"
-        empty={
-          <ListEmpty
-            icon={IconStack2}
-            title="No entity groups yet"
-            text={
-              canCreate
-                ? 'Group the entities, templates and variables of one line of business, e.g. "Real estate".'
-                : 'Groups your company makes appear here.'
-            }
-          />
-        }
+        empty={{
+          icon: IconStack2,
+          title: 'No entity groups yet',
+          text: canCreate
+            ? 'Group the entities, templates and variables of one line of business, e.g. "Real estate".'
+            : 'Groups your company makes appear here.',
+        }}
         loading={<Skeleton h={240} radius="md" aria-busy="true" />}
         bare
       >

@@ -1,9 +1,9 @@
-import { ActionIcon, Badge, Box, Button, Group, Menu, Paper, Text, ThemeIcon } from '@mantine/core';
-import { IconDots, IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import { Badge, Box, Group, Paper, Text, ThemeIcon } from '@mantine/core';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { CSS } from '@dnd-kit/utilities';
 import { Link } from 'react-router';
 import type { TEntityGroup } from '@esigns/contracts/entity-groups';
-import { DragHandle, MoveButtons, useSortable } from '../../shared/ui/list-screen';
+import { DragHandle, MoveButtons, RowActions, useSortable } from '../../shared/ui/list-screen';
 import { NamedIcon } from '../../shared/ui/named-icon';
 
 export const previewPath = (group: Pick<TEntityGroup, '_id'>) =>
@@ -96,40 +96,19 @@ export function GroupCard({
           {canUpdate && (
             <MoveButtons label={group.name} index={index} count={count} onMove={(to) => onMove(group, to)} />
           )}
-          <Button
-            component={Link}
-            to={previewPath(group)}
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconEye size={14} />}
-          >
-            Preview
-          </Button>
-          {(canUpdate || canDelete) && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" aria-label={`More actions for ${group.name}`}>
-                  <IconDots size={16} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {canUpdate && (
-                  <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => onEdit(group)}>
-                    Edit
-                  </Menu.Item>
-                )}
-                {canDelete && (
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={14} />}
-                    onClick={() => onDelete(group)}
-                  >
-                    Delete
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          )}
+          <RowActions
+            name={group.name}
+            open={{ to: previewPath(group), label: 'Preview' }}
+            items={[
+              canUpdate && { label: 'Edit', icon: <IconEdit size={14} />, onClick: () => onEdit(group) },
+              canDelete && {
+                label: 'Delete',
+                icon: <IconTrash size={14} />,
+                color: 'red',
+                onClick: () => onDelete(group),
+              },
+            ]}
+          />
         </Group>
       </Group>
     </Paper>

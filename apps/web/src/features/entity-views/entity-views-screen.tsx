@@ -7,11 +7,9 @@ import { formatDate } from '../../shared/format/date';
 import { useCan, type Can } from '../../shared/permissions/use-can';
 import {
   DeleteDialog,
-  ListEmpty,
   ListScreen,
   ListView,
   RowActions,
-  SearchField,
   useDeleteConfirm,
   useListQuery,
   type ListColumn,
@@ -109,16 +107,9 @@ export function EntityViewsScreen() {
       description="Saved tables and boards over your entities, with their own columns, filters and sort."
       actions={newView('New view')}
       rights={rights}
-      error={list.query.error}
+      list={list}
       noAccess="Your user type cannot open entity views."
-      filters={
-        <SearchField
-          label="Search views"
-          placeholder="Search by name or description"
-          width={360}
-          {...list.bind('search')}
-        />
-      }
+      search={{ label: 'Search views', placeholder: 'Search by name or description', width: 360 }}
       dialogs={
         <DeleteDialog confirm={remove} title="Delete view">
           {(row) => (
@@ -132,15 +123,13 @@ export function EntityViewsScreen() {
       <ListView
         list={list}
         errorTitle="Could not load the views"
-        empty={
-          <ListEmpty
-            icon={IconLayoutList}
-            title="No entity views yet"
-            text="A view shows the records of one or more entities with the columns, filters and sort you choose."
-            actions={newView('Create the first view')}
-            filtered={list.isFiltered && { title: 'No view matches', text: 'Try other words.' }}
-          />
-        }
+        empty={{
+          icon: IconLayoutList,
+          title: 'No entity views yet',
+          text: 'A view shows the records of one or more entities with the columns, filters and sort you choose.',
+          actions: newView('Create the first view'),
+          filtered: { title: 'No view matches', text: 'Try other words.' },
+        }}
         columns={viewColumns(rights, remove.ask)}
         rowTestId="entity-view-row"
         minWidth={640}

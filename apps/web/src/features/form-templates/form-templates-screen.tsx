@@ -18,11 +18,9 @@ import { formatDate } from '../../shared/format/date';
 import { useCan, type Can } from '../../shared/permissions/use-can';
 import {
   DeleteDialog,
-  ListEmpty,
   ListScreen,
   ListView,
   RowActions,
-  SearchField,
   useDeleteConfirm,
   useListQuery,
   type ListColumn,
@@ -202,7 +200,7 @@ export function FormTemplatesScreen() {
       description="Sets of typed fields that entities, records and forms are built from."
       actions={actions}
       rights={rights}
-      error={list.query.error}
+      list={list}
       noAccess="Your user type cannot see form templates."
       filters={
         <>
@@ -214,14 +212,9 @@ export function FormTemplatesScreen() {
             value={list.filters.type}
             onChange={(value) => list.setFilter('type', value as TFormTemplateType)}
           />
-          <SearchField
-            label="Search templates"
-            placeholder="Search by name, code or description"
-            width={320}
-            {...list.bind('search')}
-          />
         </>
       }
+      search={{ label: 'Search templates', placeholder: 'Search by name, code or description', width: 320 }}
       dialogs={
         <>
           {isImporting && <ImportTemplateDialog onClose={() => setImporting(false)} />}
@@ -239,18 +232,14 @@ export function FormTemplatesScreen() {
       <ListView
         list={list}
         errorTitle="Could not load the templates"
-        empty={
-          <ListEmpty
-            icon={IconForms}
-            title="No form templates yet"
-            text={
-              canCreate
-                ? 'Create one, start from a spreadsheet, or duplicate a standard template.'
-                : 'Templates your company builds appear here.'
-            }
-            filtered={list.isFiltered && { title: 'No template matches', text: 'Try another search.' }}
-          />
-        }
+        empty={{
+          icon: IconForms,
+          title: 'No form templates yet',
+          text: canCreate
+            ? 'Create one, start from a spreadsheet, or duplicate a standard template.'
+            : 'Templates your company builds appear here.',
+          filtered: { title: 'No template matches', text: 'Try another search.' },
+        }}
         columns={templateColumns({ rights, onDelete: remove.ask })}
         rowTestId="form-template-row"
         minWidth={720}

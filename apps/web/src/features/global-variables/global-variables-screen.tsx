@@ -9,11 +9,9 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useCan } from '../../shared/permissions/use-can';
 import {
   DeleteDialog,
-  ListEmpty,
   ListScreen,
   ListView,
   RowActions,
-  SearchField,
   useDeleteConfirm,
   useListQuery,
   type ListColumn,
@@ -118,7 +116,7 @@ function StandardVariables() {
       <ListView
         list={{ query, rows: query.data ?? [] }}
         errorTitle="Could not load the variables"
-        empty={<ListEmpty icon={IconVariable} title="No standard variables" />}
+        empty={{ icon: IconVariable, title: 'No standard variables' }}
         skeletonRows={4}
         {...VARIABLE_TABLE}
       />
@@ -166,7 +164,7 @@ export function GlobalVariablesScreen() {
         )
       }
       rights={rights}
-      error={list.query.error}
+      list={list}
       noAccess="Your user type cannot see global variables."
       filters={
         <>
@@ -190,16 +188,11 @@ export function GlobalVariablesScreen() {
                 searchable
                 w={{ base: '100%', xs: 220 }}
               />
-              <SearchField
-                label="Search variables"
-                placeholder="Search by label, key or description"
-                width={300}
-                {...list.bind('search')}
-              />
             </>
           )}
         </>
       }
+      search={{ label: 'Search variables', placeholder: 'Search by label, key or description', width: 300 }}
       dialogs={
         <DeleteDialog confirm={remove} title="Delete global variable">
           {(row) => (
@@ -216,20 +209,14 @@ export function GlobalVariablesScreen() {
         <ListView
           list={list}
           errorTitle="Could not load the variables"
-          empty={
-            <ListEmpty
-              icon={IconVariable}
-              title="No global variables yet"
-              text={
-                canCreate
-                  ? 'Add the values your templates repeat: a booking fee, the registered office, bank details…'
-                  : 'Variables your company adds appear here.'
-              }
-              filtered={
-                list.isFiltered && { title: 'No variable matches', text: 'Try another search or tag.' }
-              }
-            />
-          }
+          empty={{
+            icon: IconVariable,
+            title: 'No global variables yet',
+            text: canCreate
+              ? 'Add the values your templates repeat: a booking fee, the registered office, bank details…'
+              : 'Variables your company adds appear here.',
+            filtered: { title: 'No variable matches', text: 'Try another search or tag.' },
+          }}
           {...VARIABLE_TABLE}
           columns={variableColumns(rights.can('global-variables:delete') ? remove.ask : undefined)}
           skeletonRows={4}

@@ -3,14 +3,7 @@ import { IconFileSearch, IconSend } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useCan } from '../../shared/permissions/use-can';
-import {
-  FilterSelect,
-  ListEmpty,
-  ListScreen,
-  ListView,
-  SearchField,
-  useListQuery,
-} from '../../shared/ui/list-screen';
+import { ListScreen, ListView, useListQuery } from '../../shared/ui/list-screen';
 import { CARD_TYPES, cardTypeLabel, cardTypeSegment, findCardType } from './card-types';
 import { REQUEST_KEYS, fetchRequests, type RequestStatus } from './request-documents-api';
 import { STATUS_FILTERS, requestCard, requestColumns } from './request-rows';
@@ -86,7 +79,7 @@ export function RequestListScreen() {
       actions={requestButton}
       rights={rights}
       canView={canView}
-      error={list.query.error}
+      list={list}
       noAccess="Your user type cannot see document requests."
       toolbar={
         <CardTypeTabs
@@ -95,33 +88,20 @@ export function RequestListScreen() {
           onChange={() => list.setPage(1)}
         />
       }
-      filters={
-        <>
-          <SearchField
-            label="Search requests"
-            placeholder="Search contact name or email"
-            width={300}
-            {...list.bind('search')}
-          />
-          <FilterSelect label="Filter by status" data={STATUS_FILTERS} width={170} {...list.bind('status')} />
-        </>
-      }
+      search={{ label: 'Search requests', placeholder: 'Search contact name or email', width: 300 }}
+      selects={[{ key: 'status', label: 'Filter by status', data: STATUS_FILTERS, width: 170 }]}
     >
       <ListView
         list={list}
         errorTitle="Could not load the requests"
-        empty={
-          <ListEmpty
-            testId="requests-empty"
-            icon={IconFileSearch}
-            title={isAll ? 'No requests yet' : `No ${cardType} requests yet`}
-            text="Ask a client for a document: they get an email with a link to upload it, and you review it here."
-            actions={requestButton}
-            filtered={
-              list.isFiltered && { title: 'No requests match', text: 'Try another search or status.' }
-            }
-          />
-        }
+        empty={{
+          testId: 'requests-empty',
+          icon: IconFileSearch,
+          title: isAll ? 'No requests yet' : `No ${cardType} requests yet`,
+          text: 'Ask a client for a document: they get an email with a link to upload it, and you review it here.',
+          actions: requestButton,
+          filtered: { title: 'No requests match', text: 'Try another search or status.' },
+        }}
         columns={requestColumns(rights)}
         card={requestCard(rights)}
         rowTestId="request-row"

@@ -5,15 +5,7 @@ import { USER_TYPES, type UserType } from '@esigns/contracts/auth';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useCan } from '../../shared/permissions/use-can';
 import { useSession } from '../../shared/session/session-store';
-import {
-  FilterSelect,
-  ListEmpty,
-  ListScreen,
-  ListView,
-  SearchField,
-  useListQuery,
-  type ListColumn,
-} from '../../shared/ui/list-screen';
+import { ListScreen, ListView, useListQuery, type ListColumn } from '../../shared/ui/list-screen';
 import type { ScreenFrame } from '../../shared/ui/page-kit';
 import { CompanyUserDialog, type CompanyUserDialogMode } from './company-user-dialog';
 import { CompanyUserCard, CompanyUserTableRow, type CompanyUserView } from './company-user-row';
@@ -107,15 +99,13 @@ export function CompanyUsersScreen({ frame }: { frame?: ScreenFrame }) {
       actions={actions}
       rights={rights}
       canView={canView}
-      error={list.query.error}
+      list={list}
       noAccess="Your user type cannot see the company's users."
-      filters={
-        <>
-          <SearchField label="Search users" placeholder="Search name or email" {...list.bind('search')} />
-          <FilterSelect label="Filter by user type" data={TYPE_FILTERS} {...list.bind('user_type')} />
-          <FilterSelect label="Filter by status" data={STATUS_FILTERS} {...list.bind('status')} />
-        </>
-      }
+      search={{ label: 'Search users', placeholder: 'Search name or email' }}
+      selects={[
+        { key: 'user_type', label: 'Filter by user type', data: TYPE_FILTERS },
+        { key: 'status', label: 'Filter by status', data: STATUS_FILTERS },
+      ]}
       dialogs={
         <CompanyUserDialog
           mode={dialog}
@@ -128,14 +118,12 @@ export function CompanyUsersScreen({ frame }: { frame?: ScreenFrame }) {
       <ListView
         list={list}
         errorTitle="Could not load the users"
-        empty={
-          <ListEmpty
-            icon={IconUsers}
-            title="No users yet"
-            text="Invite your colleagues to sign and send documents together."
-            filtered={list.isFiltered && { title: 'No users match', text: 'Try another search or filter.' }}
-          />
-        }
+        empty={{
+          icon: IconUsers,
+          title: 'No users yet',
+          text: 'Invite your colleagues to sign and send documents together.',
+          filtered: { title: 'No users match', text: 'Try another search or filter.' },
+        }}
         columns={COLUMNS}
         renderRow={(row) => <CompanyUserTableRow view={viewOf(row)} />}
         renderCard={(row) => <CompanyUserCard view={viewOf(row)} />}

@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { IconEdit, IconPlus, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { USER_TYPES, type UserType } from '@esigns/contracts/auth';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useCan, type Can } from '../../shared/permissions/use-can';
 import {
   DeleteDialog,
-  FilterSelect,
-  ListEmpty,
+  IconActions,
   ListScreen,
   ListView,
   NoValue,
-  SearchField,
   useDeleteConfirm,
   useListQuery,
   type ListColumn,
@@ -39,33 +37,19 @@ function RoleRowActions({ role, rights, onEdit, onDelete }: RoleActions & { role
   const canEdit = rights.canActOnUserType(role.user_type, 'roles:update');
   const canDelete = rights.canActOnUserType(role.user_type, 'roles:delete');
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      {canEdit && (
-        <Tooltip label="Edit">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={`Edit ${role.name}`}
-            onClick={() => onEdit(role)}
-          >
-            <IconEdit size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      {canDelete && (
-        <Tooltip label="Delete">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${role.name}`}
-            onClick={() => onDelete(role)}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      {!canEdit && !canDelete && <NoValue />}
-    </Group>
+    <IconActions
+      whenNone={<NoValue />}
+      actions={[
+        canEdit && { tip: 'Edit', label: `Edit ${role.name}`, icon: IconEdit, onClick: () => onEdit(role) },
+        canDelete && {
+          tip: 'Delete',
+          label: `Delete ${role.name}`,
+          icon: IconTrash,
+          color: 'red',
+          onClick: () => onDelete(role),
+        },
+      ]}
+    />
   );
 }
 
@@ -147,14 +131,10 @@ export function RolesScreen() {
       }
       rights={rights}
       canView={canView}
-      error={list.query.error}
+      list={list}
       noAccess="Your user type cannot see roles."
-      filters={
-        <>
-          <SearchField label="Search roles" placeholder="Search roles" {...list.bind('search')} />
-          <FilterSelect label="Filter by user type" data={TYPE_FILTERS} {...list.bind('user_type')} />
-        </>
-      }
+      search={{ label: 'Search roles', placeholder: 'Search roles' }}
+      selects={[{ key: 'user_type', label: 'Filter by user type', data: TYPE_FILTERS }]}
       dialogs={
         <>
           <RoleDialog
@@ -175,14 +155,12 @@ export function RolesScreen() {
       <ListView
         list={list}
         errorTitle="Could not load the roles"
-        empty={
-          <ListEmpty
-            icon={IconShieldCheck}
-            title="No roles yet"
-            text="Create a role to group users of one type."
-            filtered={list.isFiltered && { title: 'No roles match', text: 'Try another search or filter.' }}
-          />
-        }
+        empty={{
+          icon: IconShieldCheck,
+          title: 'No roles yet',
+          text: 'Create a role to group users of one type.',
+          filtered: { title: 'No roles match', text: 'Try another search or filter.' },
+        }}
         columns={roleColumns(actions)}
         rowTestId="role-row"
         minWidth={720}

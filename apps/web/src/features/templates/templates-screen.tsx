@@ -5,12 +5,9 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDate } from '../../shared/format/date';
 import { useCan, type Can } from '../../shared/permissions/use-can';
 import {
-  FilterSelect,
-  ListEmpty,
   ListScreen,
   ListView,
   NoValue,
-  SearchField,
   useListQuery,
   type ListCardContent,
   type ListColumn,
@@ -170,31 +167,25 @@ export function TemplatesScreen() {
       description="Reusable documents with roles and fields: send them again and again, one at a time or in bulk."
       actions={newTemplate('New template')}
       rights={rights}
-      error={list.query.error}
+      list={list}
       noAccess="Your user type cannot see templates."
-      filters={
-        <>
-          <SearchField label="Search templates" placeholder="Search templates" {...list.bind('search')} />
-          <FilterSelect label="Filter by status" data={STATUS_FILTERS} width={160} {...list.bind('status')} />
-          <FilterSelect label="Sort templates" data={SORT_OPTIONS} width={200} {...list.bind('sort')} />
-        </>
-      }
+      search={{ label: 'Search templates', placeholder: 'Search templates' }}
+      selects={[
+        { key: 'status', label: 'Filter by status', data: STATUS_FILTERS, width: 160 },
+        { key: 'sort', label: 'Sort templates', data: SORT_OPTIONS, width: 200 },
+      ]}
     >
       <ListView
         list={list}
         errorTitle="Could not load the templates"
-        empty={
-          <ListEmpty
-            testId="templates-empty"
-            icon={IconTemplate}
-            title="No templates yet"
-            text="Turn a contract you send often (a rent agreement, a sale deed) into a template: set up its roles and fields once, then send it in a few clicks."
-            actions={newTemplate('Create your first template')}
-            filtered={
-              list.isFiltered && { title: 'No templates match', text: 'Try another search or status.' }
-            }
-          />
-        }
+        empty={{
+          testId: 'templates-empty',
+          icon: IconTemplate,
+          title: 'No templates yet',
+          text: 'Turn a contract you send often (a rent agreement, a sale deed) into a template: set up its roles and fields once, then send it in a few clicks.',
+          actions: newTemplate('Create your first template'),
+          filtered: { title: 'No templates match', text: 'Try another search or status.' },
+        }}
         columns={templateColumns(rights)}
         card={templateCard(rights)}
         rowTestId="template-row"

@@ -6,12 +6,15 @@ import { ConfirmDialog } from '../page-kit';
 export type DeleteConfirm<Row> = {
   /** The row asked about (kept while the dialog closes, so its text does not blank out). */
   target: Row | null;
-  opened: boolean;
   ask: (row: Row) => void;
-  close: () => void;
-  confirm: () => void;
-  isPending: boolean;
-  error: unknown;
+  /** The props of the `ConfirmDialog` that asks. */
+  dialog: {
+    opened: boolean;
+    onConfirm: () => void;
+    onClose: () => void;
+    isPending: boolean;
+    error: unknown;
+  };
 };
 
 export type DeleteConfirmOptions<Row> = {
@@ -40,21 +43,23 @@ export function useDeleteConfirm<Row>({ remove, invalidate, notice }: DeleteConf
   });
   return {
     target,
-    opened,
     ask: (row: Row) => {
       mutation.reset();
       setTarget(row);
       setOpened(true);
     },
-    close: () => {
-      setOpened(false);
-      mutation.reset();
+    dialog: {
+      opened,
+      onConfirm: () => {
+        if (target !== null) mutation.mutate(target);
+      },
+      onClose: () => {
+        setOpened(false);
+        mutation.reset();
+      },
+      isPending: mutation.isPending,
+      error: mutation.error,
     },
-    confirm: () => {
-      if (target !== null) mutation.mutate(target);
-    },
-    isPending: mutation.isPending,
-    error: mutation.error,
   } satisfies DeleteConfirm<Row>;
 }
 
@@ -71,15 +76,7 @@ export function DeleteDialog<Row>({
   children: (row: Row) => ReactNode;
 }) {
   return (
-    <ConfirmDialog
-      opened={confirm.opened}
-      title={title}
-      confirmLabel={confirmLabel}
-      onConfirm={confirm.confirm}
-      onClose={confirm.close}
-      isPending={confirm.isPending}
-      error={confirm.error}
-    >
+    <ConfirmDialog title={title} confirmLabel={confirmLabel} {...confirm.dialog}>
       {confirm.target !== null && children(confirm.target)}
     </ConfirmDialog>
   );

@@ -5,7 +5,7 @@
 export { ListPager, type ListPagerProps } from '../list-pager';
 export { DeleteDialog, useDeleteConfirm, type DeleteConfirm } from './delete-confirm';
 export { FilterBar, FilterSelect, SearchField, type FilterBinding, type SelectOption } from './filter-bar';
-export { ListScreen, type ListScreenProps } from './list-screen';
+export { ListScreen, type ListScreenProps, type SelectSpec } from './list-screen';
 export {
   ListCards,
   ListTable,
@@ -17,8 +17,16 @@ export {
   type ListColumn,
   type RowExtras,
 } from './list-table';
-export { ListAccess, ListEmpty, ListStates, ListView, PHONE_QUERY, type ListSource } from './list-view';
+export {
+  ListAccess,
+  ListEmpty,
+  ListStates,
+  ListView,
+  PHONE_QUERY,
+  type ListEmptyProps,
+  type ListSource,
+} from './list-view';
 export { DragHandle, MoveButtons, SortableList, arrayMove, useSortable } from './sortable';
-export { RowActions, RowMenu, type RowMenuItem } from './row-actions';
+export { IconActions, RowActions, RowMenu, type IconAction, type RowMenuItem } from './row-actions';
 export { BulkActionBar, idOf, useRowSelection, type RowSelection } from './row-selection';
 export { SEARCH_DEBOUNCE_MS, useListQuery, type ListParams, type ListQuery } from './use-list-query';

@@ -9,11 +9,8 @@ import { ApiError } from '../../api/api-error';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import {
   DeleteDialog,
-  FilterSelect,
-  ListEmpty,
   ListScreen,
   ListView,
-  SearchField,
   useDeleteConfirm,
   useListQuery,
   useRowSelection,
@@ -52,6 +49,12 @@ const COLUMNS: ListColumn<Person>[] = [
   { key: 'actions', header: '', label: 'Actions', cell: () => null },
 ];
 
+const TEAMS = [
+  { value: '', label: 'Any team' },
+  { value: 'red', label: 'Red' },
+  { value: 'blue', label: 'Blue' },
+];
+
 const rights = { isLoading: false, error: null, refetch: () => {} };
 
 function People({ queryFn = serve, select = false }: { queryFn?: typeof serve; select?: boolean }) {
@@ -67,37 +70,23 @@ function People({ queryFn = serve, select = false }: { queryFn?: typeof serve; s
     <ListScreen
       title="People"
       rights={rights}
-      error={list.query.error}
+      list={list}
       noAccess="You cannot see people."
-      filters={
-        <>
-          <SearchField label="Search people" placeholder="Name" {...list.bind('search')} />
-          <FilterSelect
-            label="Team"
-            data={[
-              { value: '', label: 'Any team' },
-              { value: 'red', label: 'Red' },
-              { value: 'blue', label: 'Blue' },
-            ]}
-            {...list.bind('team')}
-          />
-        </>
-      }
+      search={{ label: 'Search people', placeholder: 'Name' }}
+      selects={[{ key: 'team', label: 'Team', data: TEAMS }]}
     >
       <div data-testid="page">{list.page}</div>
       <ListView
         list={list}
         errorTitle="Could not load the people"
-        empty={
-          <ListEmpty
-            icon={IconUsers}
-            title="No people yet"
-            text="Add someone."
-            actions={<Button>Add person</Button>}
-            testId="people-empty"
-            filtered={list.isFiltered && { title: 'No people match', text: 'Try another search.' }}
-          />
-        }
+        empty={{
+          icon: IconUsers,
+          title: 'No people yet',
+          text: 'Add someone.',
+          actions: <Button>Add person</Button>,
+          testId: 'people-empty',
+          filtered: { title: 'No people match', text: 'Try another search.' },
+        }}
         columns={COLUMNS}
         rowTestId="person-row"
         rowLabel={(p) => p.name}

@@ -2,10 +2,18 @@ import type { ReactNode } from 'react';
 import { Stack } from '@mantine/core';
 import type { Can } from '../../permissions/use-can';
 import { PageFrame, type ScreenFrame } from '../page-kit';
-import { FilterBar } from './filter-bar';
+import { FilterBar, FilterSelect, SearchField, type FilterBinding, type SelectOption } from './filter-bar';
 import { ListAccess } from './list-view';
 
-export type ListScreenProps = {
+/** A one-choice filter of the bar: `key` names the filter of `useListQuery` (or 'sort'). */
+export type SelectSpec<K extends string> = {
+  key: K;
+  label: string;
+  data: readonly SelectOption[];
+  width?: number;
+};
+
+export type ListScreenProps<K extends string> = {
   /** The page it sits in (`PageFrame` unless an area brings its own). */
   frame?: ScreenFrame;
   title: string;
@@ -14,14 +22,19 @@ export type ListScreenProps = {
   rights: Pick<Can, 'isLoading' | 'error' | 'refetch'>;
   /** False: the caller's rights do not include seeing this list. */
   canView?: boolean;
-  /** The list's failure: a 403 shows "no access" instead of the list. */
-  error?: unknown;
   /** "Your user type cannot see contacts." */
   noAccess: string;
-  /** Above the filters (e.g. tabs). */
-  toolbar?: ReactNode;
-  /** The search box and filters, in a `FilterBar`. */
+  /** The list's state (`useListQuery`): its failure (a 403 shows "no access") and its filters. */
+  list?: { query: { error: unknown }; bind: (key: K) => FilterBinding };
+  /** The failure of a list that is not a `useListQuery`. */
+  error?: unknown;
+  /** The search box: its accessible name and placeholder. */
+  search?: { label: string; placeholder: string; width?: number };
+  selects?: readonly SelectSpec<K>[];
+  /** Other controls of the filter bar, before the search (e.g. a segmented choice). */
   filters?: ReactNode;
+  /** Above the filter bar (e.g. tabs). */
+  toolbar?: ReactNode;
   /** Dialogs the screen opens (they stay mounted whatever the list's state). */
   dialogs?: ReactNode;
   /** The widest the list may be, when narrower than the page. */
@@ -32,33 +45,39 @@ export type ListScreenProps = {
 
 /**
  * A list screen: heading and actions, then (once the caller may see it) the toolbar, the filter
- * bar and the list; see `ListAccess` for what shows instead.
+ * bar (`filters`, the search, the selects) and the list; see `ListAccess` for what shows instead.
  */
-export function ListScreen({
-  frame: Frame = PageFrame,
-  title,
-  description,
-  actions,
-  rights,
-  canView,
-  error,
-  noAccess,
-  toolbar,
-  filters,
-  dialogs,
-  maw,
-  children,
-}: ListScreenProps) {
+export function ListScreen<K extends string = never>(props: ListScreenProps<K>) {
+  const {
+    frame: Frame = PageFrame,
+    title,
+    description,
+    actions,
+    list,
+    search,
+    selects = [],
+    filters,
+  } = props;
+  const bind = (key: K | 'search') => list?.bind(key as K) ?? { value: '', onChange: () => {} };
+  const hasBar = Boolean(filters || search || selects.length > 0);
   return (
     <Frame title={title} description={description} actions={actions}>
-      <ListAccess rights={rights} canView={canView} error={error} noAccess={noAccess}>
-        <Stack gap="lg" maw={maw}>
-          {toolbar}
-          {filters && <FilterBar>{filters}</FilterBar>}
-          {children}
+      <ListAccess {...props} error={list?.query.error ?? props.error}>
+        <Stack gap="lg" maw={props.maw}>
+          {props.toolbar}
+          {hasBar && (
+            <FilterBar>
+              {filters}
+              {search && <SearchField {...search} {...bind('search')} />}
+              {selects.map(({ key, ...select }) => (
+                <FilterSelect key={key} {...select} {...bind(key)} />
+              ))}
+            </FilterBar>
+          )}
+          {props.children}
         </Stack>
       </ListAccess>
-      {dialogs}
+      {props.dialogs}
     </Frame>
   );
 }

@@ -56,13 +56,22 @@ export type ListEmptyProps = {
   /** Buttons under the text (e.g. "Add contact"). */
   actions?: ReactNode;
   testId?: string;
-  /** When a search or filter narrows the list: what to say instead (no actions then). */
-  filtered?: false | { title: string; text: string };
+  /** What to say instead while a search or filter narrows the list (no actions then). */
+  filtered?: { title: string; text: string };
 };
 
 /** An empty list: "none yet" with what to do, or "no match" while a search or filter narrows it. */
-export function ListEmpty({ icon: Icon, title, text, actions, testId, filtered }: ListEmptyProps) {
-  const shown = filtered ? { ...filtered, Icon: IconSearch } : { title, text, Icon };
+export function ListEmpty({
+  icon: Icon,
+  title,
+  text,
+  actions,
+  testId,
+  filtered,
+  isFiltered = false,
+}: ListEmptyProps & { isFiltered?: boolean }) {
+  const isNarrowed = isFiltered && filtered !== undefined;
+  const shown = isNarrowed ? { ...filtered, Icon: IconSearch } : { title, text, Icon };
   return (
     <StateMessage icon={<shown.Icon size={28} />} title={shown.title} testId={testId}>
       {shown.text && (
@@ -70,7 +79,7 @@ export function ListEmpty({ icon: Icon, title, text, actions, testId, filtered }
           {shown.text}
         </Text>
       )}
-      {!filtered && actions && (
+      {!isNarrowed && actions && (
         <Group gap="sm" mt="sm" justify="center">
           {actions}
         </Group>
@@ -84,6 +93,8 @@ export type ListSource<Row> = {
   query: Pick<UseQueryResult<unknown>, 'isError' | 'isPending' | 'error' | 'refetch'>;
   rows: readonly Row[];
   pager?: ListPagerProps;
+  /** A search or filter narrows the list: an empty one then says "no match". */
+  isFiltered?: boolean;
   sort?: string | undefined;
   setSort?(sort: string): void;
 };
@@ -92,7 +103,8 @@ export type ListStatesProps<Row> = {
   list: ListSource<Row>;
   /** "Could not load the contacts" */
   errorTitle: string;
-  empty: ReactNode;
+  /** What an empty list says. */
+  empty: ListEmptyProps;
   /** Shown while the first page loads; the content itself otherwise (tables show skeleton rows). */
   loading?: ReactNode;
   /** The content is not put in a panel (e.g. a list of cards with their own borders). */
@@ -125,8 +137,13 @@ export function ListStates<Row>({
         <LoadError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
       </Panel>
     );
-  } else if (!query.isPending && list.rows.length === 0) body = <Panel>{empty}</Panel>;
-  else {
+  } else if (!query.isPending && list.rows.length === 0) {
+    body = (
+      <Panel>
+        <ListEmpty {...empty} isFiltered={list.isFiltered} />
+      </Panel>
+    );
+  } else {
     const content = query.isPending && loading ? loading : children;
     body = bare ? content : <Panel>{content}</Panel>;
   }

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import type { ComponentType, ReactNode } from 'react';
+import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
 import { IconDots, IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
@@ -37,24 +37,17 @@ export function RowMenu({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        {shown.map(({ label: text, icon, to, onClick, color, disabled }) =>
-          to ? (
-            <Menu.Item
-              key={text}
-              component={Link}
-              to={to}
-              leftSection={icon}
-              color={color}
-              disabled={disabled}
-            >
-              {text}
-            </Menu.Item>
-          ) : (
-            <Menu.Item key={text} leftSection={icon} onClick={onClick} color={color} disabled={disabled}>
-              {text}
-            </Menu.Item>
-          ),
-        )}
+        {shown.map(({ label: text, icon, to, ...item }) => (
+          // A link item renders as a router link (Menu.Item is polymorphic).
+          <Menu.Item
+            key={text}
+            leftSection={icon}
+            {...item}
+            {...(to ? ({ component: Link, to } as object) : {})}
+          >
+            {text}
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );
@@ -89,6 +82,39 @@ export function RowActions({
         </Button>
       )}
       <RowMenu label={`More actions for ${name}`} items={items} keepEmpty={keepEmpty} />
+    </Group>
+  );
+}
+
+export type IconAction = {
+  /** The tooltip ("Edit"). */
+  tip: string;
+  /** The accessible name ("Edit Sales"). */
+  label: string;
+  icon: ComponentType<{ size?: number }>;
+  color?: string;
+  onClick: () => void;
+};
+
+/** A row's few actions as icon buttons with tooltips; `whenNone` stands in when none is allowed. */
+export function IconActions({
+  actions,
+  whenNone = null,
+}: {
+  actions: readonly (IconAction | false)[];
+  whenNone?: ReactNode;
+}) {
+  const shown = actions.filter((action): action is IconAction => Boolean(action));
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {shown.map(({ tip, label, icon: Icon, color = 'gray', onClick }) => (
+        <Tooltip key={tip} label={tip}>
+          <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick}>
+            <Icon size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ))}
+      {shown.length === 0 && whenNone}
     </Group>
   );
 }
