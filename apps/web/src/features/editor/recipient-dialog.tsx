@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   Button,
   Collapse,
@@ -17,6 +17,7 @@ import { RECIPIENT_TYPES, isEmail, type TRecipient, type TRecipientType } from '
 import { ContactPicker } from '../contacts/contact-picker';
 import type { EditorMode } from './editor-context';
 import { RECIPIENT_TYPE_HELP, RECIPIENT_TYPE_LABELS } from './recipient-labels';
+import { DialogButtons } from '../../shared/ui/form-dialog';
 
 export type RecipientDraft = Pick<
   TRecipient,
@@ -88,6 +89,7 @@ export function RecipientDialog({
   onClose: () => void;
   onSubmit: (draft: RecipientDraft) => void;
 }) {
+  const formId = useId();
   const [draft, setDraft] = useState<RecipientDraft>(() => draftOf(recipient));
   const [errors, setErrors] = useState<Errors>({});
   const [isChangingPassword, setChangingPassword] = useState(false);
@@ -121,7 +123,7 @@ export function RecipientDialog({
       centered
       size="md"
     >
-      <form onSubmit={submit} noValidate aria-label={isNew ? `Add ${noun}` : `Edit ${noun}`}>
+      <form id={formId} onSubmit={submit} noValidate aria-label={isNew ? `Add ${noun}` : `Edit ${noun}`}>
         <Stack gap="sm">
           {mode === 'template' && (
             <TextInput
@@ -237,10 +239,7 @@ export function RecipientDialog({
             )}
           </Collapse>
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit">{isNew ? `Add ${noun}` : 'Save'}</Button>
+            <DialogButtons onCancel={onClose} confirmLabel={isNew ? `Add ${noun}` : 'Save'} formId={formId} />
           </Group>
         </Stack>
       </form>

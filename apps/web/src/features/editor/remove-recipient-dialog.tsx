@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import type { TRecipient } from '@esigns/contracts/documents';
 import { canOwnFields, recipientName } from './recipient-labels';
+import { DialogButtons } from '../../shared/ui/form-dialog';
 
 /**
  * Removing a recipient who owns fields: give the fields to another recipient, or delete them.
@@ -57,12 +58,12 @@ export function RemoveRecipientDialog({
           </Stack>
         </Radio.Group>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => onConfirm(choice === 'reassign' ? target : null)}>
-            Remove recipient
-          </Button>
+          <DialogButtons
+            onCancel={onClose}
+            confirmLabel="Remove recipient"
+            onConfirm={() => onConfirm(choice === 'reassign' ? target : null)}
+            isDestructive
+          />
         </Group>
       </Stack>
     </Modal>

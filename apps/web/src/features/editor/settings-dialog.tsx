@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Button,
   Divider,
   Group,
   Modal,
@@ -13,6 +12,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import type { TDocumentSettings } from '@esigns/contracts/documents';
+import { DialogButtons } from '../../shared/ui/form-dialog';
 
 type Draft = Omit<TDocumentSettings, 'signing_order'>;
 
@@ -149,12 +149,12 @@ export function SettingsDialog({
           />
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={Boolean(termsError)} onClick={() => onSave(draft)}>
-            Save settings
-          </Button>
+          <DialogButtons
+            onCancel={onClose}
+            confirmLabel="Save settings"
+            onConfirm={() => onSave(draft)}
+            isConfirmDisabled={Boolean(termsError)}
+          />
         </Group>
       </Stack>
     </Modal>

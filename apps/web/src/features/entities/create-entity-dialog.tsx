@@ -22,6 +22,7 @@ import { AppDialog } from '../../shared/ui/app-dialog';
 import { fetchFormTemplates } from '../form-templates/form-templates-api';
 import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { createEntity, createEntityWithFields } from './entities-api';
+import { DialogButtons } from '../../shared/ui/form-dialog';
 
 const TYPE_LABELS: Record<TEntityType, string> = {
   GENERAL: 'General (properties, deals, tickets…)',
@@ -131,14 +132,13 @@ export function CreateEntityDialog({
       title="New entity"
       size="xl"
       footer={
-        <>
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} loading={pending} disabled={!name.trim()}>
-            Create entity
-          </Button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          isPending={pending}
+          confirmLabel="Create entity"
+          onConfirm={() => void submit()}
+          isConfirmDisabled={!name.trim()}
+        />
       }
     >
       <Stack>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { useCan } from '../../shared/permissions/use-can';
 import { ENTITY_KEYS } from './entities-api';
 import { addRecordPath, recordPath } from './paths';
 import { createCompany, findOrAddPerson } from './record-actions-api';
+import { DialogButtons } from '../../shared/ui/form-dialog';
 
 type DialogProps = { opened: boolean; onClose: () => void; entityId: string; entityName: string };
 
@@ -73,14 +74,13 @@ export function FindCompanyDialog({ opened, onClose, entityId, entityName }: Dia
       title={`Find or add a company in ${entityName}`}
       size="md"
       footer={
-        <>
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button loading={save.isPending} disabled={!name.trim()} onClick={() => save.mutate()}>
-            Open
-          </Button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          isPending={save.isPending}
+          confirmLabel="Open"
+          isConfirmDisabled={!name.trim()}
+          onConfirm={() => save.mutate()}
+        />
       }
     >
       <Stack>
@@ -127,14 +127,13 @@ export function PersonRecordDialog({ opened, onClose, entityId, entityName }: Di
       title={`Add a person to ${entityName}`}
       size="md"
       footer={
-        <>
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button loading={save.isPending} disabled={!chosen} onClick={() => save.mutate()}>
-            Open
-          </Button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          isPending={save.isPending}
+          confirmLabel="Open"
+          isConfirmDisabled={!chosen}
+          onConfirm={() => save.mutate()}
+        />
       }
     >
       <Stack>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, MultiSelect, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { USER_TYPES, type UserType } from '@esigns/contracts/auth';
@@ -9,6 +9,7 @@ import { useCompanyUserOptions } from '../document-actions/people-dialogs';
 import { USER_TYPE_LABELS } from '../team/team-labels';
 import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { sendNotification } from './record-actions-api';
+import { DialogButtons } from '../../shared/ui/form-dialog';
 
 /**
  * "Notify": tell workspace users about an entity (`recordIds` null) or some of its records, in the
@@ -69,18 +70,13 @@ export function NotifyDialog({
       title={`Notify about ${what}`}
       size="lg"
       footer={
-        <>
-          <Button variant="default" onClick={onClose} disabled={send.isPending}>
-            Cancel
-          </Button>
-          <Button
-            loading={send.isPending}
-            disabled={!message.trim() || userIds.length + userTypes.length === 0}
-            onClick={() => send.mutate()}
-          >
-            Send
-          </Button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          isPending={send.isPending}
+          confirmLabel="Send"
+          isConfirmDisabled={!message.trim() || userIds.length + userTypes.length === 0}
+          onConfirm={() => send.mutate()}
+        />
       }
     >
       <Stack>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { DATE_FORMATS } from '@esigns/contracts/settings';
@@ -9,6 +9,7 @@ import { saveBlob } from '../signing/signing-api';
 import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { fetchTemplates } from '../templates/templates-api';
 import { printRecords } from './record-actions-api';
+import { DialogButtons } from '../../shared/ui/form-dialog';
 
 /** The user's date format when the server prints it too; else the server's default. */
 function printDateFormat(): string | undefined {
@@ -72,18 +73,13 @@ export function PrintDialog({
       title={`Print ${recordIds.length === 1 ? 'record' : `${recordIds.length} records`}`}
       size="md"
       footer={
-        <>
-          <Button variant="default" onClick={onClose} disabled={print.isPending}>
-            Cancel
-          </Button>
-          <Button
-            loading={print.isPending}
-            disabled={mode === 'template' && !documentId}
-            onClick={() => print.mutate()}
-          >
-            Print
-          </Button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          isPending={print.isPending}
+          confirmLabel="Print"
+          isConfirmDisabled={mode === 'template' && !documentId}
+          onConfirm={() => print.mutate()}
+        />
       }
     >
       <Stack>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../shared/api/api-error';
@@ -13,6 +13,7 @@ import {
   fetchTemplate,
   templateFields,
 } from './global-filters-api';
+import { DialogButtons } from '../../shared/ui/form-dialog';
 
 /** Pick a template, then a field of it, an operator and a value; save as a global filter. */
 export function AddGlobalFilterDialog({ onClose }: { onClose: () => void }) {
@@ -54,14 +55,13 @@ export function AddGlobalFilterDialog({ onClose }: { onClose: () => void }) {
       title="Add a global filter"
       size="lg"
       footer={
-        <>
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!templateId || !shown}>
-            Add filter
-          </Button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          isPending={save.isPending}
+          confirmLabel="Add filter"
+          onConfirm={() => save.mutate()}
+          isConfirmDisabled={!templateId || !shown}
+        />
       }
     >
       <Stack gap="md">

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Loader, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Loader, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   APPLICATION_MENU,
@@ -20,6 +20,7 @@ import {
   type MenuTarget,
 } from './menus-api';
 import { newKey, type DraftGroup, type DraftItem } from './menu-tree';
+import { DialogButtons } from '../../shared/ui/form-dialog';
 
 export const KIND_LABELS: Record<TMenuItemKind, string> = {
   ROUTE: 'Screen',
@@ -196,12 +197,7 @@ export function MenuItemDialog({
       title={item ? `Change ${KIND_LABELS[item.kind].toLowerCase()}` : 'Add a menu item'}
       size="lg"
       footer={
-        <>
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save}>{item ? 'Apply' : 'Add item'}</Button>
-        </>
+        <DialogButtons onCancel={onClose} confirmLabel={item ? 'Apply' : 'Add item'} onConfirm={save} />
       }
     >
       <Stack gap="md">

@@ -31,6 +31,7 @@ import {
   shareTemplate,
   type TTemplateRow,
 } from './templates-api';
+import { DialogButtons } from '../../shared/ui/form-dialog';
 
 type DialogProps = { row: TTemplateRow; onClose: () => void };
 
@@ -85,14 +86,7 @@ function NameForm({
       title={title}
       size="md"
       footer={
-        <>
-          <Button variant="default" onClick={onClose} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={isPending}>
-            {confirmLabel}
-          </Button>
-        </>
+        <DialogButtons onCancel={onClose} isPending={isPending} confirmLabel={confirmLabel} formId={formId} />
       }
     >
       <form
@@ -225,14 +219,13 @@ export function ShareTemplateDialog({ row, onClose }: DialogProps) {
       title="Share template"
       size="md"
       footer={
-        <>
-          <Button variant="default" onClick={onClose} disabled={share.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={() => share.mutate()} loading={share.isPending} disabled={users.isPending}>
-            Save
-          </Button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          isPending={share.isPending}
+          confirmLabel="Save"
+          onConfirm={() => share.mutate()}
+          isConfirmDisabled={users.isPending}
+        />
       }
     >
       <Stack gap="md">
