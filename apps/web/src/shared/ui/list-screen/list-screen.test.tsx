@@ -3,14 +3,19 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUsers } from '@tabler/icons-react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TPaged } from '@esigns/contracts/envelope';
 import { ApiError } from '../../api/api-error';
-import { renderWithProviders } from '../../testing/render-with-providers';
+import { installDomPolyfills, renderWithProviders } from '../../testing/render-with-providers';
 import {
   DeleteDialog,
+  IconActions,
   ListScreen,
   ListView,
+  MoveButtons,
+  PHONE_QUERY,
+  RowMenu,
   useDeleteConfirm,
   useListQuery,
   useRowSelection,
@@ -269,3 +274,79 @@ describe('useDeleteConfirm with DeleteDialog', () => {
     expect(remove).toHaveBeenLastCalledWith(PEOPLE[0], expect.anything());
   });
 });
+
+describe('cards on phones, row actions', () => {
+  it('shows cards instead of the table on a phone, with the card parts', async () => {
+    installDomPolyfills();
+    const wide = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ ...wide(query), matches: query === PHONE_QUERY }));
+    try {
+      renderWithProviders(<Cards />);
+      const cards = await screen.findAllByTestId('person-card');
+      expect(cards).toHaveLength(10);
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(within(cards[0]!).getByText('Person 01')).toBeTruthy();
+      expect(within(cards[0]!).getByText('red team')).toBeTruthy();
+      fireEvent.click(within(cards[0]!).getByRole('button', { name: 'More actions for Person 01' }));
+      expect((await screen.findByRole('menuitem', { name: 'Open' })).getAttribute('href')).toBe('/people/p1');
+      expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('offers a row its icon actions, or what stands in when it has none', () => {
+    const onEdit = vi.fn();
+    renderWithProviders(
+      <>
+        <IconActions
+          actions={[{ tip: 'Edit', label: 'Edit Sales', icon: IconUsers, onClick: onEdit }, false]}
+        />
+        <div data-testid="none">
+          <IconActions actions={[false]} whenNone="—" />
+        </div>
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Sales' }));
+    expect(onEdit).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('none').textContent).toBe('—');
+  });
+
+  it('moves an item up or down, never past the ends', () => {
+    const onMove = vi.fn();
+    renderWithProviders(<MoveButtons label="Sales" index={0} count={2} onMove={onMove} />);
+    expect((screen.getByRole('button', { name: 'Move Sales up' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move Sales down' }));
+    expect(onMove).toHaveBeenCalledWith(1);
+  });
+});
+
+function Cards() {
+  const list = useListQuery<Person>({
+    pageSize: 10,
+    queryKey: (params) => ['cards', params],
+    queryFn: (params) => serve({ ...params, team: undefined }),
+  });
+  return (
+    <MemoryRouter>
+      <ListView
+        list={list}
+        errorTitle="Could not load the people"
+        empty={{ icon: IconUsers, title: 'No people yet' }}
+        columns={COLUMNS}
+        rowTestId="person-card"
+        minWidth={400}
+        card={(person) => ({
+          title: person.name,
+          actions: (
+            <RowMenu
+              label={`More actions for ${person.name}`}
+              items={[{ label: 'Open', icon: null, to: `/people/${person._id}` }, false]}
+            />
+          ),
+          meta: `${person.team} team`,
+        })}
+      />
+    </MemoryRouter>
+  );
+}
