@@ -1,8 +1,8 @@
-import { Anchor, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { LoadError } from '../../shared/ui/page-kit';
 import { RECORD_ACTION_KEYS, fetchCompany } from './record-actions-api';
+import { queryGate } from './query-gate';
 
 /**
  * The "Contacts" tab of a company record (BUSINESS entities): the address book's contacts whose
@@ -13,15 +13,8 @@ export function CompanyContacts({ recordId }: { recordId: string }) {
     queryKey: RECORD_ACTION_KEYS.company(recordId),
     queryFn: ({ signal }) => fetchCompany(recordId, signal),
   });
-  if (company.error)
-    return (
-      <LoadError
-        error={company.error}
-        title="The contacts could not be loaded"
-        onRetry={() => void company.refetch()}
-      />
-    );
-  if (!company.data) return <Skeleton h={120} />;
+  const gate = queryGate(company, 'The contacts could not be loaded', 120);
+  if (gate || !company.data) return gate;
   const { contacts, contacts_total: total, record } = company.data;
   if (contacts.length === 0)
     return (

@@ -1,8 +1,8 @@
-import { Badge, Button, Group, Skeleton } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { IconFileSpreadsheet, IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { LoadError, PageFrame } from '../../shared/ui/page-kit';
+import { PageFrame } from '../../shared/ui/page-kit';
 import { useCan } from '../../shared/permissions/use-can';
 import { useEntity } from './entities-api';
 import { EntityActionsMenu } from './entity-actions-menu';
@@ -11,6 +11,7 @@ import { excelImportPath } from './excel-import-api';
 import { useEntityCustomization } from './use-customization';
 import { addRecordPath, entitySettingsPath } from './paths';
 import { RecordsGrid } from './records-grid';
+import { queryGate } from './query-gate';
 
 /** `/entity/{entity_id}`: an entity's records in the data grid. */
 export function EntityRecordsScreen() {
@@ -19,15 +20,8 @@ export function EntityRecordsScreen() {
   const entity = useEntity(entityId);
   const { look, ready, accent } = useEntityCustomization(entityId);
   usePageTitle(entity.data?.name ?? 'Entity');
-  if (entity.error)
-    return (
-      <LoadError
-        error={entity.error}
-        title="The entity could not be loaded"
-        onRetry={() => void entity.refetch()}
-      />
-    );
-  if (!entity.data || !ready) return <Skeleton h={320} />;
+  const gate = queryGate(entity, 'The entity could not be loaded', 320, Boolean(ready));
+  if (gate || !entity.data || !ready) return gate;
   return (
     <PageFrame
       title={look.labels.plural ?? entity.data.name}

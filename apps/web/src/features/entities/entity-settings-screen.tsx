@@ -10,7 +10,6 @@ import {
   Paper,
   Radio,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -26,7 +25,7 @@ import { ENTITY_TYPES, type TEntity, type TEntityType } from '@esigns/contracts/
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { fetchFormTemplates } from '../form-templates/form-templates-api';
-import { ConfirmDialog, ErrorAlert, LoadError, PageFrame, errorText } from '../../shared/ui/page-kit';
+import { ConfirmDialog, ErrorAlert, PageFrame, errorText } from '../../shared/ui/page-kit';
 import { useCan } from '../../shared/permissions/use-can';
 import {
   ENTITY_KEYS,
@@ -38,6 +37,7 @@ import {
 } from './entities-api';
 import { RelationshipsPanel } from '../relationships';
 import { entityPath } from './paths';
+import { queryGate } from './query-gate';
 
 const draftOf = (entity: TEntity): EntityDraft => ({
   name: entity.name,
@@ -77,15 +77,8 @@ export function EntitySettingsScreen() {
     enabled: editable,
   });
 
-  if (entity.error)
-    return (
-      <LoadError
-        error={entity.error}
-        title="The entity could not be loaded"
-        onRetry={() => void entity.refetch()}
-      />
-    );
-  if (!entity.data || !draft) return <Skeleton h={360} />;
+  const gate = queryGate(entity, 'The entity could not be loaded', 360, Boolean(draft));
+  if (gate || !entity.data || !draft) return gate;
   const fieldErrors = isApiError(error) ? error.fieldErrors : {};
   const names = new Map([
     ...(templates.data?.data ?? []).map((t) => [t._id, t.name] as const),

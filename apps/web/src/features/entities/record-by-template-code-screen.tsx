@@ -1,7 +1,6 @@
-import { Skeleton } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
-import { LoadError } from '../../shared/ui/page-kit';
 import { useRecord } from './entities-api';
+import { queryGate } from './query-gate';
 
 const segment = encodeURIComponent;
 
@@ -14,15 +13,8 @@ const segment = encodeURIComponent;
 export function RecordByTemplateCodeScreen() {
   const { user_id: recordId = '', template_code: templateCode = '' } = useParams();
   const record = useRecord(recordId || null);
-  if (record.error)
-    return (
-      <LoadError
-        error={record.error}
-        title="The record could not be loaded"
-        onRetry={() => void record.refetch()}
-      />
-    );
-  if (!record.data) return <Skeleton h={320} />;
+  const gate = queryGate(record, 'The record could not be loaded', 320);
+  if (gate || !record.data) return gate;
   return (
     <Navigate
       replace

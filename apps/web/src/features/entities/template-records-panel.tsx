@@ -1,27 +1,16 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
 import { formatDate } from '../../shared/format/date';
-import { LoadError } from '../../shared/ui/page-kit';
 import { useCan } from '../../shared/permissions/use-can';
 import { displayText } from './grid-cells';
 import { recordPath } from './paths';
 import { RECORD_ACTION_KEYS, fetchTemplateDataAllEntities } from './record-actions-api';
 import { toTemplateField } from './use-entity-templates';
+import { queryGate } from './query-gate';
 
 const PAGE_SIZE = 10;
 const SHOWN_FIELDS = 4;
@@ -44,15 +33,8 @@ export function TemplateRecordsPanel({ template }: { template: TFormTemplate }) 
     placeholderData: keepPreviousData,
   });
   if (!can('entity-data:view')) return null;
-  if (data.error)
-    return (
-      <LoadError
-        error={data.error}
-        title="The records could not be loaded"
-        onRetry={() => void data.refetch()}
-      />
-    );
-  if (!data.data) return <Skeleton h={160} />;
+  const gate = queryGate(data, 'The records could not be loaded', 160);
+  if (gate || !data.data) return gate;
   const answer = data.data;
   if (answer.entities.length === 0) return null;
   const columns = template.fields

@@ -1,23 +1,15 @@
 import { useState } from 'react';
 import { Button, Skeleton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TRelationshipSide } from '@esigns/contracts/relationships';
 import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { useEntity, type RecordValues } from '../entities/entities-api';
 import { RecordForm, errorsByTemplate, validateRecord, type TemplateErrors } from '../entities/record-form';
 import { useEntityTemplates } from '../entities/use-entity-templates';
 import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
-import { assignNewRecord, type LinkTarget } from './relationships-api';
+import { assignNewRecord, type LinkDialogProps } from './relationships-api';
 
-export type AddRelatedDialogProps = {
-  opened: boolean;
-  onClose: () => void;
-  entityId: string;
-  target: LinkTarget;
-  relationship: TRelationshipSide;
-  onDone: () => Promise<unknown>;
-};
+export type AddRelatedDialogProps = LinkDialogProps;
 
 /**
  * "Add new": the related entity's primary template as a form, checked by the shared validator,

@@ -4,21 +4,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { TRelationshipSide } from '@esigns/contracts/relationships';
 import { isApiError } from '../../shared/api/api-error';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { ENTITY_KEYS, fetchRecordOptions } from '../entities/entities-api';
 import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
-import { assignRecords, type LinkTarget } from './relationships-api';
+import { assignRecords, type LinkDialogProps } from './relationships-api';
 
-export type LinkRecordsDialogProps = {
-  opened: boolean;
-  onClose: () => void;
-  entityId: string;
-  target: LinkTarget;
-  relationship: TRelationshipSide;
-  onDone: () => Promise<unknown>;
-};
+export type LinkRecordsDialogProps = LinkDialogProps;
 
 /** The message of a refused link: the server's, or the first record it named (`entity_data_ids.N`). */
 function refusal(error: unknown): string {

@@ -98,6 +98,7 @@ export function RelatedRecordsTable({ entityId, recordId, relationship, total }:
       queryClient.invalidateQueries({ queryKey: RELATIONSHIP_KEYS.all }),
       queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.all }),
     ]);
+  const dialogProps = { onClose: () => setDialog(null), entityId, target, relationship, onDone: refresh };
 
   const unlink = async () => {
     if (!unlinking) return;
@@ -233,22 +234,8 @@ export function RelatedRecordsTable({ entityId, recordId, relationship, total }:
           onPage={setPage}
         />
       )}
-      <AddRelatedDialog
-        opened={dialog === 'add'}
-        onClose={() => setDialog(null)}
-        entityId={entityId}
-        target={target}
-        relationship={relationship}
-        onDone={refresh}
-      />
-      <LinkRecordsDialog
-        opened={dialog === 'link'}
-        onClose={() => setDialog(null)}
-        entityId={entityId}
-        target={target}
-        relationship={relationship}
-        onDone={refresh}
-      />
+      <AddRelatedDialog opened={dialog === 'add'} {...dialogProps} />
+      <LinkRecordsDialog opened={dialog === 'link'} {...dialogProps} />
       <ConfirmDialog
         opened={unlinking !== null}
         title={`Unlink ${relationship.entity_name}`}

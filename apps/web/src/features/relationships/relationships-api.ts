@@ -5,6 +5,7 @@ import type {
   TRecordRelationship,
   TRelatedRecordsPage,
   TRelationship,
+  TRelationshipSide,
   TRelationshipType,
 } from '@esigns/contracts/relationships';
 import { api } from '../../shared/api/api-client';
@@ -73,6 +74,16 @@ export async function fetchRelatedRecords(
 
 /** Names the relationship and the open record, as every relationships-data write does. */
 export type LinkTarget = { entity_relationship_id: string; parent_entity_data_id: string };
+
+/** What the "Add new" and "Link existing" dialogs of a relationship tab are given. */
+export type LinkDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  entityId: string;
+  target: LinkTarget;
+  relationship: TRelationshipSide;
+  onDone: () => Promise<unknown>;
+};
 
 export async function assignRecords(entityId: string, target: LinkTarget, ids: string[]) {
   const path = `/entities/${segment(entityId)}/relationships-data/assign`;
