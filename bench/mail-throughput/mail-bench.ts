@@ -92,7 +92,11 @@ async function main(): Promise<void> {
       Array.from({ length: 20 }, async () => {
         while (next < MAILS) {
           const i = next++;
-          await platform.mail.queue({ to: `buyer${i}@example.com`, subject: `Agreement ${i}`, bodyHtml: body(i) });
+          await platform.mail.queue({
+            to: `buyer${i}@example.com`,
+            subject: `Agreement ${i}`,
+            bodyHtml: body(i),
+          });
         }
       }),
     );
@@ -103,7 +107,8 @@ async function main(): Promise<void> {
       );
       const { sent, total } = rows[0] as { sent: number; total: number };
       if (sent >= total) break;
-      if (performance.now() - started > 20 * 60_000) throw new Error(`only ${sent} of ${total} mails sent in 20 min`);
+      if (performance.now() - started > 20 * 60_000)
+        throw new Error(`only ${sent} of ${total} mails sent in 20 min`);
       await new Promise((r) => setTimeout(r, 100));
     }
     const seconds = (performance.now() - started) / 1000;
