@@ -114,7 +114,7 @@ export function MovableFieldBox({
       {...listeners}
       onKeyDown={onKeyDown}
       className={classes.field}
-      data-dragging={isDragging || undefined}
+      data-moving={isDragging || undefined}
       data-testid="correct-field"
       data-field-key={field.key}
       aria-label={`${label} field of ${ownerName}, page ${field.page}`}

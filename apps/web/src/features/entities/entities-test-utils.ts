@@ -1,5 +1,6 @@
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
+import type { TRecordDocument } from '@esigns/contracts/record-extras';
 import { ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { withPermissions } from '../team/team-test-utils';
 
@@ -84,4 +85,25 @@ export function entityServer(
     if (template) return ok(template);
     return next(call);
   });
+}
+
+/** A file (by default a 2 KB PDF) on the Documents tab of the record `recordId`. */
+export function makeRecordDocument(
+  recordId: string,
+  overrides: Partial<TRecordDocument> = {},
+): TRecordDocument {
+  return {
+    _id: 'd1',
+    entity_data_id: recordId,
+    kind: 'FILE',
+    name: 'deed.pdf',
+    mime_type: 'application/pdf',
+    size: 2048,
+    employee_document_id: null,
+    document_status: null,
+    download_url: 'http://localhost/deed.pdf',
+    created_by: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
 }

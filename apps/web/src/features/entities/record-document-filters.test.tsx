@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../shared/testing/render-with-providers'
 import { withPermissions } from '../team/team-test-utils';
 import { RecordDocuments } from './record-documents';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { makeRecordDocument } from './entities-test-utils';
 
 const ENTITY_ID = '3c1b2c3d-0000-4000-8000-000000000001';
 const RECORD_ID = '3c1b2c3d-0000-4000-8000-0000000000d1';
@@ -16,21 +17,8 @@ const OF_TEMPLATE = '/api/getEmployeeDocumentsByEntityIdAndConfigurableDocumentI
 const LEASE = { _id: 'tpl-lease', name: 'Lease template' };
 const MORTGAGE = { _id: 'tpl-mortgage', name: 'Mortgage template' };
 
-const doc = (overrides: Partial<TRecordDocument>): TRecordDocument => ({
-  _id: 'd1',
-  entity_data_id: RECORD_ID,
-  kind: 'FILE',
-  name: 'deed.pdf',
-  mime_type: 'application/pdf',
-  size: 2048,
-  employee_document_id: null,
-  document_status: null,
-  download_url: 'http://localhost/deed.pdf',
-  template: null,
-  created_by: null,
-  created_at: '2026-03-01T10:00:00.000Z',
-  ...overrides,
-});
+const doc = (overrides: Partial<TRecordDocument>) =>
+  makeRecordDocument(RECORD_ID, { template: null, ...overrides });
 const signed = (id: string, name: string, template: TRecordDocument['template']) =>
   doc({
     _id: id,

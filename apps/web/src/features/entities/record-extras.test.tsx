@@ -14,6 +14,7 @@ import { RecordDocuments } from './record-documents';
 import { RecordFileScope, uploadKeyOf } from './record-files';
 import { RepeatableEntries } from './repeatable-entries';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { makeRecordDocument } from './entities-test-utils';
 
 const ENTITY_ID = '3c1b2c3d-0000-4000-8000-000000000001';
 const RECORD_ID = '3c1b2c3d-0000-4000-8000-0000000000d1';
@@ -404,20 +405,7 @@ describe('RepeatableEntries', () => {
   });
 });
 
-const doc = (overrides: Partial<TRecordDocument>): TRecordDocument => ({
-  _id: 'd1',
-  entity_data_id: RECORD_ID,
-  kind: 'FILE',
-  name: 'deed.pdf',
-  mime_type: 'application/pdf',
-  size: 2048,
-  employee_document_id: null,
-  document_status: null,
-  download_url: 'http://localhost/deed.pdf',
-  created_by: null,
-  created_at: '2026-03-01T10:00:00.000Z',
-  ...overrides,
-});
+const doc = (overrides: Partial<TRecordDocument>) => makeRecordDocument(RECORD_ID, overrides);
 
 describe('RecordDocuments', () => {
   it('lists files and linked documents, uploads files as multipart and detaches', async () => {
