@@ -1,12 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, invalid, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { makeFile } from '../documents/documents-test-utils';
 import { BulkSendDialog } from './bulk-send-dialog';
 import type { TTemplateRow } from './templates-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const row: TTemplateRow = {
   _id: '1b1b2c3d-0000-4000-8000-000000000001',
@@ -28,14 +27,7 @@ function chooseSheet(file: File) {
   fireEvent.change(screen.getByLabelText('Choose the sheet to send'), { target: { files: [file] } });
 }
 
-beforeEach(() => seedStaffSession());
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('BulkSendDialog', { timeout: 20_000 }, () => {
   it('downloads the sample, sends the sheet and follows the progress until done with the failed rows', async () => {

@@ -1,21 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import {
-  fail,
-  installFakeApi,
-  invalid,
-  ok,
-  seedStaffSession,
-  type FakeHandler,
-} from '../../shared/testing/fake-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { makeCompanyUser, makePermissionOverview, withPermissions } from '../team/team-test-utils';
 import { renderRoute } from '../documents/documents-test-utils';
 import { makeConfigurableDocument } from '../documents/documents-test-utils';
 import type { TTemplateRow } from './templates-api';
 import { TemplatesScreen } from './templates-screen';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 function makeRow(overrides: Partial<TTemplateRow> = {}): TTemplateRow {
   return {
@@ -68,15 +59,7 @@ async function openAction(name: string, action: string) {
   fireEvent.click(await screen.findByRole('menuitem', { name: action }));
 }
 
-beforeEach(() => seedStaffSession());
-
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('TemplatesScreen', { timeout: 20_000 }, () => {
   it('lists templates with status and published badges, and searches, sorts and pages on the server', async () => {
