@@ -1,21 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { IconUserPlus } from '@tabler/icons-react';
 import type { TLayoutProblem } from '@esigns/contracts/documents';
 import { useEditor } from './editor-context';
 import { RecipientRow } from './recipient-row';
 import { RemoveRecipientDialog } from './remove-recipient-dialog';
 import classes from './editor.module.css';
+import { SortableList } from '../../shared/ui/list-screen/sortable';
 
 /**
  * The recipients (documents) or roles (templates), each with its colour. Clicking one makes it
@@ -27,10 +18,6 @@ export function RecipientsPanel({ problems }: { problems: TLayoutProblem[] }) {
   const [removing, setRemoving] = useState<string | null>(null);
   const recipients = layout.document_users;
   const isOrdered = layout.settings.signing_order;
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const fieldCounts = useMemo(() => {
     const counts = new Map<string, number>();
     for (const f of layout.fields) counts.set(f.recipient_key, (counts.get(f.recipient_key) ?? 0) + 1);
@@ -47,12 +34,6 @@ export function RecipientsPanel({ problems }: { problems: TLayoutProblem[] }) {
   const remove = (key: string) => {
     if ((fieldCounts.get(key) ?? 0) > 0) setRemoving(key);
     else edit({ type: 'removeRecipient', key, reassignTo: null });
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = recipients.findIndex((r) => r.key === active.id);
-    const to = recipients.findIndex((r) => r.key === over.id);
-    if (from >= 0 && to >= 0) edit({ type: 'reorderRecipients', from, to });
   };
 
   return (
@@ -81,31 +62,32 @@ export function RecipientsPanel({ problems }: { problems: TLayoutProblem[] }) {
             : 'Add the people who need to sign, approve or receive this document.'}
         </Text>
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={recipients.map((r) => r.key)} strategy={verticalListSortingStrategy}>
-          <Stack gap={8}>
-            {recipients.map((recipient, index) => (
-              <RecipientRow
-                key={recipient.key}
-                recipient={recipient}
-                index={index}
-                color={colorOf(recipient.key)}
-                fieldCount={fieldCounts.get(recipient.key) ?? 0}
-                isActive={recipient.key === activeRecipientKey}
-                hasProblem={flagged.has(index)}
-                isOrdered={isOrdered}
-                mode={mode}
-                onActivate={() => dispatch({ type: 'setActiveRecipient', key: recipient.key })}
-                onEdit={() => editRecipient(recipient.key)}
-                onRemove={() => remove(recipient.key)}
-                onOrder={(order) =>
-                  edit({ type: 'updateRecipient', key: recipient.key, patch: { signing_order: order } })
-                }
-              />
-            ))}
-          </Stack>
-        </SortableContext>
-      </DndContext>
+      <SortableList
+        ids={recipients.map((r) => r.key)}
+        onMove={(from, to) => edit({ type: 'reorderRecipients', from, to })}
+      >
+        <Stack gap={8}>
+          {recipients.map((recipient, index) => (
+            <RecipientRow
+              key={recipient.key}
+              recipient={recipient}
+              index={index}
+              color={colorOf(recipient.key)}
+              fieldCount={fieldCounts.get(recipient.key) ?? 0}
+              isActive={recipient.key === activeRecipientKey}
+              hasProblem={flagged.has(index)}
+              isOrdered={isOrdered}
+              mode={mode}
+              onActivate={() => dispatch({ type: 'setActiveRecipient', key: recipient.key })}
+              onEdit={() => editRecipient(recipient.key)}
+              onRemove={() => remove(recipient.key)}
+              onOrder={(order) =>
+                edit({ type: 'updateRecipient', key: recipient.key, patch: { signing_order: order } })
+              }
+            />
+          ))}
+        </Stack>
+      </SortableList>
       <Button
         variant="light"
         leftSection={<IconUserPlus size={16} />}
