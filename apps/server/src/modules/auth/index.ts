@@ -4,6 +4,8 @@
  */
 export { issueCode } from './codes';
 export { registerMf2aRoutes } from './mf2a-routes';
+export { findPeople } from './people';
+export type { PersonNames } from './people';
 export { registerAuthRoutes } from './routes';
 export { buildUserDetails, openSession, revokeAllSessions, revokeRefreshToken } from './session-service';
 export type { ClientInfo } from './session-service';

@@ -694,6 +694,8 @@ export type ActiveMember = {
   email: string;
   firstName: string;
   lastName: string;
+  phone: string | null;
+  title: string | null;
   userType: UserType;
 };
 
@@ -715,6 +717,8 @@ export async function findActiveMembers(
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
+      phone: users.phone,
+      title: users.title,
       userType: companyUsers.userType,
     })
     .from(companyUsers)

@@ -6,7 +6,7 @@ import { splitFieldRef } from '@esigns/contracts/nocode-filters';
 import { isUuid } from '@esigns/contracts/ids';
 import { rowsOfText, type Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
-import { formTemplates } from '../form-templates/schema';
+import { templateDefinitions } from '../form-templates';
 import { entities } from './schema';
 
 /*
@@ -53,19 +53,16 @@ export async function loadTemplateDefs(
   db: Db,
   rows: readonly EntityRow[],
 ): Promise<Map<string, Omit<EntityTemplateDef, 'isPrimary' | 'hiddenOnAdd'>>> {
-  const ids = [...new Set(rows.flatMap((row) => row.templates.map((t) => t.template_id)))];
-  if (ids.length === 0) return new Map();
-  const templates = await db
-    .select({
-      id: formTemplates.id,
-      name: formTemplates.name,
-      code: formTemplates.code,
-      isRepeatable: formTemplates.isRepeatable,
-      fields: formTemplates.fields,
-    })
-    .from(formTemplates)
-    .where(inArray(formTemplates.id, ids));
-  return new Map(templates.map((t) => [t.id, t]));
+  const templates = await templateDefinitions(
+    db,
+    rows.flatMap((row) => row.templates.map((t) => t.template_id)),
+  );
+  return new Map(
+    [...templates].map(([id, t]) => [
+      id,
+      { id, name: t.name, code: t.code, isRepeatable: t.isRepeatable, fields: t.fields },
+    ]),
+  );
 }
 
 export function toDefinition(
@@ -244,15 +241,22 @@ export const entityRefOf = (def: EntityDefinition) => ({
   primary_template_id: def.primary.id,
 });
 
-/** Entities (of any company) made of the template, at most `limit` when given. */
+/** Entities made of the template (of one company, or of any), by name, at most `limit` when given. */
 export async function entitiesUsingTemplate(
   db: Pick<Db, 'select'>,
   templateId: string,
-  limit?: number,
+  options: { companyId?: string; limit?: number } = {},
 ): Promise<{ id: string; name: string }[]> {
   const query = db
     .select({ id: entities.id, name: entities.name })
     .from(entities)
-    .where(sql`${entities.templates} @> ${JSON.stringify([{ template_id: templateId }])}::jsonb`);
-  return limit === undefined ? query : query.limit(limit);
+    .where(
+      and(
+        sql`${entities.templates} @> ${JSON.stringify([{ template_id: templateId }])}::jsonb`,
+        options.companyId ? eq(entities.companyId, options.companyId) : undefined,
+      ),
+    )
+    .orderBy(asc(sql`lower(${entities.name})`))
+    .$dynamic();
+  return options.limit === undefined ? query : query.limit(options.limit);
 }

@@ -2,6 +2,7 @@
  * The public face of the entities module: other modules and the composition root import only this
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
+export { nextNumber, takeNumbers } from './counters';
 export {
   DEFINITION_STAMP_SQL,
   entitiesUsingTemplate,

@@ -11,7 +11,7 @@ export function registerEntityHooks(): void {
   registerTemplateGuard({
     name: 'entities',
     beforeDelete: async (db, template) => {
-      const [entity] = await entitiesUsingTemplate(db, template.id, 1);
+      const [entity] = await entitiesUsingTemplate(db, template.id, { limit: 1 });
       return entity ? `Used by the entity ${entity.name}: remove it from the entity first` : null;
     },
   });

@@ -1,12 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { TEntityCustomizationConfig } from '@esigns/contracts/entity-customization';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { splitFieldRef } from '@esigns/contracts/nocode-filters';
-import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
-import { notFound } from '../../platform/http/app-error';
-import { entities } from '../entities/schema';
-import { formTemplates } from '../form-templates/schema';
+import { loadEntityDefinition } from '../entities';
+import { templateDefinitions } from '../form-templates';
 import { isKnownIcon } from '../icons';
 
 /*
@@ -18,29 +15,15 @@ import { isKnownIcon } from '../icons';
 export type EntityRef = { id: string; name: string; templateIds: string[] };
 
 /** The company's entity, else 404 (unknown, malformed or another company's id). */
-export async function findCompanyEntity(
-  db: Pick<Db, 'select'>,
-  companyId: string,
-  entityId: string,
-): Promise<EntityRef> {
-  if (!isUuid(entityId)) throw notFound('Entity');
-  const [row] = await db
-    .select({ id: entities.id, name: entities.name, templates: entities.templates })
-    .from(entities)
-    .where(and(eq(entities.companyId, companyId), eq(entities.id, entityId)))
-    .limit(1);
-  if (!row) throw notFound('Entity');
-  return { id: row.id, name: row.name, templateIds: row.templates.map((t) => t.template_id) };
+export async function findCompanyEntity(db: Db, companyId: string, entityId: string): Promise<EntityRef> {
+  const def = await loadEntityDefinition(db, companyId, entityId);
+  return { id: def.row.id, name: def.row.name, templateIds: def.row.templates.map((t) => t.template_id) };
 }
 
 /** `<template_id>#<key>` of every field of the entity's templates. */
 async function fieldRefsOf(db: Pick<Db, 'select'>, entity: EntityRef): Promise<Set<string>> {
-  if (entity.templateIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: formTemplates.id, fields: formTemplates.fields })
-    .from(formTemplates)
-    .where(inArray(formTemplates.id, entity.templateIds));
-  return new Set(rows.flatMap((row) => row.fields.map((field) => `${row.id}#${field.key}`)));
+  const templates = await templateDefinitions(db, entity.templateIds);
+  return new Set([...templates.values()].flatMap((t) => t.fields.map((field) => `${t.id}#${field.key}`)));
 }
 
 const detail = (path: (string | number)[], message: string): TValidationDetail => ({

@@ -69,7 +69,7 @@ export async function getCustomization(
 
 /** `GET /entity-customization/entity_id/{id}`: an entity's customizations, the active one first. */
 export async function listForEntity(
-  db: ReadDb,
+  db: Db,
   companyId: string,
   entityId: string,
 ): Promise<TEntityCustomization[]> {
@@ -82,7 +82,7 @@ export async function listForEntity(
 
 /** `GET /entity-customization/entity/isActive/{id}`: the entity's active customization, or null. */
 export async function activeForEntity(
-  db: ReadDb,
+  db: Db,
   companyId: string,
   entityId: string,
 ): Promise<TEntityCustomization | null> {

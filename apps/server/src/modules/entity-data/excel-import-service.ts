@@ -18,8 +18,7 @@ import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { cellToText, readSheetRows, type SheetCell } from '../../platform/storage/spreadsheet-rows';
-import { fieldOf, type EntityDefinition, type EntityTemplateDef } from '../entities';
-import { entities } from '../entities/schema';
+import { entitySummaries, fieldOf, type EntityDefinition, type EntityTemplateDef } from '../entities';
 import type { AccessContext } from '../permissions';
 import { lockDuplicateRules, parseRecordValues, ruleLabel, type RecordValues } from './record-values';
 import { entityData } from './schema';
@@ -580,14 +579,7 @@ export async function importExcelData(
 
   const linked = [...new Set(columns.flatMap((c) => (c.field.type === 'ENTITY' ? [c.field.entity_id] : [])))];
   const names = new Map(
-    linked.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: entities.id, name: entities.name })
-            .from(entities)
-            .where(and(eq(entities.companyId, def.row.companyId), inArray(entities.id, linked)))
-        ).map((e) => [e.id, e.name] as const),
+    [...(await entitySummaries(db, def.row.companyId, linked))].map(([id, e]) => [id, e.name] as const),
   );
   const context = {
     offsetMinutes: options.offsetMinutes,

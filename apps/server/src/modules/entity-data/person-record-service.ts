@@ -1,12 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TFoundRecord, TUserEntityDataRequest } from '@esigns/contracts/entity-actions';
 import { parseTemplateValues } from '@esigns/contracts/nocode-field-values';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
 import type { Db } from '../../platform/db/database';
 import { notFound, validationError } from '../../platform/http/app-error';
-import { users } from '../auth/schema';
-import { companyUsers } from '../company/schema';
-import { contacts } from '../contacts/schema';
+import { findActiveMembers } from '../company-users';
+import { getContact } from '../contacts';
 import { entityRefOf, loadEntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
 import { findOrAddRecord } from './find-or-add';
@@ -20,42 +19,26 @@ import { toRecord, withComputedValues } from './service';
 
 type Person = { first: string; last: string; email: string; phone: string; designation: string };
 
-async function personOf(db: Db, companyId: string, body: TUserEntityDataRequest): Promise<Person> {
+async function personOf(db: Db, access: AccessContext, body: TUserEntityDataRequest): Promise<Person> {
   if (body.user_id) {
-    const [user] = await db
-      .select({
-        first: users.firstName,
-        last: users.lastName,
-        email: users.email,
-        phone: users.phone,
-        designation: users.title,
-      })
-      .from(companyUsers)
-      .innerJoin(users, eq(users.id, companyUsers.userId))
-      .where(
-        and(
-          eq(companyUsers.companyId, companyId),
-          eq(companyUsers.userId, body.user_id),
-          eq(companyUsers.status, 'ACTIVE'),
-        ),
-      )
-      .limit(1);
+    const [user] = await findActiveMembers(db, access.companyId, { userIds: [body.user_id] });
     if (!user) throw notFound('User');
-    return { ...user, phone: user.phone ?? '', designation: user.designation ?? '' };
+    return {
+      first: user.firstName,
+      last: user.lastName,
+      email: user.email,
+      phone: user.phone ?? '',
+      designation: user.title ?? '',
+    };
   }
-  const [contact] = await db
-    .select({
-      first: contacts.firstName,
-      last: contacts.lastName,
-      email: contacts.email,
-      phone: contacts.phone,
-      designation: contacts.title,
-    })
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, body.contact_id ?? '')))
-    .limit(1);
-  if (!contact) throw notFound('Contact');
-  return contact;
+  const contact = await getContact(db, access, body.contact_id ?? '');
+  return {
+    first: contact.first_name,
+    last: contact.last_name,
+    email: contact.email,
+    phone: contact.phone,
+    designation: contact.title,
+  };
 }
 
 /** Which detail of a person a field holds, by its key (then EMAIL and PHONE fields by type). */
@@ -105,7 +88,7 @@ export async function findOrAddPersonRecord(
     const message = `${def.row.name} has no email field to find people by`;
     throw validationError([{ key: 'entity_id', path: ['entity_id'], message }], message);
   }
-  const person = await personOf(db, access.companyId, body);
+  const person = await personOf(db, access, body);
   const given = body.values[def.primary.id] ?? {};
   const filled: Record<string, unknown> = {};
   for (const field of def.primary.fields) {

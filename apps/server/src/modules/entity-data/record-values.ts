@@ -7,8 +7,7 @@ import { splitFieldRef } from '@esigns/contracts/nocode-filters';
 import type { Db } from '../../platform/db/database';
 import type { AppError } from '../../platform/http/app-error';
 import { validationError } from '../../platform/http/app-error';
-import type { EntityDefinition } from '../entities';
-import { entityCounters, entities } from '../entities/schema';
+import { entitySummaries, nextNumber, takeNumbers, type EntityDefinition } from '../entities';
 import { entityData } from './schema';
 
 /*
@@ -110,26 +109,6 @@ export async function fillAutoIncrements(
 export const formatAutoNumber = (prefix: string, padding: number, n: number): string =>
   `${prefix}${String(n).padStart(padding, '0')}`;
 
-/** Reserves `count` consecutive numbers of a counter, creating it at `start`; returns the first. */
-export async function takeNumbers(
-  db: Db,
-  entityId: string,
-  templateId: string,
-  fieldKey: string,
-  start: number,
-  count: number,
-): Promise<number> {
-  const [row] = await db
-    .insert(entityCounters)
-    .values({ entityId, templateId, fieldKey, nextValue: start + count })
-    .onConflictDoUpdate({
-      target: [entityCounters.entityId, entityCounters.templateId, entityCounters.fieldKey],
-      set: { nextValue: sql`${entityCounters.nextValue} + ${count}` },
-    })
-    .returning({ next: entityCounters.nextValue });
-  return Number(row!.next) - count;
-}
-
 /** The next number a field would get, without taking it. */
 export async function peekNumber(
   db: Db,
@@ -138,17 +117,8 @@ export async function peekNumber(
   field: TFormField,
 ): Promise<string | null> {
   if (field.type !== 'AUTO_INCREMENT') return null;
-  const [row] = await db
-    .select({ next: entityCounters.nextValue })
-    .from(entityCounters)
-    .where(
-      and(
-        eq(entityCounters.entityId, entityId),
-        eq(entityCounters.templateId, templateId),
-        eq(entityCounters.fieldKey, field.key),
-      ),
-    );
-  return formatAutoNumber(field.prefix, field.padding, row ? Number(row.next) : field.start);
+  const next = await nextNumber(db, entityId, templateId, field.key);
+  return formatAutoNumber(field.prefix, field.padding, next ?? field.start);
 }
 
 /** ENTITY fields must point at records of their entity in this company: 422 for the others. */
@@ -187,20 +157,13 @@ export async function checkEntityLinks(
       );
     for (const row of rows) found.add(`${entityId}:${row.id}`);
   }
-  const names = new Map(
-    (
-      await db
-        .select({ id: entities.id, name: entities.name })
-        .from(entities)
-        .where(inArray(entities.id, [...wanted.keys()]))
-    ).map((e) => [e.id, e.name]),
-  );
+  const names = await entitySummaries(db, def.row.companyId, [...wanted.keys()]);
   return uses
     .filter((use) => !found.has(`${use.entityId}:${use.id}`))
     .map((use) => ({
       key: use.path.join('.'),
       path: use.path,
-      message: `No such record of ${names.get(use.entityId) ?? 'the linked entity'}`,
+      message: `No such record of ${names.get(use.entityId)?.name ?? 'the linked entity'}`,
     }));
 }
 

@@ -7,7 +7,7 @@ import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { loadEntityDefinition, type EntityDefinition, type EntityTemplateDef } from '../entities';
-import { formTemplates } from '../form-templates/schema';
+import { templateDefinitions } from '../form-templates';
 import type { AccessContext } from '../permissions';
 import { fillGlobalVariables } from './computed-values';
 import { checkFileRefs } from './files-service';
@@ -55,10 +55,7 @@ async function contextOf(db: Db, access: AccessContext, recordId: string, templa
       `${template.name} is not a repeatable template`,
     );
   }
-  const [settings] = await db
-    .select({ maxEntries: formTemplates.maxEntries })
-    .from(formTemplates)
-    .where(eq(formTemplates.id, template.id));
+  const settings = (await templateDefinitions(db, [template.id])).get(template.id);
   return { record, def, template, maxEntries: settings?.maxEntries ?? null };
 }
 

@@ -1,10 +1,9 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { toPaged, type TPaged } from '@esigns/contracts/envelope';
 import type { TRecordShareLink, TRecordShareLinksQuery } from '@esigns/contracts/record-share-links';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { users } from '../auth/schema';
+import { findPeople, type PersonNames } from '../auth';
 import { loadEntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
 import { findCompanyRecord, personRef } from './service';
@@ -16,8 +15,6 @@ import { recordShareLinks } from './share-links/schema';
  * the caller's workspace: another company's record or link is 404.
  */
 
-const revoker = alias(users, 'revoker');
-
 const COLUMNS = {
   id: recordShareLinks.id,
   entityDataId: recordShareLinks.entityDataId,
@@ -27,14 +24,8 @@ const COLUMNS = {
   expiresAt: recordShareLinks.expiresAt,
   revokedAt: recordShareLinks.revokedAt,
   lastUsedAt: recordShareLinks.lastUsedAt,
-  creatorId: users.id,
-  creatorFirst: users.firstName,
-  creatorLast: users.lastName,
-  creatorEmail: users.email,
-  revokerId: revoker.id,
-  revokerFirst: revoker.firstName,
-  revokerLast: revoker.lastName,
-  revokerEmail: revoker.email,
+  createdBy: recordShareLinks.createdBy,
+  revokedBy: recordShareLinks.revokedBy,
 };
 
 type Row = {
@@ -46,28 +37,31 @@ type Row = {
   expiresAt: Date;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
-  creatorId: string | null;
-  creatorFirst: string | null;
-  creatorLast: string | null;
-  creatorEmail: string | null;
-  revokerId: string | null;
-  revokerFirst: string | null;
-  revokerLast: string | null;
-  revokerEmail: string | null;
+  createdBy: string | null;
+  revokedBy: string | null;
 };
 
-function toLink(row: Row, templateName: (id: string) => string | null, now: number): TRecordShareLink {
+function toLink(
+  row: Row,
+  templateName: (id: string) => string | null,
+  people: ReadonlyMap<string, PersonNames>,
+  now: number,
+): TRecordShareLink {
+  const refOf = (id: string | null) => {
+    const person = id ? people.get(id) : undefined;
+    return person ? personRef(id, person.firstName, person.lastName, person.email) : null;
+  };
   const status = row.revokedAt ? 'REVOKED' : row.expiresAt.getTime() <= now ? 'EXPIRED' : 'ACTIVE';
   return {
     _id: row.id,
     entity_data_id: row.entityDataId,
     entity_id: row.entityId,
     template: { _id: row.templateId, name: templateName(row.templateId) },
-    created_by: personRef(row.creatorId, row.creatorFirst, row.creatorLast, row.creatorEmail),
+    created_by: refOf(row.createdBy),
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     revoked_at: row.revokedAt?.toISOString() ?? null,
-    revoked_by: personRef(row.revokerId, row.revokerFirst, row.revokerLast, row.revokerEmail),
+    revoked_by: refOf(row.revokedBy),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
     status,
   };
@@ -79,12 +73,15 @@ async function templateNames(platform: Platform, companyId: string, entityId: st
 }
 
 function selectLinks(platform: Platform) {
-  return platform.database.db
-    .select(COLUMNS)
-    .from(recordShareLinks)
-    .leftJoin(users, eq(users.id, recordShareLinks.createdBy))
-    .leftJoin(revoker, eq(revoker.id, recordShareLinks.revokedBy));
+  return platform.database.db.select(COLUMNS).from(recordShareLinks).$dynamic();
 }
+
+/** The people the links name (creators, revokers), in one query. */
+const peopleOf = (platform: Platform, rows: readonly Row[]) =>
+  findPeople(
+    platform.database.db,
+    rows.flatMap((row) => [row.createdBy, row.revokedBy]),
+  );
 
 /** `GET /entities-data/public-links`: a record's links (active, expired and revoked), newest first. */
 export async function listRecordShareLinks(
@@ -106,10 +103,13 @@ export async function listRecordShareLinks(
       .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(recordShareLinks).where(where),
   ]);
-  const names = await templateNames(platform, access.companyId, record.entityId);
+  const [names, people] = await Promise.all([
+    templateNames(platform, access.companyId, record.entityId),
+    peopleOf(platform, rows),
+  ]);
   const now = Date.now();
   return toPaged(
-    rows.map((row) => toLink(row, names, now)),
+    rows.map((row) => toLink(row, names, people, now)),
     counted?.n ?? 0,
     query,
   );
@@ -131,6 +131,9 @@ export async function revokeRecordShareLink(
     .where(and(scope, isNull(recordShareLinks.revokedAt)));
   const [row] = await selectLinks(platform).where(scope).limit(1);
   if (!row) throw notFound('Link');
-  const names = await templateNames(platform, access.companyId, row.entityId);
-  return toLink(row, names, Date.now());
+  const [names, people] = await Promise.all([
+    templateNames(platform, access.companyId, row.entityId),
+    peopleOf(platform, [row]),
+  ]);
+  return toLink(row, names, people, Date.now());
 }

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   TTemplateDataAllEntities,
   TTemplateDataAllEntitiesQuery,
 } from '@esigns/contracts/entity-actions';
 import { escapeLike, type Db } from '../../platform/db/database';
-import { entities } from '../entities/schema';
+import { entitiesUsingTemplate } from '../entities';
 import { findReadableTemplate } from '../form-templates';
 import { entityData, templateDataEntries } from './schema';
 
@@ -28,17 +28,10 @@ export async function templateDataAllEntities(
   query: TemplateDataAllQuery,
 ): Promise<TTemplateDataAllEntities> {
   const template = await findReadableTemplate(db, companyId, query.template_id);
-  const users = await db
-    .select({ _id: entities.id, name: entities.name })
-    .from(entities)
-    .where(
-      and(
-        eq(entities.companyId, companyId),
-        sql`${entities.templates} @> ${JSON.stringify([{ template_id: template.id }])}::jsonb`,
-        query.entity_id ? eq(entities.id, query.entity_id) : undefined,
-      ),
-    )
-    .orderBy(asc(sql`lower(${entities.name})`));
+  const wanted = query.entity_id?.toLowerCase();
+  const users = (await entitiesUsingTemplate(db, template.id, { companyId }))
+    .filter((e) => wanted === undefined || e.id === wanted)
+    .map((e) => ({ _id: e.id, name: e.name }));
   const base = {
     template: { _id: template.id, name: template.name, is_repeatable: template.isRepeatable },
     entities: users,

@@ -12,8 +12,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { EntityDefinition, EntityTemplateDef } from '../entities';
 import { filterSql } from '../entity-data';
-import { formTemplates } from '../form-templates/schema';
-import { findReadableTemplate } from '../form-templates';
+import { findReadableTemplate, templateDefinitions, type FormTemplateRow } from '../form-templates';
 import type { AccessContext } from '../permissions';
 import { globalFilters } from './schema';
 
@@ -24,7 +23,7 @@ import { globalFilters } from './schema';
  * answers 404.
  */
 
-type TemplateRow = typeof formTemplates.$inferSelect;
+type TemplateRow = FormTemplateRow;
 type GlobalRow = typeof globalFilters.$inferSelect;
 
 /**
@@ -95,17 +94,18 @@ const ownRows = (access: AccessContext) =>
 /** `GET /global-filters`: the caller's global filters, oldest first, with their template and field names. */
 export async function listGlobalFilters(db: Db, access: AccessContext): Promise<TGlobalFilter[]> {
   const rows = await db
-    .select({ row: globalFilters, name: formTemplates.name, fields: formTemplates.fields })
+    .select()
     .from(globalFilters)
-    .leftJoin(
-      formTemplates,
-      and(eq(formTemplates.id, globalFilters.templateId), sql`${formTemplates.deletedAt} is null`),
-    )
     .where(ownRows(access))
     .orderBy(asc(globalFilters.createdAt), asc(globalFilters.id));
-  return rows.map(({ row, name, fields }) =>
-    toGlobalFilter(row, name !== null && fields !== null ? { name, fields } : null),
+  const templates = await templateDefinitions(
+    db,
+    rows.map((row) => row.templateId),
   );
+  return rows.map((row) => {
+    const template = templates.get(row.templateId);
+    return toGlobalFilter(row, template && !template.deleted ? template : null);
+  });
 }
 
 async function findOwnRow(db: Db, access: AccessContext, id: string): Promise<GlobalRow> {

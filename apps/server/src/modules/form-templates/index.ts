@@ -3,7 +3,14 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerFormTemplateRoutes } from './routes';
-export { findPrimaryTemplate, findReadableTemplate, templateSummaries } from './service';
+export {
+  findPrimaryTemplate,
+  findReadableTemplate,
+  templateDefinitions,
+  templateNamesWithField,
+  templateSummaries,
+} from './service';
+export type { FormTemplateRow, TemplateDefinition } from './service';
 export { ensureStandardTemplates } from './standard-sync';
 export { registerTemplateGuard } from './usage';
 export type { TemplateGuard, TemplateRef } from './usage';

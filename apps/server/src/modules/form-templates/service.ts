@@ -65,6 +65,53 @@ export async function templateSummaries(
   return new Map(rows.map(({ id, ...summary }) => [id, summary]));
 }
 
+/** What entities, filters and record checks read of a template. */
+export type TemplateDefinition = Pick<
+  FormTemplateRow,
+  'id' | 'name' | 'code' | 'isRepeatable' | 'maxEntries' | 'fields'
+> & { deleted: boolean };
+
+/** The templates with these ids, of any company and deleted ones too (marked), by id, in one query. */
+export async function templateDefinitions(
+  db: Pick<Db, 'select'>,
+  ids: readonly string[],
+): Promise<Map<string, TemplateDefinition>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: formTemplates.id,
+      name: formTemplates.name,
+      code: formTemplates.code,
+      isRepeatable: formTemplates.isRepeatable,
+      maxEntries: formTemplates.maxEntries,
+      fields: formTemplates.fields,
+      deleted: sql<boolean>`${formTemplates.deletedAt} is not null`,
+    })
+    .from(formTemplates)
+    .where(inArray(formTemplates.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The names of the company's live templates with a field that contains `field` (JSON containment,
+ * e.g. `{ type: 'GLOBAL_VARIABLE', global_variable_id }`), by name, at most `limit`.
+ */
+export async function templateNamesWithField(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  field: Record<string, unknown>,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ name: formTemplates.name })
+    .from(formTemplates)
+    .where(and(ownLive(companyId), sql`${formTemplates.fields} @> ${JSON.stringify([field])}::jsonb`))
+    .orderBy(sql`lower(${formTemplates.name})`)
+    .limit(limit);
+  return rows.map((row) => row.name);
+}
+
 const SORT_COLUMNS = {
   name: sql`lower(${formTemplates.name})`,
   created_at: formTemplates.createdAt,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import {
   checkGlobalVariable,
@@ -14,7 +14,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { isUniqueViolation } from '../auth';
-import { formTemplates } from '../form-templates/schema';
+import { templateNamesWithField } from '../form-templates';
 import type { AccessContext } from '../permissions';
 import { globalVariables, globalVariableTags } from './schema';
 import { findOwnVariable, toGlobalVariable, withValueUrls, type GlobalVariableRow } from './service';
@@ -216,20 +216,7 @@ export async function updateGlobalVariable(
 
 /** The names of the company's live form templates with a GLOBAL_VARIABLE field showing `id`. */
 async function templatesUsing(db: Db, companyId: string, id: string): Promise<string[]> {
-  const probe = JSON.stringify([{ type: 'GLOBAL_VARIABLE', global_variable_id: id }]);
-  const rows = await db
-    .select({ name: formTemplates.name })
-    .from(formTemplates)
-    .where(
-      and(
-        eq(formTemplates.companyId, companyId),
-        isNull(formTemplates.deletedAt),
-        sql`${formTemplates.fields} @> ${probe}::jsonb`,
-      ),
-    )
-    .orderBy(sql`lower(${formTemplates.name})`)
-    .limit(4);
-  return rows.map((row) => row.name);
+  return templateNamesWithField(db, companyId, { type: 'GLOBAL_VARIABLE', global_variable_id: id }, 4);
 }
 
 const listNames = (names: string[]): string => {

@@ -8,7 +8,7 @@ import type {
   TStoredHistoryChanges,
 } from '@esigns/contracts/record-history';
 import type { Db } from '../../../platform/db/database';
-import { users } from '../../auth/schema';
+import { findPeople } from '../../auth';
 import { loadEntityDefinition, type EntityDefinition } from '../../entities';
 import type { AccessContext } from '../../permissions';
 import { printableText } from '../printable-values';
@@ -50,33 +50,28 @@ export async function listRecordHistory(
     eq(entityDataHistory.entityDataId, record.id),
     eq(entityDataHistory.companyId, access.companyId),
   );
-  const [rows, [counted], def, [creator]] = await Promise.all([
+  const [rows, [counted], def] = await Promise.all([
     db
       .select({
         id: entityDataHistory.id,
         action: entityDataHistory.action,
         changes: entityDataHistory.changes,
         createdAt: entityDataHistory.createdAt,
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
+        userId: entityDataHistory.userId,
       })
       .from(entityDataHistory)
-      .leftJoin(users, eq(users.id, entityDataHistory.userId))
       .where(where)
       .orderBy(desc(entityDataHistory.createdAt), desc(entityDataHistory.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(entityDataHistory).where(where),
     loadEntityDefinition(db, access.companyId, record.entityId),
-    record.createdBy
-      ? db
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-          .from(users)
-          .where(eq(users.id, record.createdBy))
-      : Promise.resolve([]),
   ]);
+  const people = await findPeople(db, [...rows.map((row) => row.userId), record.createdBy]);
+  const refOf = (id: string | null) => {
+    const person = id ? people.get(id) : undefined;
+    return person ? personRef(id, person.firstName, person.lastName, person.email) : null;
+  };
   const stored = rows.map((row) => row.changes as TStoredHistoryChanges);
   const linkedTitles = await changeTitles(
     db,
@@ -91,7 +86,7 @@ export async function listRecordHistory(
       _id: row.id,
       entity_data_id: record.id,
       action: row.action,
-      user: personRef(row.userId, row.firstName, row.lastName, row.email),
+      user: refOf(row.userId),
       created_at: row.createdAt.toISOString(),
       entry: changes.entry
         ? { ...changes.entry, template_name: templateName(changes.entry.template_id) }
@@ -111,7 +106,7 @@ export async function listRecordHistory(
   });
   return {
     ...toPaged(items, counted?.n ?? 0, query),
-    created_by: creator ? personRef(creator.id, creator.firstName, creator.lastName, creator.email) : null,
+    created_by: refOf(record.createdBy),
     created_at: record.createdAt.toISOString(),
   };
 }
