@@ -1,16 +1,15 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TEmployeeDocument } from '@esigns/contracts/documents';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import {
+  deleteDocumentRows,
   findConfigurable,
   findEmployeeDocument,
   findOneOffEmployeeDocument,
-  type Tx,
   presentEmployeeDocument,
-  type EmployeeRow,
 } from '../documents';
-import { companyDocuments, configurableDocuments, employeeDocuments } from '../documents/schema';
+import { employeeDocuments } from '../documents/schema';
 import type { AccessContext } from '../permissions';
 import { completedFileKey } from '../signing';
 import { assertActionAllowed, loadForAction, type Client } from './access';
@@ -71,66 +70,6 @@ async function setArchived(
 }
 
 /**
- * Removes a DRAFT and the one-off layout it belongs to (and the layout's company document when
- * nothing else uses it), in the caller's transaction. The layout's PDF stays in storage: files are
- * immutable and shared by reference with templates and copies made from it (documents README).
- */
-async function deleteDraftRows(tx: Tx, draft: EmployeeRow): Promise<void> {
-  await tx.delete(employeeDocuments).where(eq(employeeDocuments.id, draft.id));
-  if (!draft.configurableDocumentId) return;
-  const [layout] = await tx
-    .select({
-      id: configurableDocuments.id,
-      isTemplate: configurableDocuments.isTemplate,
-      companyDocumentId: configurableDocuments.companyDocumentId,
-    })
-    .from(configurableDocuments)
-    .where(eq(configurableDocuments.id, draft.configurableDocumentId));
-  if (!layout || layout.isTemplate) return;
-  await tx.delete(configurableDocuments).where(eq(configurableDocuments.id, layout.id));
-  const [others] = await tx
-    .select({ n: count() })
-    .from(configurableDocuments)
-    .where(eq(configurableDocuments.companyDocumentId, layout.companyDocumentId));
-  const [sent] = await tx
-    .select({ n: count() })
-    .from(employeeDocuments)
-    .where(eq(employeeDocuments.companyDocumentId, layout.companyDocumentId));
-  if (Number(others?.n ?? 0) === 0 && Number(sent?.n ?? 0) === 0) {
-    await tx.delete(companyDocuments).where(eq(companyDocuments.id, layout.companyDocumentId));
-  }
-}
-
-/** Whether another document or layout still points at a stored file. */
-async function isFileShared(
-  tx: Tx,
-  companyId: string,
-  key: string,
-  exceptDocumentId: string,
-): Promise<boolean> {
-  const [doc] = await tx
-    .select({ n: count() })
-    .from(employeeDocuments)
-    .where(
-      and(
-        eq(employeeDocuments.companyId, companyId),
-        ne(employeeDocuments.id, exceptDocumentId),
-        sql`${employeeDocuments.file}->>'file_ref_id' = ${key}`,
-      ),
-    );
-  const [layout] = await tx
-    .select({ n: count() })
-    .from(configurableDocuments)
-    .where(
-      and(
-        eq(configurableDocuments.companyId, companyId),
-        sql`${configurableDocuments.file}->>'file_ref_id' = ${key}`,
-      ),
-    );
-  return Number(doc?.n ?? 0) + Number(layout?.n ?? 0) > 0;
-}
-
-/**
  * `POST /documents/{id}/parmanentdelete`: an archived document is deleted for good in one
  * transaction: the document with its recipients, field values, signer states, seal, notes and
  * log (all cascade from the document row); a draft also takes its one-off layout. After commit,
@@ -149,16 +88,8 @@ export async function permanentlyDeleteDocument(
   const { doc, files } = await db.transaction(async (tx) => {
     const locked = await findEmployeeDocument(tx, access.companyId, id, { forUpdate: true });
     assertActionAllowed('permanent-delete', locked);
-    const keys: string[] = [];
-    if (locked.status === 'DRAFT') {
-      await deleteDraftRows(tx, locked);
-    } else {
-      await tx.delete(employeeDocuments).where(eq(employeeDocuments.id, locked.id));
-      if (!(await isFileShared(tx, access.companyId, locked.file.file_ref_id, locked.id))) {
-        keys.push(locked.file.file_ref_id);
-      }
-      keys.push(completedFileKey(locked.companyId, locked.id));
-    }
+    const keys = await deleteDocumentRows(tx, locked);
+    if (locked.status !== 'DRAFT') keys.push(completedFileKey(locked.companyId, locked.id));
     return { doc: locked, files: keys };
   });
   for (const key of files) {
@@ -207,7 +138,7 @@ export async function discardDraft(
   await db.transaction(async (tx) => {
     const locked = await findEmployeeDocument(tx, access.companyId, draft.id, { forUpdate: true });
     assertActionAllowed('discard', locked);
-    await deleteDraftRows(tx, locked);
+    await deleteDocumentRows(tx, locked);
   });
   emitAction(platform, access, 'discarded', draft, { configurable_document_id: layout.id });
   return { _id: draft.id };

@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import type { TDocumentAction } from '@esigns/contracts/document-actions';
 import type { TEmployeeDocument, TRecipient } from '@esigns/contracts/documents';
 import { AppError } from '../../platform/http/app-error';
@@ -13,8 +12,8 @@ import {
   type ConfigurableRow,
   type DocumentUserRow,
   type EmployeeRow,
+  recipientsOf,
 } from '../documents';
-import { documentUsers } from '../documents/schema';
 import type { AccessContext } from '../permissions';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { emitAction, logAction } from './events';
@@ -54,11 +53,7 @@ async function sourceOf(
       settings: layout.settings,
     };
   }
-  const rows = await db
-    .select()
-    .from(documentUsers)
-    .where(eq(documentUsers.employeeDocumentId, doc.id))
-    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  const rows = await recipientsOf(db, doc.id);
   return {
     file: doc.file,
     pages: doc.pages,

@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TDocumentSettingsPatch, TEmployeeDocument, TField } from '@esigns/contracts/documents';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
-import { users } from '../auth/schema';
 import {
   NO_SECRETS,
   findEmployeeDocument,
@@ -15,6 +14,8 @@ import {
   type DocumentUserRow,
   type EmployeeRow,
   notifyDocumentCorrected,
+  recipientsOf,
+  userIdsByEmail,
 } from '../documents';
 import { documentUsers, employeeDocuments } from '../documents/schema';
 import type { AccessContext } from '../permissions';
@@ -62,13 +63,10 @@ async function writeRecipients(
     { companyId: access.companyId, userId: access.userId },
     emails,
   );
-  const userRows = emails.length
-    ? await tx
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(inArray(users.email, [...new Set(emails.map((r) => r.email))]))
-    : [];
-  const userIds = new Map(userRows.map((u) => [u.email, u.id]));
+  const userIds = await userIdsByEmail(
+    tx,
+    emails.map((r) => r.email),
+  );
   for (const change of plan.changed) {
     const { next, row } = change;
     await tx
@@ -141,11 +139,7 @@ async function moveOn(
   doc: EmployeeRow,
   mode: NotifyMode,
 ): Promise<{ sealQueued: boolean; notified: string[]; heldBack: DocumentUserRow[] }> {
-  const rows = await tx
-    .select()
-    .from(documentUsers)
-    .where(eq(documentUsers.employeeDocumentId, doc.id))
-    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  const rows = await recipientsOf(tx, doc.id);
   if (isEveryoneDone(rows)) return { ...(await advanceDocument(platform, tx, doc)), heldBack: [] };
   const due = new Set(
     (doc.settings.signing_order ? dueUnderOrder(rows) : rows.filter((r) => r.userType !== 'CC')).map(
@@ -203,11 +197,7 @@ export async function applyCorrection(
       message: 'Everyone has finished and the document is being completed: it can no longer be corrected',
     });
   }
-  const rows = await tx
-    .select()
-    .from(documentUsers)
-    .where(eq(documentUsers.employeeDocumentId, locked.id))
-    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  const rows = await recipientsOf(tx, locked.id);
   const planned = planCorrection({ rows, fields: locked.fields, pages: locked.pages }, request);
   if ('details' in planned) throw validationError(planned.details, planned.details[0]!.message);
   const { plan } = planned;

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { TEmployeeDocument } from '@esigns/contracts/documents';
 import { AppError, notFound } from '../../platform/http/app-error';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
@@ -14,8 +13,8 @@ import {
   loadSenderInfo,
   type DocumentUserRow,
   type EmployeeRow,
+  recipientOf,
 } from '../documents';
-import { documentUsers } from '../documents/schema';
 import type { AccessContext } from '../permissions';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { isFinished } from './correct-plan';
@@ -33,11 +32,7 @@ const nameOf = (r: DocumentUserRow) => `${r.firstName} ${r.lastName}`.trim() || 
  */
 async function dueRecipient(tx: Tx, doc: EmployeeRow, documentUserId: string): Promise<DocumentUserRow> {
   if (!isUuid(documentUserId)) throw notFound('Recipient');
-  const [recipient] = await tx
-    .select()
-    .from(documentUsers)
-    .where(and(eq(documentUsers.id, documentUserId), eq(documentUsers.employeeDocumentId, doc.id)))
-    .limit(1);
+  const recipient = await recipientOf(tx, doc.id, documentUserId);
   if (!recipient) throw notFound('Recipient');
   if (recipient.userType === 'CC') {
     throw new AppError('CONFLICT', {

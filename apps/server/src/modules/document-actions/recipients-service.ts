@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   RECIPIENT_COLORS,
   isEmail,
@@ -18,8 +18,9 @@ import {
   type Tx,
   presentEmployeeDocument,
   type EmployeeRow,
+  recipientsOf,
 } from '../documents';
-import { configurableDocuments, documentUsers, employeeDocuments } from '../documents/schema';
+import { configurableDocuments, employeeDocuments } from '../documents/schema';
 import type { AccessContext } from '../permissions';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { afterCorrection, applyCorrection } from './correct-service';
@@ -67,11 +68,7 @@ async function addToSent(
   locked: EmployeeRow,
   input: { document_users: TNewRecipient[]; fields?: TField[] | undefined },
 ) {
-  const rows = await tx
-    .select()
-    .from(documentUsers)
-    .where(eq(documentUsers.employeeDocumentId, locked.id))
-    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  const rows = await recipientsOf(tx, locked.id);
   const kept = rows.map((r) => ({
     _id: r.id,
     email: r.email,

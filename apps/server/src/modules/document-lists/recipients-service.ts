@@ -1,8 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import type { TDocumentRecipient, TDocumentRecipients } from '@esigns/contracts/document-lists';
 import type { Db } from '../../platform/db/database';
-import { findConfigurable, type EmployeeRow, findListedDocument } from '../documents';
-import { documentUsers } from '../documents/schema';
+import { findConfigurable, type EmployeeRow, findListedDocument, recipientsOf } from '../documents';
 import type { AccessContext } from '../permissions';
 import { isDone } from '../signing';
 import { presentListRows, type ListRow } from './present-items';
@@ -53,11 +51,7 @@ export async function listRecipients(
       })),
     };
   }
-  const rows = await db
-    .select()
-    .from(documentUsers)
-    .where(eq(documentUsers.employeeDocumentId, doc.id))
-    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  const rows = await recipientsOf(db, doc.id);
   return {
     ...base,
     recipients: rows.map((r) => ({

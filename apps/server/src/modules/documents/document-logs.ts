@@ -168,6 +168,20 @@ function chainRows(inputs: DocumentLogInput[], last: { seq: number; hash: string
   });
 }
 
+/** A document's log rows, oldest first (its timeline, the certificate, the verification page). */
+export async function documentLogsOf(
+  db: Pick<Db, 'select'>,
+  employeeDocumentId: string,
+): Promise<DocumentLogRow[]> {
+  return db
+    .select()
+    .from(documentLogs)
+    .where(eq(documentLogs.employeeDocumentId, employeeDocumentId))
+    .orderBy(asc(documentLogs.seq));
+}
+
+export type DocumentLogRow = typeof documentLogs.$inferSelect;
+
 /**
  * Checks a document's chain: every row's `prev_hash` is the previous row's hash, seqs run
  * 1..n without gaps, and every hash matches its content. Returns the first broken seq, or null.
@@ -176,11 +190,7 @@ export async function verifyDocumentLog(
   db: Pick<Db, 'select'>,
   employeeDocumentId: string,
 ): Promise<{ ok: boolean; rows: number; brokenAt: number | null }> {
-  const rows = await db
-    .select()
-    .from(documentLogs)
-    .where(eq(documentLogs.employeeDocumentId, employeeDocumentId))
-    .orderBy(asc(documentLogs.seq));
+  const rows = await documentLogsOf(db, employeeDocumentId);
   let prev = GENESIS_HASH;
   for (const [i, row] of rows.entries()) {
     const expected = chainHash(prev, {

@@ -4,15 +4,17 @@
  */
 export { defineDocumentJobs } from './bulk-send';
 export { insertConfigurable } from './configurable-service';
+export { deleteDocumentRows } from './delete-document';
 export { copyPdf } from './document-files';
 export {
   appendDocumentLog,
   appendDocumentLogs,
   canonicalJson,
+  documentLogsOf,
   isRecipientAct,
   verifyDocumentLog,
 } from './document-logs';
-export type { DocumentLogInput } from './document-logs';
+export type { DocumentLogInput, DocumentLogRow } from './document-logs';
 export { changeDocumentStatus, changeDocumentStatuses, lockEmployeeDocument } from './document-status';
 export type { StatusChangeColumns, StatusChangeOptions } from './document-status';
 export { mayActOnDocument } from './documents-service';
@@ -24,6 +26,7 @@ export type { NewDocumentSettings } from './hooks';
 export {
   assertCanSee,
   canSeeTemplate,
+  employeeDocumentOf,
   fieldsOfDocuments,
   findConfigurable,
   findEmployeeDocument,
@@ -31,7 +34,11 @@ export {
   forbidden,
   peopleByIds,
   personOf,
+  recipientOf,
+  recipientsOf,
+  recipientWithDocument,
   requireSlug,
+  userIdsByEmail,
 } from './lookups';
 export type { Reader, Tx } from './lookups';
 export { signingLink } from './mails';

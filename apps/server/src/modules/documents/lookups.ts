@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
@@ -6,10 +6,11 @@ import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { users } from '../auth/schema';
 import type { AccessContext } from '../permissions';
-import { companyDocuments, configurableDocuments, employeeDocuments } from './schema';
+import { companyDocuments, configurableDocuments, documentUsers, employeeDocuments } from './schema';
 import {
   toConfigurableDocument,
   type ConfigurableRow,
+  type DocumentUserRow,
   type EmployeeRow,
   type PersonRef,
 } from './serializers';
@@ -84,6 +85,70 @@ export async function fieldsOfDocuments(
   return new Map(rows.map((r) => [r.id, r.fields]));
 }
 
+/** A document by id (within `companyId` when given); undefined when there is none (jobs, links). */
+export async function employeeDocumentOf(
+  db: Reader,
+  id: string,
+  companyId?: string,
+): Promise<EmployeeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(employeeDocuments)
+    .where(
+      and(
+        eq(employeeDocuments.id, id),
+        companyId === undefined ? undefined : eq(employeeDocuments.companyId, companyId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A document's recipients in signing order (then in the order they were given). */
+export async function recipientsOf(db: Reader, employeeDocumentId: string): Promise<DocumentUserRow[]> {
+  return db
+    .select()
+    .from(documentUsers)
+    .where(eq(documentUsers.employeeDocumentId, employeeDocumentId))
+    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+}
+
+/** One recipient of a document; undefined when the id is not one of its recipients. */
+export async function recipientOf(
+  db: Reader,
+  employeeDocumentId: string,
+  documentUserId: string,
+): Promise<DocumentUserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(documentUsers)
+    .where(
+      and(eq(documentUsers.id, documentUserId), eq(documentUsers.employeeDocumentId, employeeDocumentId)),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A recipient (by id, or by email as stored: lower-cased) and its document, in one read. */
+export async function recipientWithDocument(
+  db: Reader,
+  employeeDocumentId: string,
+  who: { id: string } | { email: string },
+): Promise<{ document: EmployeeRow; recipient: DocumentUserRow } | undefined> {
+  const [row] = await db
+    .select({ document: employeeDocuments, recipient: documentUsers })
+    .from(documentUsers)
+    .innerJoin(employeeDocuments, eq(employeeDocuments.id, documentUsers.employeeDocumentId))
+    .where(
+      and(
+        eq(documentUsers.employeeDocumentId, employeeDocumentId),
+        'id' in who ? eq(documentUsers.id, who.id) : eq(documentUsers.email, who.email),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** The DRAFT (or, once sent, the sent) document of a one-off configurable document. */
 export async function findOneOffEmployeeDocument(
   db: Reader,
@@ -116,6 +181,16 @@ export async function peopleByIds(db: Reader, ids: string[]): Promise<Map<string
       { _id: r.id, name: `${r.firstName} ${r.lastName}`.trim(), email: r.email } satisfies PersonRef,
     ]),
   );
+}
+
+/** The ids of the users with these (lower-cased) emails, by email: recipients are linked to their account. */
+export async function userIdsByEmail(db: Reader, emails: readonly string[]): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, [...new Set(emails)]));
+  return new Map(rows.map((u) => [u.email, u.id]));
 }
 
 export async function personOf(db: Reader, id: string): Promise<PersonRef> {

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TNewDocumentStatus } from '@esigns/contracts/document-status';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { users } from '../auth/schema';
 import { contacts } from '../contacts/schema';
 import { appendDocumentLogs, insertFirstDocumentLogs, type DocumentLogInput } from './document-logs';
 import { changeDocumentStatus } from './document-status';
-import type { Tx } from './lookups';
+import { userIdsByEmail, type Tx } from './lookups';
 import { logBase, notifiedLog, queueSigningMail } from './notify';
 import { dueRecipients, newRecipientSecret } from './recipients';
 import { documentUsers, employeeDocuments } from './schema';
@@ -152,11 +151,7 @@ async function storeRecipients(
   const people = stored.flatMap((doc) => prepared[doc.index]!.recipients);
   const emails = [...new Set(people.map((r) => r.email.trim().toLowerCase()))];
   const contactIds = await contactsForEmails(tx, actor, people);
-  const userRows = await tx
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(users.email, emails));
-  const userIds = new Map(userRows.map((u) => [u.email, u.id]));
+  const userIds = await userIdsByEmail(tx, emails);
   const secrets = new Map<string, ReturnType<typeof newRecipientSecret>>();
   const values = stored.flatMap((doc) => {
     const { recipients, request } = prepared[doc.index]!;

@@ -1,8 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TCompletionStatus } from '@esigns/contracts/signing';
 import type { Platform } from '../../platform/platform';
-import { appendDocumentLog, type EmployeeRow } from '../documents';
-import { documentUsers, employeeDocuments } from '../documents/schema';
+import {
+  appendDocumentLog,
+  type EmployeeRow,
+  employeeDocumentOf,
+  lockEmployeeDocument,
+  recipientsOf,
+} from '../documents';
 import type { AccessContext } from '../permissions';
 import { isDone, isEveryoneDone } from './progress';
 import { queueSeal, wakeSealWorker } from './seal-queue';
@@ -27,17 +32,9 @@ export async function checkCompletion(
 ): Promise<TCompletionStatus> {
   const db = platform.database.db;
   const requeued = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(employeeDocuments)
-      .where(eq(employeeDocuments.id, document.id))
-      .for('update');
+    const current = await lockEmployeeDocument(tx, document.id);
     if (current?.status !== 'WAITING') return false;
-    const recipients = await tx
-      .select()
-      .from(documentUsers)
-      .where(eq(documentUsers.employeeDocumentId, document.id));
-    if (!isEveryoneDone(recipients)) return false;
+    if (!isEveryoneDone(await recipientsOf(tx, document.id))) return false;
     const [seal] = await tx
       .select()
       .from(documentSeals)
@@ -66,12 +63,8 @@ export async function completionStatus(
   requeued = false,
 ): Promise<TCompletionStatus> {
   const db = platform.database.db;
-  const [document] = await db.select().from(employeeDocuments).where(eq(employeeDocuments.id, documentId));
-  const recipients = await db
-    .select()
-    .from(documentUsers)
-    .where(eq(documentUsers.employeeDocumentId, documentId))
-    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  const document = await employeeDocumentOf(db, documentId);
+  const recipients = await recipientsOf(db, documentId);
   const [seal] = await db
     .select()
     .from(documentSeals)

@@ -1,12 +1,16 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
 import { bearerToken, verifyAccessToken } from '../../platform/auth/access-token';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { isUuid } from '@esigns/contracts/ids';
-import { canSeeSentDocument, findEmployeeDocument, forbidden, type EmployeeRow } from '../documents';
-import { employeeDocuments } from '../documents/schema';
+import {
+  canSeeSentDocument,
+  findEmployeeDocument,
+  forbidden,
+  type EmployeeRow,
+  employeeDocumentOf,
+} from '../documents';
 import { loadAccess, type AccessContext } from '../permissions';
 import { assertSigner, authenticateSigner, hasSignerSecret } from './signer-access';
 
@@ -50,11 +54,7 @@ export function requireStaffOrSigner(
     if (!claims) throw new AppError('UNAUTHORIZED', { message: 'Your session has expired' });
     const id = (request.params as Record<string, unknown>)[param];
     if (typeof id !== 'string' || !isUuid(id)) throw notFound('Document');
-    const [document] = await platform.database.db
-      .select()
-      .from(employeeDocuments)
-      .where(eq(employeeDocuments.id, id))
-      .limit(1);
+    const document = await employeeDocumentOf(platform.database.db, id);
     if (document && document.companyId === claims.companyId && !claims.isContact) {
       const access = await loadAccess(platform.database.db, claims);
       if (document.status !== 'DRAFT' && canSeeSentDocument(access, document)) {

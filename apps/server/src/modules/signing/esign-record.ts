@@ -9,8 +9,11 @@ import {
   loadSenderInfo,
   type EmployeeRow,
   notifyDocumentSender,
+  lockEmployeeDocument,
+  recipientOf,
+  recipientsOf,
 } from '../documents';
-import { documentUsers, employeeDocuments } from '../documents/schema';
+import { documentUsers } from '../documents/schema';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import { loadFieldValues } from './field-values';
 import { advanceDocument } from './progress';
@@ -71,11 +74,7 @@ export async function previewAsRecipient(
   recipientId: string,
 ): Promise<TESignRecord | null> {
   const db = platform.database.db;
-  const [recipient] = await db
-    .select()
-    .from(documentUsers)
-    .where(and(eq(documentUsers.id, recipientId), eq(documentUsers.employeeDocumentId, document.id)))
-    .limit(1);
+  const recipient = await recipientOf(db, document.id, recipientId);
   if (!recipient) return null;
   const signer: SignerContext = {
     companyId: document.companyId,
@@ -101,11 +100,7 @@ async function markViewed(platform: Platform, signer: SignerContext, client: Cli
   const now = new Date();
   const outcome = await platform.database.db.transaction(async (tx) => {
     // The document row first, as every action on it does (one lock order, no deadlock).
-    const [document] = await tx
-      .select()
-      .from(employeeDocuments)
-      .where(eq(employeeDocuments.id, signer.document.id))
-      .for('update');
+    const document = await lockEmployeeDocument(tx, signer.document.id);
     const [row] = await tx
       .update(documentUsers)
       .set({ status: 'VIEWED', viewedAt: now })
@@ -209,10 +204,7 @@ const urlOptions = (name: string) => ({
  */
 async function signerFields(db: Reader, signer: SignerContext): Promise<TSignerField[]> {
   const values = await loadFieldValues(db, signer.document.id);
-  const recipients = await db
-    .select({ id: documentUsers.id, status: documentUsers.status })
-    .from(documentUsers)
-    .where(eq(documentUsers.employeeDocumentId, signer.document.id));
+  const recipients = await recipientsOf(db, signer.document.id);
   const finished = new Set(recipients.filter((r) => FINISHED_STATUSES.includes(r.status)).map((r) => r.id));
   return signer.document.fields.map((field) => {
     const stored = values.get(field.key);

@@ -4,7 +4,13 @@ import type { TDocumentStatus, TRecipientStatus } from '@esigns/contracts/docume
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
-import { changeDocumentStatus, lockEmployeeDocument, type Tx, notifyDocumentSender } from '../documents';
+import {
+  changeDocumentStatus,
+  lockEmployeeDocument,
+  type Tx,
+  notifyDocumentSender,
+  recipientOf,
+} from '../documents';
 import { documentUsers } from '../documents/schema';
 import {
   automaticValues,
@@ -36,7 +42,7 @@ export type FinishResult = {
  */
 async function lockSigner(tx: Tx, signer: SignerContext): Promise<SignerContext> {
   const document = await lockEmployeeDocument(tx, signer.document.id);
-  const [recipient] = await tx.select().from(documentUsers).where(eq(documentUsers.id, signer.recipient.id));
+  const recipient = await recipientOf(tx, signer.document.id, signer.recipient.id);
   if (!document || !recipient) throw new AppError('NOT_FOUND', { message: 'Document not found' });
   return { ...signer, document, recipient };
 }

@@ -1,7 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
 import type { TDocumentLogEntry, TDocumentLogsReply } from '@esigns/contracts/signing';
-import { type Reader, peopleByIds, isRecipientAct, verifyDocumentLog } from '../documents';
-import { documentLogs, documentUsers } from '../documents/schema';
+import {
+  type Reader,
+  peopleByIds,
+  isRecipientAct,
+  verifyDocumentLog,
+  documentLogsOf,
+  recipientsOf,
+} from '../documents';
 
 /**
  * `GET /documents/{document_id}/users/logs`: the document's audit trail, oldest first, with who
@@ -10,20 +15,8 @@ import { documentLogs, documentUsers } from '../documents/schema';
  * `broken_at`).
  */
 export async function readDocumentLogs(db: Reader, employeeDocumentId: string): Promise<TDocumentLogsReply> {
-  const rows = await db
-    .select()
-    .from(documentLogs)
-    .where(eq(documentLogs.employeeDocumentId, employeeDocumentId))
-    .orderBy(asc(documentLogs.seq));
-  const recipients = await db
-    .select({
-      id: documentUsers.id,
-      email: documentUsers.email,
-      firstName: documentUsers.firstName,
-      lastName: documentUsers.lastName,
-    })
-    .from(documentUsers)
-    .where(eq(documentUsers.employeeDocumentId, employeeDocumentId));
+  const rows = await documentLogsOf(db, employeeDocumentId);
+  const recipients = await recipientsOf(db, employeeDocumentId);
   const recipientName = new Map(
     recipients.map((r) => [r.id, `${`${r.firstName} ${r.lastName}`.trim() || r.email} <${r.email}>`]),
   );

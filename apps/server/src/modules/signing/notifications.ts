@@ -1,16 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
 import type { TMailAttachment } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
 import {
   type Tx,
   personOf,
   signingLink,
-  newRecipientSecret,
   loadSenderInfo,
   type DocumentUserRow,
   type EmployeeRow,
+  recipientsOf,
+  issueRecipientSecret,
 } from '../documents';
-import { documentUsers } from '../documents/schema';
 import { completedFileName } from './esign-record';
 import { completedMail, noLongerNeededMail, refusedMail } from './mails';
 import type { SignerContext } from './signer-access';
@@ -35,8 +34,7 @@ async function lastingLink(
   recipient: DocumentUserRow | null,
 ): Promise<string | null> {
   if (!recipient || recipient.secretHash !== null) return null;
-  const { secret, hash } = newRecipientSecret(platform.config.secrets.jwtSecret);
-  await tx.update(documentUsers).set({ secretHash: hash }).where(eq(documentUsers.id, recipient.id));
+  const secret = await issueRecipientSecret(platform, tx, recipient.id);
   return signingLink(platform.config.publicUrl, recipient.employeeDocumentId, recipient.id, secret);
 }
 
@@ -96,11 +94,7 @@ export async function queueCompletedMails(
 ): Promise<string[]> {
   const sender = await loadSenderInfo(tx, document.companyId, document.senderId);
   const senderPerson = await personOf(tx, document.senderId);
-  const recipients = await tx
-    .select()
-    .from(documentUsers)
-    .where(eq(documentUsers.employeeDocumentId, document.id))
-    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  const recipients = await recipientsOf(tx, document.id);
   const fileName = completedFileName(document.name);
   const attachment: TMailAttachment | null =
     sealed.size < MAX_ATTACHMENT_BYTES

@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform';
 import {
   appendDocumentLog,
@@ -8,8 +7,8 @@ import {
   loadSenderInfo,
   type DocumentUserRow,
   type EmployeeRow,
+  recipientsOf,
 } from '../documents';
-import { documentUsers } from '../documents/schema';
 import { queueSeal } from './seal-queue';
 
 type Recipient = Pick<DocumentUserRow, 'userType' | 'status' | 'signingOrder'>;
@@ -79,11 +78,7 @@ export async function advanceDocument(
   tx: Tx,
   document: EmployeeRow,
 ): Promise<{ sealQueued: boolean; notified: string[] }> {
-  const recipients = await tx
-    .select()
-    .from(documentUsers)
-    .where(eq(documentUsers.employeeDocumentId, document.id))
-    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  const recipients = await recipientsOf(tx, document.id);
   if (isEveryoneDone(recipients)) {
     await appendDocumentLog(tx, {
       companyId: document.companyId,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, inArray, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, inArray, sql } from 'drizzle-orm';
 import type { TPageSize } from '@esigns/contracts/files';
 import type { TVerificationMethod } from '@esigns/contracts/signing';
 import { AppError } from '../../platform/http/app-error';
@@ -14,8 +14,10 @@ import {
   type EmployeeRow,
   notifyDocumentCompleted,
   notifyDocumentSender,
+  documentLogsOf,
+  employeeDocumentOf,
+  recipientsOf,
 } from '../documents';
-import { documentLogs, documentUsers, employeeDocuments } from '../documents/schema';
 import { loadFieldValues } from './field-values';
 import { sealFailedMail } from './mails';
 import { queueCompletedMails, senderDocumentLink } from './notifications';
@@ -87,11 +89,7 @@ async function sealDocument(
     if (hooks.timings) hooks.timings[name] = now - stageStart;
     stageStart = now;
   };
-  const [document] = await db
-    .select()
-    .from(employeeDocuments)
-    .where(and(eq(employeeDocuments.id, job.document_id), eq(employeeDocuments.companyId, job.company_id)))
-    .limit(1);
+  const document = await employeeDocumentOf(db, job.document_id, job.company_id);
   if (!document) return 'NOT_READY';
   if (document.status === 'COMPLETED') return 'ALREADY_SEALED';
   if (document.status !== 'WAITING') return 'NOT_READY';
@@ -198,20 +196,12 @@ async function releaseClaim(
 /** Everything the certificate and the stamping need, or null when not every recipient is done (exported for bench/seal). */
 export async function gatherSealInput(platform: Platform, document: EmployeeRow): Promise<SealInput | null> {
   const db = platform.database.db;
-  const recipients = await db
-    .select()
-    .from(documentUsers)
-    .where(eq(documentUsers.employeeDocumentId, document.id))
-    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  const recipients = await recipientsOf(db, document.id);
   if (!isEveryoneDone(recipients)) return null;
   const [states, values, logs, sender, original] = await Promise.all([
     db.select().from(signerStates).where(eq(signerStates.employeeDocumentId, document.id)),
     loadFieldValues(db, document.id),
-    db
-      .select()
-      .from(documentLogs)
-      .where(eq(documentLogs.employeeDocumentId, document.id))
-      .orderBy(asc(documentLogs.seq)),
+    documentLogsOf(db, document.id),
     loadSenderInfo(db, document.companyId, document.senderId),
     platform.storage.get(document.file.file_ref_id).catch((err: unknown) => {
       throw new AppError('SERVICE_UNAVAILABLE', {
@@ -387,10 +377,7 @@ async function recordSealFailure(
         ),
       );
     if (!isLast) return;
-    const [document] = await db
-      .select()
-      .from(employeeDocuments)
-      .where(and(eq(employeeDocuments.id, job.document_id), eq(employeeDocuments.companyId, job.company_id)));
+    const document = await employeeDocumentOf(db, job.document_id, job.company_id);
     if (!document || document.status !== 'WAITING') return;
     const sender = await loadSenderInfo(db, document.companyId, document.senderId);
     const person = await personOf(db, document.senderId);

@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { SIGNER_HEADERS } from '@esigns/contracts/signing';
 import { bearerToken, verifyAccessToken } from '../../platform/auth/access-token';
 import { AppError } from '../../platform/http/app-error';
 import { clientLimitKey } from '../../platform/http/client-ip';
 import type { Platform } from '../../platform/platform';
-import { users } from '../auth/schema';
 import { isUuid } from '@esigns/contracts/ids';
 import {
   type Reader,
@@ -13,8 +11,9 @@ import {
   isRecipientSecret,
   type DocumentUserRow,
   type EmployeeRow,
+  personOf,
+  recipientWithDocument,
 } from '../documents';
-import { documentUsers, employeeDocuments } from '../documents/schema';
 import { FailureLimiter } from './failure-limiter';
 
 /** A recipient acting on their document, as proved by their link secret or their account. */
@@ -137,12 +136,8 @@ export async function authenticateSigner(
   if (!token) return null;
   const claims = await verifyAccessToken(token, platform.config.secrets.jwtSecret);
   if (!claims) return null;
-  const [user] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, claims.userId))
-    .limit(1);
-  if (!user) return null;
+  const user = await personOf(db, claims.userId);
+  if (!user.email) return null;
   const email = user.email.toLowerCase();
   const found = await loadRecipient(db, documentId, userId ? { id: userId } : { email });
   if (!found || found.recipient.email !== email) return null;
@@ -154,17 +149,7 @@ async function loadRecipient(
   documentId: string,
   who: { id: string } | { email: string },
 ): Promise<{ document: EmployeeRow; recipient: DocumentUserRow } | null> {
-  const [row] = await db
-    .select({ document: employeeDocuments, recipient: documentUsers })
-    .from(documentUsers)
-    .innerJoin(employeeDocuments, eq(employeeDocuments.id, documentUsers.employeeDocumentId))
-    .where(
-      and(
-        eq(documentUsers.employeeDocumentId, documentId),
-        'id' in who ? eq(documentUsers.id, who.id) : eq(documentUsers.email, who.email),
-      ),
-    )
-    .limit(1);
+  const row = await recipientWithDocument(db, documentId, who);
   // A draft has no recipients yet in the signer's sense: nobody was sent anything.
   if (!row || row.document.status === 'DRAFT') return null;
   return row;

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { TVerificationMethod } from '@esigns/contracts/signing';
-import { appendDocumentLog, personOf, type Reader, type Tx } from '../documents';
-import { employeeDocuments } from '../documents/schema';
+import { appendDocumentLog, personOf, type Reader, type Tx, lockEmployeeDocument } from '../documents';
 import type { SignerContext } from './signer-access';
 
 /** Where a request came from, for the audit trail. */
@@ -59,9 +57,5 @@ export async function logSignerEvent(
  * lock first (the log append takes it too), so actions queue up in one order and never deadlock.
  */
 export async function lockDocument(tx: Tx, documentId: string): Promise<void> {
-  await tx
-    .select({ id: employeeDocuments.id })
-    .from(employeeDocuments)
-    .where(eq(employeeDocuments.id, documentId))
-    .for('update');
+  await lockEmployeeDocument(tx, documentId);
 }

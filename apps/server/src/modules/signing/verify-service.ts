@@ -1,9 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TVerifyDocumentResult } from '@esigns/contracts/signing';
 import type { Platform } from '../../platform/platform';
 import { signingKeyStoreFor } from '../../platform/pdf/signing-key-store';
-import { isRecipientAct } from '../documents';
-import { documentLogs, documentUsers, employeeDocuments } from '../documents/schema';
+import { isRecipientAct, documentLogsOf, employeeDocumentOf, recipientsOf } from '../documents';
 import { documentSeals } from './schema';
 
 /** Actions shown on the public verification page's timeline (the rest is internal detail). */
@@ -47,27 +46,16 @@ export async function verifyUploadedDocument(
     signed_at: check.signed_at,
   };
   if (!seal) return { ...base, known: false, document: null };
-  const [document] = await db
-    .select({ name: employeeDocuments.name, completedAt: employeeDocuments.completedAt })
-    .from(employeeDocuments)
-    .where(eq(employeeDocuments.id, seal.documentId));
+  const document = await employeeDocumentOf(db, seal.documentId);
   if (!document) return { ...base, known: false, document: null };
-  const recipients = await db
-    .select()
-    .from(documentUsers)
-    .where(eq(documentUsers.employeeDocumentId, seal.documentId))
-    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
+  const recipients = await recipientsOf(db, seal.documentId);
   const names = new Map(recipients.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim() || r.email]));
-  const logs = await db
-    .select({
-      action: documentLogs.action,
-      at: documentLogs.createdAt,
-      documentUserId: documentLogs.documentUserId,
-      details: documentLogs.details,
-    })
-    .from(documentLogs)
-    .where(eq(documentLogs.employeeDocumentId, seal.documentId))
-    .orderBy(asc(documentLogs.seq));
+  const logs = (await documentLogsOf(db, seal.documentId)).map((l) => ({
+    action: l.action,
+    at: l.createdAt,
+    documentUserId: l.documentUserId,
+    details: l.details,
+  }));
   return {
     ...base,
     known: true,
