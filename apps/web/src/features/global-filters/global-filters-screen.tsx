@@ -6,7 +6,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FILTER_OPERATOR_LABELS, type TGlobalFilter } from '@esigns/contracts/entity-filters';
 import type { TFormFieldType } from '@esigns/contracts/nocode-field-types';
 import { formatRuleValue } from '../entity-views/filter-values';
-import { ConfirmDialog, LoadError, Panel, StateMessage, errorText } from '../../shared/ui/page-kit';
+import { DeleteDialog, useDeleteConfirm } from '../../shared/ui/list-screen/delete-confirm';
+import { LoadError, Panel, StateMessage, errorText } from '../../shared/ui/page-kit';
 import { SettingsArea } from '../settings/settings-area';
 import { AddGlobalFilterDialog } from './add-global-filter-dialog';
 import {
@@ -28,7 +29,6 @@ export function describeGlobalFilter(filter: TGlobalFilter): string {
 
 function FilterRow({ filter }: { filter: TGlobalFilter }) {
   const queryClient = useQueryClient();
-  const [isDeleting, setDeleting] = useState(false);
   const text = describeGlobalFilter(filter);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: GLOBAL_FILTER_KEYS.all });
   const toggle = useMutation({
@@ -41,13 +41,10 @@ function FilterRow({ filter }: { filter: TGlobalFilter }) {
     },
     onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
   });
-  const remove = useMutation({
-    mutationFn: () => deleteGlobalFilter(filter._id),
-    onSuccess: () => {
-      setDeleting(false);
-      refresh();
-      notifications.show({ color: 'teal', message: 'Global filter deleted' });
-    },
+  const deletion = useDeleteConfirm<TGlobalFilter>({
+    remove: (row) => deleteGlobalFilter(row._id),
+    invalidate: GLOBAL_FILTER_KEYS.all,
+    notice: () => ({ message: 'Global filter deleted' }),
   });
   const isActive = toggle.isPending ? Boolean(toggle.variables) : filter.is_active;
   return (
@@ -84,25 +81,18 @@ function FilterRow({ filter }: { filter: TGlobalFilter }) {
       <ActionIcon
         variant="subtle"
         color="gray"
-        onClick={() => setDeleting(true)}
+        onClick={() => deletion.ask(filter)}
         aria-label={`Delete ${text}`}
       >
         <IconTrash size={16} />
       </ActionIcon>
-      <ConfirmDialog
-        opened={isDeleting}
-        title="Delete global filter"
-        confirmLabel="Delete"
-        onConfirm={() => remove.mutate()}
-        onClose={() => {
-          setDeleting(false);
-          remove.reset();
-        }}
-        isPending={remove.isPending}
-        error={remove.error}
-      >
-        Delete <b>{text}</b>? Your record lists stop being filtered by it.
-      </ConfirmDialog>
+      <DeleteDialog confirm={deletion} title="Delete global filter">
+        {() => (
+          <>
+            Delete <b>{text}</b>? Your record lists stop being filtered by it.
+          </>
+        )}
+      </DeleteDialog>
     </Group>
   );
 }
