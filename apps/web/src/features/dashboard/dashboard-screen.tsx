@@ -1,5 +1,15 @@
-import { useState } from 'react';
-import { Button, Grid, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import {
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  type PaperProps,
+} from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -28,6 +38,15 @@ function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
   if (hour < 18) return 'Good afternoon';
   return 'Good evening';
+}
+
+/** One bordered tile of the dashboard. */
+function Tile({ children, ...props }: PaperProps & { children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" {...props}>
+      {children}
+    </Paper>
+  );
 }
 
 /**
@@ -74,7 +93,7 @@ export function DashboardScreen() {
     >
       <DashboardLiveUpdates />
       {stats.isError && !stats.data ? (
-        <Paper withBorder radius="md" p="md">
+        <Tile>
           <Group justify="space-between">
             <Text size="sm" c="red">
               {errorText(stats.error)}
@@ -83,13 +102,13 @@ export function DashboardScreen() {
               Try again
             </Button>
           </Group>
-        </Paper>
+        </Tile>
       ) : (
         <StatCards cards={cards} stats={stats.data} />
       )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder radius="md" p="md" h="100%">
+          <Tile h="100%">
             <Stack gap="sm">
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Text fw={600}>Documents sent and completed</Text>
@@ -111,29 +130,29 @@ export function DashboardScreen() {
                 <Skeleton h={250} />
               )}
             </Stack>
-          </Paper>
+          </Tile>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder radius="md" p="md" h="100%">
+          <Tile h="100%">
             <CheckInCard />
-          </Paper>
+          </Tile>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md" h="100%">
-            <Paper withBorder radius="md" p="md" style={{ flex: 1 }}>
+            <Tile style={{ flex: 1 }}>
               <RecentActivities />
-            </Paper>
+            </Tile>
             {can('documents:notes') && (
-              <Paper withBorder radius="md" p="md">
+              <Tile>
                 <RecentNotes />
-              </Paper>
+              </Tile>
             )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder radius="md" p="md" h="100%">
+          <Tile h="100%">
             <CalendarPanel />
-          </Paper>
+          </Tile>
         </Grid.Col>
       </Grid>
     </PageFrame>
