@@ -87,5 +87,6 @@ describe('ContactDocumentsScreen', () => {
     render('e1b2c3d4-0000-4000-8000-0000000000ff');
     expect(await screen.findByText('Contact not found')).toBeTruthy();
     expect(screen.queryByTestId('contact-document-row')).toBeNull();
+    expect(screen.queryByLabelText('Filter by document status')).toBeNull();
   });
 });

@@ -187,8 +187,11 @@ export function ContactDocumentsScreen() {
       canView={canView}
       list={list}
       noAccess="Your user type cannot see contacts."
-      filters={<>!notFound && ( )</>}
-      selects={[{ key: 'status', label: 'Filter by document status', data: STATUS_FILTERS, width: 200 }]}
+      selects={
+        notFound
+          ? []
+          : [{ key: 'status', label: 'Filter by document status', data: STATUS_FILTERS, width: 200 }]
+      }
     >
       {content}
     </ListScreen>

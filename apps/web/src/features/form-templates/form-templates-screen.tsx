@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Box, Button, Group, SegmentedControl, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconCopy,
@@ -21,6 +21,7 @@ import {
   ListScreen,
   ListView,
   RowActions,
+  SegmentedFilter,
   useDeleteConfirm,
   useListQuery,
   type ListColumn,
@@ -37,6 +38,11 @@ import {
 import { ImportTemplateDialog } from './import-template-dialog';
 
 export const FORM_TEMPLATES_PAGE_SIZE = 10;
+
+const TYPES = [
+  { value: 'CUSTOM', label: 'Company templates' },
+  { value: 'STANDARD', label: 'Standard templates' },
+];
 
 const path = (template: Pick<TFormTemplate, '_id'>, action: 'edit' | 'view') =>
   `/template/${encodeURIComponent(template._id)}/${action}`;
@@ -202,18 +208,7 @@ export function FormTemplatesScreen() {
       rights={rights}
       list={list}
       noAccess="Your user type cannot see form templates."
-      filters={
-        <>
-          <SegmentedControl
-            data={[
-              { value: 'CUSTOM', label: 'Company templates' },
-              { value: 'STANDARD', label: 'Standard templates' },
-            ]}
-            value={list.filters.type}
-            onChange={(value) => list.setFilter('type', value as TFormTemplateType)}
-          />
-        </>
-      }
+      filters={<SegmentedFilter data={TYPES} {...list.bind('type')} />}
       search={{ label: 'Search templates', placeholder: 'Search by name, code or description', width: 320 }}
       dialogs={
         <>

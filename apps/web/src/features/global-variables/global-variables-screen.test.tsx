@@ -93,6 +93,9 @@ describe('GlobalVariablesScreen', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByText('Standard variables'));
     await screen.findByText('Acme Realty');
     expect(within(rowOf('Company name')).queryByRole('button', { name: /More actions/ })).toBeNull();
+    // The search and the tags narrow the company's variables only.
+    expect(screen.queryByLabelText('Search variables')).toBeNull();
+    expect(screen.queryByLabelText('Filter by tags')).toBeNull();
   });
 
   it('shows an empty state', async () => {

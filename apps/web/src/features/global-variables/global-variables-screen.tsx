@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Box, Button, Group, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash, IconVariable } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import {
   ListScreen,
   ListView,
   RowActions,
+  SegmentedFilter,
   useDeleteConfirm,
   useListQuery,
   type ListColumn,
@@ -26,6 +27,12 @@ import {
 import { ValuePreview } from './value-preview';
 
 export const GLOBAL_VARIABLES_PAGE_SIZE = 10;
+
+type Tab = 'CUSTOM' | 'STANDARD';
+const TABS = [
+  { value: 'CUSTOM', label: 'Company variables' },
+  { value: 'STANDARD', label: 'Standard variables' },
+];
 
 export const variablePath = (variable: Pick<TGlobalVariable, '_id'>) =>
   `/global-variables/view/${encodeURIComponent(variable._id)}`;
@@ -132,14 +139,15 @@ function StandardVariables() {
 export function GlobalVariablesScreen() {
   usePageTitle('Global variables');
   const rights = useCan();
-  const [tab, setTab] = useState<'CUSTOM' | 'STANDARD'>('CUSTOM');
+  const [tab, setTab] = useState<Tab>('CUSTOM');
+  const isCustom = tab === 'CUSTOM';
   const canCreate = rights.can('global-variables:create');
   const list = useListQuery({
     pageSize: GLOBAL_VARIABLES_PAGE_SIZE,
     filters: { tags: [] as string[] },
     queryKey: GLOBAL_VARIABLE_KEYS.page,
     queryFn: fetchGlobalVariables,
-    enabled: tab === 'CUSTOM',
+    enabled: isCustom,
   });
   const tagList = useQuery({
     queryKey: GLOBAL_VARIABLE_KEYS.tags,
@@ -168,31 +176,26 @@ export function GlobalVariablesScreen() {
       noAccess="Your user type cannot see global variables."
       filters={
         <>
-          <SegmentedControl
-            data={[
-              { value: 'CUSTOM', label: 'Company variables' },
-              { value: 'STANDARD', label: 'Standard variables' },
-            ]}
-            value={tab}
-            onChange={(value) => setTab(value as 'CUSTOM' | 'STANDARD')}
-          />
-          {tab === 'CUSTOM' && (
-            <>
-              <MultiSelect
-                aria-label="Filter by tags"
-                placeholder={tags.length ? undefined : 'All tags'}
-                data={(tagList.data ?? []).map((tag) => tag.name)}
-                value={tags}
-                onChange={(next) => list.setFilter('tags', next)}
-                clearable
-                searchable
-                w={{ base: '100%', xs: 220 }}
-              />
-            </>
+          <SegmentedFilter data={TABS} value={tab} onChange={(value) => setTab(value as Tab)} />
+          {isCustom && (
+            <MultiSelect
+              aria-label="Filter by tags"
+              placeholder={tags.length ? undefined : 'All tags'}
+              data={(tagList.data ?? []).map((tag) => tag.name)}
+              value={tags}
+              onChange={(next) => list.setFilter('tags', next)}
+              clearable
+              searchable
+              w={{ base: '100%', xs: 220 }}
+            />
           )}
         </>
       }
-      search={{ label: 'Search variables', placeholder: 'Search by label, key or description', width: 300 }}
+      search={
+        isCustom
+          ? { label: 'Search variables', placeholder: 'Search by label, key or description', width: 300 }
+          : undefined
+      }
       dialogs={
         <DeleteDialog confirm={remove} title="Delete global variable">
           {(row) => (
@@ -203,7 +206,7 @@ export function GlobalVariablesScreen() {
         </DeleteDialog>
       }
     >
-      {tab === 'STANDARD' ? (
+      {!isCustom ? (
         <StandardVariables />
       ) : (
         <ListView

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { Group, NativeSelect, SegmentedControl, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 
 /** The row of search and filters above a list; each control takes the full width on phones. */
@@ -53,4 +53,13 @@ export function FilterSelect({
       w={{ base: '100%', xs: width }}
     />
   );
+}
+
+/** Two or three views of a list side by side (e.g. the company's and the standard ones). */
+export function SegmentedFilter({
+  data,
+  value,
+  onChange,
+}: FilterBinding & { data: readonly SelectOption[] }) {
+  return <SegmentedControl data={data as SelectOption[]} value={value} onChange={onChange} />;
 }

@@ -4,7 +4,14 @@
  */
 export { ListPager, type ListPagerProps } from '../list-pager';
 export { DeleteDialog, useDeleteConfirm, type DeleteConfirm } from './delete-confirm';
-export { FilterBar, FilterSelect, SearchField, type FilterBinding, type SelectOption } from './filter-bar';
+export {
+  FilterBar,
+  FilterSelect,
+  SearchField,
+  SegmentedFilter,
+  type FilterBinding,
+  type SelectOption,
+} from './filter-bar';
 export { ListScreen, type ListScreenProps, type SelectSpec } from './list-screen';
 export {
   ListCards,
