@@ -28,7 +28,7 @@ export type ListScreenProps<K extends string> = {
   list?: { query: { error: unknown }; bind: (key: K) => FilterBinding };
   /** The failure of a list that is not a `useListQuery`. */
   error?: unknown;
-  /** The search box: its accessible name and placeholder. */
+  /** The search box: its accessible name and placeholder (it and `selects` work with `list`). */
   search?: { label: string; placeholder: string; width?: number };
   selects?: readonly SelectSpec<K>[];
   /** Other controls of the filter bar, before the search (e.g. a segmented choice). */
@@ -62,7 +62,12 @@ export function ListScreen<K extends string = never>(props: ListScreenProps<K>) 
   const hasBar = Boolean(filters || search || selects.length > 0);
   return (
     <Frame title={title} description={description} actions={actions}>
-      <ListAccess {...props} error={list?.query.error ?? props.error}>
+      <ListAccess
+        rights={props.rights}
+        canView={props.canView}
+        noAccess={props.noAccess}
+        error={list?.query.error ?? props.error}
+      >
         <Stack gap="lg" maw={props.maw}>
           {props.toolbar}
           {hasBar && (
