@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MultiSelect, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../shared/api/api-error';
@@ -34,6 +34,42 @@ function fieldMessage(error: unknown, prefix: string): string | null {
   return entry?.[1] ?? null;
 }
 
+/** The company users something is shared with (once they have loaded). */
+export function ShareWithSelect({
+  loadError,
+  isPending,
+  data,
+  value,
+  onChange,
+  error,
+}: {
+  loadError: unknown;
+  isPending: boolean;
+  data: { value: string; label: string }[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error: ReactNode;
+}) {
+  return (
+    <LoadedInput error={loadError} isPending={isPending}>
+      {() => (
+        <MultiSelect
+          label="Share with"
+          placeholder={value.length ? undefined : 'Pick company users'}
+          data={data}
+          value={value}
+          onChange={onChange}
+          searchable
+          clearable
+          nothingFoundMessage="No user matches"
+          error={error}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    </LoadedInput>
+  );
+}
+
 export function ShareDialog({ document, onClose, onDone }: ActionDialogProps) {
   const { query: users, options } = useCompanyUserOptions();
   const current = useDocumentSettings(document._id);
@@ -62,22 +98,14 @@ export function ShareDialog({ document, onClose, onDone }: ActionDialogProps) {
       }
       error={fieldError ? null : mutation.error}
     >
-      <LoadedInput error={users.error ?? current.error} isPending={isLoading}>
-        {() => (
-          <MultiSelect
-            label="Share with"
-            placeholder={value.length ? undefined : 'Pick company users'}
-            data={options.filter((option) => option.value !== ownerId)}
-            value={value}
-            onChange={setSelected}
-            searchable
-            clearable
-            nothingFoundMessage="No user matches"
-            error={fieldError}
-            comboboxProps={{ withinPortal: true }}
-          />
-        )}
-      </LoadedInput>
+      <ShareWithSelect
+        loadError={users.error ?? current.error}
+        isPending={isLoading}
+        data={options.filter((option) => option.value !== ownerId)}
+        value={value}
+        onChange={setSelected}
+        error={fieldError}
+      />
     </FormDialog>
   );
 }

@@ -5,8 +5,6 @@ import {
   Checkbox,
   CopyButton,
   Group,
-  MultiSelect,
-  Skeleton,
   Stack,
   Switch,
   Text,
@@ -31,7 +29,8 @@ import {
   shareTemplate,
   type TTemplateRow,
 } from './templates-api';
-import { DialogButtons } from '../../shared/ui/form-dialog';
+import { DialogButtons, FormDialog } from '../../shared/ui/form-dialog';
+import { ShareWithSelect } from '../document-actions/people-dialogs';
 
 type DialogProps = { row: TTemplateRow; onClose: () => void };
 
@@ -213,46 +212,29 @@ export function ShareTemplateDialog({ row, onClose }: DialogProps) {
       : undefined;
 
   return (
-    <AppDialog
-      opened
+    <FormDialog
       onClose={onClose}
       title="Share template"
-      size="md"
-      footer={
-        <DialogButtons
-          onCancel={onClose}
-          isPending={share.isPending}
-          confirmLabel="Save"
-          onConfirm={() => share.mutate()}
-          isConfirmDisabled={users.isPending}
-        />
-      }
-    >
-      <Stack gap="md">
+      confirmLabel="Save"
+      onConfirm={() => share.mutate()}
+      isPending={share.isPending}
+      isConfirmDisabled={users.isPending}
+      intro={
         <Text size="sm" c="dimmed">
           People you share <b>{row.name}</b> with can see it and send documents from it.
         </Text>
-        {share.error && !fieldError ? <ErrorAlert>{errorText(share.error)}</ErrorAlert> : null}
-        {users.isError ? (
-          <ErrorAlert>{errorText(users.error)}</ErrorAlert>
-        ) : users.isPending ? (
-          <Skeleton h={36} />
-        ) : (
-          <MultiSelect
-            label="Share with"
-            placeholder={selected.length ? undefined : 'Pick company users'}
-            data={options}
-            value={selected}
-            onChange={setSelected}
-            searchable
-            clearable
-            nothingFoundMessage="No user matches"
-            error={fieldError}
-            comboboxProps={{ withinPortal: true }}
-          />
-        )}
-      </Stack>
-    </AppDialog>
+      }
+      error={fieldError ? null : share.error}
+    >
+      <ShareWithSelect
+        loadError={users.error}
+        isPending={users.isPending}
+        data={options}
+        value={selected}
+        onChange={setSelected}
+        error={fieldError}
+      />
+    </FormDialog>
   );
 }
 
