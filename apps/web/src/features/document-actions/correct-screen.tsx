@@ -51,6 +51,46 @@ function Section({
   );
 }
 
+/** A switch for a number of days that may be off (`null`), and the days while it is on. */
+function OptionalDays({
+  label,
+  daysLabel,
+  days,
+  onChange,
+  initial,
+  max,
+  w,
+}: {
+  label: string;
+  daysLabel: string;
+  days: number | null;
+  onChange: (days: number | null) => void;
+  /** The days when it is switched on. */
+  initial: number;
+  max: number;
+  w: number;
+}) {
+  return (
+    <>
+      <Switch
+        label={label}
+        checked={days !== null}
+        onChange={(e) => onChange(e.currentTarget.checked ? initial : null)}
+      />
+      {days !== null && (
+        <NumberInput
+          label={daysLabel}
+          min={1}
+          max={max}
+          value={days}
+          onChange={(v) => onChange(typeof v === 'number' ? v : 1)}
+          w={w}
+        />
+      )}
+    </>
+  );
+}
+
 function SettingsPanel({ form, onChange }: { form: CorrectForm; onChange: (form: CorrectForm) => void }) {
   const set = (patch: Partial<CorrectForm['settings']>) =>
     onChange({ ...form, settings: { ...form.settings, ...patch } });
@@ -64,36 +104,24 @@ function SettingsPanel({ form, onChange }: { form: CorrectForm; onChange: (form:
         onChange={(e) => set({ signing_order: e.currentTarget.checked })}
       />
       <Group align="flex-end" gap="md" wrap="wrap">
-        <Switch
+        <OptionalDays
           label="Expires"
-          checked={s.expire_after_days !== null}
-          onChange={(e) => set({ expire_after_days: e.currentTarget.checked ? 30 : null })}
+          daysLabel="Days after it was sent"
+          days={s.expire_after_days}
+          onChange={(days) => set({ expire_after_days: days })}
+          initial={30}
+          max={365}
+          w={200}
         />
-        {s.expire_after_days !== null && (
-          <NumberInput
-            label="Days after it was sent"
-            min={1}
-            max={365}
-            value={s.expire_after_days}
-            onChange={(v) => set({ expire_after_days: typeof v === 'number' ? v : 1 })}
-            w={200}
-          />
-        )}
-        <Switch
+        <OptionalDays
           label="Reminders"
-          checked={s.reminder_every_days !== null}
-          onChange={(e) => set({ reminder_every_days: e.currentTarget.checked ? 3 : null })}
+          daysLabel="Every (days)"
+          days={s.reminder_every_days}
+          onChange={(days) => set({ reminder_every_days: days })}
+          initial={3}
+          max={60}
+          w={140}
         />
-        {s.reminder_every_days !== null && (
-          <NumberInput
-            label="Every (days)"
-            min={1}
-            max={60}
-            value={s.reminder_every_days}
-            onChange={(v) => set({ reminder_every_days: typeof v === 'number' ? v : 1 })}
-            w={140}
-          />
-        )}
       </Group>
       <TextInput
         label="Mail subject"

@@ -48,6 +48,14 @@ function server(next: FakeHandler = () => undefined): FakeHandler {
 
 staffSessionPerTest({ restoreMocks: true });
 
+/** The record page, then More > Details as text: the dialog. */
+async function openDetailsAsText() {
+  renderAt(<RecordViewScreen />, '/entity/:entity_id/view', `/entity/${ENTITY_ID}/view?dataId=${RECORD_ID}`);
+  fireEvent.click(await screen.findByRole('button', { name: 'More' }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: 'Details as text' }));
+  return screen.findByRole('dialog');
+}
+
 describe('value already used (record form)', { timeout: 30_000 }, () => {
   it('checks an email on blur and warns with a link to the record holding it, without blocking the save', async () => {
     const api = installFakeApi(
@@ -152,14 +160,7 @@ describe('details as text (record page)', { timeout: 30_000 }, () => {
     const api = installFakeApi(
       server((call) => (call.path === '/api/TemplatesFieldsDataFromEntities' ? ok(details) : undefined)),
     );
-    renderAt(
-      <RecordViewScreen />,
-      '/entity/:entity_id/view',
-      `/entity/${ENTITY_ID}/view?dataId=${RECORD_ID}`,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'More' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Details as text' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openDetailsAsText();
     expect(await within(dialog).findByText('Ravi Kumar')).toBeTruthy();
     expect(within(dialog).getByText('Agent')).toBeTruthy();
     expect(api.callsTo('/api/TemplatesFieldsDataFromEntities')[0]!.body).toEqual({
@@ -181,14 +182,7 @@ describe('details as text (record page)', { timeout: 30_000 }, () => {
         call.path === '/api/TemplatesFieldsDataFromEntities' ? fail(404, 'Record not found') : undefined,
       ),
     );
-    renderAt(
-      <RecordViewScreen />,
-      '/entity/:entity_id/view',
-      `/entity/${ENTITY_ID}/view?dataId=${RECORD_ID}`,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'More' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Details as text' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openDetailsAsText();
     expect(await within(dialog).findByText('Record not found')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Copy' }) as HTMLButtonElement).disabled).toBe(true);
   });
