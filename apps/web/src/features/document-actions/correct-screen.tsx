@@ -91,6 +91,18 @@ function OptionalDays({
   );
 }
 
+const OPTIONAL_DAYS = [
+  {
+    key: 'expire_after_days',
+    label: 'Expires',
+    daysLabel: 'Days after it was sent',
+    initial: 30,
+    max: 365,
+    w: 200,
+  },
+  { key: 'reminder_every_days', label: 'Reminders', daysLabel: 'Every (days)', initial: 3, max: 60, w: 140 },
+] as const;
+
 function SettingsPanel({ form, onChange }: { form: CorrectForm; onChange: (form: CorrectForm) => void }) {
   const set = (patch: Partial<CorrectForm['settings']>) =>
     onChange({ ...form, settings: { ...form.settings, ...patch } });
@@ -104,24 +116,9 @@ function SettingsPanel({ form, onChange }: { form: CorrectForm; onChange: (form:
         onChange={(e) => set({ signing_order: e.currentTarget.checked })}
       />
       <Group align="flex-end" gap="md" wrap="wrap">
-        <OptionalDays
-          label="Expires"
-          daysLabel="Days after it was sent"
-          days={s.expire_after_days}
-          onChange={(days) => set({ expire_after_days: days })}
-          initial={30}
-          max={365}
-          w={200}
-        />
-        <OptionalDays
-          label="Reminders"
-          daysLabel="Every (days)"
-          days={s.reminder_every_days}
-          onChange={(days) => set({ reminder_every_days: days })}
-          initial={3}
-          max={60}
-          w={140}
-        />
+        {OPTIONAL_DAYS.map(({ key, ...days }) => (
+          <OptionalDays key={key} {...days} days={s[key]} onChange={(value) => set({ [key]: value })} />
+        ))}
       </Group>
       <TextInput
         label="Mail subject"
