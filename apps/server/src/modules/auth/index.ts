@@ -7,6 +7,14 @@ export { registerMf2aRoutes } from './mf2a-routes';
 export { findPeople } from './people';
 export type { PersonNames } from './people';
 export { registerAuthRoutes } from './routes';
-export { buildUserDetails, openSession, revokeAllSessions, revokeRefreshToken } from './session-service';
+export { pictureKeyOf, setPictureKey, updateUserProfile } from './user-profile';
+export type { PictureKind, UserProfileChanges } from './user-profile';
+export {
+  buildUserDetails,
+  openSession,
+  revokeAllSessions,
+  revokeCompanySessions,
+  revokeRefreshToken,
+} from './session-service';
 export type { ClientInfo } from './session-service';
 export { isUniqueViolation } from './signup-service';

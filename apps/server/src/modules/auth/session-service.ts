@@ -113,6 +113,24 @@ export async function revokeAllSessions(tx: Pick<Db, 'update'>, userId: string):
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
+/** Ends the user's sessions in one company (refresh tokens); access tokens die at the next call. */
+export async function revokeCompanySessions(
+  tx: Pick<Db, 'update'>,
+  userId: string,
+  companyId: string,
+): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        eq(refreshTokens.companyId, companyId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
+
 async function revokeFamily(tx: Pick<Db, 'update'>, familyId: string): Promise<void> {
   await tx
     .update(refreshTokens)

@@ -8,10 +8,10 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { rowsOf, type Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { issueCode, isUniqueViolation } from '../auth';
-import { refreshTokens, users } from '../auth/schema';
+import { issueCode, isUniqueViolation, revokeCompanySessions } from '../auth';
+import { users } from '../auth/schema';
 import { companies, companyUsers, type MembershipStatus } from '../company/schema';
-import { listWorkspaces } from '../company';
+import { findMember, listWorkspaces, type Member } from '../company';
 import type { AccessContext } from '../permissions';
 import { userTypePermissions } from '../permissions/schema';
 import { assertCanActOnUserType, assertRoleFits, findRoleUserType, likePattern } from '../roles';
@@ -186,40 +186,6 @@ export async function findCompanyUserRow(
   );
   const row = rows[0];
   return row ? toView(row) : undefined;
-}
-
-type Membership = {
-  id: string;
-  userId: string;
-  userType: UserType;
-  roleId: string | null;
-  status: MembershipStatus;
-};
-
-async function findMembershipRow(
-  tx: Pick<Db, 'select'>,
-  companyId: string,
-  idOrUserId: string,
-): Promise<Membership | undefined> {
-  if (!isUuid(idOrUserId)) return undefined;
-  const [row] = await tx
-    .select({
-      id: companyUsers.id,
-      userId: companyUsers.userId,
-      userType: companyUsers.userType,
-      roleId: companyUsers.roleId,
-      status: companyUsers.status,
-    })
-    .from(companyUsers)
-    .where(
-      and(
-        eq(companyUsers.companyId, companyId),
-        or(eq(companyUsers.id, idOrUserId), eq(companyUsers.userId, idOrUserId)),
-      ),
-    )
-    .limit(1)
-    .for('update');
-  return row;
 }
 
 /**
@@ -400,7 +366,7 @@ export async function addCompanyUser(
           { tx, companyId: access.companyId },
         );
       }
-      const membership = await findMembershipRow(tx, access.companyId, userId);
+      const membership = await findMember(tx, access.companyId, userId, true);
       membershipId = membership?.id;
     });
   } catch (err) {
@@ -430,7 +396,7 @@ export async function updateCompanyUser(
   input: UpdateCompanyUserInput,
 ): Promise<CompanyUserView> {
   const membershipId = await db.transaction(async (tx) => {
-    const member = await findMembershipRow(tx, access.companyId, input.user_id);
+    const member = await findMember(tx, access.companyId, input.user_id, true);
     if (!member) throw notFound('Company user');
     if (member.status !== 'ACTIVE') {
       throw new AppError('CONFLICT', { message: 'This user was removed from the company' });
@@ -489,7 +455,7 @@ export type RemovalResult = { _id: string; status: 'DELETED' | 'REVOKED' | 'ERAS
  */
 export async function removeCompanyUser(db: Db, access: AccessContext, id: string): Promise<RemovalResult> {
   return db.transaction(async (tx) => {
-    const member = await findMembershipRow(tx, access.companyId, id);
+    const member = await findMember(tx, access.companyId, id, true);
     if (!member) return revokeInvitation(tx, access, id, 'company-users:delete');
     assertRemovable(access, member, 'company-users:delete');
     if (member.status === 'DELETED') return { _id: member.id, status: 'DELETED' };
@@ -498,7 +464,7 @@ export async function removeCompanyUser(db: Db, access: AccessContext, id: strin
       .update(companyUsers)
       .set({ status: 'DELETED', updatedAt: new Date() })
       .where(and(eq(companyUsers.id, member.id), eq(companyUsers.companyId, access.companyId)));
-    await endSessions(tx, access.companyId, member.userId);
+    await revokeCompanySessions(tx, member.userId, access.companyId);
     return { _id: member.id, status: 'DELETED' };
   });
 }
@@ -510,7 +476,7 @@ export async function removeCompanyUser(db: Db, access: AccessContext, id: strin
  */
 export async function eraseCompanyUser(db: Db, access: AccessContext, id: string): Promise<RemovalResult> {
   return db.transaction(async (tx) => {
-    const member = await findMembershipRow(tx, access.companyId, id);
+    const member = await findMember(tx, access.companyId, id, true);
     if (!member) {
       if (!isUuid(id)) throw notFound('Company user');
       const [invitation] = await tx
@@ -539,14 +505,14 @@ export async function eraseCompanyUser(db: Db, access: AccessContext, id: string
     await tx
       .delete(companyUsers)
       .where(and(eq(companyUsers.id, member.id), eq(companyUsers.companyId, access.companyId)));
-    await endSessions(tx, access.companyId, member.userId);
+    await revokeCompanySessions(tx, member.userId, access.companyId);
     return { _id: member.id, status: 'ERASED' };
   });
 }
 
 function assertRemovable(
   access: AccessContext,
-  member: Membership,
+  member: Member,
   slug: 'company-users:delete' | 'company-users:permanent-delete',
 ): void {
   if (member.userId === access.userId) {
@@ -580,20 +546,6 @@ async function revokeInvitation(
     .set({ revokedAt: sql`coalesce(${companyInvitations.revokedAt}, now())`, updatedAt: new Date() })
     .where(and(eq(companyInvitations.id, invitation.id), eq(companyInvitations.companyId, access.companyId)));
   return { _id: invitation.id, status: 'REVOKED' };
-}
-
-/** Ends the user's sessions in this company (refresh tokens); access tokens die at the next call. */
-async function endSessions(tx: Pick<Db, 'update'>, companyId: string, userId: string): Promise<void> {
-  await tx
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        eq(refreshTokens.companyId, companyId),
-        isNull(refreshTokens.revokedAt),
-      ),
-    );
 }
 
 export type UserWorkspaceView = {

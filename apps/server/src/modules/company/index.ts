@@ -7,8 +7,16 @@ export { getCompanyBySlug, saveCompanyLogo } from './profile-service';
 export { registerCompanyRoutes } from './routes';
 export {
   clearMembersRole,
+  countActiveMembersByUserType,
   countMembersByRole,
+  countOtherMemberships,
   createWorkspace,
+  endMembership,
+  findCompanyById,
+  findMember,
   findMembership,
   listWorkspaces,
+  lockMembership,
+  setMemberUserType,
 } from './service';
+export type { CompanyRow, Member } from './service';

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PlanType, TWorkspace, UserType } from '@esigns/contracts/auth';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { seedUserTypes } from '../permissions';
-import { companies, companyUsers } from './schema';
+import { companies, companyUsers, type MembershipStatus } from './schema';
 
 type Tx = Pick<Db, 'insert' | 'select' | 'update'>;
 
@@ -70,6 +71,111 @@ export async function findMembership(
     )
     .limit(1);
   return row;
+}
+
+export type CompanyRow = typeof companies.$inferSelect;
+
+/** The company, or undefined. */
+export async function findCompanyById(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row;
+}
+
+/** Locks the member's membership row until the transaction ends (serialises their writes). */
+export async function lockMembership(
+  tx: Pick<Db, 'select'>,
+  companyId: string,
+  userId: string,
+): Promise<void> {
+  await tx
+    .select({ id: companyUsers.id })
+    .from(companyUsers)
+    .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)))
+    .for('update');
+}
+
+/** The user's ACTIVE memberships in other companies than `companyId`. */
+export async function countOtherMemberships(
+  db: Pick<Db, 'select'>,
+  userId: string,
+  companyId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(companyUsers)
+    .where(
+      and(
+        eq(companyUsers.userId, userId),
+        eq(companyUsers.status, 'ACTIVE'),
+        ne(companyUsers.companyId, companyId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export type Member = {
+  id: string;
+  userId: string;
+  userType: UserType;
+  roleId: string | null;
+  status: MembershipStatus;
+};
+
+/** A membership of the company by user id or membership id, locked FOR UPDATE when `lock`. */
+export async function findMember(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  idOrUserId: string,
+  lock: boolean,
+): Promise<Member | undefined> {
+  if (!isUuid(idOrUserId)) return undefined;
+  const query = db
+    .select({
+      id: companyUsers.id,
+      userId: companyUsers.userId,
+      userType: companyUsers.userType,
+      roleId: companyUsers.roleId,
+      status: companyUsers.status,
+    })
+    .from(companyUsers)
+    .where(
+      and(
+        eq(companyUsers.companyId, companyId),
+        sql`(${companyUsers.id} = ${idOrUserId} or ${companyUsers.userId} = ${idOrUserId})`,
+      ),
+    )
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Gives a membership of the company another user type and role. */
+export async function setMemberUserType(
+  tx: Pick<Db, 'update'>,
+  companyId: string,
+  membershipId: string,
+  userType: UserType,
+  roleId: string | null,
+): Promise<void> {
+  await tx
+    .update(companyUsers)
+    .set({ userType, roleId, updatedAt: new Date() })
+    .where(and(eq(companyUsers.id, membershipId), eq(companyUsers.companyId, companyId)));
+}
+
+/** Ends a membership (status DELETED): the user leaves the company. */
+export async function endMembership(
+  tx: Pick<Db, 'update'>,
+  companyId: string,
+  userId: string,
+): Promise<void> {
+  await tx
+    .update(companyUsers)
+    .set({ status: 'DELETED', updatedAt: new Date() })
+    .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)));
 }
 
 /** How many ACTIVE members of the company have each user type. */

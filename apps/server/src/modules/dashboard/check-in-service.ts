@@ -8,7 +8,7 @@ import type {
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { companyUsers } from '../company/schema';
+import { lockMembership } from '../company';
 import type { AccessContext } from '../permissions';
 import { checkIns } from './schema';
 import { daysEndingWith, localDayOf } from './local-time';
@@ -97,11 +97,7 @@ export async function recordCheckIn(
   const now = new Date();
   const today = localDayOf(now, input.offsetMinutes);
   const result = await db.transaction(async (tx) => {
-    await tx
-      .select({ id: companyUsers.id })
-      .from(companyUsers)
-      .where(and(eq(companyUsers.companyId, access.companyId), eq(companyUsers.userId, access.userId)))
-      .for('update');
+    await lockMembership(tx, access.companyId, access.userId);
     const [open] = await tx
       .select()
       .from(checkIns)

@@ -4,7 +4,7 @@ import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { loadEntityDefinition } from '../entities/definition';
 import * as globalVariables from '../global-variables/service';
 import { fillGlobalVariables } from './computed-values';
-import { apiOf } from './files-test-support';
+import { apiOf } from './files-test-utils';
 import { findRecord, toRecord } from './service';
 
 vi.mock('../global-variables/service', async (importOriginal) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
-import { memberWith } from './files-test-support';
+import { memberWith } from './files-test-utils';
 
 let t: TestApp;
 let acme: SeededCompany;

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { loadEntityDefinition } from '../entities/definition';
 import { checkFileRefs, fieldOfFile } from './files-service';
-import { apiOf, keysOf, memberWith, PDF, PNG } from './files-test-support';
+import { apiOf, keysOf, memberWith, PDF, PNG } from './files-test-utils';
 import { entityDataFiles } from './schema';
 import { ABANDONED_UPLOAD_HOURS, removeAbandonedUploads } from './upload-cleanup';
 

@@ -7,7 +7,7 @@ import { isUuid } from '@esigns/contracts/ids';
 import { keyedHash, randomToken, safeEqual } from '../../platform/auth/one-time-secrets';
 import { AppError, notFound, unlessAppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { companies } from '../company/schema';
+import { findCompanyById } from '../company';
 import { loadEntityDefinition } from '../entities';
 import { loadAccess, type AccessContext } from '../permissions';
 import { printableText } from './printable-values';
@@ -142,13 +142,14 @@ export async function readPublicRecord(
 ): Promise<TPublicRecordView> {
   const db = platform.database.db;
   const { expiresAt, creatorId, linkId } = await checkToken(platform, target, token);
-  const [row] = await db
-    .select({ companyId: entityData.companyId, companyName: companies.name })
+  const [found] = await db
+    .select({ companyId: entityData.companyId })
     .from(entityData)
-    .innerJoin(companies, eq(companies.id, entityData.companyId))
     .where(and(eq(entityData.id, target.recordId), eq(entityData.entityId, target.entityId)))
     .limit(1);
-  if (!row) throw notFound('Record');
+  const company = found && (await findCompanyById(db, found.companyId));
+  if (!found || !company) throw notFound('Record');
+  const row = { companyId: found.companyId, companyName: company.name };
   // A creator who left the workspace (or whose workspace is inactive) no longer vouches for the link.
   const creator = await unlessAppError(loadAccess(db, { userId: creatorId, companyId: row.companyId }), [
     'UNAUTHORIZED',

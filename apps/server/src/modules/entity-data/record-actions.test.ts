@@ -9,7 +9,7 @@ import { keyedHash } from '../../platform/auth/one-time-secrets';
 import { createDocument, saveLayout, signer } from '../documents/test-helpers';
 import { loadEntityDefinition } from '../entities/definition';
 import { settleJobs } from '../notifications/test-helpers';
-import { apiOf } from './files-test-support';
+import { apiOf } from './files-test-utils';
 import { documentFieldValues } from './print-service';
 import { userTypePermissions } from '../permissions/schema';
 import { findCompanyRecord } from './service';

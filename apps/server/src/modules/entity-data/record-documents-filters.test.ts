@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
 import { seedDocument } from '../document-lists/test-seed';
 import { createDocument, saveLayout, signatureField, uniqueEmail } from '../documents/test-helpers';
-import { apiOf, keysOf, memberWith, readablePdf } from './files-test-support';
+import { apiOf, keysOf, memberWith, readablePdf } from './files-test-utils';
 
 /*
  * The two filtered lists of a record's documents (spec 3 §7): those not made from a document

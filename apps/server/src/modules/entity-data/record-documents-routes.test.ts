@@ -4,7 +4,7 @@ import type { TRecordDocument } from '@esigns/contracts/record-extras';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
 import { seedDocument } from '../document-lists/test-seed';
-import { apiOf, keysOf, memberWith, PNG, readablePdf } from './files-test-support';
+import { apiOf, keysOf, memberWith, PNG, readablePdf } from './files-test-utils';
 
 let t: TestApp;
 let api: ReturnType<typeof apiOf>;

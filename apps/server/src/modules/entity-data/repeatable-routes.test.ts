@@ -4,7 +4,7 @@ import type { TFormTemplate } from '@esigns/contracts/form-templates';
 import type { TRepeatableEntry } from '@esigns/contracts/record-extras';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
-import { apiOf, keysOf, memberWith, PNG } from './files-test-support';
+import { apiOf, keysOf, memberWith, PNG } from './files-test-utils';
 
 let t: TestApp;
 let api: ReturnType<typeof apiOf>;

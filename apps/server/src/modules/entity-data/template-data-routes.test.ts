@@ -9,7 +9,7 @@ import type {
 } from '@esigns/contracts/template-data-lookups';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
-import { apiOf, keysOf, memberWith } from './files-test-support';
+import { apiOf, keysOf, memberWith } from './files-test-utils';
 
 /*
  * `POST /entities-data/check`, `PATCH /templates-data/{template_data_id}`, `GET /templates-data`

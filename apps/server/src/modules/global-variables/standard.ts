@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   globalVariableField,
   storedSettings,
@@ -7,8 +6,8 @@ import {
 } from '@esigns/contracts/global-variables';
 import type { TFileRef } from '@esigns/contracts/nocode-value-coercion';
 import type { Db } from '../../platform/db/database';
-import { users } from '../auth/schema';
-import { companies } from '../company/schema';
+import { findPeople } from '../auth';
+import { findCompanyById } from '../company';
 
 /*
  * The STANDARD global variables: read-only values derived from the company, the same ids in
@@ -131,28 +130,16 @@ export const STANDARD_KEYS = new Set(STANDARD_GLOBAL_VARIABLES.map((s) => s.key)
 
 /** What the standard variables are computed from; null for an unknown company. */
 async function loadCompanyFacts(db: Db, companyId: string): Promise<CompanyFacts | null> {
-  const [row] = await db
-    .select({
-      name: companies.name,
-      settings: companies.settings,
-      createdAt: companies.createdAt,
-      updatedAt: companies.updatedAt,
-      ownerEmail: users.email,
-      ownerPhone: users.phone,
-      ownerAddress: users.address,
-    })
-    .from(companies)
-    .leftJoin(users, eq(users.id, companies.createdBy))
-    .where(eq(companies.id, companyId))
-    .limit(1);
+  const row = await findCompanyById(db, companyId);
   if (!row) return null;
+  const owner = row.createdBy ? (await findPeople(db, [row.createdBy])).get(row.createdBy) : undefined;
   const logoKey = (row.settings as { logo_key?: unknown }).logo_key;
   return {
     name: row.name,
     logoKey: typeof logoKey === 'string' ? logoKey : null,
-    ownerEmail: row.ownerEmail,
-    ownerPhone: row.ownerPhone,
-    ownerAddress: row.ownerAddress,
+    ownerEmail: owner?.email ?? null,
+    ownerPhone: owner?.phone ?? null,
+    ownerAddress: owner?.address ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

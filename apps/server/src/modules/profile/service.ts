@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { TUserDetails } from '@esigns/contracts/auth';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { sniffContentType } from '../../platform/storage/sniff';
-import { buildUserDetails } from '../auth';
-import { users } from '../auth/schema';
+import { buildUserDetails, pictureKeyOf, setPictureKey, updateUserProfile, type PictureKind } from '../auth';
 
-/** The pictures a user keeps: avatar, handwritten signature, initials. */
-export type PictureKind = 'avatar' | 'signature' | 'initial';
-
-const COLUMN = { avatar: 'avatarKey', signature: 'signatureKey', initial: 'initialKey' } as const;
+export type { PictureKind };
 const ALLOWED: Record<PictureKind, readonly string[]> = {
   avatar: ['image/png', 'image/jpeg', 'image/webp'],
   // Signatures and initials are stamped onto PDFs: PNG keeps their transparency.
@@ -40,12 +35,7 @@ export async function updateProfile(
     ...(input.phone !== undefined ? { phone: input.phone } : {}),
     ...(input.address !== undefined ? { address: input.address } : {}),
   };
-  if (Object.keys(changes).length > 0) {
-    await platform.database.db
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, who.userId));
-  }
+  await updateUserProfile(platform.database.db, who.userId, changes);
   return userDetailsWithUrls(platform, who);
 }
 
@@ -71,15 +61,9 @@ export async function savePicture(
   const ext = type.split('/')[1] === 'jpeg' ? 'jpg' : type.split('/')[1];
   const key = `users/${userId}/${kind}-${randomUUID()}.${ext}`;
   await platform.storage.put(key, bytes, type);
-  const [previous] = await platform.database.db
-    .select({ key: users[COLUMN[kind]] })
-    .from(users)
-    .where(eq(users.id, userId));
-  await platform.database.db
-    .update(users)
-    .set({ [COLUMN[kind]]: key, updatedAt: new Date() })
-    .where(eq(users.id, userId));
-  if (previous?.key) await platform.storage.delete(previous.key).catch(() => undefined);
+  const previous = await pictureKeyOf(platform.database.db, userId, kind);
+  await setPictureKey(platform.database.db, userId, kind, key);
+  if (previous) await platform.storage.delete(previous).catch(() => undefined);
   return platform.storage.createDownloadUrl(key, { expiresInSeconds: URL_SECONDS });
 }
 
@@ -88,11 +72,8 @@ export async function pictureUrl(
   userId: string,
   kind: PictureKind,
 ): Promise<string | null> {
-  const [row] = await platform.database.db
-    .select({ key: users[COLUMN[kind]] })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.key ? platform.storage.createDownloadUrl(row.key, { expiresInSeconds: URL_SECONDS }) : null;
+  const key = await pictureKeyOf(platform.database.db, userId, kind);
+  return key ? platform.storage.createDownloadUrl(key, { expiresInSeconds: URL_SECONDS }) : null;
 }
 
 /** `user_details` with signed, short-lived picture URLs instead of storage keys. */

@@ -10,7 +10,7 @@ import {
 import { keyedHash, safeEqual } from '../../platform/auth/one-time-secrets';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { companyUsers } from '../company/schema';
+import { findMember, setMemberUserType } from '../company';
 import type { Tx } from '../company-users';
 import type { AccessContext } from '../permissions';
 import { findRoleUserType } from '../roles';
@@ -19,7 +19,6 @@ import { accountTransfers } from './schema';
 import {
   TRANSFER_SLUG,
   codeError,
-  findMember,
   findTransfer,
   isExpired,
   mailContext,
@@ -125,22 +124,20 @@ export async function acceptTransfer(
     if (target?.status !== 'ACTIVE')
       throw new AppError('UNAUTHORIZED', { message: 'You no longer belong to this workspace' });
     const now = new Date();
-    await tx
-      .update(companyUsers)
-      .set({
-        userType: 'OWNER',
-        roleId: await roleFor(tx, access.companyId, target.roleId, 'OWNER'),
-        updatedAt: now,
-      })
-      .where(and(eq(companyUsers.id, target.id), eq(companyUsers.companyId, access.companyId)));
-    await tx
-      .update(companyUsers)
-      .set({
-        userType: PREVIOUS_OWNER_USER_TYPE,
-        roleId: await roleFor(tx, access.companyId, owner.roleId, PREVIOUS_OWNER_USER_TYPE),
-        updatedAt: now,
-      })
-      .where(and(eq(companyUsers.id, owner.id), eq(companyUsers.companyId, access.companyId)));
+    await setMemberUserType(
+      tx,
+      access.companyId,
+      target.id,
+      'OWNER',
+      await roleFor(tx, access.companyId, target.roleId, 'OWNER'),
+    );
+    await setMemberUserType(
+      tx,
+      access.companyId,
+      owner.id,
+      PREVIOUS_OWNER_USER_TYPE,
+      await roleFor(tx, access.companyId, owner.roleId, PREVIOUS_OWNER_USER_TYPE),
+    );
     await tx
       .update(accountTransfers)
       .set({ status: 'ACCEPTED', acceptedAt: now, updatedAt: now })

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { isUniqueViolation } from '../auth';
+import { findMember } from '../company';
 import type { AccessContext } from '../permissions';
 import { transferCancelledMail, transferCodeMail, transferStartedMail } from './mails';
 import { accountTransfers } from './schema';
@@ -13,11 +14,10 @@ import {
   TRANSFER_SLUG,
   codeExpiry,
   findCompanyTransfer,
-  findMember,
   findTransfer,
   links,
   mailContext,
-  selectTransfers,
+  findTransferWhere,
   targetError,
   toView,
   userById,
@@ -101,9 +101,10 @@ export async function findPendingTransfer(
   db: Pick<Db, 'select'>,
   access: AccessContext,
 ): Promise<TTransferRequest | null> {
-  const [row] = await selectTransfers(db)
-    .where(and(eq(accountTransfers.companyId, access.companyId), eq(accountTransfers.status, 'PENDING')))
-    .limit(1);
+  const row = await findTransferWhere(
+    db,
+    and(eq(accountTransfers.companyId, access.companyId), eq(accountTransfers.status, 'PENDING')),
+  );
   return row ? toView(row, access) : null;
 }
 

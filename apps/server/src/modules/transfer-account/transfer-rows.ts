@@ -1,6 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { UserType } from '@esigns/contracts/auth';
+import { and, eq, type SQL } from 'drizzle-orm';
 import {
   MAX_TRANSFER_CODE_ATTEMPTS,
   TRANSFER_CODE_TTL_HOURS,
@@ -11,8 +9,8 @@ import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { notFound, validationError, type AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { users } from '../auth/schema';
-import { companies, companyUsers, type MembershipStatus } from '../company/schema';
+import { findPeople, type PersonNames } from '../auth';
+import { findCompanyById } from '../company';
 import { companyForMail } from '../company-users';
 import type { AccessContext } from '../permissions';
 import type { TransferMailContext } from './mails';
@@ -37,41 +35,45 @@ export type TransferRow = {
   to: { id: string; email: string; firstName: string; lastName: string };
 };
 
-const fromUser = alias(users, 'from_user');
-const toUser = alias(users, 'to_user');
-
-/** Transfer rows with their company and both users; callers add the scope. */
-export function selectTransfers(db: Pick<Db, 'select'>) {
-  return db
-    .select({
-      id: accountTransfers.id,
-      companyId: accountTransfers.companyId,
-      companyName: companies.name,
-      status: accountTransfers.status,
-      codeHash: accountTransfers.codeHash,
-      attempts: accountTransfers.attempts,
-      expiresAt: accountTransfers.expiresAt,
-      lastSentAt: accountTransfers.lastSentAt,
-      acceptedAt: accountTransfers.acceptedAt,
-      createdAt: accountTransfers.createdAt,
-      from: {
-        id: fromUser.id,
-        email: fromUser.email,
-        firstName: fromUser.firstName,
-        lastName: fromUser.lastName,
-      },
-      to: { id: toUser.id, email: toUser.email, firstName: toUser.firstName, lastName: toUser.lastName },
-    })
-    .from(accountTransfers)
-    .innerJoin(companies, eq(companies.id, accountTransfers.companyId))
-    .innerJoin(fromUser, eq(fromUser.id, accountTransfers.fromUserId))
-    .innerJoin(toUser, eq(toUser.id, accountTransfers.toUserId));
+/** The first transfer `where` selects, with its company's name and both users; undefined when none. */
+export async function findTransferWhere(
+  db: Pick<Db, 'select'>,
+  where: SQL | undefined,
+): Promise<TransferRow | undefined> {
+  const [row] = await db.select().from(accountTransfers).where(where).limit(1);
+  if (!row) return undefined;
+  const [company, people] = await Promise.all([
+    findCompanyById(db, row.companyId),
+    findPeople(db, [row.fromUserId, row.toUserId]),
+  ]);
+  const from = people.get(row.fromUserId);
+  const to = people.get(row.toUserId);
+  if (!company || !from || !to) return undefined;
+  const person = (id: string, p: PersonNames) => ({
+    id,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+  });
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    companyName: company.name,
+    status: row.status,
+    codeHash: row.codeHash,
+    attempts: row.attempts,
+    expiresAt: row.expiresAt,
+    lastSentAt: row.lastSentAt,
+    acceptedAt: row.acceptedAt,
+    createdAt: row.createdAt,
+    from: person(row.fromUserId, from),
+    to: person(row.toUserId, to),
+  };
 }
 
 export async function findTransfer(db: Pick<Db, 'select'>, id: string): Promise<TransferRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await selectTransfers(db).where(eq(accountTransfers.id, id)).limit(1);
-  return row;
+  return findTransferWhere(db, eq(accountTransfers.id, id));
 }
 
 /** A transfer of the caller's own workspace (another company's id: undefined, so 404). */
@@ -81,10 +83,10 @@ export async function findCompanyTransfer(
   id: string,
 ): Promise<TransferRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await selectTransfers(db)
-    .where(and(eq(accountTransfers.id, id), eq(accountTransfers.companyId, access.companyId)))
-    .limit(1);
-  return row;
+  return findTransferWhere(
+    db,
+    and(eq(accountTransfers.id, id), eq(accountTransfers.companyId, access.companyId)),
+  );
 }
 
 export const isExpired = (row: Pick<TransferRow, 'expiresAt'>): boolean =>
@@ -128,50 +130,10 @@ export async function viewOf(
   return toView(row, access);
 }
 
-export type Member = {
-  id: string;
-  userId: string;
-  userType: UserType;
-  roleId: string | null;
-  status: MembershipStatus;
-};
-
-/** A membership of the company by user id or membership id (locked when in a transaction). */
-export async function findMember(
-  db: Pick<Db, 'select'>,
-  companyId: string,
-  idOrUserId: string,
-  lock: boolean,
-): Promise<Member | undefined> {
-  if (!isUuid(idOrUserId)) return undefined;
-  const query = db
-    .select({
-      id: companyUsers.id,
-      userId: companyUsers.userId,
-      userType: companyUsers.userType,
-      roleId: companyUsers.roleId,
-      status: companyUsers.status,
-    })
-    .from(companyUsers)
-    .where(
-      and(
-        eq(companyUsers.companyId, companyId),
-        sql`(${companyUsers.id} = ${idOrUserId} or ${companyUsers.userId} = ${idOrUserId})`,
-      ),
-    )
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
-
 export async function userById(db: Pick<Db, 'select'>, userId: string) {
-  const [user] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const user = (await findPeople(db, [userId])).get(userId);
   if (!user) throw notFound('User');
-  return user;
+  return { id: userId, email: user.email, firstName: user.firstName, lastName: user.lastName };
 }
 
 export const links = (platform: Platform, id?: string) => {

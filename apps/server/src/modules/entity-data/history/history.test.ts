@@ -6,7 +6,7 @@ import type { TRecordHistoryPage } from '@esigns/contracts/record-history';
 import type { TRepeatableEntry } from '@esigns/contracts/record-extras';
 import { buildTestApp, type TestApp } from '../../../../test/test-app';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../../test/seed-company';
-import { apiOf, memberWith } from '../files-test-support';
+import { apiOf, memberWith } from '../files-test-utils';
 import { entityDataHistory } from './schema';
 
 /*
