@@ -29,7 +29,7 @@ import {
   shareTemplate,
   type TTemplateRow,
 } from './templates-api';
-import { DialogButtons, FormDialog } from '../../shared/ui/form-dialog';
+import { FormDialog } from '../../shared/ui/form-dialog';
 import { ShareWithSelect } from '../document-actions/people-dialogs';
 
 type DialogProps = { row: TTemplateRow; onClose: () => void };
@@ -78,47 +78,38 @@ function NameForm({
   const [checkError, setCheckError] = useState<string | null>(null);
   const { nameError, other } = splitNameError(error);
 
+  const submit = () => {
+    if (!name.trim()) {
+      setCheckError('Enter a name');
+      return;
+    }
+    onSubmit(name.trim());
+  };
+
   return (
-    <AppDialog
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={title}
-      size="md"
-      footer={
-        <DialogButtons onCancel={onClose} isPending={isPending} confirmLabel={confirmLabel} formId={formId} />
-      }
+      confirmLabel={confirmLabel}
+      form={{ id: formId, label: title, onSubmit: submit }}
+      isPending={isPending}
+      error={other}
     >
-      <form
-        id={formId}
-        aria-label={title}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!name.trim()) {
-            setCheckError('Enter a name');
-            return;
-          }
-          onSubmit(name.trim());
+      <TextInput
+        label={label}
+        value={name}
+        maxLength={200}
+        data-autofocus
+        withAsterisk
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          setCheckError(null);
         }}
-      >
-        <Stack gap="md">
-          {Boolean(other) && <ErrorAlert>{errorText(other)}</ErrorAlert>}
-          <TextInput
-            label={label}
-            value={name}
-            maxLength={200}
-            data-autofocus
-            withAsterisk
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setCheckError(null);
-            }}
-            error={checkError ?? nameError}
-          />
-          {children}
-        </Stack>
-      </form>
-    </AppDialog>
+        error={checkError ?? nameError}
+      />
+      {children}
+    </FormDialog>
   );
 }
 
