@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFilter, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import {
   fetchGlobalFilters,
   updateGlobalFilter,
 } from './global-filters-api';
+import { LoadingBlocks } from '../settings/settings-form-kit';
 
 /** "Status is Available", with the field's label when it still exists. */
 export function describeGlobalFilter(filter: TGlobalFilter): string {
@@ -111,12 +112,7 @@ export function GlobalFiltersScreen() {
   );
   let content: ReactNode;
   if (list.isPending) {
-    content = (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading your global filters">
-        <Skeleton h={56} radius="md" />
-        <Skeleton h={56} radius="md" />
-      </Stack>
-    );
+    content = <LoadingBlocks label="Loading your global filters" heights={[56, 56]} />;
   } else if (list.isError) {
     content = (
       <LoadError

@@ -8,7 +8,6 @@ import {
   Group,
   Modal,
   Paper,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -23,6 +22,7 @@ import { useSession } from '../../shared/session/session-store';
 import { FormAlert, LoadError, errorMessageOf } from '../profile/screen-states';
 import { fetchApiKey, issueApiKey, settingsKey, type TApiKeySecret } from './settings-api';
 import { SettingsArea } from './settings-area';
+import { LoadingBlocks } from './settings-form-kit';
 
 export const ADMINS_ONLY_MESSAGE = 'Only admins can manage API keys';
 
@@ -113,12 +113,7 @@ export function ApiKeysScreen() {
 
   let content;
   if (info.isPending) {
-    content = (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading your API keys">
-        <Skeleton h={56} radius="md" />
-        <Skeleton h={56} radius="md" />
-      </Stack>
-    );
+    content = <LoadingBlocks label="Loading your API keys" heights={[56, 56]} />;
   } else if (info.isError && isForbidden(info.error)) {
     content = (
       <EmptyState

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -98,5 +98,16 @@ export function SettingsSaveBar({
         Save settings
       </Button>
     </Group>
+  );
+}
+
+/** Grey blocks of `heights` while a settings screen loads, named for screen readers. */
+export function LoadingBlocks({ label, heights }: { label: string; heights: number[] }) {
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label={label}>
+      {heights.map((height, index) => (
+        <Skeleton key={index} h={height} radius="md" />
+      ))}
+    </Stack>
   );
 }

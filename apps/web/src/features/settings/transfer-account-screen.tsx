@@ -48,6 +48,7 @@ import {
   resendTransferCode,
   startTransfer,
 } from './transfer-account-api';
+import { LoadingBlocks } from './settings-form-kit';
 
 /** The current workspace's name from the session. */
 function companyNameOf(session: SessionState): string {
@@ -327,11 +328,7 @@ function OwnerView() {
     queryFn: ({ signal }) => fetchPendingTransfer(signal),
   });
   if (pending.isPending) {
-    return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading the transfer">
-        <Skeleton h={120} radius="md" />
-      </Stack>
-    );
+    return <LoadingBlocks label="Loading the transfer" heights={[120]} />;
   }
   if (pending.isError) {
     return <LoadError error={pending.error} onRetry={() => void pending.refetch()} />;

@@ -6,7 +6,6 @@ import {
   Group,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   ThemeIcon,
@@ -34,6 +33,7 @@ import { FormAlert, LoadError, errorMessageOf } from '../profile/screen-states';
 import { SettingsArea } from './settings-area';
 import { TRANSFER_KEYS, acceptTransfer, fetchTransfer } from './transfer-account-api';
 import { TransferConsequences } from './transfer-consequences';
+import { LoadingBlocks } from './settings-form-kit';
 
 const personName = (person: { first_name: string; last_name: string; email: string }): string =>
   formatFullName(person) || person.email;
@@ -240,12 +240,7 @@ export function TransferConfirmScreen({ reload = loadPage }: TransferConfirmScre
   let content;
   const request = query.data;
   if (query.isPending) {
-    content = (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading the transfer request">
-        <Skeleton h={80} radius="md" />
-        <Skeleton h={160} radius="md" />
-      </Stack>
-    );
+    content = <LoadingBlocks label="Loading the transfer request" heights={[80, 160]} />;
   } else if (query.isError && isApiError(query.error) && query.error.status === 404) {
     content = (
       <EmptyState
