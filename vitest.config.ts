@@ -24,6 +24,26 @@ const WEB_ISOLATED = [
   'src/shared/realtime/socket.test.tsx',
 ];
 
+/**
+ * API test files that replace modules (`vi.mock`): they run with a module graph of their own
+ * (project `api-isolated`); every other API file shares its worker's (project `api`).
+ */
+const API_ISOLATED = ['apps/server/src/modules/entity-data/computed-values.test.ts'];
+
+/** What both API projects share: `*.postgres.test.ts` need a real server (several processes on one database). */
+const apiTest = {
+  exclude: [
+    'apps/server/src/**/*.unit.test.ts',
+    ...(process.env.TEST_DB === 'postgres' ? [] : ['apps/server/src/**/*.postgres.test.ts']),
+  ],
+  environment: 'node',
+  globalSetup: ['apps/server/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  maxWorkers: 2,
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -64,19 +84,21 @@ export default defineConfig({
       },
       {
         test: {
+          ...apiTest,
           name: 'api',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          // `*.postgres.test.ts` need a real server (several processes on one database).
-          exclude: [
-            'apps/server/src/**/*.unit.test.ts',
-            ...(process.env.TEST_DB === 'postgres' ? [] : ['apps/server/src/**/*.postgres.test.ts']),
-          ],
-          environment: 'node',
-          globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-          maxWorkers: 2,
+          exclude: [...apiTest.exclude, ...API_ISOLATED],
+          // Files share one module graph per worker: the server's modules are imported and
+          // compiled once, not once per file (that was most of a file's fixed cost). Each file
+          // still builds its own app on its own fresh database (test/test-app.ts).
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...apiTest,
+          name: 'api-isolated',
+          include: API_ISOLATED,
         },
       },
     ],

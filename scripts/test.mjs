@@ -2,11 +2,12 @@
 //   1. system packages (Chromium, poppler, qpdf, LibreOffice, fonts) installed when missing
 //   2. lint and type-check
 //   3. unit tests (contracts, server units, web)
-//   4. API integration suite on PGlite, then again on PostgreSQL (127.0.0.1:5432)
+//   4. API integration suite on PGlite, then again on PostgreSQL (127.0.0.1:5432); on a machine
+//      of 4 cores or more the two passes run at the same time (TEST_API_OVERLAP=1 or 0 decides)
 //   5. build, then Playwright end-to-end journeys in Debian's Chromium
-// Ends with one line "N passed, N failed" over every runner.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Ends with a table of every stage's time and one line "N passed, N failed" over every runner.
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,17 +17,79 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(os.tmpdir(), 'esigns-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+/** Every stage run, in order, for the summary table at the end. */
+const timings = [];
+const suiteStarted = Date.now();
 
-function stage(name, cmd, args, env = {}) {
-  console.log(`\n=== ${name} ===`);
+/**
+ * Runs one stage and records its time. Its output goes to the terminal, or (`log`) to a file
+ * printed when it ends, for a stage that runs beside another (`beside`: marked in the table).
+ */
+async function stage(name, cmd, args, env = {}, { log, beside = Boolean(log) } = {}) {
+  console.log(`\n=== ${name}${log ? ' (beside the next stage: its output follows when it ends)' : ''} ===`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  console.log(
-    `=== ${name}: ${ok ? 'ok' : `FAILED (${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
+  const fd = log ? openSync(log, 'w') : undefined;
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
+    env: { ...process.env, ...env },
+  });
+  const [code, signal] = await new Promise((resolve) => {
+    child.on('error', (err) => {
+      console.error(`${name}: ${err.message}`);
+      resolve([null, 'spawn error']);
+    });
+    child.on('close', (c, sig) => resolve([c, sig]));
+  });
+  const seconds = (Date.now() - started) / 1000;
+  if (fd !== undefined) {
+    closeSync(fd);
+    console.log(`\n=== ${name} (its output) ===`);
+    process.stdout.write(readFileSync(log));
+  }
+  const ok = code === 0;
+  const outcome = ok ? 'ok' : `FAILED (${code ?? signal})`;
+  console.log(`=== ${name}: ${outcome} in ${seconds.toFixed(1)} s`);
+  timings.push({ name, outcome, seconds, beside });
   if (!ok) failedStages.push(name);
   return ok;
+}
+
+function minutes(seconds) {
+  const m = Math.floor(seconds / 60);
+  const s = Math.round(seconds - m * 60);
+  return m ? `${m} min ${String(s).padStart(2, '0')} s` : `${s} s`;
+}
+
+function printTimings() {
+  const rows = [
+    ...timings.map((t) => [
+      t.beside ? `${t.name} *` : t.name,
+      t.outcome,
+      `${t.seconds.toFixed(1)} s`,
+      minutes(t.seconds),
+    ]),
+    [
+      'total',
+      failedStages.length ? 'FAILED' : 'ok',
+      `${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`,
+      minutes((Date.now() - suiteStarted) / 1000),
+    ],
+  ];
+  const header = ['stage', 'result', 'time', ''];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r) =>
+    r
+      .map((c, i) => (i === 2 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
+  console.log('\n=== Stage times ===');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  rows.slice(0, -1).forEach((r) => console.log(line(r)));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  console.log(line(rows[rows.length - 1]));
+  if (timings.some((t) => t.beside)) console.log('* ran at the same time (the total is wall-clock time)');
 }
 
 function countVitest(file) {
@@ -45,12 +108,14 @@ function countPlaywright(file) {
   totals.skipped += r.stats?.skipped ?? 0;
 }
 
-function vitest(name, projects, env = {}) {
+async function vitest(name, projects, env = {}, options = {}) {
   const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
   const args = [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run'];
   for (const p of projects) args.push('--project', p);
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${out}`);
-  const ok = stage(name, process.execPath, args, env);
+  // Each file's fixed cost (the time before its first test), summed up per project.
+  args.push(`--reporter=${path.join(root, 'scripts/setup-cost-reporter.mjs')}`);
+  const ok = await stage(name, process.execPath, args, env, options);
   countVitest(out);
   return ok;
 }
@@ -70,25 +135,48 @@ async function postgresReachable(url) {
 
 const onlyFast = process.argv.includes('--no-e2e');
 
-stage('system packages', 'bash', [path.join(root, 'scripts/setup-system.sh')]);
-stage('lint and type-check', 'npm', ['run', 'lint', '--silent']);
-vitest('unit tests', ['unit', 'web', 'web-isolated']);
-vitest('API suite on PGlite', ['api'], { TEST_DB: 'pglite' });
+await stage('system packages', 'bash', [path.join(root, 'scripts/setup-system.sh')]);
+await stage('lint and type-check', 'npm', ['run', 'lint', '--silent']);
+await vitest('unit tests', ['unit', 'web', 'web-isolated']);
 
+const API = ['api', 'api-isolated'];
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// The PostgreSQL pass waits on the server much of its time, which the PGlite pass can fill; on
+// 2 cores, though, four test workers at once slow the tests that start a second server process
+// and wait for it within a deadline, so the passes overlap only from 4 cores up.
+const overlap = process.env.TEST_API_OVERLAP
+  ? process.env.TEST_API_OVERLAP === '1'
+  : os.availableParallelism() >= 4;
 if (await postgresReachable(pgUrl)) {
-  vitest('API suite on PostgreSQL', ['api'], { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl });
-} else if (process.env.CI) {
-  console.error(`PostgreSQL is not reachable at ${pgUrl}: CI must run the API suite on it.`);
-  failedStages.push('API suite on PostgreSQL (unreachable)');
+  const postgres = () =>
+    vitest(
+      'API suite on PostgreSQL',
+      API,
+      { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl },
+      overlap ? { log: path.join(reports, 'api-postgres.log') } : {},
+    );
+  if (overlap) {
+    const running = postgres();
+    await vitest('API suite on PGlite', API, { TEST_DB: 'pglite' }, { beside: true });
+    await running;
+  } else {
+    await vitest('API suite on PGlite', API, { TEST_DB: 'pglite' });
+    await postgres();
+  }
 } else {
-  console.warn(`\n(PostgreSQL not reachable at ${pgUrl}: API suite on PostgreSQL not run)`);
+  await vitest('API suite on PGlite', API, { TEST_DB: 'pglite' });
+  if (process.env.CI) {
+    console.error(`PostgreSQL is not reachable at ${pgUrl}: CI must run the API suite on it.`);
+    failedStages.push('API suite on PostgreSQL (unreachable)');
+  } else {
+    console.warn(`\n(PostgreSQL not reachable at ${pgUrl}: API suite on PostgreSQL not run)`);
+  }
 }
 
 if (!onlyFast) {
-  if (stage('build', process.execPath, [path.join(root, 'scripts/build.mjs')])) {
+  if (await stage('build', process.execPath, [path.join(root, 'scripts/build.mjs')])) {
     const out = path.join(reports, 'e2e.json');
-    stage(
+    await stage(
       'end-to-end (Playwright, Chromium)',
       process.execPath,
       [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts'],
@@ -99,6 +187,7 @@ if (!onlyFast) {
 }
 
 rmSync(reports, { recursive: true, force: true });
+printTimings();
 console.log('');
 if (failedStages.length) console.log(`Failed stages: ${failedStages.join(', ')}`);
 console.log(

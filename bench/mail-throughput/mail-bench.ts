@@ -42,7 +42,7 @@ const body = (i: number) => `<p>Hello buyer ${i},</p><p>Please sign the sale agr
 
 /** The ceiling: nodemailer's pool straight to the sink, 10 mails at once. */
 async function baseline(url: string): Promise<number> {
-  const transport = createTransport({ url, pool: true, maxConnections: 5 }, { from: 'bench@esigns.test' });
+  const transport = createTransport({ url, pool: true, maxConnections: 1 }, { from: 'bench@esigns.test' });
   const started = performance.now();
   let next = 0;
   await Promise.all(

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -30,7 +30,13 @@ export type Database = {
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   /** `dataDir` undefined: in memory. */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; engine?: PgliteEngine };
+
+/**
+ * PGlite's compiled WebAssembly and its file-system bundle, given to every instance a process
+ * opens (tests open one per file) instead of each compiling and reading its own.
+ */
+export type PgliteEngine = { wasmModule: NonNullable<PGliteOptions['pgliteWasmModule']>; fsBundle: Blob };
 
 export function openDatabase(options: DatabaseOptions): Database {
   return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options);
@@ -61,11 +67,14 @@ function openPostgres(url: string, poolSize = 10): Database {
   };
 }
 
-function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Database {
+function openPglite(options: { dataDir?: string; loadDataDir?: Blob; engine?: PgliteEngine }): Database {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(options.engine
+      ? { pgliteWasmModule: options.engine.wasmModule, fsBundle: options.engine.fsBundle }
+      : {}),
   });
   const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
   return {

@@ -93,7 +93,9 @@ export class MailService {
           {
             url: deps.config.smtpUrl,
             pool: true,
-            maxConnections: 5,
+            // One connection: at most one mail at a time sits between SMTP taking it and the SENT
+            // write, so a crash copies one mail at most (see README "After a crash").
+            maxConnections: 1,
             connectionTimeout: 30_000,
             socketTimeout: 120_000,
           },
