@@ -1,11 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../app/router';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
 import { fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
@@ -28,12 +27,7 @@ async function join(email: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest({ session: false });
 
 describe('JoinUsScreen (/join-us)', () => {
   it('sends a new email on to /create-profile', async () => {

@@ -1,7 +1,5 @@
-import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../shared/session/session-store';
 import {
   fail,
@@ -10,9 +8,9 @@ import {
   makeUserDetails,
   makeWorkspace,
   ok,
-  seedStaffSession,
 } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
 const acme = makeWorkspace();
@@ -25,17 +23,7 @@ const beta = makeWorkspace({
 });
 const closed = makeWorkspace({ company_id: 'c3', company_name: 'Closed Co', is_active: false });
 
-beforeEach(() => {
-  resetApiClient();
-  seedStaffSession();
-});
-
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 async function openMenu() {
   fireEvent.click(await screen.findByRole('button', { name: /Workspace: Acme Corp/ }));

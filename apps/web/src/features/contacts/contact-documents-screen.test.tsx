@@ -1,19 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { paged, withPermissions } from '../team/team-test-utils';
 import { ContactDocumentsScreen } from './contact-documents-screen';
 import { CONTACT_ID, makeContact, makeContactDocument, renderRoute } from './contacts-test-utils';
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 const render = (id = CONTACT_ID) =>
   renderRoute(<ContactDocumentsScreen />, '/contacts/documents/:contact_id', `/contacts/documents/${id}`);

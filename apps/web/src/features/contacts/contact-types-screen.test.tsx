@@ -1,19 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, invalid, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { describe, expect, it } from 'vitest';
+import { fail, installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { withPermissions } from '../team/team-test-utils';
 import { ContactTypesScreen } from './contact-types-screen';
 import { TYPE_ID, makeContactType, renderRoute } from './contacts-test-utils';
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 const buyer = makeContactType();
 const render = () => renderRoute(<ContactTypesScreen />, '/contact-types', '/contact-types');

@@ -1,8 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, invalid, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { paged, withPermissions } from '../team/team-test-utils';
 import { ContactsScreen } from './contacts-screen';
 import { CONTACT_ID, makeContact, makeContactType, renderRoute } from './contacts-test-utils';
@@ -21,13 +20,7 @@ const vikram = makeContact({
   contact_type_id: null,
 });
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 const render = () => renderRoute(<ContactsScreen />, '/contacts', '/contacts');
 

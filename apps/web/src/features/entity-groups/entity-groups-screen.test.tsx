@@ -1,11 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ALL_SCREEN_ROUTES } from '../../app/routes';
 import { SCREENS } from '../../app/screen-loaders';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, invalid, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { EntityGroupsScreen } from './entity-groups-screen';
 import { ENTITY_ID, groupsServer, makeGroup, renderAt } from './entity-groups-test-utils';
 import { ENTITY_GROUP_SCREENS } from './screens';
@@ -32,14 +30,7 @@ const cardOf = (name: string) => {
   return card;
 };
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('ENTITY_GROUP_SCREENS', () => {
   it('covers the routes of routes.ts and the router uses them', async () => {

@@ -1,9 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, seedStaffSession } from '../../shared/testing/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, installFakeApi } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { ENTITY_ID, groupsServer, makeGroup, renderAt } from './entity-groups-test-utils';
 import { GroupPreviewScreen } from './group-preview-screen';
 
@@ -18,14 +16,7 @@ const group = makeGroup();
 const PREVIEW = '/company-entity-groups/:group_id/preview';
 const ENTITY_PREVIEW = '/company-entity-groups/:group_id/preview/:entity_id';
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('GroupPreviewScreen', { timeout: 20_000 }, () => {
   it('lists the members on the left with links to where they open', async () => {

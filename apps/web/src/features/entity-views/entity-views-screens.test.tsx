@@ -1,11 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_SCREEN_ROUTES } from '../../app/routes';
 import { SCREENS } from '../../app/screen-loaders';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { EntityViewEditorScreen } from './entity-view-editor-screen';
 import { EntityViewScreen } from './entity-view-screen';
 import { EntityViewsScreen } from './entity-views-screen';
@@ -19,14 +17,7 @@ const pick = async (combobox: string, option: string) => {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 };
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('ENTITY_VIEW_SCREENS', () => {
   it('covers the entity view routes and the router uses them', async () => {

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { TFilterGroupInput } from '@esigns/contracts/nocode-filters';
-import { resetApiClient } from '../../shared/api/api-client';
 import type { FieldErrors } from '../../shared/api/api-error';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { installFakeApi, ok } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { ENTITY_ID, PROPERTY_FIELDS, ref } from './entity-views-test-utils';
 import { FilterBuilder } from './filter-builder';
 
@@ -38,13 +37,7 @@ const pick = async (combobox: string, option: string) => {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 };
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('FilterBuilder', () => {
   it("offers the entity's fields from GET /template-fields and builds a range rule", async () => {

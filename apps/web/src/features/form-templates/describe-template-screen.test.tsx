@@ -1,19 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, invalid, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { withPermissions } from '../team/team-test-utils';
 import { DescribeTemplateScreen } from './describe-template-screen';
 import { TEMPLATE_ID, makeFormTemplate, renderAt } from './form-templates-test-utils';
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('DescribeTemplateScreen', { timeout: 20_000 }, () => {
   it('shows the fields read from the description and creates the template, then opens the builder', async () => {

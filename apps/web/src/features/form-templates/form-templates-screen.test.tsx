@@ -1,11 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { UserType } from '@esigns/contracts/auth';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
+import { fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { withPermissions } from '../team/team-test-utils';
 import { FormTemplatesScreen } from './form-templates-screen';
 import { makeFormTemplate, renderAt } from './form-templates-test-utils';
@@ -40,14 +38,7 @@ const rowOf = (name: string) => {
   return row;
 };
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('FormTemplatesScreen', { timeout: 20_000 }, () => {
   it('lists company and standard templates and searches on the server', async () => {

@@ -1,9 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { describe, expect, it } from 'vitest';
+import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { GlobalVariablesScreen } from './global-variables-screen';
 import { makeVariable, renderAt, variablesServer } from './global-variables-test-utils';
 
@@ -30,14 +28,7 @@ const rowOf = (label: string) => {
   return row;
 };
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('GlobalVariablesScreen', { timeout: 20_000 }, () => {
   it('lists variables with their type, value preview and tags, and searches on the server', async () => {

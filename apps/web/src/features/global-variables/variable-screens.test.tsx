@@ -1,11 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_SCREEN_ROUTES } from '../../app/routes';
 import { SCREENS } from '../../app/screen-loaders';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, invalid, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { fail, installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { makeVariable, renderAt, variablesServer } from './global-variables-test-utils';
 import { GLOBAL_VARIABLE_SCREENS } from './screens';
 import { AddVariableScreen, ViewVariableScreen } from './variable-screens';
@@ -13,14 +11,7 @@ import { AddVariableScreen, ViewVariableScreen } from './variable-screens';
 const ADD = ['/global-variables/add', '/global-variables/add'] as const;
 const VIEW = '/global-variables/view/:global_variable_id';
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 async function chooseType(label: string) {
   fireEvent.click(screen.getByRole('combobox', { name: /^Type/ }));

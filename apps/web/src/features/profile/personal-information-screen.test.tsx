@@ -1,31 +1,15 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../shared/session/session-store';
-import {
-  installFakeApi,
-  invalid,
-  makeUserDetails,
-  ok,
-  seedStaffSession,
-  shellHandler,
-} from '../../shared/testing/fake-api';
+import { installFakeApi, invalid, makeUserDetails, ok, shellHandler } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { PROFILE_SCREENS } from './screens';
 import { renderScreens } from './screen-test-utils';
 
 // The first test of a file also compiles the lazy screens: allow more than the default 5 s.
 vi.setConfig({ testTimeout: 15_000 });
 
-beforeEach(() => {
-  resetApiClient();
-  seedStaffSession();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 function type(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

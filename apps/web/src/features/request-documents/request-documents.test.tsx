@@ -1,15 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import {
-  installFakeApi,
-  invalid,
-  ok,
-  seedStaffSession,
-  type FakeHandler,
-} from '../../shared/testing/fake-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { withPermissions } from '../team/team-test-utils';
 import { renderRoute } from '../documents/documents-test-utils';
 import type { TDocumentRequest } from './request-documents-api';
@@ -72,15 +64,7 @@ function rowOf(name: string) {
   return row;
 }
 
-beforeEach(() => seedStaffSession());
-
-afterEach(() => {
-  notifications.clean();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('Request documents', { timeout: 20_000 }, () => {
   it('lists requests by card type, marks overdue ones and approves an uploaded document', async () => {

@@ -1,9 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING } from '@esigns/contracts/branding-defaults';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
+import { installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { checkLogoFile } from './company-logo-card';
 import { CompanyProfileScreen, employeeSigninUrl } from './company-profile-screen';
 import type { TCompanyProfile } from './team-api';
@@ -34,14 +33,7 @@ function companyHandler(next: FakeHandler = () => undefined): FakeHandler {
   };
 }
 
-beforeEach(() => seedStaffSession());
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('CompanyProfileScreen', () => {
   it('hints whether a new name is free, once typing pauses', async () => {

@@ -1,15 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import {
-  USER_ID,
-  installFakeApi,
-  invalid,
-  ok,
-  seedStaffSession,
-  type FakeHandler,
-} from '../../shared/testing/fake-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { USER_ID, installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { CompanyUsersScreen } from './company-users-screen';
 import { makeCompanyUser, makeRole, paged, renderScreen, withPermissions } from './team-test-utils';
 
@@ -43,16 +35,7 @@ function listHandler(next: FakeHandler = () => undefined): FakeHandler {
   };
 }
 
-beforeEach(() => {
-  seedStaffSession();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('CompanyUsersScreen', () => {
   it('lists the users and invites a colleague with the chosen type and role', async () => {

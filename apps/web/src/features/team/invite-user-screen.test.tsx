@@ -1,6 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../shared/session/session-store';
 import {
   fail,
@@ -12,6 +11,7 @@ import {
   ok,
   seedStaffSession,
 } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { InviteUserScreen } from './invite-user-screen';
 import type { TInvitationPreview } from './team-api';
 import { renderScreen } from './team-test-utils';
@@ -46,12 +46,7 @@ const joinReply = {
   status_code: 'NEW_USER',
 };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest({ session: false });
 
 describe('InviteUserScreen', () => {
   it('creates the account, stores the session like sign-in does and opens the dashboard', async () => {

@@ -1,9 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS, toPermissionList } from '@esigns/contracts/permissions';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, ok, seedStaffSession, type FakeHandler } from '../../shared/testing/fake-api';
+import { installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { ManagePermissionsScreen } from './manage-permissions-screen';
 import { makePermissionOverview, makeUserTypes, renderScreen, withPermissions } from './team-test-utils';
 
@@ -30,14 +29,7 @@ const toggleCategory = async (slug: string) =>
     ),
   );
 
-beforeEach(() => seedStaffSession());
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 describe('ManagePermissionsScreen', () => {
   // The matrix (a few hundred cells) renders slowly in jsdom: long time-outs and label queries.

@@ -1,11 +1,10 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING } from '@esigns/contracts/branding-defaults';
 import { AppProviders } from '../../app/providers';
-import { resetApiClient } from '../api/api-client';
-import { sessionStore } from '../session/session-store';
 import { installFakeApi, ok, seedStaffSession } from '../testing/fake-api';
 import { createTestQueryClient, installDomPolyfills } from '../testing/render-with-providers';
+import { staffSessionPerTest } from '../testing/test-session';
 import { useBranding } from './branding-provider';
 
 function Probe() {
@@ -13,12 +12,7 @@ function Probe() {
   return <p data-testid="primary">{branding.primary_color}</p>;
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest({ session: false });
 
 const company = (primary: string) => ({
   _id: 'c1',

@@ -1,10 +1,9 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../api/api-client';
-import { sessionStore } from '../session/session-store';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { installFakeApi, ok, seedStaffSession } from '../testing/fake-api';
 import { renderWithProviders } from '../testing/render-with-providers';
 import { makePermissionOverview } from '../testing/permission-overview';
+import { staffSessionPerTest } from '../testing/test-session';
 import { useCan } from './use-can';
 
 function Probe() {
@@ -20,12 +19,7 @@ function Probe() {
   );
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest({ session: false });
 
 describe('useCan', () => {
   it('loads the permissions once and answers with the contracts rules', async () => {
