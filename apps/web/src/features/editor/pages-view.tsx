@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import { useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import { Text } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEditor } from './editor-context';
 import { clamp } from './geometry';
 import { PageActionsMenu, type PageAction } from './page-actions-menu';
-import { PageCanvas } from './page-canvas';
 import { PageOverlay } from './page-overlay';
+import { PageStack, usePageStack, useWidthReport } from './page-stack';
 import type { PdfDocumentHandle } from './pdf/pdf-document';
 import classes from './editor.module.css';
 
@@ -35,23 +34,14 @@ export function PagesView({
 }) {
   const { pages, zoom, viewport, fieldsByPage, move, dispatch } = useEditor();
   const scroller = useRef<HTMLDivElement>(null);
-  const itemHeight = useCallback(
-    (index: number) => CAPTION_HEIGHT + (pages[index]?.height ?? 0) * zoom,
-    [pages, zoom],
-  );
-  // The project does not use the React Compiler; the virtualizer re-renders this component itself.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: pages.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: itemHeight,
-    overscan: 1,
+  const stack = usePageStack(scroller, {
+    pages,
+    zoom,
+    captionHeight: CAPTION_HEIGHT,
     gap: PAGE_GAP,
     paddingStart: PAGE_PADDING - 8,
     paddingEnd: PAGE_PADDING,
   });
-
-  useEffect(() => virtualizer.measure(), [virtualizer, itemHeight]);
 
   // Keep the same part of the document in view when the zoom changes.
   const previousZoom = useRef(zoom);
@@ -65,15 +55,7 @@ export function PagesView({
     previousZoom.current = zoom;
   }, [zoom]);
 
-  useEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const report = () => onWidth(element.clientWidth);
-    report();
-    const observer = new ResizeObserver(report);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [onWidth]);
+  useWidthReport(scroller, onWidth);
 
   const widest = Math.max(0, ...pages.map((p) => p.width)) * zoom;
 
@@ -84,7 +66,7 @@ export function PagesView({
         const element = scroller.current;
         if (!element || pages.length === 0) return null;
         const middle = element.scrollTop + element.clientHeight / 2;
-        const items = virtualizer.measurementsCache;
+        const items = stack.virtualizer.measurementsCache;
         let best = items[0];
         for (const item of items) {
           if (item.start <= middle) best = item;
@@ -106,7 +88,7 @@ export function PagesView({
           y: clamp(Number.isFinite(y) ? y : page.height / 2, 0, page.height),
         };
       },
-      scrollToPage: (page: number) => virtualizer.scrollToIndex(page - 1, { align: 'start' }),
+      scrollToPage: (page: number) => stack.virtualizer.scrollToIndex(page - 1, { align: 'start' }),
       pageAt: (clientX: number, clientY: number) => {
         const surfaces = scroller.current?.querySelectorAll<HTMLElement>('[data-page-surface]') ?? [];
         for (const surface of surfaces) {
@@ -122,7 +104,7 @@ export function PagesView({
         return null;
       },
     }),
-    [pages, zoom, virtualizer, widest],
+    [pages, zoom, stack.virtualizer, widest],
   );
 
   return (
@@ -139,48 +121,32 @@ export function PagesView({
       }}
       data-blank
     >
-      <div
-        data-blank
-        className={classes.pagesInner}
-        style={{ height: virtualizer.getTotalSize(), minWidth: widest + 2 * PAGE_PADDING }}
+      <PageStack
+        stack={stack}
+        pdf={pdf}
+        pageTestId="page"
+        keyPrefix={`${fileKey}:`}
+        blank
+        minWidth={widest + 2 * PAGE_PADDING}
+        isRaised={(pageNumber) => move?.page === pageNumber}
+        classNames={{ caption: classes.pageCaption, surface: classes.pageSurface }}
+        caption={(pageNumber) => (
+          <>
+            <Text size="xs" c="dimmed" fw={500}>
+              Page {pageNumber} of {pages.length}
+            </Text>
+            <PageActionsMenu
+              page={pageNumber}
+              pageCount={pages.length}
+              fieldCount={fieldsByPage.get(pageNumber)?.length ?? 0}
+              isBusy={busyPage === pageNumber}
+              onAction={onPageAction}
+            />
+          </>
+        )}
       >
-        {virtualizer.getVirtualItems().map((item) => {
-          const pageNumber = item.index + 1;
-          const size = pages[item.index];
-          if (!size) return null;
-          const hasMove = move?.page === pageNumber;
-          return (
-            <div
-              key={`${fileKey}:${pageNumber}`}
-              className={classes.pageItem}
-              data-blank
-              data-testid="page"
-              style={{ transform: `translateY(${item.start}px)`, height: item.size, zIndex: hasMove ? 2 : 1 }}
-            >
-              <div className={classes.pageCaption} style={{ width: size.width * zoom }}>
-                <Text size="xs" c="dimmed" fw={500}>
-                  Page {pageNumber} of {pages.length}
-                </Text>
-                <PageActionsMenu
-                  page={pageNumber}
-                  pageCount={pages.length}
-                  fieldCount={fieldsByPage.get(pageNumber)?.length ?? 0}
-                  isBusy={busyPage === pageNumber}
-                  onAction={onPageAction}
-                />
-              </div>
-              <div
-                className={classes.pageSurface}
-                data-page-surface={pageNumber}
-                style={{ width: size.width * zoom, height: size.height * zoom }}
-              >
-                <PageCanvas pdf={pdf} pageNumber={pageNumber} zoom={zoom} />
-                <PageOverlay pageNumber={pageNumber} />
-              </div>
-            </div>
-          );
-        })}
-      </div>
+        {(pageNumber) => <PageOverlay pageNumber={pageNumber} />}
+      </PageStack>
     </div>
   );
 }

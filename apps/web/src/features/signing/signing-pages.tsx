@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { Text } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TPageSize } from '@esigns/contracts/files';
 import type { TSignerField } from '@esigns/contracts/signing';
-import { PageCanvas } from '../editor/page-canvas';
+import { PageStack, usePageStack, useWidthReport } from '../editor/page-stack';
 import type { PdfDocumentHandle } from '../editor/pdf/pdf-document';
 import { SignerFieldBox, type AutoValues } from './signer-field-box';
 import type { FieldValues } from './signing-progress';
@@ -55,15 +54,7 @@ export function SigningPages({
   const scroller = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
 
-  useEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const report = () => setWidth(element.clientWidth);
-    report();
-    const observer = new ResizeObserver(report);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  useWidthReport(scroller, setWidth);
 
   const widest = Math.max(1, ...pages.map((page) => page.width));
   const zoom = width > 0 ? Math.min(MAX_ZOOM, Math.max(0.2, (width - 2 * paddingFor(width)) / widest)) : 1;
@@ -74,23 +65,14 @@ export function SigningPages({
     return map;
   }, [fields]);
 
-  const itemHeight = useCallback(
-    (index: number) => CAPTION_HEIGHT + (pages[index]?.height ?? 0) * zoom,
-    [pages, zoom],
-  );
-  // The project does not use the React Compiler; the virtualizer re-renders this component itself.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: pages.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: itemHeight,
-    overscan: 1,
+  const stack = usePageStack(scroller, {
+    pages,
+    zoom,
+    captionHeight: CAPTION_HEIGHT,
     gap: PAGE_GAP,
     paddingStart: 8,
     paddingEnd: 24,
   });
-
-  useEffect(() => virtualizer.measure(), [virtualizer, itemHeight]);
 
   useImperativeHandle(
     handle,
@@ -99,7 +81,7 @@ export function SigningPages({
         const field = fields.find((candidate) => candidate.key === key);
         const element = scroller.current;
         if (!field || !element) return;
-        const item = virtualizer.measurementsCache[field.page - 1];
+        const item = stack.virtualizer.measurementsCache[field.page - 1];
         if (!item) return;
         const fieldTop = item.start + CAPTION_HEIGHT + field.y * zoom;
         const top = Math.max(0, fieldTop - element.clientHeight * 0.3);
@@ -107,52 +89,38 @@ export function SigningPages({
         else element.scrollTop = top;
       },
     }),
-    [fields, virtualizer, zoom],
+    [fields, stack.virtualizer, zoom],
   );
 
   return (
     <div ref={scroller} className={classes.scroller} data-testid="signing-pages" tabIndex={-1}>
-      <div className={classes.pagesInner} style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const pageNumber = item.index + 1;
-          const size = pages[item.index];
-          if (!size) return null;
-          return (
-            <div
-              key={pageNumber}
-              className={classes.pageItem}
-              data-testid="signing-page"
-              style={{ transform: `translateY(${item.start}px)`, height: item.size }}
-            >
-              <div className={classes.pageCaption} style={{ width: size.width * zoom }}>
-                <Text size="xs" c="dimmed">
-                  Page {pageNumber} of {pages.length}
-                </Text>
-              </div>
-              <div
-                className={classes.pageSurface}
-                data-page-surface={pageNumber}
-                style={{ width: size.width * zoom, height: size.height * zoom }}
-              >
-                <PageCanvas pdf={pdf} pageNumber={pageNumber} zoom={zoom} />
-                {(fieldsByPage.get(pageNumber) ?? []).map((field) => (
-                  <SignerFieldBox
-                    key={field.key}
-                    field={field}
-                    zoom={zoom}
-                    value={field.mine ? (values[field.key] ?? field.value ?? '') : (field.value ?? '')}
-                    color={color}
-                    isActive={field.key === activeKey}
-                    error={errors[field.key] ?? null}
-                    auto={auto}
-                    onActivate={onActivate}
-                  />
-                ))}
-              </div>
-            </div>
-          );
-        })}
-      </div>
+      <PageStack
+        stack={stack}
+        pdf={pdf}
+        pageTestId="signing-page"
+        classNames={{ surface: classes.pageSurface }}
+        caption={(pageNumber) => (
+          <Text size="xs" c="dimmed">
+            Page {pageNumber} of {pages.length}
+          </Text>
+        )}
+      >
+        {(pageNumber) =>
+          (fieldsByPage.get(pageNumber) ?? []).map((field) => (
+            <SignerFieldBox
+              key={field.key}
+              field={field}
+              zoom={zoom}
+              value={field.mine ? (values[field.key] ?? field.value ?? '') : (field.value ?? '')}
+              color={color}
+              isActive={field.key === activeKey}
+              error={errors[field.key] ?? null}
+              auto={auto}
+              onActivate={onActivate}
+            />
+          ))
+        }
+      </PageStack>
     </div>
   );
 }
