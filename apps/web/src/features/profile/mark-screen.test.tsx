@@ -52,7 +52,7 @@ describe('SignatureScreen', () => {
       expect.any(Number),
       expect.any(Number),
     );
-    expect(String(canvas.state.font)).toContain('Lucida Handwriting');
+    expect(String(canvas.state.font)).toContain('eSigns Kalam');
     expect(canvas.state.fillStyle).toBe('#1d3fb8');
     await waitFor(() => expect(screen.getByTestId('mark-current').getAttribute('src')).toBe(saved));
     expect(sessionStore.getState().user?.signature).toBe(saved);

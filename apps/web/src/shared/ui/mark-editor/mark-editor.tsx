@@ -53,7 +53,7 @@ export function MarkEditor({
   const finish = async () => {
     setWorking(true);
     try {
-      const dataUrl = draft.build();
+      const dataUrl = await draft.build();
       draft.setProblem(null);
       await onDone(dataUrl);
     } catch (reason) {

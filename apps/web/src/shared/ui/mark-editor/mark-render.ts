@@ -1,4 +1,5 @@
 import { context2d } from '../image-files';
+import { HANDWRITING_FAMILIES } from './handwriting-fonts';
 
 /** Ink colours offered for drawn and typed signatures. */
 export const PEN_COLORS = [
@@ -8,27 +9,27 @@ export const PEN_COLORS = [
 export type PenColor = (typeof PEN_COLORS)[number]['value'];
 
 /**
- * Handwriting-like fonts that need no download: Windows and macOS fonts first, then ones that
- * Android and Linux often have, then a generic family the browser always has (cursive, or an
- * italic serif). Where none of the named fonts exists the first three look alike.
+ * The styles of a typed signature: three handwriting fonts shipped with the app
+ * (`handwriting-fonts.ts`), each with a device font of the same kind behind it for the moment
+ * before it loads (or if it cannot), then a classic italic every device has.
  */
 export const TYPE_FONTS = [
   {
     id: 'brush',
     label: 'Brush',
-    family: "'Brush Script MT', 'Brush Script Std', 'Dancing Script', cursive",
+    family: `'${HANDWRITING_FAMILIES.brush}', 'Brush Script MT', cursive`,
     style: 'normal',
   },
   {
     id: 'script',
     label: 'Script',
-    family: "'Segoe Script', 'Bradley Hand', 'Coming Soon', 'Comic Neue', cursive",
+    family: `'${HANDWRITING_FAMILIES.script}', 'Segoe Script', cursive`,
     style: 'normal',
   },
   {
     id: 'handwriting',
     label: 'Handwriting',
-    family: "'Lucida Handwriting', 'Apple Chancery', 'URW Chancery L', 'Z003', 'TeX Gyre Chorus', cursive",
+    family: `'${HANDWRITING_FAMILIES.handwriting}', 'Bradley Hand', cursive`,
     style: 'normal',
   },
   { id: 'italic', label: 'Classic italic', family: "Georgia, 'Times New Roman', serif", style: 'italic' },

@@ -1,4 +1,5 @@
 import { Box, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { usePreloadHandwritingFonts } from './handwriting-fonts';
 import { TYPE_FONTS, fontShorthand, type PenColor, type TypeFontId } from './mark-render';
 import { MARK_WORDS, type MarkKind } from './mark-words';
 import { PenColorPicker } from './pen-color-picker';
@@ -26,6 +27,7 @@ export function TypePanel({
   fontId,
   onFontChange,
 }: TypePanelProps) {
+  usePreloadHandwritingFonts(previewText);
   return (
     <Stack gap="sm">
       <TextInput

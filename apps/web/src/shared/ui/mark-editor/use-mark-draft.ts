@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { exportDrawing, type DrawHandle } from './draw-pad';
+import { loadHandwritingFonts } from './handwriting-fonts';
 import { PEN_COLORS, TYPE_FONTS, renderTypedMark, type PenColor, type TypeFontId } from './mark-render';
 import { MARK_WORDS, type MarkKind } from './mark-words';
 import { useMarkUpload, type WhiteBackground } from './upload-panel';
@@ -24,7 +25,7 @@ export function useMarkDraft(
   const upload = useMarkUpload(whiteBackground, setProblem);
 
   /** The picture of the open tab as a PNG data URL; throws what is missing. */
-  const build = (): string => {
+  const build = async (): Promise<string> => {
     if (tab === 'saved' && saved) return saved;
     if (tab === 'draw') {
       const drawing = exportDrawing(padRef.current);
@@ -33,6 +34,8 @@ export function useMarkDraft(
     }
     if (tab === 'type') {
       if (!text.trim()) throw new Error(`Type your ${words.typed} first`);
+      // The canvas draws with whatever font is there: wait for the one the cards showed.
+      await loadHandwritingFonts(text);
       return renderTypedMark(text, fontId, color);
     }
     if (!upload.upload) throw new Error(`Choose a picture of your ${words.noun} first`);
