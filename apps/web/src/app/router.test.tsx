@@ -6,16 +6,11 @@ import { sessionStore } from '../shared/session/session-store';
 import { decryptRedirectTarget } from '../shared/session/redirect-target';
 import { resetApiClient } from '../shared/api/api-client';
 import { fail, installFakeApi, ok, seedStaffSession, shellHandler } from '../shared/testing/fake-api';
-import { makePermissionOverview } from '../features/team/team-test-utils';
 import { renderWithProviders } from '../shared/testing/render-with-providers';
+import { makePermissionOverview } from '../features/team/team-test-utils';
 import { buildRoutes } from './router';
 import { connectSessionHandlers } from './session-handlers';
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
-}
+import { renderApp } from '../test/render-app';
 
 beforeEach(() => {
   installFakeApi(shellHandler);
@@ -36,7 +31,7 @@ describe('router (signed-in staff)', () => {
   beforeEach(() => seedStaffSession());
 
   it('shows a placeholder for an unbuilt staff screen inside the staff layout', async () => {
-    renderAt('/apps');
+    renderApp('/apps');
     expect(await screen.findByTestId('staff-layout')).toBeTruthy();
     const placeholder = await screen.findByTestId('screen-placeholder');
     expect(placeholder.textContent).toContain('Apps');
@@ -50,7 +45,7 @@ describe('router (signed-in staff)', () => {
     installFakeApi((call) =>
       call.path === '/api/permissions' ? ok(makePermissionOverview('MEMBER')) : shellHandler(call),
     );
-    renderAt('/contacts');
+    renderApp('/contacts');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     // A MEMBER has documents and contacts but not templates or entities by default.
     await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Templates' })).toBeNull());
@@ -61,23 +56,23 @@ describe('router (signed-in staff)', () => {
   });
 
   it('shows the real not-found screen for unknown paths', async () => {
-    renderAt('/some/unknown/path');
+    renderApp('/some/unknown/path');
     expect(await screen.findByRole('heading', { name: '404' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /back to dashboard/i }).getAttribute('href')).toBe('/dashboard');
     expect(screen.queryByTestId('screen-placeholder')).toBeNull();
   });
 
   it('redirects / and /documents to /dashboard', async () => {
-    const router = renderAt('/documents');
+    const router = renderApp('/documents');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     cleanup();
-    const root = renderAt('/');
+    const root = renderApp('/');
     await waitFor(() => expect(root.state.location.pathname).toBe('/dashboard'));
   });
 
   it('uses no chrome under /if', async () => {
-    renderAt('/if/token-1/contacts');
+    renderApp('/if/token-1/contacts');
     expect(await screen.findByTestId('embedded-layout')).toBeTruthy();
     expect(screen.queryByTestId('staff-layout')).toBeNull();
   });
@@ -100,7 +95,7 @@ describe('router (signed-in staff)', () => {
   });
 
   it('shows the user and their workspace in the top bar', async () => {
-    renderAt('/dashboard');
+    renderApp('/dashboard');
     expect(await screen.findByRole('button', { name: /Account menu for Ada Lovelace/ })).toBeTruthy();
     expect(await screen.findByRole('button', { name: /Workspace: Acme Corp/ })).toBeTruthy();
   });
@@ -108,7 +103,7 @@ describe('router (signed-in staff)', () => {
 
 describe('router (other visitors)', () => {
   it('puts guest pages in the public layout with slogan and powered-by footer', async () => {
-    renderAt('/signin');
+    renderApp('/signin');
     expect(await screen.findByTestId('public-layout')).toBeTruthy();
     expect(screen.getByTestId('slogan').textContent).toBe('You Select, We Protect');
     expect(screen.getByTestId('powered-by').textContent).toBe('Powered By e-Signs@v1.0');
@@ -122,7 +117,7 @@ describe('router (other visitors)', () => {
       user: { _id: 'c', first_name: 'Cleo' },
       is_contact: true,
     });
-    renderAt('/ap/dashboard');
+    renderApp('/ap/dashboard');
     expect(await screen.findByTestId('contact-layout')).toBeTruthy();
   });
 
@@ -132,7 +127,7 @@ describe('router (other visitors)', () => {
       user: { _id: 'c' },
       is_contact: true,
     });
-    const router = renderAt('/contacts');
+    const router = renderApp('/contacts');
     await waitFor(() => expect(router.state.location.pathname).toBe('/ap/forbidden'));
     expect(await screen.findByTestId('forbidden')).toBeTruthy();
   });
@@ -140,18 +135,18 @@ describe('router (other visitors)', () => {
 
 describe('router (guards)', () => {
   it('sends a signed-out visitor to /signin with the encrypted target', async () => {
-    const router = renderAt('/contacts/edit/42?tab=notes');
+    const router = renderApp('/contacts/edit/42?tab=notes');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     const target = new URLSearchParams(router.state.location.search).get('redirect_url');
     expect(await decryptRedirectTarget(target)).toBe('/contacts/edit/42?tab=notes');
   });
 
   it('sends signed-out visitors of unknown paths and of /ap to the sign-in pages', async () => {
-    const router = renderAt('/some/unknown/path');
+    const router = renderApp('/some/unknown/path');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     cleanup();
-    const contactRouter = renderAt('/ap/dashboard?company=acme');
+    const contactRouter = renderApp('/ap/dashboard?company=acme');
     await waitFor(() => expect(contactRouter.state.location.pathname).toBe('/ap/signin'));
   });
 
@@ -161,7 +156,7 @@ describe('router (guards)', () => {
       user: { _id: 'u' },
       user_type: 'ADMIN',
     });
-    const router = renderAt('/signin');
+    const router = renderApp('/signin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });

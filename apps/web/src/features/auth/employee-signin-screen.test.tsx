@@ -1,7 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildRoutes } from '../../app/router';
 import { resetApiClient } from '../../shared/api/api-client';
 import { encryptRedirectTarget } from '../../shared/session/redirect-target';
 import { sessionStore } from '../../shared/session/session-store';
@@ -16,7 +14,7 @@ import {
   shellHandler,
   type FakeHandler,
 } from '../../shared/testing/fake-api';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { renderApp } from '../../test/render-app';
 
 const BETA = makeWorkspace({
   company_id: 'c2',
@@ -33,12 +31,6 @@ const PAGE = {
   secondary_color: '#333',
   branding: {},
 };
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
-}
 
 const betaSession = () =>
   makeSessionReply({ user_details: makeUserDetails({ current_workspace: BETA, workspaces: [BETA] }) });
@@ -76,7 +68,7 @@ afterEach(() => {
 describe('EmployeeSigninScreen (/signin?company=<slug>)', () => {
   it("shows the company, signs in through /employee/signin and lands in the company's documents", async () => {
     const api = companyApi();
-    const router = renderAt('/signin?company=beta');
+    const router = renderApp('/signin?company=beta');
 
     expect(await screen.findByRole('heading', { name: 'Sign in to Beta Ltd' })).toBeTruthy();
     expect(screen.getByText(/For Beta Ltd staff/)).toBeTruthy();
@@ -97,14 +89,14 @@ describe('EmployeeSigninScreen (/signin?company=<slug>)', () => {
 
   it('honours an encrypted redirect_url', async () => {
     companyApi();
-    const router = renderAt(`/signin?company=beta&redirect_url=${await encryptRedirectTarget('/contacts')}`);
+    const router = renderApp(`/signin?company=beta&redirect_url=${await encryptRedirectTarget('/contacts')}`);
     await signInAs();
     await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'));
   });
 
   it("shows the server's message to someone who is not a member, and keeps them signed out", async () => {
     companyApi({ '/api/employee/signin': () => fail(401, 'You are not a member of this company') });
-    renderAt('/signin?company=beta');
+    renderApp('/signin?company=beta');
     await signInAs();
     expect((await screen.findByRole('alert')).textContent).toContain('You are not a member of this company');
     expect(sessionStore.getState().tokens).toBeNull();
@@ -113,7 +105,7 @@ describe('EmployeeSigninScreen (/signin?company=<slug>)', () => {
 
   it("says 'Something went wrong' when the failure has no message", async () => {
     companyApi({ '/api/employee/signin': () => new Response('', { status: 500 }) });
-    renderAt('/signin?company=beta');
+    renderApp('/signin?company=beta');
     await signInAs();
     expect((await screen.findByRole('alert')).textContent).toMatch(/Something went wrong/);
   });
@@ -123,7 +115,7 @@ describe('EmployeeSigninScreen (/signin?company=<slug>)', () => {
       '/api/employee/signin': () => ok({ mf2a: true, user_id: USER_ID, mf2a_method: 'TOTP' }),
       '/api/mf2a/verifyOTP': () => ok(betaSession()),
     });
-    const router = renderAt('/signin?company=beta');
+    const router = renderApp('/signin?company=beta');
     await signInAs();
     const step = await screen.findByTestId('second-factor-step');
     fireEvent.change(within(step).getByLabelText('Verification code, digit 1 of 6'), {
@@ -136,7 +128,7 @@ describe('EmployeeSigninScreen (/signin?company=<slug>)', () => {
 
   it('tells a visitor when no company has that address', async () => {
     companyApi();
-    renderAt('/signin?company=nope');
+    renderApp('/signin?company=nope');
     const box = await screen.findByTestId('unknown-company');
     expect(within(box).getByText('nope')).toBeTruthy();
     expect(
@@ -149,7 +141,7 @@ describe('EmployeeSigninScreen (/signin?company=<slug>)', () => {
 
   it('the plain /signin page keeps using POST /signin', async () => {
     const api = companyApi();
-    renderAt('/signin');
+    renderApp('/signin');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(api.callsTo('/api/contact-login/company/beta')).toHaveLength(0);
   });

@@ -1,21 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildRoutes } from '../../app/router';
 import { sessionStore } from '../../shared/session/session-store';
 import { fail, installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
-}
-
-function type(label: RegExp | string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
+import { typeInto } from '../../shared/testing/user-input';
+import { renderApp } from '../../test/render-app';
 
 afterEach(() => {
   notifications.clean();
@@ -31,7 +20,7 @@ describe('forgot password', () => {
       if (call.path === '/api/verify/forgot-password' && call.method === 'PATCH') return ok(null);
       return undefined;
     });
-    const router = renderAt('/signin');
+    const router = renderApp('/signin');
     fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: 'ada@example.com' } });
     fireEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
 
@@ -50,13 +39,13 @@ describe('forgot password', () => {
     ).toBe(true);
 
     fireEvent.change(screen.getByLabelText('Reset code, digit 1 of 6'), { target: { value: '246810' } });
-    type(/^New password/, 'new-secret-42');
-    type(/^Confirm new password/, 'new-secret-43');
+    typeInto(/^New password/, 'new-secret-42');
+    typeInto(/^Confirm new password/, 'new-secret-43');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('The passwords do not match')).toBeTruthy();
     expect(api.callsTo('/api/verify/forgot-password')).toHaveLength(0);
 
-    type(/^Confirm new password/, 'new-secret-42');
+    typeInto(/^Confirm new password/, 'new-secret-42');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
@@ -73,9 +62,9 @@ describe('forgot password', () => {
 
   it('validates the email before asking for a code', async () => {
     const api = installFakeApi(() => undefined);
-    renderAt('/forgot-password');
+    renderApp('/forgot-password');
     await screen.findByLabelText(/^Email/);
-    type(/^Email/, 'nope');
+    typeInto(/^Email/, 'nope');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset code' }));
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
@@ -87,12 +76,12 @@ describe('forgot password', () => {
         ? invalid({ password: 'The password must not contain your email name' })
         : undefined,
     );
-    renderAt('/forgot-password-verification?email=ada.lovelace%40example.com');
+    renderApp('/forgot-password-verification?email=ada.lovelace%40example.com');
     fireEvent.change(await screen.findByLabelText('Reset code, digit 1 of 6'), {
       target: { value: '111111' },
     });
-    type(/^New password/, 'ada.lovelace-42');
-    type(/^Confirm new password/, 'ada.lovelace-42');
+    typeInto(/^New password/, 'ada.lovelace-42');
+    typeInto(/^Confirm new password/, 'ada.lovelace-42');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     const message = await screen.findByText('The password must not contain your email name');
     const input = screen.getByLabelText(/^New password/);
@@ -109,12 +98,12 @@ describe('forgot password', () => {
         ? invalid({ code: 'The code is wrong or has expired' })
         : fail(429, 'Too many attempts');
     });
-    renderAt('/forgot-password-verification?email=ada%40example.com');
+    renderApp('/forgot-password-verification?email=ada%40example.com');
     fireEvent.change(await screen.findByLabelText('Reset code, digit 1 of 6'), {
       target: { value: '111111' },
     });
-    type(/^New password/, 'new-secret-42');
-    type(/^Confirm new password/, 'new-secret-42');
+    typeInto(/^New password/, 'new-secret-42');
+    typeInto(/^Confirm new password/, 'new-secret-42');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     const codeError = await screen.findByText('The code is wrong or has expired');
     expect(screen.getByRole('group', { name: 'Reset code' }).getAttribute('aria-describedby')).toBe(

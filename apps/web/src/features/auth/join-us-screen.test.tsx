@@ -1,20 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { buildRoutes } from '../../app/router';
 import { fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
-}
-
-function type(label: RegExp, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
+import { typeInto } from '../../shared/testing/user-input';
+import { renderApp } from '../../test/render-app';
 
 /** `GET /checkUser/{email}` answers `reply`; other calls go to `more`. */
 function checkUserApi(reply: Response, more: FakeHandler = () => undefined) {
@@ -23,7 +12,7 @@ function checkUserApi(reply: Response, more: FakeHandler = () => undefined) {
 
 async function join(email: string) {
   await screen.findByRole('heading', { name: /^Join / });
-  type(/^Email/, email);
+  typeInto(/^Email/, email);
   fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
@@ -32,7 +21,7 @@ staffSessionPerTest({ session: false });
 describe('JoinUsScreen (/join-us)', () => {
   it('sends a new email on to /create-profile', async () => {
     const api = checkUserApi(ok({ exists: false, is_verified: false }));
-    const router = renderAt('/join-us');
+    const router = renderApp('/join-us');
     await join(' New@Example.com ');
     await waitFor(() => expect(router.state.location.pathname).toBe('/create-profile'));
     expect(router.state.location.search).toBe('?email=new%40example.com');
@@ -43,7 +32,7 @@ describe('JoinUsScreen (/join-us)', () => {
 
   it('sends an existing account to sign in', async () => {
     checkUserApi(ok({ exists: true, is_verified: true }));
-    renderAt('/join-us');
+    renderApp('/join-us');
     await join('ada@example.com');
     const box = await screen.findByTestId('has-account');
     expect(within(box).getByText('ada@example.com')).toBeTruthy();
@@ -60,7 +49,7 @@ describe('JoinUsScreen (/join-us)', () => {
     const api = checkUserApi(ok({ exists: true, is_verified: false }), (call) =>
       call.path === '/api/resend/verify' ? ok(null) : undefined,
     );
-    renderAt('/join-us');
+    renderApp('/join-us');
     await join('late@example.com');
     const state = await screen.findByTestId('account-not-verified');
     fireEvent.click(within(state).getByRole('button', { name: 'Resend verification email' }));
@@ -71,11 +60,11 @@ describe('JoinUsScreen (/join-us)', () => {
 
   it('checks the email before calling, and shows a refused call', async () => {
     const api = checkUserApi(fail(429, 'Too many requests. Try again in a minute.'));
-    renderAt('/join-us');
+    renderApp('/join-us');
     await join('not-an-email');
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
     expect(api.calls.filter((c) => c.path.startsWith('/api/checkUser/'))).toHaveLength(0);
-    type(/^Email/, 'ada@example.com');
+    typeInto(/^Email/, 'ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Too many requests');
   });
@@ -88,17 +77,17 @@ describe('CreateProfileScreen (/create-profile)', () => {
         ? ok({ status_code: 'ACCOUNT_NOT_VERIFIED', email: 'new@example.com' })
         : undefined,
     );
-    const router = renderAt('/create-profile?email=new%40example.com&kind=company');
+    const router = renderApp('/create-profile?email=new%40example.com&kind=company');
     await screen.findByRole('heading', { name: 'Create your profile' });
     const email = screen.getByLabelText(/^Work email/) as HTMLInputElement;
     expect(email.readOnly).toBe(true);
     expect(screen.getByRole('link', { name: 'Use another email' }).getAttribute('href')).toBe(
       '/join-us?email=new%40example.com',
     );
-    type(/^Company name/, 'Acme Realty');
-    type(/^First name/, 'Ada');
-    type(/^Last name/, 'Lovelace');
-    type(/^Password/, 'engine-1843');
+    typeInto(/^Company name/, 'Acme Realty');
+    typeInto(/^First name/, 'Ada');
+    typeInto(/^Last name/, 'Lovelace');
+    typeInto(/^Password/, 'engine-1843');
     fireEvent.click(screen.getByRole('button', { name: 'Create company account' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/verify'));
@@ -113,7 +102,7 @@ describe('CreateProfileScreen (/create-profile)', () => {
 
   it('starts at /join-us without an email', async () => {
     installFakeApi(() => undefined);
-    const router = renderAt('/create-profile');
+    const router = renderApp('/create-profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/join-us'));
   });
 });

@@ -1,7 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildRoutes } from '../../app/router';
 import { resetApiClient } from '../../shared/api/api-client';
 import { sessionStore } from '../../shared/session/session-store';
 import { encryptRedirectTarget } from '../../shared/session/redirect-target';
@@ -15,13 +13,7 @@ import {
   shellHandler,
   type FakeHandler,
 } from '../../shared/testing/fake-api';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
-}
+import { renderApp } from '../../test/render-app';
 
 function withShell(handler: FakeHandler): FakeHandler {
   return async (call) => (await handler(call)) ?? shellHandler(call);
@@ -52,7 +44,7 @@ describe('SigninScreen', () => {
     const api = installFakeApi(
       withShell((call) => (call.path === '/api/signin' ? ok({ mf2a: false, ...reply }) : undefined)),
     );
-    const router = renderAt(
+    const router = renderApp(
       `/signin?redirect_url=${await encryptRedirectTarget('/contacts/edit/42?tab=notes')}`,
     );
     await fillCredentials();
@@ -84,14 +76,14 @@ describe('SigninScreen', () => {
       ),
     );
     // The former, merely encoded format (base64url of '/contacts') is refused.
-    const router = renderAt('/signin?redirect_url=r1.L2NvbnRhY3Rz');
+    const router = renderApp('/signin?redirect_url=r1.L2NvbnRhY3Rz');
     await fillCredentials();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('checks the form before calling the server', async () => {
     const api = installFakeApi(() => undefined);
-    renderAt('/signin');
+    renderApp('/signin');
     await fillCredentials('not-an-email', '');
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
     expect(screen.getByText('Required')).toBeTruthy();
@@ -107,7 +99,7 @@ describe('SigninScreen', () => {
       if (call.path === '/api/resend/verify') return ok(null);
       return undefined;
     });
-    renderAt('/signin');
+    renderApp('/signin');
     await fillCredentials('new@example.com');
 
     const state = await screen.findByTestId('account-not-verified');
@@ -129,7 +121,7 @@ describe('SigninScreen', () => {
     [429, 'Too many attempts. Try again in 15 minutes.'],
   ])('shows a %i answer in an alert and keeps the visitor signed out', async (status, message) => {
     installFakeApi((call) => (call.path === '/api/signin' ? fail(status, message) : undefined));
-    renderAt('/signin');
+    renderApp('/signin');
     await fillCredentials();
     expect((await screen.findByRole('alert')).textContent).toContain(message);
     expect(sessionStore.getState().tokens).toBeNull();
@@ -140,7 +132,7 @@ describe('SigninScreen', () => {
     installFakeApi((call) =>
       call.path === '/api/signin' ? invalid({ email: 'This email is not allowed here' }) : undefined,
     );
-    renderAt('/signin');
+    renderApp('/signin');
     await fillCredentials();
     const message = await screen.findByText('This email is not allowed here');
     const email = screen.getByLabelText(/^Email/);
@@ -160,7 +152,7 @@ describe('SigninScreen: second factor', () => {
         return undefined;
       }),
     );
-    const router = renderAt('/signin');
+    const router = renderApp('/signin');
     await fillCredentials();
 
     const step = await screen.findByTestId('second-factor-step');
@@ -188,7 +180,7 @@ describe('SigninScreen: second factor', () => {
         return undefined;
       }),
     );
-    const router = renderAt('/signin');
+    const router = renderApp('/signin');
     await fillCredentials();
 
     const step = await screen.findByTestId('second-factor-step');
@@ -212,7 +204,7 @@ describe('SigninScreen: second factor', () => {
 
   it('goes back to the credentials', async () => {
     installFakeApi((call) => (call.path === '/api/signin' ? ok(challenge) : undefined));
-    renderAt('/signin');
+    renderApp('/signin');
     await fillCredentials();
     fireEvent.click(await screen.findByRole('button', { name: /Back to sign in/ }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();

@@ -1,27 +1,16 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildRoutes } from '../../app/router';
 import { sessionStore } from '../../shared/session/session-store';
 import { installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
-}
-
-function type(label: RegExp, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
+import { typeInto } from '../../shared/testing/user-input';
+import { renderApp } from '../../test/render-app';
 
 async function fillPersonal() {
   await screen.findByRole('heading', { name: 'Create your account' });
-  type(/^First name/, 'Ada');
-  type(/^Last name/, 'Lovelace');
-  type(/^Email/, 'Ada@Example.com');
-  type(/^Password/, 'engine-1843');
+  typeInto(/^First name/, 'Ada');
+  typeInto(/^Last name/, 'Lovelace');
+  typeInto(/^Email/, 'Ada@Example.com');
+  typeInto(/^Password/, 'engine-1843');
 }
 
 afterEach(() => {
@@ -37,7 +26,7 @@ describe('SignupScreen', () => {
         ? ok({ status_code: 'ACCOUNT_NOT_VERIFIED', email: 'ada@example.com' })
         : undefined,
     );
-    const router = renderAt('/signup');
+    const router = renderApp('/signup');
     await fillPersonal();
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
@@ -58,7 +47,7 @@ describe('SignupScreen', () => {
         ? ok({ status_code: 'ACCOUNT_NOT_VERIFIED', email: 'ada@example.com' })
         : undefined,
     );
-    const router = renderAt('/signup');
+    const router = renderApp('/signup');
     await fillPersonal();
     expect(screen.queryByLabelText(/^Company name/)).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: /Company/ }));
@@ -66,7 +55,7 @@ describe('SignupScreen', () => {
     expect(await screen.findByText('Company name must be at least 2 characters')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
 
-    type(/^Company name/, 'Analytical Engines Ltd');
+    typeInto(/^Company name/, 'Analytical Engines Ltd');
     fireEvent.click(screen.getByRole('button', { name: 'Create company account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/verify'));
     expect(api.callsTo('/api/companySignup')[0]?.body).toMatchObject({
@@ -85,7 +74,7 @@ describe('SignupScreen', () => {
           })
         : undefined,
     );
-    const router = renderAt('/signup');
+    const router = renderApp('/signup');
     await fillPersonal();
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
@@ -98,20 +87,20 @@ describe('SignupScreen', () => {
     expect(router.state.location.pathname).toBe('/signup');
 
     // Editing a field clears its message.
-    type(/^Password/, 'another-pass-2');
+    typeInto(/^Password/, 'another-pass-2');
     expect(screen.queryByText('This password is too common')).toBeNull();
   });
 
   it('hints at the password rules and strength', async () => {
     installFakeApi(() => undefined);
-    renderAt('/signup');
+    renderApp('/signup');
     await screen.findByRole('heading', { name: 'Create your account' });
-    type(/^Password/, 'abc');
+    typeInto(/^Password/, 'abc');
     const hint = screen.getByTestId('password-strength');
     expect(hint.textContent).toContain('Strength: Too weak');
     expect(hint.textContent).toContain('At least 8 characters (not met yet)');
     expect(hint.textContent).toContain('A letter (met)');
-    type(/^Password/, 'Correct-Horse-9');
+    typeInto(/^Password/, 'Correct-Horse-9');
     expect(screen.getByTestId('password-strength').textContent).toContain('Strength: Strong');
   });
 });

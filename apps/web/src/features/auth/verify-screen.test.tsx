@@ -1,21 +1,10 @@
-import { StrictMode } from 'react';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildRoutes } from '../../app/router';
 import { sessionStore } from '../../shared/session/session-store';
 import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { renderApp } from '../../test/render-app';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  renderWithProviders(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderApp(path, { strict: true });
 
 afterEach(() => {
   cleanup();

@@ -4,6 +4,7 @@ import { ALL_SCREEN_ROUTES } from '../../app/routes';
 import { SCREENS } from '../../app/screen-loaders';
 import { installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { rowWithText } from '../../shared/testing/user-input';
 import { EntityGroupsScreen } from './entity-groups-screen';
 import { ENTITY_ID, groupsServer, makeGroup, renderAt } from './entity-groups-test-utils';
 import { ENTITY_GROUP_SCREENS } from './screens';
@@ -24,11 +25,7 @@ const sales = makeGroup({
   globalVariables: [],
 });
 
-const cardOf = (name: string) => {
-  const card = screen.getAllByTestId('entity-group-card').find((el) => within(el).queryByText(name));
-  if (!card) throw new Error(`No card ${name}`);
-  return card;
-};
+const cardOf = (name: string) => rowWithText('entity-group-card', name);
 
 staffSessionPerTest();
 

@@ -4,6 +4,7 @@ import type { UserType } from '@esigns/contracts/auth';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
 import { fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { rowWithText } from '../../shared/testing/user-input';
 import { withPermissions } from '../team/team-test-utils';
 import { FormTemplatesScreen } from './form-templates-screen';
 import { makeFormTemplate, renderAt } from './form-templates-test-utils';
@@ -32,11 +33,7 @@ function server(
   });
 }
 
-const rowOf = (name: string) => {
-  const row = screen.getAllByTestId('form-template-row').find((el) => within(el).queryByText(name));
-  if (!row) throw new Error(`No row ${name}`);
-  return row;
-};
+const rowOf = (name: string) => rowWithText('form-template-row', name);
 
 staffSessionPerTest();
 

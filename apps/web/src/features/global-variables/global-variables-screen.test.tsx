@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { rowWithText } from '../../shared/testing/user-input';
 import { GlobalVariablesScreen } from './global-variables-screen';
 import { makeVariable, renderAt, variablesServer } from './global-variables-test-utils';
 
@@ -22,11 +23,7 @@ const office = makeVariable({
   tags: [],
 });
 
-const rowOf = (label: string) => {
-  const row = screen.getAllByTestId('global-variable-row').find((el) => within(el).queryByText(label));
-  if (!row) throw new Error(`No row ${label}`);
-  return row;
-};
+const rowOf = (label: string) => rowWithText('global-variable-row', label);
 
 staffSessionPerTest();
 

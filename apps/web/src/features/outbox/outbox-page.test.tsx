@@ -1,9 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildRoutes } from '../../app/router';
 import { sessionStore } from '../../shared/session/session-store';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { renderApp } from '../../test/render-app';
 import { OUTBOX_KEY_STORAGE } from './outbox-api';
 import { OUTBOX_UNAUTHORISED_MESSAGE } from './outbox-page';
 
@@ -38,11 +36,7 @@ function installFetch(answer: (call: Call) => Response) {
   return calls;
 }
 
-function renderOutbox(path = '/outbox') {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
-}
+const renderOutbox = (path = '/outbox') => renderApp(path);
 
 afterEach(() => {
   cleanup();

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, json, ok } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { typeInto } from '../../shared/testing/user-input';
 import { PROFILE_SCREENS } from './screens';
 import { renderScreens } from './screen-test-utils';
 
@@ -10,15 +11,11 @@ vi.setConfig({ testTimeout: 15_000 });
 
 staffSessionPerTest();
 
-function type(label: RegExp, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
-
 async function fill(current: string, next: string, confirm = next) {
   await screen.findByRole('heading', { name: 'Change password' });
-  type(/^Current password/, current);
-  type(/^New password/, next);
-  type(/^Confirm new password/, confirm);
+  typeInto(/^Current password/, current);
+  typeInto(/^New password/, next);
+  typeInto(/^Confirm new password/, confirm);
   fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../shared/session/session-store';
 import { installFakeApi, invalid, makeUserDetails, ok, shellHandler } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { typeInto } from '../../shared/testing/user-input';
 import { PROFILE_SCREENS } from './screens';
 import { renderScreens } from './screen-test-utils';
 
@@ -10,10 +11,6 @@ import { renderScreens } from './screen-test-utils';
 vi.setConfig({ testTimeout: 15_000 });
 
 staffSessionPerTest();
-
-function type(label: RegExp, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
 
 describe('profile area', () => {
   it('/profile opens personal information, with the sub-navigation of its children', async () => {
@@ -48,9 +45,9 @@ describe('PersonalInformationScreen', () => {
     await screen.findByRole('form', { name: 'Personal information' });
     expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Ada');
 
-    type(/^First name/, '  Augusta ');
-    type(/^Title/, 'Analyst');
-    type(/^Phone/, '+44 20 7946 0000');
+    typeInto(/^First name/, '  Augusta ');
+    typeInto(/^Title/, 'Analyst');
+    typeInto(/^Phone/, '+44 20 7946 0000');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Profile updated')).toBeTruthy();
@@ -68,8 +65,8 @@ describe('PersonalInformationScreen', () => {
     const api = installFakeApi(shellHandler);
     renderScreens(PROFILE_SCREENS, '/profile/personal-information');
     await screen.findByRole('form', { name: 'Personal information' });
-    type(/^First name/, ' ');
-    type(/^Phone/, 'call me');
+    typeInto(/^First name/, ' ');
+    typeInto(/^Phone/, 'call me');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Required')).toBeTruthy();
     expect(screen.getByText('Enter a phone number like +91 98765 43210')).toBeTruthy();
@@ -84,7 +81,7 @@ describe('PersonalInformationScreen', () => {
     );
     renderScreens(PROFILE_SCREENS, '/profile/personal-information');
     await screen.findByRole('form', { name: 'Personal information' });
-    type(/^Phone/, '+91 98765 43210');
+    typeInto(/^Phone/, '+91 98765 43210');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
     const message = await screen.findByText('This phone number is already used');

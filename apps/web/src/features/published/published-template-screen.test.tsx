@@ -1,10 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
+import { describe, expect, it } from 'vitest';
 import { fail, installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { guestPerTest } from '../../shared/testing/test-session';
 import { readSignerCredentials } from '../signing/signer-credentials';
 import type { TPublishedTemplate } from './published-api';
 import { PublishedTemplateScreen } from './published-template-screen';
@@ -63,17 +62,7 @@ function fillIn(values: { first?: string; last?: string; email?: string }) {
 
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 
-beforeEach(() => {
-  sessionStorage.clear();
-  localStorage.clear();
-  sessionStore.clear();
-  resetApiClient();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+guestPerTest();
 
 describe('/published-templates/{token}', () => {
   it('shows the company and the template, starts a document and opens the signing landing', async () => {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { rowWithText } from '../../shared/testing/user-input';
 import { withPermissions } from '../team/team-test-utils';
 import { renderRoute } from '../documents/documents-test-utils';
 import type { TDocumentRequest } from './request-documents-api';
@@ -58,11 +59,7 @@ function server(next: FakeHandler = () => undefined): FakeHandler {
   return withPermissions('OWNER', next);
 }
 
-function rowOf(name: string) {
-  const row = screen.getAllByTestId('request-row').find((el) => within(el).queryByText(name));
-  if (!row) throw new Error(`No row for ${name}`);
-  return row;
-}
+const rowOf = (name: string) => rowWithText('request-row', name);
 
 staffSessionPerTest();
 

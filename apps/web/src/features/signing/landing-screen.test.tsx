@@ -1,8 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
+import { guestPerTest } from '../../shared/testing/test-session';
 import { readSignerCredentials } from './signer-credentials';
 import { DOC_ID, SECRET, USER_ID, makeRecord, renderSigning, signerHeadersOf } from './signing-test-utils';
 
@@ -17,17 +16,7 @@ vi.mock('../editor/pdf/pdf-document', () => ({
 const LANDING = `/emp-documents/preview/${DOC_ID}/pp/vp/${USER_ID}`;
 const LINK = `${LANDING}?token=${SECRET}`;
 
-beforeEach(() => {
-  sessionStorage.clear();
-  localStorage.clear();
-  sessionStore.clear();
-  resetApiClient();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+guestPerTest();
 
 describe('the signing link', () => {
   it('keeps the secret for the tab only, drops it from the address, and sends the signer headers', async () => {

@@ -1,9 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TESignRecord } from '@esigns/contracts/signing';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
 import { fail, installFakeApi, invalid, ok, type FakeCall } from '../../shared/testing/fake-api';
+import { guestPerTest } from '../../shared/testing/test-session';
 import { saveSignerCredentials } from './signer-credentials';
 import {
   DOC_ID,
@@ -28,19 +27,12 @@ vi.mock('../editor/pdf/pdf-document', () => ({
 
 const SIGN = `/emp-documents/custom/${DOC_ID}/pp`;
 
+// After-hooks run last-registered first: the layout is restored after the guest hooks unmount.
+afterEach(() => restoreSigningLayout());
+guestPerTest();
 beforeEach(() => {
-  sessionStorage.clear();
-  localStorage.clear();
-  sessionStore.clear();
-  resetApiClient();
   installSigningLayout();
   saveSignerCredentials({ document_id: DOC_ID, user_id: USER_ID, password: SECRET });
-});
-
-afterEach(() => {
-  cleanup();
-  restoreSigningLayout();
-  vi.unstubAllGlobals();
 });
 
 /** Three required fields of the signer (two signatures and a text), one of another recipient. */

@@ -4,23 +4,10 @@ import { installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { makeFile } from '../documents/documents-test-utils';
 import { BulkSendDialog } from './bulk-send-dialog';
-import type { TTemplateRow } from './templates-api';
+import { makeTemplateRow } from './templates-test-utils';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
 
-const row: TTemplateRow = {
-  _id: '1b1b2c3d-0000-4000-8000-000000000001',
-  name: 'Rent agreement',
-  company_document_id: '2b1b2c3d-0000-4000-8000-000000000001',
-  status: 'ACTIVE',
-  owner: { _id: '3b1b2c3d-0000-4000-8000-000000000001', name: 'Ada Lovelace', email: 'ada@example.com' },
-  shared_with: [],
-  updated_at: '2026-03-04T10:00:00.000Z',
-  created_at: '2026-03-01T10:00:00.000Z',
-  recipients_count: 2,
-  fields_count: 6,
-  page_count: 3,
-  publish: { published: false, secure_access: false, url: null },
-};
+const row = makeTemplateRow();
 const BULK_ID = '9b1b2c3d-0000-4000-8000-000000000009';
 
 function chooseSheet(file: File) {

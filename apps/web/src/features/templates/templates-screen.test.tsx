@@ -6,28 +6,12 @@ import { renderRoute } from '../documents/documents-test-utils';
 import { makeConfigurableDocument } from '../documents/documents-test-utils';
 import type { TTemplateRow } from './templates-api';
 import { TemplatesScreen } from './templates-screen';
+import { makeTemplateRow } from './templates-test-utils';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { rowWithText } from '../../shared/testing/user-input';
 
-function makeRow(overrides: Partial<TTemplateRow> = {}): TTemplateRow {
-  return {
-    _id: '1b1b2c3d-0000-4000-8000-000000000001',
-    name: 'Rent agreement',
-    company_document_id: '2b1b2c3d-0000-4000-8000-000000000001',
-    status: 'ACTIVE',
-    owner: { _id: '3b1b2c3d-0000-4000-8000-000000000001', name: 'Ada Lovelace', email: 'ada@example.com' },
-    shared_with: [],
-    updated_at: '2026-03-04T10:00:00.000Z',
-    created_at: '2026-03-01T10:00:00.000Z',
-    recipients_count: 2,
-    fields_count: 6,
-    page_count: 3,
-    publish: { published: false, secure_access: false, url: null },
-    ...overrides,
-  };
-}
-
-const rent = makeRow();
-const deed = makeRow({
+const rent = makeTemplateRow();
+const deed = makeTemplateRow({
   _id: '1b1b2c3d-0000-4000-8000-000000000002',
   name: 'Sale deed',
   company_document_id: '2b1b2c3d-0000-4000-8000-000000000002',
@@ -48,11 +32,7 @@ function listServer(
   });
 }
 
-function rowOf(name: string) {
-  const row = screen.getAllByTestId('template-row').find((el) => within(el).queryByText(name));
-  if (!row) throw new Error(`No row ${name}`);
-  return row;
-}
+const rowOf = (name: string) => rowWithText('template-row', name);
 
 async function openAction(name: string, action: string) {
   fireEvent.click(within(rowOf(name)).getByRole('button', { name: `Actions for ${name}` }));

@@ -27,3 +27,21 @@ export function staffSessionPerTest({ session = {}, restoreMocks = false }: Test
     sessionStore.clear();
   });
 }
+
+/**
+ * Registers the hooks of a guest screen test (a signing link, a published template): each test
+ * starts signed out with empty storage and a fresh API client; after it the rendered tree and the
+ * stubbed globals are reset.
+ */
+export function guestPerTest(): void {
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+    sessionStore.clear();
+    resetApiClient();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+}

@@ -14,6 +14,7 @@ import {
 } from '../documents-test-utils';
 import { UploadScreen } from './upload-screen';
 import { staffSessionPerTest } from '../../../shared/testing/test-session';
+import { rowWithText } from '../../../shared/testing/user-input';
 
 /** The server's side of the upload flow: a ticket per file, conversion when `isConverted(ref)`. */
 function uploadServer({
@@ -56,11 +57,7 @@ function chooseFiles(files: File[]) {
   fireEvent.change(screen.getByLabelText('Choose files to upload'), { target: { files } });
 }
 
-function rowOf(name: string) {
-  const row = screen.getAllByTestId('upload-file-row').find((el) => within(el).queryByText(name));
-  if (!row) throw new Error(`No row for ${name}`);
-  return row;
-}
+const rowOf = (name: string) => rowWithText('upload-file-row', name);
 
 staffSessionPerTest();
 beforeEach(() => FakeXhr.install());
