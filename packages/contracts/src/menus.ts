@@ -75,7 +75,7 @@ export const DEFAULT_MENU: readonly TDefaultMenuEntry[] = [
       'file-import',
       'request-documents:view',
     ),
-    link('documents.company', 'Company documents', '/templates', 'template', 'templates:view'),
+    link('documents.company', 'Templates', '/templates', 'template', 'templates:view'),
   ]),
   group('contacts', 'Contacts', 'address-book', [
     link('contacts.list', 'Contacts', '/contacts', 'users', 'contacts:view'),
@@ -114,7 +114,6 @@ export const DEFAULT_MENU: readonly TDefaultMenuEntry[] = [
     link('settings.permissions', 'Permissions', '/profile/manage-permissions', 'lock', 'permissions:view'),
     link('settings.menus', 'Menu management', '/menu-management', 'menu-2', 'menus:manage'),
     link('settings.company', 'Company profile', '/profile/companyProfile', 'building', 'company:view'),
-    link('settings.branding', 'Branding', '/branding', 'palette', 'company:update-branding'),
     link('settings.application', 'Application settings', '/profilesettings', 'adjustments', 'settings:view'),
     link('settings.configuration', 'Integrations', '/configuration', 'plug', 'settings:manage-integrations'),
     link(

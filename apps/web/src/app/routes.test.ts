@@ -160,7 +160,7 @@ describe('route table', () => {
     expect(resolve('/email-log')).toMatchObject({ guard: 'public', title: 'Email log' });
   });
 
-  it('redirects /, /documents, /profilesettings and /ap to their default screens', () => {
+  it('redirects /, /documents, /profilesettings and /ap to their default screens, and spec paths of a setting made elsewhere to its one place', () => {
     const redirects = Object.fromEntries(
       ALL_SCREEN_ROUTES.filter((r) => r.redirectTo && !r.pattern.startsWith('/if/')).map((r) => [
         r.pattern,
@@ -172,6 +172,8 @@ describe('route table', () => {
       '/documents': '/dashboard',
       '/profilesettings': '/profilesettings/dashboard-settings',
       '/ap': '/ap/dashboard',
+      '/branding': '/profile/companyProfile',
+      '/profilesettings/initial': '/profile/initial',
     });
   });
 

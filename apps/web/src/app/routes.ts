@@ -119,7 +119,15 @@ export const STAFF_ROUTES: ScreenRoute[] = [
   ]),
   ...staff('roles', [['/roles', 'Roles']]),
   ...staff('scanner', [['/scanner', 'Scanner']]),
-  ...staff('branding', [['/branding', 'Branding']]),
+  // Logo and colours are set in the company profile: /branding (a spec path) opens it there.
+  {
+    pattern: '/branding',
+    title: 'Branding',
+    area: 'profile',
+    guard: 'user',
+    layout: 'staff',
+    redirectTo: '/profile/companyProfile',
+  },
   ...staff('company-users', [['/company/users', 'Company users']]),
   ...staff('iframe-links', [
     ['/iframeLink', 'Iframe links'],
@@ -218,11 +226,19 @@ export const STAFF_ROUTES: ScreenRoute[] = [
     layout: 'staff',
     redirectTo: '/profilesettings/dashboard-settings',
   },
+  // Initials are made where the signature is, in the profile: one place for both.
+  {
+    pattern: '/profilesettings/initial',
+    title: 'Initials',
+    area: 'profile',
+    guard: 'user',
+    layout: 'staff',
+    redirectTo: '/profile/initial',
+  },
   ...staff('settings', [
     ['/profilesettings/document-expiration-reminders', 'Document expiration and reminders'],
     ['/profilesettings/application-settings', 'Application settings'],
     ['/profilesettings/document-notifications', 'Document notifications'],
-    ['/profilesettings/initial', 'Initial settings'],
     ['/profilesettings/dashboard-settings', 'Dashboard settings'],
     ['/profilesettings/myapps-credentials', 'My apps credentials'],
     ['/profilesettings/global-filters', 'Global filters'],

@@ -101,7 +101,6 @@ export const STAFF_NAV: readonly StaffNavItem[] = [
       'company-users',
       'roles',
       'menus',
-      'branding',
       'payments',
       'subscriptions',
       'iframe-links',

@@ -80,4 +80,28 @@ describe('findActiveKey', () => {
     expect(findActiveKey(items, '/documents/123/view', 'documents', areaOf)).toBe('documents.all');
     expect(findActiveKey(items, '/nowhere', undefined)).toBeNull();
   });
+
+  it('highlights nothing on the personal profile pages, and the linked ones by their path', () => {
+    const ownerItems = makeMenu('OWNER', null).items;
+    const profileAreaOf = (route: string) => (route.startsWith('/profile/') ? 'profile' : undefined);
+    for (const page of ['/profile/signature', '/profile/initial', '/profile/personal-information']) {
+      expect(findActiveKey(ownerItems, page, 'profile', profileAreaOf)).toBeNull();
+    }
+    expect(findActiveKey(ownerItems, '/profile/manage-permissions', 'profile', profileAreaOf)).toBe(
+      'settings.permissions',
+    );
+    expect(findActiveKey(ownerItems, '/profile/companyProfile', 'profile', profileAreaOf)).toBe(
+      'settings.company',
+    );
+  });
+
+  it('names each screen once: "Templates" for /templates, no second Branding entry', () => {
+    const leaves = makeMenu('OWNER', null).items.flatMap((item) =>
+      item.kind === 'GROUP' ? item.children : [item],
+    );
+    expect(leaves.find((leaf) => leaf.route === '/templates')?.label).toBe('Templates');
+    expect(leaves.some((leaf) => leaf.route === '/branding' || leaf.label === 'Branding')).toBe(false);
+    const routes = leaves.map((leaf) => leaf.route).filter(Boolean);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
 });

@@ -25,6 +25,9 @@ const AREA_OF_KIND: Partial<Record<TMenuLeaf['kind'], string>> = {
   FORM_TEMPLATE: 'form-templates',
 };
 
+/** The route area of the profile pages (routes.ts). */
+const PERSONAL_AREA = 'profile';
+
 /**
  * The key of the link to highlight for `pathname`: the link whose route is the path or its longest
  * prefix; else the first link of the current route area (`areaOf` tells a route's area).
@@ -43,7 +46,9 @@ export function findActiveKey(
     if (!best || route.length > best.length) best = { key: leaf.key, length: route.length };
   }
   if (best) return best.key;
-  if (!area) return null;
+  // The profile area mixes personal pages (opened from the user menu: no sidebar item is theirs)
+  // with a few the menu links by path, matched above.
+  if (!area || area === PERSONAL_AREA) return null;
   const byArea = leaves.find(
     (leaf) => (AREA_OF_KIND[leaf.kind] ?? (leaf.route ? areaOf(leaf.route) : undefined)) === area,
   );

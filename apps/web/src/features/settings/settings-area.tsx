@@ -6,7 +6,6 @@ import {
   IconFilter,
   IconHourglass,
   IconLayoutDashboard,
-  IconLetterCase,
   IconToggleLeft,
   IconTransfer,
 } from '@tabler/icons-react';
@@ -24,7 +23,6 @@ export const SETTINGS_NAV: readonly SectionNavGroup[] = [
       { label: 'Application', path: 'application-settings', icon: IconCalendar },
       { label: 'Expiry and reminders', path: 'document-expiration-reminders', icon: IconHourglass },
       { label: 'Document notifications', path: 'document-notifications', icon: IconBell },
-      { label: 'Initials', path: 'initial', icon: IconLetterCase, isComingSoon: true },
       { label: 'Global filters', path: 'global-filters', icon: IconFilter },
       { label: 'App mode', path: 'app-mode', icon: IconToggleLeft, isComingSoon: true },
     ],
