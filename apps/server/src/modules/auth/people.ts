@@ -1,6 +1,17 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { queryBuilder } from '../../platform/db/query-builder';
 import { users } from './schema';
+
+/**
+ * The accounts' public names as a subquery other modules join in hot list queries (a note's
+ * author): id, email, first and last name. PostgreSQL flattens it into the join (the plan of a
+ * direct join); the table, with its passwords and second factors, stays this module's.
+ */
+export const userDirectory = queryBuilder
+  .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+  .from(users)
+  .as('user_directory');
 
 export type PersonNames = {
   firstName: string;
@@ -29,4 +40,17 @@ export async function findPeople(
     .from(users)
     .where(inArray(users.id, unique));
   return new Map(rows.map(({ id, ...names }) => [id, names]));
+}
+
+/** The ids of the accounts with these emails (as stored: lowercased), by email, in one query. */
+export async function userIdsByEmails(
+  db: Pick<Db, 'select'>,
+  emails: readonly string[],
+): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, [...new Set(emails)]));
+  return new Map(rows.map((u) => [u.email, u.id]));
 }

@@ -4,6 +4,7 @@
  */
 export { registerCompanyHooks } from './register-hooks';
 export { getCompanyBySlug, saveCompanyLogo } from './profile-service';
+export { activeMemberIds, activeMembershipsOf, findCompanyOwnerId, hasMembership } from './lookups';
 export { registerCompanyRoutes } from './routes';
 export {
   clearMembersRole,

@@ -4,7 +4,9 @@
  */
 export { requireAnyPermission } from './access';
 export { findContactTypes } from './contact-types';
+export { contactDirectory, ensureContactsForEmails } from './directory';
+export type { ContactPerson } from './directory';
 export { registerContactTypeDeletionHook } from './hooks';
 export type { ContactTypeDeletionHook } from './hooks';
 export { registerContactRoutes } from './routes';
-export { contactsOfAccount, getContact } from './service';
+export { contactsOfAccount, findContactsByIds, getContact } from './service';

@@ -594,14 +594,19 @@ export async function upsertFormContacts(
 
 /** Company contacts by id (used by other modules to check recipients' contact ids). */
 export async function findContactsByIds(
-  db: Reader,
+  db: Pick<Db, 'select'>,
   companyId: string,
   ids: string[],
-): Promise<{ id: string; email: string }[]> {
+): Promise<{ id: string; email: string; firstName: string; lastName: string }[]> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
   return db
-    .select({ id: contacts.id, email: contacts.email })
+    .select({
+      id: contacts.id,
+      email: contacts.email,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+    })
     .from(contacts)
     .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, valid)));
 }

@@ -1,12 +1,12 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { UNREAD_ACTIVITIES_CAP, type TActivity, type TRecentActivities } from '@esigns/contracts/dashboard';
 import type { TDocumentStatus } from '@esigns/contracts/documents';
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { documentLogs } from '../documents/schema';
-import { userStatus } from '../notifications/schema';
+import { documentLogPosition } from '../documents';
+import { activitiesLastOpenAt, setActivitiesLastOpenAt } from '../notifications';
 import type { AccessContext } from '../permissions';
 import { describeActivity, isRecipientActor, QUIET_ACTIONS, RECIPIENT_ACTIONS } from './activity-text';
 import { isoOf, loadViewer, rowsOf, seesDocument, type Viewer } from './visibility';
@@ -49,19 +49,6 @@ function activityScope(viewer: Viewer): SQL {
   return sql`l.company_id = ${viewer.access.companyId} and l.action not in (${quiet}) and ${seesDocument(viewer)}`;
 }
 
-/** When the caller last opened recent activity in this workspace (null: never). */
-export async function activitiesLastOpenAt(
-  db: Pick<Db, 'select'>,
-  access: Pick<AccessContext, 'userId' | 'companyId'>,
-): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: userStatus.activitiesLastOpenAt })
-    .from(userStatus)
-    .where(and(eq(userStatus.userId, access.userId), eq(userStatus.companyId, access.companyId)))
-    .limit(1);
-  return row?.at ?? null;
-}
-
 /**
  * `POST /all-documents/recent-activities/seen`: sets the caller's `activities_last_open_at`
  * marker (only that column of `user_status`; the other markers belong to `user-status`).
@@ -71,13 +58,7 @@ export async function markActivitiesSeen(
   access: AccessContext,
   at: Date = new Date(),
 ): Promise<{ unread_count: number; last_open_at: string }> {
-  await platform.database.db
-    .insert(userStatus)
-    .values({ companyId: access.companyId, userId: access.userId, activitiesLastOpenAt: at })
-    .onConflictDoUpdate({
-      target: [userStatus.userId, userStatus.companyId],
-      set: { activitiesLastOpenAt: at, updatedAt: at },
-    });
+  await setActivitiesLastOpenAt(platform.database.db, access, at);
   return { unread_count: 0, last_open_at: at.toISOString() };
 }
 
@@ -134,11 +115,7 @@ export async function readRecentActivities(
 /** SQL: the rows listed after the activity `id` (a cursor from the previous page); 404 if unknown. */
 async function cursorOf(db: Db, access: AccessContext, id: string): Promise<SQL> {
   if (!isUuid(id)) throw notFound('Activity');
-  const [row] = await db
-    .select({ createdAt: documentLogs.createdAt, seq: documentLogs.seq })
-    .from(documentLogs)
-    .where(and(eq(documentLogs.id, id), eq(documentLogs.companyId, access.companyId)))
-    .limit(1);
+  const row = await documentLogPosition(db, access.companyId, id);
   if (!row) throw notFound('Activity');
   return sql` and (l.created_at, l.seq, l.id) < (${row.createdAt.toISOString()}::timestamptz, ${row.seq}, ${id}::uuid)`;
 }

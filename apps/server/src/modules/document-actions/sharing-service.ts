@@ -1,32 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
-import { isUuid } from '@esigns/contracts/ids';
 import { validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { companyUsers } from '../company/schema';
-import { findEmployeeDocument, personOf, type Reader, type Tx, type EmployeeRow } from '../documents';
+import { activeMemberIds } from '../company';
+import { findEmployeeDocument, personOf, type Tx, type EmployeeRow } from '../documents';
 import { configurableDocuments, employeeDocuments } from '../documents/schema';
 import type { AccessContext } from '../permissions';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { emitAction, logAction } from './events';
 import { presentSettings, type TDocumentSettingsView } from './settings-view';
-
-/** The ids among `ids` that are ACTIVE members of the company. */
-async function activeMembers(db: Reader, companyId: string, ids: string[]): Promise<Set<string>> {
-  const valid = [...new Set(ids.filter(isUuid))];
-  if (valid.length === 0) return new Set();
-  const rows = await db
-    .select({ userId: companyUsers.userId })
-    .from(companyUsers)
-    .where(
-      and(
-        eq(companyUsers.companyId, companyId),
-        eq(companyUsers.status, 'ACTIVE'),
-        inArray(companyUsers.userId, valid),
-      ),
-    );
-  return new Set(rows.map((r) => r.userId));
-}
 
 /** A draft's one-off layout follows its document (the editor checks the layout's owner and sharing). */
 async function mirrorOnLayout(
@@ -61,7 +43,7 @@ export async function shareDocument(
 ): Promise<TDocumentSettingsView> {
   const db = platform.database.db;
   const doc = await loadForAction(platform, access, id, 'share');
-  const known = await activeMembers(db, access.companyId, userIds);
+  const known = await activeMemberIds(db, access.companyId, userIds);
   const details: TValidationDetail[] = [];
   userIds.forEach((userId, i) => {
     if (!known.has(userId)) {
@@ -115,7 +97,7 @@ export async function changeOwnership(
   const ids = [...new Set(input.documentIds)];
   const docs: EmployeeRow[] = [];
   for (const id of ids) docs.push(await loadForAction(platform, access, id, 'change-ownership'));
-  if (!(await activeMembers(db, access.companyId, [input.userId])).has(input.userId)) {
+  if (!(await activeMemberIds(db, access.companyId, [input.userId])).has(input.userId)) {
     throw validationError([
       { key: 'user_id', message: 'The new owner must be an active user of this company', path: ['user_id'] },
     ]);

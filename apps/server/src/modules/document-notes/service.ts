@@ -12,7 +12,7 @@ import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { users } from '../auth/schema';
+import { userDirectory } from '../auth';
 import { visibleTo, isoOf, loadScope, rowsOf } from '../document-lists';
 import { findListedDocument } from '../documents';
 import type { AccessContext } from '../permissions';
@@ -32,9 +32,9 @@ const NOTE_COLUMNS = {
   body: documentNotes.body,
   createdAt: documentNotes.createdAt,
   updatedAt: documentNotes.updatedAt,
-  authorFirstName: users.firstName,
-  authorLastName: users.lastName,
-  authorEmail: users.email,
+  authorFirstName: userDirectory.firstName,
+  authorLastName: userDirectory.lastName,
+  authorEmail: userDirectory.email,
 };
 
 function toNote(row: NoteRow, access: AccessContext): TDocumentNote {
@@ -75,7 +75,7 @@ export async function listNotes(
     db
       .select(NOTE_COLUMNS)
       .from(documentNotes)
-      .leftJoin(users, eq(users.id, documentNotes.authorId))
+      .leftJoin(userDirectory, eq(userDirectory.id, documentNotes.authorId))
       .where(where)
       .orderBy(desc(documentNotes.createdAt), desc(documentNotes.id))
       .limit(page.limit)
@@ -95,7 +95,7 @@ async function findNote(
   const [row] = await db
     .select(NOTE_COLUMNS)
     .from(documentNotes)
-    .leftJoin(users, eq(users.id, documentNotes.authorId))
+    .leftJoin(userDirectory, eq(userDirectory.id, documentNotes.authorId))
     .where(
       and(
         eq(documentNotes.id, noteId),
@@ -207,10 +207,11 @@ export async function recentNotes(
     rowsOf<RecentRow>(
       db,
       sql`select p.id, p.employee_document_id, p.author_id, p.body, p.created_at, p.updated_at,
-          u.first_name, u.last_name, u.email, p.document_name, p.document_status
+          ${userDirectory.firstName} as first_name, ${userDirectory.lastName} as last_name,
+          ${userDirectory.email} as email, p.document_name, p.document_status
         from (select n.*, ed.name as document_name, ed.status as document_status ${from}
           order by n.created_at desc, n.id desc limit ${page.limit} offset ${(page.page - 1) * page.limit}) p
-        left join users u on u.id = p.author_id
+        left join ${userDirectory} on ${userDirectory.id} = p.author_id
         order by p.created_at desc, p.id desc`,
     ),
     rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${from}`),

@@ -182,6 +182,20 @@ export async function documentLogsOf(
 
 export type DocumentLogRow = typeof documentLogs.$inferSelect;
 
+/** Where a log row of the company sits in time (`created_at`, `seq`), for paging after it; undefined if unknown. */
+export async function documentLogPosition(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  id: string,
+): Promise<{ createdAt: Date; seq: number } | undefined> {
+  const [row] = await db
+    .select({ createdAt: documentLogs.createdAt, seq: documentLogs.seq })
+    .from(documentLogs)
+    .where(and(eq(documentLogs.id, id), eq(documentLogs.companyId, companyId)))
+    .limit(1);
+  return row;
+}
+
 /**
  * Checks a document's chain: every row's `prev_hash` is the previous row's hash, seqs run
  * 1..n without gaps, and every hash matches its content. Returns the first broken seq, or null.

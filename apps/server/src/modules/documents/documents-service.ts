@@ -5,8 +5,8 @@ import { isUuid } from '@esigns/contracts/ids';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
-import { users } from '../auth/schema';
-import { contacts } from '../contacts/schema';
+import { findPeople, userIdsByEmails } from '../auth';
+import { ensureContactsForEmails } from '../contacts';
 import type { AccessContext } from '../permissions';
 import { appendDocumentLog } from './document-logs';
 import { findEmployeeDocument, type Reader } from './lookups';
@@ -28,11 +28,7 @@ export async function mayActOnDocument(
   slug: PermissionSlug,
 ): Promise<boolean> {
   if (doc.sharedWith.includes(access.userId)) return true;
-  const [me] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, access.userId))
-    .limit(1);
+  const me = (await findPeople(db, [access.userId])).get(access.userId);
   const recipients = await db
     .select({ email: documentUsers.email, type: documentUsers.type, user_type: documentUsers.userType })
     .from(documentUsers)
@@ -170,15 +166,9 @@ async function linksForEmail(
   firstName: string,
   lastName: string,
 ): Promise<{ contactId: string | null; userId: string | null }> {
-  await tx
-    .insert(contacts)
-    .values({ companyId: access.companyId, email, firstName, lastName, createdBy: access.userId })
-    .onConflictDoNothing();
-  const [contact] = await tx
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(eq(contacts.companyId, access.companyId), eq(contacts.email, email)))
-    .limit(1);
-  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return { contactId: contact?.id ?? null, userId: user?.id ?? null };
+  const contactIds = await ensureContactsForEmails(tx, access.companyId, access.userId, [
+    { email, firstName, lastName },
+  ]);
+  const userIds = await userIdsByEmails(tx, [email]);
+  return { contactId: contactIds.get(email) ?? null, userId: userIds.get(email) ?? null };
 }

@@ -3,7 +3,7 @@ import { hasPermission } from '@esigns/contracts/permissions';
 import { isUuid } from '@esigns/contracts/ids';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { contacts } from '../contacts/schema';
+import { contactDirectory } from '../contacts';
 import { notifyUsers } from '../notifications';
 import type { AccessContext } from '../permissions';
 import { addressedToCaller, getRequest, type DocumentRequestView } from './request-documents';
@@ -29,7 +29,7 @@ async function uploadableRequest(platform: Platform, access: AccessContext, id: 
   const [row] = await platform.database.db
     .select({ request: documentRequests })
     .from(documentRequests)
-    .innerJoin(contacts, eq(contacts.id, documentRequests.contactId))
+    .innerJoin(contactDirectory, eq(contactDirectory.id, documentRequests.contactId))
     .where(
       and(
         eq(documentRequests.id, id),
@@ -150,7 +150,7 @@ export async function documentCategories(
       rejected: n('REJECTED'),
     })
     .from(documentRequests)
-    .innerJoin(contacts, eq(contacts.id, documentRequests.contactId))
+    .innerJoin(contactDirectory, eq(contactDirectory.id, documentRequests.contactId))
     .where(
       and(
         eq(documentRequests.companyId, access.companyId),

@@ -10,6 +10,7 @@ export {
   appendDocumentLog,
   appendDocumentLogs,
   canonicalJson,
+  documentLogPosition,
   documentLogsOf,
   isRecipientAct,
   verifyDocumentLog,

@@ -4,7 +4,7 @@ import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { users } from '../auth/schema';
+import { findPeople, userIdsByEmails } from '../auth';
 import type { AccessContext } from '../permissions';
 import { companyDocuments, configurableDocuments, documentUsers, employeeDocuments } from './schema';
 import {
@@ -169,28 +169,18 @@ export async function findOneOffEmployeeDocument(
 }
 
 export async function peopleByIds(db: Reader, ids: string[]): Promise<Map<string, PersonRef>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(inArray(users.id, unique));
+  const people = await findPeople(db, ids);
   return new Map(
-    rows.map((r) => [
-      r.id,
-      { _id: r.id, name: `${r.firstName} ${r.lastName}`.trim(), email: r.email } satisfies PersonRef,
+    [...people].map(([id, p]) => [
+      id,
+      { _id: id, name: `${p.firstName} ${p.lastName}`.trim(), email: p.email } satisfies PersonRef,
     ]),
   );
 }
 
 /** The ids of the users with these (lower-cased) emails, by email: recipients are linked to their account. */
 export async function userIdsByEmail(db: Reader, emails: readonly string[]): Promise<Map<string, string>> {
-  if (emails.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(users.email, [...new Set(emails)]));
-  return new Map(rows.map((u) => [u.email, u.id]));
+  return userIdsByEmails(db, emails);
 }
 
 export async function personOf(db: Reader, id: string): Promise<PersonRef> {

@@ -3,7 +3,7 @@ import { isEmail, layoutProblems, type TPublishSettings, type TRecipient } from 
 import { randomToken } from '../../platform/auth/one-time-secrets';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { companies } from '../company/schema';
+import { findCompanyById } from '../company';
 import type { AccessContext } from '../permissions';
 import { configurableDocuments } from './schema';
 import { sendDocument, type SendSource } from './send-service';
@@ -112,11 +112,7 @@ export type PublishedTemplateInfo = {
 /** `GET /published-templates/{token}` (public): what the visitor's landing page shows. */
 export async function describePublished(platform: Platform, token: string): Promise<PublishedTemplateInfo> {
   const row = await findPublished(platform, token);
-  const [company] = await platform.database.db
-    .select({ name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, row.companyId))
-    .limit(1);
+  const company = await findCompanyById(platform.database.db, row.companyId);
   return {
     name: row.name,
     company_name: company?.name ?? '',

@@ -3,8 +3,8 @@ import type { TFileInfo } from '@esigns/contracts/files';
 import { isUuid } from '@esigns/contracts/ids';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { users } from '../auth/schema';
-import { contacts } from '../contacts/schema';
+import { findPeople } from '../auth';
+import { contactDirectory, findContactsByIds } from '../contacts';
 import type { AccessContext } from '../permissions';
 import { likePattern } from '../roles';
 import { peopleByIds } from './lookups';
@@ -31,9 +31,9 @@ export type DocumentRequestView = {
 
 const columns = {
   request: documentRequests,
-  contactEmail: contacts.email,
-  contactFirst: contacts.firstName,
-  contactLast: contacts.lastName,
+  contactEmail: contactDirectory.email,
+  contactFirst: contactDirectory.firstName,
+  contactLast: contactDirectory.lastName,
 };
 
 type JoinedRow = {
@@ -71,12 +71,12 @@ async function page(
   const [total] = await db
     .select({ n: count() })
     .from(documentRequests)
-    .innerJoin(contacts, eq(contacts.id, documentRequests.contactId))
+    .innerJoin(contactDirectory, eq(contactDirectory.id, documentRequests.contactId))
     .where(where);
   const rows = await db
     .select(columns)
     .from(documentRequests)
-    .innerJoin(contacts, eq(contacts.id, documentRequests.contactId))
+    .innerJoin(contactDirectory, eq(contactDirectory.id, documentRequests.contactId))
     .where(where)
     .orderBy(desc(documentRequests.createdAt), asc(documentRequests.id))
     .limit(query.limit)
@@ -101,9 +101,9 @@ export async function listRequestsByCardType(
     const pattern = likePattern(query.search);
     filters.push(
       or(
-        ilike(contacts.email, pattern),
-        ilike(contacts.firstName, pattern),
-        ilike(contacts.lastName, pattern),
+        ilike(contactDirectory.email, pattern),
+        ilike(contactDirectory.firstName, pattern),
+        ilike(contactDirectory.lastName, pattern),
       ),
     );
   }
@@ -127,16 +127,15 @@ export async function listMyRequests(
 }
 
 /**
- * The condition (over `contacts` joined to the requests) of requests addressed to the caller as a
+ * The condition (over `contactDirectory` joined to the requests) of requests addressed to the caller as a
  * contact of the company: the contact's login, or the same email.
  */
 export async function addressedToCaller(platform: Platform, access: AccessContext): Promise<SQL> {
-  const [me] = await platform.database.db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, access.userId))
-    .limit(1);
-  return or(eq(contacts.userId, access.userId), eq(contacts.email, (me?.email ?? '').toLowerCase()))!;
+  const me = (await findPeople(platform.database.db, [access.userId])).get(access.userId);
+  return or(
+    eq(contactDirectory.userId, access.userId),
+    eq(contactDirectory.email, (me?.email ?? '').toLowerCase()),
+  )!;
 }
 
 export async function getRequest(
@@ -166,11 +165,7 @@ export async function createRequest(
 ): Promise<DocumentRequestView> {
   const db = platform.database.db;
   if (!isUuid(input.contact_id)) throw notFound('Contact');
-  const [contact] = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.id, input.contact_id), eq(contacts.companyId, access.companyId)))
-    .limit(1);
+  const [contact] = await findContactsByIds(db, access.companyId, [input.contact_id]);
   if (!contact) throw notFound('Contact');
   const requester = await loadSenderInfo(db, access.companyId, access.userId);
   const dueAt = input.due_at ? new Date(input.due_at) : null;

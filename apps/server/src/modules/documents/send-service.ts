@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   layoutProblems,
   type TDocumentSettings,
@@ -12,7 +12,7 @@ import { isUuid } from '@esigns/contracts/ids';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
-import { contacts } from '../contacts/schema';
+import { findContactsByIds } from '../contacts';
 import { copyPdf } from './document-files';
 import { type Reader } from './lookups';
 import { presentEmployeeDocument } from './present-employee';
@@ -223,15 +223,7 @@ async function resolveContactIds(
   const ids = [...new Set(recipients.map((r) => r.contact_id).filter((id): id is string => Boolean(id)))];
   if (ids.length === 0) return recipients;
   if (ids.some((id) => !isUuid(id))) throw notFound('Contact');
-  const rows = await db
-    .select({
-      id: contacts.id,
-      email: contacts.email,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
-    })
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids)));
+  const rows = await findContactsByIds(db, companyId, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return recipients.map((r) => {
     if (!r.contact_id) return r;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TNewDocumentStatus } from '@esigns/contracts/document-status';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { contacts } from '../contacts/schema';
+import { ensureContactsForEmails } from '../contacts';
 import { appendDocumentLogs, insertFirstDocumentLogs, type DocumentLogInput } from './document-logs';
 import { changeDocumentStatus } from './document-status';
 import { userIdsByEmail, type Tx } from './lookups';
@@ -253,20 +253,14 @@ export async function contactsForEmails(
     const email = person.email.trim().toLowerCase();
     if (email && !byEmail.has(email)) byEmail.set(email, person);
   }
-  if (byEmail.size === 0) return new Map();
-  const rows = await tx
-    .insert(contacts)
-    .values(
-      [...byEmail].map(([email, person]) => ({
-        companyId: actor.companyId,
-        email,
-        firstName: person.first_name.trim(),
-        lastName: person.last_name.trim(),
-        createdBy: actor.userId,
-      })),
-    )
-    // An existing contact is kept as it is; the no-op update makes RETURNING answer its id too.
-    .onConflictDoUpdate({ target: [contacts.companyId, contacts.email], set: { email: sql`excluded.email` } })
-    .returning({ id: contacts.id, email: contacts.email });
-  return new Map(rows.map((r) => [r.email, r.id]));
+  return ensureContactsForEmails(
+    tx,
+    actor.companyId,
+    actor.userId,
+    [...byEmail].map(([email, person]) => ({
+      email,
+      firstName: person.first_name.trim(),
+      lastName: person.last_name.trim(),
+    })),
+  );
 }

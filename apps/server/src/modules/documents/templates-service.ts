@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TConfigurableDocument, TPublishSettings, TRecipient } from '@esigns/contracts/documents';
 import { hasPermission } from '@esigns/contracts/permissions';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { isUuid } from '@esigns/contracts/ids';
 import { AppError, notFound, unlessAppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { companyUsers } from '../company/schema';
+import { activeMemberIds } from '../company';
 import type { AccessContext } from '../permissions';
 import { likePattern } from '../roles';
 import { insertConfigurable } from './configurable-service';
@@ -252,20 +252,7 @@ export async function shareTemplate(
   const db = platform.database.db;
   const row = await findTemplate(platform, access, input.template_id);
   const ids = [...new Set(input.user_ids)];
-  const valid = ids.filter(isUuid);
-  const members = valid.length
-    ? await db
-        .select({ userId: companyUsers.userId })
-        .from(companyUsers)
-        .where(
-          and(
-            eq(companyUsers.companyId, access.companyId),
-            eq(companyUsers.status, 'ACTIVE'),
-            inArray(companyUsers.userId, valid),
-          ),
-        )
-    : [];
-  const known = new Set(members.map((m) => m.userId));
+  const known = await activeMemberIds(db, access.companyId, ids);
   const details: TValidationDetail[] = [];
   input.user_ids.forEach((id, i) => {
     if (!known.has(id))

@@ -16,6 +16,7 @@ export {
   toDefinition,
 } from './definition';
 export type { EntityDefinition, EntityTemplateDef } from './definition';
+export { entityNames } from './directory';
 export { registerEntityDeletionGuard, registerEntityRecordStore } from './hooks';
 export type { EntityDeletionGuard, EntityDependents, EntityRecordStore } from './hooks';
 export { registerEntityRoutes } from './routes';

@@ -10,7 +10,7 @@ import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth';
-import { entities } from '../entities/schema';
+import { entityNames } from '../entities';
 import type { AccessContext } from '../permissions';
 import { configProblems, findCompanyEntity, type EntityRef } from './config-check';
 import { entityCustomizations } from './schema';
@@ -26,7 +26,7 @@ type ReadDb = Pick<Db, 'select'>;
 
 const columns = {
   row: entityCustomizations,
-  entityName: entities.name,
+  entityName: entityNames.name,
 };
 
 function toCustomization(row: Row, entityName: string): TEntityCustomization {
@@ -50,7 +50,7 @@ function selectWithEntity(db: ReadDb) {
   return db
     .select(columns)
     .from(entityCustomizations)
-    .innerJoin(entities, eq(entities.id, entityCustomizations.entityId));
+    .innerJoin(entityNames, eq(entityNames.id, entityCustomizations.entityId));
 }
 
 /** `GET /entity-customization/{id}`: the company's customization, else 404. */
@@ -116,7 +116,7 @@ export async function listForCompany(
     selectWithEntity(db)
       .where(where)
       .orderBy(
-        asc(entities.name),
+        asc(entityNames.name),
         desc(entityCustomizations.isActive),
         asc(entityCustomizations.label),
         asc(entityCustomizations.id),

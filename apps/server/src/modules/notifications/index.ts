@@ -6,3 +6,4 @@ export { notifyUsers } from './notify';
 export type { Tx } from './notify';
 export { defineNotificationJobs } from './push';
 export { registerNotificationRoutes } from './routes';
+export { activitiesLastOpenAt, setActivitiesLastOpenAt } from './user-status-service';

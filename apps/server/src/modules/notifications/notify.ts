@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TAppNotificationType } from '@esigns/contracts/notifications';
 import type { TNotificationEvent } from '@esigns/contracts/settings';
 import type { Db } from '../../platform/db/database';
 import type { Platform } from '../../platform/platform';
-import { companyUsers } from '../company/schema';
+import { activeMembershipsOf } from '../company';
 import { wantsNotification } from '../settings';
 import { NOTIFICATION_PUSH_JOB } from './push';
 import { appNotifications } from './schema';
@@ -73,11 +72,7 @@ async function workspacesFor(
   userIds: string[],
   outsiders: 'skip' | 'home',
 ): Promise<Map<string, string>> {
-  const memberships = await tx
-    .select({ userId: companyUsers.userId, companyId: companyUsers.companyId })
-    .from(companyUsers)
-    .where(and(inArray(companyUsers.userId, userIds), eq(companyUsers.status, 'ACTIVE')))
-    .orderBy(asc(companyUsers.createdAt));
+  const memberships = await activeMembershipsOf(tx, userIds);
   const places = new Map<string, string>();
   for (const m of memberships) if (m.companyId === companyId) places.set(m.userId, companyId);
   if (outsiders === 'home') {

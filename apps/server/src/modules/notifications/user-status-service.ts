@@ -22,6 +22,27 @@ export async function readMarkers(
   return row ?? { notificationLastOpenAt: null, chatLastOpenAt: null };
 }
 
+/** When the user last opened recent activity (dashboard) in the workspace (null: never). */
+export async function activitiesLastOpenAt(db: Reader, inbox: Inbox): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: userStatus.activitiesLastOpenAt })
+    .from(userStatus)
+    .where(and(eq(userStatus.userId, inbox.userId), eq(userStatus.companyId, inbox.companyId)))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/** Sets the user's recent-activity marker to `at` (only that column: the others are the inbox's). */
+export async function setActivitiesLastOpenAt(db: Pick<Db, 'insert'>, inbox: Inbox, at: Date): Promise<void> {
+  await db
+    .insert(userStatus)
+    .values({ companyId: inbox.companyId, userId: inbox.userId, activitiesLastOpenAt: at })
+    .onConflictDoUpdate({
+      target: [userStatus.userId, userStatus.companyId],
+      set: { activitiesLastOpenAt: at, updatedAt: at },
+    });
+}
+
 /**
  * `GET /user-status`: notifications created since the centre was last opened. The product has
  * no chat: nothing can be unopened there, so `chatCountUnOpened` is 0; its marker is still kept.

@@ -1,35 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { TEffectiveExpirySettings } from '@esigns/contracts/reminders';
 import { DEFAULT_EXPIRATIONS_REMINDERS, type TExpirationsReminders } from '@esigns/contracts/settings';
 import { isUuid } from '@esigns/contracts/ids';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { companies, companyUsers } from '../company/schema';
-import { overDefaults } from '../settings';
-import { userSettings } from '../settings/schema';
-
-const GROUP = 'expirations_reminders';
-
-/**
- * The workspace's owner: its creator while they are still an active OWNER there, else the
- * longest-standing active OWNER (ownership may have been transferred).
- */
-async function companyOwnerId(platform: Platform, companyId: string): Promise<string | null> {
-  const db = platform.database.db;
-  const owners = await db
-    .select({ userId: companyUsers.userId, createdBy: companies.createdBy })
-    .from(companyUsers)
-    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
-    .where(
-      and(
-        eq(companyUsers.companyId, companyId),
-        eq(companyUsers.userType, 'OWNER'),
-        eq(companyUsers.status, 'ACTIVE'),
-      ),
-    )
-    .orderBy(asc(companyUsers.createdAt));
-  return owners.find((o) => o.userId === o.createdBy)?.userId ?? owners[0]?.userId ?? null;
-}
+import { findCompanyOwnerId, hasMembership } from '../company';
+import { overDefaults, readSavedSettings } from '../settings';
 
 async function savedValue(
   platform: Platform,
@@ -37,18 +12,7 @@ async function savedValue(
   userId: string | null,
 ): Promise<Record<string, unknown> | undefined> {
   if (!userId) return undefined;
-  const [row] = await platform.database.db
-    .select({ value: userSettings.value })
-    .from(userSettings)
-    .where(
-      and(
-        eq(userSettings.companyId, companyId),
-        eq(userSettings.userId, userId),
-        eq(userSettings.group, GROUP),
-      ),
-    )
-    .limit(1);
-  return row?.value;
+  return readSavedSettings(platform.database.db, { companyId, userId }, 'expirations_reminders');
 }
 
 function effective(
@@ -78,7 +42,11 @@ export async function companyExpiryDefaults(
   platform: Platform,
   companyId: string,
 ): Promise<TEffectiveExpirySettings> {
-  const saved = await savedValue(platform, companyId, await companyOwnerId(platform, companyId));
+  const saved = await savedValue(
+    platform,
+    companyId,
+    await findCompanyOwnerId(platform.database.db, companyId),
+  );
   return effective(overDefaults(DEFAULT_EXPIRATIONS_REMINDERS, saved), saved ? 'COMPANY' : 'PRODUCT');
 }
 
@@ -117,11 +85,6 @@ export async function documentOwnerSettings(
   userId: string,
 ): Promise<TEffectiveExpirySettings & { user_id: string }> {
   if (!isUuid(userId)) throw notFound('User');
-  const [member] = await platform.database.db
-    .select({ userId: companyUsers.userId })
-    .from(companyUsers)
-    .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)))
-    .limit(1);
-  if (!member) throw notFound('User');
+  if (!(await hasMembership(platform.database.db, companyId, userId))) throw notFound('User');
   return { user_id: userId, ...(await memberExpirySettings(platform, companyId, userId)) };
 }

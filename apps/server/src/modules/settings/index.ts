@@ -3,4 +3,4 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerSettingsRoutes } from './routes';
-export { overDefaults, readSettings, wantsNotification } from './service';
+export { overDefaults, readSavedSettings, readSettings, wantsNotification } from './service';

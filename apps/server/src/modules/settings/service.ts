@@ -20,6 +20,15 @@ export async function readSettings<T extends object>(
   defaults: T,
   db: Pick<Db, 'select'> = platform.database.db,
 ): Promise<T> {
+  return overDefaults(defaults, await readSavedSettings(db, access, group));
+}
+
+/** What the user saved in a group in this workspace, as saved (no defaults), or undefined. */
+export async function readSavedSettings(
+  db: Pick<Db, 'select'>,
+  access: Pick<AccessContext, 'userId' | 'companyId'>,
+  group: SettingsGroup,
+): Promise<Record<string, unknown> | undefined> {
   const [row] = await db
     .select({ value: userSettings.value })
     .from(userSettings)
@@ -31,7 +40,7 @@ export async function readSettings<T extends object>(
       ),
     )
     .limit(1);
-  return overDefaults(defaults, row?.value);
+  return row?.value;
 }
 
 /**
