@@ -1,7 +1,6 @@
 import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { TContact, TContactDocument, TContactType } from '@esigns/contracts/contacts';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { renderScreenAt, standIn } from '../../shared/testing/render-routes';
 
 export const CONTACT_ID = 'e1b2c3d4-0000-4000-8000-000000000001';
 export const TYPE_ID = 'f1b2c3d4-0000-4000-8000-000000000001';
@@ -59,16 +58,8 @@ export function makeContactDocument(overrides: Partial<TContactDocument> = {}): 
  * `path`, with the contact list and a sign-in page to land on.
  */
 export function renderRoute(screen: ReactElement, pattern: string, path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: pattern, element: screen },
-      ...(pattern === '/contacts'
-        ? []
-        : [{ path: '/contacts', element: <div data-testid="contacts-list" /> }]),
-      { path: '*', element: <div data-testid="elsewhere" /> },
-    ],
-    { initialEntries: [path] },
-  );
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
+  return renderScreenAt(screen, pattern, path, [
+    standIn('/contacts', 'contacts-list'),
+    standIn('*', 'elsewhere'),
+  ]);
 }

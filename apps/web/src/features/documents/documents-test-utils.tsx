@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import type {
   TConfigurableDocument,
   TDocumentUser,
@@ -10,11 +9,11 @@ import type {
 import { ZDocumentSettings } from '@esigns/contracts/documents';
 import type { TFileInfo } from '@esigns/contracts/files';
 import { vi } from 'vitest';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import {
   makeField as makeEditorField,
   makeRecipient as makeEditorRecipient,
 } from '../editor/editor-fixtures';
+import { renderScreenAt, standIn } from '../../shared/testing/render-routes';
 
 export const CONFIG_ID = '0a1b2c3d-0000-4000-8000-00000000c0f1';
 export const COMPANY_DOC_ID = '0a1b2c3d-0000-4000-8000-00000000d0c1';
@@ -120,15 +119,7 @@ export function makeEmployeeDocument(overrides: Partial<TEmployeeDocument> = {})
  * stub that shows where the app went (`landed` test id).
  */
 export function renderRoute(screen: ReactElement, pattern: string, path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: pattern, element: screen },
-      { path: '*', element: <div data-testid="landed">landed</div> },
-    ],
-    { initialEntries: [path] },
-  );
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
+  return renderScreenAt(screen, pattern, path, [standIn('*', 'landed', 'landed')]);
 }
 
 type XhrListener = ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;

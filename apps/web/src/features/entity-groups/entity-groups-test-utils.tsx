@@ -1,9 +1,8 @@
 import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { UserType } from '@esigns/contracts/auth';
 import type { TEntityGroup } from '@esigns/contracts/entity-groups';
 import { ok, type FakeHandler } from '../../shared/testing/fake-api';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { renderScreenAt } from '../../shared/testing/render-routes';
 import { paged, withPermissions } from '../team/team-test-utils';
 
 export const ENTITY_ID = '8e1b2c3d-0000-4000-8000-000000000001';
@@ -82,13 +81,5 @@ export function groupsServer(
 }
 
 export function renderAt(screen: ReactElement, pattern: string, path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: pattern, element: screen },
-      { path: '*', element: <div data-testid="elsewhere" /> },
-    ],
-    { initialEntries: [path] },
-  );
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
+  return renderScreenAt(screen, pattern, path);
 }

@@ -1,10 +1,9 @@
 import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { UserType } from '@esigns/contracts/auth';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import type { TEntityView } from '@esigns/contracts/entity-views';
 import { ok, type FakeHandler } from '../../shared/testing/fake-api';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { renderScreenAt, standIn } from '../../shared/testing/render-routes';
 import { paged, withPermissions } from '../team/team-test-utils';
 import type { TTemplateField } from './entity-views-api';
 
@@ -160,15 +159,9 @@ export function viewsServer(
 
 /** Renders `screen` on `pattern` at `path`, with the places the screens navigate to. */
 export function renderAt(screen: ReactElement, pattern: string, path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: pattern, element: screen },
-      { path: '/entity-views/view/:id', element: <div data-testid="view-screen" /> },
-      { path: '/entity-views', element: <div data-testid="list-screen" /> },
-      { path: '*', element: <div data-testid="elsewhere" /> },
-    ].filter((route, index, all) => all.findIndex((r) => r.path === route.path) === index),
-    { initialEntries: [path] },
-  );
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
+  return renderScreenAt(screen, pattern, path, [
+    standIn('/entity-views/view/:id', 'view-screen'),
+    standIn('/entity-views', 'list-screen'),
+    standIn('*', 'elsewhere'),
+  ]);
 }

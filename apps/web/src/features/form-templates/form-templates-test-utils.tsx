@@ -1,8 +1,7 @@
 import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
 import { ZFormFields } from '@esigns/contracts/nocode-template-check';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { renderScreenAt, standIn } from '../../shared/testing/render-routes';
 
 export const TEMPLATE_ID = '1c1b2c3d-0000-4000-8000-000000000001';
 
@@ -39,14 +38,8 @@ export function makeFormTemplate(
 
 /** Renders `screen` on `pattern` at `path`, with the routes the screens navigate to. */
 export function renderAt(screen: ReactElement, pattern: string, path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: pattern, element: screen },
-      { path: '/template/:template_id/edit', element: <div data-testid="edit-screen" /> },
-      { path: '*', element: <div data-testid="elsewhere" /> },
-    ].filter((route, index, all) => all.findIndex((r) => r.path === route.path) === index),
-    { initialEntries: [path] },
-  );
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
+  return renderScreenAt(screen, pattern, path, [
+    standIn('/template/:template_id/edit', 'edit-screen'),
+    standIn('*', 'elsewhere'),
+  ]);
 }

@@ -1,9 +1,8 @@
 import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { UserType } from '@esigns/contracts/auth';
 import { GLOBAL_VARIABLE_TYPE_INFO, type TGlobalVariable } from '@esigns/contracts/global-variables';
 import { ok, type FakeHandler } from '../../shared/testing/fake-api';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { renderScreenAt, standIn } from '../../shared/testing/render-routes';
 import { paged, withPermissions } from '../team/team-test-utils';
 
 export const VARIABLE_ID = '7a1b2c3d-0000-4000-8000-000000000001';
@@ -53,15 +52,9 @@ export function variablesServer(
 
 /** Renders `screen` on `pattern` at `path`, with the places the screens navigate to. */
 export function renderAt(screen: ReactElement, pattern: string, path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: pattern, element: screen },
-      { path: '/global-variables/view/:id', element: <div data-testid="view-screen" /> },
-      { path: '/global-variables', element: <div data-testid="list-screen" /> },
-      { path: '*', element: <div data-testid="elsewhere" /> },
-    ].filter((route, index, all) => all.findIndex((r) => r.path === route.path) === index),
-    { initialEntries: [path] },
-  );
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
+  return renderScreenAt(screen, pattern, path, [
+    standIn('/global-variables/view/:id', 'view-screen'),
+    standIn('/global-variables', 'list-screen'),
+    standIn('*', 'elsewhere'),
+  ]);
 }

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { renderRoutes } from '../../shared/testing/render-routes';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -10,12 +9,10 @@ type LazyComponent = () => Promise<{ Component: ComponentType }>;
  * `path`; answers the memory router to check where it went.
  */
 export function renderScreens(screens: Readonly<Record<string, LazyComponent>>, path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     Object.entries(screens).map(([pattern, lazy]) => ({ path: pattern, lazy })),
-    { initialEntries: [path] },
+    path,
   );
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
 }
 
 export const PNG_DATA_URL =

@@ -1,10 +1,9 @@
 import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
 import type { TRelatedRecord } from '@esigns/contracts/relationships';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { makeFormTemplate } from '../form-templates/form-templates-test-utils';
 import { makeEntity, makeRecord } from '../entities/entities-test-utils';
+import { renderScreenAt } from '../../shared/testing/render-routes';
 
 /** Two entities (Property -> Lead) as the API answers them, for the relationship screens' tests. */
 
@@ -47,13 +46,5 @@ export function makeLead(id: string, name: string, budget: number): TRelatedReco
 
 /** Renders `ui` inside a router (the tables link to record pages). */
 export function renderInRouter(ui: ReactElement) {
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: ui },
-      { path: '*', element: <div data-testid="elsewhere" /> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
+  return renderScreenAt(ui, '/', '/');
 }

@@ -1,13 +1,12 @@
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { ZDocumentSettings } from '@esigns/contracts/documents';
 import type { TESignRecord, TSignerField } from '@esigns/contracts/signing';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { DeclineScreen } from './decline-screen';
 import { FinishSuccessScreen, SignedScreen } from './done-screens';
 import { SigningExpiredScreen } from './expired-screen';
 import { SigningLandingScreen } from './landing-screen';
 import { SigningScreen } from './signing-screen';
 import { VerifyPasswordScreen } from './verify-password-screen';
+import { renderRoutes } from '../../shared/testing/render-routes';
 
 export const DOC_ID = '0a1b2c3d-0000-4000-8000-00000000e0d1';
 export const USER_ID = '0a1b2c3d-0000-4000-8000-0000000000u1';
@@ -110,9 +109,7 @@ const SIGNING_ROUTES = [
 
 /** Renders the signer's screens in a memory router starting at `path`. */
 export function renderSigning(path: string) {
-  const router = createMemoryRouter(SIGNING_ROUTES, { initialEntries: [path] });
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
+  return renderRoutes(SIGNING_ROUTES, path);
 }
 
 const restorers: (() => void)[] = [];

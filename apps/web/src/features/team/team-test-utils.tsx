@@ -1,11 +1,10 @@
 import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { UserType } from '@esigns/contracts/auth';
 import { DEFAULT_PERMISSIONS } from '@esigns/contracts/permissions';
 import { ok, type FakeHandler } from '../../shared/testing/fake-api';
-import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import type { TCompanyUser, TRole, TUserTypeView } from './team-api';
 import { makePermissionOverview } from '../../shared/testing/permission-overview';
+import { renderRoutes, standIn } from '../../shared/testing/render-routes';
 
 export { makePermissionOverview };
 
@@ -66,14 +65,12 @@ export function makeUserTypes(): TUserTypeView[] {
 
 /** Renders one screen at `path` in a memory router (with a /dashboard and a /signin to land on). */
 export function renderScreen(screen: ReactElement, path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
-      { path: '/dashboard', element: <div data-testid="dashboard">Dashboard</div> },
-      { path: '/signin', element: <div data-testid="signin">Sign in</div> },
+      standIn('/dashboard', 'dashboard', 'Dashboard'),
+      standIn('/signin', 'signin', 'Sign in'),
       { path: '*', element: screen },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
 }
