@@ -1,22 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { ALL_SCREEN_ROUTES } from '../../app/routes';
+import { describe, it } from 'vitest';
+import { expectScreenLoaders } from '../../test/screen-loaders';
 import { DOCUMENT_SCREENS } from './document-screens';
 
 describe('DOCUMENT_SCREENS', () => {
-  it('names only routes of routes.ts, and each loader gives a component', async () => {
-    const patterns = new Set(ALL_SCREEN_ROUTES.map((route) => route.pattern));
-    expect(Object.keys(DOCUMENT_SCREENS).sort()).toEqual(
-      [
-        '/documents/upload',
-        '/send-document/mail/{id}',
-        '/send-template/mail/{id}/{document_id}',
-        '/templates/upload',
-      ].sort(),
-    );
-    for (const [pattern, load] of Object.entries(DOCUMENT_SCREENS)) {
-      expect(patterns.has(pattern), pattern).toBe(true);
-      const { Component } = await load();
-      expect(typeof Component, pattern).toBe('function');
-    }
+  it('names only routes of routes.ts, the router uses them, and each loader gives a component', async () => {
+    await expectScreenLoaders(DOCUMENT_SCREENS, [
+      '/documents/upload',
+      '/send-document/mail/{id}',
+      '/send-template/mail/{id}/{document_id}',
+      '/templates/upload',
+    ]);
   }, 30_000);
 });

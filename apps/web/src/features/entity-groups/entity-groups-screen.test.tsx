@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ALL_SCREEN_ROUTES } from '../../app/routes';
-import { SCREENS } from '../../app/screen-loaders';
 import { installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { rowWithText } from '../../shared/testing/user-input';
+import { expectScreenLoaders } from '../../test/screen-loaders';
 import { EntityGroupsScreen } from './entity-groups-screen';
 import { ENTITY_ID, groupsServer, makeGroup, renderAt } from './entity-groups-test-utils';
 import { ENTITY_GROUP_SCREENS } from './screens';
@@ -31,19 +30,11 @@ staffSessionPerTest();
 
 describe('ENTITY_GROUP_SCREENS', () => {
   it('covers the routes of routes.ts and the router uses them', async () => {
-    const patterns = new Set(ALL_SCREEN_ROUTES.map((route) => route.pattern));
-    expect(Object.keys(ENTITY_GROUP_SCREENS).sort()).toEqual(
-      [
-        '/company-entity-groups',
-        '/company-entity-groups/{group_id}/preview',
-        '/company-entity-groups/{group_id}/preview/{entity_id}',
-      ].sort(),
-    );
-    for (const [pattern, load] of Object.entries(ENTITY_GROUP_SCREENS)) {
-      expect(patterns.has(pattern), pattern).toBe(true);
-      expect(SCREENS[pattern], pattern).toBe(load);
-      expect(typeof (await load()).Component).toBe('function');
-    }
+    await expectScreenLoaders(ENTITY_GROUP_SCREENS, [
+      '/company-entity-groups',
+      '/company-entity-groups/{group_id}/preview',
+      '/company-entity-groups/{group_id}/preview/{entity_id}',
+    ]);
   }, 60_000);
 });
 

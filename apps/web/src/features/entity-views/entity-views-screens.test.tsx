@@ -1,9 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ALL_SCREEN_ROUTES } from '../../app/routes';
-import { SCREENS } from '../../app/screen-loaders';
 import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { expectScreenLoaders } from '../../test/screen-loaders';
 import { EntityViewEditorScreen } from './entity-view-editor-screen';
 import { EntityViewScreen } from './entity-view-screen';
 import { EntityViewsScreen } from './entity-views-screen';
@@ -21,13 +20,12 @@ staffSessionPerTest();
 
 describe('ENTITY_VIEW_SCREENS', () => {
   it('covers the entity view routes and the router uses them', async () => {
-    const patterns = new Set(ALL_SCREEN_ROUTES.map((route) => route.pattern));
-    for (const [pattern, load] of Object.entries(ENTITY_VIEW_SCREENS)) {
-      expect(patterns.has(pattern), pattern).toBe(true);
-      expect(SCREENS[pattern], pattern).toBe(load);
-      expect(typeof (await load()).Component).toBe('function');
-    }
-    expect(Object.keys(ENTITY_VIEW_SCREENS)).toHaveLength(4);
+    await expectScreenLoaders(ENTITY_VIEW_SCREENS, [
+      '/entity-views',
+      '/entity-views/add',
+      '/entity-views/edit/{entity_view_id}',
+      '/entity-views/view/{entity_view_id}',
+    ]);
   }, 60_000);
 });
 

@@ -1,9 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ALL_SCREEN_ROUTES } from '../../app/routes';
-import { SCREENS } from '../../app/screen-loaders';
 import { fail, installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { expectScreenLoaders } from '../../test/screen-loaders';
 import { makeVariable, renderAt, variablesServer } from './global-variables-test-utils';
 import { GLOBAL_VARIABLE_SCREENS } from './screens';
 import { AddVariableScreen, ViewVariableScreen } from './variable-screens';
@@ -20,15 +19,11 @@ async function chooseType(label: string) {
 
 describe('GLOBAL_VARIABLE_SCREENS', () => {
   it('covers the routes of routes.ts and the router uses them', async () => {
-    const patterns = new Set(ALL_SCREEN_ROUTES.map((route) => route.pattern));
-    expect(Object.keys(GLOBAL_VARIABLE_SCREENS).sort()).toEqual(
-      ['/global-variables', '/global-variables/add', '/global-variables/view/{global_variable_id}'].sort(),
-    );
-    for (const [pattern, load] of Object.entries(GLOBAL_VARIABLE_SCREENS)) {
-      expect(patterns.has(pattern), pattern).toBe(true);
-      expect(SCREENS[pattern], pattern).toBe(load);
-      expect(typeof (await load()).Component).toBe('function');
-    }
+    await expectScreenLoaders(GLOBAL_VARIABLE_SCREENS, [
+      '/global-variables',
+      '/global-variables/add',
+      '/global-variables/view/{global_variable_id}',
+    ]);
   }, 60_000);
 });
 
