@@ -3,10 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { rowWithText } from '../../shared/testing/user-input';
-import { expectScreenLoaders } from '../../test/screen-loaders';
 import { EntityGroupsScreen } from './entity-groups-screen';
 import { ENTITY_ID, groupsServer, makeGroup, renderAt } from './entity-groups-test-utils';
-import { ENTITY_GROUP_SCREENS } from './screens';
 
 const estate = makeGroup();
 const sales = makeGroup({
@@ -27,16 +25,6 @@ const sales = makeGroup({
 const cardOf = (name: string) => rowWithText('entity-group-card', name);
 
 staffSessionPerTest();
-
-describe('ENTITY_GROUP_SCREENS', () => {
-  it('covers the routes of routes.ts and the router uses them', async () => {
-    await expectScreenLoaders(ENTITY_GROUP_SCREENS, [
-      '/company-entity-groups',
-      '/company-entity-groups/{group_id}/preview',
-      '/company-entity-groups/{group_id}/preview/{entity_id}',
-    ]);
-  }, 60_000);
-});
 
 describe('EntityGroupsScreen', { timeout: 20_000 }, () => {
   it('shows the groups in order with their member counts and preview links', async () => {

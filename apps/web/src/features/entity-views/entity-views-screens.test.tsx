@@ -2,12 +2,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
-import { expectScreenLoaders } from '../../test/screen-loaders';
 import { EntityViewEditorScreen } from './entity-view-editor-screen';
 import { EntityViewScreen } from './entity-view-screen';
 import { EntityViewsScreen } from './entity-views-screen';
 import { ENTITY_ID, VIEW_ID, makeView, ref, renderAt, viewsServer } from './entity-views-test-utils';
-import { ENTITY_VIEW_SCREENS } from './screens';
 
 const view = makeView();
 
@@ -17,17 +15,6 @@ const pick = async (combobox: string, option: string) => {
 };
 
 staffSessionPerTest();
-
-describe('ENTITY_VIEW_SCREENS', () => {
-  it('covers the entity view routes and the router uses them', async () => {
-    await expectScreenLoaders(ENTITY_VIEW_SCREENS, [
-      '/entity-views',
-      '/entity-views/add',
-      '/entity-views/edit/{entity_view_id}',
-      '/entity-views/view/{entity_view_id}',
-    ]);
-  }, 60_000);
-});
 
 describe('EntityViewsScreen', () => {
   it('lists views with their entities, searches on the server and deletes after asking', async () => {

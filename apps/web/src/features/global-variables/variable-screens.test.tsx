@@ -2,9 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { describe, expect, it } from 'vitest';
 import { fail, installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
-import { expectScreenLoaders } from '../../test/screen-loaders';
 import { makeVariable, renderAt, variablesServer } from './global-variables-test-utils';
-import { GLOBAL_VARIABLE_SCREENS } from './screens';
 import { AddVariableScreen, ViewVariableScreen } from './variable-screens';
 
 const ADD = ['/global-variables/add', '/global-variables/add'] as const;
@@ -16,16 +14,6 @@ async function chooseType(label: string) {
   fireEvent.click(screen.getByRole('combobox', { name: /^Type/ }));
   fireEvent.click(await screen.findByRole('option', { name: label }));
 }
-
-describe('GLOBAL_VARIABLE_SCREENS', () => {
-  it('covers the routes of routes.ts and the router uses them', async () => {
-    await expectScreenLoaders(GLOBAL_VARIABLE_SCREENS, [
-      '/global-variables',
-      '/global-variables/add',
-      '/global-variables/view/{global_variable_id}',
-    ]);
-  }, 60_000);
-});
 
 describe('AddVariableScreen', { timeout: 20_000 }, () => {
   it('checks the value in the browser, then creates the variable and opens it', async () => {

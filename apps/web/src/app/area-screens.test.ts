@@ -1,0 +1,118 @@
+import type { ComponentType } from 'react';
+import { describe, expect, it } from 'vitest';
+import { CONTACT_SCREENS } from '../features/contacts/screens';
+import { DOCUMENT_SCREENS } from '../features/documents/document-screens';
+import { ENTITY_GROUP_SCREENS } from '../features/entity-groups/screens';
+import { ENTITY_VIEW_SCREENS } from '../features/entity-views/screens';
+import { FORM_TEMPLATE_SCREENS } from '../features/form-templates/screens';
+import { GLOBAL_VARIABLE_SCREENS } from '../features/global-variables/screens';
+import { REQUEST_DOCUMENT_SCREENS } from '../features/request-documents/screens';
+import { TEAM_SCREENS } from '../features/team/screens';
+import { TEMPLATE_SCREENS } from '../features/templates/screens';
+import { ALL_SCREEN_ROUTES } from './routes';
+import { SCREENS } from './screen-loaders';
+
+type ScreenLoaders = Readonly<Record<string, () => Promise<{ Component: ComponentType }>>>;
+
+/** The screens an area registers (its `*_SCREENS` map), by their route pattern in routes.ts. */
+const AREAS: [area: string, screens: ScreenLoaders, patterns: string[]][] = [
+  [
+    'contacts',
+    CONTACT_SCREENS,
+    [
+      '/contact-types',
+      '/contacts',
+      '/contacts/add',
+      '/contacts/documents/{contact_id}',
+      '/contacts/edit/{contact_id}',
+    ],
+  ],
+  [
+    'documents',
+    DOCUMENT_SCREENS,
+    [
+      '/documents/upload',
+      '/send-document/mail/{id}',
+      '/send-template/mail/{id}/{document_id}',
+      '/templates/upload',
+    ],
+  ],
+  [
+    'entity groups',
+    ENTITY_GROUP_SCREENS,
+    [
+      '/company-entity-groups',
+      '/company-entity-groups/{group_id}/preview',
+      '/company-entity-groups/{group_id}/preview/{entity_id}',
+    ],
+  ],
+  [
+    'entity views',
+    ENTITY_VIEW_SCREENS,
+    [
+      '/entity-views',
+      '/entity-views/add',
+      '/entity-views/edit/{entity_view_id}',
+      '/entity-views/view/{entity_view_id}',
+    ],
+  ],
+  [
+    'form templates',
+    FORM_TEMPLATE_SCREENS,
+    [
+      '/template',
+      '/template/create',
+      '/template/create-with-ai',
+      '/template/{template_id}/edit',
+      '/template/{template_id}/menu/view',
+      '/template/{template_id}/view',
+    ],
+  ],
+  [
+    'global variables',
+    GLOBAL_VARIABLE_SCREENS,
+    ['/global-variables', '/global-variables/add', '/global-variables/view/{global_variable_id}'],
+  ],
+  [
+    'request documents',
+    REQUEST_DOCUMENT_SCREENS,
+    [
+      '/request-documents/all',
+      '/request-documents/all/{card_type}',
+      '/request-documents/select-card-type',
+      '/request-documents/select-card-type/{contact_id}',
+      '/request-documents/upload',
+      '/request-documents/{request_document_id}/edit',
+    ],
+  ],
+  [
+    'team',
+    TEAM_SCREENS,
+    [
+      '/company/users',
+      '/inviteUser',
+      '/profile/companyProfile',
+      '/profile/companyUsers',
+      '/profile/manage-permissions',
+      '/roles',
+    ],
+  ],
+  ['templates', TEMPLATE_SCREENS, ['/templates']],
+];
+
+describe('the screens of each area', () => {
+  it.each(AREAS)(
+    '%s: routes of routes.ts that the router opens through SCREENS, each loading a component',
+    async (_area, screens, patterns) => {
+      expect(Object.keys(screens).sort()).toEqual([...patterns].sort());
+      const known = new Set(ALL_SCREEN_ROUTES.map((route) => route.pattern));
+      for (const [pattern, load] of Object.entries(screens)) {
+        expect(known.has(pattern), pattern).toBe(true);
+        expect(SCREENS[pattern], pattern).toBe(load);
+        const { Component } = await load();
+        expect(typeof Component, pattern).toBe('function');
+      }
+    },
+    60_000,
+  );
+});
