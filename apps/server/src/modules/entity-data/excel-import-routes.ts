@@ -17,6 +17,7 @@ import { offsetOf } from '../dashboard';
 import { loadEntityDefinition } from '../entities';
 import { accessOf, requirePermission } from '../permissions';
 import { excelHeaders, importExcelData } from './excel-import-service';
+import { countOf } from '@esigns/contracts/wording';
 
 const ERRORS = {
   400: ZErrorBody,
@@ -128,7 +129,7 @@ export function registerEntityExcelImportRoutes(api: FastifyInstance, platform: 
           skipInvalid: skip === 'true',
           offsetMinutes,
         });
-        return ok(result, `${result.inserted.toLocaleString('en-US')} records added`);
+        return ok(result, `${countOf(result.inserted, 'record')} added`);
       },
     );
   });

@@ -11,6 +11,7 @@ import type { TErrorBody, TValidationDetail } from '@esigns/contracts/envelope';
 import { AppError } from './app-error';
 import { registerInputGuard } from './input-guard';
 import { securityHeadersFor } from './security-headers';
+import { validationSummary } from './validation-summary';
 
 /**
  * One place turns every thrown thing into the spec's error envelope: zod failures into 422
@@ -92,13 +93,13 @@ function toErrorBody(error: unknown, request: FastifyRequest, reply: FastifyRepl
       return { key: keyOf(path), message: v.message ?? 'Invalid value', path };
     });
     reply.status(422);
-    return { success: false, message: firstMessage(details), errors: { details } };
+    return { success: false, message: validationSummary(details, request.body), errors: { details } };
   }
 
   if (error instanceof ZodError) {
     const details = detailsFromZod(error);
     reply.status(422);
-    return { success: false, message: firstMessage(details), errors: { details } };
+    return { success: false, message: validationSummary(details, request.body), errors: { details } };
   }
 
   if (isResponseSerializationError(error)) {
@@ -225,11 +226,6 @@ function pathOf(instancePath: string | undefined, params: unknown): (string | nu
 
 function keyOf(path: (string | number)[]): string {
   return path.length === 0 ? 'body' : path.join('.');
-}
-
-function firstMessage(details: TValidationDetail[]): string {
-  const first = details[0];
-  return first ? `${first.key}: ${first.message}` : 'Validation failed';
 }
 
 function clientMessage(fe: Partial<FastifyError>): string {

@@ -16,6 +16,7 @@ import {
 import { SelectionBar } from './grid-toolbar';
 import { RecordSelectionActions } from './record-actions-menu';
 import { fieldOfTemplate, useEntityTemplates } from './use-entity-templates';
+import { countOf } from '@esigns/contracts/wording';
 
 /** What can be done to the selected records: set a field, duplicate, delete (as permissions allow). */
 export function RecordBulkActions({
@@ -84,9 +85,11 @@ export function RecordBulkActions({
       />
       <ConfirmDialog
         opened={dialog === 'delete'}
-        title={`Delete ${ids.length} record${ids.length === 1 ? '' : 's'}?`}
+        title={`Delete ${countOf(ids.length, 'record')}?`}
         confirmLabel="Delete"
-        onConfirm={() => void run(async () => `${await deleteRecords(entityId, ids)} records deleted`)}
+        onConfirm={() =>
+          void run(async () => `${countOf(await deleteRecords(entityId, ids), 'record')} deleted`)
+        }
         onClose={() => setDialog(null)}
         isPending={pending}
         error={error}
@@ -96,7 +99,7 @@ export function RecordBulkActions({
       <AppDialog
         opened={dialog === 'edit'}
         onClose={() => setDialog(null)}
-        title={`Set a field on ${ids.length} record${ids.length === 1 ? '' : 's'}`}
+        title={`Set a field on ${countOf(ids.length, 'record')}`}
         size="md"
         footer={
           <>
@@ -110,7 +113,7 @@ export function RecordBulkActions({
                 field &&
                 void run(
                   async () =>
-                    `${await bulkUpdateRecords(entityId, ids, { [field.template_id]: { [field.key]: value } })} records updated`,
+                    `${countOf(await bulkUpdateRecords(entityId, ids, { [field.template_id]: { [field.key]: value } }), 'record')} updated`,
                 )
               }
             >

@@ -4,6 +4,7 @@ import { splitFieldRef } from '@esigns/contracts/nocode-filters';
 import { formatCurrency } from '../../shared/format/currency';
 import { formatDate, formatDateTime } from '../../shared/format/date';
 import type { TTemplateField } from './entity-views-api';
+import { countOf } from '@esigns/contracts/wording';
 
 /** A view column with its field (undefined once the field was removed from its template). */
 export type ShownColumn = TViewColumn & { field_def: TTemplateField | undefined; label: string };
@@ -56,7 +57,7 @@ export function formatCell(value: unknown, field: TTemplateField | undefined): s
     if (value.length === 0) return '';
     if (value.every((v) => typeof v !== 'object' || v === null))
       return value.map((v) => optionLabel(field, v)).join(', ');
-    return type === 'DATA_TABLE' ? `${value.length} rows` : `${value.length} files`;
+    return countOf(value.length, type === 'DATA_TABLE' ? 'row' : 'file');
   }
   if (typeof value === 'object') {
     const named = value as { name?: unknown; title?: unknown; address?: unknown };

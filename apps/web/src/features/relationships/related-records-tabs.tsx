@@ -4,6 +4,7 @@ import { IconLink, IconRefresh } from '@tabler/icons-react';
 import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import { RelatedRecordsTable } from './related-records-table';
 import { useRecordRelationships } from './relationships-api';
+import { countOf } from '@esigns/contracts/wording';
 
 export type RelatedRecordsTabsProps = {
   /** The entity of the record whose page this is. */
@@ -61,7 +62,12 @@ export function RelatedRecordsTabs({ entityId, recordId }: RelatedRecordsTabsPro
               key={tab.relationship._id}
               value={tab.relationship._id}
               rightSection={
-                <Badge size="sm" variant="light" circle={tab.total < 10} aria-label={`${tab.total} records`}>
+                <Badge
+                  size="sm"
+                  variant="light"
+                  circle={tab.total < 10}
+                  aria-label={countOf(tab.total, 'record')}
+                >
                   {tab.total}
                 </Badge>
               }

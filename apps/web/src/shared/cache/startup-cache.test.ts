@@ -1,3 +1,4 @@
+import { STARTUP_CACHE_PATHS } from '@esigns/contracts/startup-cache';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import {
@@ -144,10 +145,8 @@ describe('runStartupCache', () => {
       templates: ['/template/list', 50],
       entity: ['/entities', 50],
       global_variables: ['/global-variables', 100],
-      formbuilders_details: ['/formBuilders', 50],
       entity_groups: ['/entity-groups', 100],
       entity_view_configuration: ['/entity-view-configuration', 50],
-      customDashboard: ['/custom-dashboard', 50],
       filters: ['/entity-filters/fetch-by-company', 100],
       entity_customization: ['/entity-customization/fetch-by-company', 50],
       icons: ['/icons/getAllIcons', null],
@@ -155,6 +154,10 @@ describe('runStartupCache', () => {
     expect(STARTUP_CACHE_SOURCES.find((s) => s.name === 'templates')?.params).toEqual({
       include_standard: true,
     });
+  });
+
+  it('asks only for lists the server serves (no 404 at the start of a session)', () => {
+    expect(STARTUP_CACHE_SOURCES.map((s) => s.path)).toEqual([...STARTUP_CACHE_PATHS]);
   });
 
   it('fills what exists, skips 404s quietly and keeps only the listed fields', async () => {
@@ -181,8 +184,8 @@ describe('runStartupCache', () => {
 
     expect(result.filled.sort()).toEqual(['entity', 'icons']);
     expect(result.failed).toEqual(['filters']);
-    expect(result.skipped).toHaveLength(7);
-    expect(debug).toHaveBeenCalledTimes(7);
+    expect(result.skipped).toHaveLength(5);
+    expect(debug).toHaveBeenCalledTimes(5);
     expect(warn).toHaveBeenCalledTimes(1);
     const entity = readCache<Record<string, unknown>>('entity');
     expect(entity?.items).toHaveLength(60);

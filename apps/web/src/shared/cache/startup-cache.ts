@@ -1,3 +1,4 @@
+import type { StartupCachePath } from '@esigns/contracts/startup-cache';
 import { DEFAULT_BRANDING } from '@esigns/contracts/branding-defaults';
 import type { TPaged } from '@esigns/contracts/envelope';
 import { api } from '../api/api-client';
@@ -30,8 +31,8 @@ export type FetchPage<T> = (page: number, limit: number) => Promise<TPaged<T>>;
 
 export type StartupCacheSource = {
   name: CacheName;
-  /** API path under /api. */
-  path: string;
+  /** API path under /api: one the server serves. */
+  path: StartupCachePath;
   /** Page size; undefined for a call that answers the whole list at once. */
   limit?: number;
   params?: Record<string, unknown>;
@@ -162,7 +163,10 @@ export function normaliseTemplates<T extends { _id?: unknown; type?: unknown }>(
   return [...standard, ...templates.filter((t) => t.type !== 'STANDARD')];
 }
 
-/** The lists of spec 1 §7, filled at startup. */
+/**
+ * The lists of spec 1 §7 the server serves (`STARTUP_CACHE_PATHS`), filled at startup; form
+ * builders and custom dashboards join when their areas land.
+ */
 export const STARTUP_CACHE_SOURCES: readonly StartupCacheSource[] = [
   {
     name: 'templates',
@@ -179,7 +183,6 @@ export const STARTUP_CACHE_SOURCES: readonly StartupCacheSource[] = [
     limit: 100,
     fields: ['_id', 'label', 'input_type', 'is_fixed'],
   },
-  { name: 'formbuilders_details', path: '/formBuilders', limit: 50, fields: ['_id', 'name'] },
   {
     name: 'entity_groups',
     path: '/entity-groups',
@@ -192,7 +195,6 @@ export const STARTUP_CACHE_SOURCES: readonly StartupCacheSource[] = [
     limit: 50,
     fields: ['_id', 'name', 'entity_id'],
   },
-  { name: 'customDashboard', path: '/custom-dashboard', limit: 50, fields: ['_id', 'name', 'assigned_to'] },
   {
     name: 'filters',
     path: '/entity-filters/fetch-by-company',
