@@ -7,7 +7,7 @@ export { registerMf2aRoutes } from './mf2a-routes';
 export { findPeople, userDirectory, userIdsByEmails } from './people';
 export type { PersonNames } from './people';
 export { registerAuthRoutes } from './routes';
-export { pictureKeyOf, setPictureKey, updateUserProfile } from './user-profile';
+export { pictureKeyOf, pictureKeysOf, setPictureKey, updateUserProfile } from './user-profile';
 export type { PictureKind, UserProfileChanges } from './user-profile';
 export {
   buildUserDetails,

@@ -38,6 +38,19 @@ export async function pictureKeyOf(
   return row?.key ?? null;
 }
 
+/** The user's saved pictures' storage keys (avatar, signature, initials), in one query. */
+export async function pictureKeysOf(
+  db: Pick<Db, 'select'>,
+  userId: string,
+): Promise<Record<PictureKind, string | null>> {
+  const [row] = await db
+    .select({ avatar: users.avatarKey, signature: users.signatureKey, initial: users.initialKey })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? { avatar: null, signature: null, initial: null };
+}
+
 export async function setPictureKey(
   db: Pick<Db, 'update'>,
   userId: string,

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { TEmployeeDocument } from '@esigns/contracts/documents';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
@@ -8,8 +7,8 @@ import {
   findEmployeeDocument,
   findOneOffEmployeeDocument,
   presentEmployeeDocument,
+  updateEmployeeDocument,
 } from '../documents';
-import { employeeDocuments } from '../documents/schema';
 import type { AccessContext } from '../permissions';
 import { completedFileKey } from '../signing';
 import { assertActionAllowed, loadForAction, type Client } from './access';
@@ -52,18 +51,13 @@ async function setArchived(
   const updated = await db.transaction(async (tx) => {
     const locked = await findEmployeeDocument(tx, access.companyId, id, { forUpdate: true });
     assertActionAllowed(action, locked);
-    const now = new Date();
-    const [row] = await tx
-      .update(employeeDocuments)
-      .set({ archivedAt: archive ? now : null, updatedAt: now })
-      .where(eq(employeeDocuments.id, locked.id))
-      .returning();
+    const row = await updateEmployeeDocument(tx, locked, { archivedAt: archive ? new Date() : null });
     await logAction(tx, access, client, {
       documentId: locked.id,
       action: archive ? 'document.archived' : 'document.restored',
       details: { status: locked.status },
     });
-    return row!;
+    return row;
   });
   emitAction(platform, access, archive ? 'archived' : 'restored', updated);
   return presentEmployeeDocument(db, access.companyId, id, updated);

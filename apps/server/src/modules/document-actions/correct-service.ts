@@ -1,26 +1,32 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { TDocumentSettingsPatch, TEmployeeDocument, TField } from '@esigns/contracts/documents';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
 import {
-  NO_SECRETS,
   findEmployeeDocument,
   type Tx,
   notifyRecipient,
   presentEmployeeDocument,
-  contactsForEmails,
+  holdBackRecipients,
   loadSenderInfo,
   type DocumentUserRow,
   type EmployeeRow,
   notifyDocumentCorrected,
   recipientsOf,
-  userIdsByEmail,
+  rewriteRecipients,
+  updateEmployeeDocument,
 } from '../documents';
-import { documentUsers, employeeDocuments } from '../documents/schema';
 import type { AccessContext } from '../permissions';
-import { advanceDocument, dueUnderOrder, isDone, isEveryoneDone, wakeSealWorker } from '../signing';
-import { documentFieldValues, documentSeals, signerStates } from '../signing/schema';
+import {
+  advanceDocument,
+  dropFieldValues,
+  dueUnderOrder,
+  forgetRecipientProgress,
+  isDone,
+  isEveryoneDone,
+  sealStatusOf,
+  wakeSealWorker,
+} from '../signing';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { planCorrection, isFinished, type CorrectionPlan, type TCorrectionRecipient } from './correct-plan';
 import { emitAction, logAction } from './events';
@@ -41,89 +47,6 @@ export type TCorrectRequest = {
 type NotifyMode = 'all-due' | 'new-due';
 
 type Outcome = { row: EmployeeRow; sealQueued: boolean; notified: string[] };
-
-/** The recipients' table after a plan: removed rows deleted, changed ones updated, new ones inserted. */
-async function writeRecipients(
-  tx: Tx,
-  access: AccessContext,
-  doc: EmployeeRow,
-  plan: CorrectionPlan,
-): Promise<void> {
-  if (plan.removed.length > 0) {
-    await tx.delete(documentUsers).where(
-      inArray(
-        documentUsers.id,
-        plan.removed.map((r) => r.id),
-      ),
-    );
-  }
-  const emails = [...plan.added, ...plan.changed.filter((c) => c.emailChanged).map((c) => c.next)];
-  const contactIds = await contactsForEmails(
-    tx,
-    { companyId: access.companyId, userId: access.userId },
-    emails,
-  );
-  const userIds = await userIdsByEmail(
-    tx,
-    emails.map((r) => r.email),
-  );
-  for (const change of plan.changed) {
-    const { next, row } = change;
-    await tx
-      .update(documentUsers)
-      .set({
-        firstName: next.first_name,
-        lastName: next.last_name,
-        userType: next.user_type,
-        signingOrder: next.signing_order,
-        roleName: next.role_name,
-        emailVerification: next.email_verification,
-        ...(change.emailChanged
-          ? {
-              email: next.email,
-              contactId: contactIds.get(next.email) ?? null,
-              userId: userIds.get(next.email) ?? null,
-              // Another person: the old link dies, and what the previous one did (code verified,
-              // values typed so far) does not carry over.
-              ...NO_SECRETS,
-              status: 'PENDING' as const,
-              sentAt: null,
-              viewedAt: null,
-              lastRemindedAt: null,
-              remindersSent: 0,
-            }
-          : {}),
-      })
-      .where(eq(documentUsers.id, row.id));
-    if (change.emailChanged) {
-      await tx.delete(signerStates).where(eq(signerStates.documentUserId, row.id));
-      await tx.delete(documentFieldValues).where(eq(documentFieldValues.documentUserId, row.id));
-    }
-  }
-  if (plan.added.length > 0) {
-    const base = Date.now();
-    await tx.insert(documentUsers).values(
-      plan.added.map((r, i) => ({
-        companyId: access.companyId,
-        employeeDocumentId: doc.id,
-        key: r.key,
-        roleName: r.role_name,
-        type: 'RECEIVER' as const,
-        userType: r.user_type,
-        email: r.email,
-        firstName: r.first_name,
-        lastName: r.last_name,
-        contactId: contactIds.get(r.email) ?? null,
-        userId: userIds.get(r.email) ?? null,
-        signingOrder: r.signing_order,
-        color: r.color,
-        emailVerification: r.email_verification,
-        status: 'PENDING' as const,
-        createdAt: new Date(base + i),
-      })),
-    );
-  }
-}
 
 /**
  * After the recipients changed, in the same transaction: when every required recipient is done
@@ -148,17 +71,10 @@ async function moveOn(
   );
   const open = rows.filter((r) => r.userType !== 'CC' && !isFinished(r) && !isDone(r));
   const notDueAnyMore = open.filter((r) => !due.has(r.id) && r.status !== 'PENDING');
-  if (notDueAnyMore.length > 0) {
-    await tx
-      .update(documentUsers)
-      .set({ status: 'PENDING', ...NO_SECRETS, sentAt: null })
-      .where(
-        inArray(
-          documentUsers.id,
-          notDueAnyMore.map((r) => r.id),
-        ),
-      );
-  }
+  await holdBackRecipients(
+    tx,
+    notDueAnyMore.map((r) => r.id),
+  );
   const toMail = open.filter((r) => due.has(r.id) && (mode === 'all-due' || r.status === 'PENDING'));
   if (toMail.length === 0) return { sealQueued: false, notified: [], heldBack: notDueAnyMore };
   const sender = await loadSenderInfo(tx, doc.companyId, doc.senderId);
@@ -187,11 +103,8 @@ export async function applyCorrection(
   request: TCorrectRequest,
   mode: NotifyMode,
 ): Promise<Outcome> {
-  const [seal] = await tx
-    .select({ status: documentSeals.status })
-    .from(documentSeals)
-    .where(eq(documentSeals.employeeDocumentId, locked.id));
-  if (seal && seal.status !== 'FAILED') {
+  const sealStatus = await sealStatusOf(tx, locked.id);
+  if (sealStatus && sealStatus !== 'FAILED') {
     // Everyone required has finished and the sealed PDF is being built: too late to change who signs.
     throw new AppError('CONFLICT', {
       message: 'Everyone has finished and the document is being completed: it can no longer be corrected',
@@ -203,27 +116,18 @@ export async function applyCorrection(
   const { plan } = planned;
   const { signing_order: signingOrder, ...otherSettings } = request.settings ?? {};
   let row = await applyDocumentUpdate(tx, access, client, locked, { settings: otherSettings });
-  const [updated] = await tx
-    .update(employeeDocuments)
-    .set({
-      fields: plan.fields,
-      settings: { ...row.settings, ...(signingOrder === undefined ? {} : { signing_order: signingOrder }) },
-      updatedAt: new Date(),
-    })
-    .where(eq(employeeDocuments.id, locked.id))
-    .returning();
-  row = updated!;
-  if (plan.staleValueKeys.length > 0) {
-    await tx
-      .delete(documentFieldValues)
-      .where(
-        and(
-          eq(documentFieldValues.employeeDocumentId, locked.id),
-          inArray(documentFieldValues.fieldKey, plan.staleValueKeys),
-        ),
-      );
-  }
-  await writeRecipients(tx, access, locked, plan);
+  row = await updateEmployeeDocument(tx, row, {
+    fields: plan.fields,
+    settings: { ...row.settings, ...(signingOrder === undefined ? {} : { signing_order: signingOrder }) },
+  });
+  await dropFieldValues(tx, locked.id, plan.staleValueKeys);
+  await rewriteRecipients(tx, { companyId: access.companyId, userId: access.userId }, locked.id, plan);
+  // A new email is another person: what the previous one did (code verified, values typed so far)
+  // does not carry over.
+  await forgetRecipientProgress(
+    tx,
+    plan.changed.filter((c) => c.emailChanged).map((c) => c.row.id),
+  );
   await logAction(tx, access, client, {
     documentId: locked.id,
     action: mode === 'new-due' ? 'document.recipients_added' : 'document.corrected',

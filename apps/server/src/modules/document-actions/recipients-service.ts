@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   RECIPIENT_COLORS,
   isEmail,
@@ -19,8 +18,8 @@ import {
   presentEmployeeDocument,
   type EmployeeRow,
   recipientsOf,
+  updateEmployeeDocument,
 } from '../documents';
-import { configurableDocuments, employeeDocuments } from '../documents/schema';
 import type { AccessContext } from '../permissions';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { afterCorrection, applyCorrection } from './correct-service';
@@ -154,15 +153,8 @@ async function addToDraft(
     ),
   );
   if (details.length > 0) throw validationError(details, details[0]!.message);
-  const now = new Date();
-  await tx
-    .update(configurableDocuments)
-    .set({ documentUsers: documentUsersNext, fields, updatedAt: now })
-    .where(eq(configurableDocuments.id, layout.id));
-  await tx
-    .update(employeeDocuments)
-    .set({ fields, updatedAt: now })
-    .where(eq(employeeDocuments.id, locked.id));
+  // The layout (the draft's recipients and fields) follows the document.
+  await updateEmployeeDocument(tx, locked, { fields }, documentUsersNext);
   await logAction(tx, access, client, {
     documentId: locked.id,
     action: 'document.recipients_added',

@@ -1,4 +1,3 @@
-import { and, eq, or } from 'drizzle-orm';
 import type {
   TDocumentSettings,
   TDocumentSettingsPatch,
@@ -8,8 +7,14 @@ import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { isUuid } from '@esigns/contracts/ids';
 import { notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { findEmployeeDocument, type Tx, presentEmployeeDocument, type EmployeeRow } from '../documents';
-import { configurableDocuments, documentUsers, employeeDocuments } from '../documents/schema';
+import {
+  findEmployeeDocument,
+  type Tx,
+  presentEmployeeDocument,
+  recipientsOf,
+  updateEmployeeDocument,
+  type EmployeeRow,
+} from '../documents';
 import type { AccessContext } from '../permissions';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { emitAction, logAction } from './events';
@@ -61,16 +66,7 @@ export async function getRecipientSettings(
   const db = platform.database.db;
   const doc = await loadForAction(platform, access, id, 'view');
   if (!isUuid(userId)) throw notFound('Recipient');
-  const [recipient] = await db
-    .select()
-    .from(documentUsers)
-    .where(
-      and(
-        eq(documentUsers.employeeDocumentId, doc.id),
-        or(eq(documentUsers.id, userId), eq(documentUsers.userId, userId)),
-      ),
-    )
-    .limit(1);
+  const recipient = (await recipientsOf(db, doc.id)).find((r) => r.id === userId || r.userId === userId);
   if (!recipient) throw notFound('Recipient');
   const every = doc.settings.reminder_every_days;
   const asked =
@@ -142,28 +138,12 @@ export async function applyDocumentUpdate(
   if (details.length > 0) throw validationError(details, details[0]!.message);
   const name = input.name ?? doc.name;
   const expiryMoved = (expiresAt?.getTime() ?? null) !== (doc.expiresAt?.getTime() ?? null);
-  const [row] = await tx
-    .update(employeeDocuments)
-    .set({
-      name,
-      settings,
-      expiresAt,
-      ...(expiryMoved ? { expiryWarnedAt: null } : {}),
-      updatedAt: now,
-    })
-    .where(eq(employeeDocuments.id, doc.id))
-    .returning();
-  if (doc.status === 'DRAFT' && doc.configurableDocumentId) {
-    await tx
-      .update(configurableDocuments)
-      .set({ name, settings, updatedAt: now })
-      .where(
-        and(
-          eq(configurableDocuments.id, doc.configurableDocumentId),
-          eq(configurableDocuments.isTemplate, false),
-        ),
-      );
-  }
+  const row = await updateEmployeeDocument(tx, doc, {
+    name,
+    settings,
+    expiresAt,
+    ...(expiryMoved ? { expiryWarnedAt: null } : {}),
+  });
   if (name !== doc.name) {
     await logAction(tx, access, client, {
       documentId: doc.id,
@@ -181,7 +161,7 @@ export async function applyDocumentUpdate(
       },
     });
   }
-  return row!;
+  return row;
 }
 
 /** `POST /documents/{id}/rename {name}`: any document that is not archived. */

@@ -1,32 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { activeMemberIds } from '../company';
-import { findEmployeeDocument, personOf, type Tx, type EmployeeRow } from '../documents';
-import { configurableDocuments, employeeDocuments } from '../documents/schema';
+import { findEmployeeDocument, personOf, updateEmployeeDocument, type EmployeeRow } from '../documents';
 import type { AccessContext } from '../permissions';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { emitAction, logAction } from './events';
 import { presentSettings, type TDocumentSettingsView } from './settings-view';
-
-/** A draft's one-off layout follows its document (the editor checks the layout's owner and sharing). */
-async function mirrorOnLayout(
-  tx: Tx,
-  doc: EmployeeRow,
-  values: { sharedWith?: string[]; ownerId?: string },
-): Promise<void> {
-  if (doc.status !== 'DRAFT' || !doc.configurableDocumentId) return;
-  await tx
-    .update(configurableDocuments)
-    .set({ ...values, updatedAt: new Date() })
-    .where(
-      and(
-        eq(configurableDocuments.id, doc.configurableDocumentId),
-        eq(configurableDocuments.isTemplate, false),
-      ),
-    );
-}
 
 /**
  * `PUT /documents/{document_id}/share-document {user_ids}`: replaces the users the document is
@@ -59,12 +39,7 @@ export async function shareDocument(
     const locked = await findEmployeeDocument(tx, access.companyId, doc.id, { forUpdate: true });
     assertActionAllowed('share', locked);
     const next = [...new Set(userIds)].filter((u) => u !== locked.senderId);
-    const [row] = await tx
-      .update(employeeDocuments)
-      .set({ sharedWith: next, updatedAt: new Date() })
-      .where(eq(employeeDocuments.id, locked.id))
-      .returning();
-    await mirrorOnLayout(tx, locked, { sharedWith: next });
+    const row = await updateEmployeeDocument(tx, locked, { sharedWith: next });
     const before = new Set(locked.sharedWith);
     await logAction(tx, access, client, {
       documentId: locked.id,
@@ -75,7 +50,7 @@ export async function shareDocument(
         removed: locked.sharedWith.filter((u) => !next.includes(u)),
       },
     });
-    return row!;
+    return row;
   });
   emitAction(platform, access, 'shared', updated, { user_ids: updated.sharedWith });
   return presentSettings(db, updated);
@@ -108,17 +83,8 @@ export async function changeOwnership(
       const locked = await findEmployeeDocument(tx, access.companyId, doc.id, { forUpdate: true });
       assertActionAllowed('change-ownership', locked);
       if (locked.senderId === input.userId) continue;
-      const [row] = await tx
-        .update(employeeDocuments)
-        .set({
-          senderId: input.userId,
-          sharedWith: locked.sharedWith.filter((u) => u !== input.userId),
-          updatedAt: new Date(),
-        })
-        .where(eq(employeeDocuments.id, locked.id))
-        .returning();
-      await mirrorOnLayout(tx, locked, {
-        ownerId: input.userId,
+      const row = await updateEmployeeDocument(tx, locked, {
+        senderId: input.userId,
         sharedWith: locked.sharedWith.filter((u) => u !== input.userId),
       });
       await logAction(tx, access, client, {
@@ -126,7 +92,7 @@ export async function changeOwnership(
         action: 'document.ownership_changed',
         details: { from: locked.senderId, to: input.userId },
       });
-      out.push(row!);
+      out.push(row);
     }
     return out;
   });

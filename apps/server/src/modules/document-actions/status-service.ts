@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { STATUS_TRANSITIONS, canTransition } from '@esigns/contracts/document-actions';
 import type { TDocumentStatus, TEmployeeDocument } from '@esigns/contracts/documents';
 import { AppError } from '../../platform/http/app-error';
@@ -13,8 +12,8 @@ import {
   loadSenderInfo,
   type EmployeeRow,
   notifyDocumentVoided,
+  recipientsOf,
 } from '../documents';
-import { documentUsers } from '../documents/schema';
 import type { AccessContext } from '../permissions';
 import { queueSeal, wakeSealWorker } from '../signing';
 import { assertActionAllowed, loadForAction, type Client } from './access';
@@ -43,12 +42,7 @@ async function voidLocked(
     expectedFrom: 'WAITING',
     set: { voidedAt: now, voidReason: reason, updatedAt: now },
   });
-  const asked = await tx
-    .select()
-    .from(documentUsers)
-    .where(
-      and(eq(documentUsers.employeeDocumentId, doc.id), inArray(documentUsers.status, ['SENT', 'VIEWED'])),
-    );
+  const asked = (await recipientsOf(tx, doc.id)).filter((r) => r.status === 'SENT' || r.status === 'VIEWED');
   const sender = await loadSenderInfo(tx, doc.companyId, doc.senderId);
   const mailed: string[] = [];
   for (const recipient of asked) {
@@ -172,10 +166,7 @@ export async function markCompleted(
   const locked = await db.transaction(async (tx) => {
     const row = await findEmployeeDocument(tx, access.companyId, id, { forUpdate: true });
     assertActionAllowed('mark-completed', row);
-    const recipients = await tx
-      .select()
-      .from(documentUsers)
-      .where(eq(documentUsers.employeeDocumentId, row.id));
+    const recipients = await recipientsOf(tx, row.id);
     const awaited = recipients.filter(
       (r) =>
         (r.userType === 'SIGNER' && r.status !== 'SIGNED') ||

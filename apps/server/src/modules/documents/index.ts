@@ -6,6 +6,14 @@ export { defineDocumentJobs } from './bulk-send';
 export { insertConfigurable } from './configurable-service';
 export { deleteDocumentRows } from './delete-document';
 export { copyPdf } from './document-files';
+export { documentOrigins, isCompanyTemplate, templateSummariesByIds } from './document-views';
+export {
+  holdBackRecipients,
+  recordRecipientProgress,
+  rewriteRecipients,
+  updateEmployeeDocument,
+} from './document-writes';
+export type { DocumentChanges, RecipientRewrite } from './document-writes';
 export {
   appendDocumentLog,
   appendDocumentLogs,

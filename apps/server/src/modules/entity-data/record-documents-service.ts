@@ -6,8 +6,14 @@ import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { DEFAULT_DOWNLOAD_URL_SECONDS } from '../../platform/storage/storage';
 import { findListedDocument } from '../document-lists';
-import { checkFiles, filesData, storeFiles, type IncomingFile } from '../documents';
-import { configurableDocuments, employeeDocuments } from '../documents/schema';
+import {
+  checkFiles,
+  documentOrigins,
+  filesData,
+  isCompanyTemplate,
+  storeFiles,
+  type IncomingFile,
+} from '../documents';
 import { loadEntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
 import { entityDataDocuments } from './schema';
@@ -76,14 +82,13 @@ async function listed(
   const rows = await db
     .select({
       doc: entityDataDocuments,
-      documentStatus: employeeDocuments.status,
-      layoutId: configurableDocuments.id,
-      layoutName: configurableDocuments.name,
-      isTemplate: configurableDocuments.isTemplate,
+      documentStatus: documentOrigins.status,
+      layoutId: documentOrigins.layoutId,
+      layoutName: documentOrigins.layoutName,
+      isTemplate: documentOrigins.layoutIsTemplate,
     })
     .from(entityDataDocuments)
-    .leftJoin(employeeDocuments, eq(employeeDocuments.id, entityDataDocuments.employeeDocumentId))
-    .leftJoin(configurableDocuments, eq(configurableDocuments.id, employeeDocuments.configurableDocumentId))
+    .leftJoin(documentOrigins, eq(documentOrigins.id, entityDataDocuments.employeeDocumentId))
     .where(and(eq(entityDataDocuments.entityDataId, recordId), options.where))
     .orderBy(desc(entityDataDocuments.createdAt), desc(entityDataDocuments.id));
   return rows
@@ -120,7 +125,7 @@ export async function listRecordDocumentsWithoutTemplates(
   const db = platform.database.db;
   const record = await recordOf(db, access, entityId, recordId);
   const rows = await listed(db, record.id, {
-    where: or(isNull(configurableDocuments.id), eq(configurableDocuments.isTemplate, false)),
+    where: or(isNull(documentOrigins.layoutId), eq(documentOrigins.layoutIsTemplate, false)),
   });
   return Promise.all(rows.map((row) => present(platform, row)));
 }
@@ -137,19 +142,9 @@ export async function listRecordDocumentsOfTemplate(
 ): Promise<TRecordDocument[]> {
   const db = platform.database.db;
   const record = await recordOf(db, access, ids.entity_id, ids.entity_data_id);
-  const [template] = await db
-    .select({ id: configurableDocuments.id })
-    .from(configurableDocuments)
-    .where(
-      and(
-        eq(configurableDocuments.id, ids.configurable_document_id),
-        eq(configurableDocuments.companyId, access.companyId),
-        eq(configurableDocuments.isTemplate, true),
-      ),
-    )
-    .limit(1);
-  if (!template) throw notFound('Template');
-  const rows = await listed(db, record.id, { where: eq(configurableDocuments.id, template.id) });
+  const templateId = ids.configurable_document_id;
+  if (!(await isCompanyTemplate(db, access.companyId, templateId))) throw notFound('Template');
+  const rows = await listed(db, record.id, { where: eq(documentOrigins.layoutId, templateId) });
   return Promise.all(rows.map((row) => present(platform, row)));
 }
 

@@ -1,7 +1,6 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { Db } from '../../platform/db/database';
-import { configurableDocuments } from '../documents/schema';
+import { templateSummariesByIds } from '../documents';
 import { entitySummaries } from '../entities';
 import { ensureStandardTemplates, templateSummaries } from '../form-templates';
 import { variableSummaries } from '../global-variables';
@@ -56,22 +55,7 @@ async function loadDocTemplates(
   companyId: string,
   ids: string[],
 ): Promise<Map<string, DocTemplateInfo>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: configurableDocuments.id,
-      name: configurableDocuments.name,
-      companyDocumentId: configurableDocuments.companyDocumentId,
-    })
-    .from(configurableDocuments)
-    .where(
-      and(
-        eq(configurableDocuments.companyId, companyId),
-        eq(configurableDocuments.isTemplate, true),
-        isNull(configurableDocuments.deletedAt),
-        inArray(configurableDocuments.id, ids),
-      ),
-    );
+  const rows = await templateSummariesByIds(db, companyId, ids);
   return new Map(rows.map((row) => [row.id, { name: row.name, company_document_id: row.companyDocumentId }]));
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { TFileInfo } from '@esigns/contracts/files';
 import { MAX_SIGNATURE_DATA_URL, type TESignRecord, type TSignerField } from '@esigns/contracts/signing';
 import type { Platform } from '../../platform/platform';
-import { users } from '../auth/schema';
+import { pictureKeysOf } from '../auth';
 import {
   type Reader,
   FINISHED_STATUSES,
@@ -12,8 +12,8 @@ import {
   lockEmployeeDocument,
   recipientOf,
   recipientsOf,
+  recordRecipientProgress,
 } from '../documents';
-import { documentUsers } from '../documents/schema';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import { loadFieldValues } from './field-values';
 import { advanceDocument } from './progress';
@@ -101,11 +101,12 @@ async function markViewed(platform: Platform, signer: SignerContext, client: Cli
   const outcome = await platform.database.db.transaction(async (tx) => {
     // The document row first, as every action on it does (one lock order, no deadlock).
     const document = await lockEmployeeDocument(tx, signer.document.id);
-    const [row] = await tx
-      .update(documentUsers)
-      .set({ status: 'VIEWED', viewedAt: now })
-      .where(and(eq(documentUsers.id, signer.recipient.id), eq(documentUsers.status, 'SENT')))
-      .returning();
+    const row = await recordRecipientProgress(
+      tx,
+      signer.recipient.id,
+      { status: 'VIEWED', viewedAt: now },
+      'SENT',
+    );
     if (!row || !document) return null;
     await logSignerEvent(tx, signer, client, 'recipient.viewed');
     await notifyDocumentSender(platform, tx, document, { event: 'document.viewed', who: row });
@@ -245,11 +246,7 @@ async function savedSignature(
   platform: Platform,
   userId: string,
 ): Promise<{ signature: string | null; initial: string | null }> {
-  const [row] = await platform.database.db
-    .select({ signature: users.signatureKey, initial: users.initialKey })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const row = await pictureKeysOf(platform.database.db, userId);
   const read = async (key: string | null | undefined): Promise<string | null> => {
     if (!key) return null;
     try {

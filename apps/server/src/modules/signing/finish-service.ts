@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { TDocumentStatus, TRecipientStatus } from '@esigns/contracts/documents';
 import { AppError, validationError } from '../../platform/http/app-error';
@@ -10,8 +9,9 @@ import {
   type Tx,
   notifyDocumentSender,
   recipientOf,
+  recipientsOf,
+  recordRecipientProgress,
 } from '../documents';
-import { documentUsers } from '../documents/schema';
 import {
   automaticValues,
   keptDefaults,
@@ -157,10 +157,11 @@ export async function finishRecipient(
         ],
         now,
       );
-      await tx
-        .update(documentUsers)
-        .set({ status: done, finishedAt: now, ...(fresh.recipient.viewedAt ? {} : { viewedAt: now }) })
-        .where(eq(documentUsers.id, fresh.recipient.id));
+      await recordRecipientProgress(tx, fresh.recipient.id, {
+        status: done,
+        finishedAt: now,
+        ...(fresh.recipient.viewedAt ? {} : { viewedAt: now }),
+      });
       // Through a link the sender generated, the sender hosted the signing: recorded as such on
       // the timeline and the certificate, never as the recipient's own email link.
       const host = await hostOf(tx, fresh);
@@ -256,10 +257,7 @@ export async function refuseDocument(
     await assertCanAct(tx, fresh);
     assertRole(fresh, action);
     const now = new Date();
-    await tx
-      .update(documentUsers)
-      .set({ status: recipientStatus, finishedAt: now })
-      .where(eq(documentUsers.id, fresh.recipient.id));
+    await recordRecipientProgress(tx, fresh.recipient.id, { status: recipientStatus, finishedAt: now });
     await changeDocumentStatus(tx, fresh.document.id, recipientStatus, {
       expectedFrom: 'WAITING',
       set: { updatedAt: now },
@@ -279,15 +277,9 @@ export async function refuseDocument(
       who: fresh.recipient,
       reason: body.notes,
     });
-    const others = await tx
-      .select()
-      .from(documentUsers)
-      .where(
-        and(
-          eq(documentUsers.employeeDocumentId, fresh.document.id),
-          inArray(documentUsers.status, ['SENT', 'VIEWED']),
-        ),
-      );
+    const others = (await recipientsOf(tx, fresh.document.id)).filter(
+      (r) => r.status === 'SENT' || r.status === 'VIEWED',
+    );
     await queueRefusalMails(platform, tx, fresh, others, {
       notes: body.notes,
       kind: action === 'decline' ? 'declined' : 'rejected',

@@ -6,6 +6,7 @@ export { fieldValuesOf } from './field-values';
 export { defineSigningJobs } from './jobs';
 export { senderDocumentLink } from './notifications';
 export { advanceDocument, dueUnderOrder, isDone, isEveryoneDone } from './progress';
+export { dropFieldValues, forgetRecipientProgress, sealStatusOf } from './recipient-progress';
 export { perMinute } from './route-common';
 export { registerSigningRoutes } from './routes';
 export { queueSeal, wakeSealWorker } from './seal-queue';
