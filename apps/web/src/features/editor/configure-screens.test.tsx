@@ -12,7 +12,8 @@ import {
   makeField,
   makeRecipient,
 } from './editor-fixtures';
-import { editorLayoutPerTest } from './editor-test-utils';
+import { layoutPerTest } from '../../shared/testing/layout-stubs';
+import { EDITOR_LAYOUT } from './editor-test-utils';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 vi.mock('./pdf/pdf-document', () => ({
@@ -24,7 +25,7 @@ vi.mock('./pdf/pdf-document', () => ({
 }));
 
 staffSessionPerTest();
-editorLayoutPerTest();
+layoutPerTest(EDITOR_LAYOUT);
 
 function renderAt(path: string) {
   const router = createMemoryRouter(

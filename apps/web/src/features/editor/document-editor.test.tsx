@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TDocumentLayout } from '@esigns/contracts/documents';
 import { LETTER, makeConfigurableDocument, makeField, makeRecipient } from './editor-fixtures';
-import { installEditorLayout, makePageOps, renderEditor, restoreEditorLayout } from './editor-test-utils';
+import { installLayout, restoreLayout } from '../../shared/testing/layout-stubs';
+import { EDITOR_LAYOUT, makePageOps, renderEditor } from './editor-test-utils';
 
 vi.mock('./pdf/pdf-document', () => ({
   openPdfDocument: vi.fn(async () => ({
@@ -12,11 +13,11 @@ vi.mock('./pdf/pdf-document', () => ({
   })),
 }));
 
-beforeEach(() => installEditorLayout());
+beforeEach(() => installLayout(EDITOR_LAYOUT));
 
 afterEach(() => {
   cleanup();
-  restoreEditorLayout();
+  restoreLayout();
   vi.useRealTimers();
 });
 

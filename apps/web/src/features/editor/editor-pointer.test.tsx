@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok } from '../../shared/testing/fake-api';
 import { makeConfigurableDocument, makeField, makeRecipient } from './editor-fixtures';
-import { editorLayoutPerTest, renderEditor } from './editor-test-utils';
+import { layoutPerTest } from '../../shared/testing/layout-stubs';
+import { EDITOR_LAYOUT, renderEditor } from './editor-test-utils';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 vi.mock('./pdf/pdf-document', () => ({
@@ -17,7 +18,7 @@ vi.mock('./pdf/pdf-document', () => ({
 const ZOOM = 1.5;
 
 staffSessionPerTest();
-editorLayoutPerTest();
+layoutPerTest(EDITOR_LAYOUT);
 
 const boxByKey = (key: string) =>
   screen.getAllByTestId('field-box').find((b) => b.dataset.fieldKey === key) as HTMLElement;

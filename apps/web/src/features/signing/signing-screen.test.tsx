@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TESignRecord } from '@esigns/contracts/signing';
 import { fail, installFakeApi, invalid, ok, type FakeCall } from '../../shared/testing/fake-api';
+import { installLayout, restoreLayout } from '../../shared/testing/layout-stubs';
 import { guestPerTest } from '../../shared/testing/test-session';
 import { saveSignerCredentials } from './signer-credentials';
 import {
@@ -9,11 +10,9 @@ import {
   PNG,
   SECRET,
   USER_ID,
-  installSigningLayout,
   makeRecord,
   makeSignerField,
   renderSigning,
-  restoreSigningLayout,
   signerHeadersOf,
 } from './signing-test-utils';
 
@@ -28,10 +27,10 @@ vi.mock('../editor/pdf/pdf-document', () => ({
 const SIGN = `/emp-documents/custom/${DOC_ID}/pp`;
 
 // After-hooks run last-registered first: the layout is restored after the guest hooks unmount.
-afterEach(() => restoreSigningLayout());
+afterEach(() => restoreLayout());
 guestPerTest();
 beforeEach(() => {
-  installSigningLayout();
+  installLayout({ offsetSize: true });
   saveSignerCredentials({ document_id: DOC_ID, user_id: USER_ID, password: SECRET });
 });
 

@@ -112,32 +112,6 @@ export function renderSigning(path: string) {
   return renderRoutes(SIGNING_ROUTES, path);
 }
 
-const restorers: (() => void)[] = [];
-
-function stubProperty(target: object, key: string, descriptor: PropertyDescriptor) {
-  const previous = Object.getOwnPropertyDescriptor(target, key);
-  Object.defineProperty(target, key, { configurable: true, ...descriptor });
-  restorers.push(() => {
-    if (previous) Object.defineProperty(target, key, previous);
-    else delete (target as Record<string, unknown>)[key];
-  });
-}
-
-/** jsdom lays nothing out: give elements a size so the virtualised pages render. */
-export function installSigningLayout(): void {
-  stubProperty(HTMLElement.prototype, 'clientHeight', { get: () => 800 });
-  stubProperty(HTMLElement.prototype, 'clientWidth', { get: () => 1000 });
-  stubProperty(HTMLElement.prototype, 'offsetHeight', { get: () => 800 });
-  stubProperty(HTMLElement.prototype, 'offsetWidth', { get: () => 1000 });
-  if (!('fonts' in document)) {
-    stubProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
-  }
-}
-
-export function restoreSigningLayout(): void {
-  while (restorers.length) restorers.pop()?.();
-}
-
 /** The signer headers a call carried. */
 export function signerHeadersOf(call: { headers: Record<string, string> }) {
   return {

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DEFAULT_BRANDING } from '@esigns/contracts/branding-defaults';
 import { BrandingProvider } from '../branding/branding-provider';
 import { createAppTheme } from '../branding/theme';
+import { mediaQueryList } from './layout-stubs';
 
 // Lazy routes compile on first use under vitest: a cold screen can take more than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -15,16 +16,7 @@ export function installDomPolyfills(): void {
   if (!window.matchMedia) {
     Object.defineProperty(window, 'matchMedia', {
       writable: true,
-      value: (query: string) => ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }),
+      value: (query: string) => mediaQueryList(query, false),
     });
   }
   if (!('ResizeObserver' in window)) {
