@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconFileText } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { TContactDocument } from '@esigns/contracts/contacts';
 import type { TDocumentStatus } from '@esigns/contracts/documents';
@@ -19,7 +18,7 @@ import {
 import { NoAccess, PageFrame, Panel, type ScreenFrameProps } from '../../shared/ui/page-kit';
 import { DOCUMENT_STATUS_LOOK, RECIPIENT_STATUS_LOOK } from '../document-lists/document-badges';
 import { contactEditPath } from './contact-cells';
-import { CONTACT_KEYS, fetchContact, fetchContactDocuments } from './contacts-api';
+import { CONTACT_KEYS, fetchContactDocuments, useContact } from './contacts-api';
 
 export const CONTACT_DOCUMENTS_PAGE_SIZE = 10;
 
@@ -116,11 +115,7 @@ export function ContactDocumentsScreen() {
   const rights = useCan();
   const { contact_id: id = '' } = useParams();
   const canView = rights.can('contacts:view');
-  const contact = useQuery({
-    queryKey: CONTACT_KEYS.one(id),
-    queryFn: ({ signal }) => fetchContact(id, signal),
-    enabled: canView && id !== '',
-  });
+  const contact = useContact(id, canView);
   const list = useListQuery({
     pageSize: CONTACT_DOCUMENTS_PAGE_SIZE,
     filters: { status: '' as TDocumentStatus | '' },

@@ -25,6 +25,7 @@ import {
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useAuthForm } from '../auth/use-auth-form';
+import { PhoneInput } from '../../shared/ui/account-forms/account-fields';
 import { ErrorAlert, LoadError, NoAccess, PageFrame, Panel } from '../../shared/ui/page-kit';
 import { useCan } from '../../shared/permissions/use-can';
 import {
@@ -32,9 +33,9 @@ import {
   checkContactEmail,
   createContact,
   fetchAccountNames,
-  fetchContact,
   fetchContactTypes,
   updateContact,
+  useContact,
 } from './contacts-api';
 
 type FormValues = {
@@ -177,14 +178,7 @@ function ContactForm({ contact, onDone }: { contact?: TContact; onDone: (saved: 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput {...form.inputProps('first_name')} label="First name" required autoComplete="off" />
           <TextInput {...form.inputProps('last_name')} label="Last name" autoComplete="off" />
-          <TextInput
-            {...form.inputProps('phone')}
-            label="Phone"
-            type="tel"
-            inputMode="tel"
-            placeholder="+91 98765 43210"
-            autoComplete="off"
-          />
+          <PhoneInput {...form.inputProps('phone')} autoComplete="off" />
           <TextInput {...form.inputProps('title')} label="Title" placeholder="Director" autoComplete="off" />
           <Autocomplete
             label="Account name"
@@ -302,11 +296,7 @@ export function EditContactScreen() {
   const navigate = useNavigate();
   const { contact_id: id = '' } = useParams();
   const canUpdate = rights.can('contacts:update');
-  const contact = useQuery({
-    queryKey: CONTACT_KEYS.one(id),
-    queryFn: ({ signal }) => fetchContact(id, signal),
-    enabled: canUpdate && id !== '',
-  });
+  const contact = useContact(id, canUpdate);
   const frame = (content: ReactNode) => (
     <FormFrame title="Edit contact" description="Changes apply to documents you send from now on.">
       {content}

@@ -11,6 +11,7 @@ import type {
 } from '@esigns/contracts/contacts';
 import type { TDocumentStatus } from '@esigns/contracts/documents';
 import type { TPaged } from '@esigns/contracts/envelope';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/api-client';
 
 /**
@@ -55,6 +56,15 @@ export async function fetchContacts(query: ContactQuery, signal?: AbortSignal): 
 
 export async function fetchContact(id: string, signal?: AbortSignal): Promise<TContact> {
   return (await api.get<TContact>(`/contacts/${segment(id)}`, undefined, { signal })).data;
+}
+
+/** One contact, read once `enabled` and there is an `id`. */
+export function useContact(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: CONTACT_KEYS.one(id),
+    queryFn: ({ signal }) => fetchContact(id, signal),
+    enabled: enabled && id !== '',
+  });
 }
 
 export async function createContact(body: TCreateContactRequest): Promise<TContact> {

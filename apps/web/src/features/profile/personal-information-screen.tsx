@@ -6,7 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TUserDetails } from '@esigns/contracts/auth';
 import { formatFullName, formatInitials } from '../../shared/format/name';
 import { useSession, workspaceIdOf } from '../../shared/session/session-store';
-import { NameFields } from '../../shared/ui/account-forms/account-fields';
+import { NameFields, PhoneInput } from '../../shared/ui/account-forms/account-fields';
 import { AccountForm } from '../../shared/ui/account-forms/account-form';
 import { fetchProfile } from '../auth/auth-api';
 import { PROFILE_QUERY_KEY } from '../auth/use-profile-sync';
@@ -156,14 +156,7 @@ function PersonalInformationForm({ user }: { user: TUserDetails }) {
           placeholder="Sales manager"
           autoComplete="organization-title"
         />
-        <TextInput
-          {...form.inputProps('phone')}
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          placeholder="+91 98765 43210"
-          autoComplete="tel"
-        />
+        <PhoneInput {...form.inputProps('phone')} />
       </NameFields>
       <TextInput label="Email" value={user.email} readOnly disabled description="Your sign-in email." />
       <Textarea

@@ -23,7 +23,7 @@ import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatFullName, formatInitials } from '../../shared/format/name';
 import { ContactPicker, type ContactPickerValue } from '../contacts/contact-picker';
-import { CONTACT_KEYS, fetchContact } from '../contacts/contacts-api';
+import { useContact } from '../contacts/contacts-api';
 import {
   ErrorAlert,
   LoadError,
@@ -315,11 +315,7 @@ export function RequestDocumentScreen() {
   const [params] = useSearchParams();
   const rights = useCan();
   const contactId = params.get('contact_id') ?? '';
-  const contact = useQuery({
-    queryKey: CONTACT_KEYS.one(contactId),
-    queryFn: ({ signal }) => fetchContact(contactId, signal),
-    enabled: Boolean(contactId) && rights.can('request-documents:create'),
-  });
+  const contact = useContact(contactId, rights.can('request-documents:create'));
   const frame = (content: ReactNode) => (
     <PageFrame
       title="Request a document"

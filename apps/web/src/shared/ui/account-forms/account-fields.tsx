@@ -24,6 +24,20 @@ export function EmailInput(props: TextInputProps) {
   );
 }
 
+/** A phone number input (Indian example, the phone keyboard on touch screens); any prop can be changed. */
+export function PhoneInput(props: TextInputProps) {
+  return (
+    <TextInput
+      label="Phone"
+      type="tel"
+      inputMode="tel"
+      placeholder="+91 98765 43210"
+      autoComplete="tel"
+      {...props}
+    />
+  );
+}
+
 /** What a form hook gives an input: its name, value, change handler and error. */
 export type BoundInput = Pick<TextInputProps, 'name' | 'onChange' | 'error'> & { value: string };
 
