@@ -1,31 +1,18 @@
-import { notifications } from '@mantine/notifications';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../shared/session/session-store';
 import { decryptRedirectTarget } from '../shared/session/redirect-target';
-import { resetApiClient } from '../shared/api/api-client';
 import { fail, installFakeApi, ok, seedStaffSession, shellHandler } from '../shared/testing/fake-api';
 import { renderWithProviders } from '../shared/testing/render-with-providers';
 import { makePermissionOverview } from '../features/team/team-test-utils';
 import { buildRoutes } from './router';
 import { connectSessionHandlers } from './session-handlers';
+import { staffSessionPerTest } from '../shared/testing/test-session';
 import { renderApp } from '../test/render-app';
 
-beforeEach(() => {
-  installFakeApi(shellHandler);
-  // The startup cache reports the lists the fake API does not serve.
-  vi.spyOn(console, 'debug').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  notifications.clean();
-  cleanup();
-  resetApiClient();
-  vi.unstubAllGlobals();
-  sessionStore.clear();
-});
+staffSessionPerTest({ session: false, quietDebug: true });
+beforeEach(() => installFakeApi(shellHandler));
 
 describe('router (signed-in staff)', () => {
   beforeEach(() => seedStaffSession());

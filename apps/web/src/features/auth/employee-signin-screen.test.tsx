@@ -1,6 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { encryptRedirectTarget } from '../../shared/session/redirect-target';
 import { sessionStore } from '../../shared/session/session-store';
 import {
@@ -14,7 +13,9 @@ import {
   shellHandler,
   type FakeHandler,
 } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { renderApp } from '../../test/render-app';
+import { submitSignIn } from './auth-test-utils';
 
 const BETA = makeWorkspace({
   company_id: 'c2',
@@ -46,24 +47,10 @@ function companyApi(answers: Record<string, FakeHandler> = {}) {
   return installFakeApi(async (call) => (await handlers[call.path]?.(call)) ?? shellHandler(call));
 }
 
-async function signInAs(email = 'bob@beta.test', password = 'secret-pass-1') {
-  fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: email } });
-  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: password } });
-  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-}
+const signInAs = (email = 'bob@beta.test', password?: string) => submitSignIn(email, password);
 
-beforeEach(() => {
-  vi.spyOn(console, 'debug').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-  localStorage.clear();
-});
+staffSessionPerTest({ session: false, quietDebug: true });
+afterEach(() => localStorage.clear());
 
 describe('EmployeeSigninScreen (/signin?company=<slug>)', () => {
   it("shows the company, signs in through /employee/signin and lands in the company's documents", async () => {

@@ -1,6 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../shared/session/session-store';
 import { encryptRedirectTarget } from '../../shared/session/redirect-target';
 import {
@@ -13,30 +12,17 @@ import {
   shellHandler,
   type FakeHandler,
 } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { renderApp } from '../../test/render-app';
+import { submitSignIn } from './auth-test-utils';
 
 function withShell(handler: FakeHandler): FakeHandler {
   return async (call) => (await handler(call)) ?? shellHandler(call);
 }
 
-async function fillCredentials(email = 'Ada@Example.com ', password = 'secret-pass-1') {
-  fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: email } });
-  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: password } });
-  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-}
+const fillCredentials = (email = 'Ada@Example.com ', password?: string) => submitSignIn(email, password);
 
-beforeEach(() => {
-  // The startup cache reports the lists the fake API does not serve.
-  vi.spyOn(console, 'debug').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  cleanup();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest({ session: false, quietDebug: true });
 
 describe('SigninScreen', () => {
   it('stores the session and opens the redirect_url target', async () => {

@@ -10,19 +10,26 @@ export type TestSessionOptions = {
   session?: Partial<SessionState> | false;
   /** Also restore `vi.spyOn` spies after each test. */
   restoreMocks?: boolean;
+  /** Silence `console.debug` (the startup cache reports the lists the fake API does not serve); implies `restoreMocks`. */
+  quietDebug?: boolean;
 };
 
 /**
  * Registers the usual hooks of a screen test: a staff session signed in before each test, and after
  * it the toasts, the rendered tree, the stubbed globals (`fetch`), the API client and the session reset.
  */
-export function staffSessionPerTest({ session = {}, restoreMocks = false }: TestSessionOptions = {}): void {
+export function staffSessionPerTest({
+  session = {},
+  restoreMocks = false,
+  quietDebug = false,
+}: TestSessionOptions = {}): void {
   if (session !== false) beforeEach(() => seedStaffSession(session));
+  if (quietDebug) beforeEach(() => void vi.spyOn(console, 'debug').mockImplementation(() => {}));
   afterEach(() => {
     notifications.clean();
     cleanup();
     vi.unstubAllGlobals();
-    if (restoreMocks) vi.restoreAllMocks();
+    if (restoreMocks || quietDebug) vi.restoreAllMocks();
     resetApiClient();
     sessionStore.clear();
   });
