@@ -30,11 +30,16 @@ export const DOCUMENT_ACTIONS = [
   'add-recipients',
   'notes',
   'download',
+  'retry-seal',
+  'sign-again',
 ] as const;
 export type TDocumentAction = (typeof DOCUMENT_ACTIONS)[number];
 
-/** What the rules look at: the status and whether the document is archived. */
-export type TDocumentActionSubject = { status: TDocumentStatus; archived: boolean };
+/**
+ * What the rules look at: the status, whether the document is archived, and whether its seal
+ * failed for good (`seal_failed` of the lists; absent counts as false).
+ */
+export type TDocumentActionSubject = { status: TDocumentStatus; archived: boolean; seal_failed?: boolean };
 
 type Rule = {
   /** Statuses the action is allowed in; `'ANY'` for every status. */
@@ -44,6 +49,8 @@ type Rule = {
   slug: PermissionSlug;
   /** The 409 message when the status does not allow the action. */
   message: string;
+  /** `true`: only a document whose seal FAILED (everyone finished, the final PDF could not be built). */
+  sealFailed?: true;
 };
 
 const OUT_FOR_SIGNATURE: readonly TDocumentStatus[] = ['WAITING'];
@@ -156,6 +163,20 @@ export const ACTION_RULES: Readonly<Record<TDocumentAction, Rule>> = {
   },
   notes: { statuses: 'ANY', slug: 'documents:notes', message: '' },
   download: { statuses: SENT, slug: 'documents:download', message: 'A draft has nothing to download yet' },
+  // The fixes of a failed seal (the document screen's alert, not the menu).
+  'retry-seal': {
+    statuses: OUT_FOR_SIGNATURE,
+    sealFailed: true,
+    slug: 'documents:view',
+    message: 'Only a document whose sealing failed can be sealed again',
+  },
+  'sign-again': {
+    statuses: OUT_FOR_SIGNATURE,
+    archived: false,
+    sealFailed: true,
+    slug: 'documents:send',
+    message: 'Recipients are asked to sign again only when the sealing failed on their signature or image',
+  },
 };
 
 /** `null` when the action is allowed for the subject's status and archive state, else the reason. */
@@ -166,6 +187,7 @@ export function blockedReason(action: TDocumentAction, subject: TDocumentActionS
     return rule.message.startsWith('Restore') ? rule.message : 'Restore the document first';
   }
   if (rule.statuses !== 'ANY' && !rule.statuses.includes(subject.status)) return rule.message;
+  if (rule.sealFailed && !subject.seal_failed) return rule.message;
   return null;
 }
 

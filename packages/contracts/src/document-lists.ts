@@ -8,6 +8,7 @@ import {
   type TDocumentListFilter,
   type TDocumentStatus,
 } from './documents';
+import { ZSealFailure } from './signing';
 
 /*
  * The document lists (`GET /documents`, `/all-documents/{document_status}`, `/employee-documents`,
@@ -129,6 +130,11 @@ export const ZDocumentListItem = z.object({
   progress: z.object({ done: z.number().int(), required: z.number().int() }),
   /** Whether the caller is a recipient who must act now. */
   waiting_for_me: z.boolean(),
+  /**
+   * Everyone required finished but the final PDF could not be built (the seal FAILED): the
+   * document stays WAITING until the sender fixes it (`sealing` of its recipients call says how).
+   */
+  seal_failed: z.boolean(),
   sent_at: z.string().nullable(),
   expires_at: z.string().nullable(),
   completed_at: z.string().nullable(),
@@ -182,6 +188,8 @@ export const ZDocumentRecipients = z.object({
   /** Whether recipients act one group after another (`signing_order` of the settings). */
   signing_order: z.boolean(),
   recipients: z.array(ZDocumentRecipient),
+  /** The seal's failure for good, with its reason and fix; null unless `document.seal_failed`. */
+  sealing: ZSealFailure.nullable(),
 });
 export type TDocumentRecipients = z.infer<typeof ZDocumentRecipients>;
 

@@ -236,6 +236,47 @@ export type TDocumentLogsReply = z.infer<typeof ZDocumentLogsReply>;
 
 export const SEAL_STATUSES = ['PENDING', 'SEALING', 'DONE', 'FAILED'] as const;
 
+/**
+ * Why a seal failed for good:
+ * - `RETRY`: a cause that may pass (storage unavailable, an unexpected error) outlasted the
+ *   retries; sealing again may work (`POST /documents/e-sign-completed/{id}`).
+ * - `VALUE`: a recipient's value (signature, initials, image) cannot be stamped: it fails at once,
+ *   without retries; the fix is to ask that recipient to sign again.
+ * - `DOCUMENT`: the document itself cannot be sealed (its PDF cannot be read, a field lies off its
+ *   pages): fails at once; nothing a recipient can fix (retry once the file is restored, or void).
+ */
+export const SEAL_FAILURE_KINDS = ['RETRY', 'VALUE', 'DOCUMENT'] as const;
+export type TSealFailureKind = (typeof SEAL_FAILURE_KINDS)[number];
+
+/**
+ * A document whose sealing failed for good (its status stays WAITING: every required recipient is
+ * done, the final PDF could not be built). Shown to the sender with the reason and the fix:
+ * `SIGN_AGAIN` (the recipients named here sign again: `POST /documents/{id}/document-users/sign-again`)
+ * or `RETRY` (seal again: `POST /documents/e-sign-completed/{id}`).
+ */
+export const ZSealFailure = z.object({
+  status: z.literal('FAILED'),
+  kind: z.enum(SEAL_FAILURE_KINDS),
+  /** True when retrying as it is cannot help (`VALUE`, `DOCUMENT`). */
+  permanent: z.boolean(),
+  /** What went wrong, for the sender (names the recipient and field for a value). */
+  reason: z.string(),
+  /** Attempts that failed. */
+  failures: z.number().int(),
+  failed_at: z.string().nullable(),
+  fix: z.enum(['SIGN_AGAIN', 'RETRY']),
+  /** `VALUE`: the recipients whose values could not be stamped, with those fields. */
+  recipients: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      fields: z.array(z.object({ key: z.string(), label: z.string(), type: z.string() })),
+    }),
+  ),
+});
+export type TSealFailure = z.infer<typeof ZSealFailure>;
+
 /** `POST /documents/e-sign-completed/{id}`: where completion stands (sender side). */
 export const ZCompletionStatus = z.object({
   document_id: z.string().uuid(),
@@ -263,6 +304,8 @@ export const ZCompletionStatus = z.object({
       sealed_at: z.string().nullable(),
     })
     .nullable(),
+  /** The seal's failure for good, with its reason and fix (null unless the seal FAILED). */
+  sealing: ZSealFailure.nullable(),
   /** This call queued the sealing again (it had failed or was lost). */
   requeued: z.boolean(),
 });

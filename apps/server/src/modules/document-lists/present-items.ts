@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/database';
 import { peopleByIds, type PersonRef } from '../documents';
 import { configurableDocuments, documentUsers } from '../documents/schema';
 import type { AccessContext } from '../permissions';
-import { isDone } from '../signing';
+import { documentsWithFailedSeal, isDone, SEAL_FAILED_COLUMN_TEXT } from '../signing';
 import type { ListScope } from './list-query';
 import { isoOf } from './scope';
 
@@ -31,6 +31,8 @@ export type ListRow = {
   completed_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** The seal FAILED on a WAITING document (`SEAL_FAILED_COLUMN_TEXT` of signing); absent: false. */
+  seal_failed?: boolean | null;
 };
 
 type Party = {
@@ -109,11 +111,15 @@ export async function presentListRows(
     byDocument.set(party.documentId, list);
   }
   const layoutOf = new Map(layouts.map((l) => [l.id, l.documentUsers]));
+  const failedSeals = await documentsWithFailedSeal(
+    db,
+    rows.filter((r) => r.status === 'WAITING').map((r) => r.id),
+  );
   return rows.map((row) =>
     presentRow(
       access,
       scope,
-      row,
+      { ...row, seal_failed: failedSeals.has(row.id) },
       row.status === 'DRAFT'
         ? layoutParties(layoutOf.get(row.configurable_document_id ?? '') ?? [])
         : (byDocument.get(row.id) ?? []),
@@ -136,7 +142,8 @@ export const LOADED_LIST_COLUMNS_TEXT = `ed.id, ed.name, ed.status, ed.archived_
       du.status, du.signing_order) order by du.signing_order, du.created_at)
     from document_users du where du.employee_document_id = ed.id) end as parties,
   case when ed.status = 'DRAFT' then (
-    select cd.document_users from configurable_documents cd where cd.id = ed.configurable_document_id) end as layout`;
+    select cd.document_users from configurable_documents cd where cd.id = ed.configurable_document_id) end as layout,
+  ${SEAL_FAILED_COLUMN_TEXT}`;
 export const LOADED_LIST_COLUMNS = sql.raw(LOADED_LIST_COLUMNS_TEXT);
 
 type PartyTuple = [
@@ -231,6 +238,7 @@ function presentRow(
     );
   const can = (slug: PermissionSlug) => hasPermission(access, slug) && (READ_SLUGS.has(slug) || mayAct);
   const archived = row.archived_at !== null;
+  const sealFailed = row.status === 'WAITING' && row.seal_failed === true;
   return {
     _id: row.id,
     name: row.name,
@@ -247,12 +255,13 @@ function presentRow(
         (p) =>
           p.userType !== 'CC' && (p.status === 'SENT' || (p.status === 'VIEWED' && p.userType !== 'VIEWER')),
       ),
+    seal_failed: sealFailed,
     sent_at: isoOf(row.sent_at),
     expires_at: isoOf(row.expires_at),
     completed_at: isoOf(row.completed_at),
     created_at: isoOf(row.created_at)!,
     updated_at: isoOf(row.updated_at)!,
-    actions: availableActions({ status: row.status, archived }, can),
+    actions: availableActions({ status: row.status, archived, seal_failed: sealFailed }, can),
   };
 }
 

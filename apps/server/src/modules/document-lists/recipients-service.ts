@@ -2,7 +2,7 @@ import type { TDocumentRecipient, TDocumentRecipients } from '@esigns/contracts/
 import type { Db } from '../../platform/db/database';
 import { findConfigurable, type EmployeeRow, findListedDocument, recipientsOf } from '../documents';
 import type { AccessContext } from '../permissions';
-import { isDone } from '../signing';
+import { isDone, sealFailureOf } from '../signing';
 import { presentListRows, type ListRow } from './present-items';
 import { isoOf, loadScope } from './scope';
 import { unlessAppError } from '../../platform/http/app-error';
@@ -20,7 +20,11 @@ export async function listRecipients(
 ): Promise<TDocumentRecipients> {
   const doc = await findListedDocument(db, access, id, 'documents:view');
   const [document] = await presentListRows(db, access, await loadScope(db, access), [listRowOf(doc)]);
-  const base = { document: document!, signing_order: doc.settings.signing_order ?? false };
+  const base = {
+    document: document!,
+    signing_order: doc.settings.signing_order ?? false,
+    sealing: await sealFailureOf(db, doc),
+  };
   if (doc.status === 'DRAFT') {
     const layout = doc.configurableDocumentId
       ? await unlessAppError(findConfigurable(db, access.companyId, doc.configurableDocumentId))

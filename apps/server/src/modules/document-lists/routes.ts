@@ -32,7 +32,9 @@ const LIST_RULES =
   "document. `search` matches words of the name and of the recipients' names and emails; `sort`, a date range " +
   "(`date_field`, `from`, `to`: days are the caller's, from the `usertimezone` header), `recipient` (email or " +
   'contact id) and `owner` (sender user id) narrow the list. Each row carries its recipients, progress and ' +
-  '`actions`: the lifecycle actions (`document-actions` table) the caller may take on it now.';
+  '`actions`: the lifecycle actions (`document-actions` table) the caller may take on it now, and `seal_failed`: ' +
+  'every required recipient finished but the final PDF could not be built (the document stays WAITING until the ' +
+  'sender fixes it: `sealing` of `GET /documents/{document_id}/recipients`).';
 
 const ZListPage = ZSuccess(ZPaged(ZDocumentListItem));
 
@@ -186,8 +188,12 @@ export function registerDocumentListRoutes(api: FastifyInstance, platform: Platf
           '`document` is the row the lists show (status, sender, dates, progress, `actions` the caller may take ' +
           'now). Recipients in signing order. `is_due`: notified and not done yet. Link secrets and representative passwords never ' +
           'leave the server (`has_representative_password` tells whether one is set). A draft answers its ' +
-          "layout's recipients, all PENDING. For whoever sees the document in their lists; others get 404. Needs " +
-          '`documents:view`.',
+          "layout's recipients, all PENDING. `sealing` (null unless `document.seal_failed`): the seal's failure for " +
+          "good: `kind` (RETRY, VALUE: a recipient's signature or image cannot be stamped, DOCUMENT: the PDF cannot " +
+          'be sealed), `reason`, the `recipients` and fields a VALUE failure names, and the `fix`: SIGN_AGAIN ' +
+          '(`POST /documents/{document_id}/document-users/sign-again`, action `sign-again`) or RETRY ' +
+          '(`POST /documents/e-sign-completed/{id}`, action `retry-seal`). For whoever sees the document in their ' +
+          'lists; others get 404. Needs `documents:view`.',
         params: ZIdParam('document_id', 'Sent (employee) document id'),
         response: { 200: ZSuccess(ZDocumentRecipients), ...ERRORS },
       },

@@ -58,7 +58,7 @@ export {
   notifyDocumentVoided,
   notifyRecipientDue,
 } from './notices';
-export { issueHostedLink, issueRecipientSecret, notifyRecipient } from './notify';
+export { issueHostedLink, issueRecipientSecret, notifyRecipient, reopenRecipient } from './notify';
 export { presentEmployeeDocument } from './present-employee';
 export {
   FINISHED_STATUSES,

@@ -57,7 +57,7 @@ function senderWords(doc: string, notice: SenderNotice): { title: string; body: 
     case 'document.seal_failed':
       return {
         title: `"${doc}" could not be completed`,
-        body: `Building the sealed PDF failed: ${notice.reason}. Open the document to try again.`,
+        body: `Building the sealed PDF failed: ${notice.reason}. Open the document to fix it.`,
       };
     case 'document.expiring': {
       return {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TDocumentSettings } from '@esigns/contracts/documents';
 import type { Platform } from '../../platform/platform';
 import { appendDocumentLog, type DocumentLogInput } from './document-logs';
@@ -158,4 +158,19 @@ export async function notifyRecipient(
   const mailId = await queueSigningMail(platform, tx, actor, { ...input, secret });
   await appendDocumentLog(tx, notifiedLog(actor, recipient, mailId));
   return { secret };
+}
+
+/**
+ * Sets a recipient who finished (SIGNED or APPROVED) back to SENT, without a finish time: the
+ * sender asked them to sign again (the signing module's fix of a seal that failed on a value they
+ * gave). Answers the updated row, or null when they had not finished; the caller then mails them
+ * (`notifyRecipient`) and logs why.
+ */
+export async function reopenRecipient(tx: Tx, recipientId: string): Promise<DocumentUserRow | null> {
+  const [row] = await tx
+    .update(documentUsers)
+    .set({ status: 'SENT', finishedAt: null })
+    .where(and(eq(documentUsers.id, recipientId), inArray(documentUsers.status, ['SIGNED', 'APPROVED'])))
+    .returning();
+  return row ?? null;
 }

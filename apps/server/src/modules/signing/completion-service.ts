@@ -10,6 +10,7 @@ import {
 } from '../documents';
 import type { AccessContext } from '../permissions';
 import { isDone, isEveryoneDone } from './progress';
+import { sealFailureOf } from './seal-failure';
 import { queueSeal, wakeSealWorker } from './seal-queue';
 import { documentSeals } from './schema';
 import type { Client } from './signer-log';
@@ -21,7 +22,9 @@ const LOST_SEAL_MS = 10 * 60_000;
  * `POST /documents/e-sign-completed/{id}` ("finished by sender", spec 2): the sender checks where
  * completion stands: who is still awaited, and the sealing's progress and last error. When every
  * recipient is done but the seal failed (or was lost, or never queued), this call queues it
- * again (`requeued`, logged): the sender's "try again". It never completes a document whose
+ * again (`requeued`, logged): the sender's "retry sealing". A seal that failed on a value that
+ * cannot be stamped (`VALUE`) is not queued again: it would fail the same way; `sealing` names
+ * the recipients to ask to sign again (`sign-again`). It never completes a document whose
  * recipients have not all finished.
  */
 export async function checkCompletion(
@@ -41,6 +44,7 @@ export async function checkCompletion(
       .where(eq(documentSeals.employeeDocumentId, document.id));
     const isLost = seal?.status === 'PENDING' && Date.now() - seal.updatedAt.getTime() > LOST_SEAL_MS;
     if (seal && seal.status !== 'FAILED' && !isLost) return false;
+    if (seal?.status === 'FAILED' && seal.failureKind === 'VALUE') return false;
     await queueSeal(platform, tx, { document_id: document.id, company_id: document.companyId });
     await appendDocumentLog(tx, {
       companyId: document.companyId,
@@ -94,6 +98,7 @@ export async function completionStatus(
           sealed_at: seal.sealedAt ? seal.sealedAt.toISOString() : null,
         }
       : null,
+    sealing: await sealFailureOf(db, document!),
     requeued,
   };
 }

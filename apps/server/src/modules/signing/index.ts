@@ -9,5 +9,6 @@ export { advanceDocument, dueUnderOrder, isDone, isEveryoneDone } from './progre
 export { dropFieldValues, forgetRecipientProgress, sealStatusOf } from './recipient-progress';
 export { perMinute } from './route-common';
 export { registerSigningRoutes } from './routes';
+export { documentsWithFailedSeal, SEAL_FAILED_COLUMN_TEXT, sealFailureOf } from './seal-failure';
 export { queueSeal, wakeSealWorker } from './seal-queue';
 export { completedFileKey } from './seal-service';

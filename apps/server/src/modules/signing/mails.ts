@@ -118,8 +118,21 @@ export function completedMail(
 
 /** The sender learns that sealing keeps failing (after every retry), with the reason. */
 export function sealFailedMail(
-  input: Branded & { to: string; firstName: string; documentName: string; reason: string; link: string },
+  input: Branded & {
+    to: string;
+    firstName: string;
+    documentName: string;
+    reason: string;
+    link: string;
+    /** `SIGN_AGAIN`: a recipient's value cannot be stamped; `RETRY`: sealing again may work. */
+    fix: 'SIGN_AGAIN' | 'RETRY';
+  },
 ): TMailMessage {
+  const next =
+    input.fix === 'SIGN_AGAIN'
+      ? '<p>Open the document and ask the recipient to sign again: once they have, it is completed and ' +
+        'sealed by itself. The other signatures are kept.</p>'
+      : '<p>Nothing is lost: the signatures are kept. Open the document to retry sealing.</p>';
   return {
     to: input.to,
     kind: 'document.seal-failed',
@@ -129,8 +142,8 @@ export function sealFailedMail(
     bodyHtml:
       hi(input.firstName) +
       `<p>Everyone has finished <strong>${e(input.documentName)}</strong>, but building its final, sealed PDF ` +
-      `failed several times. The reason: <em>${e(input.reason)}</em>.</p>` +
-      '<p>Nothing is lost: the signatures are kept. Open the document to try again.</p>',
+      `failed. The reason: <em>${e(input.reason)}</em>.</p>` +
+      next,
     button: { label: 'Open the document', url: input.link },
   };
 }

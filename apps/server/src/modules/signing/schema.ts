@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TPageSize } from '@esigns/contracts/files';
-import type { TVerificationMethod } from '@esigns/contracts/signing';
+import type { TSealFailureKind, TVerificationMethod } from '@esigns/contracts/signing';
 import { companies } from '../company/schema';
 import { documentUsers, employeeDocuments } from '../documents/schema';
 
@@ -99,6 +99,14 @@ export const documentSeals = pgTable(
     /** Attempts that failed so far, and the last failure's reason. */
     failures: integer().notNull().default(0),
     error: text(),
+    /**
+     * Set with FAILED: why it failed for good (`RETRY`: a passing cause outlasted the retries;
+     * `VALUE`, `DOCUMENT`: permanent, failed at once), the values that could not be stamped
+     * (`VALUE`), and when.
+     */
+    failureKind: text().$type<TSealFailureKind>(),
+    failedValues: jsonb().$type<{ field_key: string; document_user_id: string }[]>(),
+    failedAt: timestamp({ withTimezone: true }),
     /** Lease of the run building the file: another run waits until it is released or stale. */
     claimId: text(),
     claimedAt: timestamp({ withTimezone: true }),

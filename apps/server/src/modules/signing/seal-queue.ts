@@ -30,6 +30,10 @@ export async function queueSeal(platform: Platform, tx: Tx, job: TSealJob): Prom
       target: documentSeals.employeeDocumentId,
       set: {
         status: sql`CASE WHEN ${documentSeals.status} IN ('DONE', 'SEALING') THEN ${documentSeals.status} ELSE 'PENDING' END`,
+        // A failure for good is over once the seal is queued again (its reason stays in `error`).
+        failureKind: null,
+        failedValues: null,
+        failedAt: null,
         queuedAt: now,
         updatedAt: now,
       },

@@ -22,6 +22,7 @@ import { loadFieldValues } from './field-values';
 import { sealFailedMail } from './mails';
 import { queueCompletedMails, senderDocumentLink } from './notifications';
 import { completionTime, isEveryoneDone } from './progress';
+import { classifySealError, type ClassifiedFailure } from './seal-failure';
 import { buildSealedPdf, type SealInput } from './seal-pdf';
 import { SEAL_EXPIRE_SECONDS, SEAL_RETRY_LIMIT, type TSealJob } from './seal-queue';
 import { documentSeals, signerStates } from './schema';
@@ -49,7 +50,7 @@ export type SealHooks = {
 
 export type SealStage = 'claim' | 'gather' | 'build' | 'store' | 'complete';
 
-export type SealOutcome = 'SEALED' | 'ALREADY_SEALED' | 'NOT_READY' | 'BUSY';
+export type SealOutcome = 'SEALED' | 'ALREADY_SEALED' | 'NOT_READY' | 'BUSY' | 'FAILED';
 
 /**
  * The `documents.seal` job (DOMAIN-ESIGN "Completion"): claims the document's seal (a lease, so
@@ -59,8 +60,11 @@ export type SealOutcome = 'SEALED' | 'ALREADY_SEALED' | 'NOT_READY' | 'BUSY';
  * emits `document.completed`. Safe to rerun at any point: a sealed document is left alone, a run
  * that died before marking completes on the next try and overwrites the same file.
  *
- * A failure is recorded on the seal (`error`, shown to the sender) and rethrown for the queue
- * to retry; after the last retry the seal is FAILED, logged, and the sender mailed.
+ * A failure is recorded on the seal (`error`, shown to the sender). One that may pass (`RETRY`
+ * of `classifySealError`) is rethrown for the queue to retry; after the last retry the seal is
+ * FAILED, logged, and the sender mailed. A permanent one (a value that cannot be stamped, a
+ * document that cannot be sealed) is FAILED at once, logged and mailed the same way, and the job
+ * ends ('FAILED': retrying could not help); the sender's fix queues it again.
  */
 export async function runSealJob(
   platform: Platform,
@@ -71,10 +75,22 @@ export async function runSealJob(
   try {
     return await sealDocument(platform, job, meta.id, hooks);
   } catch (err) {
-    await recordSealFailure(platform, job, meta, err);
+    if (isBusy(err)) throw err;
+    const document = await employeeDocumentOf(platform.database.db, job.document_id, job.company_id).catch(
+      () => undefined,
+    );
+    const failure = await classifySealError(platform.database.db, document, err);
+    if (!(err instanceof AppError))
+      platform.log.error({ err, documentId: job.document_id }, 'sealing failed');
+    await recordSealFailure(platform, job, meta, failure);
+    if (failure.kind !== 'RETRY') return 'FAILED';
     throw err;
   }
 }
+
+/** Another run holds a fresh claim: the queue tries later; not a failure. */
+const isBusy = (err: unknown): boolean =>
+  err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE' && /another worker/.test(err.message);
 
 async function sealDocument(
   platform: Platform,
@@ -338,24 +354,18 @@ async function markCompleted(
 
 /**
  * Records a failed attempt on the seal (its reason is what the sender sees) and releases the
- * claim. After the last retry: FAILED, logged in the audit trail, the sender mailed, and a
- * realtime event, so a stuck document is never silent.
+ * claim. After the last retry, or at once for a permanent failure: FAILED with the failure's
+ * kind (and the values that could not be stamped), logged in the audit trail, the sender notified
+ * and mailed the reason and the fix, and a realtime event, so a stuck document is never silent.
  */
 async function recordSealFailure(
   platform: Platform,
   job: TSealJob,
   meta: { id: string; retryCount: number },
-  err: unknown,
+  failure: ClassifiedFailure,
 ): Promise<void> {
-  const isBusy =
-    err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE' && /another worker/.test(err.message);
-  if (isBusy) return;
-  // The sender sees the reason: our own errors say what went wrong, anything else stays in the log.
-  const reason = (
-    err instanceof AppError ? err.message : 'Unexpected error while sealing (see the server log)'
-  ).slice(0, 500);
-  if (!(err instanceof AppError)) platform.log.error({ err, documentId: job.document_id }, 'sealing failed');
-  const isLast = meta.retryCount >= SEAL_RETRY_LIMIT;
+  const { reason } = failure;
+  const isLast = failure.kind !== 'RETRY' || meta.retryCount >= SEAL_RETRY_LIMIT;
   const db = platform.database.db;
   try {
     const now = new Date();
@@ -365,6 +375,9 @@ async function recordSealFailure(
         status: isLast ? 'FAILED' : 'PENDING',
         failures: sql`${documentSeals.failures} + 1`,
         error: reason,
+        failureKind: isLast ? failure.kind : null,
+        failedValues: isLast && failure.values.length > 0 ? failure.values : null,
+        failedAt: isLast ? now : null,
         claimId: null,
         claimedAt: null,
         updatedAt: now,
@@ -381,12 +394,18 @@ async function recordSealFailure(
     if (!document || document.status !== 'WAITING') return;
     const sender = await loadSenderInfo(db, document.companyId, document.senderId);
     const person = await personOf(db, document.senderId);
+    const fix = failure.kind === 'VALUE' ? 'SIGN_AGAIN' : 'RETRY';
     await db.transaction(async (tx) => {
       await appendDocumentLog(tx, {
         companyId: document.companyId,
         employeeDocumentId: document.id,
         action: 'document.seal_failed',
-        details: { reason, attempts: meta.retryCount + 1 },
+        details: {
+          reason,
+          kind: failure.kind,
+          attempts: meta.retryCount + 1,
+          ...(failure.values.length > 0 ? { values: failure.values } : {}),
+        },
       });
       await notifyDocumentSender(platform, tx, document, { event: 'document.seal_failed', reason });
       if (person.email) {
@@ -396,6 +415,7 @@ async function recordSealFailure(
             firstName: sender.name.split(' ')[0] ?? '',
             documentName: document.name,
             reason,
+            fix,
             link: senderDocumentLink(platform.config.publicUrl, document.id),
             branding: sender.branding,
           }),
@@ -407,6 +427,7 @@ async function recordSealFailure(
     platform.realtime.emitToWorkspace(document.companyId, 'document.seal_failed', {
       document_id: document.id,
       reason,
+      kind: failure.kind,
     });
   } catch (recordErr) {
     platform.log.error({ err: recordErr, documentId: job.document_id }, 'could not record a sealing failure');

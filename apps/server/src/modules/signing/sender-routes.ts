@@ -20,6 +20,7 @@ import { findVisibleDocument, requireStaffOrSigner } from './document-access';
 import { downloadLink, openDownload, resendCompletedCopy, type Downloader } from './downloads-service';
 import { previewAsRecipient } from './esign-record';
 import { readDocumentLogs } from './logs-service';
+import { askToSignAgain } from './sign-again-service';
 import {
   clientOf,
   ERRORS,
@@ -79,10 +80,14 @@ export function registerSenderRoutes(api: FastifyInstance, platform: Platform): 
         summary: 'Where completion stands ("finished by sender"), retrying a failed seal',
         description:
           `Needs \`documents:view\`. ${STAFF_SEES} Answers the document's status, the recipients still awaited ` +
-          "and the sealing of the final PDF (PENDING, SEALING, DONE, FAILED, with the last failure's `error`). " +
-          'When every signer and approver is done but the seal FAILED after its retries, was lost, or was never ' +
-          'queued, this call queues it again (`requeued: true`, logged `document.seal_requeued`). It never ' +
-          'completes a document whose recipients have not all finished.',
+          "and the sealing of the final PDF (PENDING, SEALING, DONE, FAILED, with the last failure's `error`), and " +
+          '`sealing`: when the seal FAILED for good, its `kind` (RETRY: a cause that may pass outlasted the ' +
+          "retries; VALUE: a recipient's signature, initials or image cannot be stamped; DOCUMENT: the PDF itself " +
+          'cannot be sealed), the `reason`, the `recipients` and fields a VALUE failure names, and the `fix` ' +
+          '(SIGN_AGAIN or RETRY). When every signer and approver is done but the seal FAILED (other than on a ' +
+          'value: retrying could not help, ask the recipient to sign again instead), was lost, or was never ' +
+          "queued, this call queues it again (`requeued: true`, logged `document.seal_requeued`): the sender's " +
+          '"Retry sealing". It never completes a document whose recipients have not all finished.',
         params: ZIdParams,
         response: { 200: ZSuccess(ZCompletionStatus), ...ERRORS },
       },
@@ -92,6 +97,47 @@ export function registerSenderRoutes(api: FastifyInstance, platform: Platform): 
       const document = await findVisibleDocument(platform, access, request.params.id, 'documents:view');
       return ok(await checkCompletion(platform, access, document, clientOf(request)));
     },
+  );
+
+  r.post(
+    '/documents/:document_id/document-users/sign-again',
+    {
+      onRequest: requirePermission(platform, 'documents:send'),
+      config: perMinute(30),
+      schema: {
+        tags: TAGS,
+        security: STAFF_SECURITY,
+        summary: 'Ask a recipient to sign again (the fix of a seal that failed on their value)',
+        description:
+          `Needs \`documents:send\` and rights on the document (its sender, a user it is shared with, ` +
+          `\`documents:manage-all\`: else 403). ${STAFF_SEES} Only for a WAITING document whose seal FAILED on ` +
+          'a value that cannot be stamped (`sealing.kind` VALUE of `GET /documents/{document_id}/recipients` or ' +
+          '`e-sign-completed`); any other document or failure: 409. `document_user_id`, when given, must be ' +
+          'one of the recipients the failure names (another recipient of the document: 409; not one: 404); ' +
+          'without it, every named recipient is asked. For each: the values that could not be stamped are ' +
+          'cleared (their other values stay), their finish is undone (status SENT), they are mailed a new ' +
+          'signing link (earlier links keep working) and `recipient.sign_again_requested` is logged. When they ' +
+          'finish again the document is sealed by itself. Answers where completion stands (as ' +
+          '`e-sign-completed`).',
+        params: ZDocumentIdParams,
+        body: z
+          .object({ document_user_id: z.string().max(100).optional() })
+          .optional()
+          .describe('Optional: the one recipient to ask; all those the failure names when left out'),
+        response: { 200: ZSuccess(ZCompletionStatus), ...ERRORS },
+      },
+    },
+    async (request) =>
+      ok(
+        await askToSignAgain(
+          platform,
+          accessOf(request),
+          clientOf(request),
+          request.params.document_id,
+          request.body?.document_user_id,
+        ),
+        'Asked to sign again',
+      ),
   );
 
   r.get(

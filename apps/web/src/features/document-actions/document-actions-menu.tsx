@@ -24,6 +24,8 @@ import {
   IconUserShare,
   IconCopyPlus,
   IconProgress,
+  IconRefresh,
+  IconSignature,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { DOCUMENT_ACTIONS, type TDocumentAction } from '@esigns/contracts/document-actions';
@@ -75,6 +77,9 @@ export const ACTION_ITEMS: Record<TDocumentAction, Item> = {
   restore: { label: 'Restore', icon: <IconArrowBackUp size={16} /> },
   discard: { label: 'Discard draft', icon: <IconTrash size={16} />, isDanger: true },
   'permanent-delete': { label: 'Delete permanently', icon: <IconTrash size={16} />, isDanger: true },
+  // The fixes of a failed seal: offered by the document screen's alert (with the reason), not the menu.
+  'retry-seal': { label: 'Retry sealing', icon: <IconRefresh size={16} /> },
+  'sign-again': { label: 'Ask to sign again', icon: <IconSignature size={16} /> },
 };
 
 const GROUPS: TDocumentAction[][] = [
@@ -84,8 +89,11 @@ const GROUPS: TDocumentAction[][] = [
   ['void', 'archive', 'restore', 'discard', 'permanent-delete'],
 ];
 
-/** Actions that open a dialog; the others navigate or act at once. */
-type DialogAction = Exclude<TDocumentAction, 'view' | 'notes' | 'download' | 'correct'>;
+/** Actions that open a dialog; the others navigate or act at once (the seal fixes are not in the menu). */
+type DialogAction = Exclude<
+  TDocumentAction,
+  'view' | 'notes' | 'download' | 'correct' | 'retry-seal' | 'sign-again'
+>;
 
 const CONFIRM_ACTIONS: readonly ConfirmAction[] = [
   'archive',
@@ -137,7 +145,9 @@ export function DocumentActionsMenu({ document, variant, onDone }: DocumentActio
   const run = (action: TDocumentAction) => {
     if (action === 'correct') void navigate(correctDocumentPath(document._id));
     else if (action === 'download') void download();
-    else if (action !== 'view' && action !== 'notes') setDialog(action);
+    else if (action !== 'view' && action !== 'notes' && action !== 'retry-seal' && action !== 'sign-again') {
+      setDialog(action);
+    }
   };
 
   if (groups.length === 0) return null;

@@ -31,17 +31,24 @@ export const RECIPIENT_TYPE_LABEL: Record<TRecipientType, string> = {
 };
 
 /**
- * The document's status, and "Archived" beside it when it is. Badges keep the labels' sentence
- * case (Mantine's badge is upper-case by default).
+ * The document's status, and "Archived" beside it when it is. A document whose final PDF could
+ * not be built (`seal_failed`: everyone finished, it stays WAITING) shows "Sealing failed" in red
+ * instead of "Waiting", so it never looks like it is just waiting. Badges keep the labels'
+ * sentence case (Mantine's badge is upper-case by default).
  */
 export function DocumentStatusBadge({
   status,
   archivedAt,
+  sealFailed = false,
 }: {
   status: TDocumentStatus;
   archivedAt?: string | null;
+  sealFailed?: boolean;
 }) {
-  const look = DOCUMENT_STATUS_LOOK[status];
+  const look =
+    sealFailed && status === 'WAITING'
+      ? { label: 'Sealing failed', color: 'red' }
+      : DOCUMENT_STATUS_LOOK[status];
   return (
     <Group gap={4} wrap="wrap">
       <Badge color={look.color} variant="light" tt="none">

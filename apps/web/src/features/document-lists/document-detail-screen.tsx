@@ -17,6 +17,7 @@ import { draftEditorPath } from './document-paths';
 import { DocumentsLiveUpdates } from './documents-live';
 import { NotesPanel } from './notes-panel';
 import { RecipientsPanel } from './recipients-panel';
+import { SealFailureAlert } from './seal-failure-alert';
 
 // pdf.js and the page canvas load with the preview only.
 const DocumentPreview = lazy(() =>
@@ -54,7 +55,13 @@ function Summary({ doc }: { doc: TDocumentListItem }) {
       <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} p="md" spacing="md">
         <Fact
           label="Status"
-          value={<DocumentStatusBadge status={doc.status} archivedAt={doc.archived_at} />}
+          value={
+            <DocumentStatusBadge
+              status={doc.status}
+              archivedAt={doc.archived_at}
+              sealFailed={doc.seal_failed}
+            />
+          }
         />
         <Fact
           label="Progress"
@@ -81,7 +88,7 @@ function Summary({ doc }: { doc: TDocumentListItem }) {
 
 /**
  * /emp-documents/custom/{employee_document_id}: one document for staff: status, sender and dates,
- * the actions menu, recipients with their progress, the audit timeline, a preview of the pages
+ * a red alert with the fix when its sealing failed for good, the actions menu, recipients with their progress, the audit timeline, a preview of the pages
  * (as a chosen recipient sees them) and the team's notes. Follows document events live.
  */
 export function DocumentDetailScreen() {
@@ -157,6 +164,14 @@ export function DocumentDetailScreen() {
   return (
     <PageFrame title={doc.name} description={`Created ${formatDate(doc.created_at)}`} actions={actions}>
       <DocumentsLiveUpdates />
+      {detail.data.sealing && (
+        <SealFailureAlert
+          documentId={doc._id}
+          sealing={detail.data.sealing}
+          actions={doc.actions}
+          onDone={() => void detail.refetch()}
+        />
+      )}
       <Summary doc={doc} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>

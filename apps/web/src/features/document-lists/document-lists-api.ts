@@ -8,7 +8,7 @@ import type {
 import type { TDocumentNote } from '@esigns/contracts/document-notes';
 import type { TDocumentListFilter, TEmployeeDocument } from '@esigns/contracts/documents';
 import type { TPaged } from '@esigns/contracts/envelope';
-import type { TESignRecord } from '@esigns/contracts/signing';
+import type { TCompletionStatus, TESignRecord } from '@esigns/contracts/signing';
 import { api } from '../../shared/api/api-client';
 
 /**
@@ -99,6 +99,24 @@ export async function fetchDocument(id: string, signal?: AbortSignal): Promise<T
 export async function fetchRecipients(id: string, signal?: AbortSignal): Promise<TDocumentRecipients> {
   return (await api.get<TDocumentRecipients>(`/documents/${segment(id)}/recipients`, undefined, { signal }))
     .data;
+}
+
+/**
+ * `POST /documents/{document_id}/document-users/sign-again`: the fix of a seal that failed on a
+ * recipient's value: they are mailed a new link to sign again (all the failure names when no id).
+ */
+export async function askToSignAgain(id: string, documentUserId?: string): Promise<TCompletionStatus> {
+  return (
+    await api.post<TCompletionStatus>(
+      `/documents/${segment(id)}/document-users/sign-again`,
+      documentUserId ? { document_user_id: documentUserId } : {},
+    )
+  ).data;
+}
+
+/** `POST /documents/e-sign-completed/{id}`: where completion stands; queues a failed seal again. */
+export async function retrySealing(id: string): Promise<TCompletionStatus> {
+  return (await api.post<TCompletionStatus>(`/documents/e-sign-completed/${segment(id)}`)).data;
 }
 
 /** `GET /documents/{id}/preview/{user_id}`: the document as one recipient sees it (file, fields). */

@@ -44,6 +44,7 @@ export function makeListItem(overrides: Partial<TDocumentListItem> = {}): TDocum
     ],
     progress: { done: 1, required: 2 },
     waiting_for_me: false,
+    seal_failed: false,
     sent_at: '2026-01-05T10:00:00.000Z',
     expires_at: '2026-02-04T10:00:00.000Z',
     completed_at: null,
@@ -91,6 +92,7 @@ export function makeDetail(overrides: Partial<TDocumentRecipients> = {}): TDocum
   return {
     document: makeListItem(),
     signing_order: true,
+    sealing: null,
     recipients: [
       makeRecipient(),
       makeRecipient({

@@ -71,7 +71,9 @@ function documentColumns(showSender: boolean, onActionDone?: () => void): ListCo
       key: 'status',
       header: 'Status',
       width: 170,
-      cell: (row) => <DocumentStatusBadge status={row.status} archivedAt={row.archived_at} />,
+      cell: (row) => (
+        <DocumentStatusBadge status={row.status} archivedAt={row.archived_at} sealFailed={row.seal_failed} />
+      ),
     },
     {
       key: 'recipients',
@@ -111,7 +113,11 @@ const documentCard =
     footer: (
       <>
         <Group gap="sm" justify="space-between">
-          <DocumentStatusBadge status={row.status} archivedAt={row.archived_at} />
+          <DocumentStatusBadge
+            status={row.status}
+            archivedAt={row.archived_at}
+            sealFailed={row.seal_failed}
+          />
           <RecipientAvatars recipients={row.recipients} max={3} />
         </Group>
         <Group gap="sm">
