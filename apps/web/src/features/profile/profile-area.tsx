@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   IconBuilding,
   IconCreditCard,
@@ -12,9 +11,8 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
-import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useSession } from '../../shared/session/session-store';
-import { SectionLayout, type SectionNavGroup } from './section-layout';
+import { SectionLayout, type SectionChildProps, type SectionNavGroup } from './section-layout';
 
 export const PROFILE_BASE = '/profile';
 export const PROFILE_DEFAULT_CHILD = 'personal-information';
@@ -57,30 +55,10 @@ export function useProfileNav(): SectionNavGroup[] {
   return [PROFILE_ACCOUNT_NAV, isBusiness ? PROFILE_WORKSPACE_NAV : SUBSCRIPTION_ONLY];
 }
 
-export type ProfileAreaProps = {
-  /** The child's heading (also the page title). */
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-};
-
 /** A child screen of /profile inside the area's frame (sub-navigation on the left). */
-export function ProfileArea({ title, description, actions, children }: ProfileAreaProps) {
-  usePageTitle(title);
+export function ProfileArea(props: SectionChildProps) {
   const groups = useProfileNav();
-  return (
-    <SectionLayout
-      areaTitle="Profile"
-      basePath={PROFILE_BASE}
-      groups={groups}
-      title={title}
-      description={description}
-      actions={actions}
-    >
-      {children}
-    </SectionLayout>
-  );
+  return <SectionLayout areaTitle="Profile" basePath={PROFILE_BASE} groups={groups} {...props} />;
 }
 
 /** /profile opens its first child (relative, so that the embedded mode stays embedded). */

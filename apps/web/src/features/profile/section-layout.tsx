@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Box, Group, NativeSelect, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { usePageTitle } from '../../shared/branding/use-page-title';
 
 export type SectionNavItem = {
   label: string;
@@ -24,13 +25,9 @@ function isCurrent(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-export type SectionLayoutProps = {
-  /** The area's name, e.g. 'Profile'. */
-  areaTitle: string;
-  /** The area's base in the spec's notation, e.g. '/profile'. */
-  basePath: string;
-  groups: readonly SectionNavGroup[];
-  /** The screen's own heading and one line of help. */
+/** What a child screen of an area gives its frame. */
+export type SectionChildProps = {
+  /** The screen's own heading (also the page title) and one line of help. */
   title: string;
   description?: ReactNode;
   /** Buttons at the right of the heading. */
@@ -38,9 +35,17 @@ export type SectionLayoutProps = {
   children: ReactNode;
 };
 
+export type SectionLayoutProps = SectionChildProps & {
+  /** The area's name, e.g. 'Profile'. */
+  areaTitle: string;
+  /** The area's base in the spec's notation, e.g. '/profile'. */
+  basePath: string;
+  groups: readonly SectionNavGroup[];
+};
+
 /**
  * An area with children (profile, settings): the list of children on the left (a section picker
- * on phones) and the current child's heading and content on the right.
+ * on phones) and the current child's heading (also the page title) and content on the right.
  */
 export function SectionLayout({
   areaTitle,
@@ -51,6 +56,7 @@ export function SectionLayout({
   actions,
   children,
 }: SectionLayoutProps) {
+  usePageTitle(title);
   const prefix = useModePrefix();
   const { pathname } = useLocation();
   const navigate = useNavigate();

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   IconApi,
   IconBell,
@@ -9,8 +8,7 @@ import {
   IconToggleLeft,
   IconTransfer,
 } from '@tabler/icons-react';
-import { usePageTitle } from '../../shared/branding/use-page-title';
-import { SectionLayout, type SectionNavGroup } from '../profile/section-layout';
+import { SectionLayout, type SectionChildProps, type SectionNavGroup } from '../profile/section-layout';
 
 export const SETTINGS_BASE = '/profilesettings';
 
@@ -36,26 +34,7 @@ export const SETTINGS_NAV: readonly SectionNavGroup[] = [
   },
 ];
 
-export type SettingsAreaProps = {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-};
-
 /** A child screen of /profilesettings inside the area's frame. */
-export function SettingsArea({ title, description, actions, children }: SettingsAreaProps) {
-  usePageTitle(title);
-  return (
-    <SectionLayout
-      areaTitle="Settings"
-      basePath={SETTINGS_BASE}
-      groups={SETTINGS_NAV}
-      title={title}
-      description={description}
-      actions={actions}
-    >
-      {children}
-    </SectionLayout>
-  );
+export function SettingsArea(props: SectionChildProps) {
+  return <SectionLayout areaTitle="Settings" basePath={SETTINGS_BASE} groups={SETTINGS_NAV} {...props} />;
 }
