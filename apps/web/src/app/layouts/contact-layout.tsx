@@ -1,5 +1,4 @@
-import { AppShell, Burger, Button, Group, NavLink } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Button, Group, NavLink } from '@mantine/core';
 import {
   IconClipboardCheck,
   IconFileText,
@@ -11,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandMark } from './brand-mark';
+import { ShellFrame } from './shell-frame';
 import { UserMenu } from './user-menu';
 
 type ContactNavItem = { label: string; to: string; icon: Icon; prefixes: string[] };
@@ -42,53 +42,42 @@ const CONTACT_MENU_LINKS = [{ label: 'Profile', to: '/ap/profile', icon: IconUse
 
 /** The application-user (contact) area: a simpler top navigation, no staff sidebar. */
 export function ContactLayout() {
-  const [isNavOpen, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'md', collapsed: { desktop: true, mobile: !isNavOpen } }}
-      padding="lg"
-      data-testid="contact-layout"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="lg" wrap="nowrap">
-            <Burger
-              opened={isNavOpen}
-              onClick={toggle}
-              hiddenFrom="md"
-              size="sm"
-              aria-label="Toggle navigation"
-            />
-            <BrandMark to="/ap/dashboard" />
-            <Group gap={4} visibleFrom="md" component="nav" aria-label="Application navigation">
-              {CONTACT_NAV.map((item) => {
-                const active = isActive(item, pathname);
-                return (
-                  <Button
-                    key={item.to}
-                    component={Link}
-                    to={item.to}
-                    variant={active ? 'light' : 'subtle'}
-                    color={active ? undefined : 'gray'}
-                    leftSection={<item.icon size={16} />}
-                    aria-current={active ? 'page' : undefined}
-                    size="sm"
-                  >
-                    {item.label}
-                  </Button>
-                );
-              })}
-            </Group>
+    <ShellFrame
+      testId="contact-layout"
+      breakpoint="md"
+      navbarWidth={240}
+      isDrawerOnly
+      start={
+        <>
+          <BrandMark to="/ap/dashboard" />
+          <Group gap={4} visibleFrom="md" component="nav" aria-label="Application navigation">
+            {CONTACT_NAV.map((item) => {
+              const active = isActive(item, pathname);
+              return (
+                <Button
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  variant={active ? 'light' : 'subtle'}
+                  color={active ? undefined : 'gray'}
+                  leftSection={<item.icon size={16} />}
+                  aria-current={active ? 'page' : undefined}
+                  size="sm"
+                >
+                  {item.label}
+                </Button>
+              );
+            })}
           </Group>
-          <UserMenu links={CONTACT_MENU_LINKS} signinTo="/ap/signin" />
-        </Group>
-      </AppShell.Header>
-
-      <AppShell.Navbar p="sm">
-        {CONTACT_NAV.map((item) => (
+        </>
+      }
+      startGap="lg"
+      end={<UserMenu links={CONTACT_MENU_LINKS} signinTo="/ap/signin" />}
+      navbar={(close) =>
+        CONTACT_NAV.map((item) => (
           <NavLink
             key={item.to}
             component={Link}
@@ -98,12 +87,10 @@ export function ContactLayout() {
             active={isActive(item, pathname)}
             onClick={close}
           />
-        ))}
-      </AppShell.Navbar>
-
-      <AppShell.Main bg="gray.0">
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+        ))
+      }
+    >
+      <Outlet />
+    </ShellFrame>
   );
 }

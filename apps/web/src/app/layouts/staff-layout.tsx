@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Group, ScrollArea, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useBranding } from '../../shared/branding/branding-provider';
 import { useProfileSync } from '../../features/auth/use-profile-sync';
 import { WorkspaceSwitcher } from '../../features/auth/workspace-switcher';
 import { useStartupCache } from '../use-startup-cache';
 import { BrandMark } from './brand-mark';
+import { ShellFrame } from './shell-frame';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { StaffSidebar } from './staff-sidebar';
 import { UserMenu } from './user-menu';
@@ -29,54 +29,45 @@ export function StaffLayout({
   userMenu = <UserMenu />,
   children,
 }: StaffLayoutProps) {
-  const [isNavOpen, { toggle, close }] = useDisclosure(false);
   const branding = useBranding();
   useStartupCache();
   useProfileSync();
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 252, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
-      padding="lg"
-      data-testid="staff-layout"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="md" wrap="nowrap">
-            <Burger
-              opened={isNavOpen}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Toggle navigation"
-            />
-            <BrandMark />
-            {workspaceSwitcher}
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            {notifications}
-            {userMenu}
-          </Group>
+    <ShellFrame
+      testId="staff-layout"
+      breakpoint="sm"
+      navbarWidth={252}
+      start={
+        <>
+          <BrandMark />
+          {workspaceSwitcher}
+        </>
+      }
+      startGap="md"
+      end={
+        <Group gap="sm" wrap="nowrap">
+          {notifications}
+          {userMenu}
         </Group>
-      </AppShell.Header>
-
-      <AppShell.Navbar p="sm" aria-label="Main navigation">
-        <AppShell.Section grow component={ScrollArea} scrollbars="y">
-          <StaffSidebar onNavigate={close} />
-        </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-          <Text size="xs" c="dimmed" ta="center">
-            {branding.powered_by}
-          </Text>
-        </AppShell.Section>
-      </AppShell.Navbar>
-
-      <AppShell.Main bg="gray.0">
-        <DocumentCacheFreshness />
-        {/* Every date on screen follows the user's saved date format. */}
-        <SavedDateFormat>{children ?? <Outlet />}</SavedDateFormat>
-      </AppShell.Main>
-    </AppShell>
+      }
+      navbarLabel="Main navigation"
+      navbar={(close) => (
+        <>
+          <AppShell.Section grow component={ScrollArea} scrollbars="y">
+            <StaffSidebar onNavigate={close} />
+          </AppShell.Section>
+          <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+            <Text size="xs" c="dimmed" ta="center">
+              {branding.powered_by}
+            </Text>
+          </AppShell.Section>
+        </>
+      )}
+    >
+      <DocumentCacheFreshness />
+      {/* Every date on screen follows the user's saved date format. */}
+      <SavedDateFormat>{children ?? <Outlet />}</SavedDateFormat>
+    </ShellFrame>
   );
 }
