@@ -307,8 +307,14 @@ export function layoutProblems(
   const add = (path: (string | number)[], message: string) =>
     problems.push({ key: path.join('.'), message, path });
   const recipients = layout.document_users;
-  if (mode === 'send' && recipients.filter((r) => r.user_type !== 'CC').length === 0) {
-    add(['document_users'], 'Add at least one recipient who signs, approves or views');
+  // A template is used by sending it: with nobody to sign, approve or view it is not ready either.
+  if (recipients.filter((r) => r.user_type !== 'CC').length === 0) {
+    add(
+      ['document_users'],
+      mode === 'send'
+        ? 'Add at least one recipient who signs, approves or views'
+        : 'Add at least one role who signs, approves or views',
+    );
   }
   const keys = new Set<string>();
   const emails = new Map<string, number>();

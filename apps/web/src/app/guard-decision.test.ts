@@ -217,4 +217,17 @@ describe('afterSigninPath', () => {
     expect(url.searchParams.get('redirect_url')).toMatch(/^r2\./);
     expect(await decryptRedirectTarget(url.searchParams.get('redirect_url'))).toBe('/roles?a=1');
   });
+
+  it('sends a signed-out visitor of the home page to plain /signin (no redirect_url to read)', async () => {
+    for (const pathname of ['/', '/dashboard']) {
+      const decision = decideGuard('user', signedOut, { pathname });
+      expect(decision).toMatchObject({ type: 'redirect', to: '/signin', reason: 'signed-out' });
+      const { path, params } = await redirectOf(decision);
+      expect(path).toBe('/signin');
+      expect(params.has('redirect_url')).toBe(false);
+    }
+    expect(await signinRedirectUrl({ pathname: '/dashboard', search: '?tab=x' })).toMatch(
+      /redirect_url=r2\./,
+    );
+  });
 });

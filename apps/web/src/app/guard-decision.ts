@@ -56,6 +56,9 @@ export const CONTACT_HOME_PATH = '/ap/documents';
 export const NOT_ADMIN_PATH = '/emp/';
 export const IFRAME_SIGNIN_SEGMENT = 'iFrameSignin';
 
+/** The pages a visitor reaches by opening the site: no page to come back to after signing in. */
+const DEFAULT_PAGES: ReadonlySet<string> = new Set(['/', STAFF_HOME_PATH]);
+
 function fullPath(location: GuardLocation): string {
   return `${location.pathname}${location.search ?? ''}${location.hash ?? ''}`;
 }
@@ -75,12 +78,11 @@ function signinRedirect(
   extra?: Record<string, string>,
 ): GuardRedirect {
   const search = new URLSearchParams(extra).toString();
-  return {
-    type: 'redirect',
-    to: search ? `${base}?${search}` : base,
-    reason: 'signed-out',
-    returnTo: fullPath(location),
-  };
+  const to = search ? `${base}?${search}` : base;
+  // The home page is where signing in lands anyway: no `redirect_url` for it.
+  const returnTo = fullPath(location);
+  if (DEFAULT_PAGES.has(returnTo)) return { type: 'redirect', to, reason: 'signed-out' };
+  return { type: 'redirect', to, reason: 'signed-out', returnTo };
 }
 
 /** The address a redirect decision opens: `redirect_url` encrypted in, or decrypted out. */

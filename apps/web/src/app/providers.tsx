@@ -17,7 +17,8 @@ function ThemedProviders({ children }: { children: ReactNode }) {
   );
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" limit={4} />
+      {/* Bottom right: at the top they covered the bell and the account menu. */}
+      <Notifications position="bottom-right" limit={4} />
       {children}
     </MantineProvider>
   );

@@ -27,4 +27,18 @@ describe('editorProblems', () => {
     );
     expect(editorProblems({ fields: [makeField()], document_users: [signer] }, [LETTER], 'send')).toEqual([]);
   });
+
+  it('does not call a template without roles ready to use', () => {
+    expect(editorProblems({ fields: [], document_users: [] }, [LETTER], 'template')).toEqual([
+      {
+        key: 'document_users',
+        path: ['document_users'],
+        message: 'Add at least one role who signs, approves or views',
+      },
+    ]);
+    const role = makeRecipient({ email: '', first_name: '', last_name: '', role_name: 'Tenant' });
+    expect(editorProblems({ fields: [makeField()], document_users: [role] }, [LETTER], 'template')).toEqual(
+      [],
+    );
+  });
 });

@@ -81,13 +81,14 @@ export async function saveFieldValues(
   access: SignerAccess,
   values: Record<string, string>,
   isRepresentative: boolean,
+  { keepalive = false }: { keepalive?: boolean } = {},
 ): Promise<string[]> {
   const path = isRepresentative ? 'authorized-representative-signature' : 'signature';
   return (
     await api.post<{ saved: string[] }>(
       `/documents/${id(access.documentId)}/${path}`,
       { values },
-      options(access),
+      { ...options(access), keepalive },
     )
   ).data.saved;
 }

@@ -31,7 +31,7 @@ import {
   type FieldValues,
 } from './signing-progress';
 import { useSavedMarks } from './use-saved-marks';
-import { useValueAutosave, valueErrorsOf } from './use-value-autosave';
+import { useValueAutosave, valueErrorsOf, type SaveOptions } from './use-value-autosave';
 import classes from './signing.module.css';
 
 type Marks = Record<MarkType, string | null>;
@@ -103,7 +103,8 @@ export function SigningView({ record, access }: { record: TESignRecord; access: 
   const saved = useSavedMarks(record);
 
   const save = useCallback(
-    (batch: FieldValues) => saveFieldValues(access, batch, access.credentials?.representative === true),
+    (batch: FieldValues, options: SaveOptions) =>
+      saveFieldValues(access, batch, access.credentials?.representative === true, options),
     [access],
   );
   const autosave = useValueAutosave(save);
@@ -290,7 +291,8 @@ export function SigningView({ record, access }: { record: TESignRecord; access: 
   const hasMissing = missingFields(fields, values).length > 0;
 
   return (
-    <div className={classes.frame} data-testid="signing-view">
+    // An input losing focus saves what was typed at once, not after the pause.
+    <div className={classes.frame} data-testid="signing-view" onBlur={() => autosave.saveNow()}>
       <SigningHeader
         record={record}
         saveStatus={autosave.status}

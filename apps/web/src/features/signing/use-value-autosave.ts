@@ -38,13 +38,18 @@ export function valueErrorsOf(error: unknown): Record<string, string> {
   return result;
 }
 
+/** How a save is made: `keepalive` when the page may be going away (the request outlives it). */
+export type SaveOptions = { keepalive: boolean };
+
 /**
  * Saves the signer's values as progress, debounced: `queue` records a change, `flush` saves what
- * is waiting at once (before finishing). A 422 marks the fields it names; the other values of
- * that batch are kept and sent again with the next change or flush.
+ * is waiting at once (before finishing), `saveNow` the same without waiting for the answer (an
+ * input losing focus). Hiding or closing the tab saves what waits with `keepalive`, so text typed
+ * a moment before the tab closes is not lost. A 422 marks the fields it names; the other values
+ * of that batch are kept and sent again with the next change or flush.
  */
 export function useValueAutosave(
-  save: (values: FieldValues) => Promise<unknown>,
+  save: (values: FieldValues, options: SaveOptions) => Promise<unknown>,
   delayMs: number = AUTOSAVE_DELAY_MS,
 ) {
   const pending = useRef<FieldValues>({});
@@ -59,7 +64,7 @@ export function useValueAutosave(
     saveRef.current = save;
   }, [save]);
 
-  const run = useCallback(async (): Promise<void> => {
+  const run = useCallback(async (options: SaveOptions = { keepalive: false }): Promise<void> => {
     while (inFlight.current) await inFlight.current.catch(() => undefined);
     const batch = pending.current;
     pending.current = {};
@@ -69,7 +74,7 @@ export function useValueAutosave(
       const left = { ...batch };
       try {
         for (const part of batchesOf(batch)) {
-          await saveRef.current(part);
+          await saveRef.current(part, options);
           for (const key of Object.keys(part)) delete left[key];
         }
       } catch (error) {
@@ -115,28 +120,41 @@ export function useValueAutosave(
   );
 
   /** Saves whatever waits now; rejects when it could not be saved. */
-  const flush = useCallback(async () => {
-    if (timer.current) {
-      clearTimeout(timer.current);
-      timer.current = null;
-    }
-    await run();
-  }, [run]);
-
-  // Leaving the tab (or closing it) saves what waits.
-  useEffect(() => {
-    const onHide = () => {
-      if (document.visibilityState === 'hidden' && Object.keys(pending.current).length > 0) {
-        flush().catch(() => undefined);
+  const flush = useCallback(
+    async (options?: SaveOptions) => {
+      if (timer.current) {
+        clearTimeout(timer.current);
+        timer.current = null;
       }
+      await run(options);
+    },
+    [run],
+  );
+
+  /** Saves what waits, if anything, without waiting (the status shows how it went). */
+  const saveNow = useCallback(
+    (options?: SaveOptions) => {
+      if (Object.keys(pending.current).length > 0) flush(options).catch(() => undefined);
+    },
+    [flush],
+  );
+
+  // Leaving the tab, or closing it (pagehide comes even where visibilitychange does not), saves
+  // what waits with a request that outlives the page.
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') saveNow({ keepalive: true });
     };
-    document.addEventListener('visibilitychange', onHide);
+    const onPageHide = () => saveNow({ keepalive: true });
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', onPageHide);
     return () => {
-      document.removeEventListener('visibilitychange', onHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', onPageHide);
       if (timer.current) clearTimeout(timer.current);
       if (Object.keys(pending.current).length > 0) run().catch(() => undefined);
     };
-  }, [flush, run]);
+  }, [saveNow, run]);
 
-  return { queue, flush, status, serverErrors, failure };
+  return { queue, flush, saveNow, status, serverErrors, failure };
 }

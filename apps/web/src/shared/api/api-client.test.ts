@@ -47,6 +47,14 @@ afterEach(() => {
 });
 
 describe('request building', () => {
+  it('asks the browser to keep a request alive past the page only when its body fits (64 KB)', async () => {
+    const { calls } = installFetch(() => json(200, { success: true, data: 1 }));
+    await api.post('/documents/d/signature', { values: { note: 'Flat 4B' } }, { keepalive: true });
+    await api.post('/documents/d/signature', { values: { sig: 'x'.repeat(70_000) } }, { keepalive: true });
+    await api.post('/documents/d/signature', { values: { note: 'Flat 4B' } });
+    expect(calls.map((c) => c.init.keepalive)).toEqual([true, false, false]);
+  });
+
   it('sends GET params as a query and other bodies as JSON', async () => {
     const { calls } = installFetch(() => json(200, { success: true, data: 1 }));
     await api.get('/outbox', {

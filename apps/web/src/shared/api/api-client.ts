@@ -31,7 +31,15 @@ export type ApiRequest = {
   base?: string;
   /** Never refresh and replay this call on a 401 (the refresh call itself, sign-in forms). */
   skipAuthRefresh?: boolean;
+  /**
+   * Let the request outlive the page (a tab being closed): the browser's `keepalive`, which it
+   * grants only to bodies under 64 KB; a larger body is sent the ordinary way.
+   */
+  keepalive?: boolean;
 };
+
+/** The browser refuses a `keepalive` request whose body is over 64 KB: stay under it. */
+const KEEPALIVE_MAX_BODY = 60_000;
 
 /** Everything the client may turn into headers: the spec's auth details plus the token. */
 export type AuthDetailsSnapshot = AuthDetails & { access_token?: string | null; usertimezone?: number };
@@ -209,6 +217,7 @@ async function send(request: ApiRequest, details: AuthDetailsSnapshot): Promise<
       body,
       signal: controller.signal,
       credentials: 'same-origin',
+      keepalive: request.keepalive === true && typeof body === 'string' && body.length < KEEPALIVE_MAX_BODY,
     });
     return { ok: response.ok, status: response.status, body: await readBody(response) };
   } catch (error) {
