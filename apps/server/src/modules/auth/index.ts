@@ -4,7 +4,7 @@
  */
 export { issueCode } from './codes';
 export { registerMf2aRoutes } from './mf2a-routes';
-export { findPeople, userDirectory, userIdsByEmails } from './people';
+export { findPeople, userDirectory, userIdsByEmails, userNamesTupleText } from './people';
 export type { PersonNames } from './people';
 export { registerAuthRoutes } from './routes';
 export { pictureKeyOf, pictureKeysOf, setPictureKey, updateUserProfile } from './user-profile';

@@ -13,6 +13,14 @@ export const userDirectory = queryBuilder
   .from(users)
   .as('user_directory');
 
+/**
+ * For a raw statement of another module: a correlated subquery answering the account's
+ * `[first_name, last_name, email]` as a JSON array (null for no account) of the user whose id is
+ * the SQL expression `userIdExpr` (e.g. `ed.sender_id`).
+ */
+export const userNamesTupleText = (userIdExpr: string): string =>
+  `(select json_build_array(u.first_name, u.last_name, u.email) from users u where u.id = ${userIdExpr})`;
+
 export type PersonNames = {
   firstName: string;
   lastName: string;

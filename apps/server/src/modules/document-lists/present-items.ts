@@ -1,4 +1,4 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ACTION_RULES, availableActions } from '@esigns/contracts/document-actions';
 import type { TDocumentListItem, TRecipientSummary } from '@esigns/contracts/document-lists';
 import type {
@@ -9,8 +9,14 @@ import type {
 } from '@esigns/contracts/documents';
 import { canActOnDocument, hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
 import type { Db } from '../../platform/db/database';
-import { peopleByIds, type PersonRef } from '../documents';
-import { configurableDocuments, documentUsers } from '../documents/schema';
+import { userNamesTupleText } from '../auth';
+import {
+  layoutRecipientsOf,
+  listPartiesColumnsText,
+  listPartiesOf,
+  peopleByIds,
+  type PersonRef,
+} from '../documents';
 import type { AccessContext } from '../permissions';
 import { documentsWithFailedSeal, isDone, SEAL_FAILED_COLUMN_TEXT } from '../signing';
 import type { ListScope } from './list-query';
@@ -74,43 +80,18 @@ export async function presentListRows(
       db,
       rows.map((r) => r.sender_id),
     ),
-    sent.length === 0
-      ? Promise.resolve([] as Party[])
-      : db
-          .select({
-            id: documentUsers.id,
-            documentId: documentUsers.employeeDocumentId,
-            email: documentUsers.email,
-            firstName: documentUsers.firstName,
-            lastName: documentUsers.lastName,
-            userId: documentUsers.userId,
-            userType: documentUsers.userType,
-            type: documentUsers.type,
-            status: documentUsers.status,
-            signingOrder: documentUsers.signingOrder,
-          })
-          .from(documentUsers)
-          .where(inArray(documentUsers.employeeDocumentId, sent))
-          .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt)),
-    drafts.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({ id: configurableDocuments.id, documentUsers: configurableDocuments.documentUsers })
-          .from(configurableDocuments)
-          .where(
-            inArray(
-              configurableDocuments.id,
-              drafts.map((d) => d.configurable_document_id!),
-            ),
-          ),
+    listPartiesOf(db, sent),
+    layoutRecipientsOf(
+      db,
+      drafts.map((d) => d.configurable_document_id!),
+    ),
   ]);
   const byDocument = new Map<string, Party[]>();
-  for (const party of parties as (Party & { documentId: string })[]) {
+  for (const party of parties) {
     const list = byDocument.get(party.documentId) ?? [];
     list.push(party);
     byDocument.set(party.documentId, list);
   }
-  const layoutOf = new Map(layouts.map((l) => [l.id, l.documentUsers]));
   const failedSeals = await documentsWithFailedSeal(
     db,
     rows.filter((r) => r.status === 'WAITING').map((r) => r.id),
@@ -121,7 +102,7 @@ export async function presentListRows(
       scope,
       { ...row, seal_failed: failedSeals.has(row.id) },
       row.status === 'DRAFT'
-        ? layoutParties(layoutOf.get(row.configurable_document_id ?? '') ?? [])
+        ? layoutParties(layouts.get(row.configurable_document_id ?? '') ?? [])
         : (byDocument.get(row.id) ?? []),
       senders.get(row.sender_id),
     ),
@@ -136,13 +117,8 @@ export async function presentListRows(
 export const LOADED_LIST_COLUMNS_TEXT = `ed.id, ed.name, ed.status, ed.archived_at, ed.configurable_document_id,
   ed.company_document_id, ed.sender_id, ed.shared_with, ed.sent_at, ed.expires_at, ed.completed_at, ed.created_at,
   ed.updated_at,
-  (select json_build_array(u.first_name, u.last_name, u.email) from users u where u.id = ed.sender_id) as sender,
-  case when ed.status <> 'DRAFT' then (
-    select json_agg(json_build_array(du.id, du.email, du.first_name, du.last_name, du.user_id, du.user_type, du.type,
-      du.status, du.signing_order) order by du.signing_order, du.created_at)
-    from document_users du where du.employee_document_id = ed.id) end as parties,
-  case when ed.status = 'DRAFT' then (
-    select cd.document_users from configurable_documents cd where cd.id = ed.configurable_document_id) end as layout,
+  ${userNamesTupleText('ed.sender_id')} as sender,
+  ${listPartiesColumnsText('ed')},
   ${SEAL_FAILED_COLUMN_TEXT}`;
 export const LOADED_LIST_COLUMNS = sql.raw(LOADED_LIST_COLUMNS_TEXT);
 

@@ -6,7 +6,15 @@ export { defineDocumentJobs } from './bulk-send';
 export { insertConfigurable } from './configurable-service';
 export { deleteDocumentRows } from './delete-document';
 export { copyPdf } from './document-files';
-export { documentOrigins, isCompanyTemplate, templateSummariesByIds } from './document-views';
+export {
+  documentOrigins,
+  isCompanyTemplate,
+  layoutRecipientsOf,
+  listPartiesColumnsText,
+  listPartiesOf,
+  templateSummariesByIds,
+} from './document-views';
+export type { ListParty } from './document-views';
 export {
   holdBackRecipients,
   recordRecipientProgress,
@@ -73,4 +81,12 @@ export { contactsForEmails } from './send-store';
 export { loadSenderInfo } from './sender-info';
 export type { SenderInfo } from './sender-info';
 export type { ConfigurableRow, DocumentUserRow, EmployeeRow, PersonRef } from './serializers';
+export {
+  claimDocumentsToWarn,
+  claimRecipientsToRemind,
+  lockExpiredDocuments,
+  markRecipientWarned,
+  pendingActors,
+} from './sweep-claims';
+export type { SweepClaim } from './sweep-claims';
 export { canSeeSentDocument, findListedDocument, hasBroadReach } from './visibility';

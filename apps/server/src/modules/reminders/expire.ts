@@ -1,16 +1,15 @@
-import { and, asc, isNotNull, lte } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform';
 import {
   appendDocumentLog,
   changeDocumentStatuses,
   type EmployeeRow,
+  lockExpiredDocuments,
   notifyDocumentSender,
 } from '../documents';
-import { employeeDocuments } from '../documents/schema';
 import { senderDocumentLink } from '../signing';
 import { senderExpiredMail } from './mails';
 import type { SenderCache } from './sweep-common';
-import { openDocuments, pendingActors, personName, type SweepScope, type Tx } from './sweep-common';
+import { claimOf, pendingActors, personName, type SweepScope, type Tx } from './sweep-common';
 
 /**
  * One batch of step 1 of the sweep: WAITING documents past `expires_at` become EXPIRED, in one
@@ -25,26 +24,12 @@ export async function expireBatch(
   senders: SenderCache,
 ): Promise<EmployeeRow[]> {
   return platform.database.db.transaction(async (tx) => {
-    const candidates = await tx
-      .select({ id: employeeDocuments.id })
-      .from(employeeDocuments)
-      .where(
-        and(
-          openDocuments(scope),
-          isNotNull(employeeDocuments.expiresAt),
-          lte(employeeDocuments.expiresAt, scope.now),
-        ),
-      )
-      .orderBy(asc(employeeDocuments.expiresAt))
-      .limit(scope.batchSize)
-      .for('update', { skipLocked: true });
+    const candidates = await lockExpiredDocuments(tx, claimOf(scope));
     if (candidates.length === 0) return [];
-    const expired = await changeDocumentStatuses(
-      tx,
-      candidates.map((c) => c.id),
-      'EXPIRED',
-      { expectedFrom: 'WAITING', set: { updatedAt: scope.now } },
-    );
+    const expired = await changeDocumentStatuses(tx, candidates, 'EXPIRED', {
+      expectedFrom: 'WAITING',
+      set: { updatedAt: scope.now },
+    });
     for (const document of expired) await recordExpiry(platform, tx, document, scope.now, senders);
     return expired;
   });

@@ -1,39 +1,15 @@
-import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform';
 import {
   appendDocumentLogs,
+  claimRecipientsToRemind,
   type DocumentLogInput,
   type DocumentUserRow,
   type EmployeeRow,
   notifyDocumentSender,
 } from '../documents';
-import { documentUsers, employeeDocuments } from '../documents/schema';
 import { reminderMail } from './mails';
 import type { SenderCache } from './sweep-common';
-import {
-  freshSigningLink,
-  isPendingActor,
-  openDocuments,
-  settingDays,
-  type SweepScope,
-  type Tx,
-} from './sweep-common';
-
-/**
- * A recipient is due a reminder when they are a notified SIGNER or APPROVER (never CC or VIEWER,
- * never one whose signing-order turn has not come: those are PENDING) and `reminder_every_days`
- * have passed since their last reminder, or since they were sent the document.
- */
-function reminderDue(now: Date, everyDays: SQL): SQL {
-  return and(
-    isPendingActor,
-    sql`${documentUsers.sentAt} IS NOT NULL`,
-    sql`coalesce(${documentUsers.lastRemindedAt}, ${documentUsers.sentAt}) <= ${now.toISOString()}::timestamptz - (${everyDays}) * interval '1 day'`,
-  )!;
-}
-
-/** The document's `reminder_every_days`, from inside a statement on `document_users`. */
-const everyDaysOfRecipient: SQL = sql`(SELECT ${settingDays('reminder_every_days')} FROM ${employeeDocuments} WHERE ${employeeDocuments.id} = ${documentUsers.employeeDocumentId})`;
+import { claimOf, freshSigningLink, type SweepScope, type Tx } from './sweep-common';
 
 export type RemindedDocument = { document: EmployeeRow; recipients: DocumentUserRow[] };
 
@@ -50,40 +26,12 @@ export async function remindBatch(
   senders: SenderCache,
 ): Promise<{ candidates: number; reminded: RemindedDocument[] }> {
   return platform.database.db.transaction(async (tx) => {
-    const candidates = await tx
-      .select()
-      .from(employeeDocuments)
-      .where(
-        and(
-          openDocuments(scope),
-          sql`${settingDays('reminder_every_days')} IS NOT NULL`,
-          sql`(${employeeDocuments.expiresAt} IS NULL OR ${employeeDocuments.expiresAt} > ${scope.now.toISOString()}::timestamptz)`,
-          sql`EXISTS (SELECT 1 FROM ${documentUsers} WHERE ${documentUsers.employeeDocumentId} = ${employeeDocuments.id} AND ${reminderDue(scope.now, settingDays('reminder_every_days'))})`,
-        ),
-      )
-      .orderBy(asc(employeeDocuments.sentAt))
-      .limit(scope.batchSize)
-      .for('update', { skipLocked: true });
+    const { documents: candidates, recipientsOf } = await claimRecipientsToRemind(tx, claimOf(scope));
     if (candidates.length === 0) return { candidates: 0, reminded: [] };
-    const claimed = await tx
-      .update(documentUsers)
-      .set({ lastRemindedAt: scope.now, remindersSent: sql`${documentUsers.remindersSent} + 1` })
-      .where(
-        and(
-          inArray(
-            documentUsers.employeeDocumentId,
-            candidates.map((c) => c.id),
-          ),
-          reminderDue(scope.now, everyDaysOfRecipient),
-        ),
-      )
-      .returning();
     const reminded: RemindedDocument[] = [];
     for (const document of candidates) {
-      const recipients = claimed
-        .filter((r) => r.employeeDocumentId === document.id)
-        .sort((a, b) => a.signingOrder - b.signingOrder || a.createdAt.getTime() - b.createdAt.getTime());
-      if (recipients.length === 0) continue;
+      const recipients = recipientsOf.get(document.id);
+      if (!recipients) continue;
       await remindRecipients(platform, tx, document, recipients, senders);
       reminded.push({ document, recipients });
     }

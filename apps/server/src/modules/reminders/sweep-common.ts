@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform';
 import {
   signingLink,
@@ -7,13 +6,14 @@ import {
   type SenderInfo,
   type DocumentUserRow,
   type EmployeeRow,
+  type SweepClaim,
 } from '../documents';
-import { documentUsers, employeeDocuments } from '../documents/schema';
-import { documentSeals } from '../signing/schema';
+import { noSealQueued } from '../signing';
 import { wantsNotification } from '../settings';
 import type { Tx } from '../notifications';
 
 export type { Tx };
+export { pendingActors } from '../documents';
 
 /** What one sweep looks at: one company (the `cron/create-cron-job` call) or all. */
 export type SweepScope = { now: Date; companyId?: string | undefined; batchSize: number };
@@ -22,33 +22,11 @@ export type SweepScope = { now: Date; companyId?: string | undefined; batchSize:
 export const DEFAULT_BATCH = 100;
 export const MAX_BATCHES = 50;
 
-/** A recipient who still has something to do and is reminded: a notified SIGNER or APPROVER. */
-export const isPendingActor: SQL = and(
-  inArray(documentUsers.status, ['SENT', 'VIEWED']),
-  inArray(documentUsers.userType, ['SIGNER', 'APPROVER']),
-)!;
-
-/** Out for signature, in scope, and not already finished by everyone (no seal queued). */
-export function openDocuments(scope: SweepScope): SQL {
-  return and(
-    eq(employeeDocuments.status, 'WAITING'),
-    scope.companyId ? eq(employeeDocuments.companyId, scope.companyId) : undefined,
-    sql`NOT EXISTS (SELECT 1 FROM ${documentSeals} WHERE ${documentSeals.employeeDocumentId} = ${employeeDocuments.id})`,
-  )!;
-}
-
-/** `settings.<key>` of a document as an integer (NULL when null or absent). */
-export const settingDays = (key: 'reminder_every_days' | 'warn_before_expiry_days'): SQL<number | null> =>
-  sql<number | null>`(${employeeDocuments.settings}->>${key})::int`;
-
-/** The pending signers and approvers of a document, in signing order. */
-export async function pendingActors(tx: Tx, documentId: string): Promise<DocumentUserRow[]> {
-  return tx
-    .select()
-    .from(documentUsers)
-    .where(and(eq(documentUsers.employeeDocumentId, documentId), isPendingActor))
-    .orderBy(asc(documentUsers.signingOrder), asc(documentUsers.createdAt));
-}
+/**
+ * The documents module's claim of one batch: documents whose seal is queued (finished by
+ * everyone) are never expired, warned or reminded (signing's `noSealQueued`).
+ */
+export const claimOf = (scope: SweepScope): SweepClaim => ({ ...scope, documentCondition: noSealQueued });
 
 /**
  * A fresh link for a recipient (the reminder and warning mails carry one): a new secret from the

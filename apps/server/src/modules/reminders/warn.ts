@@ -1,33 +1,23 @@
-import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../platform/platform';
 import {
   appendDocumentLogs,
+  claimDocumentsToWarn,
   type DocumentLogInput,
   type EmployeeRow,
+  markRecipientWarned,
   notifyDocumentSender,
 } from '../documents';
-import { documentUsers, employeeDocuments } from '../documents/schema';
 import { senderDocumentLink } from '../signing';
 import { expiryWarningMail, senderExpiringMail } from './mails';
 import type { SenderCache } from './sweep-common';
 import {
+  claimOf,
   freshSigningLink,
-  openDocuments,
   pendingActors,
   personName,
-  settingDays,
   type SweepScope,
   type Tx,
 } from './sweep-common';
-
-/** When the warning window of a document opens: `expires_at - warn_before_expiry_days`. */
-const windowOpens: SQL = sql`(${employeeDocuments.expiresAt} - (${settingDays('warn_before_expiry_days')}) * interval '1 day')`;
-
-/**
- * Not warned for the current expiry date: never warned, or warned before this window opened
- * (the expiry was moved later since, e.g. an EXPIRED document reopened).
- */
-const notWarnedYet: SQL = sql`(${employeeDocuments.expiryWarnedAt} IS NULL OR ${employeeDocuments.expiryWarnedAt} < ${windowOpens})`;
 
 /**
  * One batch of step 2 of the sweep: documents whose warning window has opened (and that have not
@@ -42,35 +32,7 @@ export async function warnBatch(
   senders: SenderCache,
 ): Promise<EmployeeRow[]> {
   return platform.database.db.transaction(async (tx) => {
-    const due = and(
-      openDocuments(scope),
-      isNotNull(employeeDocuments.expiresAt),
-      gt(employeeDocuments.expiresAt, scope.now),
-      sql`${settingDays('warn_before_expiry_days')} > 0`,
-      sql`${windowOpens} <= ${scope.now.toISOString()}::timestamptz`,
-      notWarnedYet,
-    );
-    const candidates = await tx
-      .select({ id: employeeDocuments.id })
-      .from(employeeDocuments)
-      .where(due)
-      .orderBy(asc(employeeDocuments.expiresAt))
-      .limit(scope.batchSize)
-      .for('update', { skipLocked: true });
-    if (candidates.length === 0) return [];
-    const claimed = await tx
-      .update(employeeDocuments)
-      .set({ expiryWarnedAt: scope.now })
-      .where(
-        and(
-          inArray(
-            employeeDocuments.id,
-            candidates.map((c) => c.id),
-          ),
-          due,
-        ),
-      )
-      .returning();
+    const claimed = await claimDocumentsToWarn(tx, claimOf(scope));
     for (const document of claimed) await warnDocument(platform, tx, document, scope.now, senders);
     return claimed;
   });
@@ -110,7 +72,7 @@ async function warnDocument(
       }),
       { tx, companyId: document.companyId },
     );
-    await tx.update(documentUsers).set({ lastRemindedAt: now }).where(eq(documentUsers.id, recipient.id));
+    await markRecipientWarned(tx, recipient.id, now);
     logs.push({
       companyId: document.companyId,
       employeeDocumentId: document.id,

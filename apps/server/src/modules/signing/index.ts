@@ -10,5 +10,5 @@ export { dropFieldValues, forgetRecipientProgress, sealStatusOf } from './recipi
 export { perMinute } from './route-common';
 export { registerSigningRoutes } from './routes';
 export { documentsWithFailedSeal, SEAL_FAILED_COLUMN_TEXT, sealFailureOf } from './seal-failure';
-export { queueSeal, wakeSealWorker } from './seal-queue';
+export { noSealQueued, queueSeal, wakeSealWorker } from './seal-queue';
 export { completedFileKey } from './seal-service';

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Platform } from '../../platform/platform';
 import type { Tx } from '../documents';
@@ -11,6 +12,14 @@ export const SEAL_RETRY_LIMIT = 4;
 export const SEAL_RETRY_DELAY_SECONDS = 10;
 /** A run killed mid-way (SIGKILL) is given up by the queue after this and retried. */
 export const SEAL_EXPIRE_SECONDS = 180;
+
+/**
+ * No seal is queued (or done) for the document whose id is `documentId`: a condition for other
+ * modules' statements over documents (the reminders sweep leaves documents finished by everyone
+ * alone), with signing's table behind it.
+ */
+export const noSealQueued = (documentId: AnyPgColumn): SQL =>
+  sql`NOT EXISTS (SELECT 1 FROM ${documentSeals} WHERE ${documentSeals.employeeDocumentId} = ${documentId})`;
 
 export const ZSealJob = z.object({ document_id: z.string().uuid(), company_id: z.string().uuid() });
 export type TSealJob = z.infer<typeof ZSealJob>;
