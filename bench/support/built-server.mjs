@@ -101,15 +101,21 @@ export async function poll(what, fn, timeoutMs = 30_000) {
   }
 }
 
-/** A verified company owner (sign-up, the code from the Outbox, verification, sign-in): the access token. */
-export async function signUpOwner(server, password = 'Quartz-Lantern-Orbit-47') {
+/**
+ * A verified company owner (sign-up, the code from the Outbox, verification, sign-in): the access
+ * token. With SMTP configured there is no Outbox: `smtp` (bench/support/smtp-sink.mjs) gives the
+ * verification mail's subject instead.
+ */
+export async function signUpOwner(server, password = 'Quartz-Lantern-Orbit-47', { smtp } = {}) {
   const email = `owner-${Date.now()}@bench.example`;
+  const subjects = smtp?.watch(email);
   await server.api('POST', '/api/companySignup', {
     body: { first_name: 'Asha', last_name: 'Rao', email, password, company_name: `Bench ${Date.now()}` },
   });
-  const mail = await poll(
-    'the verification mail',
-    async () => (await server.outbox(`/api/outbox?search=${encodeURIComponent(email)}`)).data[0],
+  const mail = await poll('the verification mail', async () =>
+    subjects
+      ? subjects[0] && { subject: subjects[0] }
+      : (await server.outbox(`/api/outbox?search=${encodeURIComponent(email)}`)).data[0],
   );
   const code = /(\d{6})/.exec(mail.subject)?.[1];
   if (!code) throw new Error('no verification code in the Outbox');

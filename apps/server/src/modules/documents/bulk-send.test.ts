@@ -5,7 +5,7 @@ import type { TConfigurableDocument } from '@esigns/contracts/documents';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { emailLogs } from '../../platform/mail/schema';
-import { bulkRowSendKey, runBulkSend } from './bulk-send';
+import { BULK_SEND_JOB, bulkRowSendKey, runBulkSendChunk } from './bulk-send';
 import { bulkSends, documentUsers, employeeDocuments } from './schema';
 import { caller, createDocument, keysOf, saveLayout, signatureField } from './test-helpers';
 
@@ -151,15 +151,78 @@ describe('bulk send', () => {
       expect(mails.filter((m) => m.to.includes(email!))).toHaveLength(1);
     }
 
-    // Running the job again (a retry) sends nothing twice.
-    await t.platform.database.db.update(bulkSends).set({ status: 'RUNNING' }).where(eq(bulkSends.id, id));
-    await runBulkSend(t.platform, id);
+    // A chunk run again after its progress was recorded (a crash before the job completed): nothing.
+    expect(await runBulkSendChunk(t.platform, { bulk_send_id: id, from: 0 })).toBe('SKIPPED');
+    // A run that died after the chunk's documents committed, before its progress did: the rerun
+    // sends nothing twice (the rows' send keys answer their documents) and records the chunk.
+    await t.platform.database.db
+      .update(bulkSends)
+      .set({ status: 'RUNNING', sent: 0, failed: 0, finishedAt: null })
+      .where(eq(bulkSends.id, id));
+    const mailsBefore = await t.platform.database.db.select({ id: emailLogs.id }).from(emailLogs);
+    expect(await runBulkSendChunk(t.platform, { bulk_send_id: id, from: 0 })).toBe('SENT');
     const again = await t.platform.database.db
       .select()
       .from(employeeDocuments)
       .where(like(employeeDocuments.sendKey, `bulk:${id}:%`));
     expect(again).toHaveLength(20);
-    expect((await waitDone(id)).sent).toBe(20);
+    expect(await t.platform.database.db.select({ id: emailLogs.id }).from(emailLogs)).toHaveLength(
+      mailsBefore.length,
+    );
+    expect(await waitDone(id)).toMatchObject({ status: 'DONE', sent: 20, failed: 0 });
+  });
+
+  it('sends 120 rows in chunks of 50, one job each, and stops between chunks when its job is handed back', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => [
+      `chunk${i}-${Date.now()}@example.com`,
+      `C${i}`,
+      'Row',
+    ]);
+    const sheet = csvOf([['Tenant Email', 'Tenant First Name', 'Tenant Last Name'], ...rows]);
+    const res = await upload(
+      acme.users.OWNER,
+      `/api/document-templates/${template._id}/bulk-send`,
+      'chunks.csv',
+      'text/csv',
+      sheet,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const id: string = res.json().data.bulk_send_id;
+    expect(await waitDone(id)).toMatchObject({ status: 'DONE', total: 120, sent: 120, failed: 0 });
+    const { rows: jobs } = await t.platform.database.raw(
+      `SELECT data->>'from' AS "from", state FROM pgboss.job WHERE name = $1 AND data->>'bulk_send_id' = $2
+       ORDER BY (data->>'from')::int`,
+      [BULK_SEND_JOB, id],
+    );
+    expect(jobs.map((j) => (j as { from: string }).from)).toEqual(['0', '50', '100']);
+    const docs = await t.platform.database.db
+      .select({ sendKey: employeeDocuments.sendKey })
+      .from(employeeDocuments)
+      .where(like(employeeDocuments.sendKey, `bulk:${id}:%`));
+    expect(new Set(docs.map((d) => d.sendKey)).size).toBe(120);
+
+    // A chunk whose job was handed back before it started sends nothing and queues nothing.
+    const [bulk] = await t.platform.database.db
+      .insert(bulkSends)
+      .values({
+        companyId: acme.companyId,
+        configurableDocumentId: template._id,
+        createdBy: acme.users.OWNER.userId,
+        rows: [],
+        total: 1,
+      })
+      .returning({ id: bulkSends.id });
+    const aborted = new AbortController();
+    aborted.abort();
+    expect(await runBulkSendChunk(t.platform, { bulk_send_id: bulk!.id, from: 0 }, aborted.signal)).toBe(
+      'ABORTED',
+    );
+    const [untouched] = await t.platform.database.db
+      .select()
+      .from(bulkSends)
+      .where(eq(bulkSends.id, bulk!.id));
+    expect(untouched).toMatchObject({ status: 'QUEUED', sent: 0, failed: 0 });
+    await t.platform.database.db.delete(bulkSends).where(eq(bulkSends.id, bulk!.id));
   });
 
   it('reads XLSX sheets too', async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import { isUuid } from '@esigns/contracts/ids';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
@@ -10,8 +10,8 @@ import { sendDocuments } from './send-service';
 import { loadSenderInfo } from './sender-info';
 
 export const BULK_SEND_JOB = 'documents.bulk-send';
-/** Rows stored in one transaction, between two progress updates. */
-const CHUNK = 50;
+/** Rows of one job: sent in one transaction, then the progress and the next chunk's job in another. */
+export const BULK_CHUNK = 50;
 
 export type BulkSendView = {
   _id: string;
@@ -30,8 +30,9 @@ export const bulkRowSendKey = (bulkSendId: string, row: number): string => `bulk
 
 /**
  * `POST /document-templates/{id}/bulk-send`: the sheet is read and EVERY row checked first (422
- * listing the bad rows, nothing sent); then the rows are stored and one job queued, in one
- * transaction. The job sends one document per row.
+ * listing the bad rows, nothing sent); then the rows are stored and the job of the first chunk
+ * queued, in one transaction. Each chunk's job sends one document per row of its 50 rows and
+ * queues the next chunk.
  */
 export async function createBulkSend(
   platform: Platform,
@@ -53,7 +54,7 @@ export async function createBulkSend(
         total: rows.length,
       })
       .returning({ id: bulkSends.id });
-    await platform.jobs.send(BULK_SEND_JOB, { bulk_send_id: bulk!.id }, { tx });
+    await platform.jobs.send<TBulkSendJob>(BULK_SEND_JOB, { bulk_send_id: bulk!.id, from: 0 }, { tx });
     return bulk!.id;
   });
   platform.jobs.wake(BULK_SEND_JOB);
@@ -67,8 +68,19 @@ export async function getBulkSend(
   id: string,
 ): Promise<BulkSendView> {
   if (!isUuid(id)) throw notFound('Bulk send');
+  // Not the sheet's rows (up to 5,000): a client polls this while the job runs.
   const [row] = await platform.database.db
-    .select()
+    .select({
+      id: bulkSends.id,
+      configurableDocumentId: bulkSends.configurableDocumentId,
+      status: bulkSends.status,
+      total: bulkSends.total,
+      sent: bulkSends.sent,
+      failed: bulkSends.failed,
+      errors: bulkSends.errors,
+      createdAt: bulkSends.createdAt,
+      finishedAt: bulkSends.finishedAt,
+    })
     .from(bulkSends)
     .where(and(eq(bulkSends.id, id), eq(bulkSends.companyId, access.companyId)))
     .limit(1);
@@ -100,16 +112,63 @@ async function countSent(platform: Platform, companyId: string, bulkSendId: stri
 }
 
 /**
- * The `documents.bulk-send` job: sends the rows in chunks through the same code as
- * send-template, each with its own `send_key`, so a retried or resumed job skips the rows
- * already sent. Progress (`sent`, `failed`, `errors`) is written after every chunk; a row that
- * fails to send (the template changed meanwhile...) is recorded and the others go on.
+ * One run of the `documents.bulk-send` job: the chunk of rows `[from, from + 50)`. `from` is the
+ * bulk send's cursor, `sent + failed` (jobs queued before chunks existed carry none: they start
+ * at the cursor).
  */
-export async function runBulkSend(platform: Platform, bulkSendId: string): Promise<void> {
+export type TBulkSendJob = { bulk_send_id: string; from?: number };
+
+export type BulkChunkOutcome =
+  /** The chunk is recorded; the next one is queued (or the bulk send is DONE). */
+  | 'SENT'
+  /** Nothing to do: the bulk send is over, or this chunk was recorded by an earlier run. */
+  | 'SKIPPED'
+  /** The job was handed back (its worker is stopping) before the chunk started. */
+  | 'ABORTED'
+  | 'FAILED';
+
+/**
+ * The `documents.bulk-send` job: ONE chunk of 50 rows, sent through the same code as
+ * send-template in one transaction (`sendDocuments`), each row with its own `send_key`, so a
+ * rerun of the chunk (after a crash, or a hand-back at stop) sends nothing twice: its rows
+ * already sent answer their documents. Then, in one more transaction, the chunk's progress
+ * (`sent`, `failed`, `errors`) is added only if the cursor (`sent + failed`) still points at the
+ * chunk, and the job of the next chunk is queued (or the bulk send becomes DONE): a run that died
+ * after that commit leaves nothing to redo. A row that fails to send (the template changed
+ * meanwhile...) is recorded and the others go on. Each chunk is a short job of its own, so a
+ * stopping worker finishes its chunk (or hands it back) and the next one waits in the queue.
+ */
+export async function runBulkSendChunk(
+  platform: Platform,
+  job: TBulkSendJob,
+  signal?: AbortSignal,
+): Promise<BulkChunkOutcome> {
   const db = platform.database.db;
-  const [bulk] = await db.select().from(bulkSends).where(eq(bulkSends.id, bulkSendId)).limit(1);
-  if (!bulk || bulk.status === 'DONE' || bulk.status === 'FAILED') return;
-  await db.update(bulkSends).set({ status: 'RUNNING' }).where(eq(bulkSends.id, bulk.id));
+  const [bulk] = await db
+    .select({
+      id: bulkSends.id,
+      companyId: bulkSends.companyId,
+      configurableDocumentId: bulkSends.configurableDocumentId,
+      createdBy: bulkSends.createdBy,
+      status: bulkSends.status,
+      total: bulkSends.total,
+      sent: bulkSends.sent,
+      failed: bulkSends.failed,
+    })
+    .from(bulkSends)
+    .where(eq(bulkSends.id, job.bulk_send_id))
+    .limit(1);
+  if (!bulk || bulk.status === 'DONE' || bulk.status === 'FAILED') return 'SKIPPED';
+  const from = job.from ?? bulk.sent + bulk.failed;
+  // Recorded already (this run is a rerun of a chunk whose progress committed).
+  if (from !== bulk.sent + bulk.failed) return 'SKIPPED';
+  if (signal?.aborted) return 'ABORTED';
+  if (bulk.status === 'QUEUED') {
+    await db
+      .update(bulkSends)
+      .set({ status: 'RUNNING' })
+      .where(and(eq(bulkSends.id, bulk.id), eq(bulkSends.status, 'QUEUED')));
+  }
   const [template] = await db
     .select()
     .from(configurableDocuments)
@@ -121,42 +180,53 @@ export async function runBulkSend(platform: Platform, bulkSendId: string): Promi
     )
     .limit(1);
   if (!template || template.deletedAt || template.status !== 'ACTIVE') {
+    const sent = await countSent(platform, bulk.companyId, bulk.id);
     await db
       .update(bulkSends)
       .set({
         status: 'FAILED',
-        failed: bulk.total - (await countSent(platform, bulk.companyId, bulk.id)),
+        sent,
+        failed: bulk.total - sent,
         errors: [
           { row: 0, message: 'The template was deleted or deactivated before the documents were sent' },
         ],
         finishedAt: new Date(),
       })
       .where(eq(bulkSends.id, bulk.id));
-    return;
+    return 'FAILED';
   }
-  const sender = await loadSenderInfo(db, bulk.companyId, bulk.createdBy);
-  const actor = { companyId: bulk.companyId, userId: bulk.createdBy };
-  const rows = bulk.rows as BulkRow[];
-  const errors: { row: number; message: string }[] = [];
-  // A retried job skips the rows already sent (their keys exist); a race is caught by the keys too.
+
+  // Only this chunk's rows leave the database (a sheet has up to 5,000).
+  const [slice] = await db
+    .select({
+      rows: sql<BulkRow[]>`(SELECT coalesce(jsonb_agg(r.e ORDER BY r.i), '[]'::jsonb)
+        FROM jsonb_array_elements(${bulkSends.rows}) WITH ORDINALITY AS r(e, i)
+        WHERE r.i > ${from} AND r.i <= ${from + BULK_CHUNK})`,
+    })
+    .from(bulkSends)
+    .where(eq(bulkSends.id, bulk.id));
+  const chunk = slice?.rows ?? [];
+  // Rows of this chunk a dead run already sent: their documents exist, nothing to send.
+  const keys = chunk.map((row) => bulkRowSendKey(bulk.id, row.row));
   const done = new Set(
-    (
-      await db
-        .select({ sendKey: employeeDocuments.sendKey })
-        .from(employeeDocuments)
-        .where(
-          and(
-            eq(employeeDocuments.companyId, bulk.companyId),
-            like(employeeDocuments.sendKey, `bulk:${bulk.id}:%`),
-          ),
-        )
-    ).map((r) => r.sendKey),
+    keys.length === 0
+      ? []
+      : (
+          await db
+            .select({ sendKey: employeeDocuments.sendKey })
+            .from(employeeDocuments)
+            .where(
+              and(eq(employeeDocuments.companyId, bulk.companyId), inArray(employeeDocuments.sendKey, keys)),
+            )
+        ).map((r) => r.sendKey),
   );
-  const pending = rows.filter((row) => !done.has(bulkRowSendKey(bulk.id, row.row)));
-  let sent = rows.length - pending.length;
-  for (let start = 0; start < pending.length; start += CHUNK) {
-    const chunk = pending.slice(start, start + CHUNK);
-    const requests = chunk.map((row) => ({
+  const pending = chunk.filter((row) => !done.has(bulkRowSendKey(bulk.id, row.row)));
+  let sent = chunk.length - pending.length;
+  const errors: { row: number; message: string }[] = [];
+  if (pending.length > 0) {
+    const sender = await loadSenderInfo(db, bulk.companyId, bulk.createdBy);
+    const actor = { companyId: bulk.companyId, userId: bulk.createdBy };
+    const requests = pending.map((row) => ({
       ...fillTemplate(template, { document_users: row.document_users, prefill: row.prefill }),
       target: 'new' as const,
       sendKey: bulkRowSendKey(bulk.id, row.row),
@@ -165,26 +235,54 @@ export async function runBulkSend(platform: Platform, bulkSendId: string): Promi
     results.forEach((result, i) => {
       if ('error' in result) {
         errors.push({
-          row: chunk[i]!.row,
+          row: pending[i]!.row,
           message: result.error.details?.[0]?.message ?? result.error.message,
         });
       } else sent += 1;
     });
-    await db.update(bulkSends).set({ sent, failed: errors.length, errors }).where(eq(bulkSends.id, bulk.id));
   }
-  await db.update(bulkSends).set({ status: 'DONE', finishedAt: new Date() }).where(eq(bulkSends.id, bulk.id));
+
+  const next = from + chunk.length;
+  const last = chunk.length === 0 || next >= bulk.total;
+  const recorded = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bulkSends)
+      .set({
+        sent: sql`${bulkSends.sent} + ${sent}`,
+        failed: sql`${bulkSends.failed} + ${errors.length}`,
+        errors: sql`${bulkSends.errors} || ${JSON.stringify(errors)}::jsonb`,
+        ...(last ? { status: 'DONE' as const, finishedAt: new Date() } : {}),
+      })
+      .where(
+        and(
+          eq(bulkSends.id, bulk.id),
+          eq(bulkSends.status, 'RUNNING'),
+          sql`${bulkSends.sent} + ${bulkSends.failed} = ${from}`,
+        ),
+      )
+      .returning({ id: bulkSends.id });
+    if (row && !last) {
+      await platform.jobs.send<TBulkSendJob>(BULK_SEND_JOB, { bulk_send_id: bulk.id, from: next }, { tx });
+    }
+    return Boolean(row);
+  });
+  if (!recorded) return 'SKIPPED';
+  if (!last) platform.jobs.wake(BULK_SEND_JOB);
+  return 'SENT';
 }
 
 /** Defines the documents module's jobs (before the queue starts). */
 export function defineDocumentJobs(platform: Platform): void {
-  platform.jobs.define<{ bulk_send_id: string }>({
+  platform.jobs.define<TBulkSendJob>({
     name: BULK_SEND_JOB,
-    handler: async (data) => {
+    handler: async (data, job) => {
       if (typeof data.bulk_send_id !== 'string' || !isUuid(data.bulk_send_id)) return;
-      await runBulkSend(platform, data.bulk_send_id);
+      if (data.from !== undefined && (!Number.isInteger(data.from) || data.from < 0)) return;
+      await runBulkSendChunk(platform, data, job.signal);
     },
     retryLimit: 3,
     retryDelaySeconds: 10,
-    expireInSeconds: 60 * 60,
+    // One chunk of 50 rows: seconds. A dead run's chunk is reclaimed through its lease anyway.
+    expireInSeconds: 10 * 60,
   });
 }

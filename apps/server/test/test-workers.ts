@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+/*
+ * Helpers of the crash tests (`*.postgres.test.ts`): real worker processes on a PostgreSQL test
+ * database, a slow SMTP server that records what reaches it, and polling with a deadline (the
+ * machine may be loaded: never a fixed sleep).
+ */
+
+const workerEntry = path.resolve('apps/server/src/worker.ts');
+
+/** A worker process (`src/worker.ts` through tsx) with these settings; its stderr is the test's. */
+export function startWorker(env: Record<string, string>, index = 0): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', workerEntry], {
+    env: { PATH: process.env.PATH, ...env, WORKER_INDEX: String(index) },
+    stdio: ['ignore', process.env.CRASH_LOG ? 'inherit' : 'ignore', 'inherit'],
+  });
+}
+
+/** Sends `signal` and answers how the process ended (within `ms`, else throws). */
+export async function stopWorker(
+  worker: ChildProcess,
+  signal: 'SIGKILL' | 'SIGTERM',
+  ms = 60_000,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (worker.exitCode !== null || worker.signalCode !== null) {
+    return { code: worker.exitCode, signal: worker.signalCode };
+  }
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    worker.once('exit', (code, sig) => resolve({ code, signal: sig })),
+  );
+  worker.kill(signal);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`worker still running ${ms} ms after ${signal}`)), ms);
+  });
+  try {
+    return await Promise.race([exited, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Kills (SIGKILL) every worker of the list still running. */
+export function killAll(workers: ChildProcess[]): void {
+  for (const worker of workers) {
+    if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+  }
+}
+
+/** Polls `check` every 100 ms until it answers something truthy; throws after `ms`. */
+export async function until<T>(
+  check: () => Promise<T | null | undefined | false>,
+  what: string,
+  ms: number,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * An SMTP server that takes `delayMs` per mail and records each mail's Message-ID and recipients
+ * (a mail counts once its data is in, even if the client dies before the answer: a crash there
+ * is what makes a copy).
+ */
+export async function slowSmtpSink(delayMs = 20) {
+  const mails: { messageId: string; to: string[] }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    maxClients: 100,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const id = /^Message-ID: (.+)$/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1]?.trim();
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        setTimeout(() => {
+          mails.push({ messageId: id ?? '?', to });
+          callback();
+        }, delayMs);
+      });
+    },
+  });
+  // A killed worker drops its connections mid-mail: that is the point of the tests, not an error.
+  server.on('error', () => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** How many times each Message-ID reached the server. */
+    copies(): Map<string, number> {
+      const byId = new Map<string, number>();
+      for (const mail of mails) byId.set(mail.messageId, (byId.get(mail.messageId) ?? 0) + 1);
+      return byId;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
