@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Anchor, Center, Group, Loader, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Stack } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { TSessionReply, TSigninReply, TSigninRequest } from '@esigns/contracts/auth';
@@ -8,7 +8,7 @@ import { afterSigninPath } from '../../app/guard-decision';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { sessionStore } from '../../shared/session/session-store';
-import { EmailInput } from '../../shared/ui/account-forms/account-fields';
+import { CurrentPasswordInput, EmailInput } from '../../shared/ui/account-forms/account-fields';
 import { AccountForm } from '../../shared/ui/account-forms/account-form';
 import { AccountNotVerified } from './account-not-verified';
 import { withEmail } from './auth-links';
@@ -119,12 +119,10 @@ export function SigninFlow({ pageTitle, header, titleId, submit, landing, footer
     >
       <EmailInput {...form.inputProps('email')} autoComplete="username" autoFocus={!form.values.email} />
       <Stack gap={4}>
-        <PasswordInput
+        <CurrentPasswordInput
           {...form.inputProps('password')}
           label="Password"
-          autoComplete="current-password"
           placeholder="Your password"
-          required
           autoFocus={Boolean(form.values.email)}
         />
         <Group justify="flex-end">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconEdit, IconFileText } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { IconEdit, IconFileText } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { TContactDocument } from '@esigns/contracts/contacts';
 import type { TDocumentStatus } from '@esigns/contracts/documents';
@@ -15,9 +15,10 @@ import {
   type ListCardContent,
   type ListColumn,
 } from '../../shared/ui/list-screen';
-import { NoAccess, PageFrame, Panel, type ScreenFrameProps } from '../../shared/ui/page-kit';
+import { NoAccess, Panel, type ScreenFrameProps } from '../../shared/ui/page-kit';
 import { DOCUMENT_STATUS_LOOK, RECIPIENT_STATUS_LOOK } from '../document-lists/document-badges';
 import { contactEditPath } from './contact-cells';
+import { ContactsFrame } from './contacts-frame';
 import { CONTACT_KEYS, fetchContactDocuments, useContact } from './contacts-api';
 
 export const CONTACT_DOCUMENTS_PAGE_SIZE = 10;
@@ -97,17 +98,7 @@ const documentCard = (row: TContactDocument): ListCardContent => ({
 
 /** The page with a link back to the contacts above it. */
 function ContactFrame(props: ScreenFrameProps) {
-  return (
-    <Stack gap="xs" maw={1100}>
-      <Anchor component={Link} to="/contacts" size="sm">
-        <Group gap={4} wrap="nowrap">
-          <IconArrowLeft size={14} />
-          Contacts
-        </Group>
-      </Anchor>
-      <PageFrame {...props} />
-    </Stack>
-  );
+  return <ContactsFrame maw={1100} {...props} />;
 }
 
 /** /contacts/documents/{contact_id}: the documents sent to one contact, with their statuses. */

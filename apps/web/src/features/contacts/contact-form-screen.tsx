@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconCheck, IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
+import { IconCheck, IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -26,7 +26,8 @@ import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useAuthForm } from '../auth/use-auth-form';
 import { PhoneInput } from '../../shared/ui/account-forms/account-fields';
-import { ErrorAlert, LoadError, NoAccess, PageFrame, Panel } from '../../shared/ui/page-kit';
+import { ContactsFrame } from './contacts-frame';
+import { ErrorAlert, LoadError, NoAccess, Panel } from '../../shared/ui/page-kit';
 import { useCan } from '../../shared/permissions/use-can';
 import {
   CONTACT_KEYS,
@@ -226,17 +227,6 @@ function ContactForm({ contact, onDone }: { contact?: TContact; onDone: (saved: 
   );
 }
 
-function BackLink() {
-  return (
-    <Anchor component={Link} to="/contacts" size="sm">
-      <Group gap={4} wrap="nowrap">
-        <IconArrowLeft size={14} />
-        Contacts
-      </Group>
-    </Anchor>
-  );
-}
-
 function FormFrame({
   title,
   description,
@@ -247,12 +237,9 @@ function FormFrame({
   children: ReactNode;
 }) {
   return (
-    <Stack gap="xs" maw={760}>
-      <BackLink />
-      <PageFrame title={title} description={description}>
-        {children}
-      </PageFrame>
-    </Stack>
+    <ContactsFrame maw={760} title={title} description={description}>
+      {children}
+    </ContactsFrame>
   );
 }
 

@@ -1,9 +1,12 @@
-import { PasswordInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { ZPasswordUpdateRequest } from '@esigns/contracts/auth';
-import { NewPasswordFields, confirmationError } from '../../shared/ui/account-forms/account-fields';
+import {
+  CurrentPasswordInput,
+  NewPasswordFields,
+  confirmationError,
+} from '../../shared/ui/account-forms/account-fields';
 import { AccountForm } from '../../shared/ui/account-forms/account-form';
 import { useAuthForm } from '../auth/use-auth-form';
 import { ProfileArea } from './profile-area';
@@ -54,13 +57,7 @@ export function ChangePasswordScreen() {
         isSubmitAtEnd
         isPending={change.isPending}
       >
-        <PasswordInput
-          {...form.inputProps('current_password')}
-          aria-invalid={Boolean(form.errors.current_password)}
-          label="Current password"
-          autoComplete="current-password"
-          required
-        />
+        <CurrentPasswordInput {...form.inputProps('current_password')} />
         <NewPasswordFields
           password={form.inputProps('new_password')}
           hintId="new-password-hint"

@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { CurrentPasswordInput } from '../../shared/ui/account-forms/account-fields';
 import { useAuthForm } from '../auth/use-auth-form';
 import { FormAlert } from './screen-states';
 
@@ -41,14 +42,7 @@ function PasswordConfirmForm<T>({
       <Stack gap="md">
         <Text size="sm">{description}</Text>
         <FormAlert message={form.critical} />
-        <PasswordInput
-          {...form.inputProps('current_password')}
-          aria-invalid={Boolean(form.errors.current_password)}
-          label="Current password"
-          autoComplete="current-password"
-          required
-          data-autofocus
-        />
+        <CurrentPasswordInput {...form.inputProps('current_password')} data-autofocus />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={run.isPending}>
             Cancel

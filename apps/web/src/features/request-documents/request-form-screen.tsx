@@ -293,7 +293,8 @@ function RequestForm(props: FormProps) {
   );
 }
 
-function BackButton() {
+/** Back to the list of requested documents (the request screens' heading action). */
+export function BackToRequestsButton() {
   return (
     <Button
       component={Link}
@@ -320,7 +321,7 @@ export function RequestDocumentScreen() {
     <PageFrame
       title="Request a document"
       description="Your client gets an email with a link to upload it."
-      actions={<BackButton />}
+      actions={<BackToRequestsButton />}
     >
       {content}
     </PageFrame>
@@ -359,7 +360,7 @@ export function EditRequestScreen() {
     enabled: canUpdate && Boolean(id),
   });
   const frame = (content: ReactNode) => (
-    <PageFrame title="Edit request" actions={<BackButton />}>
+    <PageFrame title="Edit request" actions={<BackToRequestsButton />}>
       {content}
     </PageFrame>
   );

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconArrowLeft, IconChevronRight } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { NoAccess, PageFrame, Panel } from '../../shared/ui/page-kit';
 import { useCan } from '../../shared/permissions/use-can';
 import { CARD_TYPES } from './card-types';
+import { BackToRequestsButton } from './request-form-screen';
 
 /** The request form for a card type (and contact, when one was chosen already). */
 export function requestFormPath(cardTypeSlug: string, contactId?: string): string {
@@ -27,16 +28,7 @@ export function SelectCardTypeScreen() {
     <PageFrame
       title="What do you need?"
       description="Choose the document to ask your client for. You pick the client and a due date next."
-      actions={
-        <Button
-          component={Link}
-          to="/request-documents/all"
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
-          Requested documents
-        </Button>
-      }
+      actions={<BackToRequestsButton />}
     >
       {content}
     </PageFrame>

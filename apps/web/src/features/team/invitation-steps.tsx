@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconLogin, IconLogout, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSessionReply } from '@esigns/contracts/auth';
@@ -9,7 +9,12 @@ import { isApiError } from '../../shared/api/api-error';
 import { clearCache } from '../../shared/cache/startup-cache';
 import { formatFullName } from '../../shared/format/name';
 import { sessionStore } from '../../shared/session/session-store';
-import { EmailInput, NameFields, NewPasswordFields } from '../../shared/ui/account-forms/account-fields';
+import {
+  CurrentPasswordInput,
+  EmailInput,
+  NameFields,
+  NewPasswordFields,
+} from '../../shared/ui/account-forms/account-fields';
 import { AccountForm } from '../../shared/ui/account-forms/account-form';
 import { BackButton } from '../../shared/ui/account-forms/account-links';
 import { revokeSession, signIn } from '../auth/auth-api';
@@ -216,13 +221,7 @@ export function ExistingAccountJoin({
           required={false}
           placeholder={undefined}
         />
-        <PasswordInput
-          {...form.inputProps('password')}
-          label="Password"
-          autoComplete="current-password"
-          required
-          autoFocus
-        />
+        <CurrentPasswordInput {...form.inputProps('password')} label="Password" autoFocus />
       </AccountForm>
     );
   }

@@ -38,20 +38,6 @@ export const DOCUMENT_KEYS = {
   configurable: (id: string) => ['configurable-documents', id] as const,
 };
 
-/** A configurable document with a signed download address of its file. */
-export async function fetchConfigurableDocument(
-  id: string,
-  signal?: AbortSignal,
-): Promise<TConfigurableDocument> {
-  return (
-    await api.get<TConfigurableDocument>(
-      `/configurable-documents/${encodeURIComponent(id)}`,
-      { include_download_url: true },
-      { signal },
-    )
-  ).data;
-}
-
 export async function saveDraftLayout(body: TDraftSaveRequest): Promise<TConfigurableDocument> {
   return (await api.put<TConfigurableDocument>('/document-templates/documents/draft', body)).data;
 }

@@ -7,7 +7,8 @@ import type { TEmployeeDocument } from '@esigns/contracts/documents';
 import type { PermissionSlug } from '@esigns/contracts/permissions';
 import { useCan } from '../../../shared/permissions/use-can';
 import { LoadError, NoAccess, Panel, isForbidden } from '../../../shared/ui/page-kit';
-import { DOCUMENT_KEYS, fetchConfigurableDocument } from './send-api';
+import { fetchConfigurableDocument } from '../../editor/editor-api';
+import { DOCUMENT_KEYS } from './send-api';
 
 /**
  * The document or template a send screen sends (`:id` of the route), read only by those with

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFormFieldOf } from '@esigns/contracts/nocode-fields';
 import { FieldInput } from './field-input';
+import { FieldLabel } from './input-parts';
 
 type Row = Record<string, unknown>;
 
@@ -35,15 +36,7 @@ export function DataTableInput({
 
   return (
     <Stack gap={6}>
-      <Text size="sm" fw={500}>
-        {field.label}
-        {field.required && (
-          <Text span c="red">
-            {' '}
-            *
-          </Text>
-        )}
-      </Text>
+      <FieldLabel field={field} />
       {field.help_text && (
         <Text size="xs" c="dimmed">
           {field.help_text}

@@ -9,6 +9,21 @@ import { DrawPad, exportDrawing, type DrawHandle } from '../../../shared/ui/mark
 const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
+/** A field's label, with a red star when it is required. */
+export function FieldLabel({ field }: { field: Pick<TValueField, 'label' | 'required'> }) {
+  return (
+    <Text size="sm" fw={500}>
+      {field.label}
+      {field.required && (
+        <Text span c="red">
+          {' '}
+          *
+        </Text>
+      )}
+    </Text>
+  );
+}
+
 /** A label with the required star, the content, then the first error. */
 export function LabelledBlock({
   field,
@@ -23,17 +38,7 @@ export function LabelledBlock({
 }) {
   return (
     <Stack gap={4}>
-      {withLabel && (
-        <Text size="sm" fw={500}>
-          {field.label}
-          {field.required && (
-            <Text span c="red">
-              {' '}
-              *
-            </Text>
-          )}
-        </Text>
-      )}
+      {withLabel && <FieldLabel field={field} />}
       {children}
       {error && (
         <Text size="xs" c="red">

@@ -4,6 +4,7 @@ import {
   SimpleGrid,
   Stack,
   TextInput,
+  type PasswordInputProps,
   type SimpleGridProps,
   type TextInputProps,
 } from '@mantine/core';
@@ -19,6 +20,19 @@ export function EmailInput(props: TextInputProps) {
       inputMode="email"
       placeholder="you@example.com"
       required
+      {...props}
+    />
+  );
+}
+
+/** The password the person has now (to sign in, or to confirm a change); any prop can be changed. */
+export function CurrentPasswordInput(props: PasswordInputProps) {
+  return (
+    <PasswordInput
+      label="Current password"
+      autoComplete="current-password"
+      required
+      aria-invalid={Boolean(props.error)}
       {...props}
     />
   );
