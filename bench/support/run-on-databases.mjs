@@ -8,7 +8,8 @@ import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function postgresAnswers(adminUrl) {
+/** Whether a PostgreSQL server answers at `adminUrl`. */
+export async function postgresAnswers(adminUrl) {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();

@@ -12,8 +12,8 @@ export type SenderInfo = {
 };
 
 export async function loadSenderInfo(db: Reader, companyId: string, userId: string): Promise<SenderInfo> {
-  const person = await personOf(db, userId);
-  const company = await findCompanyById(db, companyId);
+  // Two lookups at once: on PostgreSQL each is a round trip through the pool.
+  const [person, company] = await Promise.all([personOf(db, userId), findCompanyById(db, companyId)]);
   return {
     name: person.name || person.email,
     email: person.email,

@@ -13,6 +13,7 @@ import {
   recipientOf,
   recipientsOf,
   recordRecipientProgress,
+  type SenderInfo,
 } from '../documents';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import { loadFieldValues } from './field-values';
@@ -39,7 +40,11 @@ export async function readESignRecord(
   client: Client,
 ): Promise<TESignRecord> {
   const db = platform.database.db;
-  const state = await loadSignerState(db, signer.recipient);
+  // Independent reads at once: under load each round trip waits its turn for a pooled connection.
+  const [state, sender] = await Promise.all([
+    loadSignerState(db, signer.recipient),
+    loadSenderInfo(db, signer.document.companyId, signer.document.senderId),
+  ]);
   const gates = signerGates(signer, state);
   const block = signerBlock(signer.document, signer.recipient);
   const shown =
@@ -52,7 +57,7 @@ export async function readESignRecord(
   const record = await buildRecord(
     platform,
     { ...signer, recipient },
-    { shown, withSavedSignature: signer.via === 'ACCOUNT' },
+    { shown, withSavedSignature: signer.via === 'ACCOUNT', sender },
   );
   return {
     ...record,
@@ -83,9 +88,12 @@ export async function previewAsRecipient(
     via: 'SECRET',
     accountUserId: null,
   };
-  const state = await loadSignerState(db, recipient);
+  const [state, sender] = await Promise.all([
+    loadSignerState(db, recipient),
+    loadSenderInfo(db, document.companyId, document.senderId),
+  ]);
   const gates = signerGates(signer, state);
-  const record = await buildRecord(platform, signer, { shown: true, withSavedSignature: false });
+  const record = await buildRecord(platform, signer, { shown: true, withSavedSignature: false, sender });
   return {
     ...record,
     verified: gates.length === 0,
@@ -137,11 +145,11 @@ type RecordBase = Omit<
 async function buildRecord(
   platform: Platform,
   signer: SignerContext,
-  options: { shown: boolean; withSavedSignature: boolean },
+  options: { shown: boolean; withSavedSignature: boolean; sender: SenderInfo },
 ): Promise<RecordBase> {
   const db = platform.database.db;
   const { document, recipient } = signer;
-  const sender = await loadSenderInfo(db, document.companyId, document.senderId);
+  const { sender } = options;
   let file: TFileInfo | null = null;
   let fields: TSignerField[] = [];
   let pages = document.pages;
@@ -204,8 +212,10 @@ const urlOptions = (name: string) => ({
  * who have finished (what is on the document by now). Others' unfinished work stays hidden.
  */
 async function signerFields(db: Reader, signer: SignerContext): Promise<TSignerField[]> {
-  const values = await loadFieldValues(db, signer.document.id);
-  const recipients = await recipientsOf(db, signer.document.id);
+  const [values, recipients] = await Promise.all([
+    loadFieldValues(db, signer.document.id),
+    recipientsOf(db, signer.document.id),
+  ]);
   const finished = new Set(recipients.filter((r) => FINISHED_STATUSES.includes(r.status)).map((r) => r.id));
   return signer.document.fields.map((field) => {
     const stored = values.get(field.key);
