@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { TEntityGroup } from '@esigns/contracts/entity-groups';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { LoadError, NoAccess, PageFrame, Panel, StateMessage, isForbidden } from '../../shared/ui/page-kit';
+import { PageFrame, QueryFailure, StateMessage } from '../../shared/ui/page-kit';
 import { ENTITY_GROUP_KEYS, fetchEntityGroup } from './entity-groups-api';
 import { memberCounts, previewPath } from './entity-groups-screen';
 import { NamedIcon } from '../../shared/ui/named-icon';
@@ -176,17 +176,11 @@ export function GroupPreviewScreen() {
   if (query.error) {
     return (
       <PageFrame title="Entity group" description={back}>
-        <Panel>
-          {isForbidden(query.error) ? (
-            <NoAccess>Your user type cannot see entity groups.</NoAccess>
-          ) : (
-            <LoadError
-              title="Could not load the group"
-              error={query.error}
-              onRetry={() => void query.refetch()}
-            />
-          )}
-        </Panel>
+        <QueryFailure
+          query={query}
+          title="Could not load the group"
+          noAccess="Your user type cannot see entity groups."
+        />
       </PageFrame>
     );
   }

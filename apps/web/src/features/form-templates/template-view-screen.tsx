@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDate } from '../../shared/format/date';
-import { LoadError, NoAccess, PageFrame, Panel, errorText, isForbidden } from '../../shared/ui/page-kit';
+import { PageFrame, QueryFailure, errorText } from '../../shared/ui/page-kit';
 import { useCan } from '../../shared/permissions/use-can';
 import { TemplateRecordsPanel } from '../entities/template-records-panel';
 import { FORM_TEMPLATE_KEYS, duplicateFormTemplate, fetchFormTemplate } from './form-templates-api';
@@ -39,17 +39,11 @@ function Loading({
   if (query.error) {
     return (
       <PageFrame title={title}>
-        <Panel>
-          {isForbidden(query.error) ? (
-            <NoAccess>Your user type cannot see form templates.</NoAccess>
-          ) : (
-            <LoadError
-              title="Could not load the template"
-              error={query.error}
-              onRetry={() => void query.refetch()}
-            />
-          )}
-        </Panel>
+        <QueryFailure
+          query={query}
+          title="Could not load the template"
+          noAccess="Your user type cannot see form templates."
+        />
       </PageFrame>
     );
   }

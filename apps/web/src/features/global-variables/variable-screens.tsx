@@ -8,7 +8,7 @@ import type { TGlobalVariable } from '@esigns/contracts/global-variables';
 import { FORM_FIELD_TYPE_INFO } from '@esigns/contracts/nocode-field-types';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDateTime } from '../../shared/format/date';
-import { ConfirmDialog, LoadError, NoAccess, PageFrame, Panel, isForbidden } from '../../shared/ui/page-kit';
+import { ConfirmDialog, NoAccess, PageFrame, Panel, QueryFailure } from '../../shared/ui/page-kit';
 import { useCan } from '../../shared/permissions/use-can';
 import {
   GLOBAL_VARIABLE_KEYS,
@@ -160,17 +160,11 @@ export function ViewVariableScreen() {
   if (query.error) {
     return (
       <PageFrame title="Global variable" description={backLink}>
-        <Panel>
-          {isForbidden(query.error) ? (
-            <NoAccess>Your user type cannot see global variables.</NoAccess>
-          ) : (
-            <LoadError
-              title="Could not load the variable"
-              error={query.error}
-              onRetry={() => void query.refetch()}
-            />
-          )}
-        </Panel>
+        <QueryFailure
+          query={query}
+          title="Could not load the variable"
+          noAccess="Your user type cannot see global variables."
+        />
       </PageFrame>
     );
   }

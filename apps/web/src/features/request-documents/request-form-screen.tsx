@@ -26,10 +26,10 @@ import { ContactPicker, type ContactPickerValue } from '../contacts/contact-pick
 import { useContact } from '../contacts/contacts-api';
 import {
   ErrorAlert,
-  LoadError,
   NoAccess,
   PageFrame,
   Panel,
+  QueryFailure,
   errorText,
   isForbidden,
 } from '../../shared/ui/page-kit';
@@ -377,15 +377,7 @@ export function EditRequestScreen() {
   if (request.isPending)
     return frame(<Skeleton h={360} maw={640} radius="md" aria-label="Loading the request" />);
   if (request.isError) {
-    return frame(
-      <Panel>
-        <LoadError
-          title="Could not load the request"
-          error={request.error}
-          onRetry={() => void request.refetch()}
-        />
-      </Panel>,
-    );
+    return frame(<QueryFailure query={request} title="Could not load the request" />);
   }
   return frame(<RequestForm key={request.data._id} mode="edit" existing={request.data} />);
 }

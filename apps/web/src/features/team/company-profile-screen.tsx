@@ -37,10 +37,11 @@ import { TEAM_KEYS } from './team-query-keys';
 import { ZCompanyProfileForm } from './team-schemas';
 import {
   ErrorAlert,
-  LoadError,
   NoAccess,
   PageFrame,
   Panel,
+  PermissionsFailure,
+  QueryFailure,
   isForbidden,
   type ScreenFrame,
 } from '../../shared/ui/page-kit';
@@ -317,11 +318,7 @@ export function CompanyProfileScreen({ frame: Frame = PageFrame }: { frame?: Scr
   const body = (() => {
     if (rights.isLoading || (canView && company.isPending)) return <Skeleton h={420} radius="md" />;
     if (rights.error) {
-      return (
-        <Panel>
-          <LoadError title="Could not load your permissions" error={rights.error} onRetry={rights.refetch} />
-        </Panel>
-      );
+      return <PermissionsFailure rights={rights} />;
     }
     if (!canView || isForbidden(company.error)) {
       return (
@@ -331,15 +328,7 @@ export function CompanyProfileScreen({ frame: Frame = PageFrame }: { frame?: Scr
       );
     }
     if (company.isError || !company.data) {
-      return (
-        <Panel>
-          <LoadError
-            title="Could not load the company profile"
-            error={company.error}
-            onRetry={() => void company.refetch()}
-          />
-        </Panel>
-      );
+      return <QueryFailure query={company} title="Could not load the company profile" />;
     }
     return (
       <Panel>

@@ -12,10 +12,11 @@ import { fetchUserTypes, saveUserTypePermissions, type TUserTypeView } from './t
 import { TEAM_KEYS } from './team-query-keys';
 import {
   ErrorAlert,
-  LoadError,
   NoAccess,
   PageFrame,
   Panel,
+  PermissionsFailure,
+  QueryFailure,
   errorText,
   isForbidden,
   type ScreenFrame,
@@ -94,11 +95,7 @@ export function ManagePermissionsScreen({ frame: Frame = PageFrame }: { frame?: 
     return frame(<Skeleton h={360} radius="md" aria-busy="true" />);
   }
   if (rights.error) {
-    return frame(
-      <Panel>
-        <LoadError title="Could not load your permissions" error={rights.error} onRetry={rights.refetch} />
-      </Panel>,
-    );
+    return frame(<PermissionsFailure rights={rights} />);
   }
   if (!canView || isForbidden(userTypes.error)) {
     return frame(
@@ -112,15 +109,7 @@ export function ManagePermissionsScreen({ frame: Frame = PageFrame }: { frame?: 
     );
   }
   if (userTypes.isError) {
-    return frame(
-      <Panel>
-        <LoadError
-          title="Could not load the user types"
-          error={userTypes.error}
-          onRetry={() => void userTypes.refetch()}
-        />
-      </Panel>,
-    );
+    return frame(<QueryFailure query={userTypes} title="Could not load the user types" />);
   }
 
   return frame(

@@ -1,7 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Alert, Box, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
+import type { Can } from '../permissions/use-can';
 import { AppDialog } from './app-dialog';
 
 const FALLBACK_ERROR = 'Something went wrong. Please try again.';
@@ -122,6 +124,39 @@ export function LoadError({ error, onRetry, title }: { error: unknown; onRetry: 
         Try again
       </Button>
     </StateMessage>
+  );
+}
+
+/**
+ * A query that failed, in a panel: "no access" (`noAccess`, when given) if the server refused it
+ * (403), else its error under `title` with a retry.
+ */
+export function QueryFailure({
+  query,
+  title,
+  noAccess,
+}: {
+  query: Pick<UseQueryResult, 'error' | 'refetch'>;
+  title: string;
+  noAccess?: ReactNode;
+}) {
+  return (
+    <Panel>
+      {noAccess && isForbidden(query.error) ? (
+        <NoAccess>{noAccess}</NoAccess>
+      ) : (
+        <LoadError title={title} error={query.error} onRetry={() => void query.refetch()} />
+      )}
+    </Panel>
+  );
+}
+
+/** The caller's permissions could not be read: the failure in a panel, with a retry. */
+export function PermissionsFailure({ rights }: { rights: Pick<Can, 'error' | 'refetch'> }) {
+  return (
+    <Panel>
+      <LoadError title="Could not load your permissions" error={rights.error} onRetry={rights.refetch} />
+    </Panel>
   );
 }
 

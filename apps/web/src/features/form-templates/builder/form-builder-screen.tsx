@@ -33,15 +33,7 @@ import { GRID_COLUMNS, type TFormFieldType } from '@esigns/contracts/nocode-fiel
 import { ZFormFields } from '@esigns/contracts/nocode-template-check';
 import { isApiError } from '../../../shared/api/api-error';
 import { usePageTitle } from '../../../shared/branding/use-page-title';
-import {
-  ErrorAlert,
-  LoadError,
-  NoAccess,
-  PageFrame,
-  Panel,
-  errorText,
-  isForbidden,
-} from '../../../shared/ui/page-kit';
+import { ErrorAlert, NoAccess, PageFrame, Panel, QueryFailure, errorText } from '../../../shared/ui/page-kit';
 import { useCan } from '../../../shared/permissions/use-can';
 import {
   FORM_TEMPLATE_KEYS,
@@ -321,17 +313,11 @@ export function FormBuilderScreen() {
   }
   if (id && loaded.error) {
     return frame(
-      <Panel>
-        {isForbidden(loaded.error) ? (
-          <NoAccess>You cannot open this template.</NoAccess>
-        ) : (
-          <LoadError
-            title="Could not load the template"
-            error={loaded.error}
-            onRetry={() => void loaded.refetch()}
-          />
-        )}
-      </Panel>,
+      <QueryFailure
+        query={loaded}
+        title="Could not load the template"
+        noAccess="You cannot open this template."
+      />,
     );
   }
   if (loaded.data?.type === 'STANDARD') {

@@ -5,7 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Can } from '../../permissions/use-can';
 import { ListPager, type ListPagerProps } from '../list-pager';
-import { LoadError, NoAccess, Panel, StateMessage, isForbidden } from '../page-kit';
+import { NoAccess, Panel, PermissionsFailure, QueryFailure, StateMessage, isForbidden } from '../page-kit';
 import { ListCards, ListTable, type ListCardsProps, type ListTableProps } from './list-table';
 import { BulkActionBar, type RowSelection } from './row-selection';
 
@@ -33,11 +33,7 @@ export function ListAccess({
 }) {
   if (rights.isLoading) return <Skeleton h={320} radius="md" aria-busy="true" />;
   if (rights.error) {
-    return (
-      <Panel>
-        <LoadError title="Could not load your permissions" error={rights.error} onRetry={rights.refetch} />
-      </Panel>
-    );
+    return <PermissionsFailure rights={rights} />;
   }
   if (!canView || isForbidden(error)) {
     return (
@@ -132,11 +128,7 @@ export function ListStates<Row>({
   const { query } = list;
   let body: ReactNode;
   if (query.isError) {
-    body = (
-      <Panel>
-        <LoadError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
-      </Panel>
-    );
+    body = <QueryFailure query={query} title={errorTitle} />;
   } else if (!query.isPending && list.rows.length === 0) {
     body = (
       <Panel>
