@@ -399,6 +399,7 @@ test('templates: Buyer and Seller roles, published, bulk-sent to a 20-row CSV', 
       .split(',');
     expect(header).toEqual(expect.arrayContaining(['Buyer Email', 'Seller Email']));
     const cellOf = (column: string, row: number) => {
+      if (column === 'Document Name') return `Sale deed - plot ${row}`;
       const [role = '', ...rest] = column.split(' ');
       const what = rest.join(' ');
       if (what === 'Email') return `${role.toLowerCase()}-${row}-${id}@example.com`;
@@ -419,7 +420,13 @@ test('templates: Buyer and Seller roles, published, bulk-sent to a 20-row CSV', 
       .locator('input[type="file"][aria-label="Choose the sheet to send"]')
       .setInputFiles({ name: 'bulk.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(dialog.getByText('bulk.csv')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Send to everyone' }).click();
+    // Checked and shown before anything goes: the count, each document's name and people.
+    await dialog.getByRole('button', { name: 'Check the sheet' }).click();
+    const preview = dialog.getByTestId('bulk-preview');
+    await expect(preview.getByText('20 documents will be sent')).toBeVisible();
+    await expect(preview.getByRole('cell', { name: 'Sale deed - plot 1', exact: true })).toBeVisible();
+    await shot(page, 'bulk-send-preview');
+    await dialog.getByRole('button', { name: 'Send 20 documents' }).click();
     const progress = dialog.getByTestId('bulk-progress');
     await expect(progress.getByText('Bulk send finished')).toBeVisible({ timeout: 60_000 });
     await expect(progress.getByText('20 sent')).toBeVisible();

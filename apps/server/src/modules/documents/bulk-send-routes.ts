@@ -6,7 +6,7 @@ import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { accessOf, requirePermission } from '../permissions';
 import { MAX_BULK_ROWS, sampleCsv } from './bulk-sheet';
-import { createBulkSend, getBulkSend } from './bulk-send';
+import { BULK_PREVIEW_ROWS, createBulkSend, getBulkSend, previewBulkSend } from './bulk-send';
 import { requireSlug } from './lookups';
 import { enableMultipart } from '../../platform/http/file-upload';
 import { readFiles } from './multipart';
@@ -30,7 +30,8 @@ export async function registerBulkSendRoutes(api: FastifyInstance, platform: Pla
           summary: 'Send a template to every row of a sheet',
           description:
             'multipart/form-data, field `file`: a CSV or XLSX (first sheet; 10 MB, ' +
-            `${MAX_BULK_ROWS} rows) with, per role, the columns \`<Role> Email\`, \`<Role> First Name\`, ` +
+            `${MAX_BULK_ROWS} rows) with an optional \`Document Name\` column (empty: the template's name and the ` +
+            "row's first person), and, per role, the columns `<Role> Email`, `<Role> First Name`, " +
             '`<Role> Last Name` (an unnamed role is "Recipient n"; optional for roles whose person the template holds), ' +
             'and one column per label of a fillable field (its value prefills every field with that label). Every row ' +
             'is checked first: any bad row makes the call 422 with `rows.{sheet row}.{column}` details (the header is ' +
@@ -57,6 +58,55 @@ export async function registerBulkSendRoutes(api: FastifyInstance, platform: Pla
             data: file!.data,
           }),
           'Bulk send started',
+        );
+      },
+    );
+  });
+
+  await api.register(async (scope) => {
+    await enableMultipart(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/document-templates/:configurable_document_id/bulk-send/preview',
+      {
+        onRequest: requirePermission(platform, 'documents:send'),
+        schema: {
+          tags,
+          summary: 'Check a bulk-send sheet and show what would be sent',
+          description:
+            'The same multipart `file` as `.../bulk-send`, checked the same way (the same 422s), but nothing is ' +
+            `stored or sent: \`total\` documents would go, and the first ${BULK_PREVIEW_ROWS} rows show each ` +
+            "document's name (the `Document Name` column, or the template's name and the row's first person) and " +
+            'its recipients, for the sender to confirm before sending. Needs `documents:send` and `templates:send`.',
+          security,
+          consumes: ['multipart/form-data'],
+          params: ZIdParam('configurable_document_id', 'Template id'),
+          response: {
+            200: ZSuccess(
+              z.object({
+                total: z.number().int(),
+                rows: z.array(
+                  z.object({
+                    row: z.number().int(),
+                    name: z.string(),
+                    recipients: z.array(z.object({ role: z.string(), name: z.string(), email: z.string() })),
+                  }),
+                ),
+              }),
+            ),
+            ...ERRORS,
+          },
+        },
+      },
+      async (request) => {
+        const access = accessOf(request);
+        requireSlug(access, 'templates:send');
+        const [file] = await readFiles(request, { field: 'file', maxFiles: 1, maxBytes: MAX_SHEET_BYTES });
+        return ok(
+          await previewBulkSend(platform, access, request.params.configurable_document_id, {
+            name: file!.name,
+            contentType: file!.contentType,
+            data: file!.data,
+          }),
         );
       },
     );

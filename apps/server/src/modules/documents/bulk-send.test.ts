@@ -99,7 +99,7 @@ describe('bulk send', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const [header] = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toBe(
-      'Tenant Email,Tenant First Name,Tenant Last Name,Landlord Email,Landlord First Name,Landlord Last Name,Monthly rent',
+      'Document Name,Tenant Email,Tenant First Name,Tenant Last Name,Landlord Email,Landlord First Name,Landlord Last Name,Monthly rent',
     );
     expect(
       (await call('GET', `/api/document-templates/${template._id}/bulk-send/sample`, other.users.OWNER))
@@ -133,7 +133,10 @@ describe('bulk send', () => {
       .where(like(employeeDocuments.sendKey, `bulk:${id}:%`));
     expect(docs).toHaveLength(20);
     expect(docs.every((d) => d.status === 'WAITING' && d.configurableDocumentId === template._id)).toBe(true);
+    // No Document Name column: each document is named after the template and its row's person.
+    expect(new Set(docs.map((d) => d.name)).size).toBe(20);
     const second = docs.find((d) => d.sendKey === bulkRowSendKey(id, 3))!;
+    expect(second.name).toBe('Rental agreement - T1 Tenant');
     expect(second.fields.find((f) => f.key === 'rent')?.default_value).toBe('1001');
     const recipients = await t.platform.database.db
       .select()
@@ -170,6 +173,48 @@ describe('bulk send', () => {
       mailsBefore.length,
     );
     expect(await waitDone(id)).toMatchObject({ status: 'DONE', sent: 20, failed: 0 });
+  });
+
+  it("previews a sheet without sending: the count, each document's name and recipients, the same 422s", async () => {
+    const url = `/api/document-templates/${template._id}/bulk-send/preview`;
+    const sheet = csvOf([
+      ['Document Name', 'Tenant Email', 'Tenant First Name', 'Tenant Last Name'],
+      ['Lease - Flat 4B', 'asha@example.com', 'Asha', 'Rao'],
+      ...Array.from({ length: 12 }, (_, i) => ['', `p${i}@example.com`, `P${i}`, '']),
+    ]);
+    const docsBefore = await t.platform.database.db
+      .select({ id: employeeDocuments.id })
+      .from(employeeDocuments);
+    const res = await upload(acme.users.OWNER, url, 'leases.csv', 'text/csv', sheet);
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json().data;
+    expect(preview.total).toBe(13);
+    expect(preview.rows).toHaveLength(10);
+    expect(preview.rows[0]).toEqual({
+      row: 2,
+      name: 'Lease - Flat 4B',
+      recipients: [{ role: 'Tenant', name: 'Asha Rao', email: 'asha@example.com' }],
+    });
+    // An empty Document Name: the template's name and the row's person.
+    expect(preview.rows[1].name).toBe('Rental agreement - P0');
+    // Nothing stored, nothing sent.
+    expect(
+      await t.platform.database.db.select({ id: employeeDocuments.id }).from(employeeDocuments),
+    ).toHaveLength(docsBefore.length);
+
+    const bad = await upload(
+      acme.users.OWNER,
+      url,
+      'bad.csv',
+      'text/csv',
+      csvOf([
+        ['Tenant Email', 'Tenant First Name', 'Tenant Last Name'],
+        ['not-an-email', 'A', 'B'],
+      ]),
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.details[0].key).toBe('rows.2.Tenant Email');
+    expect((await upload(other.users.OWNER, url, 'leases.csv', 'text/csv', sheet)).statusCode).toBe(404);
   });
 
   it('sends 120 rows in chunks of 50, one job each, and stops between chunks when its job is handed back', async () => {

@@ -3,7 +3,7 @@ import { isUuid } from '@esigns/contracts/ids';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import type { AccessContext } from '../permissions';
-import { parseBulkRows, readSheet, type BulkRow } from './bulk-sheet';
+import { bulkColumns, parseBulkRows, readSheet, type BulkRow } from './bulk-sheet';
 import { bulkSends, configurableDocuments, employeeDocuments } from './schema';
 import { fillTemplate, findSendableTemplate } from './send-routes-service';
 import { sendDocuments } from './send-service';
@@ -59,6 +59,46 @@ export async function createBulkSend(
   });
   platform.jobs.wake(BULK_SEND_JOB);
   return { bulk_send_id: id, total: rows.length };
+}
+
+/** How many rows a preview shows. */
+export const BULK_PREVIEW_ROWS = 10;
+
+export type BulkSendPreview = {
+  total: number;
+  rows: {
+    row: number;
+    name: string;
+    recipients: { role: string; name: string; email: string }[];
+  }[];
+};
+
+/**
+ * `POST /document-templates/{id}/bulk-send/preview`: the sheet checked exactly as the send
+ * checks it (the same 422s), nothing stored: how many documents would go, and the first rows'
+ * names and recipients, for the sender to confirm.
+ */
+export async function previewBulkSend(
+  platform: Platform,
+  access: AccessContext,
+  templateId: string,
+  file: { name: string; contentType: string; data: Buffer },
+): Promise<BulkSendPreview> {
+  const template = await findSendableTemplate(platform, access, templateId);
+  const rows = parseBulkRows(template, await readSheet(file.data, file.name, file.contentType));
+  const roleOf = new Map(bulkColumns(template).roles.map((r) => [r.key, r.label]));
+  return {
+    total: rows.length,
+    rows: rows.slice(0, BULK_PREVIEW_ROWS).map((row) => ({
+      row: row.row,
+      name: row.name,
+      recipients: row.document_users.map((p) => ({
+        role: roleOf.get(p.key) ?? '',
+        name: [p.first_name, p.last_name].join(' ').trim(),
+        email: p.email,
+      })),
+    })),
+  };
 }
 
 /** `GET /bulk-sends/{id}`: progress of a bulk send of the company. */
@@ -227,7 +267,8 @@ export async function runBulkSendChunk(
     const sender = await loadSenderInfo(db, bulk.companyId, bulk.createdBy);
     const actor = { companyId: bulk.companyId, userId: bulk.createdBy };
     const requests = pending.map((row) => ({
-      ...fillTemplate(template, { document_users: row.document_users, prefill: row.prefill }),
+      // Rows stored before names were read from the sheet have none: the template's, as then.
+      ...fillTemplate(template, { name: row.name, document_users: row.document_users, prefill: row.prefill }),
       target: 'new' as const,
       sendKey: bulkRowSendKey(bulk.id, row.row),
     }));

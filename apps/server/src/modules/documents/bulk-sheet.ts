@@ -8,6 +8,10 @@ import { fillTemplate, type TemplateSendInput } from './send-routes-service';
 
 /** Most rows one bulk send takes. */
 export const MAX_BULK_ROWS = 5000;
+/** The optional column naming each row's document. */
+export const DOCUMENT_NAME_COLUMN = 'Document Name';
+/** Longest document name a row gives (a longer cell is cut, with an ellipsis). */
+const MAX_DOCUMENT_NAME = 200;
 
 /** Field types whose value can come from a column (by the field's label). */
 const PREFILLABLE: readonly TFieldType[] = ['TEXT', 'NUMBER', 'DATE', 'CHECKBOX', 'RADIO', 'DROPDOWN'];
@@ -58,8 +62,8 @@ export function bulkColumns(template: ConfigurableRow): BulkColumns {
 /** The sample sheet (CSV): the header and one example row. */
 export function sampleCsv(template: ConfigurableRow): string {
   const columns = bulkColumns(template);
-  const header: string[] = [];
-  const example: string[] = [];
+  const header: string[] = [DOCUMENT_NAME_COLUMN];
+  const example: string[] = [`${template.name} - Flat 4B`];
   columns.roles.forEach((role, i) => {
     header.push(role.email, role.firstName, role.lastName);
     example.push(`person${i + 1}@example.com`, 'First', 'Last');
@@ -117,7 +121,19 @@ export async function readSheet(data: Buffer, fileName: string, contentType: str
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Upload a CSV or XLSX file' });
 }
 
-export type BulkRow = { row: number } & Pick<TemplateSendInput, 'document_users' | 'prefill'>;
+export type BulkRow = { row: number; name: string } & Pick<TemplateSendInput, 'document_users' | 'prefill'>;
+
+/**
+ * A row's document name: its `Document Name` cell, or the template's name and the first person
+ * the row names ("Rental agreement - Ravi Kumar"), so that no two rows' documents look alike.
+ */
+function documentNameOf(template: ConfigurableRow, given: string, people: BulkRow['document_users']): string {
+  const who = people
+    .map((p) => [p.first_name, p.last_name].join(' ').trim() || p.email.trim())
+    .find((name) => name !== '');
+  const name = given || (who ? `${template.name} - ${who}` : template.name);
+  return name.length > MAX_DOCUMENT_NAME ? `${name.slice(0, MAX_DOCUMENT_NAME - 1)}…` : name;
+}
 
 /**
  * Every row of the sheet checked as a send of the template would check it; nothing is sent
@@ -188,7 +204,12 @@ export function parseBulkRows(template: ConfigurableRow, cells: string[][]): Bul
       }
       details.push({ key: `rows.${row}.${column}`, message: p.message, path: ['rows', row, column] });
     }
-    out.push({ row, document_users: documentUsers, prefill });
+    out.push({
+      row,
+      name: documentNameOf(template, cell(values, DOCUMENT_NAME_COLUMN), documentUsers),
+      document_users: documentUsers,
+      prefill,
+    });
   }
   if (templateProblems.size > 0) {
     const list = [...templateProblems].map(([key, message]) => ({ key, message, path: key.split('.') }));

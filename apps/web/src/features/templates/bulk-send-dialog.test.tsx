@@ -26,6 +26,17 @@ describe('BulkSendDialog', { timeout: 20_000 }, () => {
           headers: { 'content-type': 'text/csv' },
         });
       }
+      if (call.path === `/api/document-templates/${row._id}/bulk-send/preview`)
+        return ok({
+          total: 4,
+          rows: [
+            {
+              row: 2,
+              name: 'Sale deed - Asha Rao',
+              recipients: [{ role: 'Buyer', name: 'Asha Rao', email: 'asha@example.com' }],
+            },
+          ],
+        });
       if (call.path === `/api/document-templates/${row._id}/bulk-send`)
         return ok({ bulk_send_id: BULK_ID, total: 4 });
       if (call.path === `/api/bulk-sends/${BULK_ID}`) {
@@ -49,10 +60,18 @@ describe('BulkSendDialog', { timeout: 20_000 }, () => {
       expect(api.callsTo(`/api/document-templates/${row._id}/bulk-send/sample`)).toHaveLength(1),
     );
 
-    expect(screen.getByRole('button', { name: 'Send to everyone' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Check the sheet' })).toHaveProperty('disabled', true);
     chooseSheet(makeFile('people.csv', 'text/csv'));
     expect(screen.getByText('people.csv')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Send to everyone' }));
+    // Checked and previewed first: nothing is sent until the sender confirms what they saw.
+    fireEvent.click(screen.getByRole('button', { name: 'Check the sheet' }));
+    const preview = await screen.findByTestId('bulk-preview');
+    expect(within(preview).getByText('4 documents will be sent')).toBeTruthy();
+    expect(within(preview).getByText('Sale deed - Asha Rao')).toBeTruthy();
+    expect(within(preview).getByText('Buyer: Asha Rao <asha@example.com>')).toBeTruthy();
+    expect(within(preview).getByText('and 3 more rows')).toBeTruthy();
+    expect(api.callsTo(`/api/document-templates/${row._id}/bulk-send`)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Send 4 documents' }));
 
     const progress = await screen.findByTestId('bulk-progress');
     await waitFor(() => expect(within(progress).getByText('Bulk send finished')).toBeTruthy());
@@ -76,7 +95,7 @@ describe('BulkSendDialog', { timeout: 20_000 }, () => {
 
   it('refuses other file types in the browser and shows the sheet problems the server finds', async () => {
     const api = installFakeApi((call) =>
-      call.path === `/api/document-templates/${row._id}/bulk-send`
+      call.path === `/api/document-templates/${row._id}/bulk-send/preview`
         ? invalid({
             'rows.2.Buyer Email': 'Enter a valid email address',
             columns: 'The column Seller Email is missing',
@@ -86,10 +105,10 @@ describe('BulkSendDialog', { timeout: 20_000 }, () => {
     renderWithProviders(<BulkSendDialog row={row} onClose={() => {}} pollMs={5} />);
     chooseSheet(makeFile('people.pdf', 'application/pdf'));
     expect((await screen.findByRole('alert')).textContent).toBe('Choose a CSV or XLSX file.');
-    expect(api.callsTo(`/api/document-templates/${row._id}/bulk-send`)).toHaveLength(0);
+    expect(api.callsTo(`/api/document-templates/${row._id}/bulk-send/preview`)).toHaveLength(0);
 
     chooseSheet(makeFile('people.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
-    fireEvent.click(screen.getByRole('button', { name: 'Send to everyone' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check the sheet' }));
     const problems = await screen.findByRole('alert');
     expect(within(problems).getByText('Row 2, Buyer Email: Enter a valid email address')).toBeTruthy();
     expect(within(problems).getByText('The column Seller Email is missing')).toBeTruthy();

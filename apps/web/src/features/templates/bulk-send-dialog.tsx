@@ -1,16 +1,19 @@
 import { Button, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { countOf } from '@esigns/contracts/wording';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileImportDialog } from '../../shared/ui/file-import/file-import-dialog';
 import { ImportCounts, ImportOutcome } from '../../shared/ui/file-import/import-outcome';
 import { RejectedRowsTable } from '../../shared/ui/file-import/rejected-rows-table';
 import { UploadProblem } from '../../shared/ui/file-import/upload-problem';
 import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
+import { BulkSendPreview } from './bulk-send-preview';
 import { saveCsv } from './save-csv';
 import {
   TEMPLATE_KEYS,
   fetchBulkSample,
   fetchBulkSend,
+  previewBulkSend,
   startBulkSend,
   type TTemplateRow,
 } from './templates-api';
@@ -82,18 +85,25 @@ export function BulkSendDialog({
     mutationFn: () => fetchBulkSample(row._id),
     onSuccess: (csv) => saveCsv(csv, row.name, 'bulk send'),
   });
+  const preview = useMutation({ mutationFn: (sheet: File) => previewBulkSend(row._id, sheet) });
   const start = useMutation({
     mutationFn: (sheet: File) => startBulkSend(row._id, sheet),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: TEMPLATE_KEYS.lists }),
   });
   const started = start.data;
+  const checked = preview.data;
 
   const intro = (
     <>
       <List type="ordered" size="sm" spacing={4}>
         <List.Item>Download the sample sheet: a row per document, a column per role and field.</List.Item>
-        <List.Item>Fill in one row for each document to send and save it as CSV or XLSX.</List.Item>
-        <List.Item>Drop the file here and send. Each row becomes its own document.</List.Item>
+        <List.Item>
+          Fill in one row for each document to send (its name in the Document Name column, or the template's
+          name and the row's person) and save it as CSV or XLSX.
+        </List.Item>
+        <List.Item>
+          Drop the file here, check what will go, then send. Each row becomes its own document.
+        </List.Item>
       </List>
       <Group>
         <Button
@@ -120,11 +130,16 @@ export function BulkSendDialog({
         buttonLabel: 'Choose sheet',
         inputLabel: 'Choose the sheet to send',
       }}
-      submitLabel="Send to everyone"
-      onSubmit={(sheet) => start.mutate(sheet)}
-      isSubmitting={start.isPending}
-      onFileChange={() => start.reset()}
-      problem={<UploadProblem error={start.error} title="Fix the sheet" />}
+      // First the sheet is checked and previewed; the same button then sends what was shown.
+      submitLabel={checked ? `Send ${countOf(checked.total, 'document')}` : 'Check the sheet'}
+      onSubmit={(sheet) => (checked ? start.mutate(sheet) : preview.mutate(sheet))}
+      isSubmitting={preview.isPending || start.isPending}
+      onFileChange={() => {
+        preview.reset();
+        start.reset();
+      }}
+      problem={<UploadProblem error={preview.error ?? start.error} title="Fix the sheet" />}
+      review={checked ? <BulkSendPreview preview={checked} /> : null}
       result={
         started ? <BulkProgress bulkId={started.bulk_send_id} total={started.total} pollMs={pollMs} /> : null
       }

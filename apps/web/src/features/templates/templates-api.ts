@@ -126,6 +126,18 @@ export function fetchTemplateDataCsv(id: string): Promise<string> {
   return fetchCsv(`/documents/template-documents-data/${path(id)}?format=csv&sort=-sent_at`);
 }
 
+export type TBulkSendPreview = {
+  total: number;
+  rows: { row: number; name: string; recipients: { role: string; name: string; email: string }[] }[];
+};
+
+/** The sheet checked as the send checks it, nothing sent: the count and the first rows. */
+export async function previewBulkSend(id: string, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return (await api.post<TBulkSendPreview>(`/document-templates/${path(id)}/bulk-send/preview`, form)).data;
+}
+
 export async function startBulkSend(id: string, file: File) {
   const form = new FormData();
   form.append('file', file);

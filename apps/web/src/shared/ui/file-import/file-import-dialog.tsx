@@ -25,6 +25,8 @@ export type FileImportDialogProps = {
   onFileChange: () => void;
   /** Why the server refused the last upload (see UploadProblem). */
   problem?: ReactNode;
+  /** What the chosen file will do, shown under it before the submit confirms it (a preview). */
+  review?: ReactNode;
   /** Once the upload went through: shown instead of the form, with only `doneLabel` to close. */
   result?: ReactNode;
   doneLabel?: string;
@@ -47,6 +49,7 @@ export function FileImportDialog({
   isSubmitting,
   onFileChange,
   problem,
+  review,
   result,
   doneLabel = 'Done',
 }: FileImportDialogProps) {
@@ -100,6 +103,7 @@ export function FileImportDialog({
           )}
           {fileError && <ErrorAlert>{fileError}</ErrorAlert>}
           {problem}
+          {file && review}
         </Stack>
       )}
     </AppDialog>
