@@ -227,22 +227,6 @@ function ContactForm({ contact, onDone }: { contact?: TContact; onDone: (saved: 
   );
 }
 
-function FormFrame({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <ContactsFrame maw={760} title={title} description={description}>
-      {children}
-    </ContactsFrame>
-  );
-}
-
 function FormPanel({ children }: { children: ReactNode }) {
   return (
     <Panel>
@@ -257,9 +241,9 @@ export function AddContactScreen() {
   const rights = useCan();
   const navigate = useNavigate();
   const frame = (content: ReactNode) => (
-    <FormFrame title="Add contact" description="Someone you send documents to.">
+    <ContactsFrame maw={760} title="Add contact" description="Someone you send documents to.">
       {content}
-    </FormFrame>
+    </ContactsFrame>
   );
   if (rights.isLoading) return frame(<Skeleton h={360} radius="md" aria-busy="true" />);
   if (!rights.can('contacts:create')) {
@@ -285,9 +269,13 @@ export function EditContactScreen() {
   const canUpdate = rights.can('contacts:update');
   const contact = useContact(id, canUpdate);
   const frame = (content: ReactNode) => (
-    <FormFrame title="Edit contact" description="Changes apply to documents you send from now on.">
+    <ContactsFrame
+      maw={760}
+      title="Edit contact"
+      description="Changes apply to documents you send from now on."
+    >
       {content}
-    </FormFrame>
+    </ContactsFrame>
   );
   if (rights.isLoading) return frame(<Skeleton h={360} radius="md" aria-busy="true" />);
   if (!canUpdate) {

@@ -4,14 +4,14 @@ import { BARCODE_FORMATS } from '@esigns/contracts/nocode-field-types';
 import type { TFieldOption } from '@esigns/contracts/nocode-fields';
 import { OptionsEditor } from '../form-templates/builder/options-editor';
 import {
+  CURRENCY_CODES,
+  CountryCodeSetting,
   NumberSetting,
   TextSetting,
   problemsUnder,
   type Patch,
   type Problems,
 } from '../form-templates/builder/setting-inputs';
-
-const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'AED', 'SGD', 'AUD', 'CAD', 'JPY'];
 
 /** The settings a new variable of `type` starts with (a select needs options to be valid). */
 export function settingsFor(
@@ -74,7 +74,7 @@ export function VariableSettings({
           <NativeSelect
             size="xs"
             label="Currency"
-            data={CURRENCIES}
+            data={CURRENCY_CODES}
             value={typeof settings.currency === 'string' ? settings.currency : 'INR'}
             onChange={(event) => patch({ currency: event.currentTarget.value })}
             error={problems.currency}
@@ -101,15 +101,7 @@ export function VariableSettings({
         </Stack>
       );
     case 'PHONE':
-      return (
-        <TextSetting
-          label="Default country code"
-          name="default_country_code"
-          description="Added to numbers typed without one (91: India)"
-          placeholder="91"
-          {...props}
-        />
-      );
+      return <CountryCodeSetting {...props} />;
     case 'BARCODE':
       return (
         <NativeSelect

@@ -20,6 +20,9 @@ type SettingProps = {
   placeholder?: string;
 };
 
+/** The currencies a currency setting offers. */
+export const CURRENCY_CODES = ['INR', 'USD', 'EUR', 'GBP', 'AED', 'SGD', 'AUD', 'CAD', 'JPY'];
+
 /** What every setting input shows: its label, help, placeholder and the check's message. */
 function inputBase({ label, name, problems, description, placeholder }: SettingProps) {
   return { size: 'xs' as const, label, description, placeholder, error: problems[name] };
@@ -127,5 +130,18 @@ export function ListEnd({
         {addLabel}
       </Button>
     </>
+  );
+}
+
+/** A phone's default country code (`default_country_code`), added to numbers typed without one. */
+export function CountryCodeSetting(props: Pick<SettingProps, 'values' | 'patch' | 'problems'>) {
+  return (
+    <TextSetting
+      label="Default country code"
+      name="default_country_code"
+      description="Added to numbers typed without one (91: India)"
+      placeholder="91"
+      {...props}
+    />
   );
 }

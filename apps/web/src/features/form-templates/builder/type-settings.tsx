@@ -11,9 +11,15 @@ import {
   EntityReferenceSettings,
   GlobalVariableReferenceSettings,
 } from './reference-settings';
-import { NumberSetting, TextSetting, problemsUnder, type Patch, type Problems } from './setting-inputs';
-
-const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'AED', 'SGD', 'AUD', 'CAD', 'JPY'];
+import {
+  CURRENCY_CODES,
+  CountryCodeSetting,
+  NumberSetting,
+  TextSetting,
+  problemsUnder,
+  type Patch,
+  type Problems,
+} from './setting-inputs';
 
 export type TypeSettingsProps = {
   /** The field (or data table column) as edited. */
@@ -141,7 +147,7 @@ export function TypeSettings({ field, patch, problems, siblings }: TypeSettingsP
       return (
         <Stack gap="xs">
           {field.type === 'CURRENCY' && (
-            <SelectSetting label="Currency" name="currency" data={CURRENCIES} {...props} />
+            <SelectSetting label="Currency" name="currency" data={CURRENCY_CODES} {...props} />
           )}
           <Group grow gap="xs">
             <NumberSetting label="Minimum" name="min" {...props} />
@@ -249,15 +255,7 @@ export function TypeSettings({ field, patch, problems, siblings }: TypeSettingsP
         />
       );
     case 'PHONE':
-      return (
-        <TextSetting
-          label="Default country code"
-          name="default_country_code"
-          description="Added to numbers typed without one (91: India)"
-          placeholder="91"
-          {...props}
-        />
-      );
+      return <CountryCodeSetting {...props} />;
     case 'FILE':
     case 'IMAGE':
       return (
@@ -330,7 +328,7 @@ export function TypeSettings({ field, patch, problems, siblings }: TypeSettingsP
             <NumberSetting label="Decimal places" name="decimals" integer min={0} max={10} {...props} />
           </Group>
           {field.result_type === 'CURRENCY' && (
-            <SelectSetting label="Currency" name="currency" data={CURRENCIES} {...props} />
+            <SelectSetting label="Currency" name="currency" data={CURRENCY_CODES} {...props} />
           )}
         </Stack>
       );
@@ -352,7 +350,7 @@ export function TypeSettings({ field, patch, problems, siblings }: TypeSettingsP
             />
           </Group>
           <Group grow gap="xs">
-            <SelectSetting label="Currency" name="currency" data={CURRENCIES} {...props} />
+            <SelectSetting label="Currency" name="currency" data={CURRENCY_CODES} {...props} />
             <TextSetting label="Button label" name="button_label" optional={false} {...props} />
           </Group>
           <TextSetting label="Description" name="description" optional={false} {...props} />
