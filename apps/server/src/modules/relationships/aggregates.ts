@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
 import { rowsOf, type Db } from '../../platform/db/database';
 import { loadDefinitions, type EntityDefinition } from '../entities';
-import { entityData } from '../entity-data/schema';
+import { recordDirectory } from '../entity-data';
 import { loadGlobalVariableValues } from '../global-variables';
 import { entityRelationshipData } from './schema';
 import { relationshipsOf, sideOf, type Side } from './sides';
@@ -134,8 +134,8 @@ async function variableAggregateOf(
   const rows = await rowsOf<{ id: string; n: number | string }>(
     db,
     sql`select ${side.selfColumn} as id, count(*)::int as n
-      from ${entityRelationshipData} join ${entityData} on ${entityData.id} = ${side.otherColumn}
-      where ${linksOf(side, ids)} and (${entityData.values} -> ${target.templateId}::text) is not null
+      from ${entityRelationshipData} join ${recordDirectory} on ${recordDirectory.id} = ${side.otherColumn}
+      where ${linksOf(side, ids)} and (${recordDirectory.values} -> ${target.templateId}::text) is not null
       group by ${side.selfColumn}`,
   );
   return new Map(
@@ -179,12 +179,12 @@ async function aggregateOf(
     return new Map(rows.map((row) => [String(row.id), Number(row.v)]));
   }
   if (!target) return new Map(ids.map((id) => [id, null]));
-  const json = sql`(${entityData.values} -> ${target.templateId}::text -> ${target.field.key}::text)`;
+  const json = sql`(${recordDirectory.values} -> ${target.templateId}::text -> ${target.field.key}::text)`;
   const value = sql`(case when jsonb_typeof(${json}) = 'number' then (${json})::text::numeric end)`;
   const rows = await rowsOf<{ id: string; v: number | string | null }>(
     db,
     sql`select ${side.selfColumn} as id, ${AGGREGATE_SQL[field.function](value)} as v
-      from ${entityRelationshipData} join ${entityData} on ${entityData.id} = ${side.otherColumn}
+      from ${entityRelationshipData} join ${recordDirectory} on ${recordDirectory.id} = ${side.otherColumn}
       where ${linkOfThese} group by ${side.selfColumn}`,
   );
   return new Map(rows.map((row) => [String(row.id), row.v === null ? null : Number(row.v)]));

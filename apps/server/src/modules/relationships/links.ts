@@ -4,8 +4,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth';
 import { loadEntityDefinition, type EntityDefinition } from '../entities';
-import { entityData } from '../entity-data/schema';
-import { createRecords, findRecord, type RecordRow } from '../entity-data';
+import { createRecords, findRecord, recordDirectory, type RecordRow } from '../entity-data';
 import type { AccessContext } from '../permissions';
 import { entityRelationshipData } from './schema';
 import { findRelationshipOf, relationshipBetween, sideOf, type Side } from './sides';
@@ -73,9 +72,9 @@ async function checkSelfLimit(db: Db, link: ResolvedLink, record: RecordRow, oth
   const { self, other, side } = link;
   if (side.allowsMany) return;
   const [linkedTo] = await db
-    .select({ id: entityData.id, title: entityData.title })
+    .select({ id: recordDirectory.id, title: recordDirectory.title })
     .from(entityRelationshipData)
-    .innerJoin(entityData, eq(entityData.id, side.otherColumn))
+    .innerJoin(recordDirectory, eq(recordDirectory.id, side.otherColumn))
     .where(and(eq(entityRelationshipData.relationshipId, side.rel.id), eq(side.selfColumn, record.id)))
     .limit(1);
   const fresh = otherIds.filter((id) => id !== linkedTo?.id);
@@ -93,9 +92,9 @@ async function checkOtherLimit(db: Db, link: ResolvedLink, record: RecordRow, ot
   const { self, other, side } = link;
   if (side.otherAllowsMany || otherIds.length === 0) return;
   const [taken] = await db
-    .select({ title: entityData.title, otherId: side.otherColumn })
+    .select({ title: recordDirectory.title, otherId: side.otherColumn })
     .from(entityRelationshipData)
-    .innerJoin(entityData, eq(entityData.id, side.selfColumn))
+    .innerJoin(recordDirectory, eq(recordDirectory.id, side.selfColumn))
     .where(
       and(
         eq(entityRelationshipData.relationshipId, side.rel.id),
@@ -106,9 +105,9 @@ async function checkOtherLimit(db: Db, link: ResolvedLink, record: RecordRow, ot
     .limit(1);
   if (!taken) return;
   const [row] = await db
-    .select({ title: entityData.title })
-    .from(entityData)
-    .where(eq(entityData.id, String(taken.otherId)));
+    .select({ title: recordDirectory.title })
+    .from(recordDirectory)
+    .where(eq(recordDirectory.id, String(taken.otherId)));
   throw conflict(
     `${other.row.name} ${quoted(row?.title ?? '')} is already linked to ${self.row.name} ${quoted(taken.title)}: unlink it first`,
   );
@@ -182,13 +181,13 @@ async function linking<T>(
 /** Other records of the wrong entity (or unknown, or another company's) as 422 keyed `entity_data_ids.N`. */
 async function checkOtherRecords(db: Db, link: ResolvedLink, ids: readonly string[]) {
   const rows = await db
-    .select({ id: entityData.id })
-    .from(entityData)
+    .select({ id: recordDirectory.id })
+    .from(recordDirectory)
     .where(
       and(
-        inArray(entityData.id, [...new Set(ids)]),
-        eq(entityData.entityId, link.other.row.id),
-        eq(entityData.companyId, link.other.row.companyId),
+        inArray(recordDirectory.id, [...new Set(ids)]),
+        eq(recordDirectory.entityId, link.other.row.id),
+        eq(recordDirectory.companyId, link.other.row.companyId),
       ),
     );
   const found = new Set(rows.map((row) => row.id));

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   TNestedRecordsPage,
   TRecordRelationship,
@@ -7,10 +7,16 @@ import type {
   TRelatedRecordsQuery,
 } from '@esigns/contracts/relationships';
 import { rowsOf, type Db } from '../../platform/db/database';
-import { notFound, validationError } from '../../platform/http/app-error';
+import { notFound } from '../../platform/http/app-error';
 import { loadDefinitions, loadEntityDefinition, type EntityDefinition } from '../entities';
-import { orderSql, countWhere, findRecord, recordWhere, toRecord, type RecordRow } from '../entity-data';
-import { entityData } from '../entity-data/schema';
+import {
+  findRecord,
+  narrowedRecordsPage,
+  recordDirectory,
+  recordsByIds,
+  toRecord,
+  type RecordRow,
+} from '../entity-data';
 import type { AccessContext } from '../permissions';
 import { fillAggregates } from './aggregates';
 import { entityRelationshipData } from './schema';
@@ -24,8 +30,10 @@ import { relationshipBetween, relationshipsOf, sideOf, toSide, type Side } from 
  */
 
 /** `id in (records linked to recordId through the side's relationship)`. */
-const linkedTo = (side: Side, recordId: string): SQL =>
-  sql`${entityData.id} in (select ${side.otherColumn} from ${entityRelationshipData}
+const linkedTo =
+  (side: Side, recordId: string) =>
+  (id: AnyPgColumn): SQL =>
+    sql`${id} in (select ${side.otherColumn} from ${entityRelationshipData}
     where ${entityRelationshipData.relationshipId} = ${side.rel.id} and ${side.selfColumn} = ${recordId})`;
 
 /** `GET /entities/{id}/relationships-data/{dataId}`: each relationship, its count and first `limit` records. */
@@ -57,11 +65,11 @@ export async function recordRelationships(
     rowsOf<{ rel_id: string; data_id: string; linked_at: string }>(
       db,
       sql`select rel_id, data_id, linked_at from (
-        select ${entityRelationshipData.relationshipId} as rel_id, ${entityData.id} as data_id,
+        select ${entityRelationshipData.relationshipId} as rel_id, ${recordDirectory.id} as data_id,
           to_char(${entityRelationshipData.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as linked_at,
           row_number() over (partition by ${entityRelationshipData.relationshipId}
-            order by ${entityData.createdAt} desc, ${entityData.id} desc) as rn
-        from ${entityRelationshipData} join ${entityData} on ${entityData.id} = ${otherOf}
+            order by ${recordDirectory.createdAt} desc, ${recordDirectory.id} desc) as rn
+        from ${entityRelationshipData} join ${recordDirectory} on ${recordDirectory.id} = ${otherOf}
         where ${mine}
       ) ranked where rn <= ${limit} order by rn`,
     ),
@@ -71,17 +79,10 @@ export async function recordRelationships(
       sides.map((side) => side.otherEntityId),
     ),
   ]);
-  const rows = firsts.length
-    ? await db
-        .select()
-        .from(entityData)
-        .where(
-          inArray(
-            entityData.id,
-            firsts.map((f) => f.data_id),
-          ),
-        )
-    : [];
+  const rows = await recordsByIds(
+    db,
+    firsts.map((f) => f.data_id),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const countOf = new Map(counts.map((c) => [c.id, Number(c.n)]));
   return Promise.all(
@@ -110,38 +111,21 @@ async function relatedStep(db: Db, companyId: string, self: EntityDefinition, ot
   return { other, side: sideOf(rel, self.row.id) };
 }
 
-/** WHERE (the other entity's filters and search, plus `extra`) and ORDER BY of a related page. */
+/** A related page: the other entity's records with the grid's filters and search, narrowed by `narrow`. */
 async function pageSql(
   db: Db,
   access: AccessContext,
   def: EntityDefinition,
   query: TRelatedRecordsQuery,
-  extra: SQL,
+  narrow: (recordId: AnyPgColumn) => SQL,
 ) {
-  const base = await recordWhere(db, access, def, {
-    filters: query.filters,
-    search: query.search,
-    apply_global_filters: false,
-  });
-  const { order, errors } = orderSql(def, query.sort ?? [], 'sort');
-  if (errors.length > 0) throw validationError(errors, errors[0]!.message);
-  const where = sql`${base} and ${extra}`;
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(entityData)
-      .where(where)
-      .orderBy(order)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    countWhere(db, where),
-  ]);
+  const { rows, total, capped } = await narrowedRecordsPage(db, access, def, query, narrow);
   return {
     rows: await fillAggregates(db, def, rows),
-    total: total.total,
-    total_capped: total.capped,
+    total,
+    total_capped: capped,
     page: query.page,
-    total_pages: Math.ceil(total.total / query.limit),
+    total_pages: Math.ceil(total / query.limit),
   };
 }
 
@@ -215,7 +199,9 @@ export async function nestedRelatedRecords(
     : [outer.childDataId, outer.parentDataId];
   const children = sql`select ${first.side.otherColumn} from ${entityRelationshipData}
     where ${entityRelationshipData.relationshipId} = ${first.side.rel.id} and ${first.side.selfColumn} = ${record.id}`;
-  const reached = sql`${entityData.id} in (select ${outerOther} from ${entityRelationshipData} as ${sql.identifier(OUTER)}
+  const reached = (
+    id: AnyPgColumn,
+  ): SQL => sql`${id} in (select ${outerOther} from ${entityRelationshipData} as ${sql.identifier(OUTER)}
     where ${outer.relationshipId} = ${second.side.rel.id} and ${outerSelf} in (${children}))`;
   const { rows, ...page } = await pageSql(db, access, second.other, query, reached);
   // The child records each grandchild is reached through, for the page, in one query.
@@ -223,9 +209,9 @@ export async function nestedRelatedRecords(
     rows.length === 0
       ? []
       : await db
-          .select({ nested: outerOther, id: entityData.id, title: entityData.title })
+          .select({ nested: outerOther, id: recordDirectory.id, title: recordDirectory.title })
           .from(outer)
-          .innerJoin(entityData, eq(entityData.id, outerSelf))
+          .innerJoin(recordDirectory, eq(recordDirectory.id, outerSelf))
           .where(
             and(
               eq(outer.relationshipId, second.side.rel.id),
@@ -236,7 +222,7 @@ export async function nestedRelatedRecords(
               sql`${outerSelf} in (${children})`,
             ),
           )
-          .orderBy(entityData.title);
+          .orderBy(recordDirectory.title);
   return {
     relationship: toSide(first.side, first.other.row.name),
     nested_relationship: toSide(second.side, second.other.row.name),

@@ -1,0 +1,75 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TRelatedRecordsQuery } from '@esigns/contracts/relationships';
+import type { Db } from '../../platform/db/database';
+import { queryBuilder } from '../../platform/db/query-builder';
+import { validationError } from '../../platform/http/app-error';
+import type { EntityDefinition } from '../entities';
+import type { AccessContext } from '../permissions';
+import { orderSql } from './query';
+import { entityData } from './schema';
+import { countWhere, recordWhere, type RecordRow } from './service';
+
+/*
+ * What other modules read of records without the table: a subquery their statements join
+ * (PostgreSQL flattens it into their join: the plan of a direct join), records by id, and a page
+ * of one entity's records narrowed by the caller's condition on the record id.
+ */
+
+/**
+ * Every record's id, entity, company, title, values and creation time, as a subquery the
+ * relationships module joins to its links (aggregates, cardinality checks, grandchildren).
+ */
+export const recordDirectory = queryBuilder
+  .select({
+    id: entityData.id,
+    entityId: entityData.entityId,
+    companyId: entityData.companyId,
+    title: entityData.title,
+    values: entityData.values,
+    createdAt: entityData.createdAt,
+  })
+  .from(entityData)
+  .as('record_directory');
+
+/** The records among `ids` (unknown ones are absent), in one query. */
+export async function recordsByIds(db: Db, ids: readonly string[]): Promise<RecordRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(entityData)
+    .where(inArray(entityData.id, [...ids]));
+}
+
+/**
+ * One page of `def`'s records with the grid's filters, sort and search, narrowed by the caller's
+ * condition on the record id (`narrow`, e.g. "linked to this record"), and their total (capped
+ * as the grid's). 422 for a bad filter or sort.
+ */
+export async function narrowedRecordsPage(
+  db: Db,
+  access: AccessContext,
+  def: EntityDefinition,
+  query: TRelatedRecordsQuery,
+  narrow: (recordId: AnyPgColumn) => SQL,
+): Promise<{ rows: RecordRow[]; total: number; capped: boolean }> {
+  const base = await recordWhere(db, access, def, {
+    filters: query.filters,
+    search: query.search,
+    apply_global_filters: false,
+  });
+  const { order, errors } = orderSql(def, query.sort ?? [], 'sort');
+  if (errors.length > 0) throw validationError(errors, errors[0]!.message);
+  const where = sql`${base} and ${narrow(entityData.id)}`;
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(entityData)
+      .where(where)
+      .orderBy(order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    countWhere(db, where),
+  ]);
+  return { rows, ...total };
+}
