@@ -6,25 +6,9 @@ import { renderRoute } from '../documents/documents-test-utils';
 import { paged, withPermissions } from '../team/team-test-utils';
 import { makeCheckIn, makeRecentNote, makeStats } from './dashboard-test-utils';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { fakeSockets as sockets } from '../../shared/testing/fake-socket';
 
-type FakeSocket = { anyHandlers: ((event: string, ...args: unknown[]) => void)[] };
-const sockets: FakeSocket[] = [];
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const fake = {
-      anyHandlers: [] as FakeSocket['anyHandlers'],
-      onAny(fn: FakeSocket['anyHandlers'][number]) {
-        this.anyHandlers.push(fn);
-      },
-      offAny(fn: FakeSocket['anyHandlers'][number]) {
-        this.anyHandlers = this.anyHandlers.filter((h) => h !== fn);
-      },
-      disconnect: () => {},
-    };
-    sockets.push(fake);
-    return fake;
-  },
-}));
+vi.mock('socket.io-client', async () => (await import('../../shared/testing/fake-socket')).fakeSocketIo);
 
 const { DashboardScreen } = await import('./dashboard-screen');
 const { stopRealtime } = await import('../../shared/realtime/socket');

@@ -2,31 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAppNotification, TNotificationCreatedEvent } from '@esigns/contracts/notifications';
+import { fakeSockets as sockets } from '../../shared/testing/fake-socket';
 
-type FakeSocket = {
-  anyHandlers: Array<(event: string, ...args: unknown[]) => void>;
-  onAny: (fn: (event: string, ...args: unknown[]) => void) => void;
-  offAny: (fn: (event: string, ...args: unknown[]) => void) => void;
-  disconnect: () => void;
-};
-const sockets: FakeSocket[] = [];
-
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const fake: FakeSocket = {
-      anyHandlers: [],
-      onAny(fn) {
-        this.anyHandlers.push(fn);
-      },
-      offAny(fn) {
-        this.anyHandlers = this.anyHandlers.filter((h) => h !== fn);
-      },
-      disconnect: () => {},
-    };
-    sockets.push(fake);
-    return fake;
-  },
-}));
+vi.mock('socket.io-client', async () => (await import('../../shared/testing/fake-socket')).fakeSocketIo);
 
 const { stopRealtime } = await import('../../shared/realtime/socket');
 const { installFakeApi, ok } = await import('../../shared/testing/fake-api');

@@ -1,37 +1,8 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSockets as sockets } from '../testing/fake-socket';
 
-type FakeSocket = {
-  options: Record<string, unknown>;
-  anyHandlers: Array<(event: string, ...args: unknown[]) => void>;
-  onAny: (fn: (event: string, ...args: unknown[]) => void) => void;
-  offAny: (fn: (event: string, ...args: unknown[]) => void) => void;
-  disconnect: ReturnType<typeof vi.fn>;
-  emitFromServer: (event: string, ...args: unknown[]) => void;
-};
-
-const sockets: FakeSocket[] = [];
-
-vi.mock('socket.io-client', () => ({
-  io: (options: Record<string, unknown>) => {
-    const fake: FakeSocket = {
-      options,
-      anyHandlers: [],
-      onAny(fn) {
-        this.anyHandlers.push(fn);
-      },
-      offAny(fn) {
-        this.anyHandlers = this.anyHandlers.filter((h) => h !== fn);
-      },
-      disconnect: vi.fn(),
-      emitFromServer(event, ...args) {
-        for (const h of this.anyHandlers) h(event, ...args);
-      },
-    };
-    sockets.push(fake);
-    return fake;
-  },
-}));
+vi.mock('socket.io-client', async () => (await import('../testing/fake-socket')).fakeSocketIo);
 
 const { sessionStore } = await import('../session/session-store');
 const { stopRealtime, syncRealtime, useRealtimeEvent } = await import('./socket');
