@@ -181,6 +181,7 @@ async function drive(base, agent, seconds, next) {
   return {
     rps,
     worst,
+    perSecond,
     p50: percentile(all, 0.5),
     p95: percentile(all, 0.95),
     max: all.at(-1),
@@ -197,6 +198,7 @@ function report(label, r) {
     `${label}: ${r.rps.toFixed(0)} req/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, max ${ms(r.max)}, worst second ` +
       `${r.worst} req (${(r.worst / r.rps).toFixed(2)} of the average)${r.failed ? `, ${r.failed} failed: ${r.firstFailure}` : ''}`,
   );
+  if (process.env.BENCH_SECONDS_SERIES) console.log(`  per second: ${r.perSecond.join(' ')}`);
   if (r.kinds.length > 1)
     for (const k of r.kinds)
       console.log(`  ${k.kind}: ${k.calls} calls, p50 ${ms(k.p50)}, p95 ${ms(k.p95)}, max ${ms(k.max)}`);

@@ -81,13 +81,16 @@ export async function listDocuments(
   }
   // Keyed by the list's SQL: the caller's visibility, filter, narrowing and order are all in it.
   const key = `${access.companyId}|${sqlKey(sql`${where} order by ${order}`)}`;
-  let snapshot = snapshots.get(key, state.version);
-  if (!snapshot) {
-    const ids = await idsOf(db, where, order, SNAPSHOT_IDS, 0);
-    const total = ids.length < SNAPSHOT_IDS ? ids.length : (stored ?? (await countOf(db, where)));
-    snapshot = { ids, total };
-    snapshots.set(key, state.version, snapshot, ids.length + 1);
-  }
+  const snapshot = await snapshots.getOrLoad(
+    key,
+    state.version,
+    async () => {
+      const ids = await idsOf(db, where, order, SNAPSHOT_IDS, 0);
+      const total = ids.length < SNAPSHOT_IDS ? ids.length : (stored ?? (await countOf(db, where)));
+      return { ids, total };
+    },
+    (loaded) => loaded.ids.length + 1,
+  );
   const rows =
     offset < snapshot.ids.length || snapshot.ids.length === snapshot.total
       ? await rowsByIds(db, snapshot.ids.slice(offset, offset + query.limit))

@@ -12,6 +12,7 @@
 export class VersionedCache<V> {
   private readonly entries = new Map<string, { version: string; value: V; weight: number }>();
   private weight = 0;
+  private readonly loading = new Map<string, Promise<V>>();
 
   constructor(
     private readonly budget: number,
@@ -46,8 +47,36 @@ export class VersionedCache<V> {
     }
   }
 
+  /**
+   * The entry of `key` at `version`, else `load()`'s value, stored with `weightOf(value)`. Callers
+   * asking for the same key and version while it loads share that one load: after a change, the
+   * many requests that find the entry stale at once do not each read the list again.
+   */
+  getOrLoad(
+    key: string,
+    version: string,
+    load: () => Promise<V>,
+    weightOf: (value: V) => number,
+  ): Promise<V> {
+    const cached = this.get(key, version);
+    if (cached !== undefined) return Promise.resolve(cached);
+    const flight = `${version}\u0000${key}`;
+    let pending = this.loading.get(flight);
+    if (!pending) {
+      pending = load()
+        .then((value) => {
+          this.set(key, version, value, weightOf(value));
+          return value;
+        })
+        .finally(() => this.loading.delete(flight));
+      this.loading.set(flight, pending);
+    }
+    return pending;
+  }
+
   clear(): void {
     this.entries.clear();
+    this.loading.clear();
     this.weight = 0;
   }
 }
