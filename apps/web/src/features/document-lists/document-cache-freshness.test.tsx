@@ -8,25 +8,9 @@ import { createQueryClient } from '../../app/query-client';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { paged, withPermissions } from '../team/team-test-utils';
 import { makeNote } from './document-lists-test-utils';
+import { fakeSockets as sockets } from '../../shared/testing/fake-socket';
 
-type AnyHandler = (event: string, ...args: unknown[]) => void;
-const sockets: { anyHandlers: AnyHandler[] }[] = [];
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const fake = {
-      anyHandlers: [] as AnyHandler[],
-      onAny(fn: AnyHandler) {
-        this.anyHandlers.push(fn);
-      },
-      offAny(fn: AnyHandler) {
-        this.anyHandlers = this.anyHandlers.filter((h) => h !== fn);
-      },
-      disconnect: () => {},
-    };
-    sockets.push(fake);
-    return fake;
-  },
-}));
+vi.mock('socket.io-client', async () => (await import('../../shared/testing/fake-socket')).fakeSocketIo);
 
 const { DocumentCacheFreshness } = await import('./document-cache-freshness');
 const { NotesPanel } = await import('./notes-panel');

@@ -1,25 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSockets as sockets } from '../../shared/testing/fake-socket';
 
-type AnyHandler = (event: string, ...args: unknown[]) => void;
-const sockets: { anyHandlers: AnyHandler[] }[] = [];
-
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const fake = {
-      anyHandlers: [] as AnyHandler[],
-      onAny(fn: AnyHandler) {
-        this.anyHandlers.push(fn);
-      },
-      offAny(fn: AnyHandler) {
-        this.anyHandlers = this.anyHandlers.filter((h) => h !== fn);
-      },
-      disconnect: () => {},
-    };
-    sockets.push(fake);
-    return fake;
-  },
-}));
+vi.mock('socket.io-client', async () => (await import('../../shared/testing/fake-socket')).fakeSocketIo);
 
 const { resetApiClient } = await import('../../shared/api/api-client');
 const { stopRealtime } = await import('../../shared/realtime/socket');
