@@ -2,6 +2,8 @@
  * The public face of the auth module: other modules and the composition root import only this
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
+export { createAccount, findAccountByEmail, takeOverAccount } from './accounts';
+export type { AccountByEmail, AccountTakeOver, NewAccount } from './accounts';
 export { issueCode } from './codes';
 export { registerMf2aRoutes } from './mf2a-routes';
 export { findPeople, userDirectory, userIdsByEmails, userNamesTupleText } from './people';

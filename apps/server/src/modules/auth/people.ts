@@ -4,12 +4,20 @@ import { queryBuilder } from '../../platform/db/query-builder';
 import { users } from './schema';
 
 /**
- * The accounts' public names as a subquery other modules join in hot list queries (a note's
- * author): id, email, first and last name. PostgreSQL flattens it into the join (the plan of a
- * direct join); the table, with its passwords and second factors, stays this module's.
+ * The accounts' public details as a subquery other modules join in hot list queries (a note's
+ * author, the company user list): id, email, first and last name, phone and job title.
+ * PostgreSQL flattens it into the join (the plan of a direct join); the table, with its passwords
+ * and second factors, stays this module's.
  */
 export const userDirectory = queryBuilder
-  .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+  .select({
+    id: users.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    phone: users.phone,
+    title: users.title,
+  })
   .from(users)
   .as('user_directory');
 

@@ -6,22 +6,22 @@ import { assertAcceptablePassword } from '../../platform/auth/password-policy';
 import { hashPassword } from '../../platform/auth/passwords';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { users } from '../auth/schema';
-import { isUniqueViolation, openSession, revokeAllSessions, type ClientInfo } from '../auth';
-import { companies, companyUsers } from '../company/schema';
+import {
+  createAccount,
+  findAccountByEmail,
+  isUniqueViolation,
+  openSession,
+  revokeAllSessions,
+  takeOverAccount,
+  userDirectory,
+  type ClientInfo,
+} from '../auth';
+import { findCompanyById, joinCompany, membershipDirectory } from '../company';
 import type { AccessContext } from '../permissions';
-import { roles } from '../roles/schema';
-import { assertCanActOnUserType, assertRoleFits } from '../roles';
+import { assertCanActOnUserType, assertRoleFits, roleDirectory } from '../roles';
 import { invitationMail } from './mails';
 import { companyInvitations, INVITATION_TTL_DAYS } from './schema';
-import {
-  companyForMail,
-  findCompanyUserRow,
-  joinCompany,
-  userName,
-  type CompanyUserView,
-  type Tx,
-} from './service';
+import { companyForMail, findCompanyUserRow, userName, type CompanyUserView, type Tx } from './service';
 
 export type InviteUserInput = {
   email: string;
@@ -51,10 +51,10 @@ export async function inviteUser(
     ? await assertRoleFits(db, access.companyId, input.role_id, input.user_type)
     : null;
   const [member] = await db
-    .select({ status: companyUsers.status })
-    .from(companyUsers)
-    .innerJoin(users, eq(users.id, companyUsers.userId))
-    .where(and(eq(companyUsers.companyId, access.companyId), eq(users.email, input.email)))
+    .select({ status: membershipDirectory.status })
+    .from(membershipDirectory)
+    .innerJoin(userDirectory, eq(userDirectory.id, membershipDirectory.userId))
+    .where(and(eq(membershipDirectory.companyId, access.companyId), eq(userDirectory.email, input.email)))
     .limit(1);
   if (member?.status === 'ACTIVE') {
     throw new AppError('CONFLICT', { message: `${input.email} is already a member of this company` });
@@ -159,12 +159,15 @@ export async function resendInvitation(
         firstName: companyInvitations.firstName,
         userType: companyInvitations.userType,
         acceptedAt: companyInvitations.acceptedAt,
-        roleName: roles.name,
+        roleName: roleDirectory.name,
       })
       .from(companyInvitations)
       .leftJoin(
-        roles,
-        and(eq(roles.id, companyInvitations.roleId), eq(roles.companyId, companyInvitations.companyId)),
+        roleDirectory,
+        and(
+          eq(roleDirectory.id, companyInvitations.roleId),
+          eq(roleDirectory.companyId, companyInvitations.companyId),
+        ),
       )
       .where(and(...filters))
       .limit(1)
@@ -255,27 +258,29 @@ async function findLiveInvitation(
     .select({
       id: companyInvitations.id,
       companyId: companyInvitations.companyId,
-      companyName: companies.name,
       email: companyInvitations.email,
       firstName: companyInvitations.firstName,
       lastName: companyInvitations.lastName,
       userType: companyInvitations.userType,
       roleId: companyInvitations.roleId,
-      roleName: roles.name,
+      roleName: roleDirectory.name,
       invitedBy: companyInvitations.invitedBy,
       expiresAt: companyInvitations.expiresAt,
       acceptedAt: companyInvitations.acceptedAt,
       revokedAt: companyInvitations.revokedAt,
     })
     .from(companyInvitations)
-    .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
     .leftJoin(
-      roles,
-      and(eq(roles.id, companyInvitations.roleId), eq(roles.companyId, companyInvitations.companyId)),
+      roleDirectory,
+      and(
+        eq(roleDirectory.id, companyInvitations.roleId),
+        eq(roleDirectory.companyId, companyInvitations.companyId),
+      ),
     )
     .where(eq(companyInvitations.tokenHash, keyedHash(token, secret)))
     .limit(1);
-  if (!row || row.revokedAt) {
+  const company = row ? await findCompanyById(db, row.companyId) : undefined;
+  if (!row || !company || row.revokedAt) {
     throw new AppError('GONE', {
       message: 'This invitation link is no longer valid: it was replaced by a newer one or withdrawn.',
     });
@@ -285,21 +290,17 @@ async function findLiveInvitation(
   }
   if (row.expiresAt.getTime() <= Date.now()) {
     throw new AppError('GONE', {
-      message: `This invitation has expired. Ask ${row.companyName} to send a new one.`,
+      message: `This invitation has expired. Ask ${company.name} to send a new one.`,
     });
   }
-  return row;
+  return { ...row, companyName: company.name };
 }
 
 /** `GET /getInviteUser?token=...` (public): what the invitation is about, for the accept screen. */
 export async function previewInvitation(platform: Platform, token: string): Promise<InvitationPreview> {
   const db = platform.database.db;
   const invitation = await findLiveInvitation(db, platform.config.secrets.jwtSecret, token);
-  const [user] = await db
-    .select({ verifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.email, invitation.email))
-    .limit(1);
+  const user = await findAccountByEmail(db, invitation.email);
   return {
     company_name: invitation.companyName,
     email: invitation.email,
@@ -340,11 +341,7 @@ export async function acceptInvitation(
   const db = platform.database.db;
   const secret = platform.config.secrets.jwtSecret;
   const invitation = await findLiveInvitation(db, secret, input.token);
-  const [account] = await db
-    .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.email, invitation.email))
-    .limit(1);
+  const account = await findAccountByEmail(db, invitation.email);
 
   if (auth) {
     if (!account || account.id !== auth.userId) {
@@ -401,15 +398,10 @@ export async function acceptInvitation(
         };
         if (userId) {
           // An unverified account proved nothing; the link proves the mailbox: it is taken over.
-          await tx.update(users).set(profile).where(eq(users.id, userId));
+          await takeOverAccount(tx, userId, profile);
           await revokeAllSessions(tx, userId);
         } else {
-          const [created] = await tx
-            .insert(users)
-            .values({ ...profile, email: invitation.email })
-            .returning({ id: users.id });
-          if (!created) throw new AppError('INTERNAL_ERROR', { message: 'User could not be stored' });
-          userId = created.id;
+          userId = await createAccount(tx, { ...profile, email: invitation.email });
         }
       }
       await tx

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { PlanType, UserType } from '@esigns/contracts/auth';
+import type { MembershipStatus } from '@esigns/contracts/team';
 import { DEFAULT_PERMISSIONS, effectivePermissions, hasPermission } from '@esigns/contracts/permissions';
 import { isUuid } from '@esigns/contracts/ids';
 import { randomToken } from '../../platform/auth/one-time-secrets';
@@ -8,13 +8,36 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { rowsOf, type Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { issueCode, isUniqueViolation, revokeCompanySessions } from '../auth';
-import { users } from '../auth/schema';
-import { companies, companyUsers, type MembershipStatus } from '../company/schema';
-import { findMember, listWorkspaces, type Member } from '../company';
+import {
+  createAccount,
+  findAccountByEmail,
+  findPeople,
+  issueCode,
+  isUniqueViolation,
+  revokeCompanySessions,
+  userDirectory,
+} from '../auth';
+import {
+  endMembership,
+  eraseMembership,
+  findCompanyById,
+  findMember,
+  joinCompany,
+  listWorkspaces,
+  lockActiveOwnerIds,
+  membershipDirectory,
+  setMemberUserType,
+  workspacesSharedWith,
+  type Member,
+} from '../company';
 import type { AccessContext } from '../permissions';
-import { userTypePermissions } from '../permissions/schema';
-import { assertCanActOnUserType, assertRoleFits, findRoleUserType, likePattern } from '../roles';
+import {
+  assertCanActOnUserType,
+  assertRoleFits,
+  findRoleUserType,
+  likePattern,
+  roleDirectory,
+} from '../roles';
 import { addedToCompanyMail, brandingOf, setPasswordMail } from './mails';
 import { companyInvitations } from './schema';
 
@@ -86,6 +109,21 @@ function toView(row: RawRow): CompanyUserView {
 }
 
 /**
+ * The members' branch of the list (before its WHERE): memberships with their account's names and
+ * their role's name, through the subqueries company, auth and roles export (flattened into the
+ * join by PostgreSQL).
+ */
+const membersSelect = sql`select ${membershipDirectory.id} as id, ${membershipDirectory.userId} as user_id,
+    ${userDirectory.email} as email, ${userDirectory.firstName} as first_name, ${userDirectory.lastName} as last_name,
+    ${membershipDirectory.userType} as user_type, ${membershipDirectory.roleId} as role_id,
+    ${roleDirectory.name} as role_name, ${membershipDirectory.status} as status,
+    ${membershipDirectory.createdAt} as created_at, null::timestamptz as expires_at
+  from ${membershipDirectory}
+  join ${userDirectory} on ${userDirectory.id} = ${membershipDirectory.userId}
+  left join ${roleDirectory} on ${roleDirectory.id} = ${membershipDirectory.roleId}
+    and ${roleDirectory.companyId} = ${membershipDirectory.companyId}`;
+
+/**
  * The list as one SQL union of memberships and pending invitations, filtered and ordered newest
  * first. Every branch is scoped by the company.
  */
@@ -96,35 +134,32 @@ function companyUserRows(companyId: string, query: Omit<CompanyUserListQuery, 'p
   const memberStatuses: MembershipStatus[] =
     status === 'ALL' ? ['ACTIVE', 'DELETED'] : status === 'DELETED' ? ['DELETED'] : ['ACTIVE'];
   const pattern = query.search ? likePattern(query.search) : null;
+  const u = userDirectory;
   const memberSearch = pattern
-    ? sql` and (u.email ilike ${pattern} or u.first_name ilike ${pattern} or u.last_name ilike ${pattern}
-        or (u.first_name || ' ' || u.last_name) ilike ${pattern})`
+    ? sql` and (${u.email} ilike ${pattern} or ${u.firstName} ilike ${pattern} or ${u.lastName} ilike ${pattern}
+        or (${u.firstName} || ' ' || ${u.lastName}) ilike ${pattern})`
     : sql``;
   const inviteSearch = pattern
     ? sql` and (i.email ilike ${pattern} or coalesce(i.first_name, '') ilike ${pattern}
         or coalesce(i.last_name, '') ilike ${pattern}
         or (coalesce(i.first_name, '') || ' ' || coalesce(i.last_name, '')) ilike ${pattern})`
     : sql``;
-  const memberType = query.user_type ? sql` and cu.user_type = ${query.user_type}` : sql``;
+  const memberType = query.user_type ? sql` and ${membershipDirectory.userType} = ${query.user_type}` : sql``;
   const inviteType = query.user_type ? sql` and i.user_type = ${query.user_type}` : sql``;
   const branches: SQL[] = [];
   if (withMembers) {
-    branches.push(sql`select cu.id, cu.user_id, u.email, u.first_name, u.last_name, cu.user_type, cu.role_id,
-        r.name as role_name, cu.status, cu.created_at, null::timestamptz as expires_at
-      from company_users cu
-      join users u on u.id = cu.user_id
-      left join roles r on r.id = cu.role_id and r.company_id = cu.company_id
-      where cu.company_id = ${companyId}
-        and cu.status in (${sql.join(
+    branches.push(sql`${membersSelect}
+      where ${membershipDirectory.companyId} = ${companyId}
+        and ${membershipDirectory.status} in (${sql.join(
           memberStatuses.map((s) => sql`${s}`),
           sql`, `,
         )})${memberType}${memberSearch}`);
   }
   if (withInvites) {
     branches.push(sql`select i.id, null::uuid as user_id, i.email, i.first_name, i.last_name, i.user_type, i.role_id,
-        r.name as role_name, 'INVITED' as status, i.created_at, i.expires_at
+        ${roleDirectory.name} as role_name, 'INVITED' as status, i.created_at, i.expires_at
       from company_invitations i
-      left join roles r on r.id = i.role_id and r.company_id = i.company_id
+      left join ${roleDirectory} on ${roleDirectory.id} = i.role_id and ${roleDirectory.companyId} = i.company_id
       where i.company_id = ${companyId} and i.accepted_at is null and i.revoked_at is null${inviteType}${inviteSearch}`);
   }
   return sql.join(branches, sql` union all `);
@@ -170,17 +205,14 @@ export async function findCompanyUserRow(
   if (!isUuid(id)) return undefined;
   const rows = await rowsOf<RawRow>(
     db,
-    sql`select cu.id, cu.user_id, u.email, u.first_name, u.last_name, cu.user_type, cu.role_id,
-        r.name as role_name, cu.status, cu.created_at, null::timestamptz as expires_at
-      from company_users cu
-      join users u on u.id = cu.user_id
-      left join roles r on r.id = cu.role_id and r.company_id = cu.company_id
-      where cu.company_id = ${companyId} and (cu.id = ${id} or cu.user_id = ${id})
+    sql`${membersSelect}
+      where ${membershipDirectory.companyId} = ${companyId}
+        and (${membershipDirectory.id} = ${id} or ${membershipDirectory.userId} = ${id})
       union all
-      select i.id, null::uuid, i.email, i.first_name, i.last_name, i.user_type, i.role_id, r.name,
+      select i.id, null::uuid, i.email, i.first_name, i.last_name, i.user_type, i.role_id, ${roleDirectory.name},
         'INVITED', i.created_at, i.expires_at
       from company_invitations i
-      left join roles r on r.id = i.role_id and r.company_id = i.company_id
+      left join ${roleDirectory} on ${roleDirectory.id} = i.role_id and ${roleDirectory.companyId} = i.company_id
       where i.company_id = ${companyId} and i.id = ${id} and i.accepted_at is null and i.revoked_at is null
       limit 1`,
   );
@@ -188,57 +220,18 @@ export async function findCompanyUserRow(
   return row ? toView(row) : undefined;
 }
 
-/**
- * Makes the user an ACTIVE member: a new membership, or a removed one brought back with the
- * given type and role. An ACTIVE member stays as they are (`joined: false`).
- */
-export async function joinCompany(
-  tx: Tx,
-  input: { companyId: string; userId: string; userType: UserType; roleId: string | null },
-): Promise<{ joined: boolean }> {
-  const [existing] = await tx
-    .select({ id: companyUsers.id, status: companyUsers.status })
-    .from(companyUsers)
-    .where(and(eq(companyUsers.companyId, input.companyId), eq(companyUsers.userId, input.userId)))
-    .limit(1)
-    .for('update');
-  if (existing?.status === 'ACTIVE') return { joined: false };
-  if (existing) {
-    await tx
-      .update(companyUsers)
-      .set({ status: 'ACTIVE', userType: input.userType, roleId: input.roleId, updatedAt: new Date() })
-      .where(eq(companyUsers.id, existing.id));
-  } else {
-    await tx.insert(companyUsers).values({
-      companyId: input.companyId,
-      userId: input.userId,
-      userType: input.userType,
-      roleId: input.roleId,
-    });
-  }
-  return { joined: true };
-}
-
 /** Company name and mail branding, for mails about the company. */
 export async function companyForMail(
   db: Pick<Db, 'select'>,
   companyId: string,
 ): Promise<{ name: string; branding: ReturnType<typeof brandingOf> }> {
-  const [company] = await db
-    .select({ name: companies.name, settings: companies.settings })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
+  const company = await findCompanyById(db, companyId);
   if (!company) throw notFound('Company');
   return { name: company.name, branding: brandingOf(company.settings) };
 }
 
 export async function userName(db: Pick<Db, 'select'>, userId: string): Promise<string> {
-  const [user] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const user = (await findPeople(db, [userId])).get(userId);
   if (!user) return 'Your administrator';
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
 }
@@ -285,11 +278,7 @@ export async function addCompanyUser(
   const role = input.role_id
     ? await assertRoleFits(db, access.companyId, input.role_id, input.user_type)
     : null;
-  const [existing] = await db
-    .select({ id: users.id, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.email, input.email))
-    .limit(1);
+  const existing = await findAccountByEmail(db, input.email);
   if (!existing) {
     const missing = (['first_name', 'last_name'] as const).filter((key) => !input[key]);
     if (missing.length > 0) {
@@ -307,18 +296,13 @@ export async function addCompanyUser(
     await db.transaction(async (tx) => {
       let userId = existing?.id;
       if (!userId) {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            email: input.email,
-            firstName: input.first_name ?? '',
-            lastName: input.last_name ?? '',
-            passwordHash: unusablePassword!,
-            lastCompanyId: access.companyId,
-          })
-          .returning({ id: users.id });
-        if (!created) throw new AppError('INTERNAL_ERROR', { message: 'User could not be stored' });
-        userId = created.id;
+        userId = await createAccount(tx, {
+          email: input.email,
+          firstName: input.first_name ?? '',
+          lastName: input.last_name ?? '',
+          passwordHash: unusablePassword!,
+          lastCompanyId: access.companyId,
+        });
       }
       const { joined } = await joinCompany(tx, {
         companyId: access.companyId,
@@ -415,10 +399,7 @@ export async function updateCompanyUser(
     } else if (roleId && (await findRoleUserType(tx, access.companyId, roleId)) !== userType) {
       roleId = null;
     }
-    await tx
-      .update(companyUsers)
-      .set({ userType, roleId, updatedAt: new Date() })
-      .where(and(eq(companyUsers.id, member.id), eq(companyUsers.companyId, access.companyId)));
+    await setMemberUserType(tx, access.companyId, member.id, userType, roleId);
     return member.id;
   });
   const row = await findCompanyUserRow(db, access.companyId, membershipId);
@@ -428,18 +409,8 @@ export async function updateCompanyUser(
 
 /** 409 unless the company keeps another ACTIVE owner besides `userId`. Locks the owner rows. */
 async function assertAnotherOwner(tx: Tx, companyId: string, userId: string, verb: string): Promise<void> {
-  const owners = await tx
-    .select({ userId: companyUsers.userId })
-    .from(companyUsers)
-    .where(
-      and(
-        eq(companyUsers.companyId, companyId),
-        eq(companyUsers.userType, 'OWNER'),
-        eq(companyUsers.status, 'ACTIVE'),
-      ),
-    )
-    .for('update');
-  if (!owners.some((o) => o.userId !== userId)) {
+  const owners = await lockActiveOwnerIds(tx, companyId);
+  if (!owners.some((ownerId) => ownerId !== userId)) {
     throw new AppError('CONFLICT', {
       message: `A company needs at least one owner: make someone else OWNER before you ${verb} this one`,
     });
@@ -460,10 +431,7 @@ export async function removeCompanyUser(db: Db, access: AccessContext, id: strin
     assertRemovable(access, member, 'company-users:delete');
     if (member.status === 'DELETED') return { _id: member.id, status: 'DELETED' };
     if (member.userType === 'OWNER') await assertAnotherOwner(tx, access.companyId, member.userId, 'remove');
-    await tx
-      .update(companyUsers)
-      .set({ status: 'DELETED', updatedAt: new Date() })
-      .where(and(eq(companyUsers.id, member.id), eq(companyUsers.companyId, access.companyId)));
+    await endMembership(tx, access.companyId, member.userId);
     await revokeCompanySessions(tx, member.userId, access.companyId);
     return { _id: member.id, status: 'DELETED' };
   });
@@ -502,9 +470,7 @@ export async function eraseCompanyUser(db: Db, access: AccessContext, id: string
     if (member.userType === 'OWNER' && member.status === 'ACTIVE') {
       await assertAnotherOwner(tx, access.companyId, member.userId, 'delete');
     }
-    await tx
-      .delete(companyUsers)
-      .where(and(eq(companyUsers.id, member.id), eq(companyUsers.companyId, access.companyId)));
+    await eraseMembership(tx, access.companyId, member.id);
     await revokeCompanySessions(tx, member.userId, access.companyId);
     return { _id: member.id, status: 'ERASED' };
   });
@@ -570,7 +536,7 @@ export async function listUserWorkspaces(
   access: AccessContext,
   email: string,
 ): Promise<UserWorkspaceView[]> {
-  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const target = await findAccountByEmail(db, email);
   if (!target) return [];
   if (target.id === access.userId) {
     const own = await listWorkspaces(db, access.userId);
@@ -584,32 +550,7 @@ export async function listUserWorkspaces(
       role_id: null,
     }));
   }
-  const theirs = alias(companyUsers, 'theirs');
-  const mine = alias(companyUsers, 'mine');
-  const rows = await db
-    .select({
-      companyId: companies.id,
-      name: companies.name,
-      slug: companies.slug,
-      planType: companies.planType,
-      userType: theirs.userType,
-      status: theirs.status,
-      roleId: theirs.roleId,
-      myType: mine.userType,
-      mySet: userTypePermissions.permissions,
-    })
-    .from(theirs)
-    .innerJoin(companies, eq(companies.id, theirs.companyId))
-    .innerJoin(
-      mine,
-      and(eq(mine.companyId, theirs.companyId), eq(mine.userId, access.userId), eq(mine.status, 'ACTIVE')),
-    )
-    .leftJoin(
-      userTypePermissions,
-      and(eq(userTypePermissions.companyId, mine.companyId), eq(userTypePermissions.userType, mine.userType)),
-    )
-    .where(eq(theirs.userId, target.id))
-    .orderBy(asc(companies.name));
+  const rows = await workspacesSharedWith(db, target.id, access.userId);
   return rows
     .filter((row) => {
       const permissions = effectivePermissions({
@@ -665,27 +606,27 @@ export async function findActiveMembers(
   const userTypes = who.userTypes ?? [];
   const query = db
     .select({
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
-      title: users.title,
-      userType: companyUsers.userType,
+      userId: userDirectory.id,
+      email: userDirectory.email,
+      firstName: userDirectory.firstName,
+      lastName: userDirectory.lastName,
+      phone: userDirectory.phone,
+      title: userDirectory.title,
+      userType: membershipDirectory.userType,
     })
-    .from(companyUsers)
-    .innerJoin(users, eq(users.id, companyUsers.userId))
+    .from(membershipDirectory)
+    .innerJoin(userDirectory, eq(userDirectory.id, membershipDirectory.userId))
     .where(
       and(
-        eq(companyUsers.companyId, companyId),
-        eq(companyUsers.status, 'ACTIVE'),
+        eq(membershipDirectory.companyId, companyId),
+        eq(membershipDirectory.status, 'ACTIVE'),
         or(
-          userIds.length > 0 ? inArray(companyUsers.userId, [...userIds]) : undefined,
-          userTypes.length > 0 ? inArray(companyUsers.userType, [...userTypes]) : undefined,
+          userIds.length > 0 ? inArray(membershipDirectory.userId, [...userIds]) : undefined,
+          userTypes.length > 0 ? inArray(membershipDirectory.userType, [...userTypes]) : undefined,
         ),
       ),
     )
-    .orderBy(asc(users.email))
+    .orderBy(asc(userDirectory.email))
     .$dynamic();
   return limit === undefined ? query : query.limit(limit);
 }

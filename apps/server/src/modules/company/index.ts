@@ -4,6 +4,14 @@
  */
 export { registerCompanyHooks } from './register-hooks';
 export { getCompanyBySlug, saveCompanyLogo } from './profile-service';
+export {
+  eraseMembership,
+  joinCompany,
+  lockActiveOwnerIds,
+  membershipDirectory,
+  workspacesSharedWith,
+} from './memberships';
+export type { SharedWorkspace } from './memberships';
 export { activeMemberIds, activeMembershipsOf, findCompanyOwnerId, hasMembership } from './lookups';
 export { registerCompanyRoutes } from './routes';
 export {

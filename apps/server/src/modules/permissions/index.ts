@@ -7,4 +7,4 @@ export type { AccessContext } from './access';
 export { registerUserTypeHeadcount, registerUserTypeSidebars } from './hooks';
 export type { UserTypeHeadcount, UserTypeSidebars } from './hooks';
 export { registerPermissionRoutes } from './routes';
-export { findUserTypePermissions, listUserTypes } from './service';
+export { findUserTypePermissions, listUserTypes, userTypePermissionSets } from './service';

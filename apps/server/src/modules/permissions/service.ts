@@ -15,6 +15,7 @@ import {
 } from '@esigns/contracts/permissions';
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
+import { queryBuilder } from '../../platform/db/query-builder';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { TMenuItem } from '@esigns/contracts/menus';
 import type { AccessContext } from './access';
@@ -268,3 +269,17 @@ function toView(
   if (menu) view.menu = menu;
   return view;
 }
+
+/**
+ * The saved permission set of each company's user types (absent: the defaults of
+ * `DEFAULT_PERMISSIONS`), as a subquery the company module joins to memberships (which of a
+ * user's workspaces let them see company users). PostgreSQL flattens it into the join.
+ */
+export const userTypePermissionSets = queryBuilder
+  .select({
+    companyId: userTypePermissions.companyId,
+    userType: userTypePermissions.userType,
+    permissions: userTypePermissions.permissions,
+  })
+  .from(userTypePermissions)
+  .as('user_type_permission_sets');

@@ -5,4 +5,10 @@
 export { registerPendingInvitationCounter } from './hooks';
 export type { PendingInvitationCounter } from './hooks';
 export { registerRoleRoutes } from './routes';
-export { assertCanActOnUserType, assertRoleFits, findRoleUserType, likePattern } from './service';
+export {
+  assertCanActOnUserType,
+  assertRoleFits,
+  findRoleUserType,
+  likePattern,
+  roleDirectory,
+} from './service';

@@ -3,6 +3,7 @@ import type { UserType } from '@esigns/contracts/auth';
 import { canActOnRow, type PermissionSlug } from '@esigns/contracts/permissions';
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
+import { queryBuilder } from '../../platform/db/query-builder';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth';
 import { clearMembersRole, countMembersByRole } from '../company';
@@ -298,3 +299,12 @@ function toView(row: RoleRow): RoleView {
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+/**
+ * Every role's id, company and name, as a subquery other modules join (the company user list and
+ * invitations show the role's name). PostgreSQL flattens it into their join.
+ */
+export const roleDirectory = queryBuilder
+  .select({ id: roles.id, companyId: roles.companyId, name: roles.name })
+  .from(roles)
+  .as('role_directory');
