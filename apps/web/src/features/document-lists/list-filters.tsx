@@ -84,13 +84,16 @@ export function ListFilters({ state, update, owners, hasFixedRecipient }: ListFi
         onChange={(event) => update({ sort: event.currentTarget.value as TDocumentListSort })}
         w={{ base: '100%', xs: 170 }}
       />
-      <Group gap={6} wrap="nowrap" align="flex-end">
+      {/* On a phone: the kind of date on its own line, the two dates sharing the next one (in one
+          row of 110 + 150 + 150 px they overflowed a 390 px screen). */}
+      <Group gap={6} wrap="wrap" align="flex-end" w={{ base: '100%', xs: 'auto' }}>
         <NativeSelect
           aria-label="Date to filter by"
           data={DATE_FIELDS}
           value={state.dateField}
           onChange={(event) => update({ dateField: event.currentTarget.value as TDocumentDateField })}
-          w={110}
+          w={{ base: 'auto', xs: 110 }}
+          flex={{ base: '1 1 100%', xs: 'none' }}
         />
         <TextInput
           type="date"
@@ -98,7 +101,9 @@ export function ListFilters({ state, update, owners, hasFixedRecipient }: ListFi
           value={state.from}
           max={state.to || undefined}
           onChange={(event) => update({ from: event.currentTarget.value })}
-          w={150}
+          w={{ base: 'auto', xs: 150 }}
+          flex={{ base: '1 1 0', xs: 'none' }}
+          miw={0}
         />
         <TextInput
           type="date"
@@ -106,7 +111,9 @@ export function ListFilters({ state, update, owners, hasFixedRecipient }: ListFi
           value={state.to}
           min={state.from || undefined}
           onChange={(event) => update({ to: event.currentTarget.value })}
-          w={150}
+          w={{ base: 'auto', xs: 150 }}
+          flex={{ base: '1 1 0', xs: 'none' }}
+          miw={0}
         />
       </Group>
       {!hasFixedRecipient && (

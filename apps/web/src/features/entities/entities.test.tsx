@@ -9,6 +9,7 @@ import { EntityRecordsScreen } from './entity-records-screen';
 import { RecordFormScreen } from './record-form-screen';
 import { RecordViewScreen } from './record-view-screen';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { installLayout, restoreLayout } from '../../shared/testing/layout-stubs';
 import { entityServer, makeEntity, makeRecord } from './entities-test-utils';
 
 const ENTITY_ID = '3c1b2c3d-0000-4000-8000-000000000001';
@@ -143,6 +144,23 @@ describe('entities', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(api.callsTo('/api/entities-data/entity/data').at(-1)?.body).toMatchObject({ search: 'villa' }),
     );
+  });
+
+  it('shows records as cards on a 390 px phone, and opens one with a tap', async () => {
+    installLayout({ windowWidth: 390 });
+    try {
+      installFakeApi(server());
+      renderAt(<EntityRecordsScreen />, '/entity/:entity_id', `/entity/${ENTITY_ID}`);
+      const cards = await screen.findAllByTestId('record-card');
+      expect(cards).toHaveLength(2);
+      expect(screen.queryByRole('grid')).toBeNull();
+      expect(within(cards[1]!).getByText('Garden villa')).toBeTruthy();
+      expect(within(cards[1]!).getByText('₹90,00,000.00')).toBeTruthy();
+      fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Open Garden villa' }));
+      expect(await screen.findByRole('dialog')).toBeTruthy();
+    } finally {
+      restoreLayout();
+    }
   });
 
   it('follows the active customization: labels, add button, page size', async () => {

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { ActionIcon, Box, Checkbox, Group, Loader, Text, UnstyledButton, rgba } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowDown,
@@ -36,6 +36,7 @@ import { useGridPrefs } from './grid-prefs';
 import { GridToolbar, SelectionBar } from './grid-toolbar';
 import { RecordBulkActions } from './record-bulk-actions';
 import { QuickAdd } from './quick-add';
+import { RecordCards } from './record-cards';
 import { RecordDrawer } from './record-drawer';
 
 export type RecordsGridProps = {
@@ -282,6 +283,12 @@ export function RecordsGrid({
   const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);
   const totalWidth = table.getTotalSize() + 40;
   const open = (id: string) => (onOpenRecord ? onOpenRecord(id) : setOpenId(id));
+  // A phone gets cards, not the grid's wide rows (a 390 px screen showed one and a half columns).
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const cardFields = table
+    .getVisibleLeafColumns()
+    .map((column) => (column.columnDef.meta as { field?: TemplateField } | undefined)?.field)
+    .filter((field): field is TemplateField => field !== undefined);
 
   if (fieldsQuery.error)
     return (
@@ -333,6 +340,15 @@ export function RecordsGrid({
           error={records.error}
           title="The records could not be loaded"
           onRetry={() => void records.refetch()}
+        />
+      ) : isPhone && rows.length > 0 ? (
+        <RecordCards
+          rows={table.getRowModel().rows}
+          fields={cardFields}
+          valueOf={valueOf}
+          linkTitle={(id) => linkedTitles?.[id] || id.slice(0, 8)}
+          onOpen={open}
+          selectable={table.getAllLeafColumns().some((column) => column.id === 'select')}
         />
       ) : (
         <Box
