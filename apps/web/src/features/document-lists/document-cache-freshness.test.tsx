@@ -36,28 +36,36 @@ const emit = (event: string, payload: unknown) =>
     for (const handler of sockets.at(-1)!.anyHandlers) handler(event, payload);
   });
 
+/**
+ * The document's notes at /doc and another screen at /entities, with the freshness listener beside
+ * them as the staff layout mounts it. The app's own client keeps cached data fresh for 30 s, as in
+ * the browser.
+ */
+function renderNotesAndElsewhere() {
+  const router = createMemoryRouter(
+    [
+      { path: '/doc', element: <NotesPanel documentId={DOC} /> },
+      { path: '/entities', element: <p>Entities</p> },
+    ],
+    { initialEntries: ['/doc'] },
+  );
+  renderWithProviders(
+    <>
+      <DocumentCacheFreshness />
+      <RouterProvider router={router} />
+    </>,
+    createQueryClient(),
+  );
+  return router;
+}
+
 describe('DocumentCacheFreshness', () => {
   it('marks cached document notes stale on a note event seen from another screen; reopened, they are read afresh', async () => {
     let notes = [makeNote({ employee_document_id: DOC, note: 'First call' })];
     const api = installFakeApi(
       withPermissions('OWNER', (call) => (call.path === DOC_NOTES ? ok(paged(notes)) : undefined)),
     );
-    const router = createMemoryRouter(
-      [
-        { path: '/doc', element: <NotesPanel documentId={DOC} /> },
-        { path: '/entities', element: <p>Entities</p> },
-      ],
-      { initialEntries: ['/doc'] },
-    );
-    // As the staff layout mounts it: beside whatever screen is open. The app's own client keeps
-    // cached data fresh for 30 s, as in the browser.
-    renderWithProviders(
-      <>
-        <DocumentCacheFreshness />
-        <RouterProvider router={router} />
-      </>,
-      createQueryClient(),
-    );
+    const router = renderNotesAndElsewhere();
     expect(await screen.findByText('First call')).toBeTruthy();
     await act(() => router.navigate('/entities'));
     await screen.findByText('Entities');
@@ -87,20 +95,7 @@ describe('DocumentCacheFreshness', () => {
           : undefined,
       ),
     );
-    const router = createMemoryRouter(
-      [
-        { path: '/doc', element: <NotesPanel documentId={DOC} /> },
-        { path: '/entities', element: <p>Entities</p> },
-      ],
-      { initialEntries: ['/doc'] },
-    );
-    renderWithProviders(
-      <>
-        <DocumentCacheFreshness />
-        <RouterProvider router={router} />
-      </>,
-      createQueryClient(),
-    );
+    const router = renderNotesAndElsewhere();
     expect(await screen.findByText('Only')).toBeTruthy();
     await act(() => router.navigate('/entities'));
     await act(() => router.navigate('/doc'));
