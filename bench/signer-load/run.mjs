@@ -143,6 +143,7 @@ async function drive(base, agent, seconds, next) {
   const started = performance.now();
   const end = started + seconds * 1000;
   const perSecond = new Array(Math.ceil(seconds)).fill(0);
+  const kindSeconds = new Map();
   const times = new Map();
   let failed = 0;
   let firstFailure = '';
@@ -160,7 +161,11 @@ async function drive(base, agent, seconds, next) {
       if (!times.has(call.kind)) times.set(call.kind, []);
       times.get(call.kind).push(t1 - t0);
       const second = Math.floor((t1 - started) / 1000);
-      if (second < perSecond.length) perSecond[second]++;
+      if (second < perSecond.length) {
+        perSecond[second]++;
+        if (!kindSeconds.has(call.kind)) kindSeconds.set(call.kind, new Array(perSecond.length).fill(0));
+        kindSeconds.get(call.kind)[second]++;
+      }
     }
   };
   await Promise.all(Array.from({ length: CLIENTS }, (_, i) => loop(i)));
@@ -169,6 +174,7 @@ async function drive(base, agent, seconds, next) {
     const sorted = list.sort((a, b) => a - b);
     return {
       kind,
+      perSecond: kindSeconds.get(kind) ?? [],
       calls: sorted.length,
       p50: percentile(sorted, 0.5),
       p95: percentile(sorted, 0.95),
@@ -201,7 +207,10 @@ function report(label, r) {
   if (process.env.BENCH_SECONDS_SERIES) console.log(`  per second: ${r.perSecond.join(' ')}`);
   if (r.kinds.length > 1)
     for (const k of r.kinds)
-      console.log(`  ${k.kind}: ${k.calls} calls, p50 ${ms(k.p50)}, p95 ${ms(k.p95)}, max ${ms(k.max)}`);
+      console.log(
+        `  ${k.kind}: ${k.calls} calls, p50 ${ms(k.p50)}, p95 ${ms(k.p95)}, max ${ms(k.max)}` +
+          (process.env.BENCH_SECONDS_SERIES ? `; per second: ${k.perSecond.join(' ')}` : ''),
+      );
 }
 
 async function main() {
