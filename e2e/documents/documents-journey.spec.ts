@@ -450,7 +450,8 @@ test('templates: Buyer and Seller roles, published, bulk-sent to a 20-row CSV', 
         const to = `${role}-${row}-${id}@example.com`;
         const theirs = mails.filter((mail) => mail.to.includes(to));
         expect(theirs, to).toHaveLength(1);
-        expect(theirs[0]!.subject).toContain(templateName);
+        // Each document carries its row's name (the sheet's Document Name column).
+        expect(theirs[0]!.subject).toContain(`Sale deed - plot ${row}`);
         expect(appLinksOf(theirs[0]!, baseURL).some((href) => href.includes('/emp-documents/preview/'))).toBe(
           true,
         );
