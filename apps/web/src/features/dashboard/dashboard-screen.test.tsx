@@ -1,5 +1,5 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TDashboardStatsSettings } from '@esigns/contracts/settings';
 import { fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { renderRoute } from '../documents/documents-test-utils';
@@ -11,12 +11,15 @@ import { fakeSockets as sockets } from '../../shared/testing/fake-socket';
 vi.mock('socket.io-client', async () => (await import('../../shared/testing/fake-socket')).fakeSocketIo);
 
 const { DashboardScreen } = await import('./dashboard-screen');
-const { stopRealtime } = await import('../../shared/realtime/socket');
 
 const NOTES = '/api/all-documents/recent-notes';
 
 function server(
-  options: { cards?: TDashboardStatsSettings | null; next?: FakeHandler; userType?: 'OWNER' | 'MEMBER' } = {},
+  options: {
+    cards?: TDashboardStatsSettings | null;
+    next?: FakeHandler;
+    userType?: 'OWNER' | 'MANAGER' | 'MEMBER';
+  } = {},
 ): FakeHandler {
   return withPermissions(options.userType ?? 'OWNER', async (call) => {
     const answer = await options.next?.(call);
@@ -41,7 +44,6 @@ staffSessionPerTest();
 beforeEach(() => {
   sockets.length = 0;
 });
-afterEach(() => stopRealtime());
 
 describe('DashboardScreen', () => {
   it('shows the chosen cards in their order, each opening its list', async () => {
@@ -147,6 +149,16 @@ describe('DashboardScreen', () => {
     expect(api.callsTo(NOTES)).toHaveLength(2);
     // A note changes no count: the numbers are not fetched again.
     expect(api.callsTo('/api/all-document-stats')).toHaveLength(stats);
+  });
+
+  it("says whose documents the counts cover: the company's for a manager, their own for a member", async () => {
+    installFakeApi(server({ userType: 'MANAGER' }));
+    renderDashboard();
+    expect(await screen.findByText(/Here is where the company's documents stand\./)).toBeTruthy();
+    cleanup();
+    installFakeApi(server({ userType: 'MEMBER' }));
+    renderDashboard();
+    expect(await screen.findByText(/Here is where your documents stand\./)).toBeTruthy();
   });
 
   it('leaves the recent notes out without documents:notes (a MEMBER by default)', async () => {

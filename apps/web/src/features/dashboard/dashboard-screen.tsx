@@ -13,6 +13,7 @@ import {
 import { IconAdjustmentsHorizontal, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { PermissionSlug } from '@esigns/contracts/permissions';
 import { DEFAULT_DASHBOARD_STATS } from '@esigns/contracts/settings';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useSession } from '../../shared/session/session-store';
@@ -50,6 +51,16 @@ function Tile({ children, ...props }: PaperProps & { children: ReactNode }) {
 }
 
 /**
+ * What the counts cover: the numbers count every document the user sees, which for those who
+ * see the company's documents (an owner, or `documents:view-all` / `manage-all`: a manager by
+ * default) is more than their own.
+ */
+function standing(can: (slug: PermissionSlug) => boolean): string {
+  const seesAll = can('documents:view-all') || can('documents:manage-all');
+  return seesAll ? "Here is where the company's documents stand." : 'Here is where your documents stand.';
+}
+
+/**
  * /dashboard: the document counts chosen in dashboard settings, documents sent and completed over
  * time, recent activity, the team's recent notes, the calendar and the day's check-in. Document events pushed over the
  * socket refresh it without a reload.
@@ -72,7 +83,7 @@ export function DashboardScreen() {
   return (
     <PageFrame
       title="Dashboard"
-      description={`${greeting(new Date().getHours())}${firstName ? `, ${firstName}` : ''}. Here is where your documents stand.`}
+      description={`${greeting(new Date().getHours())}${firstName ? `, ${firstName}` : ''}. ${standing(can)}`}
       actions={
         <>
           <Button
