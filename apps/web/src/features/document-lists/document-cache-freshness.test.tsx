@@ -1,9 +1,8 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, ok } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { createQueryClient } from '../../app/query-client';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { paged, withPermissions } from '../team/team-test-utils';
@@ -14,21 +13,13 @@ vi.mock('socket.io-client', async () => (await import('../../shared/testing/fake
 
 const { DocumentCacheFreshness } = await import('./document-cache-freshness');
 const { NotesPanel } = await import('./notes-panel');
-const { stopRealtime } = await import('../../shared/realtime/socket');
 
 const DOC = 'd0000000-0000-4000-8000-000000000001';
 const DOC_NOTES = `/api/documents/${DOC}/notes`;
 
+staffSessionPerTest();
 beforeEach(() => {
-  seedStaffSession();
   sockets.length = 0;
-});
-afterEach(() => {
-  cleanup();
-  stopRealtime();
-  sessionStore.clear();
-  resetApiClient();
-  vi.unstubAllGlobals();
 });
 
 const emit = (event: string, payload: unknown) =>

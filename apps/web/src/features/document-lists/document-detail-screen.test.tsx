@@ -1,11 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TESignRecord } from '@esigns/contracts/signing';
 import type { TDocumentNote } from '@esigns/contracts/document-notes';
-import { resetApiClient } from '../../shared/api/api-client';
-import { stopRealtime } from '../../shared/realtime/socket';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, invalid, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { fail, installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { makeSignerField } from '../signing/signing-test-utils';
 import { paged, withPermissions } from '../team/team-test-utils';
 import { DocumentDetailScreen } from './document-detail-screen';
 import { DOC_ID, makeDetail, makeListItem, makeNote, renderRoute } from './document-lists-test-utils';
@@ -16,15 +15,8 @@ vi.mock('../editor/pdf/pdf-document', () => ({
   openPdfDocument: async () => ({ numPages: 2, renderPage, destroy: () => {} }),
 }));
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  cleanup();
-  stopRealtime();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-  renderPage.mockClear();
-});
+staffSessionPerTest();
+afterEach(() => renderPage.mockClear());
 
 const FILE = {
   file_ref_id: 'f',
@@ -67,26 +59,16 @@ function preview(recipientId: string): TESignRecord {
     file: FILE,
     pages: FILE.pages,
     fields: [
-      {
+      makeSignerField({
         key: 'sig',
         type: 'TEXT',
-        page: 1,
         x: 100,
         y: 100,
         width: 100,
         height: 20,
         recipient_key: 'buyer',
-        required: true,
-        read_only: false,
-        label: '',
-        placeholder: '',
-        default_value: '',
-        options: [],
-        font: { family: 'Helvetica', size: 11 },
-        validation: {},
-        mine: true,
         value: 'Asha',
-      },
+      }),
     ],
     saved_signature: null,
     terms_accepted: true,

@@ -1,27 +1,20 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSockets as sockets } from '../../shared/testing/fake-socket';
 
 vi.mock('socket.io-client', async () => (await import('../../shared/testing/fake-socket')).fakeSocketIo);
 
-const { resetApiClient } = await import('../../shared/api/api-client');
-const { stopRealtime } = await import('../../shared/realtime/socket');
-const { sessionStore } = await import('../../shared/session/session-store');
-const { fail, installFakeApi, ok, seedStaffSession } = await import('../../shared/testing/fake-api');
+const { fail, installFakeApi, ok } = await import('../../shared/testing/fake-api');
+const { staffSessionPerTest } = await import('../../shared/testing/test-session');
 const { paged, withPermissions } = await import('../team/team-test-utils');
 const { installDomPolyfills } = await import('../../shared/testing/render-with-providers');
 const { DocumentsScreen } = await import('./documents-screen');
 const { COMPANY_DOC_ID, DOC_ID, DRAFT_ID, makeCounts, makeListItem, renderRoute } =
   await import('./document-lists-test-utils');
 
-beforeEach(() => seedStaffSession());
+staffSessionPerTest();
 afterEach(() => {
-  cleanup();
-  stopRealtime();
   sockets.length = 0;
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
 });
 
 const draft = makeListItem({

@@ -1,22 +1,13 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../shared/api/api-client';
-import { stopRealtime } from '../../shared/realtime/socket';
-import { sessionStore } from '../../shared/session/session-store';
-import { installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, ok } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { paged, withPermissions } from '../team/team-test-utils';
 import { makeListItem, renderRoute } from './document-lists-test-utils';
 import { SignatureDocumentsScreen, SignedDocumentsScreen, filterOfPath } from './inbox-screen';
 import { DOCUMENT_LIST_SCREENS } from './screens';
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  cleanup();
-  stopRealtime();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 function installInbox() {
   return installFakeApi(

@@ -1,11 +1,9 @@
-import { cleanup, fireEvent, render as renderPlain, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render as renderPlain, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import type { TSealFailure } from '@esigns/contracts/signing';
-import { resetApiClient } from '../../shared/api/api-client';
-import { stopRealtime } from '../../shared/realtime/socket';
-import { sessionStore } from '../../shared/session/session-store';
-import { fail, installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
+import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { paged, withPermissions } from '../team/team-test-utils';
 import { DocumentStatusBadge } from './document-badges';
 import { DocumentDetailScreen } from './document-detail-screen';
@@ -20,14 +18,7 @@ vi.mock('../editor/pdf/pdf-document', () => ({
   }),
 }));
 
-beforeEach(() => seedStaffSession());
-afterEach(() => {
-  cleanup();
-  stopRealtime();
-  vi.unstubAllGlobals();
-  resetApiClient();
-  sessionStore.clear();
-});
+staffSessionPerTest();
 
 const REASON =
   'The signature of Asha Rao (field "Buyer signature") could not be stamped: the image data is damaged; ask Asha Rao to sign again';

@@ -1,12 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAppNotification, TNotificationCreatedEvent } from '@esigns/contracts/notifications';
 import { fakeSockets as sockets } from '../../shared/testing/fake-socket';
 
 vi.mock('socket.io-client', async () => (await import('../../shared/testing/fake-socket')).fakeSocketIo);
 
-const { stopRealtime } = await import('../../shared/realtime/socket');
 const { installFakeApi, ok } = await import('../../shared/testing/fake-api');
 const { staffSessionPerTest } = await import('../../shared/testing/test-session');
 const { renderWithProviders } = await import('../../shared/testing/render-with-providers');
@@ -125,7 +124,6 @@ staffSessionPerTest();
 beforeEach(() => {
   sockets.length = 0;
 });
-afterEach(() => stopRealtime());
 
 describe('NotificationBell', () => {
   const today = makeNotification({ title: 'Asha signed "Lease"' });

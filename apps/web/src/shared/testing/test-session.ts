@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetApiClient } from '../api/api-client';
+import { stopRealtime } from '../realtime/socket';
 import { sessionStore, type SessionState } from '../session/session-store';
 import { seedStaffSession } from './fake-api';
 
@@ -16,7 +17,8 @@ export type TestSessionOptions = {
 
 /**
  * Registers the usual hooks of a screen test: a staff session signed in before each test, and after
- * it the toasts, the rendered tree, the stubbed globals (`fetch`), the API client and the session reset.
+ * it the toasts, the rendered tree, the realtime socket, the stubbed globals (`fetch`), the API client
+ * and the session reset.
  */
 export function staffSessionPerTest({
   session = {},
@@ -28,6 +30,7 @@ export function staffSessionPerTest({
   afterEach(() => {
     notifications.clean();
     cleanup();
+    stopRealtime();
     vi.unstubAllGlobals();
     if (restoreMocks || quietDebug) vi.restoreAllMocks();
     resetApiClient();
