@@ -9,7 +9,7 @@ import {
   ZSignerGateState,
   ZVerifyCodeRequest,
 } from '@esigns/contracts/signing';
-import { ok } from '../../platform/http/envelope';
+import { ok, plainJson } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { readESignRecord } from './esign-record';
 import { clientOf, ERRORS, perMinute, SIGNER_AUTH, TAGS, ZIdParams, ZSignerHeaders } from './route-common';
@@ -40,6 +40,9 @@ export function registerSignerRoutes(api: FastifyInstance, platform: Platform): 
     {
       config: perMinute(120),
       onRequest: signerByPath,
+      // Built field by field from typed rows (esign-record.ts): checking it against its zod schema on
+      // the way out was a third of the call's CPU (the schema still documents it).
+      serializerCompiler: plainJson,
       schema: {
         tags: TAGS,
         summary: "The recipient's e-sign record of a sent document",
