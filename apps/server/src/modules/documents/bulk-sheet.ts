@@ -1,8 +1,7 @@
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { layoutProblems, type TFieldType, type TRecipient } from '@esigns/contracts/documents';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { AppError } from '../../platform/http/app-error';
+import { readSheetGrid } from '../../platform/storage/spreadsheet-rows';
 import type { ConfigurableRow } from './serializers';
 import { fillTemplate, type TemplateSendInput } from './send-routes-service';
 
@@ -81,44 +80,18 @@ function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The sheet's cells (first worksheet for XLSX), as trimmed strings, header first. */
-export async function readSheet(data: Buffer, fileName: string, contentType: string): Promise<string[][]> {
-  const lower = fileName.toLowerCase();
-  const isCsv = lower.endsWith('.csv') || contentType === 'text/csv';
-  const isXlsx =
-    lower.endsWith('.xlsx') ||
-    contentType === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  if (isCsv) {
-    try {
-      const rows = parse(data, {
-        bom: true,
-        relax_column_count: true,
-        skip_empty_lines: true,
-        trim: true,
-      }) as string[][];
-      return rows;
-    } catch (err) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'The CSV file cannot be read', cause: err });
-    }
-  }
-  if (isXlsx) {
-    const workbook = new ExcelJS.Workbook();
-    try {
-      await workbook.xlsx.load(data as unknown as ArrayBuffer);
-    } catch (err) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'The XLSX file cannot be read', cause: err });
-    }
-    const sheet = workbook.worksheets[0];
-    if (!sheet) return [];
-    const rows: string[][] = [];
-    sheet.eachRow({ includeEmpty: false }, (row) => {
-      const cells: string[] = [];
-      for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text.trim());
-      rows.push(cells);
-    });
-    return rows;
-  }
-  throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Upload a CSV or XLSX file' });
+/**
+ * The sheet's cells (first worksheet for XLSX), as trimmed strings, header first, each row at its
+ * place in the sheet: the platform's spreadsheet reader, which tells CSV from XLSX by the bytes
+ * (the file's name and declared type are not looked at) and reads no further than one row past
+ * the most a bulk send takes.
+ */
+export async function readSheet(
+  data: Buffer,
+  _fileName?: string,
+  _contentType?: string,
+): Promise<string[][]> {
+  return readSheetGrid(data, MAX_BULK_ROWS + 2);
 }
 
 export type BulkRow = { row: number; name: string } & Pick<TemplateSendInput, 'document_users' | 'prefill'>;

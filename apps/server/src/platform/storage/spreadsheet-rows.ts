@@ -6,8 +6,9 @@ import { isText, sniffContentType } from './sniff';
 import { declaredUnpackedSize, MAX_XLSX_UNPACKED_BYTES } from './zip-size';
 
 /*
- * The rows of an uploaded CSV or XLSX file (the first sheet), for the calls that read
- * spreadsheets: `template/create-from-excel` (a sample) and the record imports (every row). The
+ * The rows of an uploaded CSV or XLSX file (the first sheet): the one spreadsheet reader of the
+ * server, for `template/create-from-excel` (a sample), the record and contact imports and bulk
+ * send (`readSheetGrid`). The
  * bytes decide the format, never the name. XLSX is read with exceljs's streaming reader and cells
  * keep their types (numbers, booleans, dates); CSV cells are text. Empty rows are left out; every
  * row keeps its number in the sheet (what a person sees in Excel). Problems with the file are 422
@@ -42,7 +43,25 @@ export async function readSheetRows(bytes: Buffer, limit: number): Promise<Sheet
   return readCsv(text.replace(/^\uFEFF/, ''), limit);
 }
 
-/** A header cell as text (dates as their day). */
+/** The cells of an empty row of `readSheetGrid` (one shared array: a sparse sheet costs no more). */
+const NO_CELLS: string[] = [];
+
+/**
+ * `readSheetRows` as text cells (`cellToText`: dates as their day, numbers as written), from the
+ * first non-empty row (a header) on, each row at its place below it (index = sheet row - the
+ * first row's; the empty rows between are empty), for a caller that numbers rows by position
+ * (bulk send's `rows.{sheet row}.{column}`).
+ */
+export async function readSheetGrid(bytes: Buffer, limit: number): Promise<string[][]> {
+  const rows = await readSheetRows(bytes, limit);
+  const first = rows[0]?.row ?? 1;
+  const last = rows.at(-1)?.row ?? 0;
+  const grid = new Array<string[]>(Math.max(0, last - first + 1)).fill(NO_CELLS);
+  for (const { row, cells } of rows) grid[row - first] = cells.map(cellToText);
+  return grid;
+}
+
+/** A cell as text (dates as their day). */
 export function cellToText(cell: SheetCell): string {
   if (cell === null) return '';
   if (cell instanceof Date) return cell.toISOString().slice(0, 10);
