@@ -146,6 +146,23 @@ describe('entities', { timeout: 30_000 }, () => {
     );
   });
 
+  it('reads its sort, search, filters and page from the address, so a reload keeps them', async () => {
+    const api = installFakeApi(server());
+    const filters = JSON.stringify([{ field: `${tid}#status`, operator: 'EQUALS', value: 'Sold' }]);
+    const query = new URLSearchParams({ sort: `${tid}#price:desc`, q: 'villa', filters, page: '2' });
+    renderAt(<EntityRecordsScreen />, '/entity/:entity_id', `/entity/${ENTITY_ID}?${query.toString()}`);
+    expect(await screen.findByText('Sea view flat')).toBeTruthy();
+    await waitFor(() =>
+      expect(api.callsTo('/api/entities-data/entity/data').at(-1)?.body).toMatchObject({
+        page: 2,
+        sort: [{ field: `${tid}#price`, direction: 'desc' }],
+        search: 'villa',
+        filters: { match: 'ALL', rules: [{ field: `${tid}#status`, operator: 'EQUALS', value: 'Sold' }] },
+      }),
+    );
+    expect((screen.getByLabelText('Search records') as HTMLInputElement).value).toBe('villa');
+  });
+
   it('shows records as cards on a 390 px phone, and opens one with a tap', async () => {
     installLayout({ windowWidth: 390 });
     try {

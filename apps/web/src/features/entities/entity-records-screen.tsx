@@ -74,6 +74,7 @@ export function EntityRecordsScreen() {
         sort={look.default_sort ? [look.default_sort] : undefined}
         pageSize={look.page_size}
         accent={accent}
+        keepInUrl
       />
     </PageFrame>
   );

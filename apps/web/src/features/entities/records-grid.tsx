@@ -14,12 +14,11 @@ import {
   useReactTable,
   type ColumnDef,
   type RowSelectionState,
-  type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TEntityRecord } from '@esigns/contracts/entities';
-import type { TFilterGroupInput, TFilterRule, TSort } from '@esigns/contracts/nocode-filters';
+import type { TFilterGroupInput, TSort } from '@esigns/contracts/nocode-filters';
 import { formatDate } from '../../shared/format/date';
 import { ListPager } from '../../shared/ui/list-pager';
 import { LoadError, StateMessage, errorText } from '../../shared/ui/page-kit';
@@ -33,6 +32,7 @@ import {
 } from './entities-api';
 import { CellEditor, CellValue, isInlineEditable } from './grid-cells';
 import { useGridPrefs } from './grid-prefs';
+import { useGridViewState } from './grid-view-state';
 import { GridToolbar, SelectionBar } from './grid-toolbar';
 import { RecordBulkActions } from './record-bulk-actions';
 import { QuickAdd } from './quick-add';
@@ -58,6 +58,8 @@ export type RecordsGridProps = {
   pageSize?: number | undefined;
   /** `#RRGGBB` of the entity's customization: selection boxes, open buttons, selected rows. */
   accent?: string | undefined;
+  /** Keep the page, sort, search and filters in the address (the grid owns the screen). */
+  keepInUrl?: boolean | undefined;
 };
 
 const ROW_HEIGHT = 40;
@@ -89,19 +91,18 @@ export function RecordsGrid({
   actions,
   pageSize,
   accent,
+  keepInUrl,
 }: RecordsGridProps) {
   const { can } = useCan();
   const queryClient = useQueryClient();
   const fieldsQuery = useTemplateFields(entityId);
   const fields = useMemo(() => fieldsQuery.data ?? [], [fieldsQuery.data]);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(pageSize ?? 50);
-  const [sorting, setSorting] = useState<SortingState>(() =>
-    (sort ?? []).map((s) => ({ id: s.field, desc: s.direction === 'desc' })),
+  const { page, setPage, sorting, setSorting, search, setSearch, rules, setRules } = useGridViewState(
+    keepInUrl === true,
+    sort,
   );
-  const [search, setSearch] = useState('');
+  const [limit, setLimit] = useState(pageSize ?? 50);
   const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [rules, setRules] = useState<TFilterRule[]>([]);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [editing, setEditing] = useState<{ id: string; ref: string } | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -238,10 +239,7 @@ export function RecordsGrid({
       columnSizing: prefs.sizing,
       columnVisibility: visibility,
     },
-    onSortingChange: (updater) => {
-      setSorting(updater);
-      setPage(1);
-    },
+    onSortingChange: setSorting,
     onRowSelectionChange: setRowSelection,
     onColumnOrderChange: (updater) =>
       setPrefs((p) => ({ ...p, order: typeof updater === 'function' ? updater(p.order) : updater })),
@@ -307,12 +305,10 @@ export function RecordsGrid({
         search={search}
         onSearch={(next) => {
           setSearch(next);
-          setPage(1);
         }}
         rules={rules}
         onRules={(next) => {
           setRules(next);
-          setPage(1);
         }}
         actions={
           <Group gap="xs">
