@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './dates';
 
 /** Date formats offered in application settings; every date on screen follows the user's choice. */
 export const DATE_FORMATS = [
@@ -14,6 +15,12 @@ export const ZApplicationSettings = z.object({
   /** The spec's field name (spec 2 "Application settings includes a date format field named date"). */
   date: z.enum(DATE_FORMATS),
   time: z.enum(['hh:mm A', 'HH:mm']),
+  /**
+   * The user's IANA time zone (`Asia/Kolkata`): mails to them and, for the company's owner, the
+   * sealed PDF and its certificate read dates in it (ARCHITECTURE.md "Dates"). Unset: UTC. The app
+   * saves the browser's zone with the settings.
+   */
+  time_zone: z.string().max(64).refine(isTimeZone, 'Unknown time zone').optional(),
 });
 export type TApplicationSettings = z.infer<typeof ZApplicationSettings>;
 export const DEFAULT_APPLICATION_SETTINGS: TApplicationSettings = { date: 'MM-DD-YYYY', time: 'hh:mm A' };

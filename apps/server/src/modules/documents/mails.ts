@@ -1,4 +1,5 @@
 import type { TBranding } from '@esigns/contracts/branding';
+import { formatDateIn, type TDateStyle } from '@esigns/contracts/dates';
 import type { TRecipientType } from '@esigns/contracts/documents';
 import { escapeHtml } from '../../platform/mail/mail-layout';
 import type { TMailMessage } from '../../platform/mail/mail-service';
@@ -27,7 +28,8 @@ const ACTIONS: Record<TRecipientType, string> = {
   CC: 'view',
 };
 
-const utcDate = (date: Date): string => `${date.toISOString().slice(0, 10)} (UTC)`;
+/** A date in the recipient's format and zone, the zone named: `12-28-2026 (Asia/Kolkata, UTC+05:30)`. */
+const mailDate = (date: Date, dates: TDateStyle): string => formatDateIn(date, { ...dates, withZone: true });
 
 /** The default subject of a signing request, when the sender wrote none. */
 export function defaultSubject(senderName: string, documentName: string, userType: TRecipientType): string {
@@ -51,6 +53,8 @@ export function signingRequestMail(input: {
   message: string;
   link: string;
   expiresAt: Date | null;
+  /** The recipient's date format and zone (ARCHITECTURE.md "Dates"). */
+  dates: TDateStyle;
   branding: Partial<TBranding>;
 }): TMailMessage {
   const e = escapeHtml;
@@ -58,7 +62,9 @@ export function signingRequestMail(input: {
   const message = input.message.trim()
     ? `<p style="white-space:pre-line;">${e(input.message.trim())}</p>`
     : '';
-  const expiry = input.expiresAt ? `<p>Please ${action} it before ${utcDate(input.expiresAt)}.</p>` : '';
+  const expiry = input.expiresAt
+    ? `<p>Please ${action} it before ${mailDate(input.expiresAt, input.dates)}.</p>`
+    : '';
   return {
     to: input.to,
     kind: 'document.sent',
@@ -113,6 +119,8 @@ export function documentRequestMail(input: {
   requesterName: string;
   companyName: string;
   dueAt: Date | null;
+  /** The contact's date format and zone: the company's. */
+  dates: TDateStyle;
   link: string;
   branding: Partial<TBranding>;
 }): TMailMessage {
@@ -128,7 +136,7 @@ export function documentRequestMail(input: {
       `<p>${e(input.requesterName)} of ${e(input.companyName)} asks you to upload your ` +
       `<strong>${e(input.cardType)}</strong>.</p>` +
       (input.message.trim() ? `<p style="white-space:pre-line;">${e(input.message.trim())}</p>` : '') +
-      (input.dueAt ? `<p>Please upload it before ${utcDate(input.dueAt)}.</p>` : ''),
+      (input.dueAt ? `<p>Please upload it before ${mailDate(input.dueAt, input.dates)}.</p>` : ''),
     button: { label: 'Upload document', url: input.link },
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TDocumentSettings } from '@esigns/contracts/documents';
 import type { Platform } from '../../platform/platform';
+import { recipientDateStyle } from '../settings';
 import { appendDocumentLog, type DocumentLogInput } from './document-logs';
 import type { Tx } from './lookups';
 import { signingLink, signingRequestMail } from './mails';
@@ -72,6 +73,7 @@ export async function queueSigningMail(
       message: input.settings.email_message,
       link,
       expiresAt: input.expiresAt,
+      dates: await recipientDateStyle(tx, actor.companyId, recipient.userId),
       branding: input.sender.branding,
     }),
     { tx, companyId: actor.companyId },

@@ -7,6 +7,7 @@ import { findPeople } from '../auth';
 import { contactDirectory, findContactsByIds } from '../contacts';
 import type { AccessContext } from '../permissions';
 import { likePattern } from '../roles';
+import { companyDateStyle } from '../settings';
 import { peopleByIds } from './lookups';
 import { documentRequestMail } from './mails';
 import { documentRequests } from './schema';
@@ -169,6 +170,7 @@ export async function createRequest(
   if (!contact) throw notFound('Contact');
   const requester = await loadSenderInfo(db, access.companyId, access.userId);
   const dueAt = input.due_at ? new Date(input.due_at) : null;
+  const dates = await companyDateStyle(db, access.companyId);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(documentRequests)
@@ -190,6 +192,7 @@ export async function createRequest(
         requesterName: requester.name,
         companyName: requester.companyName,
         dueAt,
+        dates,
         link: `${platform.config.publicUrl}/ap/documents`,
         branding: requester.branding,
       }),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UTC_STYLE } from '@esigns/contracts/dates';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { signAccessToken } from '../../platform/auth/access-token';
 import type { TMailMessage } from '../../platform/mail/mail-service';
@@ -85,6 +86,7 @@ const MAILS: [string, TMailMessage][] = [
       message: '',
       link: signingLink(PUBLIC_URL, randomUUID(), randomUUID(), TOKEN),
       expiresAt: null,
+      dates: UTC_STYLE,
       branding,
     }),
   ],

@@ -63,6 +63,7 @@ async function recordExpiry(
           pending: pending.map(personName),
           link: senderDocumentLink(platform.config.publicUrl, document.id),
           expiredAt: document.expiresAt ?? now,
+          dates: await senders.datesFor(tx, document.companyId, document.senderId),
           branding: sender.branding,
         }),
         { tx, companyId: document.companyId },

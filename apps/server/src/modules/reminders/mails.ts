@@ -1,12 +1,16 @@
 import type { TBranding } from '@esigns/contracts/branding';
+import { formatDateIn, type TDateStyle } from '@esigns/contracts/dates';
 import type { TRecipientType } from '@esigns/contracts/documents';
 import { escapeHtml } from '../../platform/mail/mail-layout';
 import type { TMailMessage } from '../../platform/mail/mail-service';
 
-type Branded = { branding: Partial<TBranding> };
+/** Every mail here carries its reader's date format and zone (ARCHITECTURE.md "Dates"). */
+type Branded = { branding: Partial<TBranding>; dates: TDateStyle };
 const e = escapeHtml;
 const hi = (firstName: string) => `<p>Hi${firstName ? ` ${e(firstName)}` : ''},</p>`;
-const utcDate = (date: Date): string => `${date.toISOString().slice(0, 10)} (UTC)`;
+
+/** A date in the reader's format and zone, the zone named: `12-28-2026 (UTC+05:30)`. */
+const mailDate = (date: Date, dates: TDateStyle): string => formatDateIn(date, { ...dates, withZone: true });
 const ACTIONS: Record<TRecipientType, string> = {
   SIGNER: 'sign',
   APPROVER: 'approve',
@@ -50,7 +54,9 @@ export function reminderMail(input: RecipientMail): TMailMessage {
       hi(input.firstName) +
       `<p>${e(input.senderName)} of ${e(input.companyName)} is still waiting for you to ${action} ` +
       `<strong>${e(input.documentName)}</strong>.</p>` +
-      (input.expiresAt ? `<p>Please ${action} it before ${utcDate(input.expiresAt)}.</p>` : '') +
+      (input.expiresAt
+        ? `<p>Please ${action} it before ${mailDate(input.expiresAt, input.dates)}.</p>`
+        : '') +
       LINK_NOTE,
     button: { label: BUTTONS[input.userType], url: input.link },
   };
@@ -62,14 +68,14 @@ export function expiryWarningMail(input: RecipientMail & { expiresAt: Date }): T
   return {
     to: input.to,
     kind: 'document.expiry-warning',
-    subject: `"${input.documentName}" expires on ${utcDate(input.expiresAt)}: please ${action} it`,
+    subject: `"${input.documentName}" expires on ${mailDate(input.expiresAt, input.dates)}: please ${action} it`,
     heading: 'This document expires soon',
-    preheader: `Please ${action} it before ${utcDate(input.expiresAt)}`,
+    preheader: `Please ${action} it before ${mailDate(input.expiresAt, input.dates)}`,
     branding: input.branding,
     bodyHtml:
       hi(input.firstName) +
       `<p><strong>${e(input.documentName)}</strong>, sent to you by ${e(input.senderName)} of ` +
-      `${e(input.companyName)}, expires on ${utcDate(input.expiresAt)}. After that it can no longer be ` +
+      `${e(input.companyName)}, expires on ${mailDate(input.expiresAt, input.dates)}. After that it can no longer be ` +
       `${action === 'sign' ? 'signed' : action === 'approve' ? 'approved' : 'opened'}.</p>` +
       LINK_NOTE,
     button: { label: BUTTONS[input.userType], url: input.link },
@@ -93,12 +99,12 @@ export function senderExpiringMail(input: SenderMail & { expiresAt: Date }): TMa
   return {
     to: input.to,
     kind: 'document.expiring',
-    subject: `"${input.documentName}" expires on ${utcDate(input.expiresAt)}`,
+    subject: `"${input.documentName}" expires on ${mailDate(input.expiresAt, input.dates)}`,
     heading: 'Your document expires soon',
     branding: input.branding,
     bodyHtml:
       hi(input.firstName) +
-      `<p><strong>${e(input.documentName)}</strong> expires on ${utcDate(input.expiresAt)}. The recipients ` +
+      `<p><strong>${e(input.documentName)}</strong> expires on ${mailDate(input.expiresAt, input.dates)}. The recipients ` +
       'who have not finished were reminded.</p>' +
       pendingList(input.pending) +
       '<p>To give them more time, open the document and change its expiry.</p>',
@@ -116,7 +122,7 @@ export function senderExpiredMail(input: SenderMail & { expiredAt: Date }): TMai
     branding: input.branding,
     bodyHtml:
       hi(input.firstName) +
-      `<p><strong>${e(input.documentName)}</strong> expired on ${utcDate(input.expiredAt)} before everyone ` +
+      `<p><strong>${e(input.documentName)}</strong> expired on ${mailDate(input.expiredAt, input.dates)} before everyone ` +
       'finished. Its recipients can no longer sign it.</p>' +
       pendingList(input.pending) +
       '<p>You can reopen it with a new expiry date from the document page, or send it again.</p>',

@@ -60,6 +60,7 @@ async function remindRecipients(
         companyName: sender.companyName,
         link,
         expiresAt: document.expiresAt,
+        dates: await senders.datesFor(tx, document.companyId, recipient.userId),
         branding: sender.branding,
       }),
       { tx, companyId: document.companyId },

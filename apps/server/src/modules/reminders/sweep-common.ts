@@ -1,3 +1,4 @@
+import type { TDateStyle } from '@esigns/contracts/dates';
 import type { Platform } from '../../platform/platform';
 import {
   signingLink,
@@ -9,7 +10,7 @@ import {
   type SweepClaim,
 } from '../documents';
 import { noSealQueued } from '../signing';
-import { wantsNotification } from '../settings';
+import { recipientDateStyle, wantsNotification } from '../settings';
 import type { Tx } from '../notifications';
 
 export type { Tx };
@@ -52,7 +53,22 @@ type Sender = Pick<EmployeeRow, 'companyId' | 'senderId'>;
  */
 export class SenderCache {
   private readonly cache = new Map<string, SenderInfo>();
+  private readonly styles = new Map<string, TDateStyle>();
   constructor(private readonly platform: Platform) {}
+
+  /**
+   * The date format and zone of a mail's reader (ARCHITECTURE.md "Dates"): a user of the app
+   * their own, anyone else the company's; once per reader and company in a run.
+   */
+  async datesFor(tx: Tx, companyId: string, userId: string | null): Promise<TDateStyle> {
+    const key = `${companyId}:${userId ?? ''}`;
+    let found = this.styles.get(key);
+    if (!found) {
+      found = await recipientDateStyle(tx, companyId, userId);
+      this.styles.set(key, found);
+    }
+    return found;
+  }
 
   async of(tx: Tx, document: Sender): Promise<SenderInfo> {
     const key = `${document.companyId}:${document.senderId}`;

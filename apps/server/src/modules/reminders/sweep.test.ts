@@ -188,7 +188,7 @@ describe('expiry', () => {
     expect(await sweepAt(at, 3.2)).toMatchObject({ warned: 0 });
     expect(await sweepAt(at, 4.9)).toMatchObject({ warned: 0 });
     const [warning] = await mailsOfKind(email, 'document.expiry-warning');
-    expect(warning!.subject).toMatch(/^"Deadline" expires on \d{4}-\d{2}-\d{2} \(UTC\): please sign it$/);
+    expect(warning!.subject).toMatch(/^"Deadline" expires on \d{2}-\d{2}-\d{4} \(UTC\): please sign it$/);
     expect(signingLinkOf(warning!.html)).not.toBeNull();
     const senderMails = await mailsOfKind(owner.email, 'document.expiring');
     expect(senderMails.filter((m) => m.subject.includes('"Deadline"'))).toHaveLength(1);

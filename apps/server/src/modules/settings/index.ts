@@ -4,3 +4,4 @@
  */
 export { registerSettingsRoutes } from './routes';
 export { overDefaults, readSavedSettings, readSettings, wantsNotification } from './service';
+export { companyDateStyle, recipientDateStyle, userDateStyle } from './date-style';

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatDateIn, type TZone } from '@esigns/contracts/dates';
 import type { TField } from '@esigns/contracts/documents';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { AppError, validationError } from '../../platform/http/app-error';
@@ -150,11 +151,16 @@ export async function storeValues(
     });
 }
 
-/** The values filled in for the recipient when they finish: identity and signing date. */
+/**
+ * The values filled in for the recipient when they finish: identity and signing date. The date is
+ * the day in the company's time zone (`zone`), kept as `YYYY-MM-DD`; the sealed PDF writes it in
+ * the company's date format.
+ */
 export function automaticValues(
   fields: TField[],
   recipient: DocumentUserRow,
   now: Date,
+  zone: TZone = 'UTC',
 ): { key: string; value: string }[] {
   const name = `${recipient.firstName} ${recipient.lastName}`.trim();
   const out: { key: string; value: string }[] = [];
@@ -163,7 +169,7 @@ export function automaticValues(
     if (field.type === 'FULL_NAME') out.push({ key: field.key, value: name || recipient.email });
     else if (field.type === 'EMAIL') out.push({ key: field.key, value: recipient.email });
     else if (field.type === 'DATE_SIGNED')
-      out.push({ key: field.key, value: now.toISOString().slice(0, 10) });
+      out.push({ key: field.key, value: formatDateIn(now, { format: 'YYYY-MM-DD', zone }) });
   }
   return out;
 }

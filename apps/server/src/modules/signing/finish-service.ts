@@ -20,6 +20,7 @@ import {
   saveFieldValues,
   storeValues,
 } from './field-values';
+import { companyDateStyle } from '../settings';
 import { queueRefusalMails } from './notifications';
 import { advanceDocument } from './progress';
 import { wakeSealWorker } from './seal-queue';
@@ -148,12 +149,13 @@ export async function finishRecipient(
         await logSignerEvent(tx, fresh, client, 'recipient.terms_accepted');
       }
       const values = await loadFieldValues(tx, fresh.document.id);
+      const { zone } = await companyDateStyle(tx, fresh.recipient.companyId);
       await storeValues(
         tx,
         fresh.recipient,
         [
           ...keptDefaults(fresh.document.fields, fresh.recipient, values),
-          ...automaticValues(fresh.document.fields, fresh.recipient, now),
+          ...automaticValues(fresh.document.fields, fresh.recipient, now, zone),
         ],
         now,
       );

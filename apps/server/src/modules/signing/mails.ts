@@ -1,4 +1,5 @@
 import type { TBranding } from '@esigns/contracts/branding';
+import type { TDateStyle } from '@esigns/contracts/dates';
 import { escapeHtml } from '../../platform/mail/mail-layout';
 import type { TMailAttachment, TMailMessage } from '../../platform/mail/mail-service';
 import { formatTime } from '../../platform/pdf/certificate';
@@ -91,6 +92,8 @@ export function completedMail(
     documentName: string;
     /** The document's `completed_at` (the last required finish), printed as on the certificate. */
     completedAt: Date | null;
+    /** The reader's date format and zone (ARCHITECTURE.md "Dates"). */
+    dates: TDateStyle;
     link: string;
     linkLabel: string;
     linkNote: string;
@@ -106,7 +109,7 @@ export function completedMail(
     bodyHtml:
       hi(input.firstName) +
       `<p>Everyone has finished <strong>${e(input.documentName)}</strong>` +
-      (input.completedAt ? ` (completed ${e(formatTime(input.completedAt))})` : '') +
+      (input.completedAt ? ` (completed ${e(formatTime(input.completedAt, input.dates))})` : '') +
       '. The final PDF carries every ' +
       'signature, a certificate of completion and a digital seal that any PDF reader can check.</p>' +
       (input.attachment ? '<p>It is attached to this mail.</p>' : '') +

@@ -10,6 +10,7 @@ import {
   recipientsOf,
   issueRecipientSecret,
 } from '../documents';
+import { recipientDateStyle } from '../settings';
 import { completedFileName } from './esign-record';
 import { completedMail, noLongerNeededMail, refusedMail } from './mails';
 import type { SignerContext } from './signer-access';
@@ -130,6 +131,11 @@ export async function queueCompletedMails(
         firstName: person.firstName,
         documentName: document.name,
         completedAt: document.completedAt,
+        dates: await recipientDateStyle(
+          tx,
+          document.companyId,
+          person.isSender ? document.senderId : (person.recipient?.userId ?? null),
+        ),
         attachment,
         branding: sender.branding,
         ...(person.isSender

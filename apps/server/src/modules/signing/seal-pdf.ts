@@ -1,3 +1,4 @@
+import type { TDateStyle } from '@esigns/contracts/dates';
 import type { TField, TRecipientStatus, TRecipientType } from '@esigns/contracts/documents';
 import type { TPageSize } from '@esigns/contracts/files';
 import type { TVerificationMethod } from '@esigns/contracts/signing';
@@ -17,6 +18,8 @@ export type SealInput = {
     brand?: { name?: string; color?: string };
   };
   completedAt: Date;
+  /** The company's date format and time zone: date fields and the certificate's times. */
+  dates: TDateStyle;
   fields: TField[];
   values: Record<string, string>;
   recipients: {
@@ -82,6 +85,7 @@ export async function buildSealedPdf(
         signature: r.signature,
       })),
       events: input.events,
+      dates: input.dates,
       ...(input.document.brand ? { brand: input.document.brand } : {}),
     },
   });

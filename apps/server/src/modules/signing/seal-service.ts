@@ -1,4 +1,6 @@
 import { and, eq, isNull, lt, or, inArray, sql } from 'drizzle-orm';
+import { formatCalendarDate } from '@esigns/contracts/dates';
+import type { TField } from '@esigns/contracts/documents';
 import type { TPageSize } from '@esigns/contracts/files';
 import type { TVerificationMethod } from '@esigns/contracts/signing';
 import { AppError } from '../../platform/http/app-error';
@@ -18,6 +20,7 @@ import {
   employeeDocumentOf,
   recipientsOf,
 } from '../documents';
+import { companyDateStyle } from '../settings';
 import { loadFieldValues } from './field-values';
 import { sealFailedMail } from './mails';
 import { queueCompletedMails, senderDocumentLink } from './notifications';
@@ -214,7 +217,7 @@ export async function gatherSealInput(platform: Platform, document: EmployeeRow)
   const db = platform.database.db;
   const recipients = await recipientsOf(db, document.id);
   if (!isEveryoneDone(recipients)) return null;
-  const [states, values, logs, sender, original] = await Promise.all([
+  const [states, values, logs, sender, original, dates] = await Promise.all([
     db.select().from(signerStates).where(eq(signerStates.employeeDocumentId, document.id)),
     loadFieldValues(db, document.id),
     documentLogsOf(db, document.id),
@@ -225,6 +228,7 @@ export async function gatherSealInput(platform: Platform, document: EmployeeRow)
         cause: err,
       });
     }),
+    companyDateStyle(db, document.companyId),
   ]);
   const stateOf = new Map(states.map((s) => [s.documentUserId, s]));
   const names = new Map(recipients.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim() || r.email]));
@@ -244,8 +248,13 @@ export async function gatherSealInput(platform: Platform, document: EmployeeRow)
       },
     },
     completedAt,
+    dates,
     fields: document.fields,
-    values: Object.fromEntries([...values].map(([key, v]) => [key, v.value])),
+    values: datedValues(
+      document.fields,
+      new Map([...values].map(([key, v]) => [key, v.value])),
+      dates.format,
+    ),
     recipients: recipients.map((r) => {
       const state = stateOf.get(r.id);
       const hostedBy = state?.finishedHostedBy ?? null;
@@ -282,6 +291,23 @@ export async function gatherSealInput(platform: Platform, document: EmployeeRow)
         ip: log.ip,
       })),
   };
+}
+
+/**
+ * The values as stamped: dates (DATE and DATE_SIGNED fields, kept as `YYYY-MM-DD`) in the company's
+ * date format, everything else as it is.
+ */
+export function datedValues(
+  fields: TField[],
+  values: Map<string, string>,
+  format: string,
+): Record<string, string> {
+  const dated = new Set(
+    fields.filter((f) => f.type === 'DATE' || f.type === 'DATE_SIGNED').map((f) => f.key),
+  );
+  return Object.fromEntries(
+    [...values].map(([key, value]) => [key, dated.has(key) ? formatCalendarDate(value, format) : value]),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { rgb, type PDFDocument, type PDFPage, type RGB } from 'pdf-lib';
 import { DEFAULT_BRANDING } from '@esigns/contracts/branding';
+import { formatDateTimeIn, offsetLabel, toDate, UTC_STYLE, type TDateStyle } from '@esigns/contracts/dates';
 import type { TRecipientType } from '@esigns/contracts/documents';
 import type { TVerificationMethod } from '@esigns/contracts/signing';
 import { imageContent, PageContent, rectContent, segmentContent } from './content-ops';
@@ -41,7 +42,10 @@ export type CertificateRecipient = {
 
 export type CertificateEvent = { at: DateLike; action: string; actor?: string | null; ip?: string | null };
 
-/** What the certificate of completion says (times are printed in UTC). */
+/**
+ * What the certificate of completion says. Times are printed in `dates` (the company's date format
+ * and time zone, the zone named; UTC and MM-DD-YYYY when absent).
+ */
 export type CompletionCertificate = {
   document: {
     id: string;
@@ -58,6 +62,7 @@ export type CompletionCertificate = {
   /** The audit trail, oldest first. */
   events: CertificateEvent[];
   brand?: { name?: string; color?: string };
+  dates?: TDateStyle;
 };
 
 const VERIFICATION_LABELS: Record<TVerificationMethod, string> = {
@@ -249,6 +254,15 @@ class CertificateWriter {
     this.y -= 10;
   }
 
+  private get dates(): TDateStyle {
+    return this.certificate.dates ?? UTC_STYLE;
+  }
+
+  /** A time in the certificate's date style, the zone named. */
+  private time(value: DateLike | null | undefined): string {
+    return formatTime(value, this.dates);
+  }
+
   // ---- sections ----
 
   private async summary(): Promise<void> {
@@ -259,8 +273,8 @@ class CertificateWriter {
       ['SHA-256 of the original', document.original_sha256],
       ['Pages', document.page_count ? String(document.page_count) : '—'],
       ['Status', humanize(document.status ?? 'COMPLETED')],
-      ['Sent', formatTime(document.sent_at)],
-      ['Completed', formatTime(document.completed_at)],
+      ['Sent', this.time(document.sent_at)],
+      ['Completed', this.time(document.completed_at)],
       [
         'Sender',
         [sender.name, `<${sender.email}>`, sender.company ? `· ${sender.company}` : '']
@@ -306,9 +320,9 @@ class CertificateWriter {
         ? recipient.verification.map((m) => verificationLabel(m, recipient)).join(', ')
         : 'None';
     const details: [string, string][] = [
-      ['Sent', formatTime(recipient.sent_at)],
-      ['Viewed', formatTime(recipient.viewed_at)],
-      [finishedLabel(recipient.status), formatTime(recipient.finished_at)],
+      ['Sent', this.time(recipient.sent_at)],
+      ['Viewed', this.time(recipient.viewed_at)],
+      [finishedLabel(recipient.status), this.time(recipient.finished_at)],
       ['IP address', recipient.ip || '—'],
       ['Verification', verification],
     ];
@@ -389,7 +403,7 @@ class CertificateWriter {
     const events = this.certificate.events;
     await this.sectionTitle(`Event log (${events.length})`, 40);
     const columns = [
-      { title: 'Time (UTC)', width: 104 },
+      { title: `Time (${zoneName(this.dates.zone)})`, width: 104 },
       { title: 'Action', width: 128 },
       { title: 'By', width: CONTENT_WIDTH - 104 - 128 - 92 },
       { title: 'IP address', width: 92 },
@@ -417,7 +431,12 @@ class CertificateWriter {
     }
     await header();
     for (const [index, event] of events.entries()) {
-      const cells = [formatTime(event.at), humanize(event.action), event.actor || '—', event.ip || '—'];
+      const cells = [
+        formatTime(event.at, this.dates, false),
+        humanize(event.action),
+        event.actor || '—',
+        event.ip || '—',
+      ];
       const blocks: Block[] = [];
       for (const [i, cell] of cells.entries()) {
         blocks.push(await this.block(cell, size, columns[i]!.width - 2 * cellPad));
@@ -499,12 +518,24 @@ function finishedLabel(status: string): string {
   }
 }
 
-/** `2026-01-02 03:04:05 UTC`; `—` when absent or not a date. */
-export function formatTime(value: DateLike | null | undefined): string {
+/**
+ * `12-28-2026 20:30:15 (UTC)` in `dates` (format and zone; zone named unless `withZone` is false);
+ * `—` when absent, the text as it is when not a date.
+ */
+export function formatTime(
+  value: DateLike | null | undefined,
+  dates: TDateStyle = UTC_STYLE,
+  withZone = true,
+): string {
   if (value === null || value === undefined || value === '') return '—';
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  const date = toDate(value);
+  if (!date) return String(value);
+  return formatDateTimeIn(date, { ...dates, withZone });
+}
+
+/** The zone as the event table's header names it: `UTC`, `Asia/Kolkata`, `UTC+05:30`. */
+function zoneName(zone: TDateStyle['zone']): string {
+  return typeof zone === 'string' ? zone : offsetLabel(zone.offsetMinutes);
 }
 
 /** `CODE_SENT` / `document.code_sent` -> `Code sent`; free text is kept as it is. */

@@ -90,7 +90,7 @@ describe('appendCertificate', { timeout: 30_000 }, () => {
       'Signer · Signed',
       'Approver (Landlord) · Approved',
       'Cc · Sent',
-      '2026-02-01 09:07:30 UTC',
+      '02-01-2026 09:07:30 (UTC)',
       '198.51.100.7',
       UA,
       'Email code',
@@ -150,7 +150,7 @@ describe('appendCertificate', { timeout: 30_000 }, () => {
     const all = pdfText(bytes);
     for (let i = 1; i <= 30; i++) expect(all).toContain(`r${i}@example.com`);
     for (const ip of ['10.0.0.0', '10.0.0.249', '10.0.1.0', '10.0.1.249']) expect(all).toContain(ip);
-    expect(all).toContain('2026-02-01 09:08:19 UTC'); // the 500th event
+    expect(all).toContain('02-01-2026 09:08:19'); // the 500th event
     for (let page = 2; page <= pages + 1; page++) {
       const text = pdfText(bytes, page);
       expect(text).toContain(`Page ${page - 1} of ${pages}`);
@@ -160,6 +160,17 @@ describe('appendCertificate', { timeout: 30_000 }, () => {
     expect(pdfText(bytes, pages + 1)).toContain('Time (UTC)');
     expect(qpdfCheck(bytes).status).toBe(0);
   }, 60_000);
+
+  it("prints every time in the company's date format and zone, the zone named", async () => {
+    const bytes = await appendCertificate(
+      await makePdf([{}]),
+      certificate({ dates: { format: 'DD MMM YYYY', zone: 'Asia/Kolkata' } }),
+    );
+    const text = pdfText(bytes).replace(/\s+/g, ' ');
+    expect(text).toContain('01 Feb 2026 14:37:30 (Asia/Kolkata, UTC+05:30)');
+    expect(text).toContain('Time (Asia/Kolkata)');
+    expect(text).not.toContain('(UTC)');
+  });
 
   it('prints a clean certificate for a document without events', async () => {
     const bytes = await appendCertificate(await makePdf([{}]), certificate({ events: [] }));
@@ -175,12 +186,22 @@ describe('appendCertificate', { timeout: 30_000 }, () => {
 
 describe('formatTime', { timeout: 30_000 }, () => {
   it.each([
-    ['2026-02-01T09:07:30.123Z', '2026-02-01 09:07:30 UTC'],
-    [new Date('2026-02-01T09:07:30+05:30'), '2026-02-01 03:37:30 UTC'],
+    ['2026-02-01T09:07:30.123Z', '02-01-2026 09:07:30 (UTC)'],
+    [new Date('2026-02-01T09:07:30+05:30'), '02-01-2026 03:37:30 (UTC)'],
     [null, '—'],
     ['', '—'],
     ['not a date', 'not a date'],
   ])('%s -> %s', (input, expected) => {
     expect(formatTime(input)).toBe(expected);
+  });
+
+  it("writes the company's format and zone, the zone named", () => {
+    const late = new Date('2026-12-28T20:30:15Z');
+    expect(formatTime(late, { format: 'DD-MM-YYYY', zone: 'Asia/Kolkata' })).toBe(
+      '29-12-2026 02:00:15 (Asia/Kolkata, UTC+05:30)',
+    );
+    expect(formatTime(late, { format: 'YYYY-MM-DD', zone: { offsetMinutes: 330 } }, false)).toBe(
+      '2026-12-29 02:00:15',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Paper, Select, Stack, Text } from '@mantine/core';
-import { IconCalendar, IconClockHour4 } from '@tabler/icons-react';
+import { IconCalendar, IconClockHour4, IconWorld } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { DATE_FORMATS, ZApplicationSettings, type TApplicationSettings } from '@esigns/contracts/settings';
 import { setDefaultDateFormat } from '../../shared/format/date';
@@ -31,13 +31,24 @@ export function timeFormatOptions(today: Date) {
   }));
 }
 
+/** Every IANA zone the browser knows, the browser's own (and the saved one) included. */
+export function timeZoneOptions(saved: string): string[] {
+  const zones = new Set(Intl.supportedValuesOf('timeZone'));
+  zones.add(saved);
+  return [...zones].sort();
+}
+
 function ApplicationSettingsForm({ saved }: { saved: TApplicationSettings }) {
   const [today] = useState(() => new Date());
-  const [values, setValues] = useState<TApplicationSettings>(saved);
+  // The zone of mails to this user (and, for the owner, of the sealed PDF): the browser's until chosen.
+  const [values, setValues] = useState<TApplicationSettings>(() => ({
+    ...saved,
+    time_zone: saved.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+  }));
   const { form, save, saveValues } = useSettingsSave({
     group: 'application',
     save: saveApplicationSettings,
-    fields: ['date', 'time'],
+    fields: ['date', 'time', 'time_zone'],
     message: 'Settings saved',
     onSaved: (next) => setDefaultDateFormat(next.date),
   });
@@ -79,6 +90,21 @@ function ApplicationSettingsForm({ saved }: { saved: TApplicationSettings }) {
           leftSection={<IconClockHour4 size={16} />}
           error={form.errors.time}
         />
+        <Select
+          label="Time zone"
+          description="Dates in your mails, and for the owner in sealed documents, are read in it."
+          data={timeZoneOptions(values.time_zone ?? 'UTC')}
+          value={values.time_zone ?? null}
+          onChange={(value) => {
+            if (!value) return;
+            setValues((current) => ({ ...current, time_zone: value }));
+            form.clearError('time_zone');
+          }}
+          searchable
+          allowDeselect={false}
+          leftSection={<IconWorld size={16} />}
+          error={form.errors.time_zone}
+        />
         <Paper withBorder radius="md" p="md" bg="gray.0" aria-live="polite">
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
             Preview
@@ -93,7 +119,7 @@ function ApplicationSettingsForm({ saved }: { saved: TApplicationSettings }) {
   );
 }
 
-/** /profilesettings/application-settings: the date and time formats. */
+/** /profilesettings/application-settings: the date and time formats and the time zone. */
 export function ApplicationSettingsScreen() {
   return (
     <SettingsFormScreen

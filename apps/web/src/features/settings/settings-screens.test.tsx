@@ -37,6 +37,7 @@ describe('ApplicationSettingsScreen', () => {
     expect(api.callsTo('/api/application-settings', 'POST')[0]?.body).toEqual({
       date: 'DD MMM YYYY',
       time: 'hh:mm A',
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(getDefaultDateFormat()).toBe('DD MMM YYYY');
     expect(formatDate(new Date(2024, 0, 5))).toBe('05 Jan 2024');

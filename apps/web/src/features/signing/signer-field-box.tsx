@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { IconCheck } from '@tabler/icons-react';
 import type { TSignerField } from '@esigns/contracts/signing';
+import { formatDate } from '../../shared/format/date';
 import { FIELD_META, fieldTitle } from '../editor/field-catalogue';
 import { isEditableField, isImageField } from './field-rules';
 import classes from './signing.module.css';
@@ -23,7 +24,7 @@ export type SignerFieldBoxProps = {
 function autoValue(field: TSignerField, auto: AutoValues): string {
   if (field.type === 'FULL_NAME') return auto.name;
   if (field.type === 'EMAIL') return auto.email;
-  if (field.type === 'DATE_SIGNED') return auto.date;
+  if (field.type === 'DATE_SIGNED') return formatDate(auto.date);
   return '';
 }
 
@@ -61,10 +62,13 @@ function FieldContent({ field, value, zoom }: { field: TSignerField; value: stri
     <span
       style={{ fontSize, width: '100%', overflow: 'hidden', textOverflow: 'ellipsis', textAlign: 'left' }}
     >
-      {value}
+      {isDateField(field) ? formatDate(value) || value : value}
     </span>
   );
 }
+
+/** Dates are kept as `YYYY-MM-DD` and shown in the user's date format. */
+const isDateField = (field: TSignerField): boolean => field.type === 'DATE' || field.type === 'DATE_SIGNED';
 
 /** One field over the page: the signer's own (highlighted in their colour, tappable) or another's (faint). */
 export function SignerFieldBox({

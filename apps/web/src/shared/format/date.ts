@@ -1,7 +1,8 @@
 import dayjs from 'dayjs';
+import { DEFAULT_DATE_FORMAT, formatCalendarDate, formatDateIn, type TZone } from '@esigns/contracts/dates';
 import { sessionStore } from '../session/session-store';
 
-export const DEFAULT_DATE_FORMAT = 'MM-DD-YYYY';
+export { DEFAULT_DATE_FORMAT };
 export const TIME_FORMAT = 'HH:mm:ss';
 
 export type DateInput = Date | string | number | null | undefined;
@@ -46,10 +47,30 @@ export function toDayjs(value: DateInput): dayjs.Dayjs | null {
   return parsed.isValid() ? parsed : null;
 }
 
-/** Formats a date in the user's format (or `format`); empty or invalid input gives ''. */
+/**
+ * The zone screens read dates in: the browser's, the one whose offset every call sends as
+ * `usertimezone` (ARCHITECTURE.md "Dates").
+ */
+export function screenTimeZone(): TZone {
+  return (
+    Intl.DateTimeFormat().resolvedOptions().timeZone || { offsetMinutes: -new Date().getTimezoneOffset() }
+  );
+}
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Formats a date in the user's format (or `format`) and the screen's zone with the product's one
+ * formatter (`@esigns/contracts/dates`); a calendar day (`YYYY-MM-DD`, e.g. a date field) reads the
+ * same day everywhere. Empty or invalid input gives ''.
+ */
 export function formatDate(value: DateInput, format?: string): string {
+  const pattern = format ?? userDateFormat();
+  if (typeof value === 'string' && CALENDAR_DAY.test(value.trim())) {
+    return toDayjs(value) ? formatCalendarDate(value.trim(), pattern) : '';
+  }
   const parsed = toDayjs(value);
-  return parsed ? parsed.format(format ?? userDateFormat()) : '';
+  return parsed ? formatDateIn(parsed.toDate(), { format: pattern, zone: screenTimeZone() }) : '';
 }
 
 /** Date plus ' HH:mm:ss' (spec 1 §9). */

@@ -1,4 +1,4 @@
-import { toDayjs, userDateFormat, type DateInput } from './date';
+import { formatDate, toDayjs, userDateFormat, type DateInput } from './date';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -29,5 +29,5 @@ export function formatRelativeTime(
     if (elapsed < 24 * HOUR) return 'Today';
     if (elapsed < 48 * HOUR) return 'Yesterday';
   }
-  return then.format(`${format ?? userDateFormat()} hh:mm A`);
+  return formatDate(then.toDate(), `${format ?? userDateFormat()} hh:mm A`);
 }
