@@ -3,6 +3,7 @@ import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import type { TDocumentDateField, TDocumentListSort } from '@esigns/contracts/document-lists';
+import { DateField } from '../../shared/ui/date-field';
 import { isNarrowed, type ListState } from './use-list-state';
 
 const SORT_OPTIONS: { value: TDocumentListSort; label: string }[] = [
@@ -95,22 +96,20 @@ export function ListFilters({ state, update, owners, hasFixedRecipient }: ListFi
           w={{ base: 'auto', xs: 110 }}
           flex={{ base: '1 1 100%', xs: 'none' }}
         />
-        <TextInput
-          type="date"
+        <DateField
           aria-label="From date"
           value={state.from}
           max={state.to || undefined}
-          onChange={(event) => update({ from: event.currentTarget.value })}
+          onChange={(from) => update({ from })}
           w={{ base: 'auto', xs: 150 }}
           flex={{ base: '1 1 0', xs: 'none' }}
           miw={0}
         />
-        <TextInput
-          type="date"
+        <DateField
           aria-label="To date"
           value={state.to}
           min={state.from || undefined}
-          onChange={(event) => update({ to: event.currentTarget.value })}
+          onChange={(to) => update({ to })}
           w={{ base: 'auto', xs: 150 }}
           flex={{ base: '1 1 0', xs: 'none' }}
           miw={0}

@@ -22,6 +22,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatFullName, formatInitials } from '../../shared/format/name';
+import { DateField } from '../../shared/ui/date-field';
 import { ContactPicker, type ContactPickerValue } from '../contacts/contact-picker';
 import { useContact } from '../contacts/contacts-api';
 import {
@@ -253,14 +254,13 @@ function RequestForm(props: FormProps) {
             onChange={(event) => setMessage(event.currentTarget.value)}
             error={errors.message}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="Due date"
             description="Optional. Shown to the client; after it the request shows as overdue."
             value={dueDate}
             min={existing ? undefined : dayjs().format('YYYY-MM-DD')}
-            onChange={(event) => {
-              setDueDate(event.currentTarget.value);
+            onChange={(value) => {
+              setDueDate(value);
               clearCheck('due_at');
             }}
             error={errors.due_at}

@@ -13,6 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { TField, TFieldType, TRecipient } from '@esigns/contracts/documents';
+import { DateField } from '../../../shared/ui/date-field';
 import { ContactPicker } from '../../contacts/contact-picker';
 import { RECIPIENT_TYPE_LABELS, recipientColor } from './send-parts';
 import type { TRolePerson } from './send-api';
@@ -74,15 +75,7 @@ function PrefillInput({
         />
       );
     case 'DATE':
-      return (
-        <TextInput
-          type="date"
-          label={label}
-          value={value}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          error={error}
-        />
-      );
+      return <DateField label={label} value={value} onChange={onChange} error={error} />;
     case 'NUMBER':
       return (
         <TextInput
