@@ -99,10 +99,24 @@ async function signInFake(
 }
 
 test('signed-out visitors of a staff screen are sent to sign in, with the way back', async ({ page }) => {
-  await page.goto('/dashboard');
+  await page.goto('/roles');
   await expect(page).toHaveURL(/\/signin\?redirect_url=r2\.[\w-]+$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByLabel('Email')).toBeVisible();
+});
+
+test('the home page sends a signed-out visitor to a plain sign-in page, with a quiet console', async ({
+  page,
+}) => {
+  const noise: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') noise.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Sign up|Create/ }).first()).toBeVisible();
+  expect(noise).toEqual([]);
 });
 
 test('the dashboard opens in the branded staff shell', async ({ page }) => {
@@ -191,7 +205,7 @@ test('going offline replaces the app with the connection message', async ({ page
 
 test('a session the API refuses ends cleanly on the sign-in page', async ({ page }) => {
   await signInFake(page, { refuseSession: true });
-  await page.goto('/dashboard');
+  await page.goto('/roles');
   await expect(page).toHaveURL(/\/signin\?redirect_url=/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();

@@ -42,7 +42,6 @@ function csp(frameAncestors: string): string {
 const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'browsing-topics',
   'camera',
   'display-capture',
