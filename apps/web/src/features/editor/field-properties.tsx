@@ -16,6 +16,7 @@ import {
   SIGNATURE_FIELD_TYPES,
   type TField,
 } from '@esigns/contracts/documents';
+import { DateField } from '../../shared/ui/date-field';
 import { ColorSelect, SelectionActions } from './field-controls';
 import { useEditor } from './editor-context';
 import { FIELD_META, TEXT_STYLE_TYPES, TYPED_TYPES } from './field-catalogue';
@@ -148,11 +149,10 @@ export function FieldProperties({
         />
       )}
       {field.type === 'DATE' && (
-        <TextInput
+        <DateField
           label="Default value"
-          type="date"
           value={field.default_value}
-          onChange={(e) => set({ default_value: e.currentTarget.value }, 'default')}
+          onChange={(value) => set({ default_value: value }, 'default')}
         />
       )}
       {field.type === 'CHECKBOX' && (

@@ -14,6 +14,7 @@ import {
 import type { TFormFieldOf, TValueField } from '@esigns/contracts/nocode-fields';
 import { formatCurrency } from '../../../shared/format/currency';
 import { RecordFileInput } from '../../entities/record-files';
+import { DateField } from '../../../shared/ui/date-field';
 import { PercentageInput } from '../../../shared/ui/percentage-input';
 import { DataTableInput } from './data-table-input';
 import { LabelledBlock, LocationInput, SignatureInput, computedText } from './input-parts';
@@ -141,14 +142,7 @@ export function FieldInput({
         />
       );
     case 'DATE':
-      return (
-        <TextInput
-          {...common}
-          type="date"
-          value={text(value)}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        />
-      );
+      return <DateField {...common} value={text(value)} onChange={onChange} />;
     case 'TIME':
       return (
         <TextInput
