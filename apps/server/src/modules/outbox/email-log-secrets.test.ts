@@ -121,6 +121,7 @@ const MAILS: [string, TMailMessage][] = [
       code: CODE,
       link: `${PUBLIC_URL}/transfer-account?token=${TOKEN}`,
       expiresAt: new Date('2030-01-01T00:00:00Z'),
+      dates: UTC_STYLE,
       companyName: 'Acme',
       ownerName: 'Ann Admin',
       targetName: 'Hal Heir',

@@ -1,4 +1,5 @@
 import type { TBranding } from '@esigns/contracts/branding';
+import { formatDateIn, type TDateStyle } from '@esigns/contracts/dates';
 import { escapeHtml } from '../../platform/mail/mail-layout';
 import type { TMailMessage } from '../../platform/mail/mail-service';
 
@@ -12,14 +13,16 @@ export type TransferMailContext = {
 
 const greeting = (name: string): string => `<p>Hi ${escapeHtml(name)},</p>`;
 
-const utcDate = (date: Date): string => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A time in the reader's date format and zone, the zone named (ARCHITECTURE.md "Dates"). */
+const mailTime = (date: Date, dates: TDateStyle): string =>
+  formatDateIn(date, { format: `${dates.format} HH:mm`, zone: dates.zone, withZone: true });
 
 const codeBlock = (code: string): string =>
   `<p style="font-size:28px;letter-spacing:8px;font-weight:700;margin:16px 0" data-code="transfer">${escapeHtml(code)}</p>`;
 
 /** To the member asked to become owner: the code and the link to the confirmation screen. */
 export function transferCodeMail(
-  input: TransferMailContext & { to: string; code: string; link: string; expiresAt: Date },
+  input: TransferMailContext & { to: string; code: string; link: string; expiresAt: Date; dates: TDateStyle },
 ): TMailMessage {
   const company = escapeHtml(input.companyName);
   return {
@@ -29,7 +32,7 @@ export function transferCodeMail(
     secrets: [input.code],
     subject: `${input.ownerName} wants to make you the owner of ${input.companyName}`,
     heading: `Become the owner of ${input.companyName}`,
-    preheader: `Confirm with your code before ${utcDate(input.expiresAt)}`,
+    preheader: `Confirm with your code before ${mailTime(input.expiresAt, input.dates)}`,
     branding: input.branding,
     bodyHtml:
       greeting(input.targetName) +
@@ -38,7 +41,7 @@ export function transferCodeMail(
       `${escapeHtml(input.ownerName)} will stay on as an admin.</p>` +
       '<p>To accept, sign in to this workspace, open the link below and enter this code:</p>' +
       codeBlock(input.code) +
-      `<p>The code is valid until ${utcDate(input.expiresAt)} and works once. If you do not want to become the ` +
+      `<p>The code is valid until ${mailTime(input.expiresAt, input.dates)} and works once. If you do not want to become the ` +
       'owner, ignore this mail: nothing changes unless you enter the code.</p>',
     button: { label: 'Review the transfer', url: input.link },
   };
@@ -46,7 +49,7 @@ export function transferCodeMail(
 
 /** To the owner who started (or resent) the transfer: what happens next, and how to cancel. */
 export function transferStartedMail(
-  input: TransferMailContext & { to: string; link: string; expiresAt: Date },
+  input: TransferMailContext & { to: string; link: string; expiresAt: Date; dates: TDateStyle },
 ): TMailMessage {
   const company = escapeHtml(input.companyName);
   return {
@@ -58,7 +61,7 @@ export function transferStartedMail(
     bodyHtml:
       greeting(input.ownerName) +
       `<p>You asked to make <strong>${escapeHtml(input.targetName)}</strong> the owner of <strong>${company}</strong>. ` +
-      `We mailed them a code; they have until ${utcDate(input.expiresAt)} to confirm.</p>` +
+      `We mailed them a code; they have until ${mailTime(input.expiresAt, input.dates)} to confirm.</p>` +
       '<p>Once they confirm, they become the owner and you become an admin of the workspace. ' +
       'If you did not ask for this, cancel the transfer now and change your password.</p>',
     button: { label: 'View or cancel the transfer', url: input.link },

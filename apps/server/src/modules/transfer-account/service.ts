@@ -8,6 +8,7 @@ import type { Platform } from '../../platform/platform';
 import { isUniqueViolation } from '../auth';
 import { findMember } from '../company';
 import type { AccessContext } from '../permissions';
+import { recipientDateStyle } from '../settings';
 import { transferCancelledMail, transferCodeMail, transferStartedMail } from './mails';
 import { accountTransfers } from './schema';
 import {
@@ -74,11 +75,18 @@ export async function startTransfer(
           code,
           link: links(platform, created.id),
           expiresAt,
+          dates: await recipientDateStyle(tx, access.companyId, target.userId),
         }),
         { tx, companyId: access.companyId },
       );
       await platform.mail.queue(
-        transferStartedMail({ ...context, to: owner.email, link: links(platform), expiresAt }),
+        transferStartedMail({
+          ...context,
+          to: owner.email,
+          link: links(platform),
+          expiresAt,
+          dates: await recipientDateStyle(tx, access.companyId, access.userId),
+        }),
         { tx, companyId: access.companyId },
       );
       return created.id;
@@ -208,7 +216,14 @@ export async function resendTransfer(
       throw new AppError('CONFLICT', { message: 'This transfer is no longer pending: start a new one' });
     }
     await platform.mail.queue(
-      transferCodeMail({ ...context, to: row.to.email, code, link: links(platform, row.id), expiresAt }),
+      transferCodeMail({
+        ...context,
+        to: row.to.email,
+        code,
+        link: links(platform, row.id),
+        expiresAt,
+        dates: await recipientDateStyle(tx, access.companyId, row.to.id),
+      }),
       { tx, companyId: access.companyId },
     );
   });

@@ -122,6 +122,37 @@ describe('start a transfer', () => {
     expect(pending.json().data).toMatchObject({ _id: data._id, status: 'PENDING' });
   });
 
+  it("writes the expiry in each reader's date format and zone, the zone named", async () => {
+    const company = await seedCompany(t, { name: 'Zoned Realty' });
+    const { OWNER: owner, MEMBER: target } = company.users;
+    const saved = await call('POST', '/api/application-settings', owner, {
+      date: 'YYYY-MM-DD',
+      time: 'HH:mm',
+      time_zone: 'Asia/Kolkata',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await start(owner, target.userId);
+    expect(res.statusCode, res.body).toBe(200);
+    const expires = new Date(res.json().data.expires_at as string);
+    // Built with Intl alone: the owner's YYYY-MM-DD HH:mm in Kolkata; the member (no settings of
+    // their own) reads the company's, i.e. the owner's.
+    const kolkata = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Asia/Kolkata',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(expires);
+    const expected = `${kolkata} (Asia/Kolkata, UTC+05:30)`;
+    const [code] = await mailsTo(target.email, 'transfer-account.code');
+    expect(code?.html).toContain(`valid until ${expected}`);
+    const [started] = await mailsTo(owner.email, 'transfer-account.started');
+    expect(started?.html).toContain(`until ${expected} to confirm`);
+    expect(started?.html).not.toContain(' UTC<');
+  });
+
   it('takes the membership id as well as the user id', async () => {
     const company = await seedCompany(t);
     const [membership] = await t.platform.database.db
