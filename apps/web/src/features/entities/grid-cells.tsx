@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Badge, Checkbox, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import type { TFormFieldType } from '@esigns/contracts/nocode-field-types';
 import { optionLabel, valueText } from '@esigns/contracts/nocode-value-text';
-import { formatDate } from '../../shared/format/date';
+import { formatDate, formatDateTime } from '../../shared/format/date';
 import type { TemplateField } from './entities-api';
 import { linkedIds } from './record-picker';
 
@@ -15,7 +15,7 @@ import { linkedIds } from './record-picker';
 export function displayText(field: TemplateField, value: unknown): string {
   return valueText(field, value, {
     formatDate: (v) => formatDate(v),
-    formatDateTime: (v) => new Date(v).toLocaleString('en-IN'),
+    formatDateTime: (v) => formatDateTime(v),
   });
 }
 
