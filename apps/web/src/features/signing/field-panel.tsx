@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { IconEraser, IconPencil, IconUpload } from '@tabler/icons-react';
 import type { TSignerField } from '@esigns/contracts/signing';
+import { DateField } from '../../shared/ui/date-field';
 import { fieldTitle } from '../editor/field-catalogue';
 import { FIELD_ICONS } from '../editor/field-icons';
 import { isMarkField } from './field-rules';
@@ -189,12 +190,24 @@ function FieldInput({
           )}
         </Stack>
       );
+    case 'DATE':
+      return (
+        <DateField
+          id={inputId}
+          aria-label={title}
+          placeholder={field.placeholder || undefined}
+          value={value}
+          onChange={onChange}
+          error={error}
+          size="md"
+          data-autofocus
+        />
+      );
     default:
       return (
         <TextInput
           id={inputId}
           aria-label={title}
-          type={field.type === 'DATE' ? 'date' : 'text'}
           inputMode={field.type === 'NUMBER' ? 'decimal' : undefined}
           placeholder={field.placeholder || undefined}
           value={value}

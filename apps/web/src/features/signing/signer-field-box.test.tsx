@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { TSignerField } from '@esigns/contracts/signing';
 import { setDefaultDateFormat } from '../../shared/format/date';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
+import { FieldPanel } from './field-panel';
 import { SignerFieldBox } from './signer-field-box';
 import { makeSignerField } from './signing-test-utils';
 
@@ -39,5 +40,26 @@ describe('dates on the signing screen', () => {
   it("shows another recipient's date in the spec default MM-DD-YYYY", () => {
     box(field({ key: 'd2', type: 'DATE', mine: false }), '2026-12-28');
     expect(screen.getByTestId('other-field-d2').textContent).toContain('12-28-2026');
+  });
+});
+
+describe("the signer's date picker", () => {
+  it("shows and reads the user's date format and keeps YYYY-MM-DD", () => {
+    setDefaultDateFormat('DD-MM-YYYY');
+    const changes: string[] = [];
+    renderWithProviders(
+      <FieldPanel
+        field={field({ key: 'd3', type: 'DATE', label: 'Start date' })}
+        value="2026-12-28"
+        error={null}
+        onChange={(value) => changes.push(value)}
+        onAdopt={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    const input = screen.getByLabelText('Start date') as HTMLInputElement;
+    expect(input.value).toBe('28-12-2026');
+    fireEvent.change(input, { target: { value: '05-01-2027' } });
+    expect(changes.at(-1)).toBe('2027-01-05');
   });
 });
