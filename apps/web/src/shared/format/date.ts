@@ -52,10 +52,12 @@ export function toDayjs(value: DateInput): dayjs.Dayjs | null {
  * `usertimezone` (ARCHITECTURE.md "Dates").
  */
 export function screenTimeZone(): TZone {
-  return (
-    Intl.DateTimeFormat().resolvedOptions().timeZone || { offsetMinutes: -new Date().getTimezoneOffset() }
-  );
+  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || '';
+  return browserZone || { offsetMinutes: -new Date().getTimezoneOffset() };
 }
+
+/** The browser's IANA zone, read once (reading it builds a formatter). */
+let browserZone: string | undefined;
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
