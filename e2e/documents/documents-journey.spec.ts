@@ -228,7 +228,7 @@ test('documents: upload a DOCX and a PDF, merge, place fields for two signers an
   await test.step('two signers and a CC, in signing order', async () => {
     await addRecipient(page, 'recipient', signer1);
     await addRecipient(page, 'recipient', signer2);
-    await addRecipient(page, 'recipient', { ...cc, action: 'Receives a copy' });
+    await addRecipient(page, 'recipient', { ...cc, action: 'Gets a copy' });
     await expect(page.getByTestId('recipient-row')).toHaveCount(3);
     const order = page.getByRole('switch', { name: 'Signing order' });
     await expect(order).not.toBeChecked();

@@ -38,6 +38,13 @@ export const OPTION_FIELD_TYPES: readonly TFieldType[] = ['RADIO', 'DROPDOWN'];
 
 export const RECIPIENT_TYPES = ['SIGNER', 'APPROVER', 'CC', 'VIEWER'] as const;
 export type TRecipientType = (typeof RECIPIENT_TYPES)[number];
+/** What a recipient of each type is called on every screen (one name each). */
+export const RECIPIENT_TYPE_LABELS: Record<TRecipientType, string> = {
+  SIGNER: 'Signer',
+  APPROVER: 'Approver',
+  CC: 'Gets a copy',
+  VIEWER: 'Viewer',
+};
 
 export const DOCUMENT_STATUSES = [
   'DRAFT',

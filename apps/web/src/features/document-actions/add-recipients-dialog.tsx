@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
+  RECIPIENT_TYPE_LABELS,
   isEmail,
   RECIPIENT_TYPES,
   type TEmployeeDocument,
@@ -10,7 +11,6 @@ import {
 } from '@esigns/contracts/documents';
 import { isApiError } from '../../shared/api/api-error';
 import { FormDialog } from '../../shared/ui/form-dialog';
-import { RECIPIENT_TYPE_LABELS } from '../editor/recipient-labels';
 import type { ActionDialogProps } from './confirm-dialogs';
 import { addRecipients, type TRecipientDraft } from './document-actions-api';
 import { placeField } from './correct-state';

@@ -13,24 +13,18 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
-import { RECIPIENT_TYPES, type TRecipientType } from '@esigns/contracts/documents';
-import { RECIPIENT_TYPE_LABELS } from '../editor/recipient-labels';
+import { RECIPIENT_TYPE_LABELS, RECIPIENT_TYPES, type TRecipientType } from '@esigns/contracts/documents';
+import { RECIPIENT_STATUS_LOOK } from '../document-lists/document-badges';
 import type { CorrectForm, CorrectRecipient } from './correct-state';
 import { newRecipient } from './correct-state';
 
 const TYPE_OPTIONS = RECIPIENT_TYPES.map((type) => ({ value: type, label: RECIPIENT_TYPE_LABELS[type] }));
 
+/** The document screen's status colours, and "New" for a recipient this correction adds. */
 const STATUS_BADGES: Record<CorrectRecipient['status'], { label: string; color: string }> = {
-  NEW: { label: 'New', color: 'blue' },
-  PENDING: { label: 'Not sent yet', color: 'gray' },
-  SENT: { label: 'Sent', color: 'yellow' },
-  VIEWED: { label: 'Viewed', color: 'orange' },
-  SIGNED: { label: 'Signed', color: 'teal' },
-  APPROVED: { label: 'Approved', color: 'teal' },
-  DECLINED: { label: 'Declined', color: 'red' },
-  REJECTED: { label: 'Rejected', color: 'red' },
+  NEW: { label: 'New', color: 'grape' },
+  ...RECIPIENT_STATUS_LOOK,
 };
-
 type Props = {
   form: CorrectForm;
   onChange: (form: CorrectForm) => void;

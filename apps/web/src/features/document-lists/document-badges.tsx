@@ -1,6 +1,10 @@
 import { Avatar, Badge, Group, Progress, Stack, Text, Tooltip, type MantineColor } from '@mantine/core';
 import type { TRecipientSummary } from '@esigns/contracts/document-lists';
-import type { TDocumentStatus, TRecipientStatus, TRecipientType } from '@esigns/contracts/documents';
+import {
+  RECIPIENT_TYPE_LABELS,
+  type TDocumentStatus,
+  type TRecipientStatus,
+} from '@esigns/contracts/documents';
 import { formatInitials } from '../../shared/format/name';
 
 export const DOCUMENT_STATUS_LOOK: Record<TDocumentStatus, { label: string; color: MantineColor }> = {
@@ -21,13 +25,6 @@ export const RECIPIENT_STATUS_LOOK: Record<TRecipientStatus, { label: string; co
   APPROVED: { label: 'Approved', color: 'teal' },
   DECLINED: { label: 'Declined', color: 'red' },
   REJECTED: { label: 'Rejected', color: 'red' },
-};
-
-export const RECIPIENT_TYPE_LABEL: Record<TRecipientType, string> = {
-  SIGNER: 'Signer',
-  APPROVER: 'Approver',
-  CC: 'Gets a copy',
-  VIEWER: 'Viewer',
 };
 
 /**
@@ -89,7 +86,7 @@ export function RecipientAvatars({ recipients, max = 4 }: { recipients: TRecipie
         {shown.map((r) => (
           <Tooltip
             key={r._id}
-            label={`${r.name} (${r.email}): ${RECIPIENT_TYPE_LABEL[r.user_type]}, ${RECIPIENT_STATUS_LOOK[r.status].label.toLowerCase()}`}
+            label={`${r.name} (${r.email}): ${RECIPIENT_TYPE_LABELS[r.user_type]}, ${RECIPIENT_STATUS_LOOK[r.status].label.toLowerCase()}`}
             withArrow
           >
             <Avatar

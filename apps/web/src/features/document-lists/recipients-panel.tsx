@@ -1,10 +1,11 @@
 import { Badge, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconKey, IconMailCheck } from '@tabler/icons-react';
+import { RECIPIENT_TYPE_LABELS } from '@esigns/contracts/documents';
 import type { TDocumentRecipient } from '@esigns/contracts/document-lists';
 import { countOf } from '@esigns/contracts/wording';
 import { formatDateTime } from '../../shared/format/date';
-import { RECIPIENT_TYPE_LABEL, RecipientStatusBadge } from './document-badges';
+import { RecipientStatusBadge } from './document-badges';
 
 function When({ label, value }: { label: string; value: string | null }) {
   if (!value) return null;
@@ -86,7 +87,7 @@ function RecipientCards({ recipients, signingOrder }: RecipientsPanelProps) {
               <Identity r={r} />
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {signingOrder ? `${r.signing_order}. ` : ''}
-                {RECIPIENT_TYPE_LABEL[r.user_type]}
+                {RECIPIENT_TYPE_LABELS[r.user_type]}
               </Text>
             </Group>
             <Status r={r} />
@@ -140,7 +141,7 @@ export function RecipientsPanel({ recipients, signingOrder }: RecipientsPanelPro
                 <Identity r={r} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{RECIPIENT_TYPE_LABEL[r.user_type]}</Text>
+                <Text size="sm">{RECIPIENT_TYPE_LABELS[r.user_type]}</Text>
               </Table.Td>
               <Table.Td>
                 <Status r={r} />

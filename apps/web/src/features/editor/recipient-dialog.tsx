@@ -16,7 +16,8 @@ import {
 import { RECIPIENT_TYPES, isEmail, type TRecipient, type TRecipientType } from '@esigns/contracts/documents';
 import { ContactPicker } from '../contacts/contact-picker';
 import type { EditorMode } from './editor-context';
-import { RECIPIENT_TYPE_HELP, RECIPIENT_TYPE_LABELS } from './recipient-labels';
+import { RECIPIENT_TYPE_LABELS } from '@esigns/contracts/documents';
+import { RECIPIENT_TYPE_HELP } from './recipient-labels';
 import { DialogButtons } from '../../shared/ui/form-dialog';
 
 export type RecipientDraft = Pick<

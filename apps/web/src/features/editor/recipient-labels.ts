@@ -1,12 +1,5 @@
 import { RECIPIENT_COLORS, type TRecipient, type TRecipientType } from '@esigns/contracts/documents';
 
-export const RECIPIENT_TYPE_LABELS: Record<TRecipientType, string> = {
-  SIGNER: 'Signer',
-  APPROVER: 'Approver',
-  CC: 'Receives a copy',
-  VIEWER: 'Viewer',
-};
-
 /** Badge text in the recipient list. */
 export const RECIPIENT_TYPE_SHORT: Record<TRecipientType, string> = {
   SIGNER: 'Signer',

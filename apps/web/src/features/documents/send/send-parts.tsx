@@ -14,22 +14,15 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
+  RECIPIENT_TYPE_LABELS,
   RECIPIENT_COLORS,
   type TDocumentSettings,
   type TDocumentUser,
   type TEmployeeDocument,
   type TField,
   type TRecipient,
-  type TRecipientType,
 } from '@esigns/contracts/documents';
 import { formatDate } from '../../../shared/format/date';
-
-export const RECIPIENT_TYPE_LABELS: Record<TRecipientType, string> = {
-  SIGNER: 'Signs',
-  APPROVER: 'Approves',
-  CC: 'Gets a copy',
-  VIEWER: 'Views',
-};
 
 export function recipientColor(recipient: Pick<TRecipient, 'color'>, index: number): string {
   return recipient.color || RECIPIENT_COLORS[index % RECIPIENT_COLORS.length]!;

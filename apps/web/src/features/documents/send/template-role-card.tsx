@@ -15,7 +15,8 @@ import {
 import type { TField, TFieldType, TRecipient } from '@esigns/contracts/documents';
 import { DateField } from '../../../shared/ui/date-field';
 import { ContactPicker } from '../../contacts/contact-picker';
-import { RECIPIENT_TYPE_LABELS, recipientColor } from './send-parts';
+import { RECIPIENT_TYPE_LABELS } from '@esigns/contracts/documents';
+import { recipientColor } from './send-parts';
 import type { TRolePerson } from './send-api';
 
 /** Field types the sender may fill in before sending a template. */
