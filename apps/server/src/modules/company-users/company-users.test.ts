@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_TYPES, type UserType } from '@esigns/contracts/auth';
 import { DEFAULT_PERMISSIONS, hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { isoMinuteIn } from '../../../test/zoned-time';
 import {
   SEED_PASSWORD,
   seedCompany,
@@ -84,6 +85,32 @@ const may = (userType: UserType, slug: PermissionSlug): boolean =>
   hasPermission({ planType: 'BUSINESS', userType, permissions: DEFAULT_PERMISSIONS[userType] }, slug);
 
 describe('invitations', () => {
+  it("writes the invitation's expiry in the company's date format and zone, the zone named", async () => {
+    const company = await seedCompany(t, { name: 'Zoned Invites' });
+    const saved = await call('POST', '/api/application-settings', company.users.OWNER, {
+      date: 'YYYY-MM-DD',
+      time: 'HH:mm',
+      time_zone: 'Asia/Kolkata',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const email = freshEmail();
+    const res = await call('POST', '/api/user/inviteUser', company.users.ADMIN, {
+      email,
+      user_type: 'MEMBER',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.platform.database.db
+      .select({ expiresAt: companyInvitations.expiresAt })
+      .from(companyInvitations)
+      .where(and(eq(companyInvitations.companyId, company.companyId), eq(companyInvitations.email, email)));
+    if (!row) throw new Error('no invitation row');
+    // Built with Intl alone: the owner's YYYY-MM-DD HH:mm in Kolkata (the invitee is not a member yet).
+    const kolkata = isoMinuteIn(row.expiresAt, 'Asia/Kolkata');
+    const mail = await lastMail(email, 'company-users.invite');
+    expect(mail?.html).toContain(`valid until ${kolkata} (Asia/Kolkata, UTC+05:30)`);
+    expect(mail?.html).not.toContain(' UTC and');
+  });
+
   it('mails a branded invitation with the accept link, and a new user joins through it', async () => {
     await t.platform.database.db
       .update(companies)

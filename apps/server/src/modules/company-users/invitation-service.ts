@@ -19,6 +19,7 @@ import {
 import { findCompanyById, joinCompany, membershipDirectory } from '../company';
 import type { AccessContext } from '../permissions';
 import { assertCanActOnUserType, assertRoleFits, roleDirectory } from '../roles';
+import { companyDateStyle } from '../settings';
 import { invitationMail } from './mails';
 import { companyInvitations, INVITATION_TTL_DAYS } from './schema';
 import { companyForMail, findCompanyUserRow, userName, type CompanyUserView, type Tx } from './service';
@@ -208,11 +209,13 @@ export async function resendInvitation(
 async function queueInvitationMail(
   platform: Platform,
   tx: Tx,
-  input: Omit<Parameters<typeof invitationMail>[0], 'link'> & { companyId: string; token: string },
+  input: Omit<Parameters<typeof invitationMail>[0], 'link' | 'dates'> & { companyId: string; token: string },
 ): Promise<void> {
   const { companyId, token, ...mail } = input;
   const link = `${platform.config.publicUrl}/inviteUser?token=${encodeURIComponent(token)}`;
-  await platform.mail.queue(invitationMail({ ...mail, link }), { tx, companyId });
+  // The invitee is not a member of this company yet: the company's date style, the zone named.
+  const dates = await companyDateStyle(tx, companyId);
+  await platform.mail.queue(invitationMail({ ...mail, link, dates }), { tx, companyId });
 }
 
 async function requireRow(platform: Platform, companyId: string, id: string): Promise<CompanyUserView> {

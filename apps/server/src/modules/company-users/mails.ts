@@ -1,5 +1,6 @@
 import type { UserType } from '@esigns/contracts/auth';
 import { DEFAULT_BRANDING, type TBranding } from '@esigns/contracts/branding';
+import { formatDateIn, type TDateStyle } from '@esigns/contracts/dates';
 import { escapeHtml } from '../../platform/mail/mail-layout';
 import type { TMailMessage } from '../../platform/mail/mail-service';
 
@@ -32,7 +33,9 @@ const greeting = (firstName: string | null | undefined): string =>
 const asRole = (userType: UserType, roleName: string | null): string =>
   `${TYPE_LABELS[userType]}${roleName ? ` (${escapeHtml(roleName)})` : ''}`;
 
-const utcDate = (date: Date): string => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A time in the reader's date format and zone, the zone named (ARCHITECTURE.md "Dates"). */
+const mailTime = (date: Date, dates: TDateStyle): string =>
+  formatDateIn(date, { format: `${dates.format} HH:mm`, zone: dates.zone, withZone: true });
 
 export function invitationMail(input: {
   to: string;
@@ -43,6 +46,8 @@ export function invitationMail(input: {
   roleName: string | null;
   link: string;
   expiresAt: Date;
+  /** The invitee is not a member yet: the company's date style. */
+  dates: TDateStyle;
   branding: Partial<TBranding>;
 }): TMailMessage {
   const company = escapeHtml(input.companyName);
@@ -51,13 +56,13 @@ export function invitationMail(input: {
     kind: 'company-users.invite',
     subject: `${input.inviterName} invited you to join ${input.companyName}`,
     heading: `Join ${input.companyName}`,
-    preheader: `Accept the invitation before ${utcDate(input.expiresAt)}`,
+    preheader: `Accept the invitation before ${mailTime(input.expiresAt, input.dates)}`,
     branding: input.branding,
     bodyHtml:
       greeting(input.firstName) +
       `<p>${escapeHtml(input.inviterName)} invited you to join <strong>${company}</strong> as ` +
       `${asRole(input.userType, input.roleName)}.</p>` +
-      `<p>The invitation is valid until ${utcDate(input.expiresAt)} and works once. If you did not expect it, ` +
+      `<p>The invitation is valid until ${mailTime(input.expiresAt, input.dates)} and works once. If you did not expect it, ` +
       'you can ignore this mail.</p>',
     button: { label: 'Accept invitation', url: input.link },
   };

@@ -56,6 +56,7 @@ const MAILS: [string, TMailMessage][] = [
       roleName: null,
       link: `${PUBLIC_URL}/inviteUser?token=${TOKEN}`,
       expiresAt: new Date('2030-01-01T00:00:00Z'),
+      dates: UTC_STYLE,
       branding,
     }),
   ],

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TRANSFER_CODE_ATTEMPTS } from '@esigns/contracts/transfer-account';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { isoMinuteIn } from '../../../test/zoned-time';
 import {
   seedCompany,
   seedMember,
@@ -136,15 +137,7 @@ describe('start a transfer', () => {
     const expires = new Date(res.json().data.expires_at as string);
     // Built with Intl alone: the owner's YYYY-MM-DD HH:mm in Kolkata; the member (no settings of
     // their own) reads the company's, i.e. the owner's.
-    const kolkata = new Intl.DateTimeFormat('sv-SE', {
-      timeZone: 'Asia/Kolkata',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(expires);
+    const kolkata = isoMinuteIn(expires, 'Asia/Kolkata');
     const expected = `${kolkata} (Asia/Kolkata, UTC+05:30)`;
     const [code] = await mailsTo(target.email, 'transfer-account.code');
     expect(code?.html).toContain(`valid until ${expected}`);
