@@ -149,8 +149,8 @@ export const ZDocumentPrintingRequest = z.object({
   document_id: z.uuid('Use a document template id').optional(),
   /** Record sheet: the templates to print (default: every non-repeatable one), in this order. */
   template_ids: z.array(z.uuid('Use template ids')).max(30).optional(),
-  /** How dates print (the reader's application setting). */
-  date_format: z.enum(DATE_FORMATS).default('DD-MM-YYYY'),
+  /** How dates print; default: the caller's application setting (date-times in their saved zone). */
+  date_format: z.enum(DATE_FORMATS).optional(),
 });
 export type TDocumentPrintingRequest = z.output<typeof ZDocumentPrintingRequest>;
 

@@ -1,3 +1,4 @@
+import { DEFAULT_DATE_FORMAT, formatDateIn } from './dates';
 import type { TFormFieldType } from './nocode-field-types';
 
 /*
@@ -15,7 +16,7 @@ export type TValueTextField = {
 export type TValueTextOptions = {
   /** A `YYYY-MM-DD` (or ISO) date as the reader wants it; default: as stored. */
   formatDate?: (value: string) => string;
-  /** An ISO date-time as the reader wants it; default: `toLocaleString('en-IN')`. */
+  /** An ISO date-time as the reader wants it; default: the spec's MM-DD-YYYY HH:mm in UTC, named. */
   formatDateTime?: (value: string) => string;
   /** Titles of linked records by id (ENTITY fields); unknown ids print as they are. */
   linkedTitles?: Readonly<Record<string, string>>;
@@ -46,7 +47,9 @@ export function valueText(field: TValueTextField, value: unknown, options: TValu
       return typeof value === 'string' ? (options.formatDate?.(value) ?? value) : '';
     case 'DATE_TIME':
       return typeof value === 'string'
-        ? (options.formatDateTime?.(value) ?? new Date(value).toLocaleString('en-IN'))
+        ? (options.formatDateTime?.(value) ??
+            (formatDateIn(value, { format: `${DEFAULT_DATE_FORMAT} HH:mm`, zone: 'UTC', withZone: true }) ||
+              value))
         : '';
     case 'YES_OR_NO':
     case 'CHECKBOX':

@@ -115,7 +115,8 @@ export function registerRecordActionRoutes(api: FastifyInstance, platform: Platf
           '(text as shown in the app; checkboxes ticked for true; signatures, initials and images left empty; fields ' +
           'nothing matches keep their default). Without: a record sheet per record: the title, then each template ' +
           '(`template_ids`, default all non-repeatable ones) with its fields and values; data tables row by row, ' +
-          'files by name, linked records by title. Dates print in `date_format`.',
+          "files by name, linked records by title. Dates print in `date_format` (default: the caller's date format), " +
+          "date-times in the caller's saved zone, named.",
         body: ZDocumentPrintingRequest,
         produces: ['application/pdf'],
         response: { 200: z.any().describe('The PDF bytes'), ...ERRORS },

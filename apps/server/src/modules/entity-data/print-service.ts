@@ -10,6 +10,7 @@ import type { Platform } from '../../platform/platform';
 import { assertCanSee, findConfigurable } from '../documents';
 import type { EntityDefinition, EntityTemplateDef } from '../entities';
 import type { AccessContext } from '../permissions';
+import { userDateStyle } from '../settings';
 import { printableText, type PrintOptions } from './printable-values';
 import { entityData } from './schema';
 import { linkedTitles, withComputedValues, type RecordRow } from './service';
@@ -232,8 +233,11 @@ export async function printRecords(
       })
     : def.templates.filter((t) => !t.isRepeatable);
   const records = await loadRecords(platform, def, input.entity_data_ids);
+  // The printing user's date format (unless the request names one) and zone (ARCHITECTURE.md "Dates").
+  const style = await userDateStyle(platform.database.db, access);
   const options: PrintOptions = {
-    dateFormat: input.date_format,
+    dateFormat: input.date_format ?? style.format,
+    zone: style.zone,
     linkedTitles: await linkedTitles(platform.database.db, def, records),
   };
   const doc = input.document_id

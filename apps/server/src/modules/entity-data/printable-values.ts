@@ -1,12 +1,19 @@
+import { formatDateIn, type TZone } from '@esigns/contracts/dates';
 import type { TValueField } from '@esigns/contracts/nocode-fields';
 import { formatIsoDate, valueText } from '@esigns/contracts/nocode-value-text';
 
 /*
  * Record values as text for people reading them outside the app (printed records, public links):
- * files by name, data tables row by row, dates in the reader's format, links by their titles.
+ * files by name, data tables row by row, dates in the reader's format, date-times also in the
+ * reader's zone, named (they leave the app: ARCHITECTURE.md "Dates"), links by their titles.
  */
 
-export type PrintOptions = { dateFormat: string; linkedTitles: Readonly<Record<string, string>> };
+export type PrintOptions = {
+  dateFormat: string;
+  /** The zone date-times print in (named after each); UTC when not given. */
+  zone?: TZone;
+  linkedTitles: Readonly<Record<string, string>>;
+};
 
 const fileNames = (value: unknown): string =>
   Array.isArray(value)
@@ -41,11 +48,12 @@ export function printableText(field: TValueField, value: unknown, options: Print
   }
   return valueText(field, value, {
     formatDate: (date) => formatIsoDate(date, options.dateFormat),
-    formatDateTime: (at) => {
-      const date = new Date(at);
-      if (Number.isNaN(date.getTime())) return at;
-      return `${formatIsoDate(date.toISOString(), options.dateFormat)} ${date.toISOString().slice(11, 16)} UTC`;
-    },
+    formatDateTime: (at) =>
+      formatDateIn(at, {
+        format: `${options.dateFormat} HH:mm`,
+        zone: options.zone ?? 'UTC',
+        withZone: true,
+      }) || at,
     linkedTitles: options.linkedTitles,
   });
 }

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import type { TField } from '@esigns/contracts/documents';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { isoMinuteIn } from '../../../test/zoned-time';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
 import { keyedHash } from '../../platform/auth/one-time-secrets';
+import { pdfText } from '../../platform/pdf/testing';
 import { createDocument, saveLayout, signer } from '../documents/test-helpers';
 import { loadEntityDefinition } from '../entities/definition';
 import { settleJobs } from '../notifications/test-helpers';
@@ -391,6 +393,33 @@ describe('POST /entities-data/document-printing', () => {
     expect(res.headers['content-disposition']).toContain('Properties (2 records).pdf');
     expect(await pagesOf(res.rawPayload)).toBe(2);
     expect(res.headers['x-page-count']).toBe('2');
+  });
+
+  it("prints dates in the printing user's format and date-times in their zone, named", async () => {
+    const company = await seedCompany(t, { name: 'Zoned Prints' });
+    const owner = company.users.OWNER;
+    const saved = await call('POST', '/api/application-settings', owner, {
+      date: 'YYYY-MM-DD',
+      time: 'HH:mm',
+      time_zone: 'Asia/Kolkata',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const visits = await createEntity(owner, 'Visits', 'GENERAL', [
+      { key: 'title', label: 'Title', type: 'SINGLE_LINE_TEXT', required: true },
+      { key: 'day', label: 'Day', type: 'DATE' },
+      { key: 'at', label: 'At', type: 'DATE_TIME' },
+    ]);
+    const at = '2026-03-01T10:00:00.000Z';
+    const visit = await addRecord(visits, { title: 'Site visit', day: '2026-03-01', at }, owner);
+    const res = await call('POST', '/api/entities-data/document-printing', owner, {
+      entity_id: visits._id,
+      entity_data_ids: [visit._id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = pdfText(res.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain(`${isoMinuteIn(new Date(at), 'Asia/Kolkata')} (Asia/Kolkata, UTC+05:30)`);
+    expect(text).toContain('2026-03-01');
+    expect(text).not.toContain('10:00 UTC');
   });
 
   it('fills a document template once per record', async () => {
