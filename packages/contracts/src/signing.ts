@@ -85,6 +85,11 @@ export const ZESignRecord = z.object({
   /** The signed-in user's saved signature and initials (data URLs), offered for adoption. */
   saved_signature: z.object({ signature: z.string().nullable(), initial: z.string().nullable() }).nullable(),
   terms_accepted: z.boolean(),
+  /**
+   * The company's date style (its owner's application settings: ARCHITECTURE.md "Dates"): a signer
+   * without an account reads the signing screen's dates in this format.
+   */
+  company_dates: z.object({ format: z.string(), time_zone: z.string() }),
 });
 export type TESignRecord = z.infer<typeof ZESignRecord>;
 

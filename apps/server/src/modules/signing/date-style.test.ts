@@ -80,6 +80,21 @@ describe('mails', () => {
   });
 });
 
+describe('the signing screen', () => {
+  it("carries the company's date format and zone to a signer without an account", async () => {
+    const email = uniqueEmail('screen');
+    const sent = await sendForSigning(t, acme.users.OWNER, acme.companyId, {
+      name: 'Dated screen',
+      document_users: [signer('s1', email)],
+      fields: [signatureField('sig1', 's1')],
+    });
+    const headers = await linkHeaders(t, email, sent._id);
+    const res = await signerCaller(t)('GET', `/api/e-signs/${sent._id}`, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.company_dates).toEqual({ format: 'DD-MM-YYYY', time_zone: 'Asia/Kolkata' });
+  });
+});
+
 describe('the sealed PDF', () => {
   it("writes the date signed and the certificate's times in the company's format and zone", async () => {
     const email = uniqueEmail('sealed');

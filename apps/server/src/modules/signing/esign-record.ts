@@ -16,6 +16,7 @@ import {
   type SenderInfo,
 } from '../documents';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
+import { companyDateStyle } from '../settings';
 import { loadFieldValues } from './field-values';
 import { advanceDocument } from './progress';
 import { wakeSealWorker } from './seal-queue';
@@ -137,6 +138,12 @@ async function markViewed(platform: Platform, signer: SignerContext, client: Cli
   return outcome?.row;
 }
 
+/** The company's date format and zone, for the signing screen of a signer without an account. */
+async function companyDates(db: Reader, companyId: string): Promise<TESignRecord['company_dates']> {
+  const style = await companyDateStyle(db, companyId);
+  return { format: style.format, time_zone: typeof style.zone === 'string' ? style.zone : 'UTC' };
+}
+
 type RecordBase = Omit<
   TESignRecord,
   'verified' | 'gates' | 'verification_errors' | 'blocked' | 'terms_accepted'
@@ -194,6 +201,7 @@ async function buildRecord(
     file,
     pages,
     fields,
+    company_dates: await companyDates(db, document.companyId),
     saved_signature:
       options.withSavedSignature && signer.accountUserId
         ? await savedSignature(platform, signer.accountUserId)

@@ -72,6 +72,7 @@ function preview(recipientId: string): TESignRecord {
     ],
     saved_signature: null,
     terms_accepted: true,
+    company_dates: { format: 'MM-DD-YYYY', time_zone: 'UTC' },
   };
 }
 

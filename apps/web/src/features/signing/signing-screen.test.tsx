@@ -82,6 +82,19 @@ describe('the signing view', () => {
     expect(screen.getByRole('button', { name: /Start/ })).toBeTruthy();
   });
 
+  it("shows a signer without an account the dates in the company's format", async () => {
+    serve(
+      makeRecord({
+        fields: [makeSignerField({ key: 'day', type: 'DATE', required: false, value: '2027-02-03' })],
+        company_dates: { format: 'DD MMM YYYY', time_zone: 'Asia/Kolkata' },
+      }),
+    );
+    renderSigning(SIGN);
+    await screen.findByTestId('signing-view');
+    expect(field('day').textContent).toContain('03 Feb 2027');
+    expect(field('day').textContent).not.toContain('02-03-2027');
+  });
+
   it('steps through the required fields in reading order with Start and Next', async () => {
     serve(threeFields());
     renderSigning(SIGN);

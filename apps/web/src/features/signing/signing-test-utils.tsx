@@ -85,6 +85,7 @@ export function makeRecord(overrides: Partial<TESignRecord> = {}): TESignRecord 
     fields: [makeSignerField()],
     saved_signature: null,
     terms_accepted: false,
+    company_dates: { format: 'MM-DD-YYYY', time_zone: 'UTC' },
     ...overrides,
   };
 }

@@ -1,6 +1,12 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { isSignedIn, useSession } from '../../shared/session/session-store';
+import { setDefaultDateFormat } from '../../shared/format/date';
+import {
+  isContactSession,
+  isSignedIn,
+  useSession,
+  type SessionState,
+} from '../../shared/session/session-store';
 import { fetchESignRecord, SIGNING_KEYS, type SignerAccess } from './signing-api';
 import { readSignerCredentials, type SignerCredentials } from './signer-credentials';
 
@@ -26,7 +32,7 @@ export function useSignerAccess(
 
 /** The recipient's e-sign record (fetched once per visit; the signing view keeps its own state). */
 export function useESignRecord(access: SignerAccess, enabled: boolean) {
-  return useQuery({
+  const record = useQuery({
     queryKey: SIGNING_KEYS.record(access.documentId),
     queryFn: ({ signal }) => fetchESignRecord(access, signal),
     enabled,
@@ -34,4 +40,26 @@ export function useESignRecord(access: SignerAccess, enabled: boolean) {
     refetchOnWindowFocus: false,
     staleTime: 0,
   });
+  useCompanyDateFormat(record.data?.company_dates.format);
+  return record;
+}
+
+const isStaff = (state: SessionState): boolean =>
+  isSignedIn(state) && !isContactSession(state) && Boolean(state.user?._id);
+
+/**
+ * A signer without an account reads the signing screens' dates in the company's format (the
+ * record's `company_dates`, ARCHITECTURE.md "Dates"); a signed-in user of the app keeps their own.
+ * Applied while the caller renders (idempotent), so the screens below use it from the first paint,
+ * and forgotten when the screen goes.
+ */
+export function useCompanyDateFormat(format: string | undefined): void {
+  const staff = useSession(isStaff);
+  const applied = staff ? null : (format ?? null);
+  if (applied) setDefaultDateFormat(applied);
+  useEffect(() => {
+    if (!applied) return undefined;
+    setDefaultDateFormat(applied);
+    return () => setDefaultDateFormat(null);
+  }, [applied]);
 }
