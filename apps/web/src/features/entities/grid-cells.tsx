@@ -3,6 +3,7 @@ import { Badge, Checkbox, Group, NumberInput, Select, Text, TextInput } from '@m
 import type { TFormFieldType } from '@esigns/contracts/nocode-field-types';
 import { optionLabel, valueText } from '@esigns/contracts/nocode-value-text';
 import { formatDate, formatDateTime } from '../../shared/format/date';
+import { DateField } from '../../shared/ui/date-field';
 import type { TemplateField } from './entities-api';
 import { linkedIds } from './record-picker';
 
@@ -157,13 +158,19 @@ export function CellEditor({
         />
       );
     case 'DATE':
+      // The user's date format (ARCHITECTURE.md "Dates"); the value stays YYYY-MM-DD. A picked or
+      // fully typed day saves at once (the calendar keeps the focus in the input); a cleared one on
+      // Enter or leaving the cell.
       return (
-        <TextInput
+        <DateField
           {...common}
-          type="date"
           value={typeof draft === 'string' ? draft : ''}
-          onChange={(event) => setDraft(event.currentTarget.value)}
+          onChange={(day) => {
+            setDraft(day);
+            if (day) onSave(day);
+          }}
           onBlur={() => onSave(draft)}
+          popoverProps={{ withinPortal: true }}
         />
       );
     default:
