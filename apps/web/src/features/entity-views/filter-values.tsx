@@ -11,6 +11,8 @@ import {
   VALUELESS_FILTER_OPERATORS,
   type TFilterOperator,
 } from '@esigns/contracts/nocode-filters';
+import { DateField } from '../../shared/ui/date-field';
+import { DateTimeField, TimeField } from '../../shared/ui/date-time-field';
 import type { TTemplateField } from './entity-views-api';
 import { formatCell } from './record-cells';
 
@@ -126,19 +128,18 @@ function ScalarInput({ field, value, onChange, label, error }: ScalarInputProps)
       />
     );
   }
-  const inputType =
-    kind === 'datetime'
-      ? 'datetime-local'
-      : kind === 'date'
-        ? field?.type === 'TIME'
-          ? 'time'
-          : 'date'
-        : 'text';
+  const textValue = value === undefined ? '' : String(value);
+  // Dates in the user's format (ARCHITECTURE.md "Dates"); values as before: YYYY-MM-DD, a
+  // YYYY-MM-DDTHH:mm wall-clock time, HH:mm.
+  if (kind === 'datetime') return <DateTimeField {...common} value={textValue} onChange={onChange} />;
+  if (kind === 'date' && field?.type === 'TIME') {
+    return <TimeField {...common} value={textValue} onChange={onChange} />;
+  }
+  if (kind === 'date') return <DateField {...common} value={textValue} onChange={onChange} />;
   return (
     <TextInput
       {...common}
-      type={inputType}
-      value={value === undefined ? '' : String(value)}
+      value={textValue}
       onChange={(event) => onChange(event.currentTarget.value)}
       placeholder="Value"
     />

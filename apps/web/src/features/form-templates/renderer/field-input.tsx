@@ -15,6 +15,7 @@ import type { TFormFieldOf, TValueField } from '@esigns/contracts/nocode-fields'
 import { formatCurrency } from '../../../shared/format/currency';
 import { RecordFileInput } from '../../entities/record-files';
 import { DateField } from '../../../shared/ui/date-field';
+import { DateTimeField, TimeField } from '../../../shared/ui/date-time-field';
 import { PercentageInput } from '../../../shared/ui/percentage-input';
 import { DataTableInput } from './data-table-input';
 import { LabelledBlock, LocationInput, SignatureInput, computedText } from './input-parts';
@@ -42,7 +43,7 @@ const text = (value: unknown): string =>
 const options = (field: TFormFieldOf<'SELECT' | 'RADIO' | 'MULTI_SELECT'>) =>
   field.options.map((o) => ({ value: o.value, label: o.label || o.value }));
 
-/** `<input type="datetime-local">` value for an ISO instant, and back. */
+/** The wall-clock `YYYY-MM-DDTHH:mm` of an ISO instant (as `DateTimeField` keeps it), and back. */
 const toLocalInput = (iso: unknown): string => {
   if (typeof iso !== 'string' || Number.isNaN(Date.parse(iso))) return '';
   const date = new Date(iso);
@@ -144,21 +145,14 @@ export function FieldInput({
     case 'DATE':
       return <DateField {...common} value={text(value)} onChange={onChange} />;
     case 'TIME':
-      return (
-        <TextInput
-          {...common}
-          type="time"
-          value={text(value)}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        />
-      );
+      return <TimeField {...common} value={text(value)} onChange={onChange} />;
     case 'DATE_TIME':
+      // The user's date format and HH:mm; the value stays an ISO instant (ARCHITECTURE.md "Dates").
       return (
-        <TextInput
+        <DateTimeField
           {...common}
-          type="datetime-local"
           value={toLocalInput(value)}
-          onChange={(e) => onChange(fromLocalInput(e.currentTarget.value))}
+          onChange={(local) => onChange(fromLocalInput(local))}
         />
       );
     case 'YES_OR_NO':
