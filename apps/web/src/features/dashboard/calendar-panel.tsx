@@ -51,7 +51,7 @@ function EventLine({ event }: { event: TCalendarEvent }) {
           {event.title}
         </Anchor>
         <Text size="xs" c="dimmed">
-          {event.description} · {dayjs(event.date).format('h:mm A')}
+          {event.description} · {formatDate(event.date, 'HH:mm')}
         </Text>
       </Box>
     </Group>
@@ -199,7 +199,7 @@ export function CalendarPanel({ today = dayjs().format('YYYY-MM-DD') }: { today?
       </Box>
       <Stack gap={6} data-testid="calendar-day">
         <Text size="sm" fw={600}>
-          {dayjs(selected).format('dddd, MMMM D')}
+          {dayjs(selected).format('dddd')}, {formatDate(selected)}
         </Text>
         {query.isPending || query.isPlaceholderData ? (
           <Skeleton h={36} />

@@ -17,7 +17,8 @@ export function formatMinutes(minutes: number): string {
   return hours > 0 ? `${hours}h ${String(rest).padStart(2, '0')}m` : `${rest}m`;
 }
 
-const time = (iso: string | null) => (iso ? dayjs(iso).format('h:mm A') : '—');
+/** A time of day, 24-hour like every time of the app (ARCHITECTURE.md "Dates"). */
+const time = (iso: string | null) => (iso ? formatDate(iso, 'HH:mm') : '—');
 
 function WeekBars({ days }: { days: readonly TCheckInDay[] }) {
   const week = [...days].reverse();
@@ -101,7 +102,7 @@ export function CheckInCard() {
         <Box>
           <Text fw={600}>Check-in</Text>
           <Text size="xs" c="dimmed">
-            {dayjs(status.today).format('dddd, MMMM D')}
+            {dayjs(status.today).format('dddd')}, {formatDate(status.today)}
           </Text>
         </Box>
         <Text size="sm" c={isIn ? 'teal' : 'dimmed'} fw={500} data-testid="check-in-state">

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setDefaultDateFormat } from '../../shared/format/date';
 import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
 import { renderRoute } from '../documents/documents-test-utils';
 import { CalendarPanel } from './calendar-panel';
@@ -297,5 +298,52 @@ describe('RecentNotes', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('recent-note')).toBeTruthy();
     expect(api.callsTo(NOTES).length).toBeGreaterThan(1);
+  });
+});
+
+describe("dashboard dates in the user's format", () => {
+  afterEach(() => setDefaultDateFormat(null));
+
+  it("labels the chart's days, the calendar's day and its times in the user's date format, 24-hour", async () => {
+    setDefaultDateFormat('DD-MM-YYYY');
+    const { series } = makeStats();
+    renderRoute(<SentCompletedChart points={series.points} />, '/', '/');
+    const labels = [...screen.getByTestId('sent-completed-chart').querySelectorAll('text')].map(
+      (t) => t.textContent,
+    );
+    expect(labels).toContain('08-05-2026');
+    cleanup();
+
+    installFakeApi((call) =>
+      call.path === '/api/getCalender/calender'
+        ? ok({
+            from: '',
+            to: '',
+            events: [makeCalendarEvent({ date: '2026-05-14T15:00:00', description: 'Sent for signature' })],
+          })
+        : undefined,
+    );
+    renderRoute(<CalendarPanel today={TODAY} />, '/', '/');
+    const day = await screen.findByTestId('calendar-day');
+    expect(within(day).getByText('Thursday, 14-05-2026')).toBeTruthy();
+    await waitFor(() => expect(within(day).getByText('Sent for signature · 15:00')).toBeTruthy());
+  });
+
+  it('writes check-in times 24-hour and the day in the user’s date format', async () => {
+    setDefaultDateFormat('DD-MM-YYYY');
+    const at = new Date(2026, 4, 14, 15, 30).toISOString();
+    installFakeApi((call) =>
+      call.path === '/api/entities-data/fetchCheckin'
+        ? ok(
+            makeCheckIn({
+              state: 'CHECKED_IN',
+              sessions: [{ _id: 's1', check_in_at: at, check_out_at: null, minutes: null }],
+            }),
+          )
+        : undefined,
+    );
+    renderRoute(<CheckInCard />, '/', '/');
+    expect(await screen.findByText('In since 15:30')).toBeTruthy();
+    expect(screen.getByText('Thursday, 14-05-2026')).toBeTruthy();
   });
 });

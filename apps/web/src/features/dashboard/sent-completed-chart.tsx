@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Box, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import dayjs from 'dayjs';
 import type { TStatsPoint } from '@esigns/contracts/dashboard';
 import { formatDate } from '../../shared/format/date';
 import { labelStride, linePath, niceTicks } from './chart-scale';
@@ -126,7 +125,7 @@ export function SentCompletedChart({
                   fontSize={11}
                   fill="var(--mantine-color-dimmed)"
                 >
-                  {dayjs(p.date).format('MMM D')}
+                  {formatDate(p.date)}
                 </text>
               )
             ) : null,
