@@ -90,9 +90,11 @@ async function makeCopy(template: string): Promise<string> {
   return dataDir;
 }
 
-/** Clean-up nobody waits for: what it leaves on failure, the global teardown removes. */
+/** Clean-up nobody waits for: a failure is reported; what it leaves, the global teardown removes. */
 function inBackground(work: () => Promise<unknown>): void {
-  work().catch(() => undefined);
+  work().catch((err: unknown) =>
+    console.warn('test database clean-up failed (left for the global teardown):', err),
+  );
 }
 
 /** One statement on the server's maintenance database (creating and dropping databases). */

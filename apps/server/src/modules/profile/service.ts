@@ -63,7 +63,14 @@ export async function savePicture(
   await platform.storage.put(key, bytes, type);
   const previous = await pictureKeyOf(platform.database.db, userId, kind);
   await setPictureKey(platform.database.db, userId, kind, key);
-  if (previous) await platform.storage.delete(previous).catch(() => undefined);
+  // The new picture is saved: a stale file left behind is logged, not the caller's failure.
+  if (previous) {
+    await platform.storage
+      .delete(previous)
+      .catch((err: unknown) =>
+        platform.log.warn({ err, key: previous }, 'could not delete the previous picture'),
+      );
+  }
   return platform.storage.createDownloadUrl(key, { expiresInSeconds: URL_SECONDS });
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { TField } from '@esigns/contracts/documents';
 import type { TSealFailure, TSealFailureKind } from '@esigns/contracts/signing';
 import { AppError } from '../../platform/http/app-error';
@@ -39,10 +40,12 @@ function joinWords(words: string[]): string {
  * (`values.<key>` of the sealing library's 422; every other image value that its decoder refuses
  * is named too, so one request fixes them all), `DOCUMENT` for an unreadable original PDF (415) or
  * a field off its pages (`fields.<i>.page`), else `RETRY` with our own message (or "see the server
- * log" for an unexpected error). Never throws: when the error cannot be looked into, `RETRY`.
+ * log" for an unexpected error). Never throws: when the error cannot be looked into (the values
+ * cannot be read), that failure is logged and the answer is `RETRY`.
  */
 export async function classifySealError(
   db: Reader,
+  log: FastifyBaseLogger,
   document: EmployeeRow | undefined,
   err: unknown,
 ): Promise<ClassifiedFailure> {
@@ -67,7 +70,8 @@ export async function classifySealError(
   }
   try {
     return await valueFailure(db, document, valueKeys);
-  } catch {
+  } catch (lookupErr) {
+    log.error({ err: lookupErr, documentId: document.id }, 'could not read the values of a failed seal');
     return retry;
   }
 }

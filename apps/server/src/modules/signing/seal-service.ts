@@ -69,6 +69,20 @@ export type SealOutcome = 'SEALED' | 'ALREADY_SEALED' | 'NOT_READY' | 'BUSY' | '
  * document that cannot be sealed) is FAILED at once, logged and mailed the same way, and the job
  * ends ('FAILED': retrying could not help); the sender's fix queues it again.
  */
+/**
+ * The document of a seal that just failed, to classify the failure. When it cannot be read (the
+ * database is down: the likely cause of the failure too) that is logged and the failure is
+ * classified without it, as one to retry.
+ */
+async function documentOfFailedSeal(platform: Platform, job: TSealJob): Promise<EmployeeRow | undefined> {
+  try {
+    return await employeeDocumentOf(platform.database.db, job.document_id, job.company_id);
+  } catch (err) {
+    platform.log.error({ err, documentId: job.document_id }, 'could not read the document of a failed seal');
+    return undefined;
+  }
+}
+
 export async function runSealJob(
   platform: Platform,
   job: TSealJob,
@@ -79,10 +93,12 @@ export async function runSealJob(
     return await sealDocument(platform, job, meta.id, hooks);
   } catch (err) {
     if (isBusy(err)) throw err;
-    const document = await employeeDocumentOf(platform.database.db, job.document_id, job.company_id).catch(
-      () => undefined,
+    const failure = await classifySealError(
+      platform.database.db,
+      platform.log,
+      await documentOfFailedSeal(platform, job),
+      err,
     );
-    const failure = await classifySealError(platform.database.db, document, err);
     if (!(err instanceof AppError))
       platform.log.error({ err, documentId: job.document_id }, 'sealing failed');
     await recordSealFailure(platform, job, meta, failure);
