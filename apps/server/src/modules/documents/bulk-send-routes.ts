@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZSuccess } from '@esigns/contracts/envelope';
@@ -15,6 +15,14 @@ import { findSendableTemplate } from './send-routes-service';
 
 const tags = ['templates'];
 const MAX_SHEET_BYTES = 10 * 1024 * 1024;
+
+/** The one sheet of a bulk-send upload (multipart field `file`, at most 10 MB). */
+async function readSheetFile(
+  request: FastifyRequest,
+): Promise<{ name: string; contentType: string; data: Buffer }> {
+  const [file] = await readFiles(request, { field: 'file', maxFiles: 1, maxBytes: MAX_SHEET_BYTES });
+  return { name: file!.name, contentType: file!.contentType, data: file!.data };
+}
 
 export async function registerBulkSendRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
   const r = api.withTypeProvider<ZodTypeProvider>();
@@ -50,13 +58,13 @@ export async function registerBulkSendRoutes(api: FastifyInstance, platform: Pla
       async (request) => {
         const access = accessOf(request);
         requireSlug(access, 'templates:send');
-        const [file] = await readFiles(request, { field: 'file', maxFiles: 1, maxBytes: MAX_SHEET_BYTES });
         return ok(
-          await createBulkSend(platform, access, request.params.configurable_document_id, {
-            name: file!.name,
-            contentType: file!.contentType,
-            data: file!.data,
-          }),
+          await createBulkSend(
+            platform,
+            access,
+            request.params.configurable_document_id,
+            await readSheetFile(request),
+          ),
           'Bulk send started',
         );
       },
@@ -100,13 +108,13 @@ export async function registerBulkSendRoutes(api: FastifyInstance, platform: Pla
       async (request) => {
         const access = accessOf(request);
         requireSlug(access, 'templates:send');
-        const [file] = await readFiles(request, { field: 'file', maxFiles: 1, maxBytes: MAX_SHEET_BYTES });
         return ok(
-          await previewBulkSend(platform, access, request.params.configurable_document_id, {
-            name: file!.name,
-            contentType: file!.contentType,
-            data: file!.data,
-          }),
+          await previewBulkSend(
+            platform,
+            access,
+            request.params.configurable_document_id,
+            await readSheetFile(request),
+          ),
         );
       },
     );
