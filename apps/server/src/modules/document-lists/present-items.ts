@@ -75,7 +75,9 @@ export async function presentListRows(
   if (rows.length === 0) return [];
   const sent = rows.filter((r) => r.status !== 'DRAFT').map((r) => r.id);
   const drafts = rows.filter((r) => r.status === 'DRAFT' && r.configurable_document_id);
-  const [senders, parties, layouts] = await Promise.all([
+  // A row read with LOADED_LIST_COLUMNS carries `seal_failed`; others are looked up, in the same round.
+  const unknownSeals = rows.filter((r) => r.status === 'WAITING' && r.seal_failed == null).map((r) => r.id);
+  const [senders, parties, layouts, failedSeals] = await Promise.all([
     peopleByIds(
       db,
       rows.map((r) => r.sender_id),
@@ -85,6 +87,7 @@ export async function presentListRows(
       db,
       drafts.map((d) => d.configurable_document_id!),
     ),
+    documentsWithFailedSeal(db, unknownSeals),
   ]);
   const byDocument = new Map<string, Party[]>();
   for (const party of parties) {
@@ -92,15 +95,11 @@ export async function presentListRows(
     list.push(party);
     byDocument.set(party.documentId, list);
   }
-  const failedSeals = await documentsWithFailedSeal(
-    db,
-    rows.filter((r) => r.status === 'WAITING').map((r) => r.id),
-  );
   return rows.map((row) =>
     presentRow(
       access,
       scope,
-      { ...row, seal_failed: failedSeals.has(row.id) },
+      { ...row, seal_failed: row.seal_failed === true || failedSeals.has(row.id) },
       row.status === 'DRAFT'
         ? layoutParties(layouts.get(row.configurable_document_id ?? '') ?? [])
         : (byDocument.get(row.id) ?? []),
