@@ -1,0 +1,16 @@
+/**
+ * The public face of the form-submissions module: other modules and the composition root import only
+ * this file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform';
+import { registerSubmissionFillRoutes } from './routes';
+import { defineFormSendJobs, registerSubmissionSendRoutes } from './send-routes';
+
+/** Submissions of forms (spec 3 §7 "Form builder data"): filling, approvals, sending, data out. */
+export function registerFormSubmissionRoutes(api: FastifyInstance, platform: Platform): void {
+  registerSubmissionFillRoutes(api, platform);
+  registerSubmissionSendRoutes(api, platform);
+}
+
+export { defineFormSendJobs };
