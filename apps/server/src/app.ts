@@ -59,6 +59,8 @@ import { registerEntityCustomizationRoutes } from './modules/entity-customizatio
 import { registerIconRoutes } from './modules/icons';
 import { registerEntityFilterHooks, registerEntityFilterRoutes } from './modules/entity-filters';
 import { registerEntityViewHooks, registerEntityViewRoutes } from './modules/entity-views';
+import { registerFormBuilderRoutes } from './modules/form-builders';
+import { registerFormSubmissionRoutes } from './modules/form-submissions';
 
 export type App = FastifyInstance;
 
@@ -196,6 +198,8 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerIconRoutes(api, platform);
       registerEntityFilterRoutes(api, platform);
       registerEntityViewRoutes(api, platform);
+      registerFormBuilderRoutes(api, platform);
+      registerFormSubmissionRoutes(api, platform);
     },
     { prefix: '/api' },
   );

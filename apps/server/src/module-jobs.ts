@@ -1,6 +1,7 @@
 import { defineDocumentListJobs } from './modules/document-lists';
 import { defineDocumentJobs } from './modules/documents';
 import { defineRecordJobs } from './modules/entity-data';
+import { defineFormSendJobs } from './modules/form-submissions';
 import { defineSigningJobs } from './modules/signing';
 import { defineNotificationJobs } from './modules/notifications';
 import { defineReminderJobs } from './modules/reminders';
@@ -17,4 +18,5 @@ export function defineModuleJobs(platform: Platform): void {
   defineReminderJobs(platform);
   defineDocumentListJobs(platform);
   defineRecordJobs(platform);
+  defineFormSendJobs(platform);
 }
