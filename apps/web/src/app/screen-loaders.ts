@@ -19,6 +19,8 @@ import { ENTITY_GROUP_SCREENS } from '../features/entity-groups/screens';
 import { MENU_MANAGEMENT_SCREENS } from '../features/menu-management/screens';
 import { ENTITY_VIEW_SCREENS } from '../features/entity-views/screens';
 import { GLOBAL_FILTER_SCREENS } from '../features/global-filters/screens';
+import { FORM_BUILDER_SCREENS } from '../features/form-builders/screens';
+import { FORM_FILL_SCREENS } from '../features/form-fill/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -47,6 +49,8 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...MENU_MANAGEMENT_SCREENS,
   ...ENTITY_VIEW_SCREENS,
   ...GLOBAL_FILTER_SCREENS,
+  ...FORM_BUILDER_SCREENS,
+  ...FORM_FILL_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),
