@@ -1,6 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { sessionStore, useSession, type SessionTokens } from '../shared/session/session-store';
+import {
+  sessionStore,
+  useSession,
+  type SessionState,
+  type SessionTokens,
+} from '../shared/session/session-store';
+import { tabFormAuthDetails } from '../features/form-fill/guest-session';
 import { AppLoading } from './screens/app-loading';
 import { decideGuard, resolveRedirect, type GuardName, type GuardRedirect } from './guard-decision';
 
@@ -38,11 +44,21 @@ function ResolvedRedirect({ decision }: { decision: GuardRedirect }) {
   return <AppLoading />;
 }
 
+/**
+ * Public form guests and outside approvers keep their secret in this tab only (sessionStorage,
+ * features/form-fill/guest-session.ts), not in the persisted session: their guards see it too.
+ */
+function withTabFormDetails(guard: GuardName, session: SessionState, pathname: string): SessionState {
+  if (guard !== 'formGuest' && guard !== 'formApproval') return session;
+  const details = tabFormAuthDetails(pathname);
+  return details.passcode ? { ...session, auth_details: { ...session.auth_details, ...details } } : session;
+}
+
 /** Applies one guard of spec 1 §6 to the routes below it; the decision itself is the pure `decideGuard`. */
 export function RouteGuard({ guard, children }: { guard: GuardName; children?: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  const decision = decideGuard(guard, session, location);
+  const decision = decideGuard(guard, withTabFormDetails(guard, session, location.pathname), location);
 
   if (decision.type === 'redirect') {
     if (decision.returnTo === undefined && decision.sealedTarget === undefined) {

@@ -160,7 +160,7 @@ describe('route table', () => {
     expect(resolve('/email-log')).toMatchObject({ guard: 'public', title: 'Email log' });
   });
 
-  it('redirects /, /documents, /profilesettings and /ap to their default screens, and spec paths of a setting made elsewhere to its one place', () => {
+  it("redirects /, /documents, /profilesettings and /ap to their default screens, spec paths of a setting made elsewhere to its one place, and a form's shared link to where a guest starts", () => {
     const redirects = Object.fromEntries(
       ALL_SCREEN_ROUTES.filter((r) => r.redirectTo && !r.pattern.startsWith('/if/')).map((r) => [
         r.pattern,
@@ -174,6 +174,7 @@ describe('route table', () => {
       '/ap': '/ap/dashboard',
       '/branding': '/profile/companyProfile',
       '/profilesettings/initial': '/profile/initial',
+      '/public/fbd/{formbuilder_code}': '/public/fbd/{formbuilder_code}/auth/verify',
     });
   });
 

@@ -12,7 +12,8 @@ import type { GuardName } from './guard-decision';
  *     a workflow, /company-documents/{kind}/{document_id}/workflow/{workflow_data_id}/{execute|preview}
  * - /ap/fbd/...  ->  /ap/fbd/{formbuilder_code}/data-list and /ap/fbd/{formbuilder_code}/{formbuilder_data_id}
  * - /ap/fb/.../status/completed  ->  /ap/fb/{formbuilder_code}/{formbuilder_data_id}/status/completed
- * - /public/fbd/... and /public/fb/... (guard `public?`): the identification screens
+ * - /public/fbd/... and /public/fb/... (guard `public?`): /public/fbd/{formbuilder_code} (the shared
+ *     link) opens auth/verify; the identification screens
  *     (auth/verify, vp/{user_id}, approval/auth) and status/completed are `public`; view, execute
  *     and update need a guest identity (`formGuest`: passcode plus user id or anonymous user id,
  *     else auth/verify); approval/execute needs an approver (`formApproval`, else approval/auth).
@@ -348,6 +349,16 @@ export const PUBLIC_ROUTES: ScreenRoute[] = [
     ],
     'narrow',
   ),
+  // The form's shared link (`formBuilders-url`) opens where a guest starts.
+  {
+    pattern: '/public/fbd/{formbuilder_code}',
+    title: 'Fill form',
+    area: 'public-forms',
+    guard: 'public',
+    layout: 'public',
+    width: 'narrow',
+    redirectTo: '/public/fbd/{formbuilder_code}/auth/verify',
+  },
   ...(
     ['/public/fbd/{formbuilder_code}', '/public/fb/{formbuilder_code}/{formbuilder_data_id}'] as const
   ).flatMap((base) => [
