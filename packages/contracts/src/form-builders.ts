@@ -292,3 +292,67 @@ export const ZFormSubmission = z.object({
   submitted_at: z.string().nullable(),
 });
 export type TFormSubmission = z.infer<typeof ZFormSubmission>;
+
+// ---------------------------------------------------------------------------------------------
+// form-builders (builders helper): sharing, passcodes and anonymous links
+// ---------------------------------------------------------------------------------------------
+
+/** The body of calls that name one form (`formBuilders-url`, `formbuilder-url/create`). */
+export const ZFormBuilderRef = z.object({ formbuilder_details_id: ZId('Choose a form') });
+
+/** `POST formBuilders-url`: the form's public link. */
+export const ZFormBuilderUrl = z.object({ url: z.string(), code: z.string() });
+export type TFormBuilderUrl = z.infer<typeof ZFormBuilderUrl>;
+
+/** `POST formBuilders/sent-otp` on a `secure_access` form: a code was mailed (nothing says whether the email is known). */
+export const ZFormPasscodeSent = z.object({
+  secure_access: z.literal(true),
+  formbuilder_details_id: z.string(),
+  contact: z.object({ email: z.string() }),
+  /** When the mailed code stops working. */
+  expires_at: z.string(),
+});
+export type TFormPasscodeSent = z.infer<typeof ZFormPasscodeSent>;
+
+/** `POST formBuilders/sent-otp`: a code was mailed, or (no `secure_access`) the session at once. */
+export const ZSendFormPasscodeAnswer = z.union([ZFormPasscodeSent, ZGuestSession]);
+export type TSendFormPasscodeAnswer = z.infer<typeof ZSendFormPasscodeAnswer>;
+
+/** `GET formBuilders/{id}/reminder-settings`. */
+export const ZFormReminderSettings = ZFormSettings.shape.reminders.unwrap();
+export type TFormReminderSettings = z.infer<typeof ZFormReminderSettings>;
+
+/** An anonymous link's own settings (prefilled values, labels the link carries...): a flat JSON object. */
+export const ZAnonymousFormParams = z
+  .record(z.string().max(100), z.unknown())
+  .refine((params) => Object.keys(params).length <= 100, { message: 'At most 100 settings' })
+  .refine((params) => JSON.stringify(params).length <= 20_000, {
+    message: 'At most 20,000 characters of settings',
+  });
+
+export const ZCreateAnonymousFormRequest = z.object({
+  formbuilder_details_id: ZId('Choose a form'),
+  name: z.string().trim().max(120, 'At most 120 characters').default(''),
+  params: ZAnonymousFormParams.default({}),
+});
+export type TCreateAnonymousFormRequest = z.input<typeof ZCreateAnonymousFormRequest>;
+
+/** `POST anonymous-form/{id}`: changes what is given. */
+export const ZUpdateAnonymousFormRequest = z.object({
+  name: z.string().trim().max(120, 'At most 120 characters').optional(),
+  params: ZAnonymousFormParams.optional(),
+});
+export type TUpdateAnonymousFormRequest = z.input<typeof ZUpdateAnonymousFormRequest>;
+
+export const ZAnonymousForm = z.object({
+  _id: z.string(),
+  formbuilder_details_id: z.string(),
+  name: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  /** The form's public link carrying this anonymous link's id (`?anonymous_form={_id}`). */
+  url: z.string(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TAnonymousForm = z.infer<typeof ZAnonymousForm>;

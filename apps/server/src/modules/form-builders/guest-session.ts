@@ -41,7 +41,8 @@ export type GuestSession = { guestId: string; secret: string; expiresAt: Date };
 export const GUEST_SESSION_DAYS = 1;
 export const ANONYMOUS_SESSION_DAYS = 7;
 
-export const guestSecretHash = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
+export const guestSecretHash = (secret: string): string =>
+  createHash('sha256').update(secret).digest('base64url');
 
 /**
  * A new session secret for a guest of the form. A GUEST with an email keeps one identity per
@@ -103,7 +104,10 @@ const REFUSED = 'Your form session is not valid or has expired: open the form li
  * `anonymoususerid`). A named guest with a wrong or expired secret, or another form's
  * (`formbuilderid`), is 401 with one message that never says which part was wrong.
  */
-export async function readGuest(db: Pick<Db, 'select'>, request: FastifyRequest): Promise<GuestIdentity | null> {
+export async function readGuest(
+  db: Pick<Db, 'select'>,
+  request: FastifyRequest,
+): Promise<GuestIdentity | null> {
   const guestId = header(request, 'userid') ?? header(request, 'anonymoususerid');
   if (!guestId) return null;
   const secret = header(request, 'passcode');

@@ -3,19 +3,9 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerFormBuilderRoutes } from './routes';
-export {
-  ANONYMOUS_SESSION_DAYS,
-  createGuestSession,
-  GUEST_SESSION_DAYS,
-  readGuest,
-} from './guest-session';
+export { ANONYMOUS_SESSION_DAYS, createGuestSession, GUEST_SESSION_DAYS, readGuest } from './guest-session';
 export type { GuestIdentity, GuestKind, GuestSession, GuestSessionInput } from './guest-session';
 export { registerSubmissionCounter } from './hooks';
 export type { SubmissionCounter } from './hooks';
-export {
-  findFormBuilder,
-  findPublicForm,
-  formAvailability,
-  stepsOf,
-} from './service';
+export { findFormBuilder, findPublicForm, formAvailability, stepsOf } from './service';
 export type { FormBuilderRow, TFormAvailability } from './service';

@@ -68,10 +68,15 @@ const liveOf = (companyId: string): SQL =>
   and(eq(formBuilders.companyId, companyId), isNull(formBuilders.deletedAt))!;
 
 /** What a caller without `form-builders:view` may read: ACTIVE forms filled by company users. */
-const fillableByStaff: SQL = and(eq(formBuilders.status, 'ACTIVE'), eq(formBuilders.ownerType, 'COMPANY_USERS'))!;
+const fillableByStaff: SQL = and(
+  eq(formBuilders.status, 'ACTIVE'),
+  eq(formBuilders.ownerType, 'COMPANY_USERS'),
+)!;
 
 const readableBy = (access: AccessContext): SQL =>
-  hasPermission(access, 'form-builders:view') ? liveOf(access.companyId) : and(liveOf(access.companyId), fillableByStaff)!;
+  hasPermission(access, 'form-builders:view')
+    ? liveOf(access.companyId)
+    : and(liveOf(access.companyId), fillableByStaff)!;
 
 /** The company's live form `id`, or 404 (unknown, deleted, another company's). */
 export async function findFormBuilder(db: Reader, companyId: string, id: string): Promise<FormBuilderRow> {
@@ -86,7 +91,11 @@ export async function findFormBuilder(db: Reader, companyId: string, id: string)
 }
 
 /** A form the caller may read (see `readableBy`), or 404. */
-export async function findReadableForm(db: Reader, access: AccessContext, id: string): Promise<FormBuilderRow> {
+export async function findReadableForm(
+  db: Reader,
+  access: AccessContext,
+  id: string,
+): Promise<FormBuilderRow> {
   if (!isUuid(id)) throw notFound('Form');
   const [row] = await db
     .select()
@@ -98,7 +107,11 @@ export async function findReadableForm(db: Reader, access: AccessContext, id: st
 }
 
 /** `GET formBuilders/code/{code}`: the company's readable form with that code, or 404. */
-export async function findFormByCode(db: Reader, access: AccessContext, code: string): Promise<FormBuilderRow> {
+export async function findFormByCode(
+  db: Reader,
+  access: AccessContext,
+  code: string,
+): Promise<FormBuilderRow> {
   const [row] = await db
     .select()
     .from(formBuilders)
@@ -125,7 +138,10 @@ export async function findPublicForm(db: Reader, idOrCode: string): Promise<Form
 }
 
 /** A form's answer with its submission count. */
-export async function presentFormBuilder(db: Pick<Db, 'select' | 'execute'>, row: FormBuilderRow): Promise<TFormBuilder> {
+export async function presentFormBuilder(
+  db: Pick<Db, 'select' | 'execute'>,
+  row: FormBuilderRow,
+): Promise<TFormBuilder> {
   const counts = await countSubmissions(db, [row.id]);
   return toFormBuilder(row, counts.get(row.id) ?? 0);
 }
@@ -165,7 +181,10 @@ export async function listFormBuilders(
       .orderBy(descending ? desc(column) : asc(column), asc(formBuilders.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(formBuilders).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(formBuilders)
+      .where(where),
   ]);
   const counts = await countSubmissions(
     db,

@@ -1,0 +1,240 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  PASSCODE_MAX_TRIES,
+  PASSCODE_TTL_MINUTES,
+  type TGuestSession,
+  type TSendFormPasscodeAnswer,
+  type ZSendFormPasscodeRequest,
+  type ZVerifyFormPasscodeRequest,
+} from '@esigns/contracts/form-builders';
+import { keyedHash, safeEqual, sixDigitCode } from '../../platform/auth/one-time-secrets';
+import type { Db } from '../../platform/db/database';
+import { AppError, validationError } from '../../platform/http/app-error';
+import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
+import type { Platform } from '../../platform/platform';
+import { contactDirectory } from '../contacts';
+import { assertGuestsWelcome, needsPasscode } from './guest-access';
+import {
+  ANONYMOUS_SESSION_DAYS,
+  createGuestSession,
+  GUEST_SESSION_DAYS,
+  type GuestKind,
+} from './guest-session';
+import { companyFaceOf, formPasscodeMail } from './mails';
+import { formPasscodes } from './schema';
+import { findPublicForm, type FormBuilderRow } from './service';
+
+/*
+ * A guest proves their email with a 6-digit code (`formBuilders/sent-otp` -> `formBuilders/verify`):
+ * stored as a keyed hash, valid 10 minutes, 5 tries, only the latest code of an email works. At
+ * most 5 codes per email and form an hour, and 20 per client address and form an hour (429); the
+ * routes also cap calls per address per minute. Failed tries are committed before the answer.
+ */
+
+type SendBody = z.output<typeof ZSendFormPasscodeRequest>;
+type VerifyBody = z.output<typeof ZVerifyFormPasscodeRequest>;
+
+export const CODES_PER_EMAIL_HOUR = 5;
+export const CODES_PER_IP_HOUR = 20;
+
+const codeHash = (platform: Platform, formId: string, email: string, code: string): string =>
+  keyedHash(`form-passcode:${formId}:${email}:${code}`, platform.config.secrets.jwtSecret);
+
+/** The company's contact with this email (a contact-type form is only for contacts). */
+async function contactIdOf(db: Pick<Db, 'select'>, companyId: string, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: contactDirectory.id })
+    .from(contactDirectory)
+    .where(and(eq(contactDirectory.companyId, companyId), eq(contactDirectory.email, email)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The answer every session-giving call makes. */
+export async function openGuestSession(
+  db: Pick<Db, 'select' | 'insert' | 'update'>,
+  form: FormBuilderRow,
+  who: { kind: GuestKind; email: string | null; contactId: string | null },
+): Promise<TGuestSession> {
+  const session = await createGuestSession(db, {
+    companyId: form.companyId,
+    formBuilderId: form.id,
+    email: who.email,
+    contactId: who.contactId,
+    kind: who.kind,
+    ttlDays: who.kind === 'GUEST' ? GUEST_SESSION_DAYS : ANONYMOUS_SESSION_DAYS,
+  });
+  return {
+    contact: { _id: session.guestId, email: who.email, kind: who.kind },
+    passcode: session.secret,
+    secure_access: who.kind === 'GUEST',
+    formbuilder_details_id: form.id,
+    expires_at: session.expiresAt.toISOString(),
+  };
+}
+
+async function assertUnderLimits(
+  db: Pick<Db, 'select'>,
+  formId: string,
+  email: string,
+  ip: string,
+): Promise<void> {
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  const [counts] = await db
+    .select({
+      byEmail: sql<number>`count(*) filter (where ${formPasscodes.email} = ${email})::int`,
+      byIp: sql<number>`count(*) filter (where ${formPasscodes.ip} = ${ip})::int`,
+    })
+    .from(formPasscodes)
+    .where(
+      and(
+        eq(formPasscodes.formBuilderId, formId),
+        eq(formPasscodes.purpose, 'GUEST'),
+        gt(formPasscodes.createdAt, hourAgo),
+      ),
+    );
+  if ((counts?.byEmail ?? 0) >= CODES_PER_EMAIL_HOUR || (counts?.byIp ?? 0) >= CODES_PER_IP_HOUR) {
+    throw new AppError('TOO_MANY_REQUESTS', {
+      message: 'Too many codes were asked for: try again in an hour',
+    });
+  }
+}
+
+/**
+ * `POST formBuilders/sent-otp`. A form that needs a proven email gets a code mailed (a contact-type
+ * form only to the company's contacts; the answer is the same either way, so it tells nobody
+ * whether an email is known); any other form answers a session for the given email at once
+ * (ANONYMOUS: the email is not proven).
+ */
+export async function sendFormPasscode(
+  platform: Platform,
+  body: SendBody,
+  ip: string,
+): Promise<TSendFormPasscodeAnswer> {
+  const db = platform.database.db;
+  const form = await findPublicForm(db, body.formbuilder_details_id);
+  await assertGuestsWelcome(db, form);
+  if (!needsPasscode(form)) {
+    return openGuestSession(db, form, { kind: 'ANONYMOUS', email: body.email, contactId: null });
+  }
+  await assertUnderLimits(db, form.id, body.email, ip);
+  const expiresAt = new Date(Date.now() + PASSCODE_TTL_MINUTES * 60_000);
+  const mayReceive =
+    form.ownerType !== 'CONTACTS' || (await contactIdOf(db, form.companyId, body.email)) !== null;
+  const company = await companyFaceOf(db, form.companyId);
+  await db.transaction(async (tx) => {
+    const code = sixDigitCode();
+    await tx.insert(formPasscodes).values({
+      formBuilderId: form.id,
+      purpose: 'GUEST',
+      email: body.email,
+      // A refused email still counts against the limits, so its code can never be guessed.
+      codeHash: mayReceive ? codeHash(platform, form.id, body.email, code) : 'refused',
+      expiresAt,
+      ip,
+    });
+    if (!mayReceive) return;
+    await platform.mail.queue(
+      formPasscodeMail({
+        to: body.email,
+        code,
+        formName: form.name,
+        company,
+        validMinutes: PASSCODE_TTL_MINUTES,
+      }),
+      { tx, companyId: form.companyId },
+    );
+  });
+  platform.jobs.wake(MAIL_SEND_JOB);
+  return {
+    secure_access: true,
+    formbuilder_details_id: form.id,
+    contact: { email: body.email },
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+type Outcome = { ok: true; session: TGuestSession } | { ok: false; error: AppError };
+
+const codeError = (message: string) => validationError([{ key: 'code', message, path: ['code'] }], message);
+
+/**
+ * `POST formBuilders/verify`: the latest code mailed to the email for this form. Wrong: 422 on
+ * `code` with the tries left; used: 409; the fifth wrong try or later: 409 (ask for a new one);
+ * expired: 410. Right: the code is used up and the guest gets a session.
+ */
+export async function verifyFormPasscode(platform: Platform, body: VerifyBody): Promise<TGuestSession> {
+  const db = platform.database.db;
+  const form = await findPublicForm(db, body.formbuilder_details_id);
+  await assertGuestsWelcome(db, form);
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    const [row] = await tx
+      .select()
+      .from(formPasscodes)
+      .where(
+        and(
+          eq(formPasscodes.formBuilderId, form.id),
+          eq(formPasscodes.purpose, 'GUEST'),
+          eq(formPasscodes.email, body.email),
+        ),
+      )
+      .orderBy(desc(formPasscodes.createdAt))
+      .limit(1)
+      .for('update');
+    if (!row) return { ok: false, error: codeError('Ask for a code first') };
+    if (row.consumedAt) {
+      return {
+        ok: false,
+        error: new AppError('CONFLICT', {
+          message: 'This code was already used: ask for a new one',
+          errorCode: 'PASSCODE_USED',
+        }),
+      };
+    }
+    if (row.attempts >= PASSCODE_MAX_TRIES) {
+      return {
+        ok: false,
+        error: new AppError('CONFLICT', {
+          message: 'Too many wrong codes: ask for a new one',
+          errorCode: 'PASSCODE_LOCKED',
+        }),
+      };
+    }
+    if (row.expiresAt.getTime() <= Date.now()) {
+      return {
+        ok: false,
+        error: new AppError('GONE', {
+          message: 'This code has expired: ask for a new one',
+          errorCode: 'PASSCODE_EXPIRED',
+        }),
+      };
+    }
+    if (!safeEqual(row.codeHash, codeHash(platform, form.id, body.email, body.code))) {
+      const [updated] = await tx
+        .update(formPasscodes)
+        .set({ attempts: sql`${formPasscodes.attempts} + 1` })
+        .where(eq(formPasscodes.id, row.id))
+        .returning({ attempts: formPasscodes.attempts });
+      const left = Math.max(0, PASSCODE_MAX_TRIES - (updated?.attempts ?? PASSCODE_MAX_TRIES));
+      if (left === 0) {
+        return {
+          ok: false,
+          error: new AppError('CONFLICT', {
+            message: 'Too many wrong codes: ask for a new one',
+            errorCode: 'PASSCODE_LOCKED',
+          }),
+        };
+      }
+      return { ok: false, error: codeError(`Wrong code: ${left} ${left === 1 ? 'try' : 'tries'} left`) };
+    }
+    await tx.update(formPasscodes).set({ consumedAt: new Date() }).where(eq(formPasscodes.id, row.id));
+    const contactId = await contactIdOf(tx, form.companyId, body.email);
+    return {
+      ok: true,
+      session: await openGuestSession(tx, form, { kind: 'GUEST', email: body.email, contactId }),
+    };
+  });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.session;
+}
