@@ -145,6 +145,7 @@ describe('runStartupCache', () => {
       templates: ['/template/list', 50],
       entity: ['/entities', 50],
       global_variables: ['/global-variables', 100],
+      formbuilders_details: ['/formBuilders', 50],
       entity_groups: ['/entity-groups', 100],
       entity_view_configuration: ['/entity-view-configuration', 50],
       filters: ['/entity-filters/fetch-by-company', 100],
@@ -184,8 +185,8 @@ describe('runStartupCache', () => {
 
     expect(result.filled.sort()).toEqual(['entity', 'icons']);
     expect(result.failed).toEqual(['filters']);
-    expect(result.skipped).toHaveLength(5);
-    expect(debug).toHaveBeenCalledTimes(5);
+    expect(result.skipped).toHaveLength(6);
+    expect(debug).toHaveBeenCalledTimes(6);
     expect(warn).toHaveBeenCalledTimes(1);
     const entity = readCache<Record<string, unknown>>('entity');
     expect(entity?.items).toHaveLength(60);

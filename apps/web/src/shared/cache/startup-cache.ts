@@ -164,8 +164,8 @@ export function normaliseTemplates<T extends { _id?: unknown; type?: unknown }>(
 }
 
 /**
- * The lists of spec 1 §7 the server serves (`STARTUP_CACHE_PATHS`), filled at startup; form
- * builders and custom dashboards join when their areas land.
+ * The lists of spec 1 §7 the server serves (`STARTUP_CACHE_PATHS`), filled at startup; custom
+ * dashboards join when their area lands.
  */
 export const STARTUP_CACHE_SOURCES: readonly StartupCacheSource[] = [
   {
@@ -183,6 +183,7 @@ export const STARTUP_CACHE_SOURCES: readonly StartupCacheSource[] = [
     limit: 100,
     fields: ['_id', 'label', 'input_type', 'is_fixed'],
   },
+  { name: 'formbuilders_details', path: '/formBuilders', limit: 50, fields: ['_id', 'name'] },
   {
     name: 'entity_groups',
     path: '/entity-groups',
