@@ -60,7 +60,7 @@ import { registerIconRoutes } from './modules/icons';
 import { registerEntityFilterHooks, registerEntityFilterRoutes } from './modules/entity-filters';
 import { registerEntityViewHooks, registerEntityViewRoutes } from './modules/entity-views';
 import { registerFormBuilderRoutes } from './modules/form-builders';
-import { registerFormSubmissionRoutes } from './modules/form-submissions';
+import { registerFormSubmissionHooks, registerFormSubmissionRoutes } from './modules/form-submissions';
 
 export type App = FastifyInstance;
 
@@ -249,6 +249,7 @@ function registerModuleHooks(): void {
   registerEntityViewHooks();
   registerMenuHooks();
   registerReminderHooks();
+  registerFormSubmissionHooks();
 }
 
 // The brand mark (pen nib, primary colour) on the API docs page.

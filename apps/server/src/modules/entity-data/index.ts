@@ -10,5 +10,5 @@ export { columnOf, filterSql, orderSql } from './query';
 export { narrowedRecordsPage, recordDirectory, recordsByIds } from './record-views';
 export { registerEntityDataHooks } from './register-hooks';
 export { ZRecordSchema, registerEntityDataRoutes } from './routes';
-export { createRecords, findRecord, queryRecords, toRecord } from './service';
+export { createRecords, findRecord, queryRecords, toRecord, updateRecord } from './service';
 export type { RecordRow } from './service';

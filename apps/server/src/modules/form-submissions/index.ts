@@ -14,3 +14,4 @@ export function registerFormSubmissionRoutes(api: FastifyInstance, platform: Pla
 }
 
 export { defineFormSendJobs };
+export { registerFormSubmissionHooks } from './register-hooks';
