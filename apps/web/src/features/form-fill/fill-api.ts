@@ -173,3 +173,21 @@ export async function fetchApprovalAuth(access: FillAccess, signal?: AbortSignal
   const options = { ...optionsOf(access), signal };
   return (await api.get<ApprovalAuth>('/formBuilders/approvals/auth', undefined, options)).data;
 }
+
+/** `PATCH /formbuilder/templates-data/{id}/{template_id}`: staff correct a TEMPLATE step's values. */
+export async function updateStepValues(id: string, templateId: string, values: Record<string, unknown>) {
+  const path = `/formbuilder/templates-data/${seg(id)}/${seg(templateId)}`;
+  return (await api.patch<TFormSubmission>(path, { values })).data;
+}
+
+export type ApprovalQuery = { page: number; limit: number; search?: string | undefined };
+
+/** What waits for the signed-in user's decision. */
+export async function fetchApprovals(query: ApprovalQuery, signal?: AbortSignal) {
+  return (await api.get<TPaged<SubmissionRead>>('/formbuilder-data/approval', query, { signal })).data;
+}
+
+export async function fetchApprovalCount(signal?: AbortSignal): Promise<number> {
+  return (await api.get<{ count: number }>('/formbuilder-data/approval/count', undefined, { signal })).data
+    .count;
+}

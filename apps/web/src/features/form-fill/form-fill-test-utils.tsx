@@ -1,9 +1,13 @@
 import type { RouteObject } from 'react-router';
-import type {
-  TFormSubmission,
-  TPublicFormBuilder,
-  TStoredFormStep,
-  TSubmissionStep,
+import type { TFormTemplate } from '@esigns/contracts/form-templates';
+import { makeFormTemplate } from '../form-templates/form-templates-test-utils';
+import {
+  ZFormSettings,
+  type TFormBuilder,
+  type TFormSubmission,
+  type TPublicFormBuilder,
+  type TStoredFormStep,
+  type TSubmissionStep,
 } from '@esigns/contracts/form-builders';
 import { ZFormFields } from '@esigns/contracts/nocode-template-check';
 import type { FakeCall } from '../../shared/testing/fake-api';
@@ -136,4 +140,42 @@ export function renderFill(path: string, extra: RouteObject[] = []) {
     lazy: load,
   }));
   return renderRoutes([...extra, ...routes, standIn('*', 'elsewhere')], path);
+}
+
+/** The staff definition of the same form: steps without their templates (staff read those). */
+export function makeStaffForm(overrides: Partial<TFormBuilder> = {}): TFormBuilder {
+  const steps = makeSteps().map((step) => {
+    const { template: _template, ...rest } = step as TStoredFormStep & { template?: unknown };
+    return rest as TStoredFormStep;
+  });
+  return {
+    _id: FORM_ID,
+    company_id: 'c1',
+    name: 'Site visit request',
+    code: CODE,
+    description: 'Book a visit of the show flat.',
+    owner_type: 'COMPANY_USERS',
+    status: 'ACTIVE',
+    steps,
+    settings: ZFormSettings.parse({}),
+    version: 1,
+    submissions_count: 3,
+    created_by: null,
+    created_at: '2026-11-01T10:00:00.000Z',
+    updated_at: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The templates of the staff form's steps, as `GET /template/{id}` answers them. */
+export function templateOf(id: string): TFormTemplate | null {
+  const step = makeSteps().find((s) => s.type === 'TEMPLATE' && s.template_id === id) as
+    (TStoredFormStep & { template: { name: string; code: string; fields: unknown[] } }) | undefined;
+  if (!step) return null;
+  return makeFormTemplate({
+    _id: id,
+    name: step.template.name,
+    code: step.template.code,
+    fields: step.template.fields,
+  });
 }

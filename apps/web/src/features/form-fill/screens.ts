@@ -26,6 +26,16 @@ function publicScreens(base: string): Record<string, LazyComponent> {
  * `/public/fbd`, `/public/fb`) by route pattern (routes.ts), for the router's SCREENS map.
  */
 export const FORM_FILL_SCREENS: Record<string, LazyComponent> = {
+  '/fbd/{formbuilder_code}': () =>
+    import('./staff-fill-screen').then((m) => ({ Component: m.StaffFillScreen })),
+  '/fb/{formbuilder_code}/{formbuilder_data_id}': () =>
+    import('./submission-screen').then((m) => ({ Component: m.SubmissionScreen })),
+  '/fb/view/{formbuilder_code}/{template_code}/{formbuilder_data_id}': () =>
+    import('./step-entry-screen').then((m) => ({ Component: m.StepViewScreen })),
+  '/fb/edit/{formbuilder_code}/{template_code}/{formbuilder_data_id}': () =>
+    import('./step-entry-screen').then((m) => ({ Component: m.StepEditScreen })),
+  '/forms/approval-forms': () =>
+    import('./approval-forms-screen').then((m) => ({ Component: m.ApprovalFormsScreen })),
   ...publicScreens('/public/fbd/{formbuilder_code}'),
   ...publicScreens('/public/fb/{formbuilder_code}/{formbuilder_data_id}'),
 };

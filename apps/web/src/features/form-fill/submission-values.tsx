@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TFormSubmission, TStepProgress, TStoredFormStep } from '@esigns/contracts/form-builders';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
@@ -53,10 +54,13 @@ export function SubmissionValues({
   steps,
   templates,
   submission,
+  stepActions,
 }: {
   steps: readonly TStoredFormStep[];
   templates: Record<string, StepTemplate | null>;
   submission: TFormSubmission;
+  /** Links beside a step's name (staff: view or correct its answers). */
+  stepActions?: (step: TStoredFormStep) => ReactNode;
 }) {
   return (
     <Stack gap="md" data-testid="submission-values">
@@ -70,9 +74,12 @@ export function SubmissionValues({
               <Title order={4} size="h5" style={{ overflowWrap: 'anywhere' }}>
                 {step.name}
               </Title>
-              <Badge color={badge.color} variant="light" style={{ flexShrink: 0 }}>
-                {badge.label}
-              </Badge>
+              <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                {stepActions?.(step)}
+                <Badge color={badge.color} variant="light">
+                  {badge.label}
+                </Badge>
+              </Group>
             </Group>
             {step.type === 'STATIC' ? (
               <Text size="sm" c="dimmed">

@@ -1,0 +1,95 @@
+import { Button, Paper } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconForms, IconList } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../shared/branding/use-page-title';
+import { useCan } from '../../shared/permissions/use-can';
+import { useSession } from '../../shared/session/session-store';
+import { PageFrame, QueryFailure, StateMessage } from '../../shared/ui/page-kit';
+import { SkeletonStack } from '../../shared/ui/list-screen';
+import { FILL_KEYS, STAFF_ACCESS, fetchStaffForm } from './fill-api';
+import { fillPaths } from './fill-paths';
+import { FillStepper } from './fill-stepper';
+import { EDITABLE_STATUSES, useStartingSubmission, useStepTemplates } from './use-fill-data';
+
+/** The staff definition of a form by its code (`GET /formBuilders/code/{code}`). */
+export function useStaffForm(code: string) {
+  return useQuery({
+    queryKey: FILL_KEYS.staffForm(code),
+    queryFn: ({ signal }) => fetchStaffForm(code, signal),
+  });
+}
+
+/**
+ * `/fbd/{formbuilder_code}`: a signed-in user fills the form with the guests' stepper, resuming
+ * their own draft (or the submission `?submission=` names, e.g. one sent back to them).
+ */
+export function StaffFillScreen() {
+  const { formbuilder_code: code = '' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const userId = useSession((s) => s.user?._id);
+  const rights = useCan();
+  const form = useStaffForm(code);
+  usePageTitle(form.data?.name ?? 'Form');
+  const templates = useStepTemplates(form.data?._id, form.data?.steps ?? [], true);
+  const start = useStartingSubmission(
+    STAFF_ACCESS,
+    form.data?._id,
+    search.get('submission') ?? undefined,
+    userId,
+  );
+  const entries = rights.can('form-builders:view-submissions') && (
+    <Button
+      variant="default"
+      component={Link}
+      to={fillPaths.dataList(code)}
+      leftSection={<IconList size={16} />}
+    >
+      Entries
+    </Button>
+  );
+  const failed = [form, templates, start].find((q) => q.isError);
+  return (
+    <PageFrame title={form.data?.name ?? 'Form'} description={form.data?.description} actions={entries}>
+      {failed ? (
+        <QueryFailure
+          query={failed}
+          title="Could not open the form"
+          noAccess="Your user type cannot fill this form."
+        />
+      ) : !form.data || !templates.data || start.isPending ? (
+        <SkeletonStack count={3} height={72} />
+      ) : form.data.status !== 'ACTIVE' ? (
+        <StateMessage
+          icon={<IconForms size={28} />}
+          color="gray"
+          title="This form is not active"
+          testId="form-inactive"
+        >
+          It can be filled once it is made active in the form builder.
+        </StateMessage>
+      ) : start.data && !EDITABLE_STATUSES.has(start.data.status) ? (
+        <StateMessage icon={<IconForms size={28} />} title="Already sent" testId="already-sent">
+          <Button component={Link} to={fillPaths.submission(code, start.data._id)} variant="light">
+            Open the submission
+          </Button>
+        </StateMessage>
+      ) : (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={820}>
+          <FillStepper
+            form={form.data}
+            access={STAFF_ACCESS}
+            templates={templates.data}
+            initial={start.data ?? null}
+            onSubmitted={(sent) => {
+              notifications.show({ color: 'teal', message: `${form.data.name} submitted` });
+              void navigate(fillPaths.submission(code, sent._id));
+            }}
+          />
+        </Paper>
+      )}
+    </PageFrame>
+  );
+}

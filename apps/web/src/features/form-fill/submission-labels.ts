@@ -1,0 +1,22 @@
+import type { TFillerKind, TSubmissionStatus } from '@esigns/contracts/form-builders';
+
+export const SUBMISSION_STATUS_LABELS: Record<TSubmissionStatus, { label: string; color: string }> = {
+  DRAFT: { label: 'Draft', color: 'gray' },
+  SUBMITTED: { label: 'Submitted', color: 'blue' },
+  PENDING_APPROVAL: { label: 'Waiting for approval', color: 'yellow' },
+  APPROVED: { label: 'Approved', color: 'teal' },
+  REJECTED: { label: 'Rejected', color: 'red' },
+  SENT_BACK: { label: 'Sent back for edits', color: 'orange' },
+};
+
+export const FILLER_KIND_LABELS: Record<TFillerKind, string> = {
+  USER: 'Company user',
+  CONTACT: 'Contact',
+  GUEST: 'Guest',
+  ANONYMOUS: 'Anonymous',
+};
+
+/** Who filled it, in a word: their name, else their email, else what kind of filler they are. */
+export function fillerText(filler: { kind: TFillerKind; name: string; email: string | null }): string {
+  return filler.name || filler.email || FILLER_KIND_LABELS[filler.kind];
+}
