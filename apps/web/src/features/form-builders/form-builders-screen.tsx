@@ -23,7 +23,7 @@ import { formCard, formColumns } from './form-rows';
 export const FORM_BUILDERS_PAGE_SIZE = 10;
 
 const STATUS_FILTERS = [{ value: '', label: 'Any status' }, ...optionsOf(FORM_STATUS_LABELS)];
-const OWNER_FILTERS = [{ value: '', label: 'Anyone fills' }, ...optionsOf(FORM_OWNER_LABELS)];
+const OWNER_FILTERS = [{ value: '', label: 'Any filler' }, ...optionsOf(FORM_OWNER_LABELS)];
 
 /**
  * /formBuilders: the company's forms, server-paged with search, status and filler filters and a

@@ -73,8 +73,8 @@ export function formServer(userType: UserType, next: FakeHandler = () => undefin
       return ok(
         paged([
           {
-            _id: 'cfg-1',
-            company_document_id: '6c1b2c3d-0000-4000-8000-000000000001',
+            _id: '6c1b2c3d-0000-4000-8000-000000000001',
+            company_document_id: 'company-document-1',
             name: 'Lease deed',
             status: 'ACTIVE',
           },

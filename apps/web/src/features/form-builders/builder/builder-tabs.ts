@@ -12,7 +12,7 @@ export const BUILDER_TABS: { value: BuilderTab; label: string; paths: string[] }
   },
   {
     value: 'sharing',
-    label: 'Sharing and limits',
+    label: 'Sharing',
     paths: [
       'settings.secure_access',
       'settings.one_per_person',

@@ -79,10 +79,14 @@ export function Builder({ form }: { form: TFormBuilder | null }) {
   );
   const preview = (
     <Box
-      w={isWide ? 400 : '100%'}
-      style={{ flexShrink: 0, position: isWide ? 'sticky' : undefined, top: 16 }}
+      w={isWide ? undefined : '100%'}
+      style={{
+        flexShrink: 0,
+        position: isWide ? 'sticky' : undefined,
+        top: 'calc(var(--app-shell-header-height, 60px) + 16px)',
+      }}
     >
-      <FormPreview draft={draft} />
+      <FormPreview draft={draft} isBeside={isWide} />
     </Box>
   );
 

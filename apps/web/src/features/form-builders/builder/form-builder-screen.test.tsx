@@ -121,7 +121,7 @@ describe('FormBuilderScreen', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(stepCards()[0]!).getByText('Needs fixing')).toBeTruthy());
     fireEvent.click(within(stepCards()[0]!).getByRole('button', { name: 'Open Terms' }));
     expect(await within(stepCards()[0]!).findByText('Too long for a page')).toBeTruthy();
-    fireEvent.click(screen.getByRole('tab', { name: /Sharing and limits/ }));
+    fireEvent.click(screen.getByRole('tab', { name: /Sharing/ }));
     expect(await screen.findByText('Too many')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

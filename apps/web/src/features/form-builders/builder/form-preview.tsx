@@ -10,8 +10,11 @@ const DEVICES = [
   { value: 'desktop', label: 'Desktop', Icon: IconDeviceDesktop },
 ] as const;
 
-/** The form as a filler sees it, step by step, on a phone or a desktop; it follows every edit. */
-export function FormPreview({ draft }: { draft: FormDraft }) {
+/**
+ * The form as a filler sees it, step by step, on a phone or a desktop; it follows every edit. Beside
+ * the builder (`isBeside`) it takes a phone's width, or more for the desktop.
+ */
+export function FormPreview({ draft, isBeside = false }: { draft: FormDraft; isBeside?: boolean }) {
   const [device, setDevice] = useState<Device>('phone');
   const [at, setAt] = useState(0);
   const steps = draft.steps;
@@ -77,7 +80,7 @@ export function FormPreview({ draft }: { draft: FormDraft }) {
       </Stack>
     );
   return (
-    <Stack gap="sm" data-testid="form-preview">
+    <Stack gap="sm" data-testid="form-preview" w={isBeside ? (device === 'phone' ? 400 : 560) : '100%'}>
       <Group justify="space-between">
         <Text fw={600} size="sm">
           Preview

@@ -49,7 +49,10 @@ export function PhoneFrame({ children }: { children: ReactNode }) {
         style={{
           border: '10px solid var(--mantine-color-dark-7)',
           borderRadius: 32,
-          minHeight: 560,
+          height: 640,
+          maxHeight: 'calc(100vh - 200px)',
+          minHeight: 420,
+          overflowY: 'auto',
           background: 'white',
         }}
       >

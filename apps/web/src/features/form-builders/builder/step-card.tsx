@@ -1,16 +1,5 @@
 import type { CSSProperties } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Collapse,
-  Group,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Badge, Collapse, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { CSS } from '@dnd-kit/utilities';
 import { IconChevronDown, IconChevronUp, IconTrash } from '@tabler/icons-react';
 import type { TStepCondition } from '@esigns/contracts/form-builders';
@@ -68,38 +57,27 @@ export function StepCard({
       data-testid="form-step"
       data-step-name={step.name}
     >
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Box pt={4}>
-          <DragHandle label={label} handle={handle} />
-        </Box>
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Group gap="xs" wrap="nowrap">
-            <Text size="sm" fw={700} c="dimmed">
-              {index + 1}
-            </Text>
-            <Badge size="sm" variant="light" color={step.type === 'STATIC' ? 'gray' : 'blue'}>
-              {STEP_TYPE_LABELS[step.type]}
+      <Group gap="xs" wrap="nowrap" align="center">
+        <DragHandle label={label} handle={handle} />
+        <Group gap={6} wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" fw={700} c="dimmed">
+            {index + 1}
+          </Text>
+          <Badge size="sm" variant="light" color={step.type === 'STATIC' ? 'gray' : 'blue'}>
+            {STEP_TYPE_LABELS[step.type]}
+          </Badge>
+          {hasProblems && (
+            <Badge size="sm" color="red">
+              Needs fixing
             </Badge>
-            {hasProblems && (
-              <Badge size="sm" color="red">
-                Needs fixing
-              </Badge>
-            )}
-            {step.condition && (
-              <Badge size="sm" variant="outline" color="grape">
-                Conditional
-              </Badge>
-            )}
-          </Group>
-          <TextInput
-            aria-label={`Name of step ${index + 1}`}
-            placeholder="Step name"
-            value={step.name}
-            onChange={(event) => onChange({ name: event.currentTarget.value })}
-            error={errors.name}
-          />
-        </Stack>
-        <Group gap={2} wrap="nowrap" pt={4}>
+          )}
+          {step.condition && (
+            <Badge size="sm" variant="outline" color="grape">
+              Conditional
+            </Badge>
+          )}
+        </Group>
+        <Group gap={2} wrap="nowrap">
           <MoveButtons label={label} index={index} count={count} onMove={onMove} size={14} />
           <ActionIcon
             variant="subtle"
@@ -114,6 +92,15 @@ export function StepCard({
           </ActionIcon>
         </Group>
       </Group>
+      <TextInput
+        mt={6}
+        pl={36}
+        aria-label={`Name of step ${index + 1}`}
+        placeholder="Step name"
+        value={step.name}
+        onChange={(event) => onChange({ name: event.currentTarget.value })}
+        error={errors.name}
+      />
       <Collapse expanded={isOpen}>
         <Stack gap="sm" pt="sm" pl={36}>
           <Switch

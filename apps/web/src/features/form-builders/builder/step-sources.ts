@@ -6,7 +6,8 @@ import { fetchTemplates } from '../../templates/templates-api';
 /**
  * Where a step's source is chosen from, searched on the server: the company's and the standard
  * form templates (`GET /template/list`), the entities (`GET /entities`) and the active document
- * templates (`GET /document-templates`: a step names the company document, `company_document_id`).
+ * templates (`GET /document-templates`: a step names the template's `_id`, its configurable document, as
+ * the API checks it).
  */
 
 const LIMIT = 50;
@@ -34,5 +35,5 @@ export async function searchDocumentTemplates(search: string, signal: AbortSigna
     { page: 1, limit: LIMIT, search: search || undefined, status: 'ACTIVE' },
     signal,
   );
-  return page.data.map((row) => ({ value: row.company_document_id, label: row.name }));
+  return page.data.map((row) => ({ value: row._id, label: row.name }));
 }
