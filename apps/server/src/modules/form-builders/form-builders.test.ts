@@ -414,3 +414,51 @@ describe('sharing', () => {
     expect((await api.call('GET', '/api/anonymous-form/nope', acme.users.ADMIN)).statusCode).toBe(404);
   });
 });
+
+describe('the templates forms use', () => {
+  it('keeps a template a live form uses, and the fields its conditions and approvers name', async () => {
+    const template = await api.createTemplate(acme.users.ADMIN);
+    const first = randomUUID();
+    const form = await api.createForm(acme.users.ADMIN, {
+      name: 'Uses a template',
+      steps: [
+        { id: first, type: 'TEMPLATE', name: 'Details', template_id: template._id },
+        {
+          type: 'STATIC',
+          name: 'Big budget',
+          content: 'x',
+          condition: { match: 'ALL', rules: [{ step_id: first, field: 'budget', operator: 'IS_NOT_EMPTY' }] },
+        },
+      ],
+      settings: {
+        approval_levels: [{ approvers: [{ kind: 'FIELD_EMAIL', step_id: first, field: 'email' }] }],
+      },
+    });
+    const del = await api.call('DELETE', `/api/template/${template._id}`, acme.users.ADMIN);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toContain('Used by the form Uses a template');
+
+    const fields = (await api.call('GET', `/api/template/${template._id}`, acme.users.ADMIN)).json().data
+      .fields;
+    const withoutBudget = fields.filter((f: { key: string }) => f.key !== 'budget');
+    const emailAsText = withoutBudget.map((f: { key: string; type: string }) =>
+      f.key === 'email' ? { ...f, type: 'SINGLE_LINE_TEXT' } : f,
+    );
+    const put = await api.call('PUT', '/api/template', acme.users.ADMIN, {
+      _id: template._id,
+      fields: emailAsText,
+    });
+    expect(put.statusCode).toBe(422);
+    expect(put.json().errors.details.map((d: { message: string }) => d.message)).toEqual([
+      'The form Uses a template uses the field budget: change the form first',
+      'The form Uses a template mails approvers at email: keep it an email field',
+    ]);
+
+    expect((await api.call('DELETE', `/api/formBuilders/${form._id}`, acme.users.ADMIN)).statusCode).toBe(
+      200,
+    );
+    expect((await api.call('DELETE', `/api/template/${template._id}`, acme.users.ADMIN)).statusCode).toBe(
+      200,
+    );
+  });
+});
