@@ -102,7 +102,10 @@ export function Builder({ form }: { form: TFormBuilder | null }) {
       {save.isConflict && (
         <Alert color="orange" role="alert" title="Someone else saved this form meanwhile">
           <Stack gap="xs" align="flex-start">
-            {errorText(save.mutation.error)} Reloading shows their version; your changes here are then lost.
+            <span>
+              It changed after you opened it, so your changes were not saved. Reload it to see the saved
+              version (what you changed here since is then lost) and make your changes again.
+            </span>
             <Button
               size="compact-sm"
               variant="light"

@@ -126,7 +126,7 @@ describe('FormBuilderScreen', { timeout: 60_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Someone else saved this form meanwhile')).toBeTruthy();
-    expect(screen.getByText(/changed by someone else meanwhile/)).toBeTruthy();
+    expect(screen.getByText(/your changes were not saved/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reload the form' }));
     await waitFor(() => expect(screen.queryByText('Someone else saved this form meanwhile')).toBeNull());
     fireEvent.click(screen.getByRole('tab', { name: /Steps/ }));
