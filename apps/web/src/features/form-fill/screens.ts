@@ -34,6 +34,8 @@ export const FORM_FILL_SCREENS: Record<string, LazyComponent> = {
     import('./step-entry-screen').then((m) => ({ Component: m.StepViewScreen })),
   '/fb/edit/{formbuilder_code}/{template_code}/{formbuilder_data_id}': () =>
     import('./step-entry-screen').then((m) => ({ Component: m.StepEditScreen })),
+  '/fbd/{formbuilder_code}/data-list': () =>
+    import('./data-list-screen').then((m) => ({ Component: m.DataListScreen })),
   '/forms/approval-forms': () =>
     import('./approval-forms-screen').then((m) => ({ Component: m.ApprovalFormsScreen })),
   ...publicScreens('/public/fbd/{formbuilder_code}'),
