@@ -14,8 +14,9 @@ import {
 } from '../form-builders-test-utils';
 import { FormBuilderScreen } from './form-builder-screen';
 
-staffSessionPerTest();
+// Layout first: its stubs (document.fonts for autosizing textareas) must outlive the unmount.
 layoutPerTest({ windowWidth: 1280 });
+staffSessionPerTest();
 
 const stepCards = () => screen.queryAllByTestId('form-step');
 const stepNames = () => stepCards().map((card) => card.getAttribute('data-step-name'));
