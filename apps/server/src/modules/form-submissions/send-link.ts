@@ -1,0 +1,211 @@
+import { eq } from 'drizzle-orm';
+import type { TBranding } from '@esigns/contracts/branding';
+import type { TFillerKind } from '@esigns/contracts/form-builders';
+import type { Db } from '../../platform/db/database';
+import { escapeHtml } from '../../platform/mail/mail-layout';
+import type { Platform } from '../../platform/platform';
+import { findCompanyById } from '../company';
+import { brandingOf } from '../company-users';
+import { loadSenderInfo } from '../documents';
+import { createGuestSession, type FormBuilderRow } from '../form-builders';
+import { formSubmissionEvents, formSubmissions } from './schema';
+
+/*
+ * One personal link: the DRAFT submission a person fills, their guest session (people outside the
+ * company), the mail with the link, and the history event naming the mail, all written through
+ * the caller's transaction, so a link and its mail exist together or not at all.
+ */
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Days a mailed guest link opens the form. */
+export const LINK_TTL_DAYS = 30;
+
+/** Who a send reaches: a company user (signs in) or a contact / email (a guest session). */
+export type Recipient = { kind: TFillerKind; id: string | null; email: string; name: string };
+
+/** What the link mails say about who sent them. */
+export type MailSender = { name: string; companyName: string; branding: Partial<TBranding> };
+
+export type SendableForm = Pick<FormBuilderRow, 'id' | 'companyId' | 'code' | 'name' | 'version'>;
+
+export type LinkSent = {
+  submissionId: string;
+  guestId: string | null;
+  expiresAt: Date | null;
+  mailId: string;
+};
+
+/** The sender of a batch's mails: its creator's name, else the company's. */
+export async function mailSenderOf(
+  platform: Platform,
+  companyId: string,
+  userId: string | null,
+): Promise<MailSender> {
+  const db = platform.database.db;
+  if (userId) return loadSenderInfo(db, companyId, userId);
+  const company = await findCompanyById(db, companyId);
+  return {
+    name: company?.name ?? '',
+    companyName: company?.name ?? '',
+    branding: brandingOf(company?.settings ?? {}),
+  };
+}
+
+type Link = { url: string; secret: string | null; guestId: string | null; expiresAt: Date | null };
+
+/** A new link for the filler of `submissionId`: staff sign in, others get a fresh guest session. */
+async function newLink(
+  platform: Platform,
+  tx: Tx,
+  form: SendableForm,
+  recipient: Recipient,
+  submissionId: string,
+): Promise<Link> {
+  const base = platform.config.publicUrl;
+  if (recipient.kind === 'USER') {
+    return { url: `${base}/fb/${form.code}/${submissionId}`, secret: null, guestId: null, expiresAt: null };
+  }
+  const session = await createGuestSession(tx, {
+    companyId: form.companyId,
+    formBuilderId: form.id,
+    email: recipient.email,
+    contactId: recipient.kind === 'CONTACT' ? recipient.id : null,
+    kind: 'GUEST',
+    ttlDays: LINK_TTL_DAYS,
+  });
+  return {
+    url: `${base}/public/fb/${form.code}/${submissionId}/vp/${session.guestId}?t=${encodeURIComponent(session.secret)}`,
+    secret: session.secret,
+    guestId: session.guestId,
+    expiresAt: session.expiresAt,
+  };
+}
+
+async function mailLink(
+  platform: Platform,
+  tx: Tx,
+  form: SendableForm,
+  recipient: Recipient,
+  link: Link,
+  sender: MailSender,
+): Promise<string> {
+  const from = sender.companyName || sender.name;
+  const { id } = await platform.mail.queue(
+    {
+      to: recipient.email,
+      subject: `${from ? `${from}: ` : ''}please fill in ${form.name}`,
+      kind: 'form.sent',
+      branding: sender.branding,
+      heading: 'You have a form to fill in',
+      bodyHtml:
+        `<p>${recipient.name ? `Hello ${escapeHtml(recipient.name)},` : 'Hello,'}</p>` +
+        `<p>${escapeHtml(sender.name || from || 'We')} asked you to fill in <strong>${escapeHtml(form.name)}</strong>. ` +
+        'The button opens it; you can save and come back to it with the same link.</p>' +
+        (link.expiresAt ? `<p>The link works for ${LINK_TTL_DAYS} days.</p>` : ''),
+      button: { label: 'Open the form', url: link.url },
+      secrets: link.secret ? [link.url, link.secret] : [link.url],
+    },
+    { tx, companyId: form.companyId },
+  );
+  return id;
+}
+
+/**
+ * Creates the person's DRAFT submission (in `batchId` when given) and mails them its link, in
+ * `tx`. A person outside the company fills as the guest of the link (`filler_kind` GUEST,
+ * `filler_id` the guest id); a company user as themself (USER).
+ */
+export async function sendNewLink(
+  platform: Platform,
+  tx: Tx,
+  form: SendableForm,
+  recipient: Recipient,
+  options: { sender: MailSender; batchId: string | null; createdBy: string | null },
+): Promise<LinkSent> {
+  const [row] = await tx
+    .insert(formSubmissions)
+    .values({
+      companyId: form.companyId,
+      formBuilderId: form.id,
+      formVersion: form.version,
+      status: 'DRAFT',
+      fillerKind: recipient.kind === 'USER' ? 'USER' : 'GUEST',
+      fillerId: recipient.kind === 'USER' ? recipient.id : null,
+      fillerEmail: recipient.email,
+      fillerName: recipient.name,
+      batchId: options.batchId,
+      createdBy: options.createdBy,
+    })
+    .returning({ id: formSubmissions.id });
+  const submissionId = row!.id;
+  const link = await newLink(platform, tx, form, recipient, submissionId);
+  if (link.guestId) {
+    await tx
+      .update(formSubmissions)
+      .set({ fillerId: link.guestId })
+      .where(eq(formSubmissions.id, submissionId));
+  }
+  const mailId = await mailLink(platform, tx, form, recipient, link, options.sender);
+  await tx.insert(formSubmissionEvents).values({
+    submissionId,
+    event: 'LINK_SENT',
+    actor: options.createdBy ?? '',
+    details: {
+      batch_id: options.batchId,
+      email_log_id: mailId,
+      guest_id: link.guestId,
+      contact_id: recipient.kind === 'CONTACT' ? recipient.id : null,
+      email: recipient.email,
+    },
+  });
+  return { submissionId, guestId: link.guestId, expiresAt: link.expiresAt, mailId };
+}
+
+/**
+ * Mails the filler of an existing submission a new link: a guest gets a new session (the
+ * submission's filler becomes it, so the old link no longer opens it); a company user the same
+ * sign-in link again.
+ */
+export async function resendLink(
+  platform: Platform,
+  tx: Tx,
+  form: SendableForm,
+  submission: {
+    id: string;
+    fillerKind: TFillerKind;
+    fillerId: string | null;
+    email: string;
+    name: string;
+    contactId: string | null;
+  },
+  options: { sender: MailSender; actor: string },
+): Promise<LinkSent> {
+  const recipient: Recipient =
+    submission.fillerKind === 'USER'
+      ? { kind: 'USER', id: submission.fillerId, email: submission.email, name: submission.name }
+      : submission.contactId
+        ? { kind: 'CONTACT', id: submission.contactId, email: submission.email, name: submission.name }
+        : { kind: 'GUEST', id: null, email: submission.email, name: submission.name };
+  const link = await newLink(platform, tx, form, recipient, submission.id);
+  await tx
+    .update(formSubmissions)
+    .set({
+      ...(link.guestId ? { fillerKind: 'GUEST' as const, fillerId: link.guestId } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(formSubmissions.id, submission.id));
+  const mailId = await mailLink(platform, tx, form, recipient, link, options.sender);
+  await tx.insert(formSubmissionEvents).values({
+    submissionId: submission.id,
+    event: 'LINK_RESENT',
+    actor: options.actor,
+    details: {
+      email_log_id: mailId,
+      guest_id: link.guestId,
+      contact_id: submission.contactId,
+      email: submission.email,
+    },
+  });
+  return { submissionId: submission.id, guestId: link.guestId, expiresAt: link.expiresAt, mailId };
+}
