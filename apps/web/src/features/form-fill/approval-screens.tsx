@@ -3,7 +3,7 @@ import { Alert, Divider, Stack, Text } from '@mantine/core';
 import { IconMailOpened } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { FILL_KEYS, fetchApprovalAuth, fetchSubmission, type FillAccess } from './fill-api';
+import { FILL_KEYS, STAFF_ACCESS, fetchApprovalAuth, fetchSubmission, type FillAccess } from './fill-api';
 import { fillPaths } from './fill-paths';
 import { readApproverCredentials, saveApproverCredentials } from './guest-session';
 import { ApprovalDecision } from './approval-decision';
@@ -56,7 +56,7 @@ export function ApprovalExecuteScreen() {
     retry: false,
   });
   const details = auth.data?.authDetails;
-  const form = usePublicForm(code, access ?? { kind: 'staff' });
+  const form = usePublicForm(code, STAFF_ACCESS);
   const templates = useStepTemplates(form.data?._id, form.data?.steps ?? [], false);
   const submission = useQuery({
     queryKey: FILL_KEYS.submission(details?.formbuilder_data_id ?? ''),
@@ -70,7 +70,8 @@ export function ApprovalExecuteScreen() {
   if (submission.isError) return <PublicFormError error={submission.error} />;
   if (!auth.data || !form.data || !templates.data || !submission.data)
     return <GuestLoading label="Opening the submission…" />;
-  const isWaiting = !auth.data.authDetails.decided && submission.data.status === 'PENDING_APPROVAL';
+  const { decided, can_decide: canDecide } = auth.data.authDetails;
+  const isWaiting = canDecide && !decided;
   return (
     <Stack gap="lg" maw={720} mx="auto" w="100%">
       <PublicFormHeader form={form.data}>
@@ -85,8 +86,8 @@ export function ApprovalExecuteScreen() {
         <ApprovalDecision access={access} submissionId={submission.data._id} />
       ) : (
         <Alert color="gray" variant="light" data-testid="already-decided">
-          {auth.data.authDetails.decided
-            ? 'You have already decided on this submission. Thank you.'
+          {decided
+            ? `You have already ${decided === 'APPROVED' ? 'approved' : 'rejected'} this submission. Thank you.`
             : 'This submission no longer waits for an approval.'}
         </Alert>
       )}

@@ -28,7 +28,8 @@ function server(decided = false) {
           formbuilder_details_id: FORM_ID,
           code: CODE,
           level: 0,
-          decided,
+          decided: decided ? 'APPROVED' : null,
+          can_decide: !decided,
         },
         userDetails: { name: 'Meera Shah', email: 'meera@example.com' },
       });

@@ -40,7 +40,9 @@ const seg = encodeURIComponent;
 
 /** A submission as `GET /formbuilder-data/{id}` answers it: with its history when the server gives it. */
 export type SubmissionEvent = { _id?: string; type: string; at: string; by?: string | null; detail?: string };
+/** `GET /formbuilder-data/{id}` carries the form and the history; list rows of approvals `form_name`. */
 export type SubmissionRead = TFormSubmission & {
+  form?: { _id: string; name: string; code: string };
   history?: SubmissionEvent[];
   form_name?: string;
   total_steps?: number;
@@ -165,9 +167,12 @@ export type ApprovalAuth = {
     formbuilder_details_id: string;
     code: string;
     level: number;
-    decided: boolean;
+    /** Their decision once given, null while it waits. */
+    decided: 'APPROVED' | 'REJECTED' | null;
+    /** Whether the submission waits for this approver's level now. */
+    can_decide: boolean;
   };
-  userDetails: { name: string; email: string };
+  userDetails: { name: string; email: string | null };
 };
 export async function fetchApprovalAuth(access: FillAccess, signal?: AbortSignal): Promise<ApprovalAuth> {
   const options = { ...optionsOf(access), signal };

@@ -6,14 +6,23 @@ import { useQuery } from '@tanstack/react-query';
 import type { TPublicFormBuilder } from '@esigns/contracts/form-builders';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { FILL_KEYS, fetchPublicForm, type FillAccess } from './fill-api';
+import { FILL_KEYS, STAFF_ACCESS, fetchPublicForm, type FillAccess } from './fill-api';
 
 /** The public form, read with the tab's guest headers when there are some (`auth_user` then names them). */
 export function usePublicForm(code: string, access: FillAccess) {
   const who = access.kind === 'guest' ? access.credentials.user_id : access.kind;
   return useQuery({
     queryKey: [...FILL_KEYS.publicForm(code), who],
-    queryFn: ({ signal }) => fetchPublicForm(code, access, signal),
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchPublicForm(code, access, signal);
+      } catch (error) {
+        // An expired session (or one of another form) is refused: read the form as a newcomer,
+        // whose `auth_user` is null, so the screens ask the guest to identify again.
+        if (access.kind !== 'guest' || !isApiError(error) || error.status !== 401) throw error;
+        return fetchPublicForm(code, STAFF_ACCESS, signal);
+      }
+    },
     retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 2,
   });
 }
