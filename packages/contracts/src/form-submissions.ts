@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery } from './envelope';
-import { FILLER_KINDS, STEP_PROGRESS, SUBMISSION_STATUSES, ZFormSubmission } from './form-builders';
+import { STEP_PROGRESS, SUBMISSION_STATUSES, ZFormSubmission } from './form-builders';
 import { ZId } from './ids';
 import { ZFieldKey } from './nocode-fields';
 
@@ -95,10 +95,15 @@ export const ZSubmissionListQuery = ZPageQuery.extend({
 
 export const ZSubmissionEvent = z.object({
   _id: z.string(),
-  event: z.string(),
-  actor: z.string(),
+  /** STARTED, STEP_SAVED, STEP_COMPLETED, SUBMITTED, RESUBMITTED, APPROVAL_REQUESTED, APPROVAL_APPROVED,
+   * APPROVAL_REJECTED, LEVEL_SKIPPED, APPROVED, REJECTED, SENT_BACK, APPROVALS_RESENT, VALUES_CORRECTED, DELETED. */
+  type: z.string(),
+  at: z.string(),
+  /** Who: a member's name, a guest's or approver's email; null for the system. */
+  by: z.string().nullable(),
+  /** The event in words ("Completed Applicant", "Rejected at level 1: wrong name"). */
+  detail: z.string(),
   details: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
 });
 
 /** A submission with its form's name and its history, oldest event first. */
@@ -121,17 +126,10 @@ export const ZApprovalDecisionRequest = z.object({
   comment: z.string().trim().max(2000, 'At most 2,000 characters').default(''),
 });
 
-/** One submission waiting for the signed-in user's decision. */
-export const ZApprovalQueueItem = z.object({
+/** One submission waiting for the signed-in user's decision (`current_level` is the approver's level). */
+export const ZApprovalQueueItem = ZFormSubmission.extend({
   approval_id: z.string(),
-  formbuilder_data_id: z.string(),
-  formbuilder_details_id: z.string(),
   form_name: z.string(),
-  code: z.string(),
-  level: z.number().int(),
-  filler: z.object({ kind: z.enum(FILLER_KINDS), email: z.string().nullable(), name: z.string() }),
-  submitted_at: z.string().nullable(),
-  created_at: z.string(),
 });
 
 export const ZApprovalQueueQuery = ZPageQuery.extend({ formbuilder_details_id: ZId('Invalid form id').optional() });

@@ -7,7 +7,7 @@ import type { AccessContext } from '../permissions';
 import { findFormBuilder } from './builders-port';
 import { formApprovals, formSubmissions } from './schema';
 import { formLabelsOf } from './submission-read';
-import type { ApprovalRow } from './submission-store';
+import { presentSubmissions, type ApprovalRow } from './submission-store';
 
 /*
  * What waits for an approver: the signed-in user's undecided approvals at the level their
@@ -51,17 +51,16 @@ export async function listWaitingApprovals(
       .where(where),
   ]);
   const labels = await formLabelsOf(db, access.companyId, rows.map((r) => r.submission.formBuilderId));
+  const submissions = await presentSubmissions(
+    db,
+    rows.map((r) => r.submission),
+    (formId) => labels.get(formId)?.code ?? '',
+  );
   return {
-    rows: rows.map(({ approval, submission }) => ({
-      approval_id: approval.id,
-      formbuilder_data_id: submission.id,
-      formbuilder_details_id: submission.formBuilderId,
-      form_name: labels.get(submission.formBuilderId)?.name ?? '',
-      code: labels.get(submission.formBuilderId)?.code ?? '',
-      level: approval.level,
-      filler: { kind: submission.fillerKind, email: submission.fillerEmail, name: submission.fillerName },
-      submitted_at: submission.submittedAt?.toISOString() ?? null,
-      created_at: approval.createdAt.toISOString(),
+    rows: submissions.map((submission, index) => ({
+      ...submission,
+      approval_id: rows[index]!.approval.id,
+      form_name: labels.get(submission.formbuilder_details_id)?.name ?? '',
     })),
     total: total?.n ?? 0,
   };

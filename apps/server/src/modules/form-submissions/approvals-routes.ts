@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZPaged, ZSuccess, toPaged } from '@esigns/contracts/envelope';
@@ -10,16 +10,15 @@ import {
   ZApprovalQueueQuery,
   ZResendApprovalsRequest,
 } from '@esigns/contracts/form-submissions';
-import { isUuid } from '@esigns/contracts/ids';
 import { AppError } from '../../platform/http/app-error';
 import { clientIp } from '../../platform/http/client-ip';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { accessOf, requirePermission } from '../permissions';
 import { approvalAuth, countWaitingApprovals, listWaitingApprovals } from './approvals-queue';
-import { approvalOfLink, decideApproval, resendApprovals, type ApproverCaller } from './approvals-service';
+import { approverOf, linkOf, requireApprover } from './approver-access';
+import { decideApproval, resendApprovals } from './approvals-service';
 import { FILL_ERRORS, FILL_SECURITY, FILL_TAGS } from './fill-route-common';
-import type { ApprovalRow } from './submission-store';
 
 /*
  * Approval routes. Staff approvers use their bearer token; approvers outside the company the
@@ -31,33 +30,6 @@ const APPROVER_DOC =
   '(`/public/fbd/{code}/approval/auth?approval=...&t=...`): `approvercontactid` (the approval id) and `passcode` ' +
   '(the `t` secret). A wrong or withdrawn link answers 401.';
 const STAFF_SECURITY = [{ bearer: [] }];
-const links = new WeakMap<FastifyRequest, ApprovalRow>();
-
-const headerOf = (request: FastifyRequest, name: string): string | undefined => {
-  const value = request.headers[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-};
-
-/** onRequest: an approver's link headers (then `linkOf`), else staff as `requirePermission`. */
-function requireApprover(platform: Platform): onRequestAsyncHookHandler {
-  const staff = requirePermission(platform);
-  return async function (request, reply) {
-    const approvalId = headerOf(request, 'approvercontactid');
-    if (request.headers.authorization !== undefined || approvalId === undefined) {
-      for (const hook of staff) await hook.call(this, request, reply);
-      return;
-    }
-    const secret = headerOf(request, 'passcode');
-    if (!secret || !isUuid(approvalId)) throw new AppError('UNAUTHORIZED', { message: 'This approval link is not valid any more' });
-    links.set(request, await approvalOfLink(platform, approvalId, secret));
-  };
-}
-
-function approverOf(request: FastifyRequest): ApproverCaller {
-  const approval = links.get(request);
-  return approval ? { kind: 'LINK', approval } : { kind: 'STAFF', access: accessOf(request) };
-}
-
 export function registerApprovalRoutes(api: FastifyInstance, platform: Platform): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const db = platform.database.db;
@@ -139,7 +111,7 @@ export function registerApprovalRoutes(api: FastifyInstance, platform: Platform)
       },
     },
     async (request) => {
-      const approval = links.get(request);
+      const approval = linkOf(request);
       if (!approval) throw new AppError('UNAUTHORIZED', { message: 'Open the approval link from your mail' });
       return ok(await approvalAuth(db, approval));
     },

@@ -232,7 +232,7 @@ describe('filling and approving', () => {
     expect(count.json().data.count).toBe(1);
     const queue = await call('GET', '/api/formbuilder-data/approval', manager);
     expect(queue.statusCode, queue.body).toBe(200);
-    expect(queue.json().data.data[0]).toMatchObject({ formbuilder_data_id: id, level: 0 });
+    expect(queue.json().data.data[0]).toMatchObject({ _id: id, current_level: 0, code: form.code });
     expect(await latestMailTo(manager.email)).toMatchObject({ kind: 'form.approval-requested' });
     // Someone who is not an approver of it.
     const stranger = await call('POST', `/api/formbuilder-data/${id}/approval`, acme.users.ADMIN, { decision: 'APPROVED' });
@@ -251,6 +251,9 @@ describe('filling and approving', () => {
       authDetails: { formbuilder_data_id: id, level: 1, decided: null, can_decide: true, code: form.code },
       userDetails: { email: 'guarantor@outside.example' },
     });
+    const read = await call('GET', `/api/formbuilder-data/${id}`, outside);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data.values[form.steps.s1]).toMatchObject({ name: 'Asha Rao' });
     const last = await call('POST', `/api/formbuilder-data/${id}/approval`, outside, { decision: 'APPROVED' });
     expect(last.statusCode, last.body).toBe(200);
     expect(last.json().data).toMatchObject({ status: 'APPROVED', current_level: null });
@@ -259,7 +262,10 @@ describe('filling and approving', () => {
 
     const detail = await call('GET', `/api/formbuilder-data/${id}`, member);
     expect(detail.statusCode, detail.body).toBe(200);
-    const events = detail.json().data.history.map((e: { event: string }) => e.event);
+    const history = detail.json().data.history as { type: string; by: string | null; detail: string }[];
+    expect(history).toContainEqual(expect.objectContaining({ type: 'STEP_COMPLETED', detail: 'Completed Applicant', by: 'Member Tester' }));
+    expect(history).toContainEqual(expect.objectContaining({ type: 'APPROVAL_APPROVED', detail: 'Approved at level 1: Fine' }));
+    const events = history.map((e) => e.type);
     expect(events).toEqual(
       expect.arrayContaining(['STARTED', 'STEP_SAVED', 'STEP_COMPLETED', 'SUBMITTED', 'APPROVAL_APPROVED', 'APPROVED']),
     );
@@ -525,6 +531,8 @@ describe('reach', () => {
     await call('PUT', `/api/formbuilder-data/${two}`, acme.users.MANAGER, { status: 'SUBMITTED' });
     const wrong = await call('POST', `/api/formbuilder-data/${two}/approval`, link, { decision: 'APPROVED' });
     expect(wrong.statusCode).toBe(404);
+    expect((await call('GET', `/api/formbuilder-data/${two}`, link)).statusCode).toBe(404);
+    expect((await call('GET', `/api/formbuilder-data/${one}`, link)).statusCode).toBe(200);
     const forged = await call('POST', `/api/formbuilder-data/${one}/approval`, {
       headers: { approvercontactid: link.headers.approvercontactid!, passcode: 'guess' },
     }, { decision: 'APPROVED' });

@@ -15,6 +15,7 @@ import { clientIp } from '../../platform/http/client-ip';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { requirePermission } from '../permissions';
+import { hasApproverHeaders, linkOf, readApproverLink } from './approver-access';
 import { correctTemplateValues } from './corrections';
 import { callerOf, requireFillerOrStaff } from './fill-access';
 import { FILL_ERRORS, FILL_SECURITY, FILL_TAGS, WHO_DOC } from './fill-route-common';
@@ -24,6 +25,7 @@ import {
   isValueUnique,
   listSubmissions,
   readSubmission,
+  readSubmissionForApproval,
   submissionOfBatch,
   submissionsOfPerson,
   submissionsOfRecord,
@@ -105,14 +107,26 @@ export function registerSubmissionReadRoutes(api: FastifyInstance, platform: Pla
   r.get(
     '/formbuilder-data/:id',
     {
-      onRequest: anyCaller,
+      onRequest: async function (request, reply) {
+        if (hasApproverHeaders(request)) return readApproverLink(platform, request);
+        return anyCaller.call(this, request, reply);
+      },
       schema: {
-        ...read('One submission with its history', 'The history lists every save, submit, decision and correction, oldest first. Approvers (staff) read the submissions they are asked about.'),
+        ...read(
+          'One submission with its history',
+          'The history lists every save, submit, decision and correction, oldest first. Staff approvers read the ' +
+            'submissions they are asked about; an approver outside the company reads the one of their link ' +
+            '(headers `approvercontactid` + `passcode`).',
+        ),
         params: z.object({ id: param }),
         response: { 200: ZSuccess(ZSubmissionDetail), ...FILL_ERRORS },
       },
     },
-    async (request) => ok(await readSubmission(db, callerOf(request), request.params.id)),
+    async (request) => {
+      const link = linkOf(request);
+      if (link) return ok(await readSubmissionForApproval(db, link, request.params.id));
+      return ok(await readSubmission(db, callerOf(request), request.params.id));
+    },
   );
 
   r.delete(

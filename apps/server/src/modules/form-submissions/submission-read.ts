@@ -6,14 +6,16 @@ import { isUuid } from '@esigns/contracts/ids';
 import type { z } from 'zod';
 import { escapeLike, type Db } from '../../platform/db/database';
 import { notFound, unlessAppError } from '../../platform/http/app-error';
-import { findFormBuilder } from './builders-port';
+import { findFormBuilder, stepsOf } from './builders-port';
+import { historyOf } from './submission-history';
 import { fillerMatch } from './fill-service';
-import { formSubmissionEvents, formSubmissions, formSubmissionSteps } from './schema';
+import { formSubmissions, formSubmissionSteps } from './schema';
 import {
   anySubmissionOfForm,
   findReadableSubmission,
   presentSubmissions,
   recordEvent,
+  type ApprovalRow,
   type Caller,
   type SubmissionRow,
 } from './submission-store';
@@ -87,27 +89,27 @@ export async function listSubmissions(db: Db, caller: Caller, query: TListQuery)
 
 /** `GET formbuilder-data/{id}`: the submission with its form and history. */
 export async function readSubmission(db: Db, caller: Caller, id: string): Promise<TSubmissionDetail> {
-  const row = await findReadableSubmission(db, caller, id);
-  const form = await findFormBuilder(db, caller.companyId, row.formBuilderId);
-  const [[answer], events] = await Promise.all([
+  return presentDetail(db, await findReadableSubmission(db, caller, id));
+}
+
+/** `GET formbuilder-data/{id}` with an outside approver's link: only the submission of that approval. */
+export async function readSubmissionForApproval(db: Db, approval: ApprovalRow, id: string): Promise<TSubmissionDetail> {
+  if (approval.submissionId !== id) throw notFound('Submission');
+  const [row] = await db
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.id, id), isNull(formSubmissions.deletedAt)));
+  if (!row) throw notFound('Submission');
+  return presentDetail(db, row);
+}
+
+async function presentDetail(db: Db, row: SubmissionRow): Promise<TSubmissionDetail> {
+  const form = await findFormBuilder(db, row.companyId, row.formBuilderId);
+  const [[answer], history] = await Promise.all([
     presentSubmissions(db, [row], () => form.code),
-    db
-      .select()
-      .from(formSubmissionEvents)
-      .where(eq(formSubmissionEvents.submissionId, row.id))
-      .orderBy(asc(formSubmissionEvents.createdAt), asc(formSubmissionEvents.id)),
+    historyOf(db, row, stepsOf(form)),
   ]);
-  return {
-    ...answer!,
-    form: { _id: form.id, name: form.name, code: form.code },
-    history: events.map((e) => ({
-      _id: e.id,
-      event: e.event,
-      actor: e.actor,
-      details: e.details,
-      created_at: e.createdAt.toISOString(),
-    })),
-  };
+  return { ...answer!, form: { _id: form.id, name: form.name, code: form.code }, history };
 }
 
 /** Soft-deletes the company's submissions among `ids`; unknown ones are left out of the count. */
