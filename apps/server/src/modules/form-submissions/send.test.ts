@@ -16,7 +16,7 @@ import {
   seedForm,
   waitForBatch,
   type SeededForm,
-} from './send-test-helpers';
+} from './send-test-utils';
 
 let t: TestApp;
 let acme: SeededCompany;
