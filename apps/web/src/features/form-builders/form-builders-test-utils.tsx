@@ -14,6 +14,7 @@ export const STEP_IDS = [
   '5c1b2c3d-0000-4000-8000-000000000003',
 ] as const;
 export const VISITS_TEMPLATE_ID = '1c1b2c3d-0000-4000-8000-000000000001';
+export const LEASE_TEMPLATE_ID = '6c1b2c3d-0000-4000-8000-000000000001';
 
 /** A form as the API answers it: a template step and a terms page by default. */
 export function makeFormBuilder(overrides: Partial<TFormBuilder> = {}): TFormBuilder {
@@ -63,17 +64,28 @@ const visits = makeFormTemplate({
   ],
 });
 
-/** The sources steps are chosen from: one company template, one entity, one document template. */
+/** The sources steps are chosen from: one company form template, one document template with its roles. */
 export function formServer(userType: UserType, next: FakeHandler = () => undefined): FakeHandler {
   return withPermissions(userType, (call) => {
     if (call.path === '/api/template/list')
       return ok(paged(call.url.includes('type=CUSTOM') ? [visits] : []));
     if (call.path === `/api/template/${VISITS_TEMPLATE_ID}`) return ok(visits);
+    if (call.path === `/api/configurable-documents/${LEASE_TEMPLATE_ID}`) {
+      const roles = [
+        ['Tenant', 'SIGNER'],
+        ['Landlord', 'SIGNER'],
+        ['Agent', 'CC'],
+      ];
+      return ok({
+        _id: LEASE_TEMPLATE_ID,
+        document_users: roles.map(([role_name, user_type], i) => ({ key: `r${i}`, role_name, user_type })),
+      });
+    }
     if (call.path === '/api/document-templates') {
       return ok(
         paged([
           {
-            _id: '6c1b2c3d-0000-4000-8000-000000000001',
+            _id: LEASE_TEMPLATE_ID,
             company_document_id: 'company-document-1',
             name: 'Lease deed',
             status: 'ACTIVE',

@@ -6,6 +6,7 @@ import { layoutPerTest } from '../../../shared/testing/layout-stubs';
 import { staffSessionPerTest } from '../../../shared/testing/test-session';
 import {
   FORM_ID,
+  LEASE_TEMPLATE_ID,
   STEP_IDS,
   VISITS_TEMPLATE_ID,
   formServer,
@@ -58,6 +59,9 @@ describe('FormBuilderScreen', { timeout: 60_000 }, () => {
     fireEvent.click(within(stepCards()[1]!).getByLabelText('The filler must accept it to go on'));
     await addStep(/^Document to sign/);
     await choose('Document template', 'Lease deed');
+    fireEvent.click(within(stepCards()[2]!).getByRole('combobox', { name: 'Signs as' }));
+    expect(screen.queryByRole('option', { name: 'Agent' })).toBeNull();
+    fireEvent.click(await screen.findByRole('option', { name: 'Landlord' }));
     expect(stepNames()).toEqual(['Details', 'Terms', 'Sign']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Create form' }));
@@ -68,7 +72,7 @@ describe('FormBuilderScreen', { timeout: 60_000 }, () => {
     expect(body.steps).toMatchObject([
       { type: 'TEMPLATE', name: 'Details', template_id: VISITS_TEMPLATE_ID, required: true },
       { type: 'STATIC', name: 'Terms', content: 'Rent is due monthly.', require_accept: true },
-      { type: 'DOCUMENT', name: 'Sign', document_template_id: '6c1b2c3d-0000-4000-8000-000000000001' },
+      { type: 'DOCUMENT', name: 'Sign', document_template_id: LEASE_TEMPLATE_ID, role: 'Landlord' },
     ]);
     expect(body.steps.every((step) => /^[0-9a-f-]{36}$/.test(step.id ?? ''))).toBe(true);
   });

@@ -1,4 +1,5 @@
-import { Checkbox, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Stack, Textarea } from '@mantine/core';
+import { DocumentRoleSelect } from './document-role-select';
 import type { DraftErrors, DraftStep } from './form-draft';
 import { RemoteSelect } from './remote-select';
 import { useStepFields } from './step-fields';
@@ -57,11 +58,10 @@ export function StepSource({ step, errors, onChange }: Props) {
             onChange={(document_template_id) => onChange({ document_template_id })}
             error={errors.document_template_id}
           />
-          <TextInput
-            label="Signs as role"
-            description="The template's recipient role the filler takes; blank for its first signer."
+          <DocumentRoleSelect
+            documentTemplateId={step.document_template_id}
             value={step.role ?? ''}
-            onChange={(event) => onChange({ role: event.currentTarget.value })}
+            onChange={(role) => onChange({ role })}
             error={errors.role}
           />
         </Stack>
