@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZFormSettings, type TFormSettingsInput, type TStoredFormStep } from '@esigns/contracts/form-builders';
+import type { TFormSettingsInput, TStoredFormStep } from '@esigns/contracts/form-builders';
 import { emailLogs } from '../../platform/mail/schema';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
 import { entities } from '../entities/schema';
 import { entityData } from '../entity-data/schema';
 import { createGuestSession } from '../form-builders';
-import { formBuilders } from '../form-builders/schema';
 import { formApprovals, formSubmissionEvents } from './schema';
 
 let t: TestApp;
@@ -44,10 +43,14 @@ async function createTemplate(name: string, fields: unknown[]): Promise<string> 
 type Steps = { s1: string; s2: string; s3: string; s4: string };
 type SeededForm = { id: string; code: string; steps: Steps };
 
-/** A form row of `company` (form-builders' API has its own tests): applicant, loan if wanted, terms, lead. */
+/** A form of `company` made through `POST /formBuilders`: applicant, loan if wanted, terms, lead. */
 async function seedForm(
   company: SeededCompany,
-  options: { settings?: TFormSettingsInput; ownerType?: 'ANYONE' | 'COMPANY_USERS'; status?: 'ACTIVE' | 'INACTIVE' } = {},
+  options: {
+    settings?: TFormSettingsInput | ((steps: Steps) => TFormSettingsInput);
+    ownerType?: 'ANYONE' | 'COMPANY_USERS';
+    status?: 'ACTIVE' | 'INACTIVE';
+  } = {},
 ): Promise<SeededForm> {
   seq += 1;
   const ids: Steps = { s1: randomUUID(), s2: randomUUID(), s3: randomUUID(), s4: randomUUID() };
@@ -64,21 +67,18 @@ async function seedForm(
     { id: ids.s3, name: 'Terms', type: 'STATIC', content: 'Read me', require_accept: true, required: true, condition: null },
     { id: ids.s4, name: 'Lead', type: 'ENTITY', entity_id: leadEntity, update_existing: false, required: false, condition: null },
   ];
-  const code = `loan-${seq}-${randomUUID().slice(0, 6)}`;
-  const [row] = await t.platform.database.db
-    .insert(formBuilders)
-    .values({
-      companyId: company.companyId,
-      name: `Loan application ${seq}`,
-      code,
-      ownerType: options.ownerType ?? 'ANYONE',
-      status: options.status ?? 'ACTIVE',
-      steps,
-      settings: ZFormSettings.parse(options.settings ?? {}),
-      createdBy: company.users.OWNER.userId,
-    })
-    .returning({ id: formBuilders.id });
-  return { id: row!.id, code, steps: ids };
+  const settings = typeof options.settings === 'function' ? options.settings(ids) : (options.settings ?? {});
+  const res = await call('POST', '/api/formBuilders', company.users.ADMIN, {
+    name: `Loan application ${seq}`,
+    owner_type: options.ownerType ?? 'ANYONE',
+    status: options.status ?? 'ACTIVE',
+    steps,
+    settings,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const form = res.json().data as { _id: string; code: string; steps: { id: string }[] };
+  expect(form.steps.map((s) => s.id)).toEqual([ids.s1, ids.s2, ids.s3, ids.s4]);
+  return { id: form._id, code: form.code, steps: ids };
 }
 
 async function guestOf(form: SeededForm, company: SeededCompany, email: string | null): Promise<Who> {
@@ -170,25 +170,13 @@ describe('filling and approving', () => {
   it('fills three steps and an entity step, submits, and is approved by two levels', async () => {
     const manager = acme.users.MANAGER;
     const form = await seedForm(acme, {
-      settings: {
+      settings: (steps) => ({
         approval_levels: [
           { name: 'Manager', rule: 'ANY', approvers: [{ kind: 'COMPANY_USER', user_id: manager.userId }] },
-          { name: 'Guarantor', rule: 'ALL', approvers: [{ kind: 'FIELD_EMAIL', step_id: randomUUID(), field: 'email' }] },
+          { name: 'Guarantor', rule: 'ALL', approvers: [{ kind: 'FIELD_EMAIL', step_id: steps.s1, field: 'email' }] },
         ],
-      },
+      }),
     });
-    // The FIELD_EMAIL approver reads the applicant step's email.
-    await t.platform.database.db
-      .update(formBuilders)
-      .set({
-        settings: ZFormSettings.parse({
-          approval_levels: [
-            { name: 'Manager', rule: 'ANY', approvers: [{ kind: 'COMPANY_USER', user_id: manager.userId }] },
-            { name: 'Guarantor', rule: 'ALL', approvers: [{ kind: 'FIELD_EMAIL', step_id: form.steps.s1, field: 'email' }] },
-          ],
-        }),
-      })
-      .where(eq(formBuilders.id, form.id));
     const member = acme.users.MEMBER;
 
     const partial = await call('POST', '/api/formbuilder-data/template', member, {
@@ -515,15 +503,9 @@ describe('reach', () => {
   });
 
   it("refuses an approver's link on another submission", async () => {
-    const form = await seedForm(acme);
-    await t.platform.database.db
-      .update(formBuilders)
-      .set({
-        settings: ZFormSettings.parse({
-          approval_levels: [{ approvers: [{ kind: 'FIELD_EMAIL', step_id: form.steps.s1, field: 'email' }] }],
-        }),
-      })
-      .where(eq(formBuilders.id, form.id));
+    const form = await seedForm(acme, {
+      settings: (steps) => ({ approval_levels: [{ approvers: [{ kind: 'FIELD_EMAIL', step_id: steps.s1, field: 'email' }] }] }),
+    });
     const one = await fillAll(form, acme.users.MEMBER, 'No', 'one@outside.example');
     await call('PUT', `/api/formbuilder-data/${one}`, acme.users.MEMBER, { status: 'SUBMITTED' });
     const link = await approverHeadersFromMail('one@outside.example');
@@ -570,6 +552,17 @@ describe('availability', () => {
     const full = await call('PUT', `/api/formbuilder-data/${pending}`, acme.users.MANAGER, { status: 'SUBMITTED' });
     expect(full.statusCode).toBe(409);
     expect(full.json().error_code).toBe('FORM_FULL');
+  });
+
+  it('lets exactly one of two simultaneous last answers in', async () => {
+    const capped = await seedForm(acme, { settings: { max_submissions: 1 } });
+    const first = await fillAll(capped, acme.users.MEMBER, 'No');
+    const second = await fillAll(capped, acme.users.MANAGER, 'No');
+    const answers = await Promise.all([
+      call('PUT', `/api/formbuilder-data/${first}`, acme.users.MEMBER, { status: 'SUBMITTED' }),
+      call('PUT', `/api/formbuilder-data/${second}`, acme.users.MANAGER, { status: 'SUBMITTED' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 });
 
