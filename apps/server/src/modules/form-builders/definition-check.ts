@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/database';
 import { validationError } from '../../platform/http/app-error';
 import { activeMemberIds } from '../company';
 import { findContactsByIds, findContactTypes } from '../contacts';
-import { templateSummariesByIds } from '../documents';
+import { layoutRecipientsOf, templateSummariesByIds } from '../documents';
 import { loadDefinitions } from '../entities';
 import { templateDefinitions, templateSummaries } from '../form-templates';
 
@@ -34,7 +34,8 @@ type References = {
   /** Fields of the readable form templates and of the entities' primary templates, by id. */
   templateFields: Map<string, TFormField[]>;
   entityFields: Map<string, TFormField[]>;
-  documents: Set<string>;
+  /** The role names of the company's document templates, by id. */
+  documents: Map<string, string[]>;
   members: Set<string>;
   contacts: Set<string>;
   contactTypes: Set<string>;
@@ -66,12 +67,21 @@ async function loadReferences(db: Db, companyId: string, input: DefinitionInput)
     findContactsByIds(db, companyId, [...new Set(contactIds)]),
     findContactTypes(db, companyId, typeIds),
   ]);
+  const roles = await layoutRecipientsOf(
+    db,
+    documents.map((row) => row.id),
+  );
   const templateFields = new Map<string, TFormField[]>();
   for (const id of readable.keys()) templateFields.set(id, definitions.get(id)?.fields ?? []);
   return {
     templateFields,
     entityFields: new Map([...entities].map(([id, def]) => [id, def.primary.fields])),
-    documents: new Set(documents.map((row) => row.id)),
+    documents: new Map(
+      documents.map((row) => [
+        row.id,
+        (roles.get(row.id) ?? []).map((r) => r.role_name.trim().toLowerCase()),
+      ]),
+    ),
     members,
     contacts: new Set(contacts.map((row) => row.id)),
     contactTypes: new Set(contactTypes.map((row) => row.id)),
@@ -93,8 +103,13 @@ function referenceProblems(steps: TFormStep[], refs: References): TValidationDet
     if (step.type === 'ENTITY' && !refs.entityFields.has(step.entity_id)) {
       return [detail(['steps', i, 'entity_id'], 'This entity does not exist')];
     }
-    if (step.type === 'DOCUMENT' && !refs.documents.has(step.document_template_id)) {
-      return [detail(['steps', i, 'document_template_id'], 'This document template does not exist')];
+    if (step.type === 'DOCUMENT') {
+      const roles = refs.documents.get(step.document_template_id);
+      if (!roles)
+        return [detail(['steps', i, 'document_template_id'], 'This document template does not exist')];
+      if (step.role && !roles.includes(step.role.toLowerCase())) {
+        return [detail(['steps', i, 'role'], `The document template has no role ${step.role}`)];
+      }
     }
     return [];
   });

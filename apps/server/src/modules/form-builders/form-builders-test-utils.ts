@@ -2,6 +2,7 @@ import { and, count, desc, inArray, ne, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TFormBuilder, TCreateFormBuilderRequest } from '@esigns/contracts/form-builders';
 import { emailLogs } from '../../platform/mail/schema';
+import { companyDocuments, configurableDocuments } from '../documents/schema';
 import type { TestApp } from '../../../test/test-app';
 import type { SeededUser } from '../../../test/seed-company';
 import { formSubmissions } from '../form-submissions/schema';
@@ -107,4 +108,39 @@ export async function insertSubmitted(t: TestApp, form: TFormBuilder): Promise<v
     fillerKind: 'ANONYMOUS',
     submittedAt: new Date(),
   });
+}
+
+/** A document template of the company whose layout has these role names. */
+export async function seedDocumentTemplate(
+  t: TestApp,
+  owner: SeededUser,
+  companyId: string,
+  roles: string[],
+) {
+  const db = t.platform.database.db;
+  const pdf = {
+    key: `companies/${companyId}/lease.pdf`,
+    name: 'lease.pdf',
+    size: 1,
+    mime_type: 'application/pdf',
+  };
+  const [upload] = await db
+    .insert(companyDocuments)
+    .values({ companyId, name: 'Lease', files: [pdf] as never, file: pdf as never })
+    .returning({ id: companyDocuments.id });
+  const [layout] = await db
+    .insert(configurableDocuments)
+    .values({
+      companyId,
+      companyDocumentId: upload!.id,
+      name: 'Lease',
+      isTemplate: true,
+      file: pdf as never,
+      pages: [],
+      settings: {} as never,
+      documentUsers: roles.map((role_name) => ({ role_name })) as never,
+      ownerId: owner.userId,
+    })
+    .returning({ id: configurableDocuments.id });
+  return layout!.id;
 }

@@ -8,6 +8,7 @@ import {
   insertSubmitted,
   keysOf,
   registerTestSubmissionCounter,
+  seedDocumentTemplate,
 } from './form-builders-test-utils';
 
 let t: TestApp;
@@ -286,6 +287,24 @@ describe('checking definitions', () => {
       },
     });
     expect(form.settings.approval_levels[0]!.approvers).toHaveLength(2);
+  });
+
+  it('takes a document step of a company template, with one of its roles', async () => {
+    const lease = await seedDocumentTemplate(t, acme.users.OWNER, acme.companyId, ['Tenant', 'Landlord']);
+    const form = await api.createForm(acme.users.ADMIN, {
+      steps: [{ type: 'DOCUMENT', name: 'Sign the lease', document_template_id: lease, role: 'tenant' }],
+    });
+    expect(form.steps[0]).toMatchObject({ type: 'DOCUMENT', document_template_id: lease, role: 'tenant' });
+    const wrongRole = await api.call('POST', '/api/formBuilders', acme.users.ADMIN, {
+      name: 'Wrong role',
+      steps: [{ type: 'DOCUMENT', name: 'Sign', document_template_id: lease, role: 'Buyer' }],
+    });
+    expect(keysOf(wrongRole)).toEqual(['steps.0.role']);
+    const theirs = await api.call('POST', '/api/formBuilders', other.users.ADMIN, {
+      name: 'Not theirs',
+      steps: [{ type: 'DOCUMENT', name: 'Sign', document_template_id: lease }],
+    });
+    expect(keysOf(theirs)).toEqual(['steps.0.document_template_id']);
   });
 
   it('keeps names unique in the company (ignoring case), not across companies', async () => {

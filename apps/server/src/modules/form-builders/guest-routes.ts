@@ -108,7 +108,7 @@ export function registerFormGuestRoutes(api: FastifyInstance, platform: Platform
         response: { 200: ZSuccess(ZGuestSession), ...GUEST_ERRORS },
       },
     },
-    async (request) => ok(await verifyFormPasscode(platform, request.body)),
+    async (request) => ok(await verifyFormPasscode(platform, request.body, clientIp(request))),
   );
 
   r.post(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isUuid } from '@esigns/contracts/ids';
 import { randomToken, safeEqual } from '../../platform/auth/one-time-secrets';
 import type { Db } from '../../platform/db/database';
@@ -50,7 +50,7 @@ export const guestSecretHash = (secret: string): string =>
  * an older link of theirs stops working); every ANONYMOUS session is a new guest.
  */
 export async function createGuestSession(
-  db: Pick<Db, 'select' | 'insert' | 'update'>,
+  db: Pick<Db, 'select' | 'insert' | 'update' | 'execute'>,
   input: GuestSessionInput,
 ): Promise<GuestSession> {
   const secret = randomToken('fg_');
@@ -58,6 +58,10 @@ export async function createGuestSession(
   const expiresAt = new Date(Date.now() + input.ttlDays * 86_400_000);
   const email = input.email?.trim().toLowerCase() || null;
   if (input.kind === 'GUEST' && email) {
+    // Inside the caller's transaction, two sessions for one email wait for each other (one row).
+    await db.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`form-guest:${input.formBuilderId}:${email}`}, 0))`,
+    );
     const [existing] = await db
       .select({ id: formGuests.id, contactId: formGuests.contactId })
       .from(formGuests)

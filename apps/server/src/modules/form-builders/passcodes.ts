@@ -53,7 +53,7 @@ async function contactIdOf(db: Pick<Db, 'select'>, companyId: string, email: str
 
 /** The answer every session-giving call makes. */
 export async function openGuestSession(
-  db: Pick<Db, 'select' | 'insert' | 'update'>,
+  db: Pick<Db, 'select' | 'insert' | 'update' | 'execute'>,
   form: FormBuilderRow,
   who: { kind: GuestKind; email: string | null; contactId: string | null },
 ): Promise<TGuestSession> {
@@ -147,6 +147,7 @@ export async function sendFormPasscode(
     );
   });
   platform.jobs.wake(MAIL_SEND_JOB);
+  platform.log.info({ formBuilderId: form.id, ip, mailed: mayReceive }, 'form passcode asked for');
   return {
     secure_access: true,
     formbuilder_details_id: form.id,
@@ -164,7 +165,11 @@ const codeError = (message: string) => validationError([{ key: 'code', message, 
  * `code` with the tries left; used: 409; the fifth wrong try or later: 409 (ask for a new one);
  * expired: 410. Right: the code is used up and the guest gets a session.
  */
-export async function verifyFormPasscode(platform: Platform, body: VerifyBody): Promise<TGuestSession> {
+export async function verifyFormPasscode(
+  platform: Platform,
+  body: VerifyBody,
+  ip: string,
+): Promise<TGuestSession> {
   const db = platform.database.db;
   const form = await findPublicForm(db, body.formbuilder_details_id);
   await assertGuestsWelcome(db, form);
@@ -235,6 +240,9 @@ export async function verifyFormPasscode(platform: Platform, body: VerifyBody): 
       session: await openGuestSession(tx, form, { kind: 'GUEST', email: body.email, contactId }),
     };
   });
+  // Every try is logged with the client address (never the code): the trail of guessing.
+  const result = outcome.ok ? 'verified' : (outcome.error.errorCode ?? 'wrong');
+  platform.log.info({ formBuilderId: form.id, ip, result }, 'form passcode tried');
   if (!outcome.ok) throw outcome.error;
   return outcome.session;
 }
