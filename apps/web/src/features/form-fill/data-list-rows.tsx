@@ -5,7 +5,7 @@ import { formatDateTime } from '../../shared/format/date';
 import { RowActions, type ListCardContent, type ListColumn } from '../../shared/ui/list-screen';
 import type { SubmissionRead } from './fill-api';
 import { fillPaths } from './fill-paths';
-import { FILLER_KIND_LABELS, SUBMISSION_STATUS_LABELS, fillerText } from './submission-labels';
+import { SUBMISSION_STATUS_LABELS, fillerDetail, fillerText } from './submission-labels';
 
 /** Steps done of the steps that count (skipped ones do not). */
 export function stepProgressOf(row: SubmissionRead, steps: readonly TStoredFormStep[]) {
@@ -74,7 +74,7 @@ export function dataListColumns(options: RowOptions): ListColumn<SubmissionRead>
             {fillerText(row.filler)}
           </Text>
           <Text size="xs" c="dimmed" truncate>
-            {row.filler.email ?? FILLER_KIND_LABELS[row.filler.kind]}
+            {fillerDetail(row.filler)}
           </Text>
         </Box>
       ),

@@ -96,7 +96,7 @@ function StepNav({ flow }: { flow: FillFlow }) {
             leftSection={<IconArrowLeft size={16} />}
             disabled={flow.position === 0 || isBusy}
             onClick={flow.goBack}
-            style={{ flex: 1 }}
+            flex={{ base: 1, sm: 'none' }}
           >
             Back
           </Button>
@@ -107,7 +107,7 @@ function StepNav({ flow }: { flow: FillFlow }) {
               loading={flow.save.isPending && flow.save.variables.complete === false}
               disabled={isBusy}
               onClick={() => flow.save.mutate({ complete: false })}
-              style={{ flex: 1 }}
+              flex={{ base: 1, sm: 'none' }}
             >
               Save for later
             </Button>

@@ -12,6 +12,8 @@ export function GuestCompletedScreen() {
   const { formbuilder_code: code = '', formbuilder_data_id: dataId } = useParams();
   const form = usePublicForm(code, STAFF_ACCESS);
   const canView = readGuestCredentials(code) !== null;
+  // The stepper names the submission it sent; a reload falls back to the address.
+  const sentId = (useLocation().state as { submissionId?: string } | null)?.submissionId ?? dataId;
   if (form.isPending) return <GuestLoading />;
   if (form.isError) return <PublicFormError error={form.error} />;
   return (
@@ -25,7 +27,7 @@ export function GuestCompletedScreen() {
           <Button
             variant="light"
             component={Link}
-            to={fillPaths.view(code, dataId)}
+            to={fillPaths.view(code, sentId)}
             leftSection={<IconEye size={16} />}
           >
             View your answers

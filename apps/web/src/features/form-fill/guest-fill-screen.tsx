@@ -54,7 +54,7 @@ function GuestFill(props: {
     if (isStale) clearGuestCredentials(code);
   }, [isStale, code]);
   const templates = useStepTemplates(form.data?._id, form.data?.steps ?? [], false);
-  const start = useStartingSubmission(access, form.data?._id, dataId);
+  const start = useStartingSubmission(access, form.data?._id, dataId, undefined, props.mode === 'view');
 
   if (isStale) return <Navigate to={fillPaths.verify(code, dataId)} replace />;
   if (form.isPending || templates.isPending || start.isPending) return <GuestLoading />;

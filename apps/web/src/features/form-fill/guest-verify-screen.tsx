@@ -62,11 +62,12 @@ function AnonymousStart({
   onSession: (s: TGuestSession) => void;
 }) {
   const begin = useMutation({ mutationFn: () => createAnonymousSession(form._id), onSuccess: onSession });
-  const count = form.steps.length;
+  const always = form.steps.filter((step) => !step.condition).length;
+  const count = always === form.steps.length ? `${always}` : `${always} to ${form.steps.length}`;
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        {count === 1 ? 'One step' : `${count} steps`}. Your answers are saved as you go.
+        {count === '1' ? 'One step' : `${count} steps`}. Your answers are saved as you go.
       </Text>
       {begin.isError && <ErrorAlert>{errorText(begin.error)}</ErrorAlert>}
       <Button

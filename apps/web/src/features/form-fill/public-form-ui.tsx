@@ -57,22 +57,22 @@ const CLOSED = {
   NOT_YET_OPEN: {
     icon: <IconCalendarTime size={32} />,
     title: 'This form is not open yet',
-    text: 'It opens soon. Please come back later with the same link.',
+    text: 'opens soon. Please come back later with the same link.',
   },
   CLOSED: {
     icon: <IconCalendarOff size={32} />,
     title: 'This form is closed',
-    text: 'It no longer takes answers.',
+    text: 'no longer takes answers.',
   },
   FULL: {
     icon: <IconUsers size={32} />,
     title: 'This form is full',
-    text: 'It has received all the answers it takes.',
+    text: 'has received all the answers it takes.',
   },
   INACTIVE: {
     icon: <IconLock size={32} />,
     title: 'This form is not available',
-    text: 'Its owner has switched it off for now.',
+    text: 'has been switched off by its owner for now.',
   },
 } as const;
 
@@ -82,7 +82,7 @@ export function AvailabilityMessage({ form }: { form: TPublicFormBuilder }) {
   const state = CLOSED[form.availability];
   return (
     <GuestMessage icon={state.icon} color="gray" title={state.title} testId="form-unavailable">
-      <b>{form.name}</b>: {state.text}
+      <b>{form.name}</b> {state.text}
     </GuestMessage>
   );
 }

@@ -16,7 +16,15 @@ export const FILLER_KIND_LABELS: Record<TFillerKind, string> = {
   ANONYMOUS: 'Anonymous',
 };
 
+type Filler = { kind: TFillerKind; name: string; email: string | null };
+
 /** Who filled it, in a word: their name, else their email, else what kind of filler they are. */
-export function fillerText(filler: { kind: TFillerKind; name: string; email: string | null }): string {
+export function fillerText(filler: Filler): string {
   return filler.name || filler.email || FILLER_KIND_LABELS[filler.kind];
+}
+
+/** What to say under `fillerText`: the email, else the kind of filler when the name did not say it. */
+export function fillerDetail(filler: Filler): string {
+  if (filler.name && filler.email) return filler.email;
+  return fillerText(filler) === FILLER_KIND_LABELS[filler.kind] ? '' : FILLER_KIND_LABELS[filler.kind];
 }

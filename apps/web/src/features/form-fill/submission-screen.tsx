@@ -13,7 +13,7 @@ import { ApprovalDecision } from './approval-decision';
 import { FILL_KEYS, STAFF_ACCESS, fetchSubmission, type SubmissionRead } from './fill-api';
 import { fillPaths } from './fill-paths';
 import { ApprovalTrail, SubmissionHistory } from './submission-side';
-import { FILLER_KIND_LABELS, SUBMISSION_STATUS_LABELS, fillerText } from './submission-labels';
+import { SUBMISSION_STATUS_LABELS, fillerDetail, fillerText } from './submission-labels';
 import { SubmissionValues } from './submission-values';
 import { useStaffForm } from './staff-fill-screen';
 import { EDITABLE_STATUSES, useStepTemplates } from './use-fill-data';
@@ -118,7 +118,8 @@ function EntryMeta({ submission }: { submission: SubmissionRead }) {
         {status.label}
       </Badge>
       <Text size="sm" c="dimmed">
-        {fillerText(submission.filler)} ({FILLER_KIND_LABELS[submission.filler.kind]})
+        {fillerText(submission.filler)}
+        {fillerDetail(submission.filler) && ` (${fillerDetail(submission.filler)})`}
         {submission.submitted_at ? ` · sent ${formatDateTime(submission.submitted_at)}` : ' · not sent yet'}
       </Text>
     </Group>

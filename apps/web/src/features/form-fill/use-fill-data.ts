@@ -30,9 +30,16 @@ export function useStartingSubmission(
   formId: string | undefined,
   submissionId: string | undefined,
   fillerId?: string,
+  /** Also a sent one (to read it): the latest of any status. */
+  anyStatus = false,
 ) {
   return useQuery({
-    queryKey: [...FILL_KEYS.drafts(formId ?? ''), submissionId ?? 'latest', fillerId ?? access.kind],
+    queryKey: [
+      ...FILL_KEYS.drafts(formId ?? ''),
+      submissionId ?? 'latest',
+      fillerId ?? access.kind,
+      anyStatus,
+    ],
     queryFn: async ({ signal }): Promise<TFormSubmission | null> => {
       if (submissionId) return fetchSubmission(access, submissionId, signal);
       const page = await fetchSubmissions(
@@ -41,7 +48,8 @@ export function useStartingSubmission(
         signal,
       );
       const draft = page.data.find(
-        (row) => EDITABLE_STATUSES.has(row.status) && (!fillerId || row.filler.id === fillerId),
+        (row) =>
+          (anyStatus || EDITABLE_STATUSES.has(row.status)) && (!fillerId || row.filler.id === fillerId),
       );
       return draft ? fetchSubmission(access, draft._id, signal) : null;
     },

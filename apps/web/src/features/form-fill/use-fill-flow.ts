@@ -40,8 +40,7 @@ export function useFillFlow({ form, access, templates, initial, onSubmitted }: F
   });
   const saved = useMemo(() => submission?.values ?? {}, [submission]);
   const shown = useMemo(() => visibleSteps(form.steps, saved, status.data), [form.steps, saved, status.data]);
-  const isDone = (stepId: string) =>
-    accepted[stepId] === true || isStepDone(stepId, submission?.steps ?? [], status.data);
+  const isDone = (stepId: string) => isStepDone(stepId, submission?.steps ?? [], status.data);
   const [index, setIndex] = useState(() => resumeIndex(shown, isDone));
   const current = shown[Math.min(index, shown.length - 1)] ?? null;
   const position = current ? shown.indexOf(current) : 0;
@@ -116,7 +115,8 @@ export function useFillFlow({ form, access, templates, initial, onSubmitted }: F
       // Pages accepted before the submission existed are recorded now.
       for (const step of shown) {
         if (step.type !== 'STATIC' || !accepted[step.id]) continue;
-        if (isStepDone(step.id, target.steps, status.data)) continue;
+        // The last save's answer is fresher than the step status read before it.
+        if (target.steps.find((s) => s.step_id === step.id)?.status === 'COMPLETED') continue;
         await saveStep(access, {
           formId: form._id,
           submissionId: target._id,
