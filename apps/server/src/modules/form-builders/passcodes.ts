@@ -157,8 +157,40 @@ export async function sendFormPasscode(
 }
 
 type Outcome = { ok: true; session: TGuestSession } | { ok: false; error: AppError };
+type PasscodeRow = typeof formPasscodes.$inferSelect;
 
 const codeError = (message: string) => validationError([{ key: 'code', message, path: ['code'] }], message);
+
+const PASSCODE_STATES = {
+  PASSCODE_USED: ['CONFLICT', 'This code was already used: ask for a new one'],
+  PASSCODE_LOCKED: ['CONFLICT', 'Too many wrong codes: ask for a new one'],
+  PASSCODE_EXPIRED: ['GONE', 'This code has expired: ask for a new one'],
+} as const;
+
+const refused = (state: keyof typeof PASSCODE_STATES): Outcome => {
+  const [code, message] = PASSCODE_STATES[state];
+  return { ok: false, error: new AppError(code, { message, errorCode: state }) };
+};
+
+/** Why the stored code can no longer be tried, or null. */
+function spentState(row: PasscodeRow): keyof typeof PASSCODE_STATES | null {
+  if (row.consumedAt) return 'PASSCODE_USED';
+  if (row.attempts >= PASSCODE_MAX_TRIES) return 'PASSCODE_LOCKED';
+  if (row.expiresAt.getTime() <= Date.now()) return 'PASSCODE_EXPIRED';
+  return null;
+}
+
+/** Counts a wrong try (committed with the answer) and says how many are left. */
+async function countWrongTry(tx: Pick<Db, 'update'>, row: PasscodeRow): Promise<Outcome> {
+  const [updated] = await tx
+    .update(formPasscodes)
+    .set({ attempts: sql`${formPasscodes.attempts} + 1` })
+    .where(eq(formPasscodes.id, row.id))
+    .returning({ attempts: formPasscodes.attempts });
+  const left = Math.max(0, PASSCODE_MAX_TRIES - (updated?.attempts ?? PASSCODE_MAX_TRIES));
+  if (left === 0) return refused('PASSCODE_LOCKED');
+  return { ok: false, error: codeError(`Wrong code: ${left} ${left === 1 ? 'try' : 'tries'} left`) };
+}
 
 /**
  * `POST formBuilders/verify`: the latest code mailed to the email for this form. Wrong: 422 on
@@ -188,50 +220,10 @@ export async function verifyFormPasscode(
       .limit(1)
       .for('update');
     if (!row) return { ok: false, error: codeError('Ask for a code first') };
-    if (row.consumedAt) {
-      return {
-        ok: false,
-        error: new AppError('CONFLICT', {
-          message: 'This code was already used: ask for a new one',
-          errorCode: 'PASSCODE_USED',
-        }),
-      };
-    }
-    if (row.attempts >= PASSCODE_MAX_TRIES) {
-      return {
-        ok: false,
-        error: new AppError('CONFLICT', {
-          message: 'Too many wrong codes: ask for a new one',
-          errorCode: 'PASSCODE_LOCKED',
-        }),
-      };
-    }
-    if (row.expiresAt.getTime() <= Date.now()) {
-      return {
-        ok: false,
-        error: new AppError('GONE', {
-          message: 'This code has expired: ask for a new one',
-          errorCode: 'PASSCODE_EXPIRED',
-        }),
-      };
-    }
+    const spent = spentState(row);
+    if (spent) return refused(spent);
     if (!safeEqual(row.codeHash, codeHash(platform, form.id, body.email, body.code))) {
-      const [updated] = await tx
-        .update(formPasscodes)
-        .set({ attempts: sql`${formPasscodes.attempts} + 1` })
-        .where(eq(formPasscodes.id, row.id))
-        .returning({ attempts: formPasscodes.attempts });
-      const left = Math.max(0, PASSCODE_MAX_TRIES - (updated?.attempts ?? PASSCODE_MAX_TRIES));
-      if (left === 0) {
-        return {
-          ok: false,
-          error: new AppError('CONFLICT', {
-            message: 'Too many wrong codes: ask for a new one',
-            errorCode: 'PASSCODE_LOCKED',
-          }),
-        };
-      }
-      return { ok: false, error: codeError(`Wrong code: ${left} ${left === 1 ? 'try' : 'tries'} left`) };
+      return countWrongTry(tx, row);
     }
     await tx.update(formPasscodes).set({ consumedAt: new Date() }).where(eq(formPasscodes.id, row.id));
     const contactId = await contactIdOf(tx, form.companyId, body.email);
