@@ -5,13 +5,14 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFormBuilder, TFormSettings } from '@esigns/contracts/form-builders';
 import { isApiError } from '../../../shared/api/api-error';
-import { ErrorAlert, errorText } from '../../../shared/ui/page-kit';
+import { ConfirmDialog, ErrorAlert, errorText } from '../../../shared/ui/page-kit';
 import { FORM_BUILDER_KEYS, fetchFormBuilder } from '../form-builders-api';
 import { BuilderEditor } from './builder-editor';
 import { BuilderHeader } from './builder-header';
 import { firstTabWithErrors, unplacedErrors, type BuilderTab } from './builder-tabs';
 import { draftOf, draftProblems, emptyDraft, keyedBySteps, type FormDraft } from './form-draft';
 import { FormPreview } from './form-preview';
+import { useLeaveGuard } from './use-leave-guard';
 import { useSaveForm } from './use-save-form';
 
 const WIDE = '(min-width: 75em)';
@@ -25,7 +26,11 @@ export function Builder({ form }: { form: TFormBuilder | null }) {
   const [tab, setTab] = useState<BuilderTab>('steps');
   const [pane, setPane] = useState<'build' | 'preview'>('build');
   const isWide = useMediaQuery(WIDE) ?? true;
-  const save = useSaveForm(saved, setSaved);
+  const guard = useLeaveGuard(draft);
+  const save = useSaveForm(saved, (form, sent) => {
+    setSaved(form);
+    guard.markSaved(sent);
+  });
   const local = useMemo(() => draftProblems(draft), [draft]);
   const errors = { ...save.serverErrors, ...(isSubmitted ? local : {}) };
 
@@ -55,8 +60,10 @@ export function Builder({ form }: { form: TFormBuilder | null }) {
       queryFn: ({ signal }) => fetchFormBuilder(saved._id, signal),
       staleTime: 0,
     });
+    const freshDraft = draftOf(fresh);
     setSaved(fresh);
-    setDraft(draftOf(fresh));
+    setDraft(freshDraft);
+    guard.markSaved(freshDraft);
     save.mutation.reset();
   };
 
@@ -99,6 +106,15 @@ export function Builder({ form }: { form: TFormBuilder | null }) {
         onSave={submit}
         isSaving={save.mutation.isPending}
       />
+      <ConfirmDialog
+        opened={guard.blocker.state === 'blocked'}
+        title="Leave without saving?"
+        confirmLabel="Leave"
+        onConfirm={() => guard.blocker.proceed?.()}
+        onClose={() => guard.blocker.reset?.()}
+      >
+        The changes you made to this form since it was last saved will be lost.
+      </ConfirmDialog>
       {save.isConflict && (
         <Alert color="orange" role="alert" title="Someone else saved this form meanwhile">
           <Stack gap="xs" align="flex-start">

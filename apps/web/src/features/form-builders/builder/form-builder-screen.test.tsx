@@ -138,6 +138,25 @@ describe('FormBuilderScreen', { timeout: 60_000 }, () => {
     expect(stepNames()).toEqual(['Applicant', 'Terms']);
   });
 
+  it('asks before leaving with changes not saved', async () => {
+    installFakeApi(
+      formServer('ADMIN', (call) =>
+        call.path === `/api/formBuilders/${FORM_ID}` ? ok(makeFormBuilder()) : undefined,
+      ),
+    );
+    renderFormsAt(<FormBuilderScreen />, EDIT_PATTERN, `/formBuilders/${FORM_ID}`);
+    await waitFor(() => expect(stepCards()).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText(/^Form name/), { target: { value: 'Tenant application 2027' } });
+    fireEvent.click(screen.getByRole('link', { name: /Forms/ }));
+    expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Leave without saving?')).toBeNull());
+    expect(screen.queryByTestId('elsewhere')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: /Forms/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+  });
+
   it('refuses user types that may not build forms', async () => {
     installFakeApi(formServer('MANAGER'));
     renderFormsAt(<FormBuilderScreen />, '/formBuilders/add', '/formBuilders/add');

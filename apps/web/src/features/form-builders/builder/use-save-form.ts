@@ -13,7 +13,10 @@ import { keyedBySteps, requestOf, type DraftErrors, type FormDraft } from './for
  * (step details on the step they were about, wherever it has moved since); a 409 (saved by someone
  * else meanwhile) is `isConflict`.
  */
-export function useSaveForm(saved: TFormBuilder | null, onSaved: (form: TFormBuilder) => void) {
+export function useSaveForm(
+  saved: TFormBuilder | null,
+  onSaved: (form: TFormBuilder, sent: FormDraft) => void,
+) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [serverErrors, setServerErrors] = useState<DraftErrors>({});
@@ -23,8 +26,8 @@ export function useSaveForm(saved: TFormBuilder | null, onSaved: (form: TFormBui
         ? updateFormBuilder({ ...requestOf(draft), _id: saved._id, version: saved.version })
         : createFormBuilder(requestOf(draft)),
     onMutate: () => setServerErrors({}),
-    onSuccess: (form) => {
-      onSaved(form);
+    onSuccess: (form, sent) => {
+      onSaved(form, sent);
       queryClient.setQueryData(FORM_BUILDER_KEYS.one(form._id), form);
       void queryClient.invalidateQueries({ queryKey: FORM_BUILDER_KEYS.all, refetchType: 'none' });
       notifications.show({ color: 'teal', message: saved ? `${form.name} saved` : `${form.name} created` });
