@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TRecipient } from '@esigns/contracts/documents';
 import { queryBuilder } from '../../platform/db/query-builder';
 import type { Reader } from './lookups';
@@ -120,3 +120,44 @@ export const listPartiesColumnsText = (alias: string): string => `case when ${al
     from document_users du where du.employee_document_id = ${alias}.id) end as parties,
   case when ${alias}.status = 'DRAFT' then (
     select cd.document_users from configurable_documents cd where cd.id = ${alias}.configurable_document_id) end as layout`;
+
+/** A completed document in which a person signed or approved (`completedDocumentsOfRecipient`). */
+export type RecipientCompletedDocument = {
+  id: string;
+  name: string;
+  configurableDocumentId: string | null;
+  completedAt: Date | null;
+  documentUserId: string;
+};
+
+/**
+ * The company's COMPLETED documents made from template `configurableDocumentId` in which `email`
+ * signed or approved, newest first (at most `limit`): what a person already signed from it.
+ */
+export async function completedDocumentsOfRecipient(
+  db: Reader,
+  companyId: string,
+  input: { email: string; configurableDocumentId: string; limit: number },
+): Promise<RecipientCompletedDocument[]> {
+  return db
+    .select({
+      id: employeeDocuments.id,
+      name: employeeDocuments.name,
+      configurableDocumentId: employeeDocuments.configurableDocumentId,
+      completedAt: employeeDocuments.completedAt,
+      documentUserId: documentUsers.id,
+    })
+    .from(employeeDocuments)
+    .innerJoin(documentUsers, eq(documentUsers.employeeDocumentId, employeeDocuments.id))
+    .where(
+      and(
+        eq(employeeDocuments.companyId, companyId),
+        eq(employeeDocuments.configurableDocumentId, input.configurableDocumentId),
+        eq(employeeDocuments.status, 'COMPLETED'),
+        eq(documentUsers.email, input.email.trim().toLowerCase()),
+        inArray(documentUsers.status, ['SIGNED', 'APPROVED']),
+      ),
+    )
+    .orderBy(desc(employeeDocuments.completedAt))
+    .limit(input.limit);
+}

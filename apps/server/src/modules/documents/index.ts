@@ -7,6 +7,7 @@ export { insertConfigurable } from './configurable-service';
 export { deleteDocumentRows } from './delete-document';
 export { copyPdf } from './document-files';
 export {
+  completedDocumentsOfRecipient,
   documentOrigins,
   isCompanyTemplate,
   layoutRecipientsOf,
@@ -14,7 +15,7 @@ export {
   listPartiesOf,
   templateSummariesByIds,
 } from './document-views';
-export type { ListParty } from './document-views';
+export type { ListParty, RecipientCompletedDocument } from './document-views';
 export {
   holdBackRecipients,
   recordRecipientProgress,
@@ -77,6 +78,8 @@ export {
 } from './recipients';
 export { ERRORS, ZIdParam, ZName, ZQueryBool, ZSettingsPatch, security } from './route-schemas';
 export { registerDocumentRoutes } from './routes';
+export { sendDocument } from './send-service';
+export type { NotifiedRecipient, SendRequest, SendResult, SendSource } from './send-service';
 export { contactsForEmails } from './send-store';
 export { loadSenderInfo } from './sender-info';
 export type { SenderInfo } from './sender-info';

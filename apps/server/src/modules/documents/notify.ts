@@ -39,6 +39,16 @@ export function notifiedLog(actor: LogActor, recipient: DocumentUserRow, mailId:
   };
 }
 
+/** The `recipient.link_issued` log row of a recipient whose link was handed over in the app, not mailed. */
+export function linkIssuedLog(actor: LogActor, recipient: DocumentUserRow): DocumentLogInput {
+  return {
+    ...logBase(actor, recipient.employeeDocumentId),
+    action: 'recipient.link_issued',
+    documentUserId: recipient.id,
+    details: { email: recipient.email, user_type: recipient.userType, via: 'IN_APP' },
+  };
+}
+
 /** Queues the branded signing-request mail with the recipient's link (in the caller's transaction). */
 export async function queueSigningMail(
   platform: Platform,

@@ -50,6 +50,12 @@ export type SendRequest = {
   recipientKeyPath?: (index: number) => (string | number)[];
   /** Cached sender, company and branding (bulk send reuses them across rows). */
   sender?: SenderInfo;
+  /**
+   * Keys of recipients whose link is handed to the caller instead of mailed (a form's filler signs
+   * in the app): when due they get their secret in `notified`, logged `recipient.link_issued`,
+   * with no mail and no in-app notice.
+   */
+  handOverKeys?: readonly string[];
 };
 
 export type SendResult = {

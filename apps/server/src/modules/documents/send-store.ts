@@ -7,7 +7,7 @@ import { ensureContactsForEmails } from '../contacts';
 import { appendDocumentLogs, insertFirstDocumentLogs, type DocumentLogInput } from './document-logs';
 import { changeDocumentStatus } from './document-status';
 import { userIdsByEmail, type Tx } from './lookups';
-import { logBase, notifiedLog, queueSigningMail } from './notify';
+import { linkIssuedLog, logBase, notifiedLog, queueSigningMail } from './notify';
 import { dueRecipients, newRecipientSecret } from './recipients';
 import { documentUsers, employeeDocuments } from './schema';
 import type { NotifiedRecipient, PreparedSend, SendActor, SendResult } from './send-service';
@@ -222,6 +222,11 @@ async function storeRecipients(
     for (const recipient of mine) {
       const secret = secrets.get(`${doc.id}:${recipient.key}`)?.secret;
       if (!secret) continue;
+      mailed.push({ documentUserId: recipient.id, key: recipient.key, secret });
+      if (request.handOverKeys?.includes(recipient.key)) {
+        logs.push(linkIssuedLog(actor, recipient));
+        continue;
+      }
       const mailId = await queueSigningMail(platform, tx, actor, {
         recipient,
         secret,
@@ -231,7 +236,6 @@ async function storeRecipients(
         expiresAt: doc.expiresAt,
       });
       logs.push(notifiedLog(actor, recipient, mailId));
-      mailed.push({ documentUserId: recipient.id, key: recipient.key, secret });
     }
     notified.set(doc.id, mailed);
     // A new document's chain starts here; a DRAFT may already have rows of its own.

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/platform';
+import { registerFormDocumentRoutes } from './documents-routes';
 import { registerSubmissionFillRoutes } from './routes';
 import { defineFormSendJobs, registerSubmissionSendRoutes } from './send-routes';
 
@@ -11,7 +12,9 @@ import { defineFormSendJobs, registerSubmissionSendRoutes } from './send-routes'
 export function registerFormSubmissionRoutes(api: FastifyInstance, platform: Platform): void {
   registerSubmissionFillRoutes(api, platform);
   registerSubmissionSendRoutes(api, platform);
+  registerFormDocumentRoutes(api, platform);
 }
 
 export { defineFormSendJobs };
+export { documentStepProgress } from './documents-steps';
 export { registerFormSubmissionHooks } from './register-hooks';
