@@ -109,6 +109,12 @@ async function guestWithSubmission(email: string | null, company: SeededCompany 
   return { who, dataId: row!.id, email };
 }
 
+/** The form's steps with the first DOCUMENT step signed as `role`. */
+async function stepsWithRole(formId: string, role: string): Promise<TStoredFormStep[]> {
+  const [row] = await t.platform.database.db.select({ steps: formBuilders.steps }).from(formBuilders).where(eq(formBuilders.id, formId));
+  return row!.steps.map((s) => (s.type === 'DOCUMENT' ? { ...s, role } : s));
+}
+
 beforeAll(async () => {
   t = await buildTestApp();
   acme = await seedCompany(t, { name: 'Acme Rentals' });
@@ -312,6 +318,73 @@ describe('who reaches a submission\'s documents', () => {
     expect(staff.json().data).toMatchObject({ link: null, user_details: null, signer: { email: owner.email } });
     expect((await call('GET', url)).statusCode).toBe(401);
     expect((await call('GET', url, { headers: { ...owner.who.headers, passcode: 'wrong' } })).statusCode).toBe(401);
+  });
+});
+
+describe('a staff filler and a template with other roles', () => {
+  it('waits for the roles before the filler (no link yet), mails them, and refuses roles without a person', async () => {
+    const manager = acme.users.ADMIN;
+    const tpl = await createDocument(t, acme.users.OWNER, acme.companyId, { isTemplate: true, name: 'Expense claim' });
+    await saveLayout(t, acme.users.OWNER, tpl, {
+      fields: [signatureField('m_sig', 'manager'), signatureField('e_sig', 'employee', { y: 700 })],
+      document_users: [
+        { key: 'manager', role_name: 'Manager', user_type: 'SIGNER', email: manager.email, first_name: 'Mona', signing_order: 1 },
+        { key: 'employee', role_name: 'Employee', user_type: 'SIGNER', signing_order: 2 },
+      ],
+      settings: { signing_order: true },
+    });
+    const claims = await seedForm(acme, tpl._id);
+    await t.platform.database.db
+      .update(formBuilders)
+      .set({ ownerType: 'COMPANY_USERS', steps: await stepsWithRole(claims.id, 'Employee') })
+      .where(eq(formBuilders.id, claims.id));
+    const member = acme.users.MEMBER;
+    const [row] = await t.platform.database.db
+      .insert(formSubmissions)
+      .values({
+        companyId: acme.companyId,
+        formBuilderId: claims.id,
+        formVersion: 1,
+        fillerKind: 'USER',
+        fillerId: member.userId,
+        fillerEmail: member.email,
+        fillerName: 'Mia Member',
+      })
+      .returning({ id: formSubmissions.id });
+    const res = await call('GET', `/api/formbuilder-data/company-documents/${row!.id}/${claims.s2}`, member);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      status: 'WAITING',
+      signer: { role_name: 'Employee', email: member.email, status: 'PENDING' },
+      link: null,
+      user_details: null,
+    });
+    const mailed = await mailsTo(t, manager.email);
+    expect(mailed.filter((m) => m.kind === 'document.sent')).toHaveLength(1);
+    expect((await mailsTo(t, member.email)).filter((m) => m.kind === 'document.sent')).toHaveLength(0);
+
+    const bare = await createDocument(t, acme.users.OWNER, acme.companyId, { isTemplate: true });
+    await saveLayout(t, acme.users.OWNER, bare, {
+      fields: [signatureField('a', 'one'), signatureField('b', 'two', { y: 700 })],
+      document_users: [
+        { key: 'one', role_name: 'One', user_type: 'SIGNER' },
+        { key: 'two', role_name: 'Two', user_type: 'SIGNER' },
+      ],
+    });
+    const unnamed = await seedForm(acme, bare._id);
+    const guest = await guestWithSubmission(uniqueEmail('unnamed'), acme, unnamed.id);
+    const url = `/api/formbuilder-data/company-documents/${guest.dataId}/${unnamed.s2}`;
+    // The step names a role the template does not have ('applicant').
+    const missing = await call('GET', url, guest.who);
+    expect(missing.statusCode).toBe(409);
+    expect(missing.json().error_code).toBe('ROLE_MISSING');
+    await t.platform.database.db
+      .update(formBuilders)
+      .set({ steps: await stepsWithRole(unnamed.id, 'one') })
+      .where(eq(formBuilders.id, unnamed.id));
+    const refused = await call('GET', url, guest.who);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error_code).toBe('ROLE_WITHOUT_PERSON');
   });
 });
 
