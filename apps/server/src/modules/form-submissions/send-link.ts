@@ -21,7 +21,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Days a mailed guest link opens the form. */
 export const LINK_TTL_DAYS = 30;
 
-/** Who a send reaches: a company user (signs in) or a contact / email (a guest session). */
+/**
+ * Who a send reaches: a company user (USER, id the user: signs in) or a person outside the company
+ * (CONTACT or GUEST, id their contact if any: a guest session).
+ */
 export type Recipient = { kind: TFillerKind; id: string | null; email: string; name: string };
 
 /** What the link mails say about who sent them. */
@@ -70,7 +73,7 @@ async function newLink(
     companyId: form.companyId,
     formBuilderId: form.id,
     email: recipient.email,
-    contactId: recipient.kind === 'CONTACT' ? recipient.id : null,
+    contactId: recipient.id,
     kind: 'GUEST',
     ttlDays: LINK_TTL_DAYS,
   });
@@ -111,10 +114,15 @@ async function mailLink(
   return id;
 }
 
+/** A company user fills as themself, a contact as that contact (any guest session of theirs for the form), else the link's guest. */
+const fillerKindOf = (recipient: Recipient): TFillerKind =>
+  recipient.kind === 'USER' ? 'USER' : recipient.kind === 'CONTACT' && recipient.id ? 'CONTACT' : 'GUEST';
+
 /**
  * Creates the person's DRAFT submission (in `batchId` when given) and mails them its link, in
- * `tx`. A person outside the company fills as the guest of the link (`filler_kind` GUEST,
- * `filler_id` the guest id); a company user as themself (USER).
+ * `tx`. The filler is the company user (USER, signs in), the contact (CONTACT: the link's guest
+ * session carries the contact, so it opens the submission) or, without a contact, the link's
+ * guest (GUEST).
  */
 export async function sendNewLink(
   platform: Platform,
@@ -130,8 +138,8 @@ export async function sendNewLink(
       formBuilderId: form.id,
       formVersion: form.version,
       status: 'DRAFT',
-      fillerKind: recipient.kind === 'USER' ? 'USER' : 'GUEST',
-      fillerId: recipient.kind === 'USER' ? recipient.id : null,
+      fillerKind: fillerKindOf(recipient),
+      fillerId: recipient.kind === 'USER' || recipient.kind === 'CONTACT' ? recipient.id : null,
       fillerEmail: recipient.email,
       fillerName: recipient.name,
       batchId: options.batchId,
@@ -140,7 +148,7 @@ export async function sendNewLink(
     .returning({ id: formSubmissions.id });
   const submissionId = row!.id;
   const link = await newLink(platform, tx, form, recipient, submissionId);
-  if (link.guestId) {
+  if (fillerKindOf(recipient) === 'GUEST') {
     await tx
       .update(formSubmissions)
       .set({ fillerId: link.guestId })
@@ -181,17 +189,16 @@ export async function resendLink(
   },
   options: { sender: MailSender; actor: string },
 ): Promise<LinkSent> {
+  const { email, name } = submission;
   const recipient: Recipient =
-    submission.fillerKind === 'USER'
-      ? { kind: 'USER', id: submission.fillerId, email: submission.email, name: submission.name }
-      : submission.contactId
-        ? { kind: 'CONTACT', id: submission.contactId, email: submission.email, name: submission.name }
-        : { kind: 'GUEST', id: null, email: submission.email, name: submission.name };
+    submission.fillerKind === 'USER' || submission.fillerKind === 'CONTACT'
+      ? { kind: submission.fillerKind, id: submission.fillerId, email, name }
+      : { kind: 'GUEST', id: submission.contactId, email, name };
   const link = await newLink(platform, tx, form, recipient, submission.id);
   await tx
     .update(formSubmissions)
     .set({
-      ...(link.guestId ? { fillerKind: 'GUEST' as const, fillerId: link.guestId } : {}),
+      ...(recipient.kind === 'GUEST' && link.guestId ? { fillerId: link.guestId } : {}),
       updatedAt: new Date(),
     })
     .where(eq(formSubmissions.id, submission.id));

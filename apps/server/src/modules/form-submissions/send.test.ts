@@ -76,14 +76,14 @@ describe('sending a form to contacts', () => {
     expect(new Set(mails.map((m) => m.to[0])).size).toBe(1000);
     const submissions = await db().select().from(formSubmissions).where(eq(formSubmissions.batchId, batchId));
     expect(submissions).toHaveLength(1000);
-    expect(submissions.every((s) => s.status === 'DRAFT' && s.fillerKind === 'GUEST')).toBe(true);
+    expect(submissions.every((s) => s.status === 'DRAFT' && s.fillerKind === 'CONTACT')).toBe(true);
 
     // A mailed link names its submission and guest, and its secret is the guest's session.
     const mail = mails.find((m) => m.to[0] === `person7@${domain}`)!;
     const link = linkOf(mail.html)!;
     const submission = submissions.find((s) => s.id === link.submissionId)!;
     expect(submission).toMatchObject({
-      fillerId: link.guestId,
+      fillerId: ids[7],
       fillerEmail: `person7@${domain}`,
       fillerName: 'Person 7',
     });
@@ -93,6 +93,21 @@ describe('sending a form to contacts', () => {
       contactId: ids[7],
       email: `person7@${domain}`,
     });
+    // The link's session opens that submission on the fill side, and no other person's.
+    const guestHeaders = { userid: link.guestId, passcode: link.secret, formbuilderid: form.id };
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/api/formbuilder-data/${link.submissionId}`,
+      headers: guestHeaders,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const someoneElse = submissions.find((s) => s.fillerId === ids[8])!;
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/formbuilder-data/${someoneElse.id}`,
+      headers: guestHeaders,
+    });
+    expect(refused.statusCode).toBe(404);
 
     // One job per chunk of 50; a rerun of a recorded chunk sends nothing.
     const { rows: jobs } = await t.platform.database.raw(
@@ -121,7 +136,7 @@ describe('sending a form to contacts', () => {
       batch: { _id: batchId, status: 'DONE' },
     });
     expect(data.data).toHaveLength(100);
-    expect(data.data[0]).toMatchObject({ submission_status: 'DRAFT', filler_kind: 'GUEST' });
+    expect(data.data[0]).toMatchObject({ submission_status: 'DRAFT', filler_kind: 'CONTACT' });
     expect(['QUEUED', 'SENDING', 'OUTBOX', 'SENT']).toContain(data.data[0].mail_status);
   }, 300_000);
 

@@ -159,7 +159,7 @@ describe('template data', () => {
     ['a limit over 500', { limit: 501 }, ['limit']],
   ];
   it.each(bad)('refuses %s with 422 keyed to the field', async (_label, body, keys) => {
-    const payload = { formbuilder_details_id: form.id, ...body };
+    const payload: Record<string, unknown> = { formbuilder_details_id: form.id, ...body };
     if (payload.step_id === STATIC_STEP) payload.step_id = form.steps[1]!.id;
     const res = await call('POST', '/api/sort-template-data', acme.users.OWNER, payload);
     expect(res.statusCode, res.body).toBe(422);
