@@ -7,6 +7,7 @@ import type {
   TSubmissionStatus,
 } from '@esigns/contracts/form-builders';
 import type { TPaged } from '@esigns/contracts/envelope';
+import type { TFormStepDocument } from '@esigns/contracts/form-documents';
 import { api } from '../../shared/api/api-client';
 import {
   approverHeaders,
@@ -195,4 +196,18 @@ export async function fetchApprovals(query: ApprovalQuery, signal?: AbortSignal)
 export async function fetchApprovalCount(signal?: AbortSignal): Promise<number> {
   return (await api.get<{ count: number }>('/formbuilder-data/approval/count', undefined, { signal })).data
     .count;
+}
+
+/**
+ * `GET /formbuilder-data/company-documents/{data_id}/{step_id}`: the document a DOCUMENT step's
+ * filler signs (made on the first call), with the filler's signing link while it is their turn.
+ */
+export async function fetchStepDocument(
+  access: FillAccess,
+  id: string,
+  stepId: string,
+  signal?: AbortSignal,
+) {
+  const path = `/formbuilder-data/company-documents/${seg(id)}/${seg(stepId)}`;
+  return (await api.get<TFormStepDocument>(path, undefined, { ...optionsOf(access), signal })).data;
 }

@@ -4,7 +4,8 @@ import type { TFormSubmission } from '@esigns/contracts/form-builders';
 import { formatDateTime } from '../../shared/format/date';
 import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import type { FillAccess } from './fill-api';
-import { DocumentStepBody, StaticStepBody } from './page-steps';
+import { DocumentStepBody } from './document-step';
+import { StaticStepBody } from './page-steps';
 import { StepFields } from './step-fields';
 import { StepProgress } from './step-progress';
 import type { StepTemplate } from './step-templates';
@@ -25,7 +26,6 @@ export function FillStepper(props: FillStepperProps) {
   if (!current) {
     return <Alert color="gray">This form has no steps to fill.</Alert>;
   }
-  const progress = flow.submission?.steps.find((s) => s.step_id === current.id);
   const saveError = flow.save.error && !(flow.save.error instanceof StepInvalid) ? flow.save.error : null;
   return (
     <Stack gap="lg" data-testid="fill-stepper">
@@ -49,7 +49,12 @@ export function FillStepper(props: FillStepperProps) {
           {current.type === 'STATIC' ? (
             <StaticStepBody step={current} isAccepted={flow.accepted} onAccept={flow.setAccepted} />
           ) : current.type === 'DOCUMENT' ? (
-            <DocumentStepBody documentId={progress?.document_id ?? null} />
+            <DocumentStepBody
+              access={props.access}
+              submissionId={flow.submission?._id ?? null}
+              stepId={current.id}
+              onSigned={flow.refreshStatus}
+            />
           ) : (
             <StepFields
               template={props.templates[current.id] ?? null}
@@ -75,7 +80,9 @@ export function FillStepper(props: FillStepperProps) {
 
 function StepNav({ flow }: { flow: FillFlow }) {
   const step = flow.current;
-  const needsAccept = step?.type === 'STATIC' && step.require_accept && !flow.accepted;
+  const needsAccept =
+    (step?.type === 'STATIC' && step.require_accept && !flow.accepted) ||
+    (step?.type === 'DOCUMENT' && step.required && !flow.isDone(step.id));
   const isBusy = flow.save.isPending || flow.submit.isPending;
   const next = () => flow.save.mutate({ complete: true });
   const finish = async () => {

@@ -1,5 +1,4 @@
-import { Alert, Checkbox, Paper, Stack, Text } from '@mantine/core';
-import { IconFileText } from '@tabler/icons-react';
+import { Checkbox, Paper, Stack, Text } from '@mantine/core';
 import type { TStoredFormStep } from '@esigns/contracts/form-builders';
 
 type StaticStep = Extract<TStoredFormStep, { type: 'STATIC' }>;
@@ -45,16 +44,5 @@ export function StaticStepBody({
         />
       )}
     </Stack>
-  );
-}
-
-/** A document to fill and sign: it is sent to the filler once the answers before it are in. */
-export function DocumentStepBody({ documentId }: { documentId: string | null }) {
-  return (
-    <Alert color="blue" variant="light" icon={<IconFileText size={18} />} data-testid="document-step">
-      {documentId
-        ? 'The document of this step has been sent to you for signing. Open it from the email we sent you; this step is marked done once it is signed.'
-        : 'This step is a document to sign. It is sent to you by email when you send the form.'}
-    </Alert>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFormSubmission, TStoredFormStep } from '@esigns/contracts/form-builders';
 import { parseTemplateValues } from '@esigns/contracts/nocode-field-values';
@@ -63,6 +63,10 @@ export function useFillFlow({ form, access, templates, initial, onSubmitted }: F
     });
     return Object.fromEntries(parsed.errors.map((e) => [e.key, e.message]).reverse());
   };
+
+  const refreshStatus = useCallback(() => {
+    if (submissionId) void queryClient.invalidateQueries({ queryKey: FILL_KEYS.stepStatus(submissionId) });
+  }, [queryClient, submissionId]);
 
   const applySaved = async (next: TFormSubmission) => {
     setSubmission(next);
@@ -147,6 +151,8 @@ export function useFillFlow({ form, access, templates, initial, onSubmitted }: F
     accepted: current ? accepted[current.id] === true || isDone(current.id) : false,
     setAccepted: (value: boolean) => current && setAccepted((all) => ({ ...all, [current.id]: value })),
     goBack: () => setIndex(Math.max(0, position - 1)),
+    /** Reads the steps' progress again (a document signed in another tab). */
+    refreshStatus,
     goTo: (stepIndex: number) => setIndex(stepIndex),
     save,
     submit,
