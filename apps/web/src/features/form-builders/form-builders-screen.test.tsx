@@ -52,12 +52,17 @@ describe('FormBuildersScreen', { timeout: 60_000 }, () => {
     expect(api.callsTo(`/api/formBuilders/${FORM_ID}`, 'DELETE')).toHaveLength(1);
   });
 
-  it('says when there are no forms, and refuses user types that may not see them', async () => {
+  it('opens the entries for user types that see forms but may not change them; refuses those that may not see them', async () => {
+    const form = makeFormBuilder({ status: 'ACTIVE' });
     installFakeApi(
-      formServer('MANAGER', (call) => (call.path === '/api/formBuilders' ? ok(paged([])) : undefined)),
+      formServer('MANAGER', (call) => (call.path === '/api/formBuilders' ? ok(paged([form])) : undefined)),
     );
     renderFormsAt(<FormBuildersScreen />, '/formBuilders', '/formBuilders');
-    expect(await screen.findByText('No forms yet')).toBeTruthy();
+    const [row] = await rows();
+    expect(within(row!).getByRole('link', { name: 'Entries' }).getAttribute('href')).toBe(
+      '/fbd/tenant-application-ab12cd/data-list',
+    );
+    expect(within(row!).queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'New form' })).toBeNull();
     cleanup();
 
@@ -65,5 +70,14 @@ describe('FormBuildersScreen', { timeout: 60_000 }, () => {
     renderFormsAt(<FormBuildersScreen />, '/formBuilders', '/formBuilders');
     expect(await screen.findByText(/Your user type cannot see forms/)).toBeTruthy();
     expect(api.callsTo('/api/formBuilders')).toHaveLength(0);
+  });
+
+  it('says when there are no forms yet, with the way to build one', async () => {
+    installFakeApi(
+      formServer('ADMIN', (call) => (call.path === '/api/formBuilders' ? ok(paged([])) : undefined)),
+    );
+    renderFormsAt(<FormBuildersScreen />, '/formBuilders', '/formBuilders');
+    expect(await screen.findByText('No forms yet')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'New form' })).toHaveLength(2);
   });
 });

@@ -11,13 +11,20 @@ import { FORM_OWNER_LABELS, FORM_STATUS_COLORS, FORM_STATUS_LABELS } from './for
 
 export type FormRowProps = { rights: Pick<Can, 'can'>; onDelete: (row: TFormBuilder) => void };
 
+/** Where a row opens: the builder for those who may change forms, else the form's entries. */
+function openingOf(row: TFormBuilder, rights: Pick<Can, 'can'>) {
+  if (rights.can('form-builders:update')) return { to: formPaths.builder(row), label: 'Edit' };
+  if (rights.can('form-builders:view-submissions')) return { to: formPaths.entries(row), label: 'Entries' };
+  return undefined;
+}
+
 function FormRowActions({ row, rights, onDelete }: FormRowProps & { row: TFormBuilder }) {
   const copyLink = useCopyFormLink();
   const isActive = row.status === 'ACTIVE';
   return (
     <RowActions
       name={row.name}
-      open={{ to: formPaths.builder(row), label: rights.can('form-builders:update') ? 'Edit' : 'Open' }}
+      open={openingOf(row, rights)}
       items={[
         isActive &&
           rights.can('form-builders:fill') && {
@@ -25,11 +32,12 @@ function FormRowActions({ row, rights, onDelete }: FormRowProps & { row: TFormBu
             icon: <IconPencil size={14} />,
             to: formPaths.fill(row),
           },
-        rights.can('form-builders:view-submissions') && {
-          label: 'Entries',
-          icon: <IconListDetails size={14} />,
-          to: formPaths.entries(row),
-        },
+        rights.can('form-builders:update') &&
+          rights.can('form-builders:view-submissions') && {
+            label: 'Entries',
+            icon: <IconListDetails size={14} />,
+            to: formPaths.entries(row),
+          },
         isActive &&
           row.owner_type !== 'COMPANY_USERS' &&
           rights.can('form-builders:publish') && {
@@ -49,12 +57,19 @@ function FormRowActions({ row, rights, onDelete }: FormRowProps & { row: TFormBu
   );
 }
 
-function FormName({ row }: { row: TFormBuilder }) {
+function FormName({ row, rights }: { row: TFormBuilder; rights: Pick<Can, 'can'> }) {
+  const opening = openingOf(row, rights);
   return (
     <Box style={{ minWidth: 0 }}>
-      <Anchor component={Link} to={formPaths.builder(row)} fw={500} size="sm">
-        {row.name}
-      </Anchor>
+      {opening ? (
+        <Anchor component={Link} to={opening.to} fw={500} size="sm">
+          {row.name}
+        </Anchor>
+      ) : (
+        <Text fw={500} size="sm">
+          {row.name}
+        </Text>
+      )}
       {row.description && (
         <Text size="xs" c="dimmed" lineClamp={1}>
           {row.description}
@@ -76,7 +91,12 @@ const counted = (count: number, one: string, many: string) => `${count} ${count 
 
 export function formColumns(props: FormRowProps): ListColumn<TFormBuilder>[] {
   return [
-    { key: 'name', header: 'Name', sortField: 'name', cell: (row) => <FormName row={row} /> },
+    {
+      key: 'name',
+      header: 'Name',
+      sortField: 'name',
+      cell: (row) => <FormName row={row} rights={props.rights} />,
+    },
     { key: 'status', header: 'Status', width: 110, cell: (row) => <StatusBadge row={row} /> },
     {
       key: 'owner',
@@ -106,7 +126,7 @@ export function formColumns(props: FormRowProps): ListColumn<TFormBuilder>[] {
 /** A form on a phone: its name and actions, then status, filler and counts. */
 export function formCard(props: FormRowProps) {
   return (row: TFormBuilder): ListCardContent => ({
-    title: <FormName row={row} />,
+    title: <FormName row={row} rights={props.rights} />,
     actions: <FormRowActions row={row} {...props} />,
     meta: (
       <>
