@@ -6,6 +6,7 @@ import { AppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { findFormBuilder, stepsOf, type FormBuilderRow } from './builders-port';
 import { clearApprovals, openLevel } from './approvals-service';
+import { documentStepProgress } from './documents-steps';
 import { assertEditable, assertFillable, assertFirstAnswer } from './fill-service';
 import { formSubmissions, formSubmissionSteps } from './schema';
 import { progressOf, stepStates } from './step-states';
@@ -28,8 +29,19 @@ import {
  * its first level's approvers asked (their mails queued in the same transaction).
  */
 
+/**
+ * The steps' states; a DOCUMENT step is COMPLETED once its document is completed and sealed
+ * (documents-steps' `documentStepProgress`), whatever its row says.
+ */
 async function statesOf(db: Pick<Db, 'select'>, form: FormBuilderRow, row: SubmissionRow) {
-  const rows = (await stepRowsOf(db, [row.id])).get(row.id) ?? [];
+  const documentSteps = new Set(stepsOf(form).filter((s) => s.type === 'DOCUMENT').map((s) => s.id));
+  const rows = await Promise.all(
+    ((await stepRowsOf(db, [row.id])).get(row.id) ?? []).map(async (step) => {
+      if (!documentSteps.has(step.stepId) || !step.documentId) return step;
+      const progress = await documentStepProgress(db, row.companyId, step.documentId);
+      return progress === 'COMPLETED' ? { ...step, status: 'COMPLETED' as const } : step;
+    }),
+  );
   return stepStates(stepsOf(form), row.values, rows);
 }
 
