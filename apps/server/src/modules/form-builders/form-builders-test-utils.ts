@@ -1,4 +1,4 @@
-import { and, count, desc, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TFormBuilder, TCreateFormBuilderRequest } from '@esigns/contracts/form-builders';
 import { emailLogs } from '../../platform/mail/schema';
@@ -6,27 +6,11 @@ import { companyDocuments, configurableDocuments } from '../documents/schema';
 import type { TestApp } from '../../../test/test-app';
 import type { SeededUser } from '../../../test/seed-company';
 import { formSubmissions } from '../form-submissions/schema';
-import { registerSubmissionCounter } from './hooks';
 
 /** Calls, forms and mails for the form-builder tests (one app per test file). */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Reply = { statusCode: number; body: string; json: () => any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/**
- * The same count as form-submissions' (submissions not in DRAFT), registered here so these tests do
- * not depend on the module above (test files may read any module's tables).
- */
-export function registerTestSubmissionCounter(): void {
-  registerSubmissionCounter(async (db, ids) => {
-    const rows = await db
-      .select({ id: formSubmissions.formBuilderId, n: count() })
-      .from(formSubmissions)
-      .where(and(inArray(formSubmissions.formBuilderId, [...ids]), ne(formSubmissions.status, 'DRAFT')))
-      .groupBy(formSubmissions.formBuilderId);
-    return new Map(rows.map((row) => [row.id, Number(row.n)]));
-  });
-}
 
 export function formTestClient(t: TestApp) {
   let seq = 0;

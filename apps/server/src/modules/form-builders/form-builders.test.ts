@@ -3,13 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TFormBuilder } from '@esigns/contracts/form-builders';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
-import {
-  formTestClient,
-  insertSubmitted,
-  keysOf,
-  registerTestSubmissionCounter,
-  seedDocumentTemplate,
-} from './form-builders-test-utils';
+import { formTestClient, insertSubmitted, keysOf, seedDocumentTemplate } from './form-builders-test-utils';
 
 let t: TestApp;
 let acme: SeededCompany;
@@ -20,7 +14,6 @@ let otherTemplateId: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  registerTestSubmissionCounter();
   api = formTestClient(t);
   acme = await seedCompany(t, { name: 'Acme Realty' });
   other = await seedCompany(t, { name: 'Other Estates' });

@@ -4,13 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TFormBuilder } from '@esigns/contracts/form-builders';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
-import {
-  formTestClient,
-  insertSubmitted,
-  keysOf,
-  lastPasscode,
-  registerTestSubmissionCounter,
-} from './form-builders-test-utils';
+import { formTestClient, insertSubmitted, keysOf, lastPasscode } from './form-builders-test-utils';
 import { formGuests, formPasscodes } from './schema';
 
 let t: TestApp;
@@ -19,7 +13,6 @@ let api: ReturnType<typeof formTestClient>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  registerTestSubmissionCounter();
   api = formTestClient(t);
   acme = await seedCompany(t, { name: 'Acme Realty' });
 });
