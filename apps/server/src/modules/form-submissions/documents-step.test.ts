@@ -423,6 +423,31 @@ describe('bad input and states', () => {
     expect(keysOf(await call('POST', `${base}/default`, guest.who, { step_id: 12 }))).toEqual(['step_id']);
     expect((await call('DELETE', base, guest.who, { document_ids: [randomUUID()] })).statusCode).toBe(404);
 
+    // Whatever the shape, a bad call is a 4xx in the error envelope, never a 500.
+    const unknown = randomUUID();
+    const odd: [Method, string, unknown][] = [
+      ['DELETE', base, undefined],
+      ['DELETE', base, { document_ids: [] }],
+      ['POST', `${base}/default`, {}],
+      ['POST', `${base}/multiple`, { documents: [{ step_id: 'x', document_id: 1 }] }],
+      ['POST', `${base}/multiple`, { documents: 'all' }],
+      ['GET', `/api/formbuilder-data/company-documents/${unknown}/${unknown}`, undefined],
+      ['POST', `/api/formbuilder-data/company-documents/${unknown}/default`, { step_id: unknown }],
+      ['POST', '/api/documents-templates/existed-documents', { formbuilder_data_id: guest.dataId }],
+      ['POST', '/api/documents-templates/existed-documents', { formbuilder_data_id: guest.dataId, step_id: unknown }],
+      ['POST', '/api/documents-templates/copy-blank-documents', { formbuilder_data_id: 'x'.repeat(5000) }],
+      ['POST', '/api/documents-templates/download-urls', { formbuilder_data_id: unknown, document_ids: [unknown] }],
+      ['POST', '/api/documents-templates/download-urls', { formbuilder_data_id: guest.dataId, document_ids: [unknown] }],
+    ];
+    for (const [method, url, payload] of odd) {
+      for (const who of [guest.who, acme.users.OWNER]) {
+        const res = await call(method, url, who, payload);
+        expect(res.statusCode, `${method} ${url} ${res.body}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${method} ${url} ${res.body}`).toBeLessThan(500);
+        expect(res.json().success, url).toBe(false);
+      }
+    }
+
     const anonymous = await guestWithSubmission(null);
     const noEmail = await call('GET', `/api/formbuilder-data/company-documents/${anonymous.dataId}/${form.s2}`, anonymous.who);
     expect(noEmail.statusCode).toBe(409);
