@@ -59,7 +59,7 @@ import { registerEntityCustomizationRoutes } from './modules/entity-customizatio
 import { registerIconRoutes } from './modules/icons';
 import { registerEntityFilterHooks, registerEntityFilterRoutes } from './modules/entity-filters';
 import { registerEntityViewHooks, registerEntityViewRoutes } from './modules/entity-views';
-import { registerFormBuilderRoutes } from './modules/form-builders';
+import { registerFormBuilderHooks, registerFormBuilderRoutes } from './modules/form-builders';
 import { registerFormSubmissionHooks, registerFormSubmissionRoutes } from './modules/form-submissions';
 
 export type App = FastifyInstance;
@@ -249,6 +249,7 @@ function registerModuleHooks(): void {
   registerEntityViewHooks();
   registerMenuHooks();
   registerReminderHooks();
+  registerFormBuilderHooks();
   registerFormSubmissionHooks();
 }
 

@@ -2,6 +2,7 @@
  * The public face of the form-builders module: other modules and the composition root import only this
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
+export { registerFormBuilderHooks } from './register-hooks';
 export { registerFormBuilderRoutes } from './routes';
 export { ANONYMOUS_SESSION_DAYS, createGuestSession, GUEST_SESSION_DAYS, readGuest } from './guest-session';
 export type { GuestIdentity, GuestKind, GuestSession, GuestSessionInput } from './guest-session';

@@ -16,7 +16,6 @@ import { registerFormGuestRoutes } from './guest-routes';
 import { FORM_BUILDER_ERRORS, READ_RULE, ZFormIdParams } from './route-schemas';
 import { findFormByCode, findReadableForm, listFormBuilders, presentFormBuilder } from './service';
 import { registerFormShareRoutes } from './share-routes';
-import { registerFormTemplateGuard } from './template-guard';
 import { createFormBuilder, deleteFormBuilder, updateFormBuilder } from './write-service';
 
 const DEFINITION_DOC =
@@ -40,8 +39,6 @@ export function registerFormBuilderRoutes(api: FastifyInstance, platform: Platfo
   const tags = ['form-builders'];
   const security = [{ bearer: [] }];
   const canRead = requireAnyPermission(platform, ['form-builders:view', 'form-builders:fill']);
-  // The template routes consult their guards on delete and field changes (form-templates' usage.ts).
-  registerFormTemplateGuard();
 
   r.post(
     '/formBuilders',
