@@ -3,6 +3,7 @@ import { Badge, Button, Group, Paper, Progress, SegmentedControl, Stack, Text, T
 import { IconCircleCheck, IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import type { FormDraft } from './form-draft';
 import { PreviewStep } from './preview-step';
+import { usePreviewWalk } from './use-preview-walk';
 import { DesktopFrame, PhoneFrame, type Device } from './preview-frames';
 
 const DEVICES = [
@@ -16,11 +17,9 @@ const DEVICES = [
  */
 export function FormPreview({ draft, isBeside = false }: { draft: FormDraft; isBeside?: boolean }) {
   const [device, setDevice] = useState<Device>('phone');
-  const [at, setAt] = useState(0);
   const steps = draft.steps;
-  const index = Math.min(at, steps.length);
-  const step = steps[index];
-  const isLast = index === steps.length - 1;
+  const walk = usePreviewWalk(steps);
+  const { step, index, count } = walk;
   const Frame = device === 'phone' ? PhoneFrame : DesktopFrame;
   let body: ReactNode;
   if (steps.length === 0)
@@ -34,7 +33,7 @@ export function FormPreview({ draft, isBeside = false }: { draft: FormDraft; isB
       <Stack align="center" ta="center" gap="sm" py="xl">
         <IconCircleCheck size={40} color="var(--mantine-color-teal-6)" />
         <Text>{draft.settings.thank_you_message}</Text>
-        <Button variant="light" onClick={() => setAt(0)}>
+        <Button variant="light" onClick={walk.restart}>
           Start again
         </Button>
       </Stack>
@@ -42,10 +41,10 @@ export function FormPreview({ draft, isBeside = false }: { draft: FormDraft; isB
   else
     body = (
       <Stack gap="md">
-        <Progress value={((index + 1) / steps.length) * 100} size="sm" aria-label="Progress" />
+        <Progress value={((index + 1) / count) * 100} size="sm" aria-label="Progress" />
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed">
-            Step {index + 1} of {steps.length}
+            Step {index + 1} of {count}
           </Text>
           <Group gap={4}>
             {!(step.required ?? true) && (
@@ -64,15 +63,15 @@ export function FormPreview({ draft, isBeside = false }: { draft: FormDraft; isB
         <PreviewStep
           key={step.id}
           step={step}
-          nextLabel={isLast ? 'Submit' : 'Next'}
-          onNext={() => setAt(index + 1)}
+          nextLabel={walk.isLast ? 'Submit' : 'Next'}
+          onNext={walk.next}
         />
         <Group justify="space-between">
-          <Button variant="subtle" size="compact-sm" disabled={index === 0} onClick={() => setAt(index - 1)}>
+          <Button variant="subtle" size="compact-sm" disabled={index === 0} onClick={walk.back}>
             Back
           </Button>
           {!(step.required ?? true) && (
-            <Button variant="subtle" size="compact-sm" onClick={() => setAt(index + 1)}>
+            <Button variant="subtle" size="compact-sm" onClick={() => walk.next()}>
               Skip
             </Button>
           )}
@@ -116,7 +115,7 @@ export function FormPreview({ draft, isBeside = false }: { draft: FormDraft; isB
       {steps.some((s) => s.condition) && (
         <Paper p="xs" bg="gray.0">
           <Text size="xs" c="dimmed">
-            Conditional steps show here in order; fillers see them only when their condition holds.
+            Conditional steps show when their condition holds on the values typed here, as for fillers.
           </Text>
         </Paper>
       )}

@@ -6,7 +6,7 @@ import { TemplateForm } from '../../form-templates/renderer/template-form';
 import type { DraftStep } from './form-draft';
 import { useStepFields } from './step-fields';
 
-type Props = { step: DraftStep; onNext: () => void; nextLabel: string };
+type Props = { step: DraftStep; onNext: (values?: Record<string, unknown>) => void; nextLabel: string };
 
 function FieldsStep({ step, onNext, nextLabel }: Props) {
   const { fields, isPending, error } = useStepFields(step);
@@ -44,7 +44,7 @@ function StaticStep({ step, onNext, nextLabel }: Props & { step: Extract<DraftSt
         />
       )}
       <Group justify="flex-end">
-        <Button onClick={onNext} disabled={step.require_accept && !isAccepted}>
+        <Button onClick={() => onNext()} disabled={step.require_accept && !isAccepted}>
           {nextLabel}
         </Button>
       </Group>
@@ -69,7 +69,7 @@ function DocumentStep({ onNext, nextLabel }: Props) {
         </Stack>
       </Group>
       <Group justify="flex-end" mt="md">
-        <Button onClick={onNext}>{nextLabel}</Button>
+        <Button onClick={() => onNext()}>{nextLabel}</Button>
       </Group>
     </Paper>
   );
