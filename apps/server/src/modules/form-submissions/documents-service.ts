@@ -158,7 +158,8 @@ async function makeStepDocument(
       submissionId: submission.id,
       stepId: step.id,
       documentId: result.employeeDocumentId,
-      event: 'DOCUMENT_CREATED',
+      // A replayed send (a concurrent or retried first call) made no new document.
+      event: result.replayed ? null : 'DOCUMENT_CREATED',
       actor: actorOf(caller),
       ip: client.ip,
     }),

@@ -184,6 +184,26 @@ describe('a DOCUMENT step of a form', () => {
     expect(events.map((e) => e.event)).toEqual(['DOCUMENT_CREATED']);
   });
 
+  it('makes one document for two simultaneous first calls', async () => {
+    const racer = await guestWithSubmission(uniqueEmail('racer'));
+    const url = `/api/formbuilder-data/company-documents/${racer.dataId}/${form.s2}`;
+    const [a, b] = await Promise.all([call('GET', url, racer.who), call('GET', url, racer.who)]);
+    expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([200, 200]);
+    expect(a.json().data._id).toBe(b.json().data._id);
+    expect(a.json().data.user_details).not.toBeNull();
+    expect(b.json().data.user_details).not.toBeNull();
+    const made = await t.platform.database.db
+      .select({ id: employeeDocuments.id })
+      .from(employeeDocuments)
+      .where(eq(employeeDocuments.sendKey, `form-step:${racer.dataId}:${form.s2}:0`));
+    expect(made).toHaveLength(1);
+    const events = await t.platform.database.db
+      .select({ event: formSubmissionEvents.event })
+      .from(formSubmissionEvents)
+      .where(eq(formSubmissionEvents.submissionId, racer.dataId));
+    expect(events.map((e) => e.event)).toEqual(['DOCUMENT_CREATED']);
+  });
+
   it('answers the same document on a second call, with a link that works too', async () => {
     const again = await call('GET', `/api/formbuilder-data/company-documents/${guest.dataId}/${form.s2}`, guest.who);
     expect(again.statusCode, again.body).toBe(200);

@@ -60,11 +60,12 @@ export async function detachedCount(db: Reader, submissionId: string, stepId: st
 
 /**
  * Links a document to a step (the step becomes SAVED: started, not done; the fill side marks it
- * COMPLETED from `documentStepProgress`) and records the history event, in the caller's transaction.
+ * COMPLETED from `documentStepProgress`) and records the history event (null: none, the link is
+ * only written again), in the caller's transaction.
  */
 export async function linkStepDocument(
   tx: Pick<Db, 'insert'>,
-  input: { submissionId: string; stepId: string; documentId: string; event: string; actor: string; ip: string | null },
+  input: { submissionId: string; stepId: string; documentId: string; event: string | null; actor: string; ip: string | null },
 ): Promise<void> {
   await tx
     .insert(formSubmissionSteps)
@@ -77,7 +78,9 @@ export async function linkStepDocument(
         updatedAt: new Date(),
       },
     });
-  await recordEvent(tx, input.submissionId, input.event, input.actor, { step_id: input.stepId, document_id: input.documentId }, input.ip);
+  if (input.event === null) return;
+  const details = { step_id: input.stepId, document_id: input.documentId };
+  await recordEvent(tx, input.submissionId, input.event, input.actor, details, input.ip);
 }
 
 /** Unlinks documents from the submission's steps (back to PENDING), each with a `DOCUMENT_DETACHED` event. */
