@@ -341,6 +341,26 @@ describe('who reaches a submission\'s documents', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes every document route of forms with its body and answers', () => {
+    const spec = t.app.swagger() as { paths: Record<string, Record<string, { tags?: string[]; responses?: object }>> };
+    const routes: [string, string][] = [
+      ['/api/formbuilder-data/company-documents/{data_id}/{step_id}', 'get'],
+      ['/api/formbuilder-data/company-documents/{data_id}/default', 'post'],
+      ['/api/formbuilder-data/company-documents/{data_id}/multiple', 'post'],
+      ['/api/formbuilder-data/company-documents/{data_id}', 'delete'],
+      ...['requested-files', 'processed-files', 'completed-documents', 'existed-documents', 'copy-blank-documents', 'download-urls'].map(
+        (name): [string, string] => [`/api/documents-templates/${name}`, 'post'],
+      ),
+    ];
+    for (const [path, method] of routes) {
+      const operation = spec.paths[path]?.[method];
+      expect(operation?.tags, `${method} ${path}`).toEqual(['form-documents']);
+      expect(Object.keys(operation?.responses ?? {}), path).toEqual(expect.arrayContaining(['200', '404', '422']));
+    }
+  });
+});
+
 describe('a staff filler and a template with other roles', () => {
   it('waits for the roles before the filler (no link yet), mails them, and refuses roles without a person', async () => {
     const manager = acme.users.ADMIN;
