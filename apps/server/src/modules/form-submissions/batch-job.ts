@@ -174,6 +174,23 @@ export async function runFormSendChunk(
   return 'SENT';
 }
 
+/** Retries of a chunk after its first run (hand-backs at a stop count too). */
+const SEND_RETRY_LIMIT = 3;
+
+/**
+ * A chunk that failed its last retry ends its batch FAILED (the people not reached counted as
+ * failed), so the send does not show RUNNING for ever; sending again reaches them.
+ */
+export async function stopAfterLastRetry(platform: Platform, job: TFormSendJob): Promise<void> {
+  const batch = await readHead(platform, job.batch_id);
+  if (!batch || batch.status === 'DONE' || batch.status === 'FAILED' || batch.cursor !== job.from) return;
+  await failBatch(
+    platform,
+    batch,
+    'Sending stopped on an error that kept coming back: send the form again to reach the rest',
+  );
+}
+
 /** The durable jobs of form sends, defined before the queue starts. */
 export function defineFormSendJob(platform: Platform): void {
   platform.jobs.define<TFormSendJob>({
@@ -181,9 +198,14 @@ export function defineFormSendJob(platform: Platform): void {
     handler: async (data, job) => {
       if (typeof data.batch_id !== 'string' || !isUuid(data.batch_id)) return;
       if (!Number.isInteger(data.from) || data.from < 0) return;
-      await runFormSendChunk(platform, data, job.signal);
+      try {
+        await runFormSendChunk(platform, data, job.signal);
+      } catch (err) {
+        if (job.retryCount >= SEND_RETRY_LIMIT) await stopAfterLastRetry(platform, data);
+        throw err;
+      }
     },
-    retryLimit: 3,
+    retryLimit: SEND_RETRY_LIMIT,
     retryDelaySeconds: 10,
     // One chunk of 50 people: seconds. A dead run's chunk is reclaimed through its lease anyway.
     expireInSeconds: 10 * 60,

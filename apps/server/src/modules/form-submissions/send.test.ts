@@ -6,7 +6,7 @@ import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { emailLogs } from '../../platform/mail/schema';
 import { contacts } from '../contacts/schema';
 import { formGuests } from '../form-builders/schema';
-import { FORM_SEND_CHUNK, FORM_SEND_JOB, runFormSendChunk } from './batch-job';
+import { FORM_SEND_CHUNK, FORM_SEND_JOB, runFormSendChunk, stopAfterLastRetry } from './batch-job';
 import { formBatches, formSubmissionEvents, formSubmissions } from './schema';
 import {
   caller,
@@ -183,6 +183,35 @@ describe('sending a form to contacts', () => {
     });
     expect(again.statusCode, again.body).toBe(409);
     expect(await mailsTo(domain)).toHaveLength(3);
+  });
+
+  it('ends a send FAILED when a chunk failed its last retry, and leaves a moved cursor alone', async () => {
+    const recipients = [1, 2, 3].map((i) => ({
+      kind: 'CONTACT' as const,
+      id: null,
+      email: `r${i}@retry.example.com`,
+      name: '',
+    }));
+    const [batch] = await db()
+      .insert(formBatches)
+      .values({
+        companyId: acme.companyId,
+        formBuilderId: form.id,
+        recipients,
+        total: 3,
+        status: 'RUNNING',
+        cursor: 0,
+      })
+      .returning();
+    await stopAfterLastRetry(t.platform, { batch_id: batch!.id, from: 50 });
+    expect((await db().select().from(formBatches).where(eq(formBatches.id, batch!.id)))[0]!.status).toBe(
+      'RUNNING',
+    );
+    await stopAfterLastRetry(t.platform, { batch_id: batch!.id, from: 0 });
+    const [after] = await db().select().from(formBatches).where(eq(formBatches.id, batch!.id));
+    expect(after).toMatchObject({ status: 'FAILED', sent: 0, failed: 3, cursor: 3 });
+    expect(after!.message).toContain('send the form again');
+    expect(await runFormSendChunk(t.platform, { batch_id: batch!.id, from: 0 })).toBe('SKIPPED');
   });
 });
 
