@@ -118,7 +118,7 @@ export function captureStatements(database: Database): { start: () => void; stop
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 export function requestJson(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   headers: Record<string, string>,
   body?: unknown,
