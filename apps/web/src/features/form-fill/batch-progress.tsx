@@ -1,5 +1,6 @@
 import { Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../shared/format/date';
 import { FILL_KEYS } from './fill-api';
 import { fetchBatches, type FormBatch } from './data-list-api';
@@ -13,6 +14,16 @@ export function BatchProgress({ formId }: { formId: string }) {
     queryFn: ({ signal }) => fetchBatches(formId, signal),
     refetchInterval: (query) => (query.state.data?.data.some(isRunning) ? 2000 : false),
   });
+  // A send makes its entries as it goes: the list is read again with each progress read.
+  const queryClient = useQueryClient();
+  const readAt = batches.dataUpdatedAt;
+  const isSending = batches.data?.data.some(isRunning) ?? false;
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (isSending || wasSending.current)
+      void queryClient.invalidateQueries({ queryKey: FILL_KEYS.submissions });
+    wasSending.current = isSending;
+  }, [readAt, isSending, queryClient]);
   const shown = (batches.data?.data ?? []).filter((b) => isRunning(b) || b.failed > 0).slice(0, 3);
   if (shown.length === 0) return null;
   return (

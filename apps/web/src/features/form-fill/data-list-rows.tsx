@@ -97,7 +97,11 @@ export function dataListColumns(options: RowOptions): ListColumn<SubmissionRead>
 
 export function dataListCard(options: RowOptions) {
   return (row: SubmissionRead): ListCardContent => ({
-    title: fillerText(row.filler),
+    title: (
+      <Text fw={600} miw={0} truncate style={{ flex: 1 }}>
+        {fillerText(row.filler)}
+      </Text>
+    ),
     actions: actionsOf(row, options),
     meta: (
       <Group gap="xs">

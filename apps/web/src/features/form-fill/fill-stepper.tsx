@@ -1,7 +1,6 @@
-import { Alert, Box, Button, Flex, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconHistory, IconSend } from '@tabler/icons-react';
+import { Alert, Box, Stack, Text, Title } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import type { TFormSubmission } from '@esigns/contracts/form-builders';
-import { formatDateTime } from '../../shared/format/date';
 import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import type { FillAccess } from './fill-api';
 import { DocumentStepBody } from './document-step';
@@ -9,7 +8,8 @@ import { StaticStepBody } from './page-steps';
 import { StepFields } from './step-fields';
 import { StepProgress } from './step-progress';
 import type { StepTemplate } from './step-templates';
-import { StepInvalid, useFillFlow, type FillFlow, type FillForm } from './use-fill-flow';
+import { StepNav } from './step-nav';
+import { StepInvalid, useFillFlow, type FillForm } from './use-fill-flow';
 
 export type FillStepperProps = {
   form: FillForm;
@@ -29,11 +29,7 @@ export function FillStepper(props: FillStepperProps) {
   const saveError = flow.save.error && !(flow.save.error instanceof StepInvalid) ? flow.save.error : null;
   return (
     <Stack gap="lg" data-testid="fill-stepper">
-      {props.initial && (
-        <Alert color="blue" variant="light" icon={<IconHistory size={18} />} data-testid="resumed">
-          Welcome back. Your saved answers are filled in; carry on where you left off.
-        </Alert>
-      )}
+      <ResumeNote initial={props.initial} />
       <StepProgress steps={flow.shown} position={flow.position} isDone={flow.isDone} onOpen={flow.goTo} />
       <Box>
         <Stack gap="md">
@@ -78,75 +74,22 @@ export function FillStepper(props: FillStepperProps) {
   );
 }
 
-function StepNav({ flow }: { flow: FillFlow }) {
-  const step = flow.current;
-  const needsAccept =
-    (step?.type === 'STATIC' && step.require_accept && !flow.accepted) ||
-    (step?.type === 'DOCUMENT' && step.required && !flow.isDone(step.id));
-  const isBusy = flow.save.isPending || flow.submit.isPending;
-  const next = () => flow.save.mutate({ complete: true });
-  const finish = async () => {
-    let saved: TFormSubmission | null;
-    try {
-      saved = await flow.save.mutateAsync({ complete: true });
-    } catch {
-      return; // The step shows why.
-    }
-    flow.submit.mutate(saved ?? flow.submission);
-  };
+/** A returning filler: what they saved is back; a submission sent back says why. */
+function ResumeNote({ initial }: { initial: TFormSubmission | null }) {
+  if (initial?.status === 'SENT_BACK') {
+    const why = initial.decisions.findLast((d) => d.decision === 'REJECTED')?.comment;
+    return (
+      <Alert color="orange" variant="light" icon={<IconHistory size={18} />} data-testid="sent-back">
+        Your answers were sent back for changes{why ? `: "${why}"` : '.'} Change what is needed and submit
+        again.
+      </Alert>
+    );
+  }
+  const hasSaved = initial?.steps.some((s) => s.status === 'SAVED' || s.status === 'COMPLETED') ?? false;
+  if (!hasSaved) return null;
   return (
-    <Box>
-      <Flex direction={{ base: 'column-reverse', sm: 'row' }} gap="sm" justify="space-between">
-        <Flex gap="sm" direction={{ base: 'row', sm: 'row' }}>
-          <Button
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-            disabled={flow.position === 0 || isBusy}
-            onClick={flow.goBack}
-            flex={{ base: 1, sm: 'none' }}
-          >
-            Back
-          </Button>
-          {step?.type !== 'STATIC' && step?.type !== 'DOCUMENT' && (
-            <Button
-              variant="subtle"
-              leftSection={<IconDeviceFloppy size={16} />}
-              loading={flow.save.isPending && flow.save.variables.complete === false}
-              disabled={isBusy}
-              onClick={() => flow.save.mutate({ complete: false })}
-              flex={{ base: 1, sm: 'none' }}
-            >
-              Save for later
-            </Button>
-          )}
-        </Flex>
-        {flow.isLast ? (
-          <Button
-            size="md"
-            rightSection={<IconSend size={16} />}
-            loading={isBusy}
-            disabled={needsAccept}
-            onClick={() => void finish()}
-          >
-            Submit
-          </Button>
-        ) : (
-          <Button
-            size="md"
-            rightSection={<IconArrowRight size={16} />}
-            loading={flow.save.isPending && flow.save.variables.complete}
-            disabled={needsAccept || isBusy}
-            onClick={next}
-          >
-            Next
-          </Button>
-        )}
-      </Flex>
-      {flow.savedAt && (
-        <Text size="xs" c="dimmed" ta="center" mt="xs" role="status">
-          Saved {formatDateTime(flow.savedAt)}. You can come back and finish later.
-        </Text>
-      )}
-    </Box>
+    <Alert color="blue" variant="light" icon={<IconHistory size={18} />} data-testid="resumed">
+      Welcome back. Your saved answers are filled in; carry on where you left off.
+    </Alert>
   );
 }

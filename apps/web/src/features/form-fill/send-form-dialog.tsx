@@ -65,6 +65,7 @@ export function SendFormDialog({ formId, onClose }: { formId: string; onClose: (
       const skipped = started.skipped ? ` (${started.skipped} left out)` : '';
       notifications.show({ color: 'teal', message: `Sending the form to ${started.total} people${skipped}` });
       void queryClient.invalidateQueries({ queryKey: FILL_KEYS.batches(formId) });
+      void queryClient.invalidateQueries({ queryKey: FILL_KEYS.submissions });
       onClose();
     },
   });
