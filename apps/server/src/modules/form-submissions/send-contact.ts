@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type {
   TFormContactCheck,
-  TFormContactCreateRequest,
   TFormLinkSent,
+  ZFormContactCreateRequest,
 } from '@esigns/contracts/form-sends';
 import { isUuid } from '@esigns/contracts/ids';
 import { AppError, notFound } from '../../platform/http/app-error';
@@ -62,7 +63,7 @@ export async function checkFormContact(
 export async function sendToContact(
   platform: Platform,
   access: AccessContext,
-  body: Required<TFormContactCreateRequest>,
+  body: z.output<typeof ZFormContactCreateRequest>,
 ): Promise<TFormLinkSent> {
   const form = await findSendableForm(platform, access, body.formbuilder_details_id, 'OUTSIDE');
   const sender = await mailSenderOf(platform, access.companyId, access.userId);

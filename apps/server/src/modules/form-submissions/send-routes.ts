@@ -145,8 +145,8 @@ function registerSendRoutes(api: FastifyInstance, platform: Platform): void {
       },
     },
     async (request, reply) => {
-      const body = request.body as Required<typeof request.body>;
-      return reply.code(201).send(ok(await sendToContact(platform, accessOf(request), body), 'Link sent'));
+      const sent = await sendToContact(platform, accessOf(request), request.body);
+      return reply.code(201).send(ok(sent, 'Link sent'));
     },
   );
 

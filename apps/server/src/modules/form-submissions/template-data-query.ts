@@ -85,7 +85,7 @@ const RANGE = { GREATER_THAN: '>', GREATER_OR_EQUAL: '>=', LESS_THAN: '<', LESS_
 function ruleSql(
   column: Column,
   rule: TSubmissionFilter,
-  fail: (key: string, message: string) => void,
+  fail: (key: string, message: string) => null,
 ): SQL | null {
   const value = rule.value;
   if (rule.operator === 'IS_EMPTY') return sql`coalesce(${column.text}::text, '') = ''`;
@@ -93,15 +93,15 @@ function ruleSql(
   const op = rule.operator in RANGE ? RANGE[rule.operator as keyof typeof RANGE] : null;
   if (column.kind === 'time') {
     const at = typeof value === 'string' ? Date.parse(value) : NaN;
-    if (!op) return (fail('operator', 'Dates compare as greater or less only'), null);
-    if (Number.isNaN(at)) return (fail('value', 'Use an ISO date'), null);
+    if (!op) return fail('operator', 'Dates compare as greater or less only');
+    if (Number.isNaN(at)) return fail('value', 'Use an ISO date');
     return sql`${column.text} ${sql.raw(op)} ${new Date(at).toISOString()}::timestamptz`;
   }
   const text = String(value);
   if (op) {
     const n = typeof value === 'number' ? value : Number(text);
     if (column.kind === 'number' || (typeof value === 'number' && Number.isFinite(n))) {
-      if (!Number.isFinite(n)) return (fail('value', 'Use a number'), null);
+      if (!Number.isFinite(n)) return fail('value', 'Use a number');
       return sql`${numeric(column.text)} ${sql.raw(op)} ${n}`;
     }
     return sql`${column.text} ${sql.raw(op)} ${text}`;
@@ -137,19 +137,29 @@ export function submissionQuerySql(
   query: SubmissionQuery,
 ): { where: SQL; order: SQL[] } {
   const errors: TValidationDetail[] = [];
-  const failAt = (path: (string | number)[]) => (key: string, message: string) =>
-    errors.push({ key: [...path, key].join('.'), path: [...path, key], message });
+  const failAt =
+    (path: (string | number)[]) =>
+    (key: string, message: string): null => {
+      errors.push({ key: [...path, key].join('.'), path: [...path, key], message });
+      return null;
+    };
   const rules: SQL[] = [];
   (query.filters ?? []).forEach((rule, i) => {
     const column = columnOf(data, rule.field);
-    if (!column) return failAt(['filters', i])('field', 'Not a field of this step nor a column');
+    if (!column) {
+      failAt(['filters', i])('field', 'Not a field of this step nor a column');
+      return;
+    }
     const part = ruleSql(column, rule, failAt(['filters', i]));
     if (part) rules.push(part);
   });
   const order: SQL[] = [];
   (query.sort ?? []).forEach((sort, i) => {
     const column = columnOf(data, sort.field);
-    if (!column) return failAt(['sort', i])('field', 'Not a field of this step nor a column');
+    if (!column) {
+      failAt(['sort', i])('field', 'Not a field of this step nor a column');
+      return;
+    }
     const expr =
       column.kind === 'number'
         ? numeric(column.text)
