@@ -15,6 +15,7 @@ import {
   makeSteps,
   makeSubmission,
   renderFill,
+  stepStatusOf,
 } from './form-fill-test-utils';
 import { saveGuestSession } from './guest-session';
 
@@ -53,14 +54,12 @@ describe('a document step', { timeout: 20_000 }, () => {
         return ok({ data: [draft], total: 1, page: 1, total_pages: 1 });
       if (call.path === `/api/formbuilder-data/${DATA_ID}`) return ok(draft);
       if (call.path === '/api/formbuilder-data/step-status') {
-        return ok({
-          steps: [
-            { step_id: STEP_A, status: 'COMPLETED', visible: true },
-            { step_id: STEP_D, status: signed ? 'COMPLETED' : 'PENDING', visible: true },
-          ],
-          next_step_id: signed ? null : STEP_D,
-          can_submit: signed,
-        });
+        return ok(
+          stepStatusOf([
+            [STEP_A, 'COMPLETED'],
+            [STEP_D, signed ? 'COMPLETED' : 'PENDING'],
+          ]),
+        );
       }
       if (call.path === `/api/formbuilder-data/company-documents/${DATA_ID}/${STEP_D}`) {
         return ok({

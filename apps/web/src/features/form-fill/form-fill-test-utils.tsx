@@ -7,6 +7,7 @@ import {
   type TFormSubmission,
   type TPublicFormBuilder,
   type TStoredFormStep,
+  type TStepProgress,
   type TSubmissionStep,
 } from '@esigns/contracts/form-builders';
 import { ZFormFields } from '@esigns/contracts/nocode-template-check';
@@ -178,4 +179,11 @@ export function templateOf(id: string): TFormTemplate | null {
     code: step.template.code,
     fields: step.template.fields,
   });
+}
+
+/** A step-status answer: each step's progress (SKIPPED ones hidden), the next step not completed. */
+export function stepStatusOf(progress: Array<[stepId: string, status: TStepProgress]>) {
+  const steps = progress.map(([step_id, status]) => ({ step_id, status, visible: status !== 'SKIPPED' }));
+  const next = steps.find((step) => step.visible && step.status !== 'COMPLETED');
+  return { steps, next_step_id: next?.step_id ?? null, can_submit: next === undefined };
 }

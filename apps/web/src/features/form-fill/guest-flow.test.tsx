@@ -23,6 +23,7 @@ import {
   makePublicForm,
   makeSubmission,
   renderFill,
+  stepStatusOf,
 } from './form-fill-test-utils';
 import { readGuestCredentials, saveGuestSession } from './guest-session';
 
@@ -157,15 +158,13 @@ describe('filling the form', { timeout: 20_000 }, () => {
       server({}, (call) => {
         if (call.path === '/api/formbuilder-data/template') return ok(afterA);
         if (call.path === '/api/formbuilder-data/step-status') {
-          return ok({
-            steps: [
-              { step_id: STEP_A, status: 'COMPLETED', visible: true },
-              { step_id: STEP_C, status: 'SKIPPED', visible: false },
-              { step_id: STEP_B, status: 'PENDING', visible: true },
-            ],
-            next_step_id: STEP_B,
-            can_submit: false,
-          });
+          return ok(
+            stepStatusOf([
+              [STEP_A, 'COMPLETED'],
+              [STEP_C, 'SKIPPED'],
+              [STEP_B, 'PENDING'],
+            ]),
+          );
         }
         if (call.path === `/api/formbuilder-data/asset/${DATA_ID}`) return ok(afterB);
         if (call.path === `/api/formbuilder-data/${DATA_ID}` && call.method === 'PUT') {
@@ -223,15 +222,13 @@ describe('filling the form', { timeout: 20_000 }, () => {
         return ok({ data: [draft], total: 1, page: 1, total_pages: 1 });
       if (call.path === `/api/formbuilder-data/${DATA_ID}`) return ok(draft);
       if (call.path === '/api/formbuilder-data/step-status') {
-        return ok({
-          steps: [
-            { step_id: STEP_A, status: 'COMPLETED', visible: true },
-            { step_id: STEP_C, status: 'PENDING', visible: true },
-            { step_id: STEP_B, status: 'PENDING', visible: true },
-          ],
-          next_step_id: STEP_C,
-          can_submit: false,
-        });
+        return ok(
+          stepStatusOf([
+            [STEP_A, 'COMPLETED'],
+            [STEP_C, 'PENDING'],
+            [STEP_B, 'PENDING'],
+          ]),
+        );
       }
       return undefined;
     });

@@ -13,6 +13,7 @@ import {
   makeStaffForm,
   makeSubmission,
   renderFill,
+  stepStatusOf,
   templateOf,
 } from './form-fill-test-utils';
 
@@ -30,15 +31,11 @@ function server(next: FakeHandler = () => undefined): FakeHandler {
   });
 }
 
-const STATUS_AFTER_A = {
-  steps: [
-    { step_id: STEP_A, status: 'COMPLETED', visible: true },
-    { step_id: STEP_C, status: 'SKIPPED', visible: false },
-    { step_id: STEP_B, status: 'PENDING', visible: true },
-  ],
-  next_step_id: STEP_B,
-  can_submit: false,
-};
+const STATUS_AFTER_A = stepStatusOf([
+  [STEP_A, 'COMPLETED'],
+  [STEP_C, 'SKIPPED'],
+  [STEP_B, 'PENDING'],
+]);
 
 describe('a company user filling a form', { timeout: 20_000 }, () => {
   it("reads the templates, leaves out others' drafts, saves each step and opens the sent entry", async () => {
