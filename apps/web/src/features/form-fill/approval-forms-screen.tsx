@@ -11,13 +11,15 @@ import { fillPaths } from './fill-paths';
 import { fillerText } from './submission-labels';
 
 const nameOf = (row: SubmissionRead) => row.form_name || row.code;
+/** The entry, opened as its approver (the decision shows whatever the user type's rights). */
+const approvalPathOf = (row: SubmissionRead) => `${fillPaths.submission(row.code, row._id)}?approve=1`;
 
 const COLUMNS: ListColumn<SubmissionRead>[] = [
   {
     key: 'form',
     header: 'Form',
     cell: (row) => (
-      <Anchor component={Link} to={fillPaths.submission(row.code, row._id)} fw={600}>
+      <Anchor component={Link} to={approvalPathOf(row)} fw={600}>
         {nameOf(row)}
       </Anchor>
     ),
@@ -74,7 +76,7 @@ export function ApprovalFormsScreen() {
         columns={COLUMNS}
         card={(row) => ({
           title: (
-            <Anchor component={Link} to={fillPaths.submission(row.code, row._id)} fw={600}>
+            <Anchor component={Link} to={approvalPathOf(row)} fw={600}>
               {nameOf(row)}
             </Anchor>
           ),

@@ -139,7 +139,7 @@ describe('a company user filling a form', { timeout: 20_000 }, () => {
     );
     renderFill('/forms/approval-forms');
     const link = await screen.findByRole('link', { name: 'Site visit request' });
-    expect(link.getAttribute('href')).toBe(`/fb/${CODE}/${DATA_ID}`);
+    expect(link.getAttribute('href')).toBe(`/fb/${CODE}/${DATA_ID}?approve=1`);
     expect((await screen.findByTestId('approval-count')).textContent).toContain('1 entry waits');
   });
 });

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconEdit, IconList } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { TStoredFormStep } from '@esigns/contracts/form-builders';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDateTime } from '../../shared/format/date';
@@ -24,6 +24,8 @@ export function SubmissionScreen() {
   const queryClient = useQueryClient();
   const rights = useCan();
   const userId = useSession((s) => s.user?._id);
+  // Opened from the approval list: the user is one of its approvers (the server checks it).
+  const isApprover = useSearchParams()[0].get('approve') === '1';
   const form = useStaffForm(code);
   const submission = useQuery({
     queryKey: FILL_KEYS.submission(id),
@@ -93,7 +95,7 @@ export function SubmissionScreen() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="md">
-              {data.status === 'PENDING_APPROVAL' && rights.can('form-builders:approve') && (
+              {data.status === 'PENDING_APPROVAL' && (isApprover || rights.can('form-builders:approve')) && (
                 <ApprovalDecision
                   access={STAFF_ACCESS}
                   submissionId={data._id}
