@@ -12,3 +12,4 @@ export { registerEntityDataHooks } from './register-hooks';
 export { ZRecordSchema, registerEntityDataRoutes } from './routes';
 export { createRecords, findRecord, queryRecords, toRecord, updateRecord } from './service';
 export type { RecordRow } from './service';
+export { slugOf } from './files-service';

@@ -13,6 +13,7 @@ import {
 import { writeStepRecord } from './entity-step';
 import { EDITABLE_STATUSES, visibleStepIds } from './step-states';
 import { fieldsOfStep, mergeStepValues } from './step-values';
+import { assertFormUploads, uploadPlaceOf } from './uploads-keys';
 import { formSubmissions, formSubmissionSteps } from './schema';
 import {
   actorOf,
@@ -112,7 +113,7 @@ async function findResumable(db: Db, caller: Caller, formId: string): Promise<Su
 }
 
 /** The form and the caller's editable submission of it (null: a first save starts one). */
-async function openForSave(
+export async function openForSave(
   db: Db,
   caller: Caller,
   input: Pick<StepSaveInput, 'formId' | 'submissionId'>,
@@ -171,6 +172,8 @@ async function stepValuesOf(db: Db, caller: Caller, step: TStoredFormStep, row: 
   const { fields, entity } = await fieldsOfStep(db, caller.companyId, step);
   const stored = row?.values[step.id] ?? {};
   const values = mergeStepValues(fields, stored, input.values, { complete: input.complete, companyId: caller.companyId });
+  const formId = row?.formBuilderId ?? input.formId!;
+  assertFormUploads(input.values, { ...uploadPlaceOf(caller, formId, row), stepId: step.id });
   return { values, entity };
 }
 

@@ -7,12 +7,14 @@ import type { Platform } from '../../platform/platform';
 import { registerFormDocumentRoutes } from './documents-routes';
 import { registerSubmissionFillRoutes } from './routes';
 import { defineFormSendJobs, registerSubmissionSendRoutes } from './send-routes';
+import { registerFormUploadRoutes } from './uploads-routes';
 
 /** Submissions of forms (spec 3 §7 "Form builder data"): filling, approvals, sending, data out. */
 export function registerFormSubmissionRoutes(api: FastifyInstance, platform: Platform): void {
   registerSubmissionFillRoutes(api, platform);
   registerSubmissionSendRoutes(api, platform);
   registerFormDocumentRoutes(api, platform);
+  registerFormUploadRoutes(api, platform);
 }
 
 export { defineFormSendJobs };

@@ -43,6 +43,26 @@ export interface Storage {
 
 /** Lifetime of an upload link when the caller gives none. */
 export const DEFAULT_UPLOAD_URL_SECONDS = 15 * 60;
+/**
+ * A browser upload's address: PUT `bytes` of `contentType` to `upload_url` before `expires_at`
+ * (the default lifetime).
+ */
+export async function createUploadTicket(
+  storage: Pick<Storage, 'createUploadUrl'>,
+  key: string,
+  file: { contentType: string; size: number },
+): Promise<{ upload_url: string; expires_at: string }> {
+  const uploadUrl = await storage.createUploadUrl(key, {
+    contentType: file.contentType,
+    maxBytes: file.size,
+    expiresInSeconds: DEFAULT_UPLOAD_URL_SECONDS,
+  });
+  return {
+    upload_url: uploadUrl,
+    expires_at: new Date(Date.now() + DEFAULT_UPLOAD_URL_SECONDS * 1000).toISOString(),
+  };
+}
+
 /** Lifetime of a download link when the caller gives none. */
 export const DEFAULT_DOWNLOAD_URL_SECONDS = 60 * 60;
 /** SigV4 presigning refuses more than 7 days; the local scheme keeps the same bound. */
