@@ -13,6 +13,7 @@ import { readGuest } from './guest-session';
 import { countSubmissions } from './hooks';
 import { companyFaceOf } from './mails';
 import { openGuestSession } from './passcodes';
+import { publicStepsOf } from './public-steps';
 import {
   findFormBuilder,
   findPublicForm,
@@ -72,9 +73,10 @@ export async function publicFormOf(
       message: 'Your form session is for another form: open this form link again',
     });
   }
-  const [counts, company] = await Promise.all([
+  const [counts, company, steps] = await Promise.all([
     countSubmissions(db, [form.id]),
     companyFaceOf(db, form.companyId),
+    publicStepsOf(db, form.companyId, form.steps),
   ]);
   const submitted = counts.get(form.id) ?? 0;
   return {
@@ -85,7 +87,7 @@ export async function publicFormOf(
     owner_type: form.ownerType,
     secure_access: needsPasscode(form),
     availability: formAvailability(form, submitted, new Date()),
-    steps: form.steps,
+    steps,
     thank_you_message: form.settings.thank_you_message,
     total_submissions_count: submitted,
     company: { name: company.name, logo_url: company.logoUrl },

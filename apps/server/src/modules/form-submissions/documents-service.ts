@@ -74,7 +74,9 @@ function fillerRecipient(submission: SubmissionRow, role: TRecipient): TRecipien
       errorCode: 'EMAIL_REQUIRED',
     });
   }
-  const [first = '', ...rest] = submission.fillerName.trim().split(/\s+/);
+  // A guest proved only their email: the documents module needs a name, so theirs is its local part.
+  const name = submission.fillerName.trim() || (email.split('@')[0] ?? '');
+  const [first = '', ...rest] = name.split(/\s+/);
   return {
     ...role,
     email,
