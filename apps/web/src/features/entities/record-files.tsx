@@ -84,6 +84,28 @@ export async function uploadRecordFile(
 type Scope = { entityId: string; templateId: string; fields: readonly TFormField[] };
 const RecordFileContext = createContext<Scope | null>(null);
 
+/** Another home of uploads than records (a form submission's): its upload and download calls. */
+export type FileUploader = {
+  upload: (
+    field: FileField,
+    file: File,
+    options: { onProgress: (fraction: number) => void; signal: AbortSignal },
+  ) => Promise<TFileRef>;
+  downloadUrl: (file: TFileRef, signal?: AbortSignal) => Promise<string>;
+};
+const FileUploaderContext = createContext<FileUploader | null>(null);
+
+/** Inputs and file lists inside upload and open their files through `uploader` instead of the records' calls. */
+export function FileUploaderScope({ uploader, children }: { uploader: FileUploader; children: ReactNode }) {
+  return <FileUploaderContext.Provider value={uploader}>{children}</FileUploaderContext.Provider>;
+}
+
+/** The address a file opens at: through the uploader in scope, else the records' download call. */
+const urlOf = async (uploader: FileUploader | null, file: TFileRef, signal?: AbortSignal) =>
+  uploader
+    ? uploader.downloadUrl(file, signal)
+    : (await fetchRecordFileUrl({ file_ref_id: file.file_ref_id }, signal)).download_url;
+
 /** Wrap a template's inputs of a record (or entry) form: their files upload for that entity and template. */
 export function RecordFileScope({ children, ...scope }: Scope & { children: ReactNode }) {
   return <RecordFileContext.Provider value={scope}>{children}</RecordFileContext.Provider>;
@@ -106,14 +128,16 @@ const isLocal = (file: TFileRef) => file.file_ref_id.startsWith('local/');
 
 /** A small picture of an uploaded image (a signed address, refreshed before it expires). */
 export function RecordFileThumb({ file, size = 40 }: { file: TFileRef; size?: number }) {
+  const uploader = useContext(FileUploaderContext);
   const url = useQuery({
-    queryKey: ['record-file-url', file.file_ref_id],
-    queryFn: ({ signal }) => fetchRecordFileUrl({ file_ref_id: file.file_ref_id }, signal),
+    queryKey: ['record-file-url', uploader ? 'scoped' : 'record', file.file_ref_id],
+    queryFn: ({ signal }) => urlOf(uploader, file, signal),
     enabled: !isLocal(file) && file.mime_type.startsWith('image/'),
-    staleTime: 45 * 60_000,
+    // Scoped links (form files) live minutes; the records' an hour.
+    staleTime: uploader ? 4 * 60_000 : 45 * 60_000,
   });
   if (url.data) {
-    return <Image src={url.data.download_url} alt={file.name} w={size} h={size} radius="sm" fit="cover" />;
+    return <Image src={url.data} alt={file.name} w={size} h={size} radius="sm" fit="cover" />;
   }
   return (
     <ThemeIcon variant="light" color="gray" size={size} radius="sm">
@@ -123,9 +147,8 @@ export function RecordFileThumb({ file, size = 40 }: { file: TFileRef; size?: nu
 }
 
 /** Opens an uploaded file in a new tab. */
-async function openFile(file: TFileRef) {
-  const { download_url } = await fetchRecordFileUrl({ file_ref_id: file.file_ref_id });
-  window.open(download_url, '_blank', 'noopener');
+async function openFile(uploader: FileUploader | null, file: TFileRef) {
+  window.open(await urlOf(uploader, file), '_blank', 'noopener');
 }
 
 /** A file's type for people: its extension, else the subtype of its MIME type. */
@@ -133,6 +156,7 @@ const typeLabel = (file: TFileRef) =>
   (/\.([a-z0-9]{1,8})$/i.exec(file.name)?.[1] ?? file.mime_type.split('/').pop() ?? '').toUpperCase();
 
 function FileName({ file, withType = false }: { file: TFileRef; withType?: boolean }) {
+  const uploader = useContext(FileUploaderContext);
   const [error, setError] = useState<string | null>(null);
   return (
     <Box miw={0} style={{ flex: 1 }}>
@@ -147,7 +171,7 @@ function FileName({ file, withType = false }: { file: TFileRef; withType?: boole
           size="sm"
           maw="100%"
           style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-          onClick={() => void openFile(file).catch((err: unknown) => setError(errorText(err)))}
+          onClick={() => void openFile(uploader, file).catch((err: unknown) => setError(errorText(err)))}
         >
           {file.name}
         </Anchor>
@@ -206,6 +230,7 @@ export function RecordFileInput({
   nestedErrors = {},
 }: RecordFileInputProps) {
   const scope = useContext(RecordFileContext);
+  const uploader = useContext(FileUploaderContext);
   const files = useMemo(() => asFiles(value), [value]);
   // The value as it will be once the last upload is in (uploads may finish before a re-render).
   const latest = useRef(files);
@@ -223,7 +248,7 @@ export function RecordFileInput({
   };
 
   const start = async (file: File) => {
-    if (!scope) {
+    if (!scope && !uploader) {
       add({
         file_ref_id: `local/${file.name}`,
         name: file.name,
@@ -241,15 +266,21 @@ export function RecordFileInput({
     };
     setUploads((list) => [...list, upload]);
     try {
-      const target = {
-        entity_id: scope.entityId,
-        template_id: scope.templateId,
-        field_key: uploadKeyOf(scope.fields, field),
-      };
-      const ref = await uploadRecordFile(target, file, {
+      const options = {
         signal: upload.controller.signal,
-        onProgress: (progress) => patch(upload.id, { progress }),
-      });
+        onProgress: (progress: number) => patch(upload.id, { progress }),
+      };
+      const ref = uploader
+        ? await uploader.upload(field, file, options)
+        : await uploadRecordFile(
+            {
+              entity_id: scope!.entityId,
+              template_id: scope!.templateId,
+              field_key: uploadKeyOf(scope!.fields, field),
+            },
+            file,
+            options,
+          );
       setUploads((list) => list.filter((u) => u.id !== upload.id));
       add(ref);
     } catch (err) {

@@ -29,7 +29,7 @@ export type FillAccess =
 
 export const STAFF_ACCESS: FillAccess = { kind: 'staff' };
 
-function optionsOf(access: FillAccess) {
+export function optionsOf(access: FillAccess) {
   if (access.kind === 'guest') return { headers: guestHeaders(access.credentials), skipAuthRefresh: true };
   if (access.kind === 'approver') {
     return { headers: approverHeaders(access.credentials), skipAuthRefresh: true };

@@ -6,6 +6,7 @@ import type { TPublicFormBuilder } from '@esigns/contracts/form-builders';
 import type { FillAccess } from './fill-api';
 import { fillPaths } from './fill-paths';
 import { FillStepper } from './fill-stepper';
+import { FormUploadsProvider } from './form-file-uploads';
 import { clearGuestCredentials, readGuestCredentials, type GuestCredentials } from './guest-session';
 import {
   AvailabilityMessage,
@@ -78,18 +79,25 @@ function GuestFill(props: {
   if (form.data.availability !== 'OPEN') return <AvailabilityMessage form={form.data} />;
   return (
     <GuestFrame form={form.data}>
-      <FillStepper
-        form={form.data}
+      <FormUploadsProvider
         access={access}
-        templates={templates.data}
-        initial={submission}
-        onSubmitted={(sent) =>
-          void navigate(fillPaths.completed(code, dataId ?? null), {
-            replace: true,
-            state: { submissionId: sent._id },
-          })
-        }
-      />
+        formId={form.data._id}
+        submissionId={submission?._id ?? null}
+        steps={form.data.steps}
+      >
+        <FillStepper
+          form={form.data}
+          access={access}
+          templates={templates.data}
+          initial={submission}
+          onSubmitted={(sent) =>
+            void navigate(fillPaths.completed(code, dataId ?? null), {
+              replace: true,
+              state: { submissionId: sent._id },
+            })
+          }
+        />
+      </FormUploadsProvider>
     </GuestFrame>
   );
 }

@@ -11,6 +11,7 @@ import { SkeletonStack } from '../../shared/ui/list-screen';
 import { FILL_KEYS, STAFF_ACCESS, fetchStaffForm } from './fill-api';
 import { fillPaths } from './fill-paths';
 import { FillStepper } from './fill-stepper';
+import { FormUploadsProvider } from './form-file-uploads';
 import { EDITABLE_STATUSES, useStartingSubmission, useStepTemplates } from './use-fill-data';
 
 /** The staff definition of a form by its code (`GET /formBuilders/code/{code}`). */
@@ -78,16 +79,23 @@ export function StaffFillScreen() {
         </StateMessage>
       ) : (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={820}>
-          <FillStepper
-            form={form.data}
+          <FormUploadsProvider
             access={STAFF_ACCESS}
-            templates={templates.data}
-            initial={start.data ?? null}
-            onSubmitted={(sent) => {
-              notifications.show({ color: 'teal', message: `${form.data.name} submitted` });
-              void navigate(fillPaths.submission(code, sent._id));
-            }}
-          />
+            formId={form.data._id}
+            submissionId={start.data?._id ?? null}
+            steps={form.data.steps}
+          >
+            <FillStepper
+              form={form.data}
+              access={STAFF_ACCESS}
+              templates={templates.data}
+              initial={start.data ?? null}
+              onSubmitted={(sent) => {
+                notifications.show({ color: 'teal', message: `${form.data.name} submitted` });
+                void navigate(fillPaths.submission(code, sent._id));
+              }}
+            />
+          </FormUploadsProvider>
         </Paper>
       )}
     </PageFrame>

@@ -1,12 +1,14 @@
 import { Alert } from '@mantine/core';
 import type { TFormTemplate } from '@esigns/contracts/form-templates';
 import { TemplateFields } from '../entities/record-form';
+import { StepUploads } from './form-file-uploads';
 import type { StepTemplate } from './step-templates';
 
 /**
  * A TEMPLATE or ENTITY step's inputs: the records' template section (the form-template renderer's
  * inputs on the template's 12-column grid, one column on phones; visibility rules and formulas
- * applied as people type; linked-record pickers; files uploaded for the step's entity).
+ * applied as people type; linked-record pickers; files uploaded into the form's step through
+ * `form-file-uploads.tsx`).
  */
 export function StepFields({
   template,
@@ -31,14 +33,16 @@ export function StepFields({
   }
   return (
     <div data-testid="step-fields">
-      <TemplateFields
-        entityId={entityId ?? ''}
-        // The section reads only the template's id, name and fields.
-        template={template as TFormTemplate}
-        values={values}
-        errors={errors}
-        onChange={onChange}
-      />
+      <StepUploads templateId={template._id} entityId={entityId}>
+        <TemplateFields
+          entityId={entityId ?? ''}
+          // The section reads only the template's id, name and fields.
+          template={template as TFormTemplate}
+          values={values}
+          errors={errors}
+          onChange={onChange}
+        />
+      </StepUploads>
     </div>
   );
 }
