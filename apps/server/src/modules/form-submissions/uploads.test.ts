@@ -235,6 +235,22 @@ describe('form uploads', () => {
       ...pdfFile,
     });
     expect(entityStep.statusCode, entityStep.body).toBe(200);
+    const downloads: [unknown, string][] = [
+      [{ key: 'x' }, 'formbuilder_data_id'],
+      [{ formbuilder_data_id: 'nope', key: 'x' }, 'formbuilder_data_id'],
+      [{ formbuilder_data_id: randomUUID() }, 'key'],
+      [{ formbuilder_data_id: randomUUID(), key: 'x'.repeat(600) }, 'key'],
+    ];
+    for (const [body, key] of downloads) {
+      const res = await call('POST', '/api/formbuilder-data/file-download-url', guest, body);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(422);
+      expect(keysOf(res)).toEqual([key]);
+    }
+    const unknownSubmission = await call('POST', '/api/formbuilder-data/file-download-url', guest, {
+      formbuilder_data_id: randomUUID(),
+      key: 'x',
+    });
+    expect(unknownSubmission.statusCode).toBe(404);
     const noSession = await call('POST', '/api/formbuilder-data/file-upload-url', undefined, {
       formbuilder_details_id: form.id,
       step_id: form.steps.files,
