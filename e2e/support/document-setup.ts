@@ -65,17 +65,26 @@ export async function signInInBrowser(page: Page, email: string): Promise<void> 
 
 export type Signer = { email: string; first: string; last: string };
 
+/** A document user of a layout: its `key`, and either a person (email, names) or a `role_name`. */
+export type LayoutUser = { key: string; user_type: 'SIGNER'; color?: string } & Record<string, unknown>;
+
 /**
- * Uploads `pdf`, lays out one signature field (key `sig`) for `signer` and sends it through the
- * API with the sender's token; answers the document id.
+ * Uploads `pdf` as a document (or, with `isTemplate`, a document template) and lays out one
+ * signature field (key `sig`) for `user`, through the API with the sender's token; answers its id.
  */
-export async function sendForSignature(
+export async function layOutSignatureDocument(
   request: APIRequestContext,
   token: string,
-  input: { name: string; pdf: Buffer; signer: Signer },
+  input: {
+    name: string;
+    pdf: Buffer;
+    user: LayoutUser;
+    isTemplate?: boolean;
+    settings?: Record<string, unknown>;
+  },
 ): Promise<string> {
   const headers = { authorization: `Bearer ${token}` };
-  const { name, pdf, signer } = input;
+  const { name, pdf, user } = input;
   const upload = await json<{ upload_url: string; file_ref_id: string }>(
     await request.post('/api/document-templates/file-upload', {
       headers,
@@ -106,7 +115,7 @@ export async function sendForSignature(
   const config = await json<{ _id: string; settings: Record<string, unknown> }>(
     await request.post('/api/document-templates', {
       headers,
-      data: { name, file_ref_ids: fileRefIds, is_template: false },
+      data: { name, file_ref_ids: fileRefIds, is_template: input.isTemplate ?? false },
     }),
   );
   await json(
@@ -124,27 +133,44 @@ export async function sendForSignature(
             y: 160,
             width: 180,
             height: 48,
-            recipient_key: 'signer',
+            recipient_key: user.key,
           },
         ],
-        document_users: [
-          {
-            key: 'signer',
-            email: signer.email,
-            first_name: signer.first,
-            last_name: signer.last,
-            user_type: 'SIGNER',
-            color: '#1C7ED6',
-          },
-        ],
-        settings: { ...config.settings, email_message: `Please sign ${name}.` },
+        document_users: [{ color: '#1C7ED6', ...user }],
+        settings: { ...config.settings, ...input.settings },
       },
     }),
   );
+  return config._id;
+}
+
+/**
+ * Uploads `pdf`, lays out one signature field (key `sig`) for `signer` and sends it through the
+ * API with the sender's token; answers the document id.
+ */
+export async function sendForSignature(
+  request: APIRequestContext,
+  token: string,
+  input: { name: string; pdf: Buffer; signer: Signer },
+): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  const { name, pdf, signer } = input;
+  const configId = await layOutSignatureDocument(request, token, {
+    name,
+    pdf,
+    user: {
+      key: 'signer',
+      email: signer.email,
+      first_name: signer.first,
+      last_name: signer.last,
+      user_type: 'SIGNER',
+    },
+    settings: { email_message: `Please sign ${name}.` },
+  });
   const sent = await json<{ _id: string }>(
     await request.post('/api/company-documents/documents/send', {
       headers,
-      data: { configurable_document_id: config._id },
+      data: { configurable_document_id: configId },
     }),
   );
   return sent._id;
