@@ -20,7 +20,12 @@ const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 2000);
 const TARGET_CALL_P95_MS = 100;
 const TARGET_RATE = 200;
 
-const text = (key: string, label: string, required = false) => ({ key, label, type: 'SINGLE_LINE_TEXT', required });
+const text = (key: string, label: string, required = false) => ({
+  key,
+  label,
+  type: 'SINGLE_LINE_TEXT',
+  required,
+});
 const STEPS = [
   {
     name: 'About you',
@@ -37,7 +42,12 @@ const STEPS = [
   {
     name: 'The property',
     fields: [
-      { key: 'city', label: 'City', type: 'SELECT', options: ['Mumbai', 'Pune', 'Goa'].map((value) => ({ value })) },
+      {
+        key: 'city',
+        label: 'City',
+        type: 'SELECT',
+        options: ['Mumbai', 'Pune', 'Goa'].map((value) => ({ value })),
+      },
       text('locality', 'Locality', true),
       { key: 'bedrooms', label: 'Bedrooms', type: 'NUMBER', decimals: 0 },
       { key: 'budget', label: 'Budget', type: 'CURRENCY' },
@@ -96,10 +106,19 @@ async function main(): Promise<void> {
     const db = bench.platform.database.db;
     const [owner] = await db
       .insert(users)
-      .values({ email: `owner-${randomUUID()}@bench.test`, firstName: 'Olive', lastName: 'Owner', passwordHash: 'x' })
+      .values({
+        email: `owner-${randomUUID()}@bench.test`,
+        firstName: 'Olive',
+        lastName: 'Owner',
+        passwordHash: 'x',
+      })
       .returning({ id: users.id });
     const { companyId } = await db.transaction((tx) =>
-      createWorkspace(tx, { name: `Bench Forms ${randomUUID().slice(0, 6)}`, planType: 'BUSINESS', ownerId: owner!.id }),
+      createWorkspace(tx, {
+        name: `Bench Forms ${randomUUID().slice(0, 6)}`,
+        planType: 'BUSINESS',
+        ownerId: owner!.id,
+      }),
     );
     const { base, headers } = await bench.serve(owner!.id, companyId);
     const call = async (method: 'GET' | 'POST' | 'PUT', url: string, body: unknown, as = headers) => {
@@ -113,7 +132,10 @@ async function main(): Promise<void> {
 
     const templateIds: string[] = [];
     for (const [i, step] of STEPS.entries()) {
-      const template = await call('POST', '/template/create', { name: `Bench step ${i + 1}`, fields: step.fields });
+      const template = await call('POST', '/template/create', {
+        name: `Bench step ${i + 1}`,
+        fields: step.fields,
+      });
       templateIds.push(template._id as string);
     }
     const form = await call('POST', '/formBuilders', {
@@ -140,7 +162,11 @@ async function main(): Promise<void> {
         ),
       ),
     );
-    const guestHeaders = guests.map((g) => ({ userid: g.guestId, passcode: g.secret, formbuilderid: formId }));
+    const guestHeaders = guests.map((g) => ({
+      userid: g.guestId,
+      passcode: g.secret,
+      formbuilderid: formId,
+    }));
 
     const callTimes: number[] = [];
     let counter = 0;
@@ -160,7 +186,12 @@ async function main(): Promise<void> {
       );
       const id = first._id as string;
       for (const i of [1, 2]) {
-        await timedCall('POST', `/formbuilder-data/template/${id}`, { step_id: stepIds[i], values: values[i], complete: true }, as);
+        await timedCall(
+          'POST',
+          `/formbuilder-data/template/${id}`,
+          { step_id: stepIds[i], values: values[i], complete: true },
+          as,
+        );
       }
       const done = await timedCall('PUT', `/formbuilder-data/${id}`, { status: 'SUBMITTED' }, as);
       if (done.status !== 'SUBMITTED') throw new Error(`submission ${id} is ${String(done.status)}`);
@@ -214,10 +245,17 @@ async function main(): Promise<void> {
     await run('warm-up', (c) => submitOnce(guestHeaders[c]!), Math.min(200, SUBMISSIONS));
     await load(CLIENTS, 200, () => sqlOnce(counter++));
     callTimes.length = 0;
-    await settleDatabase(bench.platform.database, ['form_submissions', 'form_submission_steps', 'form_submission_events']);
+    await settleDatabase(bench.platform.database, [
+      'form_submissions',
+      'form_submission_steps',
+      'form_submission_events',
+    ]);
     console.log(
       `database: ${bench.platform.database.kind}; ${CLIENTS} guests at once, ${SUBMISSIONS} submissions of 3 steps ` +
-        `(20 fields) + submit; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`,
+        `(20 fields) + submit; load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}`,
     );
     const api = [];
     const floor = [];

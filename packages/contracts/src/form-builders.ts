@@ -51,7 +51,11 @@ export const ZStepCondition = z.object({
 });
 export type TStepCondition = z.infer<typeof ZStepCondition>;
 
-const ZStepName = z.string({ error: 'Required' }).trim().min(1, 'Required').max(120, 'At most 120 characters');
+const ZStepName = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(120, 'At most 120 characters');
 
 const stepBase = {
   /** Stable id of the step (kept across edits: submissions key their progress by it). New steps may omit it. */
@@ -147,12 +151,22 @@ export const ZFormSettings = z.object({
       /** Remind approvers who have not decided, on the same schedule. */
       remind_approvers: z.boolean().default(true),
     })
-    .default({ enabled: false, first_after_days: 2, repeat_every_days: 2, max_reminders: 3, remind_approvers: true }),
+    .default({
+      enabled: false,
+      first_after_days: 2,
+      repeat_every_days: 2,
+      max_reminders: 3,
+      remind_approvers: true,
+    }),
 });
 export type TFormSettings = z.infer<typeof ZFormSettings>;
 export type TFormSettingsInput = z.input<typeof ZFormSettings>;
 
-export const ZFormName = z.string({ error: 'Required' }).trim().min(1, 'Required').max(120, 'At most 120 characters');
+export const ZFormName = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(120, 'At most 120 characters');
 
 export const ZCreateFormBuilderRequest = z.object({
   name: ZFormName,
@@ -191,7 +205,14 @@ export const ZFormBuilder = z.object({
 });
 export type TFormBuilder = z.infer<typeof ZFormBuilder>;
 
-export const FORM_BUILDER_SORTS = ['name', '-name', 'created_at', '-created_at', 'updated_at', '-updated_at'] as const;
+export const FORM_BUILDER_SORTS = [
+  'name',
+  '-name',
+  'created_at',
+  '-created_at',
+  'updated_at',
+  '-updated_at',
+] as const;
 export const ZFormBuilderListQuery = ZPageQuery.extend({
   search: z.string().trim().max(100, 'At most 100 characters').optional(),
   status: z.enum(FORM_STATUSES).optional(),
@@ -214,7 +235,9 @@ export const ZPublicFormBuilder = z.object({
   total_submissions_count: z.number().int(),
   company: z.object({ name: z.string(), logo_url: z.string().nullable() }),
   /** The guest the request's headers prove, if any. */
-  auth_user: z.object({ _id: z.string(), email: z.string().nullable(), kind: z.enum(['GUEST', 'ANONYMOUS']) }).nullable(),
+  auth_user: z
+    .object({ _id: z.string(), email: z.string().nullable(), kind: z.enum(['GUEST', 'ANONYMOUS']) })
+    .nullable(),
 });
 export type TPublicFormBuilder = z.infer<typeof ZPublicFormBuilder>;
 
@@ -231,7 +254,10 @@ export const ZSendFormPasscodeRequest = z.object({
   email: z.email({ error: 'Enter a valid email address' }).trim().toLowerCase().max(254),
 });
 export const ZVerifyFormPasscodeRequest = ZSendFormPasscodeRequest.extend({
-  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
 /** The guest's identity and session secret: send them back as `userid` and `passcode` headers. */
 export const ZGuestSession = z.object({
@@ -248,7 +274,14 @@ export type TGuestSession = z.infer<typeof ZGuestSession>;
 // Submissions (`formbuilder_data`)
 // ---------------------------------------------------------------------------------------------
 
-export const SUBMISSION_STATUSES = ['DRAFT', 'SUBMITTED', 'PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'SENT_BACK'] as const;
+export const SUBMISSION_STATUSES = [
+  'DRAFT',
+  'SUBMITTED',
+  'PENDING_APPROVAL',
+  'APPROVED',
+  'REJECTED',
+  'SENT_BACK',
+] as const;
 export type TSubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 export const STEP_PROGRESS = ['PENDING', 'SAVED', 'COMPLETED', 'SKIPPED'] as const;
 export type TStepProgress = (typeof STEP_PROGRESS)[number];
@@ -268,7 +301,12 @@ export type TSubmissionStep = z.infer<typeof ZSubmissionStep>;
 
 export const ZApprovalDecision = z.object({
   level: z.number().int(),
-  approver: z.object({ kind: z.enum(['USER', 'CONTACT', 'EMAIL']), id: z.string().nullable(), email: z.string().nullable(), name: z.string() }),
+  approver: z.object({
+    kind: z.enum(['USER', 'CONTACT', 'EMAIL']),
+    id: z.string().nullable(),
+    email: z.string().nullable(),
+    name: z.string(),
+  }),
   decision: z.enum(['APPROVED', 'REJECTED']),
   comment: z.string(),
   at: z.string(),
@@ -279,7 +317,12 @@ export const ZFormSubmission = z.object({
   formbuilder_details_id: z.string(),
   code: z.string(),
   status: z.enum(SUBMISSION_STATUSES),
-  filler: z.object({ kind: z.enum(FILLER_KINDS), id: z.string().nullable(), email: z.string().nullable(), name: z.string() }),
+  filler: z.object({
+    kind: z.enum(FILLER_KINDS),
+    id: z.string().nullable(),
+    email: z.string().nullable(),
+    name: z.string(),
+  }),
   steps: z.array(ZSubmissionStep),
   /** Values by step id, then field key (template data of the submission). */
   values: z.record(z.string(), z.record(z.string(), z.unknown())),

@@ -37,7 +37,12 @@ export const ZFormStepDocument = z.object({
   made_for_step: z.boolean(),
   /** The filler's recipient, their role and where they are (null: the filler is not a recipient). */
   signer: z
-    .object({ document_user_id: z.string(), role_name: z.string(), email: z.string(), status: z.enum(RECIPIENT_STATUSES) })
+    .object({
+      document_user_id: z.string(),
+      role_name: z.string(),
+      email: z.string(),
+      status: z.enum(RECIPIENT_STATUSES),
+    })
     .nullable(),
   /**
    * The signing screen for the filler (`/emp-documents/preview/{document}/pp/vp/{user}?token=`), and
@@ -51,7 +56,9 @@ export const ZFormStepDocument = z.object({
 export type TFormStepDocument = z.infer<typeof ZFormStepDocument>;
 
 /** `POST formbuilder-data/company-documents/{data_id}/default`: a fresh document from the step's template. */
-export const ZAttachDefaultDocumentRequest = z.object({ step_id: ZId('Choose a document step of this form') });
+export const ZAttachDefaultDocumentRequest = z.object({
+  step_id: ZId('Choose a document step of this form'),
+});
 
 /** `POST formbuilder-data/company-documents/{data_id}/multiple`: existing documents as the steps' documents. */
 export const ZAttachDocumentsRequest = z.object({

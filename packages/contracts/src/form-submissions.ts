@@ -24,7 +24,10 @@ const stepSave = {
 };
 
 /** `POST formbuilder-data/template`: start (or resume) the caller's submission and save a TEMPLATE step. */
-export const ZStartTemplateStepRequest = z.object({ formbuilder_details_id: ZId('Choose a form'), ...stepSave });
+export const ZStartTemplateStepRequest = z.object({
+  formbuilder_details_id: ZId('Choose a form'),
+  ...stepSave,
+});
 /** `POST formbuilder-data/template/{id}`: save a TEMPLATE step of submission {id}. */
 export const ZSaveTemplateStepRequest = z.object(stepSave);
 
@@ -84,7 +87,14 @@ export const ZUpdateSubmissionRequest = z
     path: ['status'],
   });
 
-export const SUBMISSION_SORTS = ['created_at', '-created_at', 'submitted_at', '-submitted_at', 'updated_at', '-updated_at'] as const;
+export const SUBMISSION_SORTS = [
+  'created_at',
+  '-created_at',
+  'submitted_at',
+  '-submitted_at',
+  'updated_at',
+  '-updated_at',
+] as const;
 export const ZSubmissionListQuery = ZPageQuery.extend({
   formbuilder_details_id: ZId('Invalid form id').optional(),
   status: z.enum(SUBMISSION_STATUSES).optional(),
@@ -132,7 +142,9 @@ export const ZApprovalQueueItem = ZFormSubmission.extend({
   form_name: z.string(),
 });
 
-export const ZApprovalQueueQuery = ZPageQuery.extend({ formbuilder_details_id: ZId('Invalid form id').optional() });
+export const ZApprovalQueueQuery = ZPageQuery.extend({
+  formbuilder_details_id: ZId('Invalid form id').optional(),
+});
 
 /** `GET formBuilders/approvals/auth`: who the outside approver's link proves, for what. */
 export const ZApprovalAuth = z.object({

@@ -21,11 +21,12 @@ export const AVAILABILITY_MESSAGES: Record<Exclude<TFormAvailability, 'OPEN'>, s
 export const needsPasscode = (form: FormBuilderRow): boolean =>
   form.settings.secure_access || form.ownerType === 'CONTACTS';
 
-/** The form's availability now (its submitted answers counted). */
+/** The form's availability now (its submitted answers counted when the form has a cap). */
 export async function availabilityOf(
   db: Pick<Db, 'select' | 'execute'>,
   form: FormBuilderRow,
 ): Promise<TFormAvailability> {
+  if (form.settings.max_submissions === null) return formAvailability(form, 0, new Date());
   const counts = await countSubmissions(db, [form.id]);
   return formAvailability(form, counts.get(form.id) ?? 0, new Date());
 }

@@ -33,7 +33,14 @@ export async function queueApprovalRequestMail(
   platform: Platform,
   tx: MailTx,
   ctx: FormMailContext,
-  input: { to: string; name: string; formName: string; fillerName: string; link: string; secret: string | null },
+  input: {
+    to: string;
+    name: string;
+    formName: string;
+    fillerName: string;
+    link: string;
+    secret: string | null;
+  },
 ): Promise<void> {
   const who = input.fillerName ? ` from ${escapeHtml(input.fillerName)}` : '';
   const message: TMailMessage = {
@@ -62,7 +69,14 @@ export async function queueOutcomeMail(
   platform: Platform,
   tx: MailTx,
   ctx: FormMailContext,
-  input: { to: string; name: string; formName: string; outcome: keyof typeof OUTCOME_TEXT; comment: string; link: string },
+  input: {
+    to: string;
+    name: string;
+    formName: string;
+    outcome: keyof typeof OUTCOME_TEXT;
+    comment: string;
+    link: string;
+  },
 ): Promise<void> {
   const text = OUTCOME_TEXT[input.outcome];
   const comment = input.comment ? `<p>Comment: ${escapeHtml(input.comment)}</p>` : '';

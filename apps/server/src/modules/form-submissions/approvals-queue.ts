@@ -1,6 +1,10 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ZApprovalAuth, ZApprovalQueueItem, ZApprovalQueueQuery } from '@esigns/contracts/form-submissions';
+import type {
+  ZApprovalAuth,
+  ZApprovalQueueItem,
+  ZApprovalQueueQuery,
+} from '@esigns/contracts/form-submissions';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { AccessContext } from '../permissions';
@@ -50,7 +54,11 @@ export async function listWaitingApprovals(
       .innerJoin(formSubmissions, eq(formSubmissions.id, formApprovals.submissionId))
       .where(where),
   ]);
-  const labels = await formLabelsOf(db, access.companyId, rows.map((r) => r.submission.formBuilderId));
+  const labels = await formLabelsOf(
+    db,
+    access.companyId,
+    rows.map((r) => r.submission.formBuilderId),
+  );
   const submissions = await presentSubmissions(
     db,
     rows.map((r) => r.submission),

@@ -79,7 +79,7 @@ export function registerApprovalRoutes(api: FastifyInstance, platform: Platform)
         security: FILL_SECURITY,
         summary: 'Approve or reject a submission',
         description:
-          'The approver\'s decision at the level the submission waits at (a path the spec does not name; the ' +
+          "The approver's decision at the level the submission waits at (a path the spec does not name; the " +
           'approval screens call it). ANY levels are settled by the first decision; ALL levels need every ' +
           'approver to approve (one rejection settles them). An approved level opens the next (its approvers ' +
           'mailed) or makes the submission APPROVED; a rejection makes it REJECTED, or SENT_BACK to its filler ' +
@@ -93,7 +93,10 @@ export function registerApprovalRoutes(api: FastifyInstance, platform: Platform)
     },
     async (request) => {
       const input = { ...request.body, ip: clientIp(request) };
-      return ok(await decideApproval(platform, approverOf(request), request.params.id, input), 'Decision recorded');
+      return ok(
+        await decideApproval(platform, approverOf(request), request.params.id, input),
+        'Decision recorded',
+      );
     },
   );
 
@@ -134,6 +137,9 @@ export function registerApprovalRoutes(api: FastifyInstance, platform: Platform)
       },
     },
     async (request) =>
-      ok(await resendApprovals(platform, accessOf(request), request.body.formbuilder_data_id), 'Approvers mailed'),
+      ok(
+        await resendApprovals(platform, accessOf(request), request.body.formbuilder_data_id),
+        'Approvers mailed',
+      ),
   );
 }

@@ -33,14 +33,23 @@ import {
  */
 
 /** Who decides: a signed-in approver, or an outside approver proved by their link's secret. */
-export type ApproverCaller = { kind: 'STAFF'; access: AccessContext } | { kind: 'LINK'; approval: ApprovalRow };
+export type ApproverCaller =
+  { kind: 'STAFF'; access: AccessContext } | { kind: 'LINK'; approval: ApprovalRow };
 
 const hashOf = (platform: Platform, secret: string) =>
   keyedHash(`form-approval:${secret}`, platform.config.secrets.jwtSecret);
 
 /** The approval an outside approver's headers prove (`approvercontactid` + `passcode`), else 401. */
-export async function approvalOfLink(platform: Platform, approvalId: string, secret: string): Promise<ApprovalRow> {
-  const [row] = await platform.database.db.select().from(formApprovals).where(eq(formApprovals.id, approvalId)).limit(1);
+export async function approvalOfLink(
+  platform: Platform,
+  approvalId: string,
+  secret: string,
+): Promise<ApprovalRow> {
+  const [row] = await platform.database.db
+    .select()
+    .from(formApprovals)
+    .where(eq(formApprovals.id, approvalId))
+    .limit(1);
   if (!row?.linkSecretHash || !safeEqual(row.linkSecretHash, hashOf(platform, secret))) {
     throw new AppError('UNAUTHORIZED', { message: 'This approval link is not valid any more' });
   }
@@ -56,7 +65,9 @@ export async function clearApprovals(tx: Db, submissionId: string): Promise<void
 }
 
 async function withdrawUndecided(tx: Db, submissionId: string): Promise<void> {
-  await tx.delete(formApprovals).where(and(eq(formApprovals.submissionId, submissionId), isNull(formApprovals.decision)));
+  await tx
+    .delete(formApprovals)
+    .where(and(eq(formApprovals.submissionId, submissionId), isNull(formApprovals.decision)));
 }
 
 async function askApprovers(
@@ -87,7 +98,11 @@ async function askApprovers(
         linkSecretHash: secret ? hashOf(platform, secret) : null,
       })
       .returning({ id: formApprovals.id });
-    const link = approvalLink(platform.config.publicUrl, { code: form.code, approvalId: approval!.id, secret });
+    const link = approvalLink(platform.config.publicUrl, {
+      code: form.code,
+      approvalId: approval!.id,
+      secret,
+    });
     await queueApprovalRequestMail(platform, tx, ctx, {
       to: person.email,
       name: person.name,
@@ -119,7 +134,10 @@ export async function openLevel(
       await recordEvent(tx, row.id, 'APPROVAL_REQUESTED', 'system', { level: at, approvers: asked });
       return setStatus(tx, row, { status: 'PENDING_APPROVAL', currentLevel: at });
     }
-    await recordEvent(tx, row.id, 'LEVEL_SKIPPED', 'system', { level: at, reason: 'No approver could be asked' });
+    await recordEvent(tx, row.id, 'LEVEL_SKIPPED', 'system', {
+      level: at,
+      reason: 'No approver could be asked',
+    });
   }
   await recordEvent(tx, row.id, 'APPROVED', 'system', {});
   const approved = await setStatus(tx, row, { status: 'APPROVED', currentLevel: null });
@@ -208,7 +226,8 @@ async function settleDecision(
     .from(formApprovals)
     .where(and(eq(formApprovals.submissionId, current.id), eq(formApprovals.level, approval.level)));
   const result = levelResult(level?.rule ?? 'ANY', rows);
-  if (result === null) return setStatus(tx, current, { status: 'PENDING_APPROVAL', currentLevel: approval.level });
+  if (result === null)
+    return setStatus(tx, current, { status: 'PENDING_APPROVAL', currentLevel: approval.level });
   if (result === 'APPROVED') return openLevel(platform, tx, form, current, approval.level + 1);
   await withdrawUndecided(tx, current.id);
   const outcome = level?.send_back_on_reject ? 'SENT_BACK' : 'REJECTED';
@@ -258,7 +277,11 @@ export async function decideApproval(
 }
 
 /** `POST formBuilders/resendapprovals/`: the current level's undecided approvers mailed again (outsiders get a new link). */
-export async function resendApprovals(platform: Platform, access: AccessContext, submissionId: string): Promise<{ resent: number }> {
+export async function resendApprovals(
+  platform: Platform,
+  access: AccessContext,
+  submissionId: string,
+): Promise<{ resent: number }> {
   const db = platform.database.db;
   return db.transaction(async (tx) => {
     const current = await lockSubmission(tx, submissionId);
@@ -271,16 +294,40 @@ export async function resendApprovals(platform: Platform, access: AccessContext,
     const before = await tx
       .select({ id: formApprovals.id })
       .from(formApprovals)
-      .where(and(eq(formApprovals.submissionId, current.id), eq(formApprovals.level, level), isNull(formApprovals.decision)));
+      .where(
+        and(
+          eq(formApprovals.submissionId, current.id),
+          eq(formApprovals.level, level),
+          isNull(formApprovals.decision),
+        ),
+      );
     if (before.length === 0) return { resent: 0 };
     // The same people asked again, through fresh rows and links (the old links stop working).
-    await tx.delete(formApprovals).where(and(eq(formApprovals.submissionId, current.id), eq(formApprovals.level, level), isNull(formApprovals.decision)));
+    await tx
+      .delete(formApprovals)
+      .where(
+        and(
+          eq(formApprovals.submissionId, current.id),
+          eq(formApprovals.level, level),
+          isNull(formApprovals.decision),
+        ),
+      );
     const decided = await tx
       .select({ email: formApprovals.approverEmail })
       .from(formApprovals)
       .where(and(eq(formApprovals.submissionId, current.id), eq(formApprovals.level, level)));
-    const resent = await askApprovers(platform, tx, form, current, level, new Set(decided.map((d) => d.email ?? '')));
-    await recordEvent(tx, current.id, 'APPROVALS_RESENT', `user:${access.userId}`, { level, approvers: resent });
+    const resent = await askApprovers(
+      platform,
+      tx,
+      form,
+      current,
+      level,
+      new Set(decided.map((d) => d.email ?? '')),
+    );
+    await recordEvent(tx, current.id, 'APPROVALS_RESENT', `user:${access.userId}`, {
+      level,
+      approvers: resent,
+    });
     return { resent };
   });
 }

@@ -40,7 +40,11 @@ async function userIdsOf(db: Db, companyId: string, level: TApprovalLevel): Prom
   return [...new Set(ids)];
 }
 
-export async function resolveApprovers(db: Db, row: SubmissionRow, level: TApprovalLevel): Promise<ApproverPerson[]> {
+export async function resolveApprovers(
+  db: Db,
+  row: SubmissionRow,
+  level: TApprovalLevel,
+): Promise<ApproverPerson[]> {
   const people = new Map<string, ApproverPerson>();
   const userIds = await userIdsOf(db, row.companyId, level);
   const names = await findPeople(db, userIds);
@@ -54,7 +58,12 @@ export async function resolveApprovers(db: Db, row: SubmissionRow, level: TAppro
   for (const contact of await findContactsByIds(db, row.companyId, contactIds)) {
     const email = contact.email.toLowerCase();
     if (!people.has(email)) {
-      people.set(email, { kind: 'CONTACT', contactId: contact.id, email, name: fullName(contact.firstName, contact.lastName) });
+      people.set(email, {
+        kind: 'CONTACT',
+        contactId: contact.id,
+        email,
+        name: fullName(contact.firstName, contact.lastName),
+      });
     }
   }
   for (const approver of level.approvers) {

@@ -3,8 +3,8 @@ import { isUuid } from '@esigns/contracts/ids';
 import { AppError, unlessAppError } from '../../platform/http/app-error';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
-import { findFormBuilder, formAvailability } from '../form-builders';
-import { countSubmitted } from './send-counts';
+import { findFormBuilder } from '../form-builders';
+import { availabilityNow } from './submission-store';
 import { batchColumns } from './batch-views';
 import { formBatches } from './schema';
 import {
@@ -129,8 +129,7 @@ export async function runFormSendChunk(
   if (signal?.aborted) return 'ABORTED';
   const db = platform.database.db;
   const form = await unlessAppError(findFormBuilder(db, batch.companyId, batch.formBuilderId));
-  const submitted = form ? ((await countSubmitted(db, [form.id])).get(form.id) ?? 0) : 0;
-  const availability = form ? formAvailability(form, submitted) : 'INACTIVE';
+  const availability = form ? await availabilityNow(db, form) : 'INACTIVE';
   if (!form || (availability !== 'OPEN' && availability !== 'NOT_YET_OPEN')) {
     await failBatch(
       platform,

@@ -1,11 +1,12 @@
 import type { TFormBatchStarted } from '@esigns/contracts/form-sends';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { findFormBuilder, formAvailability, type FormBuilderRow } from '../form-builders';
+import { findFormBuilder, type FormBuilderRow } from '../form-builders';
 import type { AccessContext } from '../permissions';
 import { FORM_SEND_JOB, type TFormSendJob } from './batch-job';
 import { formBatches } from './schema';
-import { countSubmitted, submissionsByEmail } from './send-counts';
+import { submissionsByEmail } from './send-counts';
+import { availabilityNow } from './submission-store';
 import type { Tx } from './send-link';
 import type { Resolved } from './send-recipients';
 
@@ -25,8 +26,7 @@ export async function findSendableForm(
 ): Promise<FormBuilderRow> {
   const db = platform.database.db;
   const form = await findFormBuilder(db, access.companyId, formId);
-  const submitted = (await countSubmitted(db, [form.id])).get(form.id) ?? 0;
-  const availability = formAvailability(form, submitted);
+  const availability = await availabilityNow(db, form);
   if (availability === 'INACTIVE') {
     throw new AppError('CONFLICT', { message: 'Activate the form before sending it' });
   }

@@ -26,7 +26,9 @@ type Corrections = Record<string, Record<string, unknown>>;
 
 function changedKeys(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+  return [...keys].filter(
+    (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
+  );
 }
 
 export async function correctValues(
@@ -42,7 +44,9 @@ export async function correctValues(
   for (const [stepId, values] of Object.entries(input.values)) {
     const step: TStoredFormStep | undefined = steps.get(stepId);
     if (step?.type !== 'TEMPLATE') {
-      const message = step ? 'Only the values of TEMPLATE steps are corrected here' : 'Not a step of this form';
+      const message = step
+        ? 'Only the values of TEMPLATE steps are corrected here'
+        : 'Not a step of this form';
       throw validationError([{ key: `values.${stepId}`, path: ['values', stepId], message }], message);
     }
     const { fields } = await fieldsOfStep(db, caller.companyId, step);
@@ -56,7 +60,10 @@ export async function correctValues(
   const saved = await db.transaction(async (tx) => {
     const current = await lockSubmission(tx, row.id);
     if (input.version !== undefined && input.version !== current.version) {
-      throw new AppError('CONFLICT', { message: 'This submission changed since you opened it: reload it', errorCode: 'VERSION_MOVED' });
+      throw new AppError('CONFLICT', {
+        message: 'This submission changed since you opened it: reload it',
+        errorCode: 'VERSION_MOVED',
+      });
     }
     const changes = Object.entries(next).map(([stepId, values]) => ({
       step_id: stepId,

@@ -36,8 +36,10 @@ function checkPairs(steps: readonly DocumentStep[], pairs: readonly Pair[]): voi
   const seen = new Set<string>();
   const problems: TValidationDetail[] = [];
   pairs.forEach((pair, i) => {
-    if (!ids.has(pair.step_id)) problems.push(detail(['documents', i, 'step_id'], 'Choose a document step of this form'));
-    else if (seen.has(pair.step_id)) problems.push(detail(['documents', i, 'step_id'], 'This step is named twice'));
+    if (!ids.has(pair.step_id))
+      problems.push(detail(['documents', i, 'step_id'], 'Choose a document step of this form'));
+    else if (seen.has(pair.step_id))
+      problems.push(detail(['documents', i, 'step_id'], 'This step is named twice'));
     seen.add(pair.step_id);
   });
   if (problems.length > 0) throw validationError(problems, problems[0]!.message);
@@ -106,7 +108,9 @@ export async function attachDocuments(
     }
   });
   return Promise.all(
-    input.documents.map((pair) => presentStepDocument(platform, caller, submission, pair.step_id, pair.document_id)),
+    input.documents.map((pair) =>
+      presentStepDocument(platform, caller, submission, pair.step_id, pair.document_id),
+    ),
   );
 }
 

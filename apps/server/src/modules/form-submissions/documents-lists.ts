@@ -114,7 +114,9 @@ export async function submissionDocuments(
   const email = submission.fillerEmail?.trim().toLowerCase() ?? null;
   const rows = await Promise.all(
     (await linkedDocuments(db, submission)).map(async ({ stepId, doc }) => {
-      const signer = email ? (await recipientsOf(db, doc.id)).find((r) => r.email === email && r.userType !== 'CC') : undefined;
+      const signer = email
+        ? (await recipientsOf(db, doc.id)).find((r) => r.email === email && r.userType !== 'CC')
+        : undefined;
       return {
         _id: doc.id,
         step_id: stepId,
@@ -163,7 +165,8 @@ export async function existedDocuments(
   }));
 }
 
-const completedName = (name: string): string => `${name.replace(/\.pdf$/i, '').trim() || 'document'} (completed).pdf`;
+const completedName = (name: string): string =>
+  `${name.replace(/\.pdf$/i, '').trim() || 'document'} (completed).pdf`;
 
 /**
  * `download-urls {formbuilder_data_id, document_ids?}`: 5-minute links to the sealed PDFs of the
@@ -183,7 +186,9 @@ export async function downloadUrls(
   const linked = await linkedDocuments(db, submission);
   const progress = new Map(
     await Promise.all(
-      linked.map(async ({ doc }) => [doc.id, await documentStepProgress(db, submission.companyId, doc.id)] as const),
+      linked.map(
+        async ({ doc }) => [doc.id, await documentStepProgress(db, submission.companyId, doc.id)] as const,
+      ),
     ),
   );
   let chosen = linked.filter(({ doc }) => progress.get(doc.id) === 'COMPLETED');
@@ -193,7 +198,10 @@ export async function downloadUrls(
     chosen = linked.filter(({ doc }) => wanted.has(doc.id));
     const open = chosen.find(({ doc }) => progress.get(doc.id) !== 'COMPLETED');
     if (open) {
-      throw new AppError('CONFLICT', { message: `"${open.doc.name}" is not completed yet`, errorCode: 'NOT_COMPLETED' });
+      throw new AppError('CONFLICT', {
+        message: `"${open.doc.name}" is not completed yet`,
+        errorCode: 'NOT_COMPLETED',
+      });
     }
   }
   return Promise.all(

@@ -22,7 +22,11 @@ const NOT_PREFILLED: readonly TField['type'][] = [...AUTO_FIELD_TYPES, ...SIGNAT
 export const comparableKey = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 /** The answers of the steps before `stepId`, by comparable field key (the nearest step first). */
-export function earlierAnswers(steps: readonly TStoredFormStep[], values: Values, stepId: string): Map<string, unknown> {
+export function earlierAnswers(
+  steps: readonly TStoredFormStep[],
+  values: Values,
+  stepId: string,
+): Map<string, unknown> {
   const at = steps.findIndex((step) => step.id === stepId);
   const answers = new Map<string, unknown>();
   for (const step of steps.slice(0, Math.max(at, 0)).reverse()) {
@@ -61,7 +65,11 @@ export function fieldValueOf(field: TField, value: unknown): string | null {
 }
 
 /** The template's fields with the filler's own fields prefilled from `answers` (others unchanged). */
-export function prefillFields(fields: readonly TField[], role: TRecipient, answers: Map<string, unknown>): TField[] {
+export function prefillFields(
+  fields: readonly TField[],
+  role: TRecipient,
+  answers: Map<string, unknown>,
+): TField[] {
   return fields.map((field) => {
     if (field.recipient_key !== role.key || NOT_PREFILLED.includes(field.type)) return field;
     // A read-only field keeps the value its template gives it; an empty one shows the answer.

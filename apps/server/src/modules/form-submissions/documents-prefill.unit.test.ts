@@ -43,7 +43,7 @@ describe('fieldValueOf', () => {
 });
 
 describe('prefillFields', () => {
-  it('fills the filler\'s own typed fields by key or label, never signatures, automatic fields or others\' fields', () => {
+  it("fills the filler's own typed fields by key or label, never signatures, automatic fields or others' fields", () => {
     const answers = new Map<string, unknown>([
       ['fullname', 'Asha Rao'],
       ['monthlyrent', 2500],

@@ -36,17 +36,16 @@ const TAGS = ['form-documents'];
 const SECURITY: Record<string, string[]>[] = [{ bearer: [] }, {}];
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
 const WHO =
-  'Called by the submission\'s filler: a member of the company filling their own submission (`Authorization: ' +
+  "Called by the submission's filler: a member of the company filling their own submission (`Authorization: " +
   'Bearer`) or a guest of the form (headers `userid` or `anonymoususerid`, `passcode` (the session secret) and ' +
   '`formbuilderid`). Staff reach any submission of the company with `form-builders:view-submissions` (reads) or ' +
-  '`form-builders:manage-submissions` (changes). Any other submission, another guest\'s or another company\'s, is 404.';
-const CHANGES =
-  'Changes need the submission open (DRAFT or SENT_BACK, else 409 SUBMITTED).';
+  "`form-builders:manage-submissions` (changes). Any other submission, another guest's or another company's, is 404.";
+const CHANGES = 'Changes need the submission open (DRAFT or SENT_BACK, else 409 SUBMITTED).';
 const MADE =
-  'A document is made from the step\'s template through the one send path of documents (its own PDF copy, logs, ' +
-  'the other roles\' people mailed as usual): the filler takes the step\'s `role` (a role name or key), else the ' +
-  'template\'s first role that is not CC; their fields are prefilled from earlier answers whose field key matches the ' +
-  'document field\'s key or label (without case, spaces or punctuation) when the field can hold the value. The filler ' +
+  "A document is made from the step's template through the one send path of documents (its own PDF copy, logs, " +
+  "the other roles' people mailed as usual): the filler takes the step's `role` (a role name or key), else the " +
+  "template's first role that is not CC; their fields are prefilled from earlier answers whose field key matches the " +
+  "document field's key or label (without case, spaces or punctuation) when the field can hold the value. The filler " +
   'is not mailed: the answer carries `link` (the signing screen) and `user_details` (the signer headers `userid`, ' +
   '`password`, `documentid` of the existing signing calls). 409 when the filler has no email (EMAIL_REQUIRED), the ' +
   'step is hidden by its condition (STEP_HIDDEN), the template is gone (TEMPLATE_UNAVAILABLE) or another role has no ' +
@@ -99,7 +98,7 @@ export function registerFormDocumentRoutes(api: FastifyInstance, platform: Platf
       schema: {
         ...schema(
           'Attach the default document of a step (a fresh one from its template)',
-          'Makes a new document from the template of step `step_id` and attaches it as the step\'s document. A step whose ' +
+          "Makes a new document from the template of step `step_id` and attaches it as the step's document. A step whose " +
             'document ended without completion (declined, rejected, voided, expired) has it detached first; a step whose ' +
             `document is in progress or completed is 409 (STEP_HAS_DOCUMENT: detach it first). ${CHANGES} ${MADE} ` +
             '422 keyed `step_id` for a malformed id; 404 for a step that is not a DOCUMENT step of the form.',
@@ -122,8 +121,8 @@ export function registerFormDocumentRoutes(api: FastifyInstance, platform: Platf
       schema: {
         ...schema(
           'Attach existing documents to DOCUMENT steps',
-          'Each `{step_id, document_id}` makes an existing document the step\'s document instead of a new one. The filler ' +
-            'may attach a document they already completed from the step\'s template (see `documents-templates/existed-documents`); ' +
+          "Each `{step_id, document_id}` makes an existing document the step's document instead of a new one. The filler " +
+            "may attach a document they already completed from the step's template (see `documents-templates/existed-documents`); " +
             'staff with `form-builders:manage-submissions` any sent document of the company. A document the caller may not ' +
             'attach is 404; a step that already has a document 409 (STEP_HAS_DOCUMENT); 422 keyed `documents.{i}.step_id` ' +
             `for a step that is not a DOCUMENT step of the form or is named twice. ${CHANGES}`,
@@ -135,7 +134,10 @@ export function registerFormDocumentRoutes(api: FastifyInstance, platform: Platf
     },
     async (request) => {
       const caller = callerOf(request);
-      return ok(await attachDocuments(platform, caller, request.params.data_id, request.body, client(request)), 'Attached');
+      return ok(
+        await attachDocuments(platform, caller, request.params.data_id, request.body, client(request)),
+        'Attached',
+      );
     },
   );
 
@@ -146,7 +148,7 @@ export function registerFormDocumentRoutes(api: FastifyInstance, platform: Platf
       schema: {
         ...schema(
           'Detach documents from a submission',
-          'The documents `document_ids` stop being their steps\' documents: the steps are PENDING again and their next ' +
+          "The documents `document_ids` stop being their steps' documents: the steps are PENDING again and their next " +
             'call makes a new document. The documents themselves stay as they are (their sender may void one still in ' +
             `progress). An id that is not a document of the submission is 404. ${CHANGES}`,
           ZDetachDocumentsAnswer,
@@ -158,7 +160,10 @@ export function registerFormDocumentRoutes(api: FastifyInstance, platform: Platf
     async (request) => {
       const caller = callerOf(request);
       const ids = request.body.document_ids;
-      return ok(await detachDocuments(platform, caller, request.params.data_id, ids, client(request)), 'Detached');
+      return ok(
+        await detachDocuments(platform, caller, request.params.data_id, ids, client(request)),
+        'Detached',
+      );
     },
   );
 
@@ -197,8 +202,8 @@ function registerDocumentTemplateRoutes(
       schema: {
         ...schema(
           'The documents a submission keeps for its steps',
-          'Every document attached to a step of the submission (made from the step\'s template or attached), in step order, ' +
-            'with its status, `progress` and the filler\'s own progress on it (`signer_status`).',
+          "Every document attached to a step of the submission (made from the step's template or attached), in step order, " +
+            "with its status, `progress` and the filler's own progress on it (`signer_status`).",
           z.array(ZFormDocumentRow),
         ),
         body: ZFormDocumentsRequest,
@@ -215,7 +220,7 @@ function registerDocumentTemplateRoutes(
       schema: {
         ...schema(
           'The completed documents of a submission',
-          'The documents of the submission\'s steps that are COMPLETED and sealed (the sealed PDF is stored): what ' +
+          "The documents of the submission's steps that are COMPLETED and sealed (the sealed PDF is stored): what " +
             '`download-urls` gives links to.',
           z.array(ZFormDocumentRow),
         ),
@@ -223,7 +228,9 @@ function registerDocumentTemplateRoutes(
       },
     },
     async (request) =>
-      ok(await submissionDocuments(platform, callerOf(request), request.body.formbuilder_data_id, 'COMPLETED')),
+      ok(
+        await submissionDocuments(platform, callerOf(request), request.body.formbuilder_data_id, 'COMPLETED'),
+      ),
   );
 
   typed.post(
@@ -232,8 +239,8 @@ function registerDocumentTemplateRoutes(
       onRequest,
       schema: {
         ...schema(
-          'Documents the filler already completed from a step\'s template',
-          'The company\'s COMPLETED documents made from the template of step `step_id` in which the submission\'s filler ' +
+          "Documents the filler already completed from a step's template",
+          "The company's COMPLETED documents made from the template of step `step_id` in which the submission's filler " +
             '(by email) signed or approved, newest first, at most 50; `attached` when already a document of this submission. ' +
             'The filler may attach one instead of signing again (`formbuilder-data/company-documents/{data_id}/multiple`). ' +
             'A filler without an email has none. 404 for a step that is not a DOCUMENT step of the form.',
@@ -265,7 +272,9 @@ function registerDocumentTemplateRoutes(
     },
     async (request) => {
       const caller = callerOf(request);
-      return ok(await copyBlankDocuments(platform, caller, request.body.formbuilder_data_id, client(request)));
+      return ok(
+        await copyBlankDocuments(platform, caller, request.body.formbuilder_data_id, client(request)),
+      );
     },
   );
 
@@ -275,10 +284,10 @@ function registerDocumentTemplateRoutes(
       onRequest,
       schema: {
         ...schema(
-          'Links to the sealed PDFs of a submission\'s documents',
+          "Links to the sealed PDFs of a submission's documents",
           'A 5-minute signed link to the sealed PDF of every completed document of the submission, or of the ' +
             '`document_ids` given (an id that is not a document of the submission is 404; one not completed and sealed ' +
-            'yet 409 NOT_COMPLETED). Each link is logged on its document\'s audit trail.',
+            "yet 409 NOT_COMPLETED). Each link is logged on its document's audit trail.",
           z.array(ZDocumentDownloadUrl),
         ),
         body: ZDownloadUrlsRequest,

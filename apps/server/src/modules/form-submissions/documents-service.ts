@@ -61,7 +61,10 @@ export async function openSubmission(
 /** 409 unless the step is shown for the submission's answers. */
 function assertShown(ctx: StepContext): void {
   if (!visibleStepIds(ctx.form.steps, ctx.submission.values).has(ctx.step.id)) {
-    throw new AppError('CONFLICT', { message: 'This step is not shown for the answers given', errorCode: 'STEP_HIDDEN' });
+    throw new AppError('CONFLICT', {
+      message: 'This step is not shown for the answers given',
+      errorCode: 'STEP_HIDDEN',
+    });
   }
 }
 
@@ -92,7 +95,7 @@ async function stepTemplate(db: Db, companyId: string, step: DocumentStep): Prom
   const row = live ? await findConfigurable(db, companyId, live.id) : undefined;
   if (!row || row.status !== 'ACTIVE') {
     throw new AppError('CONFLICT', {
-      message: 'The document of this step is no longer available: ask the form\'s owner',
+      message: "The document of this step is no longer available: ask the form's owner",
       errorCode: 'TEMPLATE_UNAVAILABLE',
     });
   }
@@ -100,11 +103,14 @@ async function stepTemplate(db: Db, companyId: string, step: DocumentStep): Prom
 }
 
 /** The recipients of the step's document: the filler in their role, the template's people in the others. */
-function stepRecipients(ctx: StepContext, template: ConfigurableRow): { recipients: TRecipient[]; role: TRecipient } {
+function stepRecipients(
+  ctx: StepContext,
+  template: ConfigurableRow,
+): { recipients: TRecipient[]; role: TRecipient } {
   const role = fillerRole(template.documentUsers, ctx.step.role);
   if (!role) {
     throw new AppError('CONFLICT', {
-      message: 'The document of this step has no role for you to sign: ask the form\'s owner',
+      message: "The document of this step has no role for you to sign: ask the form's owner",
       errorCode: 'ROLE_MISSING',
     });
   }
@@ -171,7 +177,10 @@ async function makeStepDocument(
 }
 
 /** The filler's recipient on a document (by the submission's email). */
-const fillerOn = (recipients: readonly DocumentUserRow[], submission: SubmissionRow): DocumentUserRow | undefined => {
+const fillerOn = (
+  recipients: readonly DocumentUserRow[],
+  submission: SubmissionRow,
+): DocumentUserRow | undefined => {
   const email = submission.fillerEmail?.trim().toLowerCase();
   return email ? recipients.find((r) => r.email === email && r.userType !== 'CC') : undefined;
 };
@@ -205,7 +214,12 @@ export async function presentStepDocument(
     progress: await documentStepProgress(db, submission.companyId, doc.id),
     made_for_step: madeForStep(doc.sendKey, submission.id, stepId),
     signer: signer
-      ? { document_user_id: signer.id, role_name: signer.roleName, email: signer.email, status: signer.status }
+      ? {
+          document_user_id: signer.id,
+          role_name: signer.roleName,
+          email: signer.email,
+          status: signer.status,
+        }
       : null,
     link: signer && password ? signingLink(platform.config.publicUrl, doc.id, signer.id, password) : null,
     user_details: signer && password ? { _id: signer.id, password, document_id: doc.id } : null,
@@ -235,7 +249,8 @@ export async function stepDocument(
   const form = await findFormBuilder(db, submission.companyId, submission.formBuilderId);
   const step = documentStepOf(form, ref.stepId);
   const existing = (await stepDocumentIds(db, submission.id)).get(step.id);
-  if (existing && mode === 'OPEN') return presentStepDocument(platform, caller, submission, step.id, existing);
+  if (existing && mode === 'OPEN')
+    return presentStepDocument(platform, caller, submission, step.id, existing);
   assertDocumentsOpen(submission);
   if (existing) {
     const doc = await employeeDocumentOf(db, existing, submission.companyId);
@@ -246,7 +261,13 @@ export async function stepDocument(
       });
     }
     await db.transaction((tx) =>
-      unlinkStepDocuments(tx, submission.id, [{ stepId: step.id, documentId: existing }], actorOf(caller), client.ip),
+      unlinkStepDocuments(
+        tx,
+        submission.id,
+        [{ stepId: step.id, documentId: existing }],
+        actorOf(caller),
+        client.ip,
+      ),
     );
   }
   const ctx: StepContext = { submission, form, step };
@@ -274,9 +295,13 @@ export async function copyBlankDocuments(
   for (const step of form.steps) {
     if (step.type !== 'DOCUMENT' || !shown.has(step.id)) continue;
     const existing = linked.get(step.id);
-    const made = existing ? null : await makeStepDocument(platform, caller, { submission, form, step }, client);
+    const made = existing
+      ? null
+      : await makeStepDocument(platform, caller, { submission, form, step }, client);
     const documentId = existing ?? made!.documentId;
-    answers.push(await presentStepDocument(platform, caller, submission, step.id, documentId, made?.secret ?? null));
+    answers.push(
+      await presentStepDocument(platform, caller, submission, step.id, documentId, made?.secret ?? null),
+    );
   }
   return answers;
 }

@@ -45,7 +45,14 @@ const keysOf = (res: { json: () => { errors?: { details: { key: string }[] } } }
 async function seedForm(company: SeededCompany, documentTemplateId: string) {
   const ids = { s1: randomUUID(), s2: randomUUID(), s3: randomUUID() };
   const steps: TStoredFormStep[] = [
-    { id: ids.s1, name: 'Details', type: 'TEMPLATE', template_id: randomUUID(), required: true, condition: null },
+    {
+      id: ids.s1,
+      name: 'Details',
+      type: 'TEMPLATE',
+      template_id: randomUUID(),
+      required: true,
+      condition: null,
+    },
     {
       id: ids.s2,
       name: 'Agreement',
@@ -61,7 +68,10 @@ async function seedForm(company: SeededCompany, documentTemplateId: string) {
       type: 'DOCUMENT',
       document_template_id: documentTemplateId,
       required: true,
-      condition: { match: 'ALL', rules: [{ step_id: ids.s1, field: 'wants_loan', operator: 'EQUALS', value: 'Yes' }] },
+      condition: {
+        match: 'ALL',
+        rules: [{ step_id: ids.s1, field: 'wants_loan', operator: 'EQUALS', value: 'Yes' }],
+      },
     },
   ];
   const [row] = await t.platform.database.db
@@ -101,7 +111,13 @@ async function guestWithSubmission(email: string | null, company: SeededCompany 
       fillerEmail: email,
       fillerName: 'Asha Rao',
       values: {
-        [form.s1]: { full_name: 'Asha Rao', Monthly_Rent: 2500, 'start-date': '2026-12-01', wants_loan: 'No', plan: 'Gold' },
+        [form.s1]: {
+          full_name: 'Asha Rao',
+          Monthly_Rent: 2500,
+          'start-date': '2026-12-01',
+          wants_loan: 'No',
+          plan: 'Gold',
+        },
       },
     })
     .returning({ id: formSubmissions.id });
@@ -111,7 +127,10 @@ async function guestWithSubmission(email: string | null, company: SeededCompany 
 
 /** The form's steps with the first DOCUMENT step signed as `role`. */
 async function stepsWithRole(formId: string, role: string): Promise<TStoredFormStep[]> {
-  const [row] = await t.platform.database.db.select({ steps: formBuilders.steps }).from(formBuilders).where(eq(formBuilders.id, formId));
+  const [row] = await t.platform.database.db
+    .select({ steps: formBuilders.steps })
+    .from(formBuilders)
+    .where(eq(formBuilders.id, formId));
   return row!.steps.map((s) => (s.type === 'DOCUMENT' ? { ...s, role } : s));
 }
 
@@ -119,13 +138,45 @@ beforeAll(async () => {
   t = await buildTestApp();
   acme = await seedCompany(t, { name: 'Acme Rentals' });
   other = await seedCompany(t, { name: 'Other Co' });
-  const tpl = await createDocument(t, acme.users.OWNER, acme.companyId, { isTemplate: true, name: 'Rental agreement' });
+  const tpl = await createDocument(t, acme.users.OWNER, acme.companyId, {
+    isTemplate: true,
+    name: 'Rental agreement',
+  });
   await saveLayout(t, acme.users.OWNER, tpl, {
     fields: [
       signatureField('sig', 'applicant'),
-      { key: 'full_name', type: 'TEXT', page: 1, x: 100, y: 100, width: 200, height: 20, recipient_key: 'applicant' },
-      { key: 'rent', label: 'Monthly rent', type: 'NUMBER', page: 1, x: 100, y: 140, width: 100, height: 20, recipient_key: 'applicant' },
-      { key: 'start', label: 'Start date', type: 'DATE', page: 1, x: 100, y: 180, width: 100, height: 20, recipient_key: 'applicant' },
+      {
+        key: 'full_name',
+        type: 'TEXT',
+        page: 1,
+        x: 100,
+        y: 100,
+        width: 200,
+        height: 20,
+        recipient_key: 'applicant',
+      },
+      {
+        key: 'rent',
+        label: 'Monthly rent',
+        type: 'NUMBER',
+        page: 1,
+        x: 100,
+        y: 140,
+        width: 100,
+        height: 20,
+        recipient_key: 'applicant',
+      },
+      {
+        key: 'start',
+        label: 'Start date',
+        type: 'DATE',
+        page: 1,
+        x: 100,
+        y: 180,
+        width: 100,
+        height: 20,
+        recipient_key: 'applicant',
+      },
       {
         key: 'plan',
         type: 'DROPDOWN',
@@ -155,7 +206,11 @@ describe('a DOCUMENT step of a form', () => {
 
   it('is made on the first call for the filler, prefilled, without a mail, with their signing link', async () => {
     guest = await guestWithSubmission(uniqueEmail('tenant'));
-    const res = await call('GET', `/api/formbuilder-data/company-documents/${guest.dataId}/${form.s2}`, guest.who);
+    const res = await call(
+      'GET',
+      `/api/formbuilder-data/company-documents/${guest.dataId}/${form.s2}`,
+      guest.who,
+    );
     expect(res.statusCode, res.body).toBe(200);
     first = res.json().data;
     expect(first).toMatchObject({
@@ -167,7 +222,9 @@ describe('a DOCUMENT step of a form', () => {
       made_for_step: true,
       signer: { role_name: 'Applicant', email: guest.email, status: 'SENT' },
     });
-    expect(first.link).toContain(`/emp-documents/preview/${first._id}/pp/vp/${first.signer!.document_user_id}?token=`);
+    expect(first.link).toContain(
+      `/emp-documents/preview/${first._id}/pp/vp/${first.signer!.document_user_id}?token=`,
+    );
     expect(first.user_details).toMatchObject({ _id: first.signer!.document_user_id, document_id: first._id });
     expect(await mailsTo(t, guest.email!)).toHaveLength(0);
     const [doc] = await t.platform.database.db
@@ -176,7 +233,13 @@ describe('a DOCUMENT step of a form', () => {
       .where(eq(employeeDocuments.id, first._id));
     const prefilled = Object.fromEntries(doc!.fields.map((f) => [f.key, f.default_value]));
     // Matched by key or label, without case or punctuation; a value the field cannot hold is left out.
-    expect(prefilled).toMatchObject({ full_name: 'Asha Rao', rent: '2500', start: '2026-12-01', plan: '', sig: '' });
+    expect(prefilled).toMatchObject({
+      full_name: 'Asha Rao',
+      rent: '2500',
+      start: '2026-12-01',
+      plan: '',
+      sig: '',
+    });
     const events = await t.platform.database.db
       .select({ event: formSubmissionEvents.event })
       .from(formSubmissionEvents)
@@ -205,7 +268,11 @@ describe('a DOCUMENT step of a form', () => {
   });
 
   it('answers the same document on a second call, with a link that works too', async () => {
-    const again = await call('GET', `/api/formbuilder-data/company-documents/${guest.dataId}/${form.s2}`, guest.who);
+    const again = await call(
+      'GET',
+      `/api/formbuilder-data/company-documents/${guest.dataId}/${form.s2}`,
+      guest.who,
+    );
     expect(again.statusCode, again.body).toBe(200);
     const second = again.json().data as TFormStepDocument;
     expect(second._id).toBe(first._id);
@@ -234,21 +301,45 @@ describe('a DOCUMENT step of a form', () => {
     expect(await documentStepProgress(t.platform.database.db, acme.companyId, first._id)).toBe('COMPLETED');
     expect(await documentStepProgress(t.platform.database.db, other.companyId, first._id)).toBe('PENDING');
 
-    const step = await call('GET', `/api/formbuilder-data/company-documents/${guest.dataId}/${form.s2}`, guest.who);
-    expect(step.json().data).toMatchObject({ status: 'COMPLETED', progress: 'COMPLETED', signer: { status: 'SIGNED' } });
+    const step = await call(
+      'GET',
+      `/api/formbuilder-data/company-documents/${guest.dataId}/${form.s2}`,
+      guest.who,
+    );
+    expect(step.json().data).toMatchObject({
+      status: 'COMPLETED',
+      progress: 'COMPLETED',
+      signer: { status: 'SIGNED' },
+    });
 
     const body = { formbuilder_data_id: guest.dataId };
     const requested = await call('POST', '/api/documents-templates/requested-files', guest.who, body);
     expect(requested.statusCode, requested.body).toBe(200);
     expect(requested.json().data).toEqual([
-      expect.objectContaining({ step_id: form.s2, visible: true, document_id: first._id, progress: 'COMPLETED', template_name: 'Rental agreement' }),
+      expect.objectContaining({
+        step_id: form.s2,
+        visible: true,
+        document_id: first._id,
+        progress: 'COMPLETED',
+        template_name: 'Rental agreement',
+      }),
       expect.objectContaining({ step_id: form.s3, visible: false, document_id: null, progress: 'PENDING' }),
     ]);
     const completed = await call('POST', '/api/documents-templates/completed-documents', guest.who, body);
     expect(completed.json().data).toEqual([
-      expect.objectContaining({ _id: first._id, step_id: form.s2, signer_status: 'SIGNED', made_for_step: true }),
+      expect.objectContaining({
+        _id: first._id,
+        step_id: form.s2,
+        signer_status: 'SIGNED',
+        made_for_step: true,
+      }),
     ]);
-    const processed = await call('POST', '/api/documents-templates/processed-files', acme.users.MANAGER, body);
+    const processed = await call(
+      'POST',
+      '/api/documents-templates/processed-files',
+      acme.users.MANAGER,
+      body,
+    );
     expect(processed.json().data.map((d: { _id: string }) => d._id)).toEqual([first._id]);
 
     const urls = await call('POST', '/api/documents-templates/download-urls', guest.who, body);
@@ -275,8 +366,14 @@ describe('a DOCUMENT step of a form', () => {
       documents: [{ step_id: form.s2, document_id: first._id }],
     });
     expect(attached.statusCode, attached.body).toBe(200);
-    expect(attached.json().data[0]).toMatchObject({ _id: first._id, made_for_step: false, progress: 'COMPLETED' });
-    const twice = await call('POST', `${url}/multiple`, next.who, { documents: [{ step_id: form.s2, document_id: first._id }] });
+    expect(attached.json().data[0]).toMatchObject({
+      _id: first._id,
+      made_for_step: false,
+      progress: 'COMPLETED',
+    });
+    const twice = await call('POST', `${url}/multiple`, next.who, {
+      documents: [{ step_id: form.s2, document_id: first._id }],
+    });
     expect(twice.statusCode).toBe(409);
     // A completed document is not replaced by the default one.
     expect((await call('POST', `${url}/default`, next.who, { step_id: form.s2 })).statusCode).toBe(409);
@@ -292,9 +389,14 @@ describe('a DOCUMENT step of a form', () => {
 
     // A document the filler did not complete is not theirs to attach.
     const stranger = await guestWithSubmission(uniqueEmail('stranger'));
-    const refused = await call('POST', `/api/formbuilder-data/company-documents/${stranger.dataId}/multiple`, stranger.who, {
-      documents: [{ step_id: form.s2, document_id: first._id }],
-    });
+    const refused = await call(
+      'POST',
+      `/api/formbuilder-data/company-documents/${stranger.dataId}/multiple`,
+      stranger.who,
+      {
+        documents: [{ step_id: form.s2, document_id: first._id }],
+      },
+    );
     expect(refused.statusCode).toBe(404);
   });
 
@@ -315,7 +417,7 @@ describe('a DOCUMENT step of a form', () => {
   });
 });
 
-describe('who reaches a submission\'s documents', () => {
+describe("who reaches a submission's documents", () => {
   it('answers 404 to another guest, another company and members without the submissions permission', async () => {
     const owner = await guestWithSubmission(uniqueEmail('owner'));
     const intruder = await guestWithSubmission(uniqueEmail('intruder'));
@@ -324,9 +426,21 @@ describe('who reaches a submission\'s documents', () => {
     expect((await call('GET', url, other.users.OWNER)).statusCode).toBe(404);
     expect((await call('GET', url, acme.users.MEMBER)).statusCode).toBe(404);
     const body = { formbuilder_data_id: owner.dataId };
-    for (const path of ['requested-files', 'processed-files', 'completed-documents', 'download-urls', 'copy-blank-documents']) {
-      expect((await call('POST', `/api/documents-templates/${path}`, intruder.who, body)).statusCode, path).toBe(404);
-      expect((await call('POST', `/api/documents-templates/${path}`, other.users.ADMIN, body)).statusCode, path).toBe(404);
+    for (const path of [
+      'requested-files',
+      'processed-files',
+      'completed-documents',
+      'download-urls',
+      'copy-blank-documents',
+    ]) {
+      expect(
+        (await call('POST', `/api/documents-templates/${path}`, intruder.who, body)).statusCode,
+        path,
+      ).toBe(404);
+      expect(
+        (await call('POST', `/api/documents-templates/${path}`, other.users.ADMIN, body)).statusCode,
+        path,
+      ).toBe(404);
     }
     // A guest session of another form does not reach this one's submissions either.
     const otherForm = await seedForm(acme, templateId);
@@ -335,28 +449,43 @@ describe('who reaches a submission\'s documents', () => {
     // Staff who manage submissions get the document without the filler's link.
     const staff = await call('GET', url, acme.users.MANAGER);
     expect(staff.statusCode, staff.body).toBe(200);
-    expect(staff.json().data).toMatchObject({ link: null, user_details: null, signer: { email: owner.email } });
+    expect(staff.json().data).toMatchObject({
+      link: null,
+      user_details: null,
+      signer: { email: owner.email },
+    });
     expect((await call('GET', url)).statusCode).toBe(401);
-    expect((await call('GET', url, { headers: { ...owner.who.headers, passcode: 'wrong' } })).statusCode).toBe(401);
+    expect(
+      (await call('GET', url, { headers: { ...owner.who.headers, passcode: 'wrong' } })).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('the OpenAPI document', () => {
   it('describes every document route of forms with its body and answers', () => {
-    const spec = t.app.swagger() as { paths: Record<string, Record<string, { tags?: string[]; responses?: object }>> };
+    const spec = t.app.swagger() as {
+      paths: Record<string, Record<string, { tags?: string[]; responses?: object }>>;
+    };
     const routes: [string, string][] = [
       ['/api/formbuilder-data/company-documents/{data_id}/{step_id}', 'get'],
       ['/api/formbuilder-data/company-documents/{data_id}/default', 'post'],
       ['/api/formbuilder-data/company-documents/{data_id}/multiple', 'post'],
       ['/api/formbuilder-data/company-documents/{data_id}', 'delete'],
-      ...['requested-files', 'processed-files', 'completed-documents', 'existed-documents', 'copy-blank-documents', 'download-urls'].map(
-        (name): [string, string] => [`/api/documents-templates/${name}`, 'post'],
-      ),
+      ...[
+        'requested-files',
+        'processed-files',
+        'completed-documents',
+        'existed-documents',
+        'copy-blank-documents',
+        'download-urls',
+      ].map((name): [string, string] => [`/api/documents-templates/${name}`, 'post']),
     ];
     for (const [path, method] of routes) {
       const operation = spec.paths[path]?.[method];
       expect(operation?.tags, `${method} ${path}`).toEqual(['form-documents']);
-      expect(Object.keys(operation?.responses ?? {}), path).toEqual(expect.arrayContaining(['200', '404', '422']));
+      expect(Object.keys(operation?.responses ?? {}), path).toEqual(
+        expect.arrayContaining(['200', '404', '422']),
+      );
     }
   });
 });
@@ -364,11 +493,21 @@ describe('the OpenAPI document', () => {
 describe('a staff filler and a template with other roles', () => {
   it('waits for the roles before the filler (no link yet), mails them, and refuses roles without a person', async () => {
     const manager = acme.users.ADMIN;
-    const tpl = await createDocument(t, acme.users.OWNER, acme.companyId, { isTemplate: true, name: 'Expense claim' });
+    const tpl = await createDocument(t, acme.users.OWNER, acme.companyId, {
+      isTemplate: true,
+      name: 'Expense claim',
+    });
     await saveLayout(t, acme.users.OWNER, tpl, {
       fields: [signatureField('m_sig', 'manager'), signatureField('e_sig', 'employee', { y: 700 })],
       document_users: [
-        { key: 'manager', role_name: 'Manager', user_type: 'SIGNER', email: manager.email, first_name: 'Mona', signing_order: 1 },
+        {
+          key: 'manager',
+          role_name: 'Manager',
+          user_type: 'SIGNER',
+          email: manager.email,
+          first_name: 'Mona',
+          signing_order: 1,
+        },
         { key: 'employee', role_name: 'Employee', user_type: 'SIGNER', signing_order: 2 },
       ],
       settings: { signing_order: true },
@@ -432,7 +571,11 @@ describe('bad input and states', () => {
   it('answers 422 keyed by the field, 404 for unknown steps, 409 for hidden steps and filler without email', async () => {
     const guest = await guestWithSubmission(uniqueEmail('bad'));
     const base = `/api/formbuilder-data/company-documents/${guest.dataId}`;
-    const malformed = await call('GET', `/api/formbuilder-data/company-documents/not-an-id/${form.s2}`, guest.who);
+    const malformed = await call(
+      'GET',
+      `/api/formbuilder-data/company-documents/not-an-id/${form.s2}`,
+      guest.who,
+    );
     expect(malformed.statusCode).toBe(422);
     expect(keysOf(malformed)).toEqual(['params.data_id']);
     expect((await call('GET', `${base}/${randomUUID()}`, guest.who)).statusCode).toBe(404);
@@ -458,7 +601,9 @@ describe('bad input and states', () => {
     });
     expect(twice.statusCode).toBe(422);
     expect(keysOf(twice)).toEqual(['documents.1.step_id', 'documents.2.step_id']);
-    expect(keysOf(await call('POST', `${base}/multiple`, guest.who, { documents: [] }))).toEqual(['documents']);
+    expect(keysOf(await call('POST', `${base}/multiple`, guest.who, { documents: [] }))).toEqual([
+      'documents',
+    ]);
     expect(keysOf(await call('DELETE', base, guest.who, { document_ids: 'x' }))).toEqual(['document_ids']);
     expect(keysOf(await call('POST', `${base}/default`, guest.who, { step_id: 12 }))).toEqual(['step_id']);
     expect((await call('DELETE', base, guest.who, { document_ids: [randomUUID()] })).statusCode).toBe(404);
@@ -474,10 +619,22 @@ describe('bad input and states', () => {
       ['GET', `/api/formbuilder-data/company-documents/${unknown}/${unknown}`, undefined],
       ['POST', `/api/formbuilder-data/company-documents/${unknown}/default`, { step_id: unknown }],
       ['POST', '/api/documents-templates/existed-documents', { formbuilder_data_id: guest.dataId }],
-      ['POST', '/api/documents-templates/existed-documents', { formbuilder_data_id: guest.dataId, step_id: unknown }],
+      [
+        'POST',
+        '/api/documents-templates/existed-documents',
+        { formbuilder_data_id: guest.dataId, step_id: unknown },
+      ],
       ['POST', '/api/documents-templates/copy-blank-documents', { formbuilder_data_id: 'x'.repeat(5000) }],
-      ['POST', '/api/documents-templates/download-urls', { formbuilder_data_id: unknown, document_ids: [unknown] }],
-      ['POST', '/api/documents-templates/download-urls', { formbuilder_data_id: guest.dataId, document_ids: [unknown] }],
+      [
+        'POST',
+        '/api/documents-templates/download-urls',
+        { formbuilder_data_id: unknown, document_ids: [unknown] },
+      ],
+      [
+        'POST',
+        '/api/documents-templates/download-urls',
+        { formbuilder_data_id: guest.dataId, document_ids: [unknown] },
+      ],
     ];
     for (const [method, url, payload] of odd) {
       for (const who of [guest.who, acme.users.OWNER]) {
@@ -489,7 +646,11 @@ describe('bad input and states', () => {
     }
 
     const anonymous = await guestWithSubmission(null);
-    const noEmail = await call('GET', `/api/formbuilder-data/company-documents/${anonymous.dataId}/${form.s2}`, anonymous.who);
+    const noEmail = await call(
+      'GET',
+      `/api/formbuilder-data/company-documents/${anonymous.dataId}/${form.s2}`,
+      anonymous.who,
+    );
     expect(noEmail.statusCode).toBe(409);
     expect(noEmail.json().error_code).toBe('EMAIL_REQUIRED');
 

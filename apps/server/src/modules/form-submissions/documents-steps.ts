@@ -65,11 +65,23 @@ export async function detachedCount(db: Reader, submissionId: string, stepId: st
  */
 export async function linkStepDocument(
   tx: Pick<Db, 'insert'>,
-  input: { submissionId: string; stepId: string; documentId: string; event: string | null; actor: string; ip: string | null },
+  input: {
+    submissionId: string;
+    stepId: string;
+    documentId: string;
+    event: string | null;
+    actor: string;
+    ip: string | null;
+  },
 ): Promise<void> {
   await tx
     .insert(formSubmissionSteps)
-    .values({ submissionId: input.submissionId, stepId: input.stepId, status: 'SAVED', documentId: input.documentId })
+    .values({
+      submissionId: input.submissionId,
+      stepId: input.stepId,
+      status: 'SAVED',
+      documentId: input.documentId,
+    })
     .onConflictDoUpdate({
       target: [formSubmissionSteps.submissionId, formSubmissionSteps.stepId],
       set: {

@@ -17,7 +17,12 @@ import type { Caller } from './submission-store';
 
 type EntityStep = Extract<TStoredFormStep, { type: 'ENTITY' }>;
 
-async function writerOf(db: Db, caller: Caller, form: FormBuilderRow, slug: PermissionSlug): Promise<AccessContext> {
+async function writerOf(
+  db: Db,
+  caller: Caller,
+  form: FormBuilderRow,
+  slug: PermissionSlug,
+): Promise<AccessContext> {
   if (caller.kind === 'STAFF') {
     if (!hasPermission(caller.access, slug)) {
       throw new AppError('FORBIDDEN', { message: `You do not have permission to do this (${slug})` });
@@ -25,7 +30,9 @@ async function writerOf(db: Db, caller: Caller, form: FormBuilderRow, slug: Perm
     return caller.access;
   }
   const creator = form.createdBy
-    ? await unlessAppError(loadAccess(db, { userId: form.createdBy, companyId: form.companyId }), ['UNAUTHORIZED'])
+    ? await unlessAppError(loadAccess(db, { userId: form.createdBy, companyId: form.companyId }), [
+        'UNAUTHORIZED',
+      ])
     : null;
   if (!creator || !hasPermission(creator, slug)) {
     throw new AppError('CONFLICT', {

@@ -26,7 +26,8 @@ export function requireFillerOrStaff(platform: Platform, slug?: PermissionSlug):
       return;
     }
     const guest = await readGuest(platform.database.db, request);
-    if (!guest) throw new AppError('UNAUTHORIZED', { message: 'Sign in, or open the form from its link again' });
+    if (!guest)
+      throw new AppError('UNAUTHORIZED', { message: 'Sign in, or open the form from its link again' });
     guests.set(request, guest);
   };
 }

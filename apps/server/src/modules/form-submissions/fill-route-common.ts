@@ -16,4 +16,4 @@ export const WHO_DOC =
   'Called by a member of the company (`Authorization: Bearer`, `form-builders:fill`) or by a guest of the form ' +
   '(headers `userid` or `anonymoususerid`, `passcode` (the session secret) and `formbuilderid`, from ' +
   '`formBuilders/verify` or `formbuilder-url/create`). A guest reaches only their own submissions of their form: ' +
-  'any other id answers 404, as does another company\'s.';
+  "any other id answers 404, as does another company's.";

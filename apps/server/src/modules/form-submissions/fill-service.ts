@@ -3,13 +3,7 @@ import type { TFormSubmission, TStoredFormStep } from '@esigns/contracts/form-bu
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { findPeople } from '../auth';
-import {
-  findFormBuilder,
-  findPublicForm,
-  formAvailability,
-  stepsOf,
-  type FormBuilderRow,
-} from './builders-port';
+import { findFormBuilder, findPublicForm, stepsOf, type FormBuilderRow } from './builders-port';
 import { writeStepRecord } from './entity-step';
 import { EDITABLE_STATUSES, visibleStepIds } from './step-states';
 import { fieldsOfStep, mergeStepValues } from './step-values';
@@ -18,7 +12,7 @@ import { formSubmissions, formSubmissionSteps } from './schema';
 import {
   actorOf,
   anySubmissionOfForm,
-  countSubmittedByForm,
+  availabilityNow,
   findOwnSubmission,
   lockSubmission,
   presentSubmissions,
@@ -55,11 +49,13 @@ const AVAILABILITY_MESSAGES = {
 
 /** 409 unless the form takes answers now. A SENT_BACK submission was counted already: only INACTIVE stops it. */
 export async function assertFillable(db: Db, form: FormBuilderRow, row: SubmissionRow | null): Promise<void> {
-  const counts = await countSubmittedByForm(db, [form.id]);
-  const availability = formAvailability(form, counts.get(form.id) ?? 0, new Date());
+  const availability = await availabilityNow(db, form);
   if (availability === 'OPEN') return;
   if (row?.status === 'SENT_BACK' && availability !== 'INACTIVE') return;
-  throw new AppError('CONFLICT', { message: AVAILABILITY_MESSAGES[availability], errorCode: `FORM_${availability}` });
+  throw new AppError('CONFLICT', {
+    message: AVAILABILITY_MESSAGES[availability],
+    errorCode: `FORM_${availability}`,
+  });
 }
 
 /** The form a caller fills: staff, their company's; a guest, the form of their session (never a staff-only one). */
@@ -77,7 +73,10 @@ export function fillerMatch(caller: Caller): SQL {
   }
   const { guest } = caller;
   return or(
-    and(inArray(formSubmissions.fillerKind, ['GUEST', 'ANONYMOUS']), eq(formSubmissions.fillerId, guest.guestId)),
+    and(
+      inArray(formSubmissions.fillerKind, ['GUEST', 'ANONYMOUS']),
+      eq(formSubmissions.fillerId, guest.guestId),
+    ),
     guest.contactId
       ? and(eq(formSubmissions.fillerKind, 'CONTACT'), eq(formSubmissions.fillerId, guest.contactId))
       : undefined,
@@ -85,13 +84,25 @@ export function fillerMatch(caller: Caller): SQL {
 }
 
 /** `one_per_person`: 409 when this person (user, guest, contact or email) has an answer in already. */
-export async function assertFirstAnswer(db: Db, caller: Caller, form: FormBuilderRow, exceptId: string | null): Promise<void> {
+export async function assertFirstAnswer(
+  db: Db,
+  caller: Caller,
+  form: FormBuilderRow,
+  exceptId: string | null,
+): Promise<void> {
   if (!form.settings.one_per_person) return;
   const email = caller.kind === 'GUEST' ? caller.guest.email?.toLowerCase() : undefined;
   const answered = sql`${formSubmissions.status} <> 'DRAFT'`;
-  const samePerson = or(fillerMatch(caller), email ? sql`lower(${formSubmissions.fillerEmail}) = ${email}` : undefined)!;
+  const samePerson = or(
+    fillerMatch(caller),
+    email ? sql`lower(${formSubmissions.fillerEmail}) = ${email}` : undefined,
+  )!;
   const hit = await anySubmissionOfForm(db, form.id, and(answered, samePerson)!, exceptId);
-  if (hit) throw new AppError('CONFLICT', { message: 'You have already answered this form', errorCode: 'ALREADY_ANSWERED' });
+  if (hit)
+    throw new AppError('CONFLICT', {
+      message: 'You have already answered this form',
+      errorCode: 'ALREADY_ANSWERED',
+    });
 }
 
 async function findResumable(db: Db, caller: Caller, formId: string): Promise<SubmissionRow | null> {
@@ -142,18 +153,37 @@ export function assertEditable(row: SubmissionRow): void {
 }
 
 /** The form's step `stepId` of `type`, else 422 keyed `step_id`. */
-export function findStep(form: FormBuilderRow, stepId: string, type: TStoredFormStep['type'] | null): TStoredFormStep {
+export function findStep(
+  form: FormBuilderRow,
+  stepId: string,
+  type: TStoredFormStep['type'] | null,
+): TStoredFormStep {
   const step = stepsOf(form).find((s) => s.id === stepId);
-  const problem = !step ? 'Not a step of this form' : type && step.type !== type ? `This is a ${step.type} step` : null;
+  const problem = !step
+    ? 'Not a step of this form'
+    : type && step.type !== type
+      ? `This is a ${step.type} step`
+      : null;
   if (problem) throw validationError([{ key: 'step_id', path: ['step_id'], message: problem }], problem);
   return step!;
 }
 
 async function newSubmissionValues(db: Db, caller: Caller, form: FormBuilderRow) {
-  const base = { companyId: form.companyId, formBuilderId: form.id, formVersion: form.version, status: 'DRAFT' as const };
+  const base = {
+    companyId: form.companyId,
+    formBuilderId: form.id,
+    formVersion: form.version,
+    status: 'DRAFT' as const,
+  };
   if (caller.kind === 'GUEST') {
     const { guest } = caller;
-    return { ...base, fillerKind: guest.kind, fillerId: guest.guestId, fillerEmail: guest.email, fillerName: '' };
+    return {
+      ...base,
+      fillerKind: guest.kind,
+      fillerId: guest.guestId,
+      fillerEmail: guest.email,
+      fillerName: '',
+    };
   }
   const person = (await findPeople(db, [caller.access.userId])).get(caller.access.userId);
   return {
@@ -167,11 +197,20 @@ async function newSubmissionValues(db: Db, caller: Caller, form: FormBuilderRow)
 }
 
 /** The values this save keeps for the step (STATIC steps keep none). */
-async function stepValuesOf(db: Db, caller: Caller, step: TStoredFormStep, row: SubmissionRow | null, input: StepSaveInput) {
+async function stepValuesOf(
+  db: Db,
+  caller: Caller,
+  step: TStoredFormStep,
+  row: SubmissionRow | null,
+  input: StepSaveInput,
+) {
   if (step.type === 'STATIC') return { values: null, entity: null };
   const { fields, entity } = await fieldsOfStep(db, caller.companyId, step);
   const stored = row?.values[step.id] ?? {};
-  const values = mergeStepValues(fields, stored, input.values, { complete: input.complete, companyId: caller.companyId });
+  const values = mergeStepValues(fields, stored, input.values, {
+    complete: input.complete,
+    companyId: caller.companyId,
+  });
   const formId = row?.formBuilderId ?? input.formId!;
   assertFormUploads(input.values, { ...uploadPlaceOf(caller, formId, row), stepId: step.id });
   return { values, entity };
@@ -182,17 +221,27 @@ export async function saveStep(db: Db, caller: Caller, input: StepSaveInput): Pr
   const { form, row } = await openForSave(db, caller, input);
   const step = findStep(form, input.stepId, input.type);
   if (!visibleStepIds(stepsOf(form), row?.values ?? {}).has(step.id)) {
-    throw new AppError('CONFLICT', { message: 'This step is skipped: its condition does not hold on your answers' });
+    throw new AppError('CONFLICT', {
+      message: 'This step is skipped: its condition does not hold on your answers',
+    });
   }
   const { values, entity } = await stepValuesOf(db, caller, step, row, input);
   const saved = await db.transaction(async (tx) => {
     const current = row
       ? await lockSubmission(tx, row.id)
-      : (await tx.insert(formSubmissions).values(await newSubmissionValues(tx, caller, form)).returning())[0]!;
+      : (
+          await tx
+            .insert(formSubmissions)
+            .values(await newSubmissionValues(tx, caller, form))
+            .returning()
+        )[0]!;
     if (!row) await recordEvent(tx, current.id, 'STARTED', actorOf(caller), {}, input.ip);
     assertEditable(current);
     if (input.version !== undefined && input.version !== current.version) {
-      throw new AppError('CONFLICT', { message: 'This submission changed since you opened it: reload it', errorCode: 'VERSION_MOVED' });
+      throw new AppError('CONFLICT', {
+        message: 'This submission changed since you opened it: reload it',
+        errorCode: 'VERSION_MOVED',
+      });
     }
     const [stored] = await tx
       .select({ entityDataId: formSubmissionSteps.entityDataId })
@@ -216,13 +265,28 @@ export async function saveStep(db: Db, caller: Caller, input: StepSaveInput): Pr
       .set({ values: nextValues, version: current.version + 1, updatedAt: now })
       .where(eq(formSubmissions.id, current.id))
       .returning();
-    const progress = { status: done ? ('COMPLETED' as const) : ('SAVED' as const), completedAt: done ? now : null, entityDataId, updatedAt: now };
+    const progress = {
+      status: done ? ('COMPLETED' as const) : ('SAVED' as const),
+      completedAt: done ? now : null,
+      entityDataId,
+      updatedAt: now,
+    };
     await tx
       .insert(formSubmissionSteps)
       .values({ submissionId: current.id, stepId: step.id, ...progress })
-      .onConflictDoUpdate({ target: [formSubmissionSteps.submissionId, formSubmissionSteps.stepId], set: progress });
+      .onConflictDoUpdate({
+        target: [formSubmissionSteps.submissionId, formSubmissionSteps.stepId],
+        set: progress,
+      });
     const event = done ? 'STEP_COMPLETED' : 'STEP_SAVED';
-    await recordEvent(tx, current.id, event, actorOf(caller), { step_id: step.id, entity_data_id: entityDataId }, input.ip);
+    await recordEvent(
+      tx,
+      current.id,
+      event,
+      actorOf(caller),
+      { step_id: step.id, entity_data_id: entityDataId },
+      input.ip,
+    );
     return updated!;
   });
   const [answer] = await presentSubmissions(db, [saved], () => form.code);

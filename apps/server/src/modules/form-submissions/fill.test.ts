@@ -35,7 +35,10 @@ const keysOf = (res: { json: () => { errors?: { details: { key: string }[] } } }
 let seq = 0;
 async function createTemplate(name: string, fields: unknown[]): Promise<string> {
   seq += 1;
-  const res = await call('POST', '/api/template/create', acme.users.ADMIN, { name: `${name} ${seq}`, fields });
+  const res = await call('POST', '/api/template/create', acme.users.ADMIN, {
+    name: `${name} ${seq}`,
+    fields,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data._id;
 }
@@ -55,17 +58,43 @@ async function seedForm(
   seq += 1;
   const ids: Steps = { s1: randomUUID(), s2: randomUUID(), s3: randomUUID(), s4: randomUUID() };
   const steps: TStoredFormStep[] = [
-    { id: ids.s1, name: 'Applicant', type: 'TEMPLATE', template_id: applicantTpl, required: true, condition: null },
+    {
+      id: ids.s1,
+      name: 'Applicant',
+      type: 'TEMPLATE',
+      template_id: applicantTpl,
+      required: true,
+      condition: null,
+    },
     {
       id: ids.s2,
       name: 'Loan',
       type: 'TEMPLATE',
       template_id: loanTpl,
       required: true,
-      condition: { match: 'ALL', rules: [{ step_id: ids.s1, field: 'wants_loan', operator: 'EQUALS', value: 'Yes' }] },
+      condition: {
+        match: 'ALL',
+        rules: [{ step_id: ids.s1, field: 'wants_loan', operator: 'EQUALS', value: 'Yes' }],
+      },
     },
-    { id: ids.s3, name: 'Terms', type: 'STATIC', content: 'Read me', require_accept: true, required: true, condition: null },
-    { id: ids.s4, name: 'Lead', type: 'ENTITY', entity_id: leadEntity, update_existing: false, required: false, condition: null },
+    {
+      id: ids.s3,
+      name: 'Terms',
+      type: 'STATIC',
+      content: 'Read me',
+      require_accept: true,
+      required: true,
+      condition: null,
+    },
+    {
+      id: ids.s4,
+      name: 'Lead',
+      type: 'ENTITY',
+      entity_id: leadEntity,
+      update_existing: false,
+      required: false,
+      condition: null,
+    },
   ];
   const settings = typeof options.settings === 'function' ? options.settings(ids) : (options.settings ?? {});
   const res = await call('POST', '/api/formBuilders', company.users.ADMIN, {
@@ -99,7 +128,12 @@ const applicant = (wantsLoan: 'Yes' | 'No', email = 'approver@outside.example') 
 });
 
 /** Fills every visible step of `form` as `who` and answers the submission id. */
-async function fillAll(form: SeededForm, who: Who, wantsLoan: 'Yes' | 'No' = 'Yes', email?: string): Promise<string> {
+async function fillAll(
+  form: SeededForm,
+  who: Who,
+  wantsLoan: 'Yes' | 'No' = 'Yes',
+  email?: string,
+): Promise<string> {
   const start = await call('POST', '/api/formbuilder-data/template', who, {
     formbuilder_details_id: form.id,
     step_id: form.steps.s1,
@@ -116,7 +150,10 @@ async function fillAll(form: SeededForm, who: Who, wantsLoan: 'Yes' | 'No' = 'Ye
     });
     expect(loan.statusCode, loan.body).toBe(200);
   }
-  const terms = await call('POST', `/api/formbuilder-data/asset/${id}`, who, { step_id: form.steps.s3, accepted: true });
+  const terms = await call('POST', `/api/formbuilder-data/asset/${id}`, who, {
+    step_id: form.steps.s3,
+    accepted: true,
+  });
   expect(terms.statusCode, terms.body).toBe(200);
   return id;
 }
@@ -145,10 +182,19 @@ beforeAll(async () => {
   applicantTpl = await createTemplate('Applicant', [
     { key: 'name', label: 'Name', type: 'SINGLE_LINE_TEXT', required: true },
     { key: 'email', label: 'Email', type: 'EMAIL', required: true },
-    { key: 'wants_loan', label: 'Wants a loan', type: 'SELECT', options: [{ value: 'Yes' }, { value: 'No' }] },
+    {
+      key: 'wants_loan',
+      label: 'Wants a loan',
+      type: 'SELECT',
+      options: [{ value: 'Yes' }, { value: 'No' }],
+    },
   ]);
-  loanTpl = await createTemplate('Loan', [{ key: 'amount', label: 'Amount', type: 'NUMBER', min: 1, required: true }]);
-  leadTpl = await createTemplate('Lead', [{ key: 'name', label: 'Name', type: 'SINGLE_LINE_TEXT', required: true }]);
+  loanTpl = await createTemplate('Loan', [
+    { key: 'amount', label: 'Amount', type: 'NUMBER', min: 1, required: true },
+  ]);
+  leadTpl = await createTemplate('Lead', [
+    { key: 'name', label: 'Name', type: 'SINGLE_LINE_TEXT', required: true },
+  ]);
   const [entity] = await t.platform.database.db
     .insert(entities)
     .values({
@@ -173,7 +219,11 @@ describe('filling and approving', () => {
       settings: (steps) => ({
         approval_levels: [
           { name: 'Manager', rule: 'ANY', approvers: [{ kind: 'COMPANY_USER', user_id: manager.userId }] },
-          { name: 'Guarantor', rule: 'ALL', approvers: [{ kind: 'FIELD_EMAIL', step_id: steps.s1, field: 'email' }] },
+          {
+            name: 'Guarantor',
+            rule: 'ALL',
+            approvers: [{ kind: 'FIELD_EMAIL', step_id: steps.s1, field: 'email' }],
+          },
         ],
       }),
     });
@@ -185,7 +235,10 @@ describe('filling and approving', () => {
       values: { name: 'Asha' },
     });
     expect(partial.statusCode, partial.body).toBe(200);
-    expect(partial.json().data).toMatchObject({ status: 'DRAFT', filler: { kind: 'USER', id: member.userId } });
+    expect(partial.json().data).toMatchObject({
+      status: 'DRAFT',
+      filler: { kind: 'USER', id: member.userId },
+    });
     const id = await fillAll(form, member, 'Yes', 'guarantor@outside.example');
     expect(id).toBe(partial.json().data._id);
 
@@ -197,10 +250,15 @@ describe('filling and approving', () => {
     expect(lead.statusCode, lead.body).toBe(200);
     const leadStep = lead.json().data.steps.find((s: { step_id: string }) => s.step_id === form.steps.s4);
     expect(leadStep.entity_data_id).toBeTruthy();
-    const [record] = await t.platform.database.db.select().from(entityData).where(eq(entityData.id, leadStep.entity_data_id));
+    const [record] = await t.platform.database.db
+      .select()
+      .from(entityData)
+      .where(eq(entityData.id, leadStep.entity_data_id));
     expect(record?.values[leadTpl]).toMatchObject({ name: 'Asha Rao' });
 
-    const status = await call('POST', '/api/formbuilder-data/step-status', member, { formbuilder_data_id: id });
+    const status = await call('POST', '/api/formbuilder-data/step-status', member, {
+      formbuilder_data_id: id,
+    });
     expect(status.statusCode, status.body).toBe(200);
     expect(status.json().data).toMatchObject({ can_submit: true, next_step_id: null });
     expect(status.json().data.steps.map((s: { status: string }) => s.status)).toEqual([
@@ -213,7 +271,10 @@ describe('filling and approving', () => {
     const submitted = await call('PUT', `/api/formbuilder-data/${id}`, member, { status: 'SUBMITTED' });
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().data).toMatchObject({ status: 'PENDING_APPROVAL', current_level: 0 });
-    const again = await call('POST', `/api/formbuilder-data/template/${id}`, member, { step_id: form.steps.s2, values: {} });
+    const again = await call('POST', `/api/formbuilder-data/template/${id}`, member, {
+      step_id: form.steps.s2,
+      values: {},
+    });
     expect(again.statusCode).toBe(409);
 
     const count = await call('GET', '/api/formbuilder-data/approval/count', manager);
@@ -223,13 +284,20 @@ describe('filling and approving', () => {
     expect(queue.json().data.data[0]).toMatchObject({ _id: id, current_level: 0, code: form.code });
     expect(await latestMailTo(manager.email)).toMatchObject({ kind: 'form.approval-requested' });
     // Someone who is not an approver of it.
-    const stranger = await call('POST', `/api/formbuilder-data/${id}/approval`, acme.users.ADMIN, { decision: 'APPROVED' });
+    const stranger = await call('POST', `/api/formbuilder-data/${id}/approval`, acme.users.ADMIN, {
+      decision: 'APPROVED',
+    });
     expect(stranger.statusCode).toBe(404);
 
-    const first = await call('POST', `/api/formbuilder-data/${id}/approval`, manager, { decision: 'APPROVED', comment: 'Fine' });
+    const first = await call('POST', `/api/formbuilder-data/${id}/approval`, manager, {
+      decision: 'APPROVED',
+      comment: 'Fine',
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data).toMatchObject({ status: 'PENDING_APPROVAL', current_level: 1 });
-    const twice = await call('POST', `/api/formbuilder-data/${id}/approval`, manager, { decision: 'APPROVED' });
+    const twice = await call('POST', `/api/formbuilder-data/${id}/approval`, manager, {
+      decision: 'APPROVED',
+    });
     expect(twice.statusCode).toBe(404);
 
     const outside = await approverHeadersFromMail('guarantor@outside.example');
@@ -242,7 +310,9 @@ describe('filling and approving', () => {
     const read = await call('GET', `/api/formbuilder-data/${id}`, outside);
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().data.values[form.steps.s1]).toMatchObject({ name: 'Asha Rao' });
-    const last = await call('POST', `/api/formbuilder-data/${id}/approval`, outside, { decision: 'APPROVED' });
+    const last = await call('POST', `/api/formbuilder-data/${id}/approval`, outside, {
+      decision: 'APPROVED',
+    });
     expect(last.statusCode, last.body).toBe(200);
     expect(last.json().data).toMatchObject({ status: 'APPROVED', current_level: null });
     expect(last.json().data.decisions).toHaveLength(2);
@@ -251,13 +321,26 @@ describe('filling and approving', () => {
     const detail = await call('GET', `/api/formbuilder-data/${id}`, member);
     expect(detail.statusCode, detail.body).toBe(200);
     const history = detail.json().data.history as { type: string; by: string | null; detail: string }[];
-    expect(history).toContainEqual(expect.objectContaining({ type: 'STEP_COMPLETED', detail: 'Completed Applicant', by: 'Member Tester' }));
-    expect(history).toContainEqual(expect.objectContaining({ type: 'APPROVAL_APPROVED', detail: 'Approved at level 1: Fine' }));
+    expect(history).toContainEqual(
+      expect.objectContaining({ type: 'STEP_COMPLETED', detail: 'Completed Applicant', by: 'Member Tester' }),
+    );
+    expect(history).toContainEqual(
+      expect.objectContaining({ type: 'APPROVAL_APPROVED', detail: 'Approved at level 1: Fine' }),
+    );
     const events = history.map((e) => e.type);
     expect(events).toEqual(
-      expect.arrayContaining(['STARTED', 'STEP_SAVED', 'STEP_COMPLETED', 'SUBMITTED', 'APPROVAL_APPROVED', 'APPROVED']),
+      expect.arrayContaining([
+        'STARTED',
+        'STEP_SAVED',
+        'STEP_COMPLETED',
+        'SUBMITTED',
+        'APPROVAL_APPROVED',
+        'APPROVED',
+      ]),
     );
-    expect(await call('GET', '/api/formbuilder-data/approval/count', manager).then((r) => r.json().data.count)).toBe(0);
+    expect(
+      await call('GET', '/api/formbuilder-data/approval/count', manager).then((r) => r.json().data.count),
+    ).toBe(0);
   });
 
   it('skips a step whose condition does not hold, and drops its values at submit', async () => {
@@ -270,22 +353,33 @@ describe('filling and approving', () => {
       complete: true,
     });
     const id = start.json().data._id;
-    await call('POST', `/api/formbuilder-data/template/${id}`, member, { step_id: form.steps.s2, values: { amount: 5 } });
+    await call('POST', `/api/formbuilder-data/template/${id}`, member, {
+      step_id: form.steps.s2,
+      values: { amount: 5 },
+    });
     // The applicant changes their mind: the loan step is hidden now.
     await call('POST', `/api/formbuilder-data/template/${id}`, member, {
       step_id: form.steps.s1,
       values: { wants_loan: 'No' },
       complete: true,
     });
-    const hidden = await call('POST', `/api/formbuilder-data/template/${id}`, member, { step_id: form.steps.s2, values: {} });
+    const hidden = await call('POST', `/api/formbuilder-data/template/${id}`, member, {
+      step_id: form.steps.s2,
+      values: {},
+    });
     expect(hidden.statusCode).toBe(409);
-    const status = await call('POST', '/api/formbuilder-data/step-status', member, { formbuilder_data_id: id });
+    const status = await call('POST', '/api/formbuilder-data/step-status', member, {
+      formbuilder_data_id: id,
+    });
     expect(status.json().data.steps[1]).toMatchObject({ visible: false, status: 'SKIPPED' });
     expect(status.json().data).toMatchObject({ next_step_id: form.steps.s3, can_submit: false });
     const early = await call('PUT', `/api/formbuilder-data/${id}`, member, { status: 'SUBMITTED' });
     expect(early.statusCode).toBe(422);
     expect(keysOf(early)).toEqual([`steps.${form.steps.s3}`]);
-    await call('POST', `/api/formbuilder-data/asset/${id}`, member, { step_id: form.steps.s3, accepted: true });
+    await call('POST', `/api/formbuilder-data/asset/${id}`, member, {
+      step_id: form.steps.s3,
+      accepted: true,
+    });
     const done = await call('PUT', `/api/formbuilder-data/${id}`, member, { status: 'SUBMITTED' });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.status).toBe('SUBMITTED');
@@ -299,15 +393,22 @@ describe('filling and approving', () => {
           {
             rule: 'ALL',
             send_back_on_reject: true,
-            approvers: [{ kind: 'USER_TYPE', user_type: 'MANAGER' }, { kind: 'COMPANY_USER', user_id: acme.users.ADMIN.userId }],
+            approvers: [
+              { kind: 'USER_TYPE', user_type: 'MANAGER' },
+              { kind: 'COMPANY_USER', user_id: acme.users.ADMIN.userId },
+            ],
           },
         ],
       },
     });
     const member = acme.users.MEMBER;
     const id = await fillAll(form, member, 'No');
-    expect((await call('PUT', `/api/formbuilder-data/${id}`, member, { status: 'SUBMITTED' })).statusCode).toBe(200);
-    const approve = await call('POST', `/api/formbuilder-data/${id}/approval`, acme.users.ADMIN, { decision: 'APPROVED' });
+    expect(
+      (await call('PUT', `/api/formbuilder-data/${id}`, member, { status: 'SUBMITTED' })).statusCode,
+    ).toBe(200);
+    const approve = await call('POST', `/api/formbuilder-data/${id}/approval`, acme.users.ADMIN, {
+      decision: 'APPROVED',
+    });
     expect(approve.json().data).toMatchObject({ status: 'PENDING_APPROVAL', current_level: 0 });
     const reject = await call('POST', `/api/formbuilder-data/${id}/approval`, acme.users.MANAGER, {
       decision: 'REJECTED',
@@ -325,40 +426,65 @@ describe('filling and approving', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().data._id).toBe(id);
     const resubmit = await call('PUT', `/api/formbuilder-data/${id}`, member, { status: 'SUBMITTED' });
-    expect(resubmit.json().data).toMatchObject({ status: 'PENDING_APPROVAL', current_level: 0, decisions: [] });
+    expect(resubmit.json().data).toMatchObject({
+      status: 'PENDING_APPROVAL',
+      current_level: 0,
+      decisions: [],
+    });
     // A new round: the earlier approval does not count.
-    const round = await call('POST', `/api/formbuilder-data/${id}/approval`, acme.users.MANAGER, { decision: 'APPROVED' });
+    const round = await call('POST', `/api/formbuilder-data/${id}/approval`, acme.users.MANAGER, {
+      decision: 'APPROVED',
+    });
     expect(round.json().data).toMatchObject({ status: 'PENDING_APPROVAL', current_level: 0 });
-    const resend = await call('POST', '/api/formBuilders/resendapprovals/', acme.users.ADMIN, { formbuilder_data_id: id });
+    const resend = await call('POST', '/api/formBuilders/resendapprovals/', acme.users.ADMIN, {
+      formbuilder_data_id: id,
+    });
     expect(resend.statusCode, resend.body).toBe(200);
     expect(resend.json().data.resent).toBe(1);
-    const done = await call('POST', `/api/formbuilder-data/${id}/approval`, acme.users.ADMIN, { decision: 'APPROVED' });
+    const done = await call('POST', `/api/formbuilder-data/${id}/approval`, acme.users.ADMIN, {
+      decision: 'APPROVED',
+    });
     expect(done.json().data).toMatchObject({ status: 'APPROVED' });
   });
 
   it('REJECTS without send-back, and staff correct values with a history event', async () => {
     const form = await seedForm(acme, {
-      settings: { approval_levels: [{ approvers: [{ kind: 'COMPANY_USER', user_id: acme.users.MANAGER.userId }] }] },
+      settings: {
+        approval_levels: [{ approvers: [{ kind: 'COMPANY_USER', user_id: acme.users.MANAGER.userId }] }],
+      },
     });
     const id = await fillAll(form, acme.users.MEMBER, 'No');
     await call('PUT', `/api/formbuilder-data/${id}`, acme.users.MEMBER, { status: 'SUBMITTED' });
-    const reject = await call('POST', `/api/formbuilder-data/${id}/approval`, acme.users.MANAGER, { decision: 'REJECTED' });
+    const reject = await call('POST', `/api/formbuilder-data/${id}/approval`, acme.users.MANAGER, {
+      decision: 'REJECTED',
+    });
     expect(reject.json().data.status).toBe('REJECTED');
 
-    const bad = await call('PUT', `/api/formbuilder-data/${id}`, acme.users.ADMIN, { values: { [form.steps.s1]: { email: 'nope' } } });
+    const bad = await call('PUT', `/api/formbuilder-data/${id}`, acme.users.ADMIN, {
+      values: { [form.steps.s1]: { email: 'nope' } },
+    });
     expect(bad.statusCode).toBe(422);
     expect(keysOf(bad)).toEqual([`values.${form.steps.s1}.email`]);
-    const memberTries = await call('PUT', `/api/formbuilder-data/${id}`, acme.users.MEMBER, { values: { [form.steps.s1]: { name: 'X' } } });
-    expect(memberTries.statusCode).toBe(403);
-    const fixed = await call('PATCH', `/api/formbuilder/templates-data/${id}/${applicantTpl}`, acme.users.ADMIN, {
-      values: { name: 'Asha Rao (corrected)' },
+    const memberTries = await call('PUT', `/api/formbuilder-data/${id}`, acme.users.MEMBER, {
+      values: { [form.steps.s1]: { name: 'X' } },
     });
+    expect(memberTries.statusCode).toBe(403);
+    const fixed = await call(
+      'PATCH',
+      `/api/formbuilder/templates-data/${id}/${applicantTpl}`,
+      acme.users.ADMIN,
+      {
+        values: { name: 'Asha Rao (corrected)' },
+      },
+    );
     expect(fixed.statusCode, fixed.body).toBe(200);
     expect(fixed.json().data.values[form.steps.s1].name).toBe('Asha Rao (corrected)');
     const [event] = await t.platform.database.db
       .select()
       .from(formSubmissionEvents)
-      .where(and(eq(formSubmissionEvents.submissionId, id), eq(formSubmissionEvents.event, 'VALUES_CORRECTED')));
+      .where(
+        and(eq(formSubmissionEvents.submissionId, id), eq(formSubmissionEvents.event, 'VALUES_CORRECTED')),
+      );
     expect(event?.details).toMatchObject({ changes: [{ step_id: form.steps.s1, fields: ['name'] }] });
   });
 });
@@ -378,19 +504,52 @@ describe('bad input', () => {
 
   it.each([
     ['no form', () => ({ step_id: form.steps.s1, values: {} }), ['formbuilder_details_id']],
-    ['a malformed form id', () => ({ formbuilder_details_id: 'x', step_id: form.steps.s1 }), ['formbuilder_details_id']],
+    [
+      'a malformed form id',
+      () => ({ formbuilder_details_id: 'x', step_id: form.steps.s1 }),
+      ['formbuilder_details_id'],
+    ],
     ['no step', () => ({ formbuilder_details_id: form.id, values: {} }), ['step_id']],
-    ['a step of no form', () => ({ formbuilder_details_id: form.id, step_id: randomUUID(), values: {} }), ['step_id']],
-    ['a STATIC step on the template route', () => ({ formbuilder_details_id: form.id, step_id: form.steps.s3 }), ['step_id']],
-    ['values not an object', () => ({ formbuilder_details_id: form.id, step_id: form.steps.s1, values: [1] }), ['values']],
-    ['an unknown field', () => ({ formbuilder_details_id: form.id, step_id: form.steps.s1, values: { nope: 1 } }), ['values.nope']],
-    ['a bad email', () => ({ formbuilder_details_id: form.id, step_id: form.steps.s1, values: { email: 'x' } }), ['values.email']],
+    [
+      'a step of no form',
+      () => ({ formbuilder_details_id: form.id, step_id: randomUUID(), values: {} }),
+      ['step_id'],
+    ],
+    [
+      'a STATIC step on the template route',
+      () => ({ formbuilder_details_id: form.id, step_id: form.steps.s3 }),
+      ['step_id'],
+    ],
+    [
+      'values not an object',
+      () => ({ formbuilder_details_id: form.id, step_id: form.steps.s1, values: [1] }),
+      ['values'],
+    ],
+    [
+      'an unknown field',
+      () => ({ formbuilder_details_id: form.id, step_id: form.steps.s1, values: { nope: 1 } }),
+      ['values.nope'],
+    ],
+    [
+      'a bad email',
+      () => ({ formbuilder_details_id: form.id, step_id: form.steps.s1, values: { email: 'x' } }),
+      ['values.email'],
+    ],
     [
       'a required field missing on complete',
-      () => ({ formbuilder_details_id: form.id, step_id: form.steps.s1, values: { name: '', email: 'a@b.co' }, complete: true }),
+      () => ({
+        formbuilder_details_id: form.id,
+        step_id: form.steps.s1,
+        values: { name: '', email: 'a@b.co' },
+        complete: true,
+      }),
       ['values.name'],
     ],
-    ['complete not a boolean', () => ({ formbuilder_details_id: form.id, step_id: form.steps.s1, complete: 'yes' }), ['complete']],
+    [
+      'complete not a boolean',
+      () => ({ formbuilder_details_id: form.id, step_id: form.steps.s1, complete: 'yes' }),
+      ['complete'],
+    ],
   ])('start with %s: 422', async (_name, body, keys) => {
     const res = await call('POST', '/api/formbuilder-data/template', acme.users.MEMBER, body());
     expect(res.statusCode, res.body).toBe(422);
@@ -398,7 +557,11 @@ describe('bad input', () => {
   });
 
   it.each([
-    ['a number below its minimum', () => ({ step_id: form.steps.s2, values: { amount: 0 } }), ['values.amount']],
+    [
+      'a number below its minimum',
+      () => ({ step_id: form.steps.s2, values: { amount: 0 } }),
+      ['values.amount'],
+    ],
     ['text in a number', () => ({ step_id: form.steps.s2, values: { amount: 'lots' } }), ['values.amount']],
     ['a version not a number', () => ({ step_id: form.steps.s1, values: {}, version: 'v1' }), ['version']],
   ])('save with %s: 422', async (_name, body, keys) => {
@@ -418,9 +581,14 @@ describe('bad input', () => {
       version: 1,
     });
     expect(res.statusCode).toBe(409);
-    const accept = await call('POST', `/api/formbuilder-data/asset/${id}`, acme.users.MEMBER, { step_id: form.steps.s3, accepted: false });
+    const accept = await call('POST', `/api/formbuilder-data/asset/${id}`, acme.users.MEMBER, {
+      step_id: form.steps.s3,
+      accepted: false,
+    });
     expect(keysOf(accept)).toEqual(['accepted']);
-    const decision = await call('POST', `/api/formbuilder-data/${id}/approval`, acme.users.MANAGER, { decision: 'MAYBE' });
+    const decision = await call('POST', `/api/formbuilder-data/${id}/approval`, acme.users.MANAGER, {
+      decision: 'MAYBE',
+    });
     expect(keysOf(decision)).toEqual(['decision']);
     const put = await call('PUT', `/api/formbuilder-data/${id}`, acme.users.MEMBER, { status: 'APPROVED' });
     expect(keysOf(put)).toEqual(['status']);
@@ -441,7 +609,10 @@ describe('reach', () => {
       call('POST', `/api/formbuilder-data/template/${id}`, intruder, { step_id: form.steps.s1, values: {} }),
       call('POST', `/api/formbuilder-data/asset/${id}`, intruder, { step_id: form.steps.s3, accepted: true }),
       call('POST', '/api/formbuilder-data/step-status', intruder, { formbuilder_data_id: id }),
-      call('POST', '/api/formbuilder-data/template', intruder, { formbuilder_details_id: form.id, step_id: form.steps.s1 }),
+      call('POST', '/api/formbuilder-data/template', intruder, {
+        formbuilder_details_id: form.id,
+        step_id: form.steps.s1,
+      }),
       call('PATCH', `/api/formbuilder/templates-data/${id}/${applicantTpl}`, intruder, { values: {} }),
       call('GET', `/api/formbuilder-data/${form.id}/user-data/${acme.users.MEMBER.userId}`, intruder),
       call('POST', '/api/formBuilders/resendapprovals/', intruder, { formbuilder_data_id: id }),
@@ -452,11 +623,15 @@ describe('reach', () => {
     // Members who only fill see their own submissions, not a colleague's.
     const colleague = await call('GET', `/api/formbuilder-data/${id}`, acme.users.MEMBER);
     expect(colleague.statusCode).toBe(200);
-    const own = await call('GET', `/api/formbuilder-data?formbuilder_details_id=${form.id}`, acme.users.MANAGER);
+    const own = await call(
+      'GET',
+      `/api/formbuilder-data?formbuilder_details_id=${form.id}`,
+      acme.users.MANAGER,
+    );
     expect(own.json().data.total).toBe(1);
   });
 
-  it("keeps guests to their own submissions; a guest resumes their draft", async () => {
+  it('keeps guests to their own submissions; a guest resumes their draft', async () => {
     const form = await seedForm(acme);
     const first = await guestOf(form, acme, 'first@guest.example');
     const second = await guestOf(form, acme, 'second@guest.example');
@@ -504,7 +679,9 @@ describe('reach', () => {
 
   it("refuses an approver's link on another submission", async () => {
     const form = await seedForm(acme, {
-      settings: (steps) => ({ approval_levels: [{ approvers: [{ kind: 'FIELD_EMAIL', step_id: steps.s1, field: 'email' }] }] }),
+      settings: (steps) => ({
+        approval_levels: [{ approvers: [{ kind: 'FIELD_EMAIL', step_id: steps.s1, field: 'email' }] }],
+      }),
     });
     const one = await fillAll(form, acme.users.MEMBER, 'No', 'one@outside.example');
     await call('PUT', `/api/formbuilder-data/${one}`, acme.users.MEMBER, { status: 'SUBMITTED' });
@@ -515,11 +692,19 @@ describe('reach', () => {
     expect(wrong.statusCode).toBe(404);
     expect((await call('GET', `/api/formbuilder-data/${two}`, link)).statusCode).toBe(404);
     expect((await call('GET', `/api/formbuilder-data/${one}`, link)).statusCode).toBe(200);
-    const forged = await call('POST', `/api/formbuilder-data/${one}/approval`, {
-      headers: { approvercontactid: link.headers.approvercontactid!, passcode: 'guess' },
-    }, { decision: 'APPROVED' });
+    const forged = await call(
+      'POST',
+      `/api/formbuilder-data/${one}/approval`,
+      {
+        headers: { approvercontactid: link.headers.approvercontactid!, passcode: 'guess' },
+      },
+      { decision: 'APPROVED' },
+    );
     expect(forged.statusCode).toBe(401);
-    const [row] = await t.platform.database.db.select().from(formApprovals).where(eq(formApprovals.submissionId, two));
+    const [row] = await t.platform.database.db
+      .select()
+      .from(formApprovals)
+      .where(eq(formApprovals.submissionId, two));
     expect(row?.decision).toBeNull();
   });
 });
@@ -543,13 +728,18 @@ describe('availability', () => {
     const capped = await seedForm(acme, { settings: { max_submissions: 1, one_per_person: true } });
     const pending = await fillAll(capped, acme.users.MANAGER, 'No');
     const id = await fillAll(capped, acme.users.MEMBER, 'No');
-    expect((await call('PUT', `/api/formbuilder-data/${id}`, acme.users.MEMBER, { status: 'SUBMITTED' })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/api/formbuilder-data/${id}`, acme.users.MEMBER, { status: 'SUBMITTED' }))
+        .statusCode,
+    ).toBe(200);
     const second = await call('POST', '/api/formbuilder-data/template', acme.users.MEMBER, {
       formbuilder_details_id: capped.id,
       step_id: capped.steps.s1,
     });
     expect(second.statusCode).toBe(409);
-    const full = await call('PUT', `/api/formbuilder-data/${pending}`, acme.users.MANAGER, { status: 'SUBMITTED' });
+    const full = await call('PUT', `/api/formbuilder-data/${pending}`, acme.users.MANAGER, {
+      status: 'SUBMITTED',
+    });
     expect(full.statusCode).toBe(409);
     expect(full.json().error_code).toBe('FORM_FULL');
   });
@@ -570,8 +760,12 @@ describe('routes beside /formbuilder-data/{id}', () => {
   it('serves the fixed paths, lookups and deletes', async () => {
     const form = await seedForm(acme);
     const id = await fillAll(form, acme.users.MEMBER, 'No');
-    expect((await call('GET', '/api/formbuilder-data/approval', acme.users.MEMBER)).json().data).toMatchObject({ total: 0 });
-    expect((await call('GET', '/api/formbuilder-data/approval/count', acme.users.MEMBER)).json().data).toEqual({ count: 0 });
+    expect(
+      (await call('GET', '/api/formbuilder-data/approval', acme.users.MEMBER)).json().data,
+    ).toMatchObject({ total: 0 });
+    expect(
+      (await call('GET', '/api/formbuilder-data/approval/count', acme.users.MEMBER)).json().data,
+    ).toEqual({ count: 0 });
     const unique = await call(
       'GET',
       `/api/formbuilder-data/unique?formbuilder_details_id=${form.id}&step_id=${form.steps.s1}&field=name&value=asha%20rao`,
@@ -579,19 +773,35 @@ describe('routes beside /formbuilder-data/{id}', () => {
     );
     expect(unique.statusCode, unique.body).toBe(200);
     expect(unique.json().data).toEqual({ unique: false });
-    const person = await call('GET', `/api/formbuilder-data/${form.id}/user-data/${acme.users.MEMBER.userId}`, acme.users.ADMIN);
+    const person = await call(
+      'GET',
+      `/api/formbuilder-data/${form.id}/user-data/${acme.users.MEMBER.userId}`,
+      acme.users.ADMIN,
+    );
     expect(person.json().data).toMatchObject({ total_formbuilder_submissions: 1 });
     const lead = await call('POST', `/api/formbuilder-data/entity/${id}`, acme.users.MEMBER, {
       step_id: form.steps.s4,
       values: { name: 'Lead one' },
       complete: true,
     });
-    const recordId = lead.json().data.steps.find((s: { step_id: string }) => s.step_id === form.steps.s4).entity_data_id;
-    const byRecord = await call('GET', `/api/formbuilder-data/entity-user/${form.id}/user-data/${recordId}`, acme.users.ADMIN);
+    const recordId = lead
+      .json()
+      .data.steps.find((s: { step_id: string }) => s.step_id === form.steps.s4).entity_data_id;
+    const byRecord = await call(
+      'GET',
+      `/api/formbuilder-data/entity-user/${form.id}/user-data/${recordId}`,
+      acme.users.ADMIN,
+    );
     expect(byRecord.json().data.data.map((s: { _id: string }) => s._id)).toEqual([id]);
-    const noBatch = await call('GET', `/api/formbuilder-data/${acme.users.MEMBER.userId}/${randomUUID()}`, acme.users.ADMIN);
+    const noBatch = await call(
+      'GET',
+      `/api/formbuilder-data/${acme.users.MEMBER.userId}/${randomUUID()}`,
+      acme.users.ADMIN,
+    );
     expect(noBatch.statusCode).toBe(404);
-    const deleted = await call('POST', '/api/formbuilder-data/delete-many', acme.users.ADMIN, { ids: [id, randomUUID()] });
+    const deleted = await call('POST', '/api/formbuilder-data/delete-many', acme.users.ADMIN, {
+      ids: [id, randomUUID()],
+    });
     expect(deleted.json().data).toEqual({ deleted: 1 });
     expect((await call('GET', `/api/formbuilder-data/${id}`, acme.users.ADMIN)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/formbuilder-data/${id}`, acme.users.ADMIN)).statusCode).toBe(404);

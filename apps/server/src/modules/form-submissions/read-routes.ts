@@ -77,7 +77,7 @@ export function registerSubmissionReadRoutes(api: FastifyInstance, platform: Pla
         ...read(
           'Whether a value is still free in a field of a form',
           '`unique` is false when another live submission of the form holds the same value (ignoring case) in ' +
-            'field `field` of step `step_id`; `formbuilder_data_id` (the caller\'s own) is left out.',
+            "field `field` of step `step_id`; `formbuilder_data_id` (the caller's own) is left out.",
         ),
         querystring: ZUniqueValueQuery,
         response: { 200: ZSuccess(z.object({ unique: z.boolean() })), ...FILL_ERRORS },
@@ -95,8 +95,8 @@ export function registerSubmissionReadRoutes(api: FastifyInstance, platform: Pla
         security: STAFF_SECURITY,
         summary: 'Delete submissions',
         description:
-          'Needs `form-builders:manage-submissions`. Deletes the company\'s submissions among `ids` (at most 500); ' +
-          'unknown or other companies\' ids are left out of `deleted`. Each deletion is in its history.',
+          "Needs `form-builders:manage-submissions`. Deletes the company's submissions among `ids` (at most 500); " +
+          "unknown or other companies' ids are left out of `deleted`. Each deletion is in its history.",
         body: ZDeleteSubmissionsRequest,
         response: { 200: ZSuccess(z.object({ deleted: z.number().int() })), ...FILL_ERRORS },
       },
@@ -137,7 +137,8 @@ export function registerSubmissionReadRoutes(api: FastifyInstance, platform: Pla
         tags: FILL_TAGS,
         security: STAFF_SECURITY,
         summary: 'Delete a submission',
-        description: 'Needs `form-builders:manage-submissions`. Unknown, deleted or another company\'s id: 404.',
+        description:
+          "Needs `form-builders:manage-submissions`. Unknown, deleted or another company's id: 404.",
         params: z.object({ id: param }),
         response: { 200: ZSuccess(z.object({ _id: z.string() })), ...FILL_ERRORS },
       },
@@ -152,7 +153,7 @@ export function registerSubmissionReadRoutes(api: FastifyInstance, platform: Pla
       schema: {
         ...read(
           "One person's submissions of a form",
-          '`user_id` is the filler\'s id (a user, contact or guest id), newest first (at most 500); ' +
+          "`user_id` is the filler's id (a user, contact or guest id), newest first (at most 500); " +
             '`total_formbuilder_submissions` counts them.',
         ),
         params: z.object({ details_id: param, user_id: param }),
@@ -187,7 +188,7 @@ export function registerSubmissionReadRoutes(api: FastifyInstance, platform: Pla
       schema: {
         ...read(
           "A person's submission of one send",
-          '`schedule_id` is a send (batch, `formbuilders-batch`), `user_id` the filler\'s id (user, contact or guest): ' +
+          "`schedule_id` is a send (batch, `formbuilders-batch`), `user_id` the filler's id (user, contact or guest): " +
             'the submission the send made for them, or 404.',
         ),
         params: z.object({ user_id: param, schedule_id: param }),
@@ -210,7 +211,7 @@ export function registerSubmissionReadRoutes(api: FastifyInstance, platform: Pla
           'Needs `form-builders:manage-submissions`. `values` (by field key) are merged over the stored values of ' +
           'every TEMPLATE step of the form with template `template_id` and checked by the shared validator (422 ' +
           'keyed `values.<field>`); the fields changed are written to the history. A form without such a step, or ' +
-          'an unknown or another company\'s submission: 404. `version`: 409 when it moved.',
+          "an unknown or another company's submission: 404. `version`: 409 when it moved.",
         params: z.object({ formbuilder_data_id: param, template_id: param }),
         body: ZPatchTemplateDataRequest,
         response: { 200: ZSuccess(ZFormSubmission), ...FILL_ERRORS },

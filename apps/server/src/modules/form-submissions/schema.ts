@@ -138,7 +138,9 @@ export const formBatches = pgTable(
       .references(() => formBuilders.id, { onDelete: 'cascade' }),
     status: text().$type<'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED'>().notNull().default('QUEUED'),
     /** [{ kind, id, email, name }]: who gets a personal link, in order. */
-    recipients: jsonb().$type<{ kind: TFillerKind; id: string | null; email: string; name: string }[]>().notNull(),
+    recipients: jsonb()
+      .$type<{ kind: TFillerKind; id: string | null; email: string; name: string }[]>()
+      .notNull(),
     total: integer().notNull(),
     cursor: integer().notNull().default(0),
     sent: integer().notNull().default(0),

@@ -10,11 +10,12 @@ import { AppError, notFound } from '../../platform/http/app-error';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
 import { contactDirectory, ensureContactsForEmails } from '../contacts';
-import { findFormBuilder, formAvailability } from '../form-builders';
+import { findFormBuilder } from '../form-builders';
 import type { AccessContext } from '../permissions';
 import { findSendableForm } from './batch-start';
 import { formSubmissionEvents, formSubmissions } from './schema';
-import { countSubmitted, submissionsByEmail } from './send-counts';
+import { submissionsByEmail } from './send-counts';
+import { availabilityNow } from './submission-store';
 import { mailSenderOf, resendLink, sendNewLink } from './send-link';
 
 /**
@@ -33,12 +34,11 @@ export async function checkFormContact(
     .from(contactDirectory)
     .where(and(eq(contactDirectory.companyId, access.companyId), eq(contactDirectory.email, body.email)))
     .limit(1);
-  const [submitted, mine] = await Promise.all([
-    countSubmitted(db, [form.id]),
+  const [availability, mine] = await Promise.all([
+    availabilityNow(db, form),
     submissionsByEmail(db, form.id, [body.email], { drafts: false }),
   ]);
   const count = mine.get(body.email) ?? 0;
-  const availability = formAvailability(form, submitted.get(form.id) ?? 0);
   const reason =
     availability !== 'OPEN'
       ? `The form is not open (${availability.toLowerCase().replace(/_/g, ' ')})`

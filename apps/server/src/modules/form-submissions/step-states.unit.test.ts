@@ -15,7 +15,10 @@ const steps: TStoredFormStep[] = [
     type: 'TEMPLATE',
     template_id: T,
     required: true,
-    condition: { match: 'ALL', rules: [{ step_id: A, field: 'wants_loan', operator: 'EQUALS', value: 'yes' }] },
+    condition: {
+      match: 'ALL',
+      rules: [{ step_id: A, field: 'wants_loan', operator: 'EQUALS', value: 'yes' }],
+    },
   },
   {
     id: C,
@@ -35,14 +38,21 @@ const steps: TStoredFormStep[] = [
 
 describe('step conditions', () => {
   it('shows a step when its rules hold on earlier values (case-insensitive equality)', () => {
-    expect([...visibleStepIds(steps, { [A]: { wants_loan: 'Yes' }, [B]: { amount: 500 } })]).toEqual([A, B, C]);
+    expect([...visibleStepIds(steps, { [A]: { wants_loan: 'Yes' }, [B]: { amount: 500 } })]).toEqual([
+      A,
+      B,
+      C,
+    ]);
     expect([...visibleStepIds(steps, { [A]: { wants_loan: 'No', age: 30 } })]).toEqual([A]);
   });
 
   it('reads a hidden step as empty, so conditions chained on it hide too', () => {
     // B is hidden: its stored amount no longer shows C; A's age still can (ANY).
     expect([...visibleStepIds(steps, { [A]: { wants_loan: 'No' }, [B]: { amount: 500 } })]).toEqual([A]);
-    expect([...visibleStepIds(steps, { [A]: { wants_loan: 'No', age: 19 }, [B]: { amount: 500 } })]).toEqual([A, C]);
+    expect([...visibleStepIds(steps, { [A]: { wants_loan: 'No', age: 19 }, [B]: { amount: 500 } })]).toEqual([
+      A,
+      C,
+    ]);
   });
 
   it('answers progress: hidden steps SKIPPED, the next step, and whether it can be submitted', () => {

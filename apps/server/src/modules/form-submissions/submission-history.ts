@@ -13,7 +13,8 @@ import type { SubmissionRow } from './submission-store';
 
 type EventRow = typeof formSubmissionEvents.$inferSelect;
 
-const levelOf = (details: Record<string, unknown>) => (typeof details.level === 'number' ? details.level + 1 : 1);
+const levelOf = (details: Record<string, unknown>) =>
+  typeof details.level === 'number' ? details.level + 1 : 1;
 const withComment = (text: string, details: Record<string, unknown>) =>
   typeof details.comment === 'string' && details.comment !== '' ? `${text}: ${details.comment}` : text;
 
@@ -75,7 +76,8 @@ export async function historyOf(
       return person ? `${person.firstName} ${person.lastName}`.trim() || person.email : null;
     }
     if (e.actor.startsWith('guest:')) return row.fillerEmail ?? 'Guest';
-    if (e.actor.startsWith('approver:')) return typeof e.details.approver === 'string' ? e.details.approver : null;
+    if (e.actor.startsWith('approver:'))
+      return typeof e.details.approver === 'string' ? e.details.approver : null;
     return null;
   };
   return events.map((e) => ({

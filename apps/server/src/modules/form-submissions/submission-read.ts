@@ -42,8 +42,16 @@ export async function formLabelsOf(
   return out;
 }
 
-export async function presentRows(db: Db, companyId: string, rows: readonly SubmissionRow[]): Promise<TFormSubmission[]> {
-  const labels = await formLabelsOf(db, companyId, rows.map((r) => r.formBuilderId));
+export async function presentRows(
+  db: Db,
+  companyId: string,
+  rows: readonly SubmissionRow[],
+): Promise<TFormSubmission[]> {
+  const labels = await formLabelsOf(
+    db,
+    companyId,
+    rows.map((r) => r.formBuilderId),
+  );
   return presentSubmissions(db, rows, (id) => labels.get(id)?.code ?? '');
 }
 
@@ -65,11 +73,16 @@ export async function listSubmissions(db: Db, caller: Caller, query: TListQuery)
   const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
   const where = and(
     scopeOf(caller),
-    query.formbuilder_details_id ? eq(formSubmissions.formBuilderId, query.formbuilder_details_id) : undefined,
+    query.formbuilder_details_id
+      ? eq(formSubmissions.formBuilderId, query.formbuilder_details_id)
+      : undefined,
     caller.kind === 'GUEST' ? eq(formSubmissions.formBuilderId, caller.guest.formBuilderId) : undefined,
     query.status ? eq(formSubmissions.status, query.status) : undefined,
     pattern
-      ? or(sql`${formSubmissions.fillerName} ilike ${pattern}`, sql`${formSubmissions.fillerEmail} ilike ${pattern}`)
+      ? or(
+          sql`${formSubmissions.fillerName} ilike ${pattern}`,
+          sql`${formSubmissions.fillerEmail} ilike ${pattern}`,
+        )
       : undefined,
   );
   const column = SORTS[query.sort.replace('-', '') as keyof typeof SORTS];
@@ -93,7 +106,11 @@ export async function readSubmission(db: Db, caller: Caller, id: string): Promis
 }
 
 /** `GET formbuilder-data/{id}` with an outside approver's link: only the submission of that approval. */
-export async function readSubmissionForApproval(db: Db, approval: ApprovalRow, id: string): Promise<TSubmissionDetail> {
+export async function readSubmissionForApproval(
+  db: Db,
+  approval: ApprovalRow,
+  id: string,
+): Promise<TSubmissionDetail> {
   if (approval.submissionId !== id) throw notFound('Submission');
   const [row] = await db
     .select()
@@ -113,7 +130,11 @@ async function presentDetail(db: Db, row: SubmissionRow): Promise<TSubmissionDet
 }
 
 /** Soft-deletes the company's submissions among `ids`; unknown ones are left out of the count. */
-export async function deleteSubmissions(db: Db, caller: Caller, ids: readonly string[]): Promise<{ deleted: number }> {
+export async function deleteSubmissions(
+  db: Db,
+  caller: Caller,
+  ids: readonly string[],
+): Promise<{ deleted: number }> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return { deleted: 0 };
   return db.transaction(async (tx) => {
@@ -145,7 +166,13 @@ export async function deleteSubmission(db: Db, caller: Caller, id: string): Prom
 export async function isValueUnique(
   db: Db,
   caller: Caller,
-  query: { formbuilder_details_id: string; step_id: string; field: string; value: string; formbuilder_data_id?: string },
+  query: {
+    formbuilder_details_id: string;
+    step_id: string;
+    field: string;
+    value: string;
+    formbuilder_data_id?: string;
+  },
 ): Promise<{ unique: boolean }> {
   const form = await findFormBuilder(db, caller.companyId, query.formbuilder_details_id);
   if (caller.kind === 'GUEST' && caller.guest.formBuilderId !== form.id) throw notFound('Form');
@@ -157,7 +184,12 @@ export async function isValueUnique(
 type PersonSubmissions = { data: TFormSubmission[]; total_formbuilder_submissions: number };
 
 /** The caller's reachable submissions of a form that match `where`, newest first (at most 500). */
-async function submissionsOfFormWhere(db: Db, caller: Caller, formId: string, where: SQL): Promise<PersonSubmissions> {
+async function submissionsOfFormWhere(
+  db: Db,
+  caller: Caller,
+  formId: string,
+  where: SQL,
+): Promise<PersonSubmissions> {
   const form = await findFormBuilder(db, caller.companyId, formId);
   const rows = await db
     .select()
@@ -165,17 +197,30 @@ async function submissionsOfFormWhere(db: Db, caller: Caller, formId: string, wh
     .where(and(scopeOf(caller), eq(formSubmissions.formBuilderId, form.id), where))
     .orderBy(desc(formSubmissions.createdAt))
     .limit(500);
-  return { data: await presentSubmissions(db, rows, () => form.code), total_formbuilder_submissions: rows.length };
+  return {
+    data: await presentSubmissions(db, rows, () => form.code),
+    total_formbuilder_submissions: rows.length,
+  };
 }
 
 /** Submissions of a form by one person (`user_id`: the filler's user, contact or guest id). */
-export async function submissionsOfPerson(db: Db, caller: Caller, formId: string, personId: string): Promise<PersonSubmissions> {
+export async function submissionsOfPerson(
+  db: Db,
+  caller: Caller,
+  formId: string,
+  personId: string,
+): Promise<PersonSubmissions> {
   if (!isUuid(personId)) throw notFound('Person');
   return submissionsOfFormWhere(db, caller, formId, eq(formSubmissions.fillerId, personId));
 }
 
 /** Submissions of a form whose ENTITY step wrote the record `recordId`. */
-export async function submissionsOfRecord(db: Db, caller: Caller, formId: string, recordId: string): Promise<PersonSubmissions> {
+export async function submissionsOfRecord(
+  db: Db,
+  caller: Caller,
+  formId: string,
+  recordId: string,
+): Promise<PersonSubmissions> {
   if (!isUuid(recordId)) throw notFound('Record');
   const linked = db
     .select({ id: formSubmissionSteps.submissionId })
@@ -185,7 +230,12 @@ export async function submissionsOfRecord(db: Db, caller: Caller, formId: string
 }
 
 /** `GET formbuilder-data/{user_id}/{schedule_id}`: that person's submission of a send (batch). */
-export async function submissionOfBatch(db: Db, caller: Caller, personId: string, batchId: string): Promise<TFormSubmission> {
+export async function submissionOfBatch(
+  db: Db,
+  caller: Caller,
+  personId: string,
+  batchId: string,
+): Promise<TFormSubmission> {
   if (!isUuid(personId) || !isUuid(batchId)) throw notFound('Submission');
   const [row] = await db
     .select()

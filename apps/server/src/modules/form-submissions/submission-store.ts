@@ -5,7 +5,7 @@ import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
 import type { AccessContext } from '../permissions';
-import type { GuestIdentity } from './builders-port';
+import { formAvailability, type FormBuilderRow, type GuestIdentity } from './builders-port';
 import { formApprovals, formSubmissionEvents, formSubmissions, formSubmissionSteps } from './schema';
 
 /*
@@ -37,7 +37,8 @@ export function isFiller(caller: Caller, row: SubmissionRow): boolean {
   if (caller.kind === 'STAFF') return row.fillerKind === 'USER' && row.fillerId === caller.access.userId;
   const { guest } = caller;
   if (row.formBuilderId !== guest.formBuilderId) return false;
-  if ((row.fillerKind === 'GUEST' || row.fillerKind === 'ANONYMOUS') && row.fillerId === guest.guestId) return true;
+  if ((row.fillerKind === 'GUEST' || row.fillerKind === 'ANONYMOUS') && row.fillerId === guest.guestId)
+    return true;
   return row.fillerKind === 'CONTACT' && guest.contactId !== null && row.fillerId === guest.contactId;
 }
 
@@ -47,7 +48,11 @@ async function findLiveSubmission(db: Reader, companyId: string, id: string): Pr
     .select()
     .from(formSubmissions)
     .where(
-      and(eq(formSubmissions.id, id), eq(formSubmissions.companyId, companyId), isNull(formSubmissions.deletedAt)),
+      and(
+        eq(formSubmissions.id, id),
+        eq(formSubmissions.companyId, companyId),
+        isNull(formSubmissions.deletedAt),
+      ),
     )
     .limit(1);
   if (!row) throw notFound('Submission');
@@ -69,13 +74,15 @@ export async function findReadableSubmission(
   db: Reader,
   caller: Caller,
   id: string,
-  slug: 'form-builders:view-submissions' | 'form-builders:manage-submissions' = 'form-builders:view-submissions',
+  slug:
+    'form-builders:view-submissions' | 'form-builders:manage-submissions' = 'form-builders:view-submissions',
 ): Promise<SubmissionRow> {
   const row = await findLiveSubmission(db, caller.companyId, id);
   if (isFiller(caller, row)) return row;
   if (caller.kind === 'STAFF') {
     if (hasPermission(caller.access, slug)) return row;
-    if (slug === 'form-builders:view-submissions' && (await isApproverOf(db, caller.access.userId, row.id))) return row;
+    if (slug === 'form-builders:view-submissions' && (await isApproverOf(db, caller.access.userId, row.id)))
+      return row;
   }
   throw notFound('Submission');
 }
@@ -91,12 +98,20 @@ async function isApproverOf(db: Reader, userId: string, submissionId: string): P
 
 /** The submission locked for a write (inside the caller's transaction). */
 export async function lockSubmission(tx: Reader, id: string): Promise<SubmissionRow> {
-  const [row] = await tx.select().from(formSubmissions).where(eq(formSubmissions.id, id)).for('update').limit(1);
+  const [row] = await tx
+    .select()
+    .from(formSubmissions)
+    .where(eq(formSubmissions.id, id))
+    .for('update')
+    .limit(1);
   if (!row || row.deletedAt) throw notFound('Submission');
   return row;
 }
 
-export async function stepRowsOf(db: Reader, submissionIds: readonly string[]): Promise<Map<string, StepRow[]>> {
+export async function stepRowsOf(
+  db: Reader,
+  submissionIds: readonly string[],
+): Promise<Map<string, StepRow[]>> {
   const out = new Map<string, StepRow[]>();
   if (submissionIds.length === 0) return out;
   const rows = await db
@@ -111,7 +126,10 @@ export async function stepRowsOf(db: Reader, submissionIds: readonly string[]): 
   return out;
 }
 
-async function decisionsOf(db: Reader, submissionIds: readonly string[]): Promise<Map<string, ApprovalRow[]>> {
+async function decisionsOf(
+  db: Reader,
+  submissionIds: readonly string[],
+): Promise<Map<string, ApprovalRow[]>> {
   const out = new Map<string, ApprovalRow[]>();
   if (submissionIds.length === 0) return out;
   const rows = await db
@@ -218,6 +236,19 @@ export async function recordEvent(
   ip: string | null = null,
 ): Promise<void> {
   await tx.insert(formSubmissionEvents).values({ submissionId, event, actor, details, ip });
+}
+
+/**
+ * Whether the form takes answers now. Submitted answers are counted only when the form has a cap
+ * (`max_submissions`): a count on every save grew with the form's answers.
+ */
+export async function availabilityNow(
+  db: Reader,
+  form: FormBuilderRow,
+): Promise<ReturnType<typeof formAvailability>> {
+  if (form.settings.max_submissions === null) return formAvailability(form, 0, new Date());
+  const counts = await countSubmittedByForm(db, [form.id]);
+  return formAvailability(form, counts.get(form.id) ?? 0, new Date());
 }
 
 /** Submitted answers (any status but DRAFT) per form: registered with form-builders. */

@@ -34,7 +34,11 @@ import {
  * (documents-steps' `documentStepProgress`), whatever its row says.
  */
 async function statesOf(db: Pick<Db, 'select'>, form: FormBuilderRow, row: SubmissionRow) {
-  const documentSteps = new Set(stepsOf(form).filter((s) => s.type === 'DOCUMENT').map((s) => s.id));
+  const documentSteps = new Set(
+    stepsOf(form)
+      .filter((s) => s.type === 'DOCUMENT')
+      .map((s) => s.id),
+  );
   const rows = await Promise.all(
     ((await stepRowsOf(db, [row.id])).get(row.id) ?? []).map(async (step) => {
       if (!documentSteps.has(step.stepId) || !step.documentId) return step;
@@ -51,7 +55,14 @@ export async function stepStatus(db: Db, caller: Caller, id: string): Promise<TS
   const form = await findFormBuilder(db, caller.companyId, row.formBuilderId);
   const states = await statesOf(db, form, row);
   const { next_step_id, can_submit } = progressOf(states, row.status);
-  return { formbuilder_data_id: row.id, status: row.status, version: row.version, steps: states, next_step_id, can_submit };
+  return {
+    formbuilder_data_id: row.id,
+    status: row.status,
+    version: row.version,
+    steps: states,
+    next_step_id,
+    can_submit,
+  };
 }
 
 /** `PUT formbuilder-data/{id}` with status SUBMITTED, by the filler. */
@@ -69,7 +80,10 @@ export async function submitSubmission(
     const current = await lockSubmission(tx, row.id);
     assertEditable(current);
     if (input.version !== undefined && input.version !== current.version) {
-      throw new AppError('CONFLICT', { message: 'This submission changed since you opened it: reload it', errorCode: 'VERSION_MOVED' });
+      throw new AppError('CONFLICT', {
+        message: 'This submission changed since you opened it: reload it',
+        errorCode: 'VERSION_MOVED',
+      });
     }
     await assertFillable(tx, form, current);
     if (current.status === 'DRAFT') await assertFirstAnswer(tx, caller, form, current.id);
@@ -77,24 +91,39 @@ export async function submitSubmission(
     const { missing } = progressOf(states, current.status);
     if (missing) {
       const message = `Complete the step "${missing.name}" first`;
-      throw validationError([{ key: `steps.${missing.step_id}`, path: ['steps', missing.step_id], message }], message);
+      throw validationError(
+        [{ key: `steps.${missing.step_id}`, path: ['steps', missing.step_id], message }],
+        message,
+      );
     }
     const skipped = states.filter((s) => !s.visible).map((s) => s.step_id);
-    const values = Object.fromEntries(Object.entries(current.values).filter(([stepId]) => !skipped.includes(stepId)));
+    const values = Object.fromEntries(
+      Object.entries(current.values).filter(([stepId]) => !skipped.includes(stepId)),
+    );
     const now = new Date();
     for (const stepId of skipped) {
       const progress = { status: 'SKIPPED' as const, completedAt: null, updatedAt: now };
       await tx
         .insert(formSubmissionSteps)
         .values({ submissionId: current.id, stepId, ...progress })
-        .onConflictDoUpdate({ target: [formSubmissionSteps.submissionId, formSubmissionSteps.stepId], set: progress });
+        .onConflictDoUpdate({
+          target: [formSubmissionSteps.submissionId, formSubmissionSteps.stepId],
+          set: progress,
+        });
     }
     if (current.status === 'SENT_BACK') await clearApprovals(tx, current.id);
     const event = current.status === 'SENT_BACK' ? 'RESUBMITTED' : 'SUBMITTED';
     await recordEvent(tx, current.id, event, actorOf(caller), { skipped_steps: skipped }, input.ip);
     const [updated] = await tx
       .update(formSubmissions)
-      .set({ status: 'SUBMITTED', values, version: current.version + 1, updatedAt: now, submittedAt: now, currentLevel: null })
+      .set({
+        status: 'SUBMITTED',
+        values,
+        version: current.version + 1,
+        updatedAt: now,
+        submittedAt: now,
+        currentLevel: null,
+      })
       .where(eq(formSubmissions.id, current.id))
       .returning();
     if (form.settings.approval_levels.length === 0) return updated!;
