@@ -21,7 +21,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  outputDir: path.join(os.tmpdir(), 'esigns-e2e-results'),
+  // One folder per port: runs on other ports (other checkouts, CI beside a developer) keep their traces.
+  outputDir: path.join(os.tmpdir(), `esigns-e2e-results-${port}`),
   use: {
     baseURL,
     ...devices['Desktop Chrome'],

@@ -4,6 +4,8 @@ import { CONTACT_SCREENS } from '../features/contacts/screens';
 import { DOCUMENT_SCREENS } from '../features/documents/document-screens';
 import { ENTITY_GROUP_SCREENS } from '../features/entity-groups/screens';
 import { ENTITY_VIEW_SCREENS } from '../features/entity-views/screens';
+import { FORM_BUILDER_SCREENS } from '../features/form-builders/screens';
+import { FORM_FILL_SCREENS } from '../features/form-fill/screens';
 import { FORM_TEMPLATE_SCREENS } from '../features/form-templates/screens';
 import { GLOBAL_VARIABLE_SCREENS } from '../features/global-variables/screens';
 import { REQUEST_DOCUMENT_SCREENS } from '../features/request-documents/screens';
@@ -54,6 +56,39 @@ const AREAS: [area: string, screens: ScreenLoaders, patterns: string[]][] = [
       '/entity-views/add',
       '/entity-views/edit/{entity_view_id}',
       '/entity-views/view/{entity_view_id}',
+    ],
+  ],
+  [
+    'forms (staff)',
+    FORM_BUILDER_SCREENS,
+    ['/formBuilders', '/formBuilders/add', '/formBuilders/{form_builder_id}'],
+  ],
+  [
+    'forms (filling)',
+    FORM_FILL_SCREENS,
+    [
+      '/fbd/{formbuilder_code}',
+      '/fbd/{formbuilder_code}/data-list',
+      '/fb/{formbuilder_code}/{formbuilder_data_id}',
+      '/fb/view/{formbuilder_code}/{template_code}/{formbuilder_data_id}',
+      '/fb/edit/{formbuilder_code}/{template_code}/{formbuilder_data_id}',
+      '/forms/approval-forms',
+      '/public/fbd/{formbuilder_code}/auth/verify',
+      '/public/fbd/{formbuilder_code}/vp/{user_id}',
+      '/public/fbd/{formbuilder_code}/execute',
+      '/public/fbd/{formbuilder_code}/update',
+      '/public/fbd/{formbuilder_code}/view',
+      '/public/fbd/{formbuilder_code}/status/completed',
+      '/public/fbd/{formbuilder_code}/approval/auth',
+      '/public/fbd/{formbuilder_code}/approval/execute',
+      '/public/fb/{formbuilder_code}/{formbuilder_data_id}/auth/verify',
+      '/public/fb/{formbuilder_code}/{formbuilder_data_id}/vp/{user_id}',
+      '/public/fb/{formbuilder_code}/{formbuilder_data_id}/execute',
+      '/public/fb/{formbuilder_code}/{formbuilder_data_id}/update',
+      '/public/fb/{formbuilder_code}/{formbuilder_data_id}/view',
+      '/public/fb/{formbuilder_code}/{formbuilder_data_id}/status/completed',
+      '/public/fb/{formbuilder_code}/{formbuilder_data_id}/approval/auth',
+      '/public/fb/{formbuilder_code}/{formbuilder_data_id}/approval/execute',
     ],
   ],
   [

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZFormSettings, type TStoredFormStep } from '@esigns/contracts/form-builders';
 import type { TFormStepDocument } from '@esigns/contracts/form-documents';
@@ -11,7 +11,7 @@ import { createGuestSession } from '../form-builders';
 import { formBuilders } from '../form-builders/schema';
 import { pngDataUrl, signerCaller, waitForSeal } from '../signing/test-helpers';
 import { documentStepProgress } from './documents-steps';
-import { formSubmissionEvents, formSubmissions } from './schema';
+import { formSubmissionEvents, formSubmissions, formSubmissionSteps } from './schema';
 
 /*
  * Documents inside forms, through the API: a guest opens a DOCUMENT step, signs it with the signing
@@ -26,7 +26,7 @@ let templateId: string;
 let form: { id: string; s1: string; s2: string; s3: string };
 
 type Who = { headers: Record<string, string> };
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 let ipSeq = 0;
 const call = (method: Method, url: string, who?: Who, payload?: unknown) => {
   ipSeq += 1;
@@ -350,6 +350,23 @@ describe('a DOCUMENT step of a form', () => {
     const fetched = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(fetched.statusCode).toBe(200);
     expect(fetched.rawPayload.equals(await t.platform.storage.get(seal.fileKey!))).toBe(true);
+
+    // Submitted, the signed step's own row says COMPLETED (the data list and readers show it).
+    const db = t.platform.database.db;
+    await db
+      .insert(formSubmissionSteps)
+      .values({ submissionId: guest.dataId, stepId: form.s1, status: 'COMPLETED', completedAt: new Date() });
+    const submitted = await call('PUT', `/api/formbuilder-data/${guest.dataId}`, guest.who, {
+      status: 'SUBMITTED',
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const [stored] = await db
+      .select({ status: formSubmissionSteps.status })
+      .from(formSubmissionSteps)
+      .where(
+        and(eq(formSubmissionSteps.submissionId, guest.dataId), eq(formSubmissionSteps.stepId, form.s2)),
+      );
+    expect(stored?.status).toBe('COMPLETED');
   }, 60_000);
 
   it('finds what the filler already signed, attaches it to another submission and detaches it', async () => {

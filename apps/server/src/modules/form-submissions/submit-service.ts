@@ -49,6 +49,35 @@ async function statesOf(db: Pick<Db, 'select'>, form: FormBuilderRow, row: Submi
   return stepStates(stepsOf(form), row.values, rows);
 }
 
+type StepProgress = { status: 'SKIPPED' | 'COMPLETED'; completedAt: Date | null; updatedAt: Date };
+
+async function storeStepProgress(
+  tx: Pick<Db, 'insert'>,
+  submissionId: string,
+  stepId: string,
+  progress: StepProgress,
+): Promise<void> {
+  await tx
+    .insert(formSubmissionSteps)
+    .values({ submissionId, stepId, ...progress })
+    .onConflictDoUpdate({
+      target: [formSubmissionSteps.submissionId, formSubmissionSteps.stepId],
+      set: progress,
+    });
+}
+
+/** The visible DOCUMENT steps whose document is signed and sealed. */
+function signedDocumentSteps(form: FormBuilderRow, states: Awaited<ReturnType<typeof statesOf>>): string[] {
+  const documentSteps = new Set(
+    stepsOf(form)
+      .filter((s) => s.type === 'DOCUMENT')
+      .map((s) => s.id),
+  );
+  return states
+    .filter((s) => s.visible && s.status === 'COMPLETED' && documentSteps.has(s.step_id))
+    .map((s) => s.step_id);
+}
+
 /** `POST formbuilder-data/step-status`: every step with visibility and progress. */
 export async function stepStatus(db: Db, caller: Caller, id: string): Promise<TStepStatus> {
   const row = await findReadableSubmission(db, caller, id);
@@ -102,14 +131,20 @@ export async function submitSubmission(
     );
     const now = new Date();
     for (const stepId of skipped) {
-      const progress = { status: 'SKIPPED' as const, completedAt: null, updatedAt: now };
-      await tx
-        .insert(formSubmissionSteps)
-        .values({ submissionId: current.id, stepId, ...progress })
-        .onConflictDoUpdate({
-          target: [formSubmissionSteps.submissionId, formSubmissionSteps.stepId],
-          set: progress,
-        });
+      await storeStepProgress(tx, current.id, stepId, {
+        status: 'SKIPPED',
+        completedAt: null,
+        updatedAt: now,
+      });
+    }
+    // A signed DOCUMENT step is COMPLETED from the document's progress: keep it on the step's row,
+    // which the data list and the submission's readers show.
+    for (const stepId of signedDocumentSteps(form, states)) {
+      await storeStepProgress(tx, current.id, stepId, {
+        status: 'COMPLETED',
+        completedAt: now,
+        updatedAt: now,
+      });
     }
     if (current.status === 'SENT_BACK') await clearApprovals(tx, current.id);
     const event = current.status === 'SENT_BACK' ? 'RESUBMITTED' : 'SUBMITTED';
