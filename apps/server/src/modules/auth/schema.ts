@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const MF2A_METHODS = ['TOTP', 'EMAIL'] as const;
 export type Mf2aMethod = (typeof MF2A_METHODS)[number];
@@ -109,6 +119,8 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     companyId: uuid().notNull(),
+    /** A contact-area session (`/ap`): its access tokens carry the contact flag, never staff rights. */
+    isContact: boolean().notNull().default(false),
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     rotatedAt: timestamp({ withTimezone: true }),
