@@ -5,7 +5,8 @@ import { contacts } from './schema';
 
 /**
  * The contacts as a subquery other modules join in their list queries (document requests join
- * the contact they address): id, company, linked login, lowercased email and names. PostgreSQL
+ * the contact they address; the contact area its caller's contact): id, company, linked login,
+ * contact type, lowercased email and names. PostgreSQL
  * flattens it into the join, so the plan is a direct join's; the table stays this module's.
  */
 export const contactDirectory = queryBuilder
@@ -13,6 +14,7 @@ export const contactDirectory = queryBuilder
     id: contacts.id,
     companyId: contacts.companyId,
     userId: contacts.userId,
+    contactTypeId: contacts.contactTypeId,
     email: contacts.email,
     firstName: contacts.firstName,
     lastName: contacts.lastName,

@@ -10,16 +10,26 @@ declare module 'fastify' {
   }
 }
 
+/** Who a route behind `requireAuth` admits: staff sessions (the default), or contacts too. */
+export type AuthAudience = 'staff' | 'staff-or-contact' | 'contact';
+
 /**
  * onRequest hook: a valid `Authorization: Bearer <access token>` or 401, before the body is
- * validated (an anonymous caller learns nothing about a route's input).
+ * validated (an anonymous caller learns nothing about a route's input). A contact-area session
+ * (`/ap`) on a staff route, or a staff session on a contact-only route, is 403.
  */
-export function requireAuth(jwtSecret: string): onRequestAsyncHookHandler {
+export function requireAuth(jwtSecret: string, audience: AuthAudience = 'staff'): onRequestAsyncHookHandler {
   return async (request) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError('UNAUTHORIZED', { message: 'Sign in to continue' });
     const claims = await verifyAccessToken(token, jwtSecret);
     if (!claims) throw new AppError('UNAUTHORIZED', { message: 'Your session has expired' });
+    if (claims.isContact && audience === 'staff') {
+      throw new AppError('FORBIDDEN', { message: 'This is not available in the contact area' });
+    }
+    if (!claims.isContact && audience === 'contact') {
+      throw new AppError('FORBIDDEN', { message: 'This is only for contacts signed in to the contact area' });
+    }
     request.auth = claims;
   };
 }
