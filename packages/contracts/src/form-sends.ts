@@ -108,7 +108,8 @@ export const ZFormBatchStarted = z.object({
 });
 export type TFormBatchStarted = z.infer<typeof ZFormBatchStarted>;
 
-export const FORM_BATCH_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+/** CANCELLED: stopped by staff (`/formbuilders-batch/{id}/cancel`); the people sent before stay sent. */
+export const FORM_BATCH_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED', 'CANCELLED'] as const;
 
 export const ZFormBatch = z.object({
   _id: z.string(),
@@ -123,6 +124,8 @@ export const ZFormBatch = z.object({
   created_by: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
+  /** The send that retried this one's failed people (`/formbuilders-batch/{id}/retry`); null until then. */
+  retry_batch_id: z.string().nullable(),
 });
 export type TFormBatch = z.infer<typeof ZFormBatch>;
 

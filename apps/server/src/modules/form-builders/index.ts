@@ -4,9 +4,24 @@
  */
 export { registerFormBuilderHooks } from './register-hooks';
 export { registerFormBuilderRoutes } from './routes';
-export { ANONYMOUS_SESSION_DAYS, createGuestSession, GUEST_SESSION_DAYS, readGuest } from './guest-session';
-export type { GuestIdentity, GuestKind, GuestSession, GuestSessionInput } from './guest-session';
+export {
+  ANONYMOUS_SESSION_DAYS,
+  createGuestSession,
+  GUEST_SESSION_DAYS,
+  guestClaimOf,
+  readGuest,
+} from './guest-session';
+export type { GuestClaim, GuestIdentity, GuestKind, GuestSession, GuestSessionInput } from './guest-session';
+export { guestAndFormOf, guestAndFormSql } from './guest-fill';
 export { registerSubmissionCounter } from './hooks';
 export type { SubmissionCounter } from './hooks';
-export { findFormBuilder, findPublicForm, formAvailability, stepsOf } from './service';
+export {
+  findFormBuilder,
+  findPublicForm,
+  formAvailability,
+  liveFormOf,
+  publicFormOf,
+  stepsOf,
+} from './service';
+export { formsWithReminders } from './reminder-forms';
 export type { FormBuilderRow, TFormAvailability } from './service';

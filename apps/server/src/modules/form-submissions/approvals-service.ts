@@ -57,6 +57,24 @@ export async function approvalOfLink(
 }
 
 /**
+ * A new link secret for an outside approver's ask (the reminders' mail carries it): the ask's
+ * earlier link stops working, as after `resendapprovals`. Staff approvers (no secret) get null.
+ */
+export async function reissueApprovalSecret(
+  platform: Platform,
+  tx: Pick<Db, 'update'>,
+  approval: Pick<ApprovalRow, 'id' | 'linkSecretHash'>,
+): Promise<string | null> {
+  if (!approval.linkSecretHash) return null;
+  const secret = randomToken();
+  await tx
+    .update(formApprovals)
+    .set({ linkSecretHash: hashOf(platform, secret) })
+    .where(eq(formApprovals.id, approval.id));
+  return secret;
+}
+
+/**
  * A resubmission after a send-back starts the chain again: the earlier round's asks and
  * decisions go (each decision stays in the history).
  */

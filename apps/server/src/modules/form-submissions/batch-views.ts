@@ -23,6 +23,7 @@ export const batchColumns = {
   createdBy: formBatches.createdBy,
   createdAt: formBatches.createdAt,
   finishedAt: formBatches.finishedAt,
+  retryBatchId: formBatches.retryBatchId,
 };
 
 type BatchRow = { [K in keyof typeof batchColumns]: (typeof formBatches.$inferSelect)[K] };
@@ -41,6 +42,7 @@ function toBatch(row: BatchRow): TFormBatch {
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt ? row.finishedAt.toISOString() : null,
+    retry_batch_id: row.retryBatchId,
   };
 }
 

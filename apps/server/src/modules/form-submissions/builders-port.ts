@@ -6,8 +6,14 @@ export {
   findFormBuilder,
   findPublicForm,
   formAvailability,
+  formsWithReminders,
+  guestAndFormOf,
+  guestAndFormSql,
+  guestClaimOf,
+  liveFormOf,
+  publicFormOf,
   readGuest,
   registerSubmissionCounter,
   stepsOf,
 } from '../form-builders';
-export type { FormBuilderRow, GuestIdentity } from '../form-builders';
+export type { FormBuilderRow, GuestClaim, GuestIdentity } from '../form-builders';

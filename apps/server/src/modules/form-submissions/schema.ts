@@ -136,7 +136,10 @@ export const formBatches = pgTable(
     formBuilderId: uuid()
       .notNull()
       .references(() => formBuilders.id, { onDelete: 'cascade' }),
-    status: text().$type<'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED'>().notNull().default('QUEUED'),
+    status: text()
+      .$type<'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED' | 'CANCELLED'>()
+      .notNull()
+      .default('QUEUED'),
     /** [{ kind, id, email, name }]: who gets a personal link, in order. */
     recipients: jsonb()
       .$type<{ kind: TFillerKind; id: string | null; email: string; name: string }[]>()
@@ -149,6 +152,40 @@ export const formBatches = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
+    /** The send that retried this one's failed people (a send is retried once; its retry may be retried). */
+    retryBatchId: uuid(),
   },
   (t) => [index('form_batches_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/**
+ * Reminders claimed by the reminder sweep: one row per person, round and slot. A FILLER row's
+ * subject is the submission, an APPROVER row's the approval; `base_at` is when the person was
+ * last asked (the link sent or resent, the submission sent back, the approval asked), `slot` the
+ * reminder's number from it. The row and the reminder's mail are written in one transaction, and
+ * the unique key makes a second sweep (or a rerun after a crash) find the slot taken.
+ */
+export const formReminders = pgTable(
+  'form_reminders',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    submissionId: uuid()
+      .notNull()
+      .references(() => formSubmissions.id, { onDelete: 'cascade' }),
+    target: text().$type<'FILLER' | 'APPROVER'>().notNull(),
+    subjectId: uuid().notNull(),
+    baseAt: timestamp({ withTimezone: true }).notNull(),
+    slot: integer().notNull(),
+    emailLogId: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('form_reminders_slot_idx').on(t.subjectId, t.baseAt, t.slot),
+    index('form_reminders_submission_idx').on(t.submissionId),
+  ],
 );

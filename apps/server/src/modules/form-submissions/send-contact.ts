@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   TFormContactCheck,
@@ -13,10 +13,10 @@ import { contactDirectory, ensureContactsForEmails } from '../contacts';
 import { findFormBuilder } from '../form-builders';
 import type { AccessContext } from '../permissions';
 import { findSendableForm } from './batch-start';
-import { formSubmissionEvents, formSubmissions } from './schema';
+import { formSubmissions } from './schema';
 import { submissionsByEmail } from './send-counts';
 import { availabilityNow } from './submission-store';
-import { mailSenderOf, resendLink, sendNewLink } from './send-link';
+import { linkContactOf, mailSenderOf, resendLink, sendNewLink } from './send-link';
 
 /**
  * `POST /formbuilder-data/contact/check`: the company's contact with the email (or null), how
@@ -133,18 +133,7 @@ export async function resendSubmissionLink(
     throw new AppError('CONFLICT', { message: 'The submission has no email to send a link to' });
   }
   const form = await findFormBuilder(db, access.companyId, submission.formBuilderId);
-  const [event] = await db
-    .select({ contactId: sql<string | null>`${formSubmissionEvents.details} ->> 'contact_id'` })
-    .from(formSubmissionEvents)
-    .where(
-      and(
-        eq(formSubmissionEvents.submissionId, id),
-        inArray(formSubmissionEvents.event, ['LINK_SENT', 'LINK_RESENT']),
-      ),
-    )
-    .orderBy(desc(formSubmissionEvents.createdAt))
-    .limit(1);
-  const contactId = event?.contactId && isUuid(event.contactId) ? event.contactId : null;
+  const contactId = await linkContactOf(db, id);
   const sender = await mailSenderOf(platform, access.companyId, access.userId);
   const sent = await db.transaction((tx) =>
     resendLink(

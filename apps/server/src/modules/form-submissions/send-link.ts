@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { isUuid } from '@esigns/contracts/ids';
 import type { TBranding } from '@esigns/contracts/branding';
 import type { TFillerKind } from '@esigns/contracts/form-builders';
 import type { Db } from '../../platform/db/database';
@@ -55,7 +56,7 @@ export async function mailSenderOf(
   };
 }
 
-type Link = { url: string; secret: string | null; guestId: string | null; expiresAt: Date | null };
+export type Link = { url: string; secret: string | null; guestId: string | null; expiresAt: Date | null };
 
 /** A new link for the filler of `submissionId`: staff sign in, others get a fresh guest session. */
 async function newLink(
@@ -170,25 +171,42 @@ export async function sendNewLink(
   return { submissionId, guestId: link.guestId, expiresAt: link.expiresAt, mailId };
 }
 
+/** An existing submission's filler, as `resendLink` and the reminders reach them. */
+export type SubmissionFiller = {
+  id: string;
+  fillerKind: TFillerKind;
+  fillerId: string | null;
+  email: string;
+  name: string;
+  contactId: string | null;
+};
+
+/** The contact named by the submission's latest link event (a GUEST filler's contact), if any. */
+export async function linkContactOf(tx: Pick<Db, 'select'>, submissionId: string): Promise<string | null> {
+  const [event] = await tx
+    .select({ contactId: sql<string | null>`${formSubmissionEvents.details} ->> 'contact_id'` })
+    .from(formSubmissionEvents)
+    .where(
+      and(
+        eq(formSubmissionEvents.submissionId, submissionId),
+        inArray(formSubmissionEvents.event, ['LINK_SENT', 'LINK_RESENT']),
+      ),
+    )
+    .orderBy(desc(formSubmissionEvents.createdAt))
+    .limit(1);
+  return event?.contactId && isUuid(event.contactId) ? event.contactId : null;
+}
+
 /**
- * Mails the filler of an existing submission a new link: a guest gets a new session (the
- * submission's filler becomes it, so the old link no longer opens it); a company user the same
- * sign-in link again.
+ * A new link to an existing submission: a guest gets a new session (the submission's filler
+ * becomes it, so an older link no longer opens it); a company user the same sign-in link.
  */
-export async function resendLink(
+export async function reissueLink(
   platform: Platform,
   tx: Tx,
   form: SendableForm,
-  submission: {
-    id: string;
-    fillerKind: TFillerKind;
-    fillerId: string | null;
-    email: string;
-    name: string;
-    contactId: string | null;
-  },
-  options: { sender: MailSender; actor: string },
-): Promise<LinkSent> {
+  submission: SubmissionFiller,
+): Promise<{ recipient: Recipient; link: Link }> {
   const { email, name } = submission;
   const recipient: Recipient =
     submission.fillerKind === 'USER' || submission.fillerKind === 'CONTACT'
@@ -202,6 +220,18 @@ export async function resendLink(
       updatedAt: new Date(),
     })
     .where(eq(formSubmissions.id, submission.id));
+  return { recipient, link };
+}
+
+/** Mails the filler of an existing submission a new link (`reissueLink`), with a history event. */
+export async function resendLink(
+  platform: Platform,
+  tx: Tx,
+  form: SendableForm,
+  submission: SubmissionFiller,
+  options: { sender: MailSender; actor: string },
+): Promise<LinkSent> {
+  const { recipient, link } = await reissueLink(platform, tx, form, submission);
   const mailId = await mailLink(platform, tx, form, recipient, link, options.sender);
   await tx.insert(formSubmissionEvents).values({
     submissionId: submission.id,

@@ -20,6 +20,7 @@ import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { accessOf, requirePermission, type AccessContext } from '../permissions';
 import { defineFormSendJob } from './batch-job';
+import { defineFormReminderJob } from './reminders';
 import { findSendableForm, startBatch, type Audience } from './batch-start';
 import { batchMails, listBatches } from './batch-views';
 import { checkFormContact, resendSubmissionLink, sendToContact } from './send-contact';
@@ -223,7 +224,8 @@ export function registerSubmissionSendRoutes(api: FastifyInstance, platform: Pla
   registerTemplateDataRoutes(api, platform);
 }
 
-/** The durable jobs of form sends, defined before the queue starts. */
+/** The durable jobs of form sends and reminders, defined before the queue starts. */
 export function defineFormSendJobs(platform: Platform): void {
   defineFormSendJob(platform);
+  defineFormReminderJob(platform);
 }

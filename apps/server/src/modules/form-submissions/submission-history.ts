@@ -52,6 +52,10 @@ function describe(row: EventRow, stepNames: ReadonlyMap<string, string>): string
       return 'Values corrected';
     case 'DELETED':
       return 'Deleted';
+    case 'REMINDED':
+      return `Reminder ${String(d.reminder ?? '')} mailed to the filler`;
+    case 'APPROVER_REMINDED':
+      return `Reminder ${String(d.reminder ?? '')} mailed to approver ${String(d.approver ?? '')}`;
     default:
       return row.event;
   }
