@@ -37,6 +37,8 @@ import { registerRoleRoutes } from './modules/roles';
 import { registerMenuHooks, registerMenuRoutes } from './modules/menus';
 import { registerTransferAccountRoutes } from './modules/transfer-account';
 import { registerContactRoutes } from './modules/contacts';
+import { registerApplicationUserHooks, registerApplicationUserRoutes } from './modules/application-users';
+import { registerApplicationUserPermissionRoutes } from './modules/application-user-permissions';
 import { registerSigningRoutes } from './modules/signing';
 import { registerDocumentRoutes } from './modules/documents';
 import { registerDocumentActionRoutes } from './modules/document-actions';
@@ -48,6 +50,7 @@ import { registerDashboardRoutes } from './modules/dashboard';
 import { registerFormTemplateRoutes } from './modules/form-templates';
 import { registerEntityHooks, registerEntityRoutes } from './modules/entities';
 import {
+  registerAccountRecordHooks,
   registerEntityDataHooks,
   registerEntityDataRoutes,
   registerEntityExcelImportRoutes,
@@ -179,6 +182,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerSettingsRoutes(api, platform);
       registerTransferAccountRoutes(api, platform);
       registerContactRoutes(api, platform);
+      registerApplicationUserRoutes(api, platform);
       registerSigningRoutes(api, platform);
       await registerDocumentRoutes(api, platform);
       registerDocumentActionRoutes(api, platform);
@@ -189,6 +193,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerDashboardRoutes(api, platform);
       registerFormTemplateRoutes(api, platform);
       registerEntityRoutes(api, platform);
+      registerApplicationUserPermissionRoutes(api, platform);
       registerEntityDataRoutes(api, platform);
       registerEntityExcelImportRoutes(api, platform);
       registerRelationshipRoutes(api, platform);
@@ -242,8 +247,10 @@ export async function buildApp(platform: Platform): Promise<App> {
 function registerModuleHooks(): void {
   registerCompanyHooks();
   registerCompanyUserHooks();
+  registerApplicationUserHooks();
   registerEntityHooks();
   registerEntityDataHooks();
+  registerAccountRecordHooks();
   registerEntityFilterHooks();
   registerRelationshipHooks();
   registerEntityViewHooks();
