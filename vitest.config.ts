@@ -16,6 +16,8 @@ const WEB_ISOLATED = [
   'src/features/editor/configure-screens.test.tsx',
   'src/features/editor/document-editor.test.tsx',
   'src/features/editor/editor-pointer.test.tsx',
+  'src/features/editor/pdf/pdf-document.test.ts',
+  'src/features/editor/pdf/use-pdf-document.test.tsx',
   'src/features/entity-groups/group-preview-screen.test.tsx',
   'src/features/form-templates/renderer/template-form.test.tsx',
   'src/features/notifications/notification-bell.test.tsx',

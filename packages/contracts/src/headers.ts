@@ -18,6 +18,13 @@ export const AUTH_HEADERS = {
 
 export type AuthHeaderKey = keyof typeof AUTH_HEADERS;
 
+/** The headers a signing link's recipient proves who they are with (`signing.ts`). */
+export const SIGNER_HEADERS = {
+  documentId: AUTH_HEADERS.documentId,
+  userId: AUTH_HEADERS.userId,
+  password: AUTH_HEADERS.password,
+} as const;
+
 /** Header carrying the request id on every answer (also accepted on the way in). */
 export const REQUEST_ID_HEADER = 'x-request-id';
 

@@ -15,7 +15,8 @@ import { ZFileInfo, ZPageSize } from './files';
  * staff user who is the recipient may use their bearer token instead.
  */
 
-export const SIGNER_HEADERS = { documentId: 'documentid', userId: 'userid', password: 'password' } as const;
+// In headers.ts (no zod), so that the signing link's landing can send them without loading zod.
+export { SIGNER_HEADERS } from './headers';
 
 /**
  * How a recipient proved who they are before signing (shown on the certificate). `IN_PERSON`: through

@@ -7,11 +7,8 @@ import { ZResetPasswordRequest } from '@esigns/contracts/auth';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import {
-  EmailInput,
-  NewPasswordFields,
-  confirmationError,
-} from '../../shared/ui/account-forms/account-fields';
+import { EmailInput, confirmationError } from '../../shared/ui/account-forms/account-fields';
+import { NewPasswordFields } from '../../shared/ui/account-forms/new-password-fields';
 import { CODE_LENGTH } from '../../shared/ui/account-forms/code-input';
 import { CodeEntryForm, INCOMPLETE_CODE } from '../../shared/ui/account-forms/code-entry-form';
 import { ResendPrompt } from '../../shared/ui/account-forms/resend-button';

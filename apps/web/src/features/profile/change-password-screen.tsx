@@ -2,11 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { ZPasswordUpdateRequest } from '@esigns/contracts/auth';
-import {
-  CurrentPasswordInput,
-  NewPasswordFields,
-  confirmationError,
-} from '../../shared/ui/account-forms/account-fields';
+import { CurrentPasswordInput, confirmationError } from '../../shared/ui/account-forms/account-fields';
+import { NewPasswordFields } from '../../shared/ui/account-forms/new-password-fields';
 import { AccountForm } from '../../shared/ui/account-forms/account-form';
 import { useAuthForm } from '../auth/use-auth-form';
 import { ProfileArea } from './profile-area';

@@ -1,16 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Button, Divider, Stack, Text } from '@mantine/core';
 import { IconBan, IconClockHour4, IconSignature } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { TESignRecord } from '@esigns/contracts/signing';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { preloadPdfJs } from '../editor/pdf/pdf-document';
+import { openPdfDocumentAhead } from '../editor/pdf/pdf-document';
 import { EmailCodeGate } from './email-code-gate';
 import { credentialsFromLink, searchWithoutToken } from './signer-credentials';
 import { DocumentSummary, OpenLinkFromMail, RecordError, SignerLoading, SignerMessage } from './signer-ui';
 import { openWithoutCode, SIGNING_KEYS, type SignerAccess } from './signing-api';
-import { CLOSED_MESSAGES, signerStepOf, signingPaths } from './signing-paths';
+import { CLOSED_MESSAGES, sameOriginUrl, signerStepOf, signingPaths } from './signing-paths';
 import { useESignRecord, useSignerAccess } from './use-signer-access';
 
 /**
@@ -140,20 +140,21 @@ function ReadyToSign({
 }) {
   const navigate = useNavigate();
   const words = ACTION_WORDS[record.recipient.user_type];
-  // While the signer reads this page, fetch what the signing view needs to draw the first page.
+  const fileUrl = sameOriginUrl(record.file?.url ?? null);
+  // While the signer reads this page, fetch the signing view and open the document (pdf.js, its
+  // worker, the file, its first page), so that the first page draws as soon as the view opens.
   useEffect(() => {
     if (typeof Worker === 'undefined') return;
     void import('./signing-screen');
-    preloadPdfJs();
-  }, []);
+    if (fileUrl) openPdfDocumentAhead(fileUrl);
+  }, [fileUrl]);
   usePageTitle(record.document.name);
-  const open = useMutation({
-    // Documents without an email code record that the recipient opened them through their link.
-    mutationFn: async () => {
-      if (!usedCode) await openWithoutCode(access).catch(() => undefined);
-    },
-    onSettled: () => void navigate(signingPaths.sign(access.documentId)),
-  });
+  const review = () => {
+    // Documents without an email code record that the recipient opened them through their link;
+    // the signing view does not wait for that answer (nothing it shows depends on it).
+    if (!usedCode) void openWithoutCode(access).catch(() => undefined);
+    void navigate(signingPaths.sign(access.documentId));
+  };
   const name = `${record.recipient.first_name} ${record.recipient.last_name}`.trim();
   return (
     <Stack gap="lg" data-testid="ready-to-sign">
@@ -166,12 +167,7 @@ function ReadyToSign({
         </Text>
       </div>
       <DocumentSummary record={record} />
-      <Button
-        size="lg"
-        leftSection={<IconSignature size={20} />}
-        loading={open.isPending}
-        onClick={() => open.mutate()}
-      >
+      <Button size="lg" leftSection={<IconSignature size={20} />} onClick={review}>
         {words.button}
       </Button>
       <Text size="xs" c="dimmed" ta="center">

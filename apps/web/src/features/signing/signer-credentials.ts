@@ -1,4 +1,4 @@
-import { SIGNER_HEADERS } from '@esigns/contracts/signing';
+import { SIGNER_HEADERS } from '@esigns/contracts/headers';
 
 /**
  * The recipient's proof of who they are on this tab: the document, their document user id and

@@ -5,7 +5,7 @@ import type { TESignRecord } from '@esigns/contracts/signing';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDate } from '../../shared/format/date';
-import { initialsOf } from './mark-image';
+import { formatInitials } from '../../shared/format/name';
 
 /** A centred message of the signer's pages: icon, title, text and actions. */
 export function SignerMessage({
@@ -98,7 +98,7 @@ export function DocumentSummary({ record }: { record: TESignRecord }) {
     <Stack gap="md" data-testid="document-summary">
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <Avatar radius="xl" color="brand" size={44}>
-          {initialsOf(sender.name || sender.email) || '?'}
+          {formatInitials(sender.name || sender.email) || '?'}
         </Avatar>
         <Box style={{ minWidth: 0 }}>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>

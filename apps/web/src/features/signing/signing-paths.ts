@@ -16,6 +16,24 @@ export const signingPaths = {
   password: (documentId: string) => `/emp/documents/custom/${e(documentId)}/pp/verify-password`,
 };
 
+/**
+ * The file's signed link as a path when it points at this app's own storage route: the link is
+ * built from the configured public address, which may differ from the one in the address bar
+ * (localhost vs 127.0.0.1, a proxy), and the page may only fetch from its own origin.
+ */
+export function sameOriginUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, window.location.origin);
+    if (parsed.origin !== window.location.origin && parsed.pathname.startsWith('/api/storage/')) {
+      return `${parsed.pathname}${parsed.search}`;
+    }
+  } catch {
+    return url;
+  }
+  return url;
+}
+
 /** Where a recipient stands with their document, from their e-sign record. */
 export type SignerStep = 'expired' | 'finished' | 'waiting' | 'closed' | 'gates' | 'ready';
 

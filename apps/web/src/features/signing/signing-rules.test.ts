@@ -8,7 +8,7 @@ import {
 } from './signer-credentials';
 import { emptyMarkFields, initialValues, missingFields, nextFieldKey, progressOf } from './signing-progress';
 import { DOC_ID, PNG, USER_ID, makeSignerField } from './signing-test-utils';
-import { sameOriginUrl } from './signing-view';
+import { sameOriginUrl } from './signing-paths';
 import { batchesOf } from './use-value-autosave';
 
 describe('field values, as the server checks them', () => {

@@ -19,7 +19,7 @@ import {
   type SignerAccess,
 } from './signing-api';
 import { SigningPages, type SigningPagesHandle } from './signing-pages';
-import { signingPaths } from './signing-paths';
+import { sameOriginUrl, signingPaths } from './signing-paths';
 import {
   editableFields,
   emptyMarkFields,
@@ -45,24 +45,6 @@ function adoptedMarks(fields: readonly TSignerField[], values: FieldValues): Mar
     }
   }
   return marks;
-}
-
-/**
- * The file's signed link as a path when it points at this app's own storage route: the link is
- * built from the configured public address, which may differ from the one in the address bar
- * (localhost vs 127.0.0.1, a proxy), and the page may only fetch from its own origin.
- */
-export function sameOriginUrl(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url, window.location.origin);
-    if (parsed.origin !== window.location.origin && parsed.pathname.startsWith('/api/storage/')) {
-      return `${parsed.pathname}${parsed.search}`;
-    }
-  } catch {
-    return url;
-  }
-  return url;
 }
 
 const todayIso = () => {

@@ -9,12 +9,8 @@ import { isApiError } from '../../shared/api/api-error';
 import { clearCache } from '../../shared/cache/startup-cache';
 import { formatFullName } from '../../shared/format/name';
 import { sessionStore } from '../../shared/session/session-store';
-import {
-  CurrentPasswordInput,
-  EmailInput,
-  NameFields,
-  NewPasswordFields,
-} from '../../shared/ui/account-forms/account-fields';
+import { CurrentPasswordInput, EmailInput, NameFields } from '../../shared/ui/account-forms/account-fields';
+import { NewPasswordFields } from '../../shared/ui/account-forms/new-password-fields';
 import { AccountForm } from '../../shared/ui/account-forms/account-form';
 import { BackButton } from '../../shared/ui/account-forms/account-links';
 import { revokeSession, signIn } from '../auth/auth-api';

@@ -1,10 +1,11 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Alert, Box, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
+import { Box, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
 import type { Can } from '../permissions/use-can';
 import { AppDialog } from './app-dialog';
+import { ErrorAlert } from './error-alert';
 
 const FALLBACK_ERROR = 'Something went wrong. Please try again.';
 
@@ -187,13 +188,7 @@ export function Panel({ children }: { children: ReactNode }) {
   );
 }
 
-export function ErrorAlert({ children }: { children: ReactNode }) {
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-      {children}
-    </Alert>
-  );
-}
+export { ErrorAlert };
 
 export type ConfirmDialogProps = {
   opened: boolean;

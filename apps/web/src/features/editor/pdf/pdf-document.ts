@@ -4,6 +4,8 @@
  * canvas).
  */
 
+import { pdfFileKey } from './file-key';
+
 export type PdfRenderTask = { promise: Promise<void>; cancel: () => void };
 
 export type PdfDocumentHandle = {
@@ -38,23 +40,43 @@ function loadPdfJs() {
   return pdfJs;
 }
 
+/** Documents opened ahead of a screen that shows them, by file; each is handed out once. */
+const openedAhead = new Map<string, Promise<PdfDocumentHandle>>();
+
 /**
- * Starts downloading pdf.js and its worker script before a screen needs them (the signing
- * landing page does, while the signer reads it), so that the first page draws sooner. Only where
- * a browser runs workers.
+ * Opens the PDF at `url` before a screen needs it (the signing landing does, while the signer
+ * reads it): pdf.js, its worker, the file and its first page are ready when the signing view
+ * opens the same file. Only where a browser runs workers; a failure is left to the real open.
  */
-export function preloadPdfJs(): void {
+export function openPdfDocumentAhead(url: string): void {
   if (typeof Worker === 'undefined') return;
-  // A failed warm-up is reported here; the real open retries and shows its own error.
-  const report = (error: unknown) => console.warn('Preloading the PDF viewer failed', error);
-  loadPdfJs().then((pdfjs) => fetch(pdfjs.GlobalWorkerOptions.workerSrc).catch(report), report);
+  const key = pdfFileKey(url);
+  if (openedAhead.has(key)) return;
+  const opening = openNow(url, true);
+  openedAhead.set(key, opening);
+  opening.catch(() => {
+    if (openedAhead.get(key) === opening) openedAhead.delete(key);
+  });
 }
 
-export async function openPdfDocument(url: string): Promise<PdfDocumentHandle> {
+/** Opens the PDF at `url`; the caller owns the handle and destroys it. */
+export function openPdfDocument(url: string): Promise<PdfDocumentHandle> {
+  const key = pdfFileKey(url);
+  const ahead = openedAhead.get(key);
+  if (ahead) {
+    openedAhead.delete(key);
+    return ahead;
+  }
+  return openNow(url);
+}
+
+async function openNow(url: string, readFirstPage = false): Promise<PdfDocumentHandle> {
   const pdfjs = await loadPdfJs();
   // No eval: the app's Content-Security-Policy forbids it.
   const task = pdfjs.getDocument({ url, isEvalSupported: false });
   const doc = await task.promise;
+  // pdf.js keeps the page it parsed: drawing it later starts from there.
+  if (readFirstPage) doc.getPage(1).catch(() => undefined);
   return {
     numPages: doc.numPages,
     renderPage(pageNumber, canvas, scale) {

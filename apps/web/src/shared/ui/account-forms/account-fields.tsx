@@ -2,13 +2,11 @@ import type { ReactNode } from 'react';
 import {
   PasswordInput,
   SimpleGrid,
-  Stack,
   TextInput,
   type PasswordInputProps,
   type SimpleGridProps,
   type TextInputProps,
 } from '@mantine/core';
-import { PasswordStrengthHint } from './password-strength-hint';
 
 /** An email input as every account form has it; any prop can be changed. */
 export function EmailInput(props: TextInputProps) {
@@ -82,48 +80,4 @@ export const PASSWORDS_DIFFER = 'The passwords do not match';
 export function confirmationError(password: string, confirmation: string): string | null {
   if (!confirmation) return 'Type the new password again';
   return confirmation === password ? null : PASSWORDS_DIFFER;
-}
-
-export type NewPasswordFieldsProps = {
-  password: BoundInput;
-  /** Id of the strength hint under the password (its aria-describedby). */
-  hintId: string;
-  label?: string;
-  /** The same password typed again, when the form asks for it. */
-  confirmation?: BoundInput;
-  confirmationLabel?: string;
-};
-
-/** A new password with its strength and rules, and optionally the same typed again. */
-export function NewPasswordFields({
-  password,
-  hintId,
-  label = 'New password',
-  confirmation,
-  confirmationLabel = 'Confirm new password',
-}: NewPasswordFieldsProps) {
-  return (
-    <>
-      <Stack gap={8}>
-        <PasswordInput
-          {...password}
-          aria-invalid={Boolean(password.error)}
-          label={label}
-          autoComplete="new-password"
-          aria-describedby={hintId}
-          required
-        />
-        <PasswordStrengthHint password={password.value} id={hintId} />
-      </Stack>
-      {confirmation && (
-        <PasswordInput
-          {...confirmation}
-          aria-invalid={Boolean(confirmation.error)}
-          label={confirmationLabel}
-          autoComplete="new-password"
-          required
-        />
-      )}
-    </>
-  );
 }

@@ -1,6 +1,6 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, Stack, type MantineSpacing } from '@mantine/core';
-import { ErrorAlert } from '../page-kit';
+import { ErrorAlert } from '../error-alert';
 import { AccountHeader } from './account-header';
 
 export type AccountFormProps = {
