@@ -37,6 +37,7 @@ import { registerRoleRoutes } from './modules/roles';
 import { registerMenuHooks, registerMenuRoutes } from './modules/menus';
 import { registerTransferAccountRoutes } from './modules/transfer-account';
 import { registerContactRoutes } from './modules/contacts';
+import { registerApplicationUserHooks, registerApplicationUserRoutes } from './modules/application-users';
 import { registerApplicationUserPermissionRoutes } from './modules/application-user-permissions';
 import { registerSigningRoutes } from './modules/signing';
 import { registerDocumentRoutes } from './modules/documents';
@@ -49,6 +50,7 @@ import { registerDashboardRoutes } from './modules/dashboard';
 import { registerFormTemplateRoutes } from './modules/form-templates';
 import { registerEntityHooks, registerEntityRoutes } from './modules/entities';
 import {
+  registerAccountRecordHooks,
   registerEntityDataHooks,
   registerEntityDataRoutes,
   registerEntityExcelImportRoutes,
@@ -180,6 +182,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerSettingsRoutes(api, platform);
       registerTransferAccountRoutes(api, platform);
       registerContactRoutes(api, platform);
+      registerApplicationUserRoutes(api, platform);
       registerSigningRoutes(api, platform);
       await registerDocumentRoutes(api, platform);
       registerDocumentActionRoutes(api, platform);
@@ -244,8 +247,10 @@ export async function buildApp(platform: Platform): Promise<App> {
 function registerModuleHooks(): void {
   registerCompanyHooks();
   registerCompanyUserHooks();
+  registerApplicationUserHooks();
   registerEntityHooks();
   registerEntityDataHooks();
+  registerAccountRecordHooks();
   registerEntityFilterHooks();
   registerRelationshipHooks();
   registerEntityViewHooks();

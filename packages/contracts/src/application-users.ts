@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ZEmail, ZName, ZPassword, ZTokenPair } from './auth';
+import { DOCUMENT_STATUSES, RECIPIENT_STATUSES, RECIPIENT_TYPES } from './documents';
+import { ZPageQuery, ZPaged } from './envelope';
+import { SUBMISSION_STATUSES } from './form-builders';
 
 /**
  * The contact area (`/ap`, spec 3 §7 "Application users"): contacts of a company who sign in to
@@ -113,6 +116,25 @@ export const ZApplicationUserDetails = z.object({
 });
 export type TApplicationUserDetails = z.infer<typeof ZApplicationUserDetails>;
 
+/** `PATCH /application-user/profile`: the contact's own names, phone and title (at least one). */
+export const ZApplicationUserProfileUpdate = z
+  .object({
+    first_name: ZName.optional(),
+    last_name: ZName.optional(),
+    title: z.string().trim().max(100).nullable().optional(),
+    phone: z
+      .string()
+      .trim()
+      .max(20)
+      .regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a phone number like +91 98765 43210')
+      .nullable()
+      .optional(),
+  })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), {
+    message: 'Change at least one field',
+  });
+export type TApplicationUserProfileUpdate = z.input<typeof ZApplicationUserProfileUpdate>;
+
 export const ZApplicationUserWorkspace = z.object({
   company_id: z.string(),
   account_data_id: z.string().nullable(),
@@ -186,3 +208,83 @@ export const ZContactEntityAccess = z.object({
   scope: z.enum(CONTACT_RECORD_SCOPES),
 });
 export type TContactEntityAccess = z.infer<typeof ZContactEntityAccess>;
+
+// =============================================================================================
+// The contact area's content screens (web `/ap`): the lists they read. Written by the contact
+// screens from what they need; the contact-scoped routes answer these shapes.
+// =============================================================================================
+
+/** `GET /application-user/documents?filter=`: `waiting` only what waits for the contact now. */
+export const APPLICATION_USER_DOCUMENT_FILTERS = ['all', 'waiting', 'completed'] as const;
+export type TApplicationUserDocumentFilter = (typeof APPLICATION_USER_DOCUMENT_FILTERS)[number];
+
+export const ZApplicationUserDocumentsQuery = ZPageQuery.extend({
+  search: z.string().trim().max(100, 'At most 100 characters').optional(),
+  filter: z.enum(APPLICATION_USER_DOCUMENT_FILTERS).default('all'),
+});
+export type TApplicationUserDocumentsQuery = z.input<typeof ZApplicationUserDocumentsQuery>;
+
+/**
+ * One document sent to the signed-in contact (a recipient whose email or contact is theirs),
+ * never a DRAFT. Sorted: waiting for them first, then the most recently sent.
+ */
+export const ZApplicationUserDocument = z.object({
+  _id: z.string(),
+  name: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  sender: z.object({ name: z.string(), email: z.string() }),
+  /** The contact's own recipient on the document. */
+  recipient: z.object({
+    _id: z.string(),
+    user_type: z.enum(RECIPIENT_TYPES),
+    status: z.enum(RECIPIENT_STATUSES),
+  }),
+  /** It is the contact's turn to sign or approve. */
+  waiting_for_me: z.boolean(),
+  /**
+   * Where "Sign" opens the signing screen as their own recipient (an app path with the link's
+   * secret, like the mailed link); null unless `waiting_for_me`.
+   */
+  sign_url: z.string().nullable(),
+  /** A sealed copy exists (`POST /application-user/documents/{id}/download`). */
+  can_download: z.boolean(),
+  progress: z.object({ done: z.number().int(), required: z.number().int() }),
+  sent_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+});
+export type TApplicationUserDocument = z.infer<typeof ZApplicationUserDocument>;
+export const ZApplicationUserDocuments = ZPaged(ZApplicationUserDocument);
+
+/** `POST /application-user/documents/{id}/download`: a short-lived address of the sealed PDF. */
+export const ZApplicationUserDownload = z.object({ Location: z.string() });
+
+/** `GET /application-user/formbuilders`: the forms assigned to the contact (their contact, type or email). */
+export const ZApplicationUserFormsQuery = ZPageQuery.extend({
+  search: z.string().trim().max(100, 'At most 100 characters').optional(),
+});
+
+export const ZApplicationUserSubmissionSummary = z.object({
+  _id: z.string(),
+  status: z.enum(SUBMISSION_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+  submitted_at: z.string().nullable(),
+});
+export type TApplicationUserSubmissionSummary = z.infer<typeof ZApplicationUserSubmissionSummary>;
+
+export const ZApplicationUserForm = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** The segment of `/ap/fbd/{code}`. */
+  code: z.string(),
+  description: z.string(),
+  /** OPEN, or why it cannot be filled now (as the public form says). */
+  availability: z.enum(['OPEN', 'NOT_YET_OPEN', 'CLOSED', 'FULL', 'INACTIVE']),
+  /** The form takes more than one submission from the same person. */
+  allows_many: z.boolean(),
+  /** The contact's own submissions, newest first. */
+  submissions: z.array(ZApplicationUserSubmissionSummary),
+});
+export type TApplicationUserForm = z.infer<typeof ZApplicationUserForm>;
+export const ZApplicationUserForms = ZPaged(ZApplicationUserForm);

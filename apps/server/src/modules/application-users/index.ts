@@ -4,3 +4,7 @@
  */
 export { contactOf, loadContactContext, requireContact } from './access';
 export type { ContactContext } from './access';
+export { registerAccountRecords } from './hooks';
+export type { AccountRecords } from './hooks';
+export { registerApplicationUserHooks } from './register-hooks';
+export { registerApplicationUserRoutes } from './routes';

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { users } from './schema';
+import { refreshTokens, users } from './schema';
+import { forgetSigninFailures } from './signin-throttle';
 
 /*
  * Accounts as other modules create and complete them (company users: a user added by an
@@ -62,4 +63,70 @@ export async function takeOverAccount(
   profile: AccountTakeOver,
 ): Promise<void> {
   await tx.update(users).set(profile).where(eq(users.id, userId));
+}
+
+/** An account as the contact area shows it (its own profile, the invitation screen). */
+export type AccountProfile = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  title: string | null;
+  signatureKey: string | null;
+  initialKey: string | null;
+  avatarKey: string | null;
+  mf2aMethod: 'TOTP' | 'EMAIL' | null;
+  verifiedAt: Date | null;
+};
+
+/** The account of a user id, or undefined. */
+export async function findAccountById(
+  db: Pick<Db, 'select'>,
+  userId: string,
+): Promise<AccountProfile | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      title: users.title,
+      signatureKey: users.signatureKey,
+      initialKey: users.initialKey,
+      avatarKey: users.avatarKey,
+      mf2aMethod: users.mf2aMethod,
+      verifiedAt: users.emailVerifiedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A password set through a mailed link (a contact's password reset): the mailbox is proven, so
+ * the email counts as verified; every session of the login ends and its failed sign-ins are
+ * forgotten, as with the staff reset.
+ */
+export async function resetAccountPassword(
+  tx: Pick<Db, 'insert' | 'update' | 'delete'>,
+  account: { id: string; email: string },
+  passwordHash: string,
+): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+    .where(eq(users.id, account.id));
+  await tx
+    .update(users)
+    .set({ emailVerifiedAt: now })
+    .where(and(eq(users.id, account.id), isNull(users.emailVerifiedAt)));
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, account.id), isNull(refreshTokens.revokedAt)));
+  await forgetSigninFailures(tx, account.email);
 }

@@ -1,16 +1,26 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, like, or, sql } from 'drizzle-orm';
 import { keyedHash, randomToken, safeEqual, sixDigitCode } from '../../platform/auth/one-time-secrets';
 import type { Db } from '../../platform/db/database';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { authCodes, type AuthCodePurpose } from './schema';
+import { authCodes, type AuthCodePurpose, type StoredCodePurpose } from './schema';
 
 export const MAX_CODE_ATTEMPTS = 5;
 
 type Tx = Pick<Db, 'insert' | 'update'>;
 
+/** The stored purpose of a code: `PURPOSE` or `PURPOSE:scope`. */
+const storedPurpose = (purpose: AuthCodePurpose, scope: string | undefined): StoredCodePurpose =>
+  scope ? `${purpose}:${scope}` : purpose;
+
+/** Every stored purpose of a purpose, whatever its scope. */
+const anyScopeOf = (purpose: AuthCodePurpose) =>
+  or(eq(authCodes.purpose, purpose), like(authCodes.purpose, `${purpose}:%`));
+
 /**
  * Issues a fresh code (and optionally a link token) for a purpose; earlier unused codes of the
- * same purpose stop working, so only the newest mail is valid.
+ * same purpose (and scope) stop working, so only the newest mail is valid. `scope` ties the code
+ * to something (a contact's invitation to one company): codes of other scopes stay valid, except
+ * second-factor challenges, of which a user has one at a time whatever it opens.
  */
 export async function issueCode(
   tx: Tx,
@@ -18,18 +28,20 @@ export async function issueCode(
   input: {
     userId: string;
     purpose: AuthCodePurpose;
+    scope?: string;
     ttlMinutes: number;
     withCode?: boolean;
     withLink?: boolean;
   },
 ): Promise<{ code: string | undefined; token: string | undefined }> {
+  const purpose = storedPurpose(input.purpose, input.scope);
   await tx
     .update(authCodes)
     .set({ consumedAt: new Date() })
     .where(
       and(
         eq(authCodes.userId, input.userId),
-        eq(authCodes.purpose, input.purpose),
+        input.purpose === 'MF2A' ? anyScopeOf('MF2A') : eq(authCodes.purpose, purpose),
         isNull(authCodes.consumedAt),
       ),
     );
@@ -37,7 +49,7 @@ export async function issueCode(
   const token = input.withLink ? randomToken() : undefined;
   await tx.insert(authCodes).values({
     userId: input.userId,
-    purpose: input.purpose,
+    purpose,
     codeHash: code ? keyedHash(code, secret) : null,
     tokenHash: token ? keyedHash(token, secret) : null,
     expiresAt: new Date(Date.now() + input.ttlMinutes * 60_000),
@@ -67,6 +79,79 @@ export async function findLiveCode(
     .orderBy(desc(authCodes.createdAt))
     .limit(1);
   return row;
+}
+
+/** The user's live second-factor challenge (newest, any scope) and its scope. */
+export async function findLiveChallenge(
+  db: Pick<Db, 'select'>,
+  userId: string,
+): Promise<(LiveCode & { scope: string | undefined }) | undefined> {
+  const [row] = await db
+    .select({
+      id: authCodes.id,
+      codeHash: authCodes.codeHash,
+      attempts: authCodes.attempts,
+      purpose: authCodes.purpose,
+    })
+    .from(authCodes)
+    .where(
+      and(
+        eq(authCodes.userId, userId),
+        anyScopeOf('MF2A'),
+        isNull(authCodes.consumedAt),
+        gt(authCodes.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(authCodes.createdAt))
+    .limit(1);
+  if (!row) return undefined;
+  const { purpose, ...live } = row;
+  return { ...live, scope: scopeOf(purpose) };
+}
+
+const scopeOf = (purpose: string): string | undefined => {
+  const at = purpose.indexOf(':');
+  return at < 0 ? undefined : purpose.slice(at + 1);
+};
+
+/** A link token of a purpose as it stands (used, expired or live), without spending it. */
+export type LinkTokenState = {
+  id: string;
+  userId: string;
+  scope: string | undefined;
+  state: 'LIVE' | 'USED' | 'EXPIRED';
+};
+
+/** The link token's row (any scope of `purpose`), or undefined when no such token was issued. */
+export async function readLinkToken(
+  db: Pick<Db, 'select'>,
+  secret: string,
+  input: { token: string; purpose: AuthCodePurpose },
+): Promise<LinkTokenState | undefined> {
+  const [row] = await db
+    .select({
+      id: authCodes.id,
+      userId: authCodes.userId,
+      purpose: authCodes.purpose,
+      consumedAt: authCodes.consumedAt,
+      expiresAt: authCodes.expiresAt,
+    })
+    .from(authCodes)
+    .where(and(eq(authCodes.tokenHash, keyedHash(input.token, secret)), anyScopeOf(input.purpose)))
+    .limit(1);
+  if (!row) return undefined;
+  const state = row.consumedAt ? 'USED' : row.expiresAt.getTime() <= Date.now() ? 'EXPIRED' : 'LIVE';
+  return { id: row.id, userId: row.userId, scope: scopeOf(row.purpose), state };
+}
+
+/** Spends a link token read by `readLinkToken`: false when it was used or expired meanwhile. */
+export async function spendLinkToken(db: Pick<Db, 'update'>, id: string): Promise<boolean> {
+  const spent = await db
+    .update(authCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(authCodes.id, id), isNull(authCodes.consumedAt), gt(authCodes.expiresAt, new Date())))
+    .returning({ id: authCodes.id });
+  return spent.length > 0;
 }
 
 /**

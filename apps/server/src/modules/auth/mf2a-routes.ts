@@ -26,7 +26,8 @@ const ZRecoveryCodes = ZSuccess(z.object({ recovery_codes: z.array(z.string()) }
 export function registerMf2aRoutes(api: FastifyInstance, platform: Platform): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
-  const authenticated = requireAuth(platform.config.secrets.jwtSecret);
+  // The caller's own second factor: staff and contact-area sessions alike (one login per email).
+  const authenticated = requireAuth(platform.config.secrets.jwtSecret, 'staff-or-contact');
   const security = [{ bearer: [] }];
 
   r.post(

@@ -18,6 +18,7 @@ import {
   ZSignupRequest,
   ZTokenPair,
 } from '@esigns/contracts/auth';
+import { ZApplicationUserSession } from '@esigns/contracts/application-users';
 import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import { authOf, clientOf, requireAuth } from '../../platform/http/authenticate';
 import { ok } from '../../platform/http/envelope';
@@ -37,7 +38,8 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' }
 export function registerAuthRoutes(api: FastifyInstance, platform: Platform): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
-  const authenticated = requireAuth(platform.config.secrets.jwtSecret);
+  // The caller's own password: staff and contact-area sessions alike.
+  const ownAccount = requireAuth(platform.config.secrets.jwtSecret, 'staff-or-contact');
 
   r.post(
     '/signup',
@@ -161,8 +163,11 @@ export function registerAuthRoutes(api: FastifyInstance, platform: Platform): vo
       schema: {
         tags,
         summary: 'Second sign-in step: authenticator code, mailed code or recovery code',
+        description:
+          'Opens the session the sign-in asked for: a staff session, or (after `POST /application-user-signin`) ' +
+          "a contact-area session in that company, answered like the contact's sign-in.",
         body: ZMf2aVerifyRequest,
-        response: { 200: ZSuccess(ZSessionReply), ...ERRORS },
+        response: { 200: ZSuccess(z.union([ZSessionReply, ZApplicationUserSession])), ...ERRORS },
       },
     },
     async (request) => ok(await verifySecondFactor(platform, request.body, clientOf(request))),
@@ -250,10 +255,11 @@ export function registerAuthRoutes(api: FastifyInstance, platform: Platform): vo
   r.patch(
     '/password/update',
     {
-      onRequest: authenticated,
+      onRequest: ownAccount,
       schema: {
         tags,
         summary: 'Change the password (needs the current one); other sessions are signed out',
+        description: 'Staff and contact-area sessions (the login is one per email).',
         security: [{ bearer: [] }],
         body: ZPasswordUpdateRequest,
         response: { 200: ZDone, ...ERRORS },

@@ -74,8 +74,21 @@ export const signinThrottles = pgTable(
   ],
 );
 
-export const AUTH_CODE_PURPOSES = ['EMAIL_VERIFY', 'PASSWORD_RESET', 'MF2A'] as const;
+export const AUTH_CODE_PURPOSES = [
+  'EMAIL_VERIFY',
+  'PASSWORD_RESET',
+  'MF2A',
+  /** A contact's invitation to a company's contact area (scope: the portal access). */
+  'CONTACT_INVITE',
+  /** A contact's password reset from a company's contact sign-in page (scope: the portal access). */
+  'CONTACT_RESET',
+] as const;
 export type AuthCodePurpose = (typeof AUTH_CODE_PURPOSES)[number];
+/**
+ * The stored purpose: the purpose alone, or `PURPOSE:scope` for codes tied to something (a
+ * contact's invitation to one company; a second-factor challenge that opens a contact session).
+ */
+export type StoredCodePurpose = AuthCodePurpose | `${AuthCodePurpose}:${string}`;
 
 /**
  * One-time codes (6 digits, mailed) and link tokens, stored as keyed hashes. Single use
@@ -90,7 +103,7 @@ export const authCodes = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text().$type<AuthCodePurpose>().notNull(),
+    purpose: text().$type<StoredCodePurpose>().notNull(),
     codeHash: text(),
     tokenHash: text(),
     attempts: integer().notNull().default(0),

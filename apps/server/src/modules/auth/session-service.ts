@@ -6,7 +6,9 @@ import { keyedHash, randomToken } from '../../platform/auth/one-time-secrets';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
+import { CONTACT_USER_TYPE } from '@esigns/contracts/application-users';
 import { findMembership, listWorkspaces } from '../company';
+import { contactSessions } from './hooks';
 import { refreshTokens, users } from './schema';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
@@ -44,6 +46,26 @@ export async function openSession(
 }
 
 /**
+ * Opens a contact-area session (`/ap`) in a company: an access token with the contact flag and
+ * user type CONTACT, and a refresh family marked `is_contact`. No company membership is needed:
+ * the caller (application-users) checked the contact's ACTIVE portal access.
+ */
+export async function openContactSession(
+  platform: Platform,
+  tx: Pick<Db, 'insert'>,
+  input: { userId: string; companyId: string; client: ClientInfo },
+): Promise<TTokenPair> {
+  return issueTokens(platform, tx, {
+    userId: input.userId,
+    companyId: input.companyId,
+    userType: CONTACT_USER_TYPE,
+    isContact: true,
+    familyId: randomUUID(),
+    client: input.client,
+  });
+}
+
+/**
  * Rotates a refresh token: the presented one is spent and a new pair is issued in the same
  * family. A token presented twice means it was copied: the whole family is revoked (401).
  */
@@ -65,6 +87,21 @@ export async function rotateRefreshToken(
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt)))
       .returning({ id: refreshTokens.id });
     if (spent.length === 0) throw sessionOver();
+    if (row.isContact) {
+      // A contact session lives as long as the contact's portal access is ACTIVE.
+      if (!(await contactSessions().isActive(tx, row.userId, row.companyId))) throw sessionOver();
+      return {
+        reused: undefined,
+        tokens: await issueTokens(platform, tx, {
+          userId: row.userId,
+          companyId: row.companyId,
+          userType: CONTACT_USER_TYPE,
+          isContact: true,
+          familyId: row.familyId,
+          client,
+        }),
+      };
+    }
     const membership = await findMembership(tx, row.userId, row.companyId);
     if (!membership) throw sessionOver();
     if (!membership.isActive) {
@@ -113,11 +150,15 @@ export async function revokeAllSessions(tx: Pick<Db, 'update'>, userId: string):
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Ends the user's sessions in one company (refresh tokens); access tokens die at the next call. */
+/**
+ * Ends the user's sessions in one company (refresh tokens); access tokens die at the next call.
+ * `contactOnly`: only their contact-area sessions (portal access revoked).
+ */
 export async function revokeCompanySessions(
   tx: Pick<Db, 'update'>,
   userId: string,
   companyId: string,
+  options: { contactOnly?: boolean } = {},
 ): Promise<void> {
   await tx
     .update(refreshTokens)
@@ -127,6 +168,7 @@ export async function revokeCompanySessions(
         eq(refreshTokens.userId, userId),
         eq(refreshTokens.companyId, companyId),
         isNull(refreshTokens.revokedAt),
+        options.contactOnly ? eq(refreshTokens.isContact, true) : undefined,
       ),
     );
 }
@@ -141,10 +183,23 @@ async function revokeFamily(tx: Pick<Db, 'update'>, familyId: string): Promise<v
 async function issueTokens(
   platform: Platform,
   tx: Pick<Db, 'insert'>,
-  input: { userId: string; companyId: string; userType: string; familyId: string; client: ClientInfo },
+  input: {
+    userId: string;
+    companyId: string;
+    userType: string;
+    isContact?: boolean;
+    familyId: string;
+    client: ClientInfo;
+  },
 ): Promise<TTokenPair> {
   const access = await signAccessToken(
-    { userId: input.userId, companyId: input.companyId, userType: input.userType, sessionId: input.familyId },
+    {
+      userId: input.userId,
+      companyId: input.companyId,
+      userType: input.userType,
+      sessionId: input.familyId,
+      ...(input.isContact ? { isContact: true } : {}),
+    },
     platform.config.secrets.jwtSecret,
   );
   const refresh = randomToken('rt_');
@@ -153,6 +208,7 @@ async function issueTokens(
     familyId: input.familyId,
     userId: input.userId,
     companyId: input.companyId,
+    isContact: input.isContact ?? false,
     tokenHash: keyedHash(refresh, platform.config.secrets.jwtSecret),
     expiresAt: refreshExpiresAt,
     ip: input.client.ip,

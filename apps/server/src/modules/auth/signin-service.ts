@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { verify as verifyTotp } from 'otplib';
+import type { TApplicationUserSession } from '@esigns/contracts/application-users';
 import type { TSessionReply, TSigninReply } from '@esigns/contracts/auth';
 import { keyedHash, safeEqual } from '../../platform/auth/one-time-secrets';
 import { decoyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
@@ -7,7 +8,8 @@ import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { listWorkspaces } from '../company';
 import type { Db } from '../../platform/db/database';
-import { assertCodeMatches, findLiveCode, issueCode } from './codes';
+import { assertCodeMatches, findLiveChallenge, issueCode } from './codes';
+import { contactSessions } from './hooks';
 import { signinCodeMail } from './mails';
 import { awaitSigninTurn, clearSigninFailures, recordSigninFailure } from './signin-throttle';
 import { users } from './schema';
@@ -18,18 +20,27 @@ const MF2A_CHALLENGE_MINUTES = 10;
 const invalidCredentials = (): AppError =>
   new AppError('UNAUTHORIZED', { message: 'Invalid email or password' });
 
+/** A user whose password was right (and whose email is verified). */
+export type SigninUser = typeof users.$inferSelect;
+
+/** A second-factor challenge answered to a sign-in (then `POST /mf2a/verifyOTP`). */
+export type SecondFactorChallenge = { mf2a: true; user_id: string; mf2a_method: 'TOTP' | 'EMAIL' };
+
+/** What a second-factor challenge opens once passed: a contact-area session in that company. */
+const CONTACT_SCOPE = 'CONTACT:';
+
 /**
- * `POST /signin` (and `/employee/signin`). Wrong password and unknown email answer alike, take as
- * long (a decoy hash is checked) and are throttled alike (`signin-throttle.ts`): 5 failures of an
- * email from one address lock that address out of it for 15, 30, 60... minutes (429); other
- * addresses still sign in. An unverified email answers 401 EMAIL_NOT_VERIFIED, but only to someone
- * who knows the password.
+ * The password step of every sign-in (staff and contact area). Wrong password and unknown email
+ * answer alike, take as long (a decoy hash is checked) and are throttled alike
+ * (`signin-throttle.ts`): 5 failures of an email from one address lock that address out of it for
+ * 15, 30, 60... minutes (429); other addresses still sign in. An unverified email answers 401
+ * EMAIL_NOT_VERIFIED, but only to someone who knows the password.
  */
-export async function signin(
+export async function checkSigninPassword(
   platform: Platform,
-  input: { email: string; password: string; company_slug?: string },
+  input: { email: string; password: string },
   client: ClientInfo,
-): Promise<TSigninReply> {
+): Promise<SigninUser> {
   const db = platform.database.db;
   await awaitSigninTurn(db, input.email, client.ip);
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
@@ -47,6 +58,53 @@ export async function signin(
       errorCode: 'EMAIL_NOT_VERIFIED',
     });
   }
+  return user;
+}
+
+/** The answer of a sign-in refused after the password step, alike for every reason. */
+export const invalidSignin = invalidCredentials;
+
+/**
+ * Starts the second step of a sign-in for a user with a second factor (a mailed code is sent for
+ * EMAIL). `contactCompanyId`: the sign-in was on a company's contact-area page, and passing the
+ * challenge opens a contact session there (`POST /mf2a/verifyOTP`).
+ */
+export async function startSecondFactor(
+  platform: Platform,
+  user: Pick<SigninUser, 'id' | 'email' | 'firstName' | 'mf2aMethod'>,
+  options: { contactCompanyId?: string } = {},
+): Promise<SecondFactorChallenge> {
+  const method = user.mf2aMethod!;
+  await platform.database.db.transaction(async (tx) => {
+    const { code } = await issueCode(tx, platform.config.secrets.jwtSecret, {
+      userId: user.id,
+      purpose: 'MF2A',
+      ...(options.contactCompanyId ? { scope: `${CONTACT_SCOPE}${options.contactCompanyId}` } : {}),
+      ttlMinutes: MF2A_CHALLENGE_MINUTES,
+      withCode: method === 'EMAIL',
+    });
+    if (code)
+      await platform.mail.queue(signinCodeMail({ to: user.email, firstName: user.firstName, code }), {
+        tx,
+      });
+  });
+  platform.jobs.wake('mail.send');
+  return { mf2a: true, user_id: user.id, mf2a_method: method };
+}
+
+/** A complete sign-in from `ip` (password, and second factor when there is one): its failures are forgiven. */
+export async function signinSucceeded(platform: Platform, email: string, ip: string): Promise<void> {
+  await clearSigninFailures(platform.database.db, email, ip);
+}
+
+/** `POST /signin` (and `/employee/signin`): see `checkSigninPassword` for failures. */
+export async function signin(
+  platform: Platform,
+  input: { email: string; password: string; company_slug?: string },
+  client: ClientInfo,
+): Promise<TSigninReply> {
+  const db = platform.database.db;
+  const user = await checkSigninPassword(platform, input, client);
 
   if (input.company_slug) {
     // Employee sign-in on a company's own page: land in that company, or nowhere.
@@ -56,23 +114,8 @@ export async function signin(
     user.lastCompanyId = companyId;
   }
 
-  if (user.mf2aMethod) {
-    await db.transaction(async (tx) => {
-      const { code } = await issueCode(tx, platform.config.secrets.jwtSecret, {
-        userId: user.id,
-        purpose: 'MF2A',
-        ttlMinutes: MF2A_CHALLENGE_MINUTES,
-        withCode: user.mf2aMethod === 'EMAIL',
-      });
-      if (code)
-        await platform.mail.queue(signinCodeMail({ to: user.email, firstName: user.firstName, code }), {
-          tx,
-        });
-    });
-    platform.jobs.wake('mail.send');
-    // The address's failures are forgiven only once the second factor is right too.
-    return { mf2a: true, user_id: user.id, mf2a_method: user.mf2aMethod };
-  }
+  // The address's failures are forgiven only once the second factor is right too.
+  if (user.mf2aMethod) return startSecondFactor(platform, user);
 
   await clearSigninFailures(db, user.email, client.ip);
   const session = await openDefaultSession(platform, user.id, user.lastCompanyId, client);
@@ -90,11 +133,11 @@ export async function verifySecondFactor(
   platform: Platform,
   input: { user_id: string; code: string },
   client: ClientInfo,
-): Promise<TSessionReply> {
+): Promise<TSessionReply | TApplicationUserSession> {
   const db = platform.database.db;
   const secret = platform.config.secrets.jwtSecret;
   const [user] = await db.select().from(users).where(eq(users.id, input.user_id)).limit(1);
-  const live = user ? await findLiveCode(db, user.id, 'MF2A') : undefined;
+  const live = user ? await findLiveChallenge(db, user.id) : undefined;
   if (!user || !live || !user.mf2aMethod) {
     throw new AppError('UNAUTHORIZED', { message: 'Your sign-in has expired. Sign in again.' });
   }
@@ -128,6 +171,10 @@ export async function verifySecondFactor(
   await clearSigninFailures(db, user.email, client.ip);
   if (recoveryLeft)
     await db.update(users).set({ recoveryCodeHashes: recoveryLeft }).where(eq(users.id, user.id));
+  if (live.scope?.startsWith(CONTACT_SCOPE)) {
+    const companyId = live.scope.slice(CONTACT_SCOPE.length);
+    return contactSessions().openAfterSecondFactor(platform, { userId: user.id, companyId, client });
+  }
   return openDefaultSession(platform, user.id, user.lastCompanyId, client);
 }
 

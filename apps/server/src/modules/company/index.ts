@@ -12,8 +12,15 @@ export {
   workspacesSharedWith,
 } from './memberships';
 export type { SharedWorkspace } from './memberships';
-export { activeMemberIds, activeMembershipsOf, findCompanyOwnerId, hasMembership } from './lookups';
+export {
+  activeMemberIds,
+  activeMembershipsOf,
+  findActiveCompanyBySlug,
+  findCompanyOwnerId,
+  hasMembership,
+} from './lookups';
 export { registerCompanyRoutes } from './routes';
+export { companyNameText, companyOwnerIdText } from './sql-texts';
 export {
   clearMembersRole,
   countActiveMembersByUserType,

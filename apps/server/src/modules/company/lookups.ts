@@ -68,3 +68,16 @@ export async function findCompanyOwnerId(db: Reader, companyId: string): Promise
     .orderBy(asc(companyUsers.createdAt));
   return owners.find((o) => o.userId === o.createdBy)?.userId ?? owners[0]?.userId ?? null;
 }
+
+/** An active company by its sign-in slug (its contact-area page), or undefined. */
+export async function findActiveCompanyBySlug(
+  db: Reader,
+  slug: string,
+): Promise<{ id: string; name: string; slug: string } | undefined> {
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name, slug: companies.slug })
+    .from(companies)
+    .where(and(eq(companies.slug, slug), eq(companies.isActive, true)))
+    .limit(1);
+  return row;
+}

@@ -3,13 +3,15 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerEntityExcelImportRoutes } from './excel-import-routes';
-export { registerAggregateFiller, registerSavedFilterReader } from './hooks';
-export type { AggregateFiller, SavedFilterReader } from './hooks';
+export { registerAggregateFiller, registerRecordLinkCondition, registerSavedFilterReader } from './hooks';
+export type { AggregateFiller, RecordLinkCondition, SavedFilterReader } from './hooks';
 export { defineRecordJobs } from './jobs';
 export { columnOf, filterSql, orderSql } from './query';
+export { registerAccountRecordHooks } from './account-records';
 export { narrowedRecordsPage, recordDirectory, recordsByIds } from './record-views';
 export { registerEntityDataHooks } from './register-hooks';
 export { ZRecordSchema, registerEntityDataRoutes } from './routes';
 export { createRecords, findRecord, queryRecords, toRecord, updateRecord } from './service';
-export type { RecordRow } from './service';
+export type { RecordRow, RecordWriteOptions } from './service';
+export type { ForeignFileCheck } from './files-service';
 export { slugOf } from './files-service';

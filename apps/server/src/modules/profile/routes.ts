@@ -32,6 +32,10 @@ export function registerProfileRoutes(api: FastifyInstance, platform: Platform):
   const tags = ['profile'];
   const security = [{ bearer: [] }];
   const onRequest = requireAuth(platform.config.secrets.jwtSecret);
+  // The caller's own pictures (avatar, signature, initials) belong to their login: contact-area
+  // sessions use them too. `user_details` (/user/profile) stays staff: contacts read
+  // `/application-user/profile`.
+  const ownPictures = requireAuth(platform.config.secrets.jwtSecret, 'staff-or-contact');
 
   r.get(
     '/user/profile',
@@ -63,7 +67,7 @@ export function registerProfileRoutes(api: FastifyInstance, platform: Platform):
   );
 
   const picture = (kind: PictureKind, field: string, summary: string) => ({
-    onRequest,
+    onRequest: ownPictures,
     bodyLimit: PICTURE_BODY_LIMIT + 1024,
     schema: {
       tags,
@@ -89,7 +93,7 @@ export function registerProfileRoutes(api: FastifyInstance, platform: Platform):
   r.get(
     '/user/update-profile-picture',
     {
-      onRequest,
+      onRequest: ownPictures,
       schema: {
         tags,
         security,
@@ -107,7 +111,7 @@ export function registerProfileRoutes(api: FastifyInstance, platform: Platform):
   r.get(
     '/signature',
     {
-      onRequest,
+      onRequest: ownPictures,
       schema: {
         tags,
         security,
@@ -126,7 +130,7 @@ export function registerProfileRoutes(api: FastifyInstance, platform: Platform):
   r.get(
     '/initials/user/me',
     {
-      onRequest,
+      onRequest: ownPictures,
       schema: {
         tags,
         security,
