@@ -3,8 +3,8 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerEntityExcelImportRoutes } from './excel-import-routes';
-export { registerAggregateFiller, registerRecordLinkCondition, registerSavedFilterReader } from './hooks';
-export type { AggregateFiller, RecordLinkCondition, SavedFilterReader } from './hooks';
+export { registerAggregateFiller, registerSavedFilterReader } from './hooks';
+export type { AggregateFiller, SavedFilterReader } from './hooks';
 export { defineRecordJobs } from './jobs';
 export { columnOf, filterSql, orderSql } from './query';
 export { registerAccountRecordHooks } from './account-records';
@@ -12,6 +12,5 @@ export { narrowedRecordsPage, recordDirectory, recordsByIds } from './record-vie
 export { registerEntityDataHooks } from './register-hooks';
 export { ZRecordSchema, registerEntityDataRoutes } from './routes';
 export { createRecords, findRecord, queryRecords, toRecord, updateRecord } from './service';
-export type { RecordRow, RecordWriteOptions } from './service';
-export type { ForeignFileCheck } from './files-service';
+export type { RecordRow } from './service';
 export { slugOf } from './files-service';
