@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
+import { CONTACT_AREA_SCREENS } from '../features/contact-area/screens';
 import { CONTACT_SCREENS } from '../features/contacts/screens';
 import { DOCUMENT_SCREENS } from '../features/documents/document-screens';
 import { ENTITY_GROUP_SCREENS } from '../features/entity-groups/screens';
@@ -18,6 +19,29 @@ type ScreenLoaders = Readonly<Record<string, () => Promise<{ Component: Componen
 
 /** The screens an area registers (its `*_SCREENS` map), by their route pattern in routes.ts. */
 const AREAS: [area: string, screens: ScreenLoaders, patterns: string[]][] = [
+  [
+    'contact area (content)',
+    CONTACT_AREA_SCREENS,
+    [
+      '/ap/approvalforms',
+      '/ap/dashboard',
+      '/ap/documents',
+      '/ap/entity-execute/{entity_id}',
+      '/ap/entity-view/{entity_id}',
+      '/ap/entity-views/view/{entity_view_id}',
+      '/ap/entity/{entity_id}/{menuId}',
+      '/ap/fb/edit/{formbuilder_code}/{formbuilder_data_id}',
+      '/ap/fb/view/{formbuilder_code}/{formbuilder_data_id}',
+      '/ap/fb/{formbuilder_code}/{formbuilder_data_id}/status/completed',
+      '/ap/fbd/{formbuilder_code}',
+      '/ap/fbd/{formbuilder_code}/data-list',
+      '/ap/fbd/{formbuilder_code}/{formbuilder_data_id}',
+      '/ap/fbdv/{formbuilder_code}/data-list',
+      '/ap/formbuilder',
+      '/ap/template/{template_id}/menu/view',
+      '/ap/workflows',
+    ],
+  ],
   [
     'contacts',
     CONTACT_SCREENS,

@@ -21,6 +21,7 @@ import { ENTITY_VIEW_SCREENS } from '../features/entity-views/screens';
 import { GLOBAL_FILTER_SCREENS } from '../features/global-filters/screens';
 import { FORM_BUILDER_SCREENS } from '../features/form-builders/screens';
 import { FORM_FILL_SCREENS } from '../features/form-fill/screens';
+import { CONTACT_AREA_SCREENS } from '../features/contact-area/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -51,6 +52,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...GLOBAL_FILTER_SCREENS,
   ...FORM_BUILDER_SCREENS,
   ...FORM_FILL_SCREENS,
+  ...CONTACT_AREA_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),

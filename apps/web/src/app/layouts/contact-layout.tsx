@@ -9,7 +9,9 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useContactDetails, useContactMenu } from '../../features/contact-area/contact-area-api';
 import { BrandMark } from './brand-mark';
+import { ContactMenuButton, ContactMenuNavLinks, contactMenuEntries } from './contact-menu';
 import { ShellFrame } from './shell-frame';
 import { UserMenu } from './user-menu';
 
@@ -40,9 +42,15 @@ function isActive(item: ContactNavItem, pathname: string): boolean {
 
 const CONTACT_MENU_LINKS = [{ label: 'Profile', to: '/ap/profile', icon: IconUserCircle }];
 
-/** The application-user (contact) area: a simpler top navigation, no staff sidebar. */
+/**
+ * The application-user (contact) area: a simpler top navigation, no staff sidebar. The fixed
+ * items, then what the contact type's stored menu adds (entities, views, form templates, links).
+ */
 export function ContactLayout() {
   const { pathname } = useLocation();
+  const menu = useContactMenu();
+  const entries = contactMenuEntries(menu.data);
+  const menuLabel = useContactDetails()?.contact_type?.name ?? 'More';
 
   return (
     <ShellFrame
@@ -71,24 +79,30 @@ export function ContactLayout() {
                 </Button>
               );
             })}
+            {entries.length > 0 && (
+              <ContactMenuButton entries={entries} label={menuLabel} pathname={pathname} />
+            )}
           </Group>
         </>
       }
       startGap="lg"
       end={<UserMenu links={CONTACT_MENU_LINKS} signinTo="/ap/signin" />}
-      navbar={(close) =>
-        CONTACT_NAV.map((item) => (
-          <NavLink
-            key={item.to}
-            component={Link}
-            to={item.to}
-            label={item.label}
-            leftSection={<item.icon size={18} />}
-            active={isActive(item, pathname)}
-            onClick={close}
-          />
-        ))
-      }
+      navbar={(close) => (
+        <>
+          {CONTACT_NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              leftSection={<item.icon size={18} />}
+              active={isActive(item, pathname)}
+              onClick={close}
+            />
+          ))}
+          <ContactMenuNavLinks entries={entries} pathname={pathname} onFollow={close} />
+        </>
+      )}
     >
       <Outlet />
     </ShellFrame>

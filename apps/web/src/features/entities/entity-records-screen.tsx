@@ -13,6 +13,15 @@ import { addRecordPath, entitySettingsPath } from './paths';
 import { RecordsGrid } from './records-grid';
 import { queryGate } from './query-gate';
 
+/** "12 records" beside an entity's title. */
+export function RecordsCountBadge({ count }: { count: number }) {
+  return (
+    <Badge variant="light" tt="none">
+      {count.toLocaleString('en-IN')} record{count === 1 ? '' : 's'}
+    </Badge>
+  );
+}
+
 /** `/entity/{entity_id}`: an entity's records in the data grid. */
 export function EntityRecordsScreen() {
   const { entity_id: entityId = '' } = useParams();
@@ -29,10 +38,7 @@ export function EntityRecordsScreen() {
       description={entity.data.description || undefined}
       actions={
         <Group gap="xs">
-          <Badge variant="light" tt="none">
-            {entity.data.records_count.toLocaleString('en-IN')} record
-            {entity.data.records_count === 1 ? '' : 's'}
-          </Badge>
+          <RecordsCountBadge count={entity.data.records_count} />
           <EntityActionsMenu entity={entity.data} />
           {can('entities:update') && (
             <Button

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { IconBell, IconChevronDown, IconFileText, IconLink, IconPrinter } from '@tabler/icons-react';
-import { useCan } from '../../shared/permissions/use-can';
+import { useEntityArea } from './entity-area';
 import { useEntity } from './entities-api';
 import { NotifyDialog } from './notify-dialog';
 import { PrintDialog } from './print-dialog';
@@ -39,7 +39,7 @@ export function RecordActionsMenu({
   recordId: string;
   title: string;
 }) {
-  const { can } = useCan();
+  const { can } = useEntityArea();
   const [dialog, setDialog] = useState<Dialog>(null);
   const canNotify = can('notifications:send');
   const canShare = can('entity-data:export');
@@ -101,7 +101,7 @@ export function RecordActionsMenu({
 
 /** Buttons of the grid's selection bar: notify about or print the selected records. */
 export function RecordSelectionActions({ entityId, ids }: { entityId: string; ids: string[] }) {
-  const { can } = useCan();
+  const { can } = useEntityArea();
   const entityName = useEntity(entityId).data?.name ?? 'Records';
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);

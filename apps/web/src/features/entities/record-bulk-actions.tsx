@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { FieldInput } from '../form-templates/renderer/field-input';
 import { ConfirmDialog, ErrorAlert, errorText } from '../../shared/ui/page-kit';
-import { useCan } from '../../shared/permissions/use-can';
+import { useEntityArea } from './entity-area';
 import {
   ENTITY_KEYS,
   bulkUpdateRecords,
@@ -30,7 +30,7 @@ export function RecordBulkActions({
   fields: TemplateField[];
   onDone: () => void;
 }) {
-  const { can } = useCan();
+  const { can } = useEntityArea();
   const queryClient = useQueryClient();
   const templates = useEntityTemplates(entityId);
   const [dialog, setDialog] = useState<'delete' | 'edit' | null>(null);

@@ -3,9 +3,8 @@ import { IconEdit, IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate } from '../../shared/format/date';
 import { LoadError } from '../../shared/ui/page-kit';
-import { useCan } from '../../shared/permissions/use-can';
 import { useRecord, type TemplateField } from './entities-api';
-import { recordPath } from './paths';
+import { useEntityArea } from './entity-area';
 import { RecordValuesView } from './record-values-view';
 import { useEntityTemplates } from './use-entity-templates';
 
@@ -20,7 +19,7 @@ export function RecordDrawer({
   fields: TemplateField[];
   onClose: () => void;
 }) {
-  const { can } = useCan();
+  const { can, paths } = useEntityArea();
   const record = useRecord(recordId);
   const templates = useEntityTemplates(entityId);
   return (
@@ -50,7 +49,7 @@ export function RecordDrawer({
                 size="xs"
                 variant="default"
                 component={Link}
-                to={recordPath(entityId, record.data._id, 'view')}
+                to={paths.record(entityId, record.data._id, 'view')}
                 leftSection={<IconExternalLink size={14} />}
               >
                 Open page
@@ -59,7 +58,7 @@ export function RecordDrawer({
                 <Button
                   size="xs"
                   component={Link}
-                  to={recordPath(entityId, record.data._id, 'edit')}
+                  to={paths.record(entityId, record.data._id, 'edit')}
                   leftSection={<IconEdit size={14} />}
                 >
                   Edit

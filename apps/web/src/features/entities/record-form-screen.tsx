@@ -15,7 +15,7 @@ import {
   useRecord,
   type RecordValues,
 } from './entities-api';
-import { entityPath, recordPath } from './paths';
+import { useEntityArea } from './entity-area';
 import { EntityTitleIcon } from './entity-title-icon';
 import { RecordForm, errorsByTemplate, validateRecord, type TemplateErrors } from './record-form';
 import { useEntityCustomization } from './use-customization';
@@ -32,6 +32,7 @@ export function RecordFormScreen() {
   const [params] = useSearchParams();
   const recordId = params.get('dataId');
   const navigate = useNavigate();
+  const { paths } = useEntityArea();
   const queryClient = useQueryClient();
   const entity = useEntity(entityId);
   const record = useRecord(recordId);
@@ -94,7 +95,7 @@ export function RecordFormScreen() {
       }
       await queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.all });
       notifications.show({ color: 'teal', message: isEdit ? 'Record saved' : `${singular} added` });
-      void navigate(recordPath(entityId, id!, 'view'));
+      void navigate(paths.record(entityId, id!, 'view'));
     } catch (err) {
       if (isApiError(err) && !isEdit) setErrors(errorsByTemplate(err.fieldErrors));
       setFailure(err);
@@ -151,7 +152,7 @@ export function RecordFormScreen() {
             <Button
               variant="default"
               onClick={() =>
-                void navigate(recordId ? recordPath(entityId, recordId, 'view') : entityPath(entityId))
+                void navigate(recordId ? paths.record(entityId, recordId, 'view') : paths.list(entityId))
               }
             >
               Cancel

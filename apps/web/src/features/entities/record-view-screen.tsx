@@ -7,9 +7,8 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDate } from '../../shared/format/date';
 import { ConfirmDialog, LoadError, PageFrame, errorText } from '../../shared/ui/page-kit';
-import { useCan } from '../../shared/permissions/use-can';
 import { ENTITY_KEYS, deleteRecords, duplicateRecords, useEntity, useRecord } from './entities-api';
-import { entityPath, recordPath } from './paths';
+import { useEntityArea } from './entity-area';
 import { RelatedRecordsTabs } from '../relationships';
 import { CompanyContacts } from './company-contacts';
 import { RecordActionsMenu } from './record-actions-menu';
@@ -57,7 +56,7 @@ export function RecordViewScreen() {
   const { entity_id: entityId = '', template_code: templateCode } = useParams();
   const [params] = useSearchParams();
   const recordId = params.get('dataId') ?? '';
-  const { can } = useCan();
+  const { can, paths } = useEntityArea();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const entity = useEntity(entityId);
@@ -78,7 +77,7 @@ export function RecordViewScreen() {
       <LoadError
         error={new Error('No record was chosen')}
         title="No record"
-        onRetry={() => void navigate(entityPath(entityId))}
+        onRetry={() => void navigate(paths.list(entityId))}
       />
     );
   if (loadError)
@@ -97,7 +96,7 @@ export function RecordViewScreen() {
       await deleteRecords(entityId, [recordId]);
       await queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.all });
       notifications.show({ color: 'teal', message: 'Record deleted' });
-      void navigate(entityPath(entityId));
+      void navigate(paths.list(entityId));
     } catch (err) {
       setError(err);
     }
@@ -161,7 +160,7 @@ export function RecordViewScreen() {
       icon={<EntityTitleIcon icon={look.icon} entityIcon={entity.data.icon} accent={accent} />}
       description={
         <Breadcrumbs separator="›" fz="sm">
-          <Anchor component={Link} to={entityPath(entityId)}>
+          <Anchor component={Link} to={paths.list(entityId)}>
             {entity.data.name}
           </Anchor>
           <Text size="sm" c="dimmed">
@@ -195,7 +194,7 @@ export function RecordViewScreen() {
           {can('entity-data:update') && (
             <Button
               component={Link}
-              to={recordPath(entityId, recordId, 'edit')}
+              to={paths.record(entityId, recordId, 'edit')}
               leftSection={<IconEdit size={16} />}
               color={accent}
               autoContrast

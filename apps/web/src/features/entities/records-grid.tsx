@@ -22,7 +22,6 @@ import type { TFilterGroupInput, TSort } from '@esigns/contracts/nocode-filters'
 import { formatDate } from '../../shared/format/date';
 import { ListPager } from '../../shared/ui/list-pager';
 import { LoadError, StateMessage, errorText } from '../../shared/ui/page-kit';
-import { useCan } from '../../shared/permissions/use-can';
 import {
   ENTITY_KEYS,
   updateRecordTemplate,
@@ -38,6 +37,7 @@ import { RecordBulkActions } from './record-bulk-actions';
 import { QuickAdd } from './quick-add';
 import { RecordCards } from './record-cards';
 import { RecordDrawer } from './record-drawer';
+import { useEntityArea } from './entity-area';
 
 export type RecordsGridProps = {
   entityId: string;
@@ -93,7 +93,7 @@ export function RecordsGrid({
   accent,
   keepInUrl,
 }: RecordsGridProps) {
-  const { can } = useCan();
+  const { can } = useEntityArea();
   const queryClient = useQueryClient();
   const fieldsQuery = useTemplateFields(entityId);
   const fields = useMemo(() => fieldsQuery.data ?? [], [fieldsQuery.data]);

@@ -9,12 +9,17 @@ import { useCan } from '../../shared/permissions/use-can';
 import { backToViews, editPath } from './entity-view-editor-screen';
 import { ENTITY_VIEW_KEYS, fetchEntityView } from './entity-views-api';
 import { RecordsGrid } from '../entities/records-grid';
+import { useEntityArea } from '../entities/entity-area';
 import { ViewBoard } from './view-board';
 
-/** /entity-views/view/{entity_view_id}: the view's records, a tab per entity when it has several. */
+/**
+ * /entity-views/view/{entity_view_id}: the view's records, a tab per entity when it has several (also
+ * the contact area's `/ap/entity-views/view/{entity_view_id}`, without the link to the views list).
+ */
 export function EntityViewScreen() {
   const viewId = useParams().entity_view_id ?? '';
   const rights = useCan();
+  const { isStaff } = useEntityArea();
   const view = useQuery({
     queryKey: ENTITY_VIEW_KEYS.one(viewId),
     queryFn: ({ signal }) => fetchEntityView(viewId, signal),
@@ -97,7 +102,7 @@ export function EntityViewScreen() {
       title={view.data?.name ?? 'Entity view'}
       description={
         <Group gap="xs" component="span">
-          {backToViews}
+          {isStaff && backToViews}
           {view.data?.description && (
             <Text span size="sm" c="dimmed">
               · {view.data.description}

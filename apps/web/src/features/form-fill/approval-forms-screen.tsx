@@ -7,19 +7,20 @@ import { formatDateTime } from '../../shared/format/date';
 import { useCan } from '../../shared/permissions/use-can';
 import { ListScreen, ListView, useListQuery, type ListColumn } from '../../shared/ui/list-screen';
 import { FILL_KEYS, fetchApprovalCount, fetchApprovals, type SubmissionRead } from './fill-api';
-import { fillPaths } from './fill-paths';
+import { useFillPaths, type SignedInFillPaths } from './fill-paths';
 import { fillerText } from './submission-labels';
 
 const nameOf = (row: SubmissionRead) => row.form_name || row.code;
 /** The entry, opened as its approver (the decision shows whatever the user type's rights). */
-const approvalPathOf = (row: SubmissionRead) => `${fillPaths.submission(row.code, row._id)}?approve=1`;
+const approvalPathOf = (paths: SignedInFillPaths, row: SubmissionRead) =>
+  `${paths.submission(row.code, row._id)}?approve=1`;
 
-const COLUMNS: ListColumn<SubmissionRead>[] = [
+const columnsOf = (paths: SignedInFillPaths): ListColumn<SubmissionRead>[] => [
   {
     key: 'form',
     header: 'Form',
     cell: (row) => (
-      <Anchor component={Link} to={approvalPathOf(row)} fw={600}>
+      <Anchor component={Link} to={approvalPathOf(paths, row)} fw={600}>
         {nameOf(row)}
       </Anchor>
     ),
@@ -34,10 +35,14 @@ const COLUMNS: ListColumn<SubmissionRead>[] = [
   },
 ];
 
-/** `/forms/approval-forms`: the form entries waiting for the signed-in user's approval, with their count. */
+/**
+ * `/forms/approval-forms` (and the contact area's `/ap/approvalforms`): the form entries waiting
+ * for the signed-in user's approval, with their count.
+ */
 export function ApprovalFormsScreen() {
   usePageTitle('Approval forms');
   const rights = useCan();
+  const paths = useFillPaths();
   const count = useQuery({
     queryKey: [...FILL_KEYS.approvals, 'count'],
     queryFn: ({ signal }) => fetchApprovalCount(signal),
@@ -73,10 +78,10 @@ export function ApprovalFormsScreen() {
           text: 'Form entries that need your approval appear here.',
           filtered: { title: 'No entry matches', text: 'Try another search.' },
         }}
-        columns={COLUMNS}
+        columns={columnsOf(paths)}
         card={(row) => ({
           title: (
-            <Anchor component={Link} to={approvalPathOf(row)} fw={600}>
+            <Anchor component={Link} to={approvalPathOf(paths, row)} fw={600}>
               {nameOf(row)}
             </Anchor>
           ),

@@ -4,7 +4,7 @@ import type { TStoredFormStep } from '@esigns/contracts/form-builders';
 import { formatDateTime } from '../../shared/format/date';
 import { RowActions, type ListCardContent, type ListColumn } from '../../shared/ui/list-screen';
 import type { SubmissionRead } from './fill-api';
-import { fillPaths } from './fill-paths';
+import type { SignedInFillPaths } from './fill-paths';
 import { SUBMISSION_STATUS_LABELS, fillerDetail, fillerText } from './submission-labels';
 
 /** Steps done of the steps that count (skipped ones do not). */
@@ -42,15 +42,17 @@ const canResend = (row: SubmissionRead) =>
 
 type RowOptions = {
   code: string;
+  /** Where an entry opens (the area's submission screen). */
+  submissionPath: SignedInFillPaths['submission'];
   steps: readonly TStoredFormStep[];
   onResend?: (row: SubmissionRead) => void;
 };
 
-function actionsOf(row: SubmissionRead, { code, onResend }: RowOptions) {
+function actionsOf(row: SubmissionRead, { code, submissionPath, onResend }: RowOptions) {
   return (
     <RowActions
       name={fillerText(row.filler)}
-      open={{ to: fillPaths.submission(code, row._id), label: 'Open' }}
+      open={{ to: submissionPath(code, row._id), label: 'Open' }}
       items={[
         onResend &&
           canResend(row) && {

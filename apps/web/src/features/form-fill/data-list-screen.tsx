@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { SUBMISSION_STATUSES, type TSubmissionStatus } from '@esigns/contracts/form-builders';
 import { usePageTitle } from '../../shared/branding/use-page-title';
+import { useAreaBase } from '../../shared/area/area-base';
 import { useCan } from '../../shared/permissions/use-can';
 import {
   DeleteDialog,
@@ -21,6 +22,7 @@ import { BatchProgress } from './batch-progress';
 import { deleteSubmissions, exportSubmissions, resendLink } from './data-list-api';
 import { dataListCard, dataListColumns } from './data-list-rows';
 import { FILL_KEYS, STAFF_ACCESS, fetchSubmissions, type SubmissionRead } from './fill-api';
+import { signedInFillPaths } from './fill-paths';
 import { SendFormDialog } from './send-form-dialog';
 import { useStaffForm } from './staff-fill-screen';
 import { SUBMISSION_STATUS_LABELS, fillerText } from './submission-labels';
@@ -33,11 +35,14 @@ const STATUS_FILTERS = [
 /**
  * `/fbd/{formbuilder_code}/data-list`: a form's entries, server-paged with search and a status
  * filter, each with its step progress; CSV export, send the form to people (with the sends'
- * progress), resend a personal link, delete many.
+ * progress), resend a personal link, delete many. In the contact area (`/ap/fbdv/…/data-list`,
+ * `/ap/fbd/…/data-list`) a contact's own entries (the server answers only theirs).
  */
 export function DataListScreen() {
   const { formbuilder_code: code = '' } = useParams();
   const rights = useCan();
+  const base = useAreaBase();
+  const paths = signedInFillPaths(base);
   const form = useStaffForm(code);
   const formId = form.data?._id;
   usePageTitle(form.data ? `${form.data.name}: entries` : 'Form entries');
@@ -95,21 +100,24 @@ export function DataListScreen() {
   const options = {
     code,
     steps,
+    submissionPath: paths.submission,
     onResend: canSend ? (row: SubmissionRead) => resend.mutate(row) : undefined,
   };
   return (
     <ListScreen
       title={form.data ? `${form.data.name}: entries` : 'Form entries'}
-      description="Every entry of this form, with how far each one got."
+      description={
+        base ? 'Your entries of this form.' : 'Every entry of this form, with how far each one got.'
+      }
       actions={actions}
       rights={rights}
-      canView={rights.can('form-builders:view-submissions')}
+      canView={base !== '' || rights.can('form-builders:view-submissions')}
       list={list}
       error={form.error}
       noAccess="Your user type cannot see the entries of forms."
       search={{ label: 'Search entries', placeholder: 'Search by name or email', width: 280 }}
       selects={[{ key: 'status', label: 'Filter by status', data: STATUS_FILTERS, width: 200 }]}
-      toolbar={formId && <BatchProgress formId={formId} />}
+      toolbar={formId && canSend && <BatchProgress formId={formId} />}
       dialogs={
         <>
           {isSending && formId && <SendFormDialog formId={formId} onClose={() => setSending(false)} />}

@@ -9,7 +9,8 @@ import { useSession } from '../../shared/session/session-store';
 import { PageFrame, QueryFailure, StateMessage } from '../../shared/ui/page-kit';
 import { SkeletonStack } from '../../shared/ui/list-screen';
 import { FILL_KEYS, STAFF_ACCESS, fetchStaffForm } from './fill-api';
-import { fillPaths } from './fill-paths';
+import { useAreaBase } from '../../shared/area/area-base';
+import { signedInFillPaths } from './fill-paths';
 import { FillStepper } from './fill-stepper';
 import { FormUploadsProvider } from './form-file-uploads';
 import { EDITABLE_STATUSES, useStartingSubmission, useStepTemplates } from './use-fill-data';
@@ -24,12 +25,16 @@ export function useStaffForm(code: string) {
 
 /**
  * `/fbd/{formbuilder_code}`: a signed-in user fills the form with the guests' stepper, resuming
- * their own draft (or the submission `?submission=` names, e.g. one sent back to them).
+ * their own draft (or the submission `?submission=` names, e.g. one sent back to them). The
+ * contact area's `/ap/fbd/{formbuilder_code}` and `/ap/fb/edit/{formbuilder_code}/{formbuilder_data_id}`
+ * are this screen too (the server answers a contact only their own entries).
  */
 export function StaffFillScreen() {
-  const { formbuilder_code: code = '' } = useParams();
+  const { formbuilder_code: code = '', formbuilder_data_id: dataId } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  const base = useAreaBase();
+  const paths = signedInFillPaths(base);
   const userId = useSession((s) => s.user?._id);
   const rights = useCan();
   const form = useStaffForm(code);
@@ -38,16 +43,11 @@ export function StaffFillScreen() {
   const start = useStartingSubmission(
     STAFF_ACCESS,
     form.data?._id,
-    search.get('submission') ?? undefined,
-    userId,
+    search.get('submission') ?? dataId,
+    base === '' ? userId : undefined,
   );
   const entries = rights.can('form-builders:view-submissions') && (
-    <Button
-      variant="default"
-      component={Link}
-      to={fillPaths.dataList(code)}
-      leftSection={<IconList size={16} />}
-    >
+    <Button variant="default" component={Link} to={paths.dataList(code)} leftSection={<IconList size={16} />}>
       Entries
     </Button>
   );
@@ -58,7 +58,7 @@ export function StaffFillScreen() {
         <QueryFailure
           query={failed}
           title="Could not open the form"
-          noAccess="Your user type cannot fill this form."
+          noAccess={base ? 'This form is not shared with you.' : 'Your user type cannot fill this form.'}
         />
       ) : !form.data || !templates.data || start.isPending ? (
         <SkeletonStack count={3} height={72} />
@@ -73,7 +73,7 @@ export function StaffFillScreen() {
         </StateMessage>
       ) : start.data && !EDITABLE_STATUSES.has(start.data.status) ? (
         <StateMessage icon={<IconForms size={28} />} title="Already sent" testId="already-sent">
-          <Button component={Link} to={fillPaths.submission(code, start.data._id)} variant="light">
+          <Button component={Link} to={paths.submission(code, start.data._id)} variant="light">
             Open the submission
           </Button>
         </StateMessage>
@@ -92,7 +92,7 @@ export function StaffFillScreen() {
               initial={start.data ?? null}
               onSubmitted={(sent) => {
                 notifications.show({ color: 'teal', message: `${form.data.name} submitted` });
-                void navigate(fillPaths.submission(code, sent._id));
+                void navigate(paths.submitted(code, sent._id));
               }}
             />
           </FormUploadsProvider>

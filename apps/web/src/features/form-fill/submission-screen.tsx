@@ -11,19 +11,23 @@ import { SkeletonStack } from '../../shared/ui/list-screen';
 import { PageFrame, QueryFailure } from '../../shared/ui/page-kit';
 import { ApprovalDecision } from './approval-decision';
 import { FILL_KEYS, STAFF_ACCESS, fetchSubmission, type SubmissionRead } from './fill-api';
-import { fillPaths } from './fill-paths';
+import { useFillPaths } from './fill-paths';
 import { ApprovalTrail, SubmissionHistory } from './submission-side';
 import { SUBMISSION_STATUS_LABELS, fillerDetail, fillerText } from './submission-labels';
 import { SubmissionValues } from './submission-values';
 import { useStaffForm } from './staff-fill-screen';
 import { EDITABLE_STATUSES, useStepTemplates } from './use-fill-data';
 
-/** `/fb/{formbuilder_code}/{formbuilder_data_id}`: one submission: its steps and answers, approvals and history. */
+/**
+ * `/fb/{formbuilder_code}/{formbuilder_data_id}`: one submission: its steps and answers, approvals
+ * and history. In the contact area `/ap/fb/view/…` and `/ap/fbd/{formbuilder_code}/{formbuilder_data_id}`.
+ */
 export function SubmissionScreen() {
   const { formbuilder_code: code = '', formbuilder_data_id: id = '' } = useParams();
   const queryClient = useQueryClient();
   const rights = useCan();
-  const userId = useSession((s) => s.user?._id);
+  const paths = useFillPaths();
+  const me = useSession((s) => s.user);
   // Opened from the approval list: the user is one of its approvers (the server checks it).
   const isApprover = useSearchParams()[0].get('approve') === '1';
   const form = useStaffForm(code);
@@ -35,13 +39,17 @@ export function SubmissionScreen() {
   usePageTitle(form.data ? `${form.data.name}: entry` : 'Form entry');
   const failed = [form, submission, templates].find((q) => q.isError);
   const data = submission.data;
-  const isMine = data?.filler.kind === 'USER' && data.filler.id === userId;
+  // Staff fill as USER (their user id), contacts as CONTACT (their contact or user id).
+  const isMine =
+    data !== undefined &&
+    data.filler.id !== null &&
+    (data.filler.id === me?._id || (data.filler.kind === 'CONTACT' && data.filler.id === me?.contact_id));
   const canCorrect = rights.can('form-builders:manage-submissions');
   const stepActions = (step: TStoredFormStep) => {
     const templateCode = templates.data?.[step.id]?.code;
-    if (step.type !== 'TEMPLATE' || !templateCode || !data) return null;
+    if (step.type !== 'TEMPLATE' || !templateCode || !data || !paths.stepEdit) return null;
     return canCorrect ? (
-      <Anchor component={Link} size="sm" to={fillPaths.stepEdit(code, templateCode, data._id)}>
+      <Anchor component={Link} size="sm" to={paths.stepEdit(code, templateCode, data._id)}>
         Correct
       </Anchor>
     ) : null;
@@ -49,11 +57,7 @@ export function SubmissionScreen() {
   const actions = (
     <>
       {data && isMine && EDITABLE_STATUSES.has(data.status) && (
-        <Button
-          component={Link}
-          to={`${fillPaths.staffFill(code)}?submission=${data._id}`}
-          leftSection={<IconEdit size={16} />}
-        >
+        <Button component={Link} to={paths.edit(code, data._id)} leftSection={<IconEdit size={16} />}>
           Continue filling
         </Button>
       )}
@@ -61,7 +65,7 @@ export function SubmissionScreen() {
         <Button
           variant="default"
           component={Link}
-          to={fillPaths.dataList(code)}
+          to={paths.dataList(code)}
           leftSection={<IconList size={16} />}
         >
           All entries

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { TApplicationUserDetails } from '@esigns/contracts/application-users';
 import type { TSessionReply, TUserDetails, TWorkspace } from '@esigns/contracts/auth';
 import { sessionStore, type SessionState } from '../session/session-store';
 
@@ -150,3 +151,50 @@ export const shellHandler: FakeHandler = (call) => {
   if (call.path === '/api/user/getUserWorkspaceList') return ok([makeWorkspace()]);
   return undefined;
 };
+
+export const CONTACT_USER_ID = '7d1e9a40-3b62-4d7f-8e64-2b3c4d5e6f70';
+export const CONTACT_TYPE_ID = '2c9f5e1a-6b7d-4e8f-9a0b-1c2d3e4f5a6b';
+
+/** The signed-in contact as a contact-area sign-in leaves it (`ZApplicationUserDetails`). */
+export function makeContactDetails(
+  overrides: Partial<TApplicationUserDetails> = {},
+): TApplicationUserDetails {
+  return {
+    _id: CONTACT_USER_ID,
+    contact_id: 'contact-1',
+    first_name: 'Tara',
+    last_name: 'Tenant',
+    email: 'tara@example.com',
+    phone: null,
+    title: null,
+    signature: null,
+    initial: null,
+    avatar: null,
+    is_contact: true,
+    user_type: 'CONTACT',
+    account_data_id: 'account-record-1',
+    contact_type: { _id: CONTACT_TYPE_ID, name: 'Tenant' },
+    company_name: 'Acme Corp',
+    company: { _id: 'c1', name: 'Acme Corp', slug: 'acme' },
+    mf2a_enabled: false,
+    ...overrides,
+  };
+}
+
+/** Signs a contact in to the contact area (`/ap`), the way a contact sign-in leaves the session. */
+export function seedContactSession(user: Partial<TApplicationUserDetails> = {}): void {
+  const reply = makeSessionReply();
+  sessionStore.setState({
+    tokens: {
+      access_token: 'contact-access-1',
+      refresh_token: 'contact-refresh-1',
+      access_token_expires_at: reply.access_token_expires_at,
+      refresh_token_expires_at: reply.refresh_token_expires_at,
+    },
+    user: makeContactDetails(user),
+    user_type: null,
+    is_contact: true,
+    company: { _id: 'c1', slug: 'acme' },
+    login_at: new Date().toISOString(),
+  });
+}

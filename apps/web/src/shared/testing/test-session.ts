@@ -4,7 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { resetApiClient } from '../api/api-client';
 import { stopRealtime } from '../realtime/socket';
 import { sessionStore, type SessionState } from '../session/session-store';
-import { seedStaffSession } from './fake-api';
+import { seedContactSession, seedStaffSession } from './fake-api';
 
 export type TestSessionOptions = {
   /** Overrides of the staff session signed in before each test; `false` signs nobody in. */
@@ -54,4 +54,13 @@ export function guestPerTest(): void {
     cleanup();
     vi.unstubAllGlobals();
   });
+}
+
+/**
+ * Registers the hooks of a contact-area screen test: a contact (`/ap`) signed in before each test
+ * (`user` overrides their details), and after it the same resets as `staffSessionPerTest`.
+ */
+export function contactSessionPerTest(user: Parameters<typeof seedContactSession>[0] = {}): void {
+  beforeEach(() => seedContactSession(user));
+  staffSessionPerTest({ session: false, quietDebug: true });
 }

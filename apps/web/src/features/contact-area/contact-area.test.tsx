@@ -1,0 +1,180 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { CONTACT_TYPE_ID, fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
+import { installLayout, restoreLayout } from '../../shared/testing/layout-stubs';
+import { contactSessionPerTest } from '../../shared/testing/test-session';
+import { makeContactDocument, makeContactForm, makeContactMenu, page } from './contact-area-test-utils';
+
+contactSessionPerTest();
+afterEach(() => restoreLayout());
+
+const waiting = makeContactDocument();
+const sealed = makeContactDocument({
+  _id: 'doc-2',
+  name: 'Inventory list',
+  status: 'COMPLETED',
+  recipient: { _id: 'rcp-2', user_type: 'SIGNER', status: 'SIGNED' },
+  waiting_for_me: false,
+  sign_url: null,
+  can_download: true,
+});
+
+/** The contact's lists and menu, then `next`. */
+function server(next: FakeHandler = () => undefined): FakeHandler {
+  return (call) => {
+    if (call.path === '/api/application-user/documents') {
+      const filter = new URL(call.url, 'http://x').searchParams.get('filter');
+      return ok(filter === 'waiting' ? page([waiting]) : page([waiting, sealed]));
+    }
+    if (call.path === '/api/application-user/formbuilders') {
+      return ok(
+        page([
+          makeContactForm(),
+          makeContactForm({
+            _id: 'form-2',
+            name: 'Parking permit',
+            code: 'parking-cd34',
+            submissions: [
+              {
+                _id: 'entry-9',
+                status: 'SUBMITTED',
+                created_at: '2026-11-01T10:00:00.000Z',
+                updated_at: '2026-11-02T10:00:00.000Z',
+                submitted_at: '2026-11-02T10:00:00.000Z',
+              },
+            ],
+          }),
+        ]),
+      );
+    }
+    if (call.path === `/api/menu/${CONTACT_TYPE_ID}`) return ok(makeContactMenu());
+    return next(call);
+  };
+}
+
+describe('the contact area', { timeout: 20_000 }, () => {
+  it('dashboard: a welcome, the counts of documents waiting and forms to fill, each ready to act on', async () => {
+    const api = installFakeApi(server());
+    renderApp('/ap/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Tara' })).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByTestId('count-documents')).getByText('1')).toBeTruthy());
+    // One of the two forms is already sent (and takes one entry): one left to fill.
+    expect(within(screen.getByTestId('count-forms')).getByText('1')).toBeTruthy();
+    expect(screen.getByTestId('count-forms').getAttribute('href')).toBe('/ap/formbuilder');
+    const doc = screen.getByTestId('dashboard-document');
+    expect(within(doc).getByRole('link', { name: 'Sign' }).getAttribute('href')).toBe(waiting.sign_url);
+    const form = screen.getByTestId('dashboard-form');
+    expect(within(form).getByText('Move-in checklist')).toBeTruthy();
+    expect(within(form).getByRole('link', { name: 'Fill' }).getAttribute('href')).toBe(
+      '/ap/fbd/move-in-ab12',
+    );
+    // No dashboards capability yet, no workflows: neither is asked for.
+    expect(api.calls.some((c) => /custom-dashboard|workflows/.test(c.path))).toBe(false);
+  });
+
+  it('documents: waiting for me first with Sign, Download for sealed copies, filters sent to the server', async () => {
+    const api = installFakeApi(
+      server((call) =>
+        call.path === '/api/application-user/documents/doc-2/download'
+          ? ok({ Location: 'https://files.example/doc-2.pdf' })
+          : undefined,
+      ),
+    );
+    const opened: string[] = [];
+    window.open = ((url: string) => {
+      opened.push(url);
+      return null;
+    }) as typeof window.open;
+    renderApp('/ap/documents');
+    const rows = await screen.findAllByTestId('contact-document-row');
+    expect(rows.map((r) => within(r).getAllByText(/Lease agreement|Inventory list/)[0]!.textContent)).toEqual(
+      ['Lease agreement', 'Inventory list'],
+    );
+    expect(within(rows[0]!).getByText('Your turn')).toBeTruthy();
+    expect(within(rows[0]!).getByRole('link', { name: 'Sign' }).getAttribute('href')).toBe(waiting.sign_url);
+    expect(within(rows[1]!).queryByRole('link', { name: 'Sign' })).toBeNull();
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(opened).toEqual(['https://files.example/doc-2.pdf']));
+    expect(api.callsTo('/api/application-user/documents/doc-2/download', 'POST')).toHaveLength(1);
+
+    fireEvent.click(screen.getByText('Waiting for me'));
+    await waitFor(() =>
+      expect(
+        api.calls.some(
+          (c) => c.url.includes('/application-user/documents?') && c.url.includes('filter=waiting'),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('documents on a phone: one card per document with its actions', async () => {
+    installLayout({ windowWidth: 390 });
+    installFakeApi(server());
+    renderApp('/ap/documents');
+    const cards = await screen.findAllByTestId('contact-document-row');
+    expect(cards).toHaveLength(2);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(cards[0]!).getByRole('link', { name: 'Sign' })).toBeTruthy();
+  });
+
+  it('documents: an empty list says what will appear', async () => {
+    installFakeApi((call) => (call.path === '/api/application-user/documents' ? ok(page([])) : undefined));
+    renderApp('/ap/documents');
+    expect(await screen.findByText('No documents yet')).toBeTruthy();
+  });
+
+  it('workflows: a real empty state, and no call for workflows', async () => {
+    const api = installFakeApi(server());
+    renderApp('/ap/workflows');
+    expect(await screen.findByTestId('workflows-empty')).toBeTruthy();
+    expect(screen.getByText(/Workflows shared with you appear here/)).toBeTruthy();
+    expect(api.calls.some((c) => c.path.includes('workflows'))).toBe(false);
+  });
+
+  it('forms: fill what is open, open what was sent', async () => {
+    installFakeApi(server());
+    renderApp('/ap/formbuilder');
+    const rows = await screen.findAllByTestId('contact-form-row');
+    expect(within(rows[0]!).getByRole('link', { name: 'Fill' }).getAttribute('href')).toBe(
+      '/ap/fbd/move-in-ab12',
+    );
+    expect(within(rows[1]!).getByText('Submitted')).toBeTruthy();
+    expect(within(rows[1]!).queryByRole('link', { name: /Fill/ })).toBeNull();
+    expect(
+      within(rows[1]!)
+        .getByRole('link', { name: /2026|11/ })
+        .getAttribute('href'),
+    ).toBe('/ap/fb/view/parking-cd34/entry-9');
+  });
+
+  it('forms: a failure shows the error with a retry', async () => {
+    installFakeApi((call) =>
+      call.path === '/api/application-user/formbuilders' ? fail(500, 'The database is down') : undefined,
+    );
+    renderApp('/ap/formbuilder');
+    expect(await screen.findByText('Could not load your forms')).toBeTruthy();
+  });
+
+  it("navigation: the fixed items and the contact type's menu (entities, a group, an outside link)", async () => {
+    installFakeApi(server());
+    renderApp('/ap/workflows');
+    await screen.findByTestId('workflows-empty');
+    const nav = screen.getByRole('navigation', { name: 'Application navigation' });
+    const more = await within(nav).findByRole('button', { name: 'Tenant' });
+    fireEvent.click(more);
+    const items = await screen.findByTestId('contact-menu-items');
+    expect(within(items).getByRole('menuitem', { name: 'Repair requests' }).getAttribute('href')).toBe(
+      '/ap/entity/entity-1/repairs',
+    );
+    expect(within(items).getByText('My flat')).toBeTruthy();
+    expect(within(items).getByRole('menuitem', { name: 'Rent payments' }).getAttribute('href')).toBe(
+      '/ap/entity-views/view/view-1',
+    );
+    const help = within(items).getByRole('menuitem', { name: /Help centre/ });
+    expect(help.getAttribute('href')).toBe('https://example.com/help');
+    expect(help.getAttribute('target')).toBe('_blank');
+    // The stored Documents item is one of the fixed ones: not listed twice.
+    expect(within(items).queryByText('Documents')).toBeNull();
+  });
+});
