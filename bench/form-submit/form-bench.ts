@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { users } from '../../apps/server/src/modules/auth/schema';
@@ -219,6 +221,7 @@ async function main(): Promise<void> {
 
     const run = async (label: string, once: (client: number) => Promise<void>, total: number) => {
       let left = total;
+      const cpu = process.cpuUsage();
       const started = performance.now();
       const times: number[] = [];
       await Promise.all(
@@ -231,7 +234,15 @@ async function main(): Promise<void> {
         }),
       );
       const seconds = (performance.now() - started) / 1000;
-      return { label, rate: total / seconds, p95: percentile(times, 95), p50: percentile(times, 50) };
+      const used = process.cpuUsage(cpu);
+      return {
+        label,
+        rate: total / seconds,
+        p95: percentile(times, 95),
+        p50: percentile(times, 50),
+        // This process's CPU time per submission (the client loops and the API share it).
+        cpuMs: (used.user + used.system) / 1000 / total,
+      };
     };
 
     if (process.env.BENCH_DEBUG) {
@@ -244,6 +255,19 @@ async function main(): Promise<void> {
     // Warm up both paths (JIT, caches), then alternate two rounds of each.
     await run('warm-up', (c) => submitOnce(guestHeaders[c]!), Math.min(200, SUBMISSIONS));
     await load(CLIENTS, 200, () => sqlOnce(counter++));
+    if (process.env.BENCH_PROFILE) {
+      // A CPU profile of one extra round of the API (the client loops share this process).
+      const session = new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+      await run('profiled', (c) => submitOnce(guestHeaders[c]!), Math.min(400, SUBMISSIONS));
+      const { profile } = await session.post('Profiler.stop');
+      const file = `${process.env.BENCH_PROFILE}-form-submit.cpuprofile`;
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`CPU profile of 400 submissions: ${file}`);
+      session.disconnect();
+    }
     callTimes.length = 0;
     await settleDatabase(bench.platform.database, [
       'form_submissions',
@@ -271,11 +295,16 @@ async function main(): Promise<void> {
     console.log(
       `  API: ${apiRate.toFixed(0)} submissions/s (target >= ${TARGET_RATE}), a call's p95 ${callP95.toFixed(1)} ms ` +
         `(p50 ${percentile(callTimes, 50).toFixed(1)}; target < ${TARGET_CALL_P95_MS}), a whole submission's p95 ` +
-        `${mean(api.map((r) => r.p95)).toFixed(1)} ms`,
+        `${mean(api.map((r) => r.p95)).toFixed(1)} ms; CPU of this process per submission ` +
+        `${mean(api.map((r) => r.cpuMs)).toFixed(1)} ms`,
     );
     console.log(
       `  same submission straight through SQL: ${sqlRate.toFixed(0)} submissions/s, p95 ${mean(floor.map((r) => r.p95)).toFixed(1)} ms; ` +
-        `ratio of rates ${(sqlRate / apiRate).toFixed(2)} (SQL / API)`,
+        `CPU per submission ${mean(floor.map((r) => r.cpuMs)).toFixed(1)} ms; ` +
+        `ratio of rates ${(sqlRate / apiRate).toFixed(2)} (SQL / API); load average at the end ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}`,
     );
     console.log(`form-submit: ${met ? 'every target met' : 'some targets NOT met'}`);
   } finally {

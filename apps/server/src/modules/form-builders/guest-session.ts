@@ -15,6 +15,7 @@ import { formGuests } from './schema';
  */
 
 export type GuestKind = 'GUEST' | 'ANONYMOUS';
+export type GuestRow = typeof formGuests.$inferSelect;
 
 export type GuestIdentity = {
   guestId: string;
@@ -103,15 +104,14 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 
 const REFUSED = 'Your form session is not valid or has expired: open the form link again';
 
+/** What a request's guest headers claim, before any read. */
+export type GuestClaim = { guestId: string; secret: string; formBuilderId: string | undefined };
+
 /**
- * The guest the request's headers prove, or null when it names none (no `userid` nor
- * `anonymoususerid`). A named guest with a wrong or expired secret, or another form's
- * (`formbuilderid`), is 401 with one message that never says which part was wrong.
+ * The guest session a request's headers name, unchecked: null when it names none (no `userid` nor
+ * `anonymoususerid`); 401 when the headers cannot be a session.
  */
-export async function readGuest(
-  db: Pick<Db, 'select'>,
-  request: FastifyRequest,
-): Promise<GuestIdentity | null> {
+export function guestClaimOf(request: FastifyRequest): GuestClaim | null {
   const guestId = header(request, 'userid') ?? header(request, 'anonymoususerid');
   if (!guestId) return null;
   const secret = header(request, 'passcode');
@@ -119,13 +119,21 @@ export async function readGuest(
   if (!secret || !isUuid(guestId) || (formBuilderId !== undefined && !isUuid(formBuilderId))) {
     throw new AppError('UNAUTHORIZED', { message: REFUSED });
   }
-  const [row] = await db.select().from(formGuests).where(eq(formGuests.id, guestId)).limit(1);
-  const matches = row !== undefined && safeEqual(row.secretHash, guestSecretHash(secret));
+  return { guestId, secret, formBuilderId };
+}
+
+/**
+ * The identity of `row` (the claim's `form_guests` row, undefined when none) when the claim proves
+ * it: right secret, not expired, the form named (if any) its form. Else 401 with one message that
+ * never says which part was wrong.
+ */
+export function verifyGuest(claim: GuestClaim, row: GuestRow | undefined): GuestIdentity {
+  const matches = row !== undefined && safeEqual(row.secretHash, guestSecretHash(claim.secret));
   if (
     !row ||
     !matches ||
     row.expiresAt.getTime() <= Date.now() ||
-    (formBuilderId !== undefined && formBuilderId !== row.formBuilderId)
+    (claim.formBuilderId !== undefined && claim.formBuilderId !== row.formBuilderId)
   ) {
     throw new AppError('UNAUTHORIZED', { message: REFUSED });
   }
@@ -137,4 +145,19 @@ export async function readGuest(
     formBuilderId: row.formBuilderId,
     companyId: row.companyId,
   };
+}
+
+/**
+ * The guest the request's headers prove, or null when it names none (no `userid` nor
+ * `anonymoususerid`). A named guest with a wrong or expired secret, or another form's
+ * (`formbuilderid`), is 401 with one message that never says which part was wrong.
+ */
+export async function readGuest(
+  db: Pick<Db, 'select'>,
+  request: FastifyRequest,
+): Promise<GuestIdentity | null> {
+  const claim = guestClaimOf(request);
+  if (!claim) return null;
+  const [row] = await db.select().from(formGuests).where(eq(formGuests.id, claim.guestId)).limit(1);
+  return verifyGuest(claim, row);
 }

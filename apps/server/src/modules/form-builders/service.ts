@@ -90,6 +90,18 @@ export async function findFormBuilder(db: Reader, companyId: string, id: string)
   return row;
 }
 
+/** `form` (a row read elsewhere) as `findFormBuilder` answers it: the company's live form, else 404. */
+export function liveFormOf(form: FormBuilderRow | null, companyId: string): FormBuilderRow {
+  if (!form || form.companyId !== companyId || form.deletedAt) throw notFound('Form');
+  return form;
+}
+
+/** `form` (a row read elsewhere) as `findPublicForm` answers it: live and not a DRAFT, else 404. */
+export function publicFormOf(form: FormBuilderRow | null): FormBuilderRow {
+  if (!form || form.deletedAt || form.status === 'DRAFT') throw notFound('Form');
+  return form;
+}
+
 /** A form the caller may read (see `readableBy`), or 404. */
 export async function findReadableForm(
   db: Reader,

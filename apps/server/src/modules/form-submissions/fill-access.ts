@@ -3,7 +3,9 @@ import { hasPermission, type PermissionSlug } from '@esigns/contracts/permission
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { accessOf, requirePermission } from '../permissions';
-import { readGuest, type GuestIdentity } from './builders-port';
+import { isUuid } from '@esigns/contracts/ids';
+import { guestClaimOf, readGuest, type GuestIdentity } from './builders-port';
+import { readGuestFill, type GuestFill } from './fill-context';
 import type { Caller } from './submission-store';
 
 /*
@@ -13,23 +15,47 @@ import type { Caller } from './submission-store';
  */
 
 const guests = new WeakMap<FastifyRequest, GuestIdentity>();
+const fills = new WeakMap<FastifyRequest, GuestFill>();
 
 /**
  * onRequest hook: staff (holding `slug` when given) or a guest of the form, else 401/403. Routes
- * then read `callerOf(request)`.
+ * then read `callerOf(request)`. With `preload` (the save and submit routes), a guest's session,
+ * form and submission (the route's `{id}`, else the draft they would resume) are read in one
+ * statement with the session check (`fill-context.ts`); the route reads them with `fillOf`.
  */
-export function requireFillerOrStaff(platform: Platform, slug?: PermissionSlug): onRequestAsyncHookHandler {
+export function requireFillerOrStaff(
+  platform: Platform,
+  slug?: PermissionSlug,
+  options: { preload?: boolean } = {},
+): onRequestAsyncHookHandler {
   const staff = requirePermission(platform, slug);
+  const refused = () =>
+    new AppError('UNAUTHORIZED', { message: 'Sign in, or open the form from its link again' });
   return async function (request, reply) {
     if (request.headers.authorization !== undefined) {
       for (const hook of staff) await hook.call(this, request, reply);
       return;
     }
+    if (options.preload) {
+      const claim = guestClaimOf(request);
+      if (!claim) throw refused();
+      const id = (request.params as { id?: unknown } | undefined)?.id;
+      const target =
+        typeof id !== 'string' ? 'RESUMABLE' : isUuid(id) ? { submissionId: id } : ('NONE' as const);
+      const fill = await readGuestFill(platform.database.db, claim, target);
+      guests.set(request, fill.guest);
+      fills.set(request, fill);
+      return;
+    }
     const guest = await readGuest(platform.database.db, request);
-    if (!guest)
-      throw new AppError('UNAUTHORIZED', { message: 'Sign in, or open the form from its link again' });
+    if (!guest) throw refused();
     guests.set(request, guest);
   };
+}
+
+/** What the `preload` hook read for a guest (undefined for staff and other routes). */
+export function fillOf(request: FastifyRequest): GuestFill | undefined {
+  return fills.get(request);
 }
 
 export function callerOf(request: FastifyRequest): Caller {

@@ -3,8 +3,18 @@ import type { TFormSubmission, TStoredFormStep } from '@esigns/contracts/form-bu
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { findPeople } from '../auth';
-import { findFormBuilder, findPublicForm, stepsOf, type FormBuilderRow } from './builders-port';
+import { isUuid } from '@esigns/contracts/ids';
+import {
+  findFormBuilder,
+  findPublicForm,
+  liveFormOf,
+  publicFormOf,
+  stepsOf,
+  type FormBuilderRow,
+} from './builders-port';
 import { writeStepRecord } from './entity-step';
+import type { GuestFill, SubmissionRows } from './fill-context';
+import { saveStepAt, startWithStep } from './fill-writes';
 import { EDITABLE_STATUSES, visibleStepIds } from './step-states';
 import { fieldsOfStep, mergeStepValues } from './step-values';
 import { assertFormUploads, uploadPlaceOf } from './uploads-keys';
@@ -14,10 +24,13 @@ import {
   anySubmissionOfForm,
   availabilityNow,
   findOwnSubmission,
+  isFiller,
   lockSubmission,
   presentSubmissions,
   recordEvent,
+  toSubmission,
   type Caller,
+  type StepRow,
   type SubmissionRow,
 } from './submission-store';
 
@@ -58,12 +71,33 @@ export async function assertFillable(db: Db, form: FormBuilderRow, row: Submissi
   });
 }
 
-/** The form a caller fills: staff, their company's; a guest, the form of their session (never a staff-only one). */
-async function formForCaller(db: Db, caller: Caller, formId: string): Promise<FormBuilderRow> {
+/** Whether `key` (a form id or code, as `findPublicForm` takes it) names `form`. */
+const namesForm = (form: FormBuilderRow, key: string): boolean =>
+  isUuid(key.trim()) ? form.id === key.trim().toLowerCase() : form.code === key.trim().toLowerCase();
+
+/**
+ * The form a caller fills: staff, their company's; a guest, the form of their session (never a
+ * staff-only one), from what the route's hook read when it did (`fill`).
+ */
+async function formForCaller(
+  db: Db,
+  caller: Caller,
+  formId: string,
+  fill: GuestFill | undefined,
+): Promise<FormBuilderRow> {
   if (caller.kind === 'STAFF') return findFormBuilder(db, caller.companyId, formId);
-  const form = await findPublicForm(db, formId);
+  const form = fill ? publicFormOf(fill.form) : await findPublicForm(db, formId);
+  if (fill && !namesForm(form, formId)) throw notFound('Form');
   if (form.id !== caller.guest.formBuilderId || form.ownerType === 'COMPANY_USERS') throw notFound('Form');
   return form;
+}
+
+/** The submission `id` as the route's hook read it, when it is the caller's own; else 404. */
+export function ownFromFill(caller: Caller, fill: GuestFill, id: string): SubmissionRows {
+  const known = fill.submission;
+  if (!known || known.row.id !== id.toLowerCase() || !isFiller(caller, known.row))
+    throw notFound('Submission');
+  return known;
 }
 
 /** The caller's submissions of a form, as SQL (their user; their guest identity or its contact). */
@@ -128,19 +162,24 @@ export async function openForSave(
   db: Db,
   caller: Caller,
   input: Pick<StepSaveInput, 'formId' | 'submissionId'>,
-): Promise<{ form: FormBuilderRow; row: SubmissionRow | null }> {
+  fill?: GuestFill,
+): Promise<{ form: FormBuilderRow; row: SubmissionRow | null; known: SubmissionRows | null }> {
   if (input.submissionId) {
-    const row = await findOwnSubmission(db, caller, input.submissionId);
-    const form = await findFormBuilder(db, caller.companyId, row.formBuilderId);
+    const known = fill ? ownFromFill(caller, fill, input.submissionId) : null;
+    const row = known?.row ?? (await findOwnSubmission(db, caller, input.submissionId));
+    const form = fill
+      ? liveFormOf(fill.form, caller.companyId)
+      : await findFormBuilder(db, caller.companyId, row.formBuilderId);
     assertEditable(row);
     await assertFillable(db, form, row);
-    return { form, row };
+    return { form, row, known };
   }
-  const form = await formForCaller(db, caller, input.formId!);
-  const row = await findResumable(db, caller, form.id);
+  const form = await formForCaller(db, caller, input.formId!, fill);
+  const known = fill ? fill.submission : null;
+  const row = fill ? (known?.row ?? null) : await findResumable(db, caller, form.id);
   await assertFillable(db, form, row);
   if (!row) await assertFirstAnswer(db, caller, form, null);
-  return { form, row };
+  return { form, row, known };
 }
 
 export function assertEditable(row: SubmissionRow): void {
@@ -203,9 +242,10 @@ async function stepValuesOf(
   step: TStoredFormStep,
   row: SubmissionRow | null,
   input: StepSaveInput,
+  templateStamps: Record<string, string> = {},
 ) {
   if (step.type === 'STATIC') return { values: null, entity: null };
-  const { fields, entity } = await fieldsOfStep(db, caller.companyId, step);
+  const { fields, entity } = await fieldsOfStep(db, caller.companyId, step, templateStamps);
   const stored = row?.values[step.id] ?? {};
   const values = mergeStepValues(fields, stored, input.values, {
     complete: input.complete,
@@ -216,16 +256,78 @@ async function stepValuesOf(
   return { values, entity };
 }
 
-/** Saves one step (starting the submission when needed) and answers the submission. */
-export async function saveStep(db: Db, caller: Caller, input: StepSaveInput): Promise<TFormSubmission> {
-  const { form, row } = await openForSave(db, caller, input);
+/**
+ * The answer after a write: the step rows and decisions read along (`known`, the same submission)
+ * with the rows this write changed, else read again.
+ */
+export async function answerAfterWrite(
+  db: Db,
+  saved: SubmissionRow,
+  code: string,
+  known: SubmissionRows | null,
+  written: readonly StepRow[],
+): Promise<TFormSubmission> {
+  if (!known) return (await presentSubmissions(db, [saved], () => code))[0]!;
+  const byStep = new Map(known.steps.map((st) => [st.stepId, st]));
+  for (const st of written) byStep.set(st.stepId, st);
+  return toSubmission(saved, code, [...byStep.values()], known.decisions);
+}
+
+/**
+ * Saves one step (starting the submission when needed) and answers the submission. `fill`: what
+ * the route's hook read for a guest. A TEMPLATE or STATIC step is written in one statement while
+ * the submission is still at the version read; an ENTITY step (its record), a `version` sent that
+ * differs from the one read, or a submission another write moved meanwhile take the locked path.
+ */
+export async function saveStep(
+  db: Db,
+  caller: Caller,
+  input: StepSaveInput,
+  fill?: GuestFill,
+): Promise<TFormSubmission> {
+  const { form, row, known } = await openForSave(db, caller, input, fill);
   const step = findStep(form, input.stepId, input.type);
   if (!visibleStepIds(stepsOf(form), row?.values ?? {}).has(step.id)) {
     throw new AppError('CONFLICT', {
       message: 'This step is skipped: its condition does not hold on your answers',
     });
   }
-  const { values, entity } = await stepValuesOf(db, caller, step, row, input);
+  const { values, entity } = await stepValuesOf(db, caller, step, row, input, fill?.templateStamps);
+  const done = input.complete || step.type === 'STATIC';
+  const now = new Date();
+  if (step.type !== 'ENTITY' && (input.version === undefined || input.version === row?.version)) {
+    const write = {
+      step: {
+        stepId: step.id,
+        status: done ? ('COMPLETED' as const) : ('SAVED' as const),
+        completedAt: done ? now : null,
+      },
+      event: {
+        event: done ? 'STEP_COMPLETED' : 'STEP_SAVED',
+        details: { step_id: step.id, entity_data_id: null },
+      },
+      actor: actorOf(caller),
+      ip: input.ip,
+      now,
+    };
+    const written = row
+      ? await saveStepAt(db, row, values ? { ...row.values, [step.id]: values } : row.values, write)
+      : await startWithStep(
+          db,
+          await newSubmissionValues(db, caller, form),
+          values ? { [step.id]: values } : {},
+          write,
+        );
+    // A resumed submission keeps the rows read; a new one has none yet.
+    if (written)
+      return answerAfterWrite(
+        db,
+        written.row,
+        form.code,
+        row ? known : { row: written.row, steps: [], decisions: [] },
+        written.steps,
+      );
+  }
   const saved = await db.transaction(async (tx) => {
     const current = row
       ? await lockSubmission(tx, row.id)
@@ -257,8 +359,6 @@ export async function saveStep(db: Db, caller: Caller, input: StepSaveInput): Pr
         requestedId: input.entityDataId,
       });
     }
-    const done = input.complete || step.type === 'STATIC';
-    const now = new Date();
     const nextValues = values ? { ...current.values, [step.id]: values } : current.values;
     const [updated] = await tx
       .update(formSubmissions)

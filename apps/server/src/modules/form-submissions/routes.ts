@@ -14,11 +14,11 @@ import {
   ZUpdateSubmissionRequest,
 } from '@esigns/contracts/form-submissions';
 import { clientIp } from '../../platform/http/client-ip';
-import { ok } from '../../platform/http/envelope';
+import { ok, plainJson } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { registerApprovalRoutes } from './approvals-routes';
 import { correctValues } from './corrections';
-import { callerOf, requireFillerOrStaff, requireStaffSlug } from './fill-access';
+import { callerOf, fillOf, requireFillerOrStaff, requireStaffSlug } from './fill-access';
 import { saveStep, type StepSaveInput } from './fill-service';
 import { FILL_ERRORS, FILL_SECURITY, FILL_TAGS, WHO_DOC } from './fill-route-common';
 import { registerSubmissionReadRoutes } from './read-routes';
@@ -49,7 +49,9 @@ const idParams = z.object({ id: z.string().max(64) });
 export function registerSubmissionFillRoutes(api: FastifyInstance, platform: Platform): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const db = platform.database.db;
-  const fillAuth = requireFillerOrStaff(platform, 'form-builders:fill');
+  // Saves and submits read the guest's session, form and submission in one statement; their
+  // answers (built by `toSubmission`) are printed with plain JSON.stringify.
+  const fillAuth = requireFillerOrStaff(platform, 'form-builders:fill', { preload: true });
   const schema = (summary: string, description: string) => ({
     tags: FILL_TAGS,
     security: FILL_SECURITY,
@@ -58,12 +60,13 @@ export function registerSubmissionFillRoutes(api: FastifyInstance, platform: Pla
     response: { 200: ZSuccess(ZFormSubmission), ...FILL_ERRORS },
   });
   const save = (request: Parameters<typeof callerOf>[0], input: Omit<StepSaveInput, 'ip'>) =>
-    saveStep(db, callerOf(request), { ...input, ip: clientIp(request) });
+    saveStep(db, callerOf(request), { ...input, ip: clientIp(request) }, fillOf(request));
 
   r.post(
     '/formbuilder-data/template',
     {
       onRequest: fillAuth,
+      serializerCompiler: plainJson,
       schema: {
         ...schema('Start (or resume) a submission and save a form-template step', `${START_DOC} ${SAVE_DOC}`),
         body: ZStartTemplateStepRequest,
@@ -79,6 +82,7 @@ export function registerSubmissionFillRoutes(api: FastifyInstance, platform: Pla
     '/formbuilder-data/template/:id',
     {
       onRequest: fillAuth,
+      serializerCompiler: plainJson,
       schema: {
         ...schema('Save a form-template step of a submission', SAVE_DOC),
         params: idParams,
@@ -98,6 +102,7 @@ export function registerSubmissionFillRoutes(api: FastifyInstance, platform: Pla
     '/formbuilder-data/entity',
     {
       onRequest: fillAuth,
+      serializerCompiler: plainJson,
       schema: {
         ...schema(
           'Start (or resume) a submission and save an entity step',
@@ -121,6 +126,7 @@ export function registerSubmissionFillRoutes(api: FastifyInstance, platform: Pla
     '/formbuilder-data/entity/:id',
     {
       onRequest: fillAuth,
+      serializerCompiler: plainJson,
       schema: {
         ...schema('Save an entity step of a submission', `${SAVE_DOC} ${ENTITY_DOC}`),
         params: idParams,
@@ -144,6 +150,7 @@ export function registerSubmissionFillRoutes(api: FastifyInstance, platform: Pla
     '/formbuilder-data/asset/:id',
     {
       onRequest: fillAuth,
+      serializerCompiler: plainJson,
       schema: {
         ...schema(
           'Mark a static step read and accepted',
@@ -189,7 +196,8 @@ export function registerSubmissionFillRoutes(api: FastifyInstance, platform: Pla
   r.put(
     '/formbuilder-data/:id',
     {
-      onRequest: requireFillerOrStaff(platform),
+      onRequest: requireFillerOrStaff(platform, undefined, { preload: true }),
+      serializerCompiler: plainJson,
       schema: {
         tags: FILL_TAGS,
         security: FILL_SECURITY,
@@ -217,10 +225,14 @@ export function registerSubmissionFillRoutes(api: FastifyInstance, platform: Pla
         const corrected = await correctValues(db, caller, request.params.id, { values, version, ip });
         if (!status) return ok(corrected, 'Saved');
       }
-      const submitted = await submitSubmission(platform, caller, request.params.id, {
-        version: values ? undefined : version,
-        ip,
-      });
+      const submitted = await submitSubmission(
+        platform,
+        caller,
+        request.params.id,
+        { version: values ? undefined : version, ip },
+        // Corrections changed the row the hook read: read it again.
+        values ? undefined : fillOf(request),
+      );
       return ok(submitted, 'Submitted');
     },
   );

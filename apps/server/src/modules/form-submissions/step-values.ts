@@ -5,7 +5,7 @@ import type { TFormField } from '@esigns/contracts/nocode-fields';
 import type { Db } from '../../platform/db/database';
 import { AppError, unlessAppError, validationError } from '../../platform/http/app-error';
 import { loadEntityDefinition, type EntityDefinition } from '../entities';
-import { findReadableTemplate } from '../form-templates';
+import { findReadableTemplateAt } from '../form-templates';
 
 /*
  * A step's values, checked by THE shared validator of template values (the one records use, the
@@ -19,10 +19,20 @@ export type StepFields = { fields: TFormField[]; entity: EntityDefinition | null
 const gone = (what: string) =>
   new AppError('CONFLICT', { message: `The ${what} of this step no longer exists: ask the form's owner` });
 
-/** The fields a TEMPLATE or ENTITY step is filled with (409 when its template or entity is gone). */
-export async function fieldsOfStep(db: Db, companyId: string, step: TStoredFormStep): Promise<StepFields> {
+/**
+ * The fields a TEMPLATE or ENTITY step is filled with (409 when its template or entity is gone).
+ * `templateStamps` (template id -> stamp, read along by the caller): the template comes from
+ * form-templates' cache while its stamp holds.
+ */
+export async function fieldsOfStep(
+  db: Db,
+  companyId: string,
+  step: TStoredFormStep,
+  templateStamps: Record<string, string> = {},
+): Promise<StepFields> {
   if (step.type === 'TEMPLATE') {
-    const template = await unlessAppError(findReadableTemplate(db, companyId, step.template_id));
+    const stamp = templateStamps[step.template_id];
+    const template = await unlessAppError(findReadableTemplateAt(db, companyId, step.template_id, stamp));
     if (!template || template.deletedAt) throw gone('template');
     return { fields: template.fields, entity: null };
   }

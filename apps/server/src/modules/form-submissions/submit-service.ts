@@ -4,10 +4,18 @@ import type { TStepStatus } from '@esigns/contracts/form-submissions';
 import type { Db } from '../../platform/db/database';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { findFormBuilder, stepsOf, type FormBuilderRow } from './builders-port';
+import { findFormBuilder, liveFormOf, stepsOf, type FormBuilderRow } from './builders-port';
 import { clearApprovals, openLevel } from './approvals-service';
 import { documentStepProgress } from './documents-steps';
-import { assertEditable, assertFillable, assertFirstAnswer } from './fill-service';
+import type { GuestFill, SubmissionRows } from './fill-context';
+import {
+  answerAfterWrite,
+  assertEditable,
+  assertFillable,
+  assertFirstAnswer,
+  ownFromFill,
+} from './fill-service';
+import { submitAt } from './fill-writes';
 import { formSubmissions, formSubmissionSteps } from './schema';
 import { progressOf, stepStates } from './step-states';
 import {
@@ -94,18 +102,89 @@ export async function stepStatus(db: Db, caller: Caller, id: string): Promise<TS
   };
 }
 
-/** `PUT formbuilder-data/{id}` with status SUBMITTED, by the filler. */
+/**
+ * Whether answers of the form are limited (`max_submissions`, `one_per_person`): their submits
+ * count answers under a per-form lock. Others need no lock.
+ */
+const isCapped = (form: FormBuilderRow): boolean =>
+  form.settings.max_submissions !== null || form.settings.one_per_person;
+
+/** 422 keyed `steps.<step_id>` when a required visible step is not completed. */
+function assertComplete(states: TStepStatus['steps'], status: SubmissionRow['status']): void {
+  const { missing } = progressOf(states, status);
+  if (missing) {
+    const message = `Complete the step "${missing.name}" first`;
+    throw validationError(
+      [{ key: `steps.${missing.step_id}`, path: ['steps', missing.step_id], message }],
+      message,
+    );
+  }
+}
+
+/**
+ * The plain submit in one statement: a DRAFT of an uncapped form without approval levels nor
+ * DOCUMENT steps, written while it is still at the version read. Null when it does not apply or
+ * another write moved the submission (the locked path decides then).
+ */
+async function submitPlain(
+  db: Db,
+  caller: Caller,
+  form: FormBuilderRow,
+  known: SubmissionRows | null,
+  row: SubmissionRow,
+  input: { version?: number; ip: string },
+): Promise<TFormSubmission | null> {
+  const plain =
+    row.status === 'DRAFT' &&
+    !isCapped(form) &&
+    form.settings.approval_levels.length === 0 &&
+    !stepsOf(form).some((s) => s.type === 'DOCUMENT') &&
+    (input.version === undefined || input.version === row.version);
+  if (!plain) return null;
+  await assertFillable(db, form, row);
+  const stepRows = known?.steps ?? (await stepRowsOf(db, [row.id])).get(row.id) ?? [];
+  const states = stepStates(stepsOf(form), row.values, stepRows);
+  assertComplete(states, row.status);
+  const skipped = states.filter((s) => !s.visible).map((s) => s.step_id);
+  const now = new Date();
+  const written = await submitAt(
+    db,
+    row,
+    Object.fromEntries(Object.entries(row.values).filter(([stepId]) => !skipped.includes(stepId))),
+    {
+      steps: skipped.map((stepId) => ({ stepId, status: 'SKIPPED' as const, completedAt: null })),
+      event: { event: 'SUBMITTED', details: { skipped_steps: skipped } },
+      actor: actorOf(caller),
+      ip: input.ip,
+      now,
+    },
+  );
+  return written ? answerAfterWrite(db, written.row, form.code, known, written.steps) : null;
+}
+
+/**
+ * `PUT formbuilder-data/{id}` with status SUBMITTED, by the filler. `fill`: what the route's hook
+ * read for a guest.
+ */
 export async function submitSubmission(
   platform: Platform,
   caller: Caller,
   id: string,
   input: { version?: number; ip: string },
+  fill?: GuestFill,
 ): Promise<TFormSubmission> {
   const db = platform.database.db;
-  const row = await findOwnSubmission(db, caller, id);
-  const form = await findFormBuilder(db, caller.companyId, row.formBuilderId);
+  const known = fill ? ownFromFill(caller, fill, id) : null;
+  const row = known?.row ?? (await findOwnSubmission(db, caller, id));
+  const form = fill
+    ? liveFormOf(fill.form, caller.companyId)
+    : await findFormBuilder(db, caller.companyId, row.formBuilderId);
+  const plain = await submitPlain(db, caller, form, known, row, input);
+  if (plain) return plain;
   const saved = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`form-submit:${form.id}`}))`);
+    if (isCapped(form)) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`form-submit:${form.id}`}))`);
+    }
     const current = await lockSubmission(tx, row.id);
     assertEditable(current);
     if (input.version !== undefined && input.version !== current.version) {
@@ -117,14 +196,7 @@ export async function submitSubmission(
     await assertFillable(tx, form, current);
     if (current.status === 'DRAFT') await assertFirstAnswer(tx, caller, form, current.id);
     const states = await statesOf(tx, form, current);
-    const { missing } = progressOf(states, current.status);
-    if (missing) {
-      const message = `Complete the step "${missing.name}" first`;
-      throw validationError(
-        [{ key: `steps.${missing.step_id}`, path: ['steps', missing.step_id], message }],
-        message,
-      );
-    }
+    assertComplete(states, current.status);
     const skipped = states.filter((s) => !s.visible).map((s) => s.step_id);
     const values = Object.fromEntries(
       Object.entries(current.values).filter(([stepId]) => !skipped.includes(stepId)),

@@ -12,6 +12,7 @@ export {
 } from './service';
 export type { FormTemplateRow, TemplateDefinition } from './service';
 export { ensureStandardTemplates } from './standard-sync';
+export { findReadableTemplateAt, templateStampsSql } from './template-cache';
 export { registerTemplateGuard } from './usage';
 export type { TemplateGuard, TemplateRef } from './usage';
 export { createFormTemplate } from './write-service';
