@@ -98,17 +98,20 @@ export async function lastContactLink(
   return decodeURIComponent(token);
 }
 
-/** `POST /api/application/user-verify` with the newest invitation of `email` and a password; answers the reply's data. */
+/**
+ * `POST /api/application/user-verify` with the newest invitation of `email` and a password (null:
+ * none, for an email that already has one); answers the reply's data.
+ */
 export async function acceptInvitation(
   t: TestApp,
   email: string,
-  password: string | undefined = CONTACT_PASSWORD,
+  password: string | null = CONTACT_PASSWORD,
 ): Promise<Record<string, unknown>> {
   const token = await lastContactLink(t, email);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/application/user-verify',
-    payload: password === undefined ? { token } : { token, password },
+    payload: password === null ? { token } : { token, password },
     remoteAddress: nextIp(),
   });
   if (res.statusCode !== 200) throw new Error(`invitation not accepted: ${res.statusCode} ${res.body}`);
