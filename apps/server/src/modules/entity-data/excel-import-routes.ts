@@ -17,6 +17,7 @@ import { offsetOf } from '../dashboard';
 import { loadEntityDefinition } from '../entities';
 import { accessOf, requirePermission } from '../permissions';
 import { excelHeaders, importExcelData } from './excel-import-service';
+import { stagedImports, useStagedImports } from './staged-imports';
 import { countOf } from '@esigns/contracts/wording';
 
 const ERRORS = {
@@ -45,6 +46,9 @@ function entityIdOf(upload: Upload): string {
  */
 export function registerEntityExcelImportRoutes(api: FastifyInstance, platform: Platform): void {
   const db = platform.database.db;
+  // PGlite's one connection is not held for a whole import: records are written staged.
+  useStagedImports(platform.database.kind === 'pglite');
+  const pacing = { staged: stagedImports(), giveWay: platform.database.giveWay };
   const tags = ['entity-data'];
   const security = [{ bearer: [] }];
   const maxBytes = Math.min(ENTITY_IMPORT_MAX_BYTES, platform.config.uploadLimitBytes);
@@ -103,7 +107,8 @@ export function registerEntityExcelImportRoutes(api: FastifyInstance, platform: 
             'amounts with separators or currency signs, dates from Excel dates or YYYY-MM-DD / DD-MM-YYYY / 12 Jan 2025 ' +
             "text, date-times without a zone in the caller's `usertimezone`, yes/no words, options by value or label " +
             'ignoring case, multi-select lists split on commas, linked records by id or exact title), then checked by ' +
-            'the record validator and created as `POST /entities-datas` does, 1,000 at a time, in one transaction ' +
+            'the record validator and created as `POST /entities-datas` does, all or nothing (no record is shown ' +
+            'before the last is written) ' +
             '(BLOCK duplicate rules apply to records there and to earlier rows of the file). With `skip_invalid` false, ' +
             'one row with a problem refuses the file: 422 with details keyed `rows.<row>.<template_id>.<key>` ' +
             `(\`rows.<row>\` for the row as a whole; <row> is the row's number in the sheet; up to ` +
@@ -124,11 +129,14 @@ export function registerEntityExcelImportRoutes(api: FastifyInstance, platform: 
           const message = 'Send skip_invalid as true or false';
           throw validationError([{ key: 'skip_invalid', message, path: ['skip_invalid'] }], message);
         }
-        const result = await importExcelData(db, access, def, upload.bytes, {
-          mapping: upload.fields.mapping,
-          skipInvalid: skip === 'true',
-          offsetMinutes,
-        });
+        const result = await importExcelData(
+          db,
+          access,
+          def,
+          upload.bytes,
+          { mapping: upload.fields.mapping, skipInvalid: skip === 'true', offsetMinutes },
+          pacing,
+        );
         return ok(result, `${countOf(result.inserted, 'record')} added`);
       },
     );

@@ -16,24 +16,26 @@ import { fieldRef, splitFieldRef } from '@esigns/contracts/nocode-filters';
 import { isIsoDay } from '@esigns/contracts/nocode-value-coercion';
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
-import { AppError, validationError } from '../../platform/http/app-error';
+import { eventLoopTurns } from '../../platform/event-loop-turns';
+import { validationError, type AppError } from '../../platform/http/app-error';
 import { cellToText, readSheetRows, type SheetCell } from '../../platform/storage/spreadsheet-rows';
-import { entitySummaries, fieldOf, type EntityDefinition, type EntityTemplateDef } from '../entities';
+import { entitySummaries, type EntityDefinition, type EntityTemplateDef } from '../entities';
 import type { AccessContext } from '../permissions';
-import { lockDuplicateRules, parseRecordValues, ruleLabel, type RecordValues } from './record-values';
+import { Problems, rowDetail, writeImport, type ImportPacing, type Prepared } from './import-writer';
+import { parseRecordValues, type RecordValues } from './record-values';
 import { entityData } from './schema';
-import { createRecords } from './service';
+import { visibleRecords } from './staged-imports';
 
 /*
  * Records from a spreadsheet (spec 3 §7 "Imports"): `POST /get-excel-headers` reads the columns
  * and suggests the fields they fill; `POST /import-excel-data` turns each row into a record's
  * values (cells converted to the field's type), checks them with the record validator and creates
- * them with `createRecords` (the code behind `POST /entities-datas`) in batches of 1,000, inside
- * one transaction: all or nothing, or (skip_invalid) the valid rows with the list of the others.
+ * them with `createRecords` (the code behind `POST /entities-datas`), all or nothing, or
+ * (skip_invalid) the valid rows with the list of the others: import-writer.ts writes them, in one
+ * transaction on PostgreSQL and staged (hidden records in short transactions) on PGlite.
  */
 
 const MINUTE = 60_000;
-const BATCH = 1000;
 
 const fileError = (message: string): AppError =>
   validationError([{ key: 'file', message, path: ['file'] }], message);
@@ -442,6 +444,7 @@ async function linkTitles(db: Db, companyId: string, columns: Column[], sheet: S
             eq(entityData.companyId, companyId),
             eq(entityData.entityId, entityId),
             inArray(sql`lower(${entityData.title})`, all.slice(i, i + 1000)),
+            visibleRecords(),
           ),
         );
       for (const row of rows) byTitle.set(row.title, [...(byTitle.get(row.title) ?? []), row.id]);
@@ -452,111 +455,6 @@ async function linkTitles(db: Db, companyId: string, columns: Column[], sheet: S
 
 // ---------------------------------------------------------------------------------------------
 // The import
-
-type Prepared = { row: number; input: RecordValues; values: RecordValues };
-
-/** A row's problems, in the order they were found. */
-class Problems {
-  readonly byRow = new Map<number, TValidationDetail[]>();
-  add(row: number, details: TValidationDetail[]): void {
-    if (details.length === 0) return;
-    this.byRow.set(row, [...(this.byRow.get(row) ?? []), ...details]);
-  }
-  has(row: number): boolean {
-    return this.byRow.has(row);
-  }
-  /** Every detail, by row number. */
-  all(): TValidationDetail[] {
-    return [...this.byRow.entries()].sort((a, b) => a[0] - b[0]).flatMap(([, details]) => details);
-  }
-}
-
-const rowDetail = (row: number, ref: string | null, message: string): TValidationDetail => {
-  const parts = ref ? splitFieldRef(ref) : null;
-  const path = parts ? ['rows', String(row), parts.templateId, parts.key] : ['rows', String(row)];
-  return { key: path.join('.'), message, path };
-};
-
-/** The row number of a detail keyed `rows.<n>...`. */
-const rowOf = (detail: TValidationDetail): number | null => {
-  const n = Number(detail.path[1]);
-  return detail.path[0] === 'rows' && Number.isInteger(n) ? n : null;
-};
-
-/** BLOCK duplicate rules: the text that two records breaking a rule share (null: a field is empty). */
-function ruleKey(values: RecordValues, fields: string[]): string | null {
-  const parts: unknown[] = [];
-  for (const ref of fields) {
-    const at = splitFieldRef(ref);
-    const value = at ? values[at.templateId]?.[at.key] : undefined;
-    if (value === null || value === undefined || value === '') return null;
-    parts.push(value);
-  }
-  return JSON.stringify(parts);
-}
-
-/** Rules over a list field (multi-select, several linked records) match by containment, not equality. */
-function isListRule(def: EntityDefinition, fields: string[]): boolean {
-  return fields.some((ref) => {
-    const field = fieldOf(def, ref);
-    return field?.type === 'MULTI_SELECT' || (field?.type === 'ENTITY' && field.allow_multiple);
-  });
-}
-
-/**
- * BLOCK duplicate rules, for the whole file at once: a row repeating an earlier row of the file
- * (the same values), or a record already there. For rules over single values (a containment is
- * then an equality) the rule's values of the entity's records are read in one query and compared
- * here, so the cost grows with the records and the rows, not their product; the import then
- * creates records without the per-record check (`withoutCheckedRules`). Rules over lists are left
- * to `createRecords`. Called under the entity's duplicate lock, held until the import commits.
- */
-async function findDuplicates(
-  db: Db,
-  def: EntityDefinition,
-  rows: Prepared[],
-  problems: Problems,
-): Promise<void> {
-  for (const rule of def.row.duplicateRules) {
-    if (rule.mode !== 'BLOCK') continue;
-    const label = ruleLabel(def, rule);
-    const firstRef = rule.fields[0] ?? null;
-    const seen = new Map<string, number>();
-    for (const row of rows) {
-      if (problems.has(row.row)) continue;
-      const key = ruleKey(row.values, rule.fields);
-      if (key === null) continue;
-      const earlier = seen.get(key);
-      if (earlier === undefined) seen.set(key, row.row);
-      else problems.add(row.row, [rowDetail(row.row, firstRef, `Same ${label} as row ${earlier}`)]);
-    }
-    if (seen.size === 0 || isListRule(def, rule.fields)) continue;
-    const paths = rule.fields.map((ref) => {
-      const at = splitFieldRef(ref)!;
-      return sql`${entityData.values} #> ${`{${at.templateId},${at.key}}`}::text[]`;
-    });
-    const stored = await db
-      .select({ key: sql<unknown[]>`jsonb_build_array(${sql.join(paths, sql`, `)})` })
-      .from(entityData)
-      .where(and(eq(entityData.entityId, def.row.id), ...paths.map((path) => sql`${path} is not null`)));
-    for (const { key } of stored) {
-      const row = seen.get(JSON.stringify(key));
-      if (row !== undefined && !problems.has(row)) {
-        problems.add(row, [
-          rowDetail(row, firstRef, `Another record of ${def.row.name} has the same ${label}`),
-        ]);
-      }
-    }
-  }
-}
-
-/** The definition `createRecords` gets: the rules `findDuplicates` applied are not checked again. */
-function withoutCheckedRules(def: EntityDefinition): EntityDefinition {
-  const rules = def.row.duplicateRules.filter(
-    (rule) => rule.mode === 'BLOCK' && isListRule(def, rule.fields),
-  );
-  return { ...def, row: { ...def.row, duplicateRules: rules } };
-}
 
 export type ImportOptions = {
   mapping: string | undefined;
@@ -572,6 +470,7 @@ export async function importExcelData(
   def: EntityDefinition,
   bytes: Buffer,
   options: ImportOptions,
+  pacing: ImportPacing,
 ): Promise<TImportResult> {
   const sheet = await readSheet(bytes);
   const columns = parseMapping(def, sheet.headers, options.mapping);
@@ -590,7 +489,10 @@ export async function importExcelData(
   // Cells to values, then the record validator (the one `createRecords` runs), row by row.
   const problems = new Problems();
   const prepared: Prepared[] = [];
+  // Converting 20,000 rows takes the event loop a few hundred milliseconds: give other requests turns.
+  const turn = eventLoopTurns();
   for (const { row, cells } of sheet.rows) {
+    await turn();
     const input: RecordValues = {};
     const failed: TValidationDetail[] = [];
     for (const column of columns) {
@@ -617,51 +519,11 @@ export async function importExcelData(
   };
   if (!options.skipInvalid && problems.byRow.size > 0) refuseAll();
 
-  const inserted = await db.transaction(async (tx) => {
-    await lockDuplicateRules(tx, def);
-    await findDuplicates(tx, def, prepared, problems);
-    if (!options.skipInvalid && problems.byRow.size > 0) refuseAll();
-    const valid = prepared.filter((row) => !problems.has(row.row));
-    // `createRecords` would check each record again with one query per record and rule.
-    const writeDef = withoutCheckedRules(def);
-
-    /** Creates the rows; a refused batch is narrowed down to the rows the refusal is about. */
-    const insert = async (batch: Prepared[]): Promise<number> => {
-      try {
-        await createRecords(
-          tx,
-          access,
-          writeDef,
-          batch.map((row) => row.input),
-          (index) => ['rows', batch[index]!.row],
-        );
-        return batch.length;
-      } catch (err) {
-        if (!(err instanceof AppError) || (err.status !== 422 && err.status !== 409)) throw err;
-        // A 422 names its rows (links to records that are not there): leave them out, try the rest.
-        const named = new Set((err.details ?? []).map(rowOf).filter((n): n is number => n !== null));
-        const rest = batch.filter((row) => !named.has(row.row));
-        if (rest.length < batch.length) {
-          for (const detail of err.details ?? []) {
-            const row = rowOf(detail);
-            if (row !== null) problems.add(row, [detail]);
-          }
-          return rest.length > 0 ? insert(rest) : 0;
-        }
-        // A 409 (duplicate rule) does not: halve the batch until the row is found.
-        if (batch.length === 1) {
-          problems.add(batch[0]!.row, [rowDetail(batch[0]!.row, null, err.message)]);
-          return 0;
-        }
-        const half = Math.ceil(batch.length / 2);
-        return (await insert(batch.slice(0, half))) + (await insert(batch.slice(half)));
-      }
-    };
-    let count = 0;
-    for (let i = 0; i < valid.length; i += BATCH) count += await insert(valid.slice(i, i + BATCH));
-    if (!options.skipInvalid && problems.byRow.size > 0) refuseAll();
-    return count;
-  });
+  const inserted = await writeImport(
+    db,
+    { def, access, prepared, problems, skipInvalid: options.skipInvalid, refuseAll },
+    pacing,
+  );
 
   const headerOf = new Map(columns.map((c) => [c.ref, c.header]));
   const details = problems.all();

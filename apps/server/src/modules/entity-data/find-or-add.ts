@@ -4,6 +4,7 @@ import type { EntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
 import { parseRecordValues, recordValidationError, type RecordValues } from './record-values';
 import { entityData } from './schema';
+import { visibleRecords } from './staged-imports';
 import { createRecords, type RecordRow } from './service';
 
 /**
@@ -28,7 +29,7 @@ export async function findOrAddRecord(
       const [found] = await tx
         .select()
         .from(entityData)
-        .where(and(eq(entityData.entityId, def.row.id), where))
+        .where(and(eq(entityData.entityId, def.row.id), where, visibleRecords()))
         .orderBy(entityData.createdAt)
         .limit(1);
       if (found) return { created: false, row: found };

@@ -16,6 +16,7 @@ import { findReadableTemplate } from '../form-templates';
 import { accessOf, requirePermission } from '../permissions';
 import { peekNumber } from './record-values';
 import { entityData } from './schema';
+import { visibleRecords } from './staged-imports';
 import { findCompanyRecord, linkedTitles, toRecord, withComputedValues } from './service';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
@@ -73,6 +74,7 @@ export function registerRecordReadRoutes(r: FastifyInstance, platform: Platform)
       const { search, page, limit } = request.query;
       const where = and(
         eq(entityData.entityId, def.row.id),
+        visibleRecords(),
         search ? sql`${entityData.title} ilike ${`%${escapeLike(search)}%`}` : undefined,
       );
       const [rows, [count]] = await Promise.all([

@@ -9,6 +9,7 @@ import type { AppError } from '../../platform/http/app-error';
 import { validationError } from '../../platform/http/app-error';
 import { entitySummaries, nextNumber, takeNumbers, type EntityDefinition } from '../entities';
 import { entityData } from './schema';
+import { visibleRecords } from './staged-imports';
 
 /*
  * A record's values, checked by THE shared validator (the browser runs the same) template by
@@ -202,6 +203,7 @@ export async function findDuplicate(
           eq(entityData.entityId, def.row.id),
           sql`${entityData.values} @> ${JSON.stringify(probe)}::jsonb`,
           excludeId ? sql`${entityData.id} <> ${excludeId}` : undefined,
+          visibleRecords(),
         ),
       )
       .limit(1);

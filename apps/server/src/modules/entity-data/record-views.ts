@@ -8,6 +8,7 @@ import type { EntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
 import { orderSql } from './query';
 import { entityData } from './schema';
+import { visibleRecordsAlways } from './staged-imports';
 import { countWhere, recordWhere, type RecordRow } from './service';
 
 /*
@@ -17,7 +18,7 @@ import { countWhere, recordWhere, type RecordRow } from './service';
  */
 
 /**
- * Every record's id, entity, company, title, values and creation time, as a subquery the
+ * Every shown record's id, entity, company, title, values and creation time, as a subquery the
  * relationships module joins to its links (aggregates, cardinality checks, grandchildren).
  */
 export const recordDirectory = queryBuilder
@@ -30,6 +31,9 @@ export const recordDirectory = queryBuilder
     createdAt: entityData.createdAt,
   })
   .from(entityData)
+  // Built at load, before the import strategy is known: the condition is always there (on
+  // PostgreSQL every `import_id` is null, so it costs a null test per record).
+  .where(visibleRecordsAlways())
   .as('record_directory');
 
 /** The records among `ids` (unknown ones are absent), in one query. */

@@ -6,10 +6,12 @@ import { rowsOf, type Db } from '../../platform/db/database';
 import { entitiesUsingTemplate, registerEntityDeletionGuard, registerEntityRecordStore } from '../entities';
 import { registerTemplateGuard, type TemplateRef } from '../form-templates';
 import { entityData } from './schema';
+import { visibleRecords, visibleRecordsOf } from './staged-imports';
 
 /*
- * The records of entities, as the modules before entity-data need them: entities count them,
- * check for them and retitle them; deleting an entity counts them; a template field that records
+ * The records of entities, as the modules before entity-data need them: entities count them
+ * (hidden records of an import in progress left out), check for them and retitle them (hidden
+ * ones too: they are about to be shown); deleting an entity counts them; a template field that records
  * hold values for cannot be removed or change type (the values would be lost or mean something else).
  */
 
@@ -20,7 +22,7 @@ async function countRecords(db: Db, entityIds: readonly string[], cap: number): 
     db,
     sql`
     select e.id, (select count(*)::int from (select 1 from ${entityData} d
-      where d.entity_id = e.id limit ${cap}) c) as n
+      where d.entity_id = e.id ${visibleRecordsOf('d')} limit ${cap}) c) as n
     from unnest(${sql.raw(
       `array[${entityIds
         .filter(isUuid)
@@ -102,7 +104,7 @@ export function registerEntityDataHooks(): void {
       const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(entityData)
-        .where(eq(entityData.entityId, entityId));
+        .where(and(eq(entityData.entityId, entityId), visibleRecords()));
       return { records: Number(row?.n ?? 0) };
     },
   });

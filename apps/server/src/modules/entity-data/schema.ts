@@ -39,6 +39,11 @@ export const entityData = pgTable(
     updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The staged import that wrote the record (README "Imports on PGlite"): hidden while that import
+     * is in `entity_data_imports`, visible once it is not. Null for every other record.
+     */
+    importId: uuid(),
   },
   (t) => [
     index('entity_data_entity_created_idx').on(t.entityId, t.createdAt.desc(), t.id.desc()),
@@ -146,3 +151,20 @@ export const entityDataChanges = pgTable(
   },
   (t) => [index('entity_data_changes_entity_idx').on(t.entityId, t.id)],
 );
+
+/**
+ * Staged imports in progress (README "Imports on PGlite"): an import writes its records in short
+ * transactions, each tagged with the import's id, and they stay hidden from every read while the
+ * import's row is here; deleting the row (one statement) shows them all at once. A row left by a
+ * server that stopped mid-import is removed with its records when the server starts again.
+ */
+export const entityDataImports = pgTable('entity_data_imports', {
+  id: uuid().primaryKey(),
+  companyId: uuid()
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  entityId: uuid()
+    .notNull()
+    .references(() => entities.id, { onDelete: 'cascade' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

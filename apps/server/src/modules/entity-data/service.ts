@@ -43,6 +43,7 @@ import {
   type RecordValues,
 } from './record-values';
 import { entityData } from './schema';
+import { stagedImports, visibleRecords } from './staged-imports';
 
 /*
  * Records: create (one or many), read, change, delete, and the filtered, sorted pages of the
@@ -168,7 +169,12 @@ async function refuseDuplicates(db: Db, def: EntityDefinition, values: RecordVal
  * records (`values @> probe OR ...`, each probe answered by the GIN index) instead of one per
  * record. Records missing a value of the rule's fields are not checked by it (`findDuplicate`).
  */
-async function refuseStoredDuplicates(db: Db, def: EntityDefinition, records: RecordValues[]): Promise<void> {
+async function refuseStoredDuplicates(
+  db: Db,
+  def: EntityDefinition,
+  records: RecordValues[],
+  importId: string | undefined,
+): Promise<void> {
   for (const rule of def.row.duplicateRules) {
     if (rule.mode !== 'BLOCK') continue;
     const probes = records.flatMap((values) => {
@@ -183,7 +189,7 @@ async function refuseStoredDuplicates(db: Db, def: EntityDefinition, records: Re
       const [hit] = await db
         .select({ id: entityData.id })
         .from(entityData)
-        .where(and(eq(entityData.entityId, def.row.id), sql`(${any})`))
+        .where(and(eq(entityData.entityId, def.row.id), sql`(${any})`, visibleRecords(importId)))
         .limit(1);
       if (hit) {
         throw new AppError('CONFLICT', {
@@ -231,6 +237,7 @@ export function jsonContains(container: unknown, value: unknown): boolean {
 /**
  * Creates records from raw values (each checked in full). One invalid record refuses the batch,
  * with details keyed `<prefix>.<index>...` for batches. Inserted in chunks of multi-row INSERTs.
+ * `options.importId`: the records belong to that staged import (hidden until it is shown).
  */
 export async function createRecords(
   db: Db,
@@ -238,7 +245,9 @@ export async function createRecords(
   def: EntityDefinition,
   inputs: unknown[],
   keyPrefix: (index: number) => (string | number)[],
+  options: RecordWriteOptions = {},
 ): Promise<RecordRow[]> {
+  const { importId } = options;
   const parsed = inputs.map((input, index) =>
     parseRecordValues(def, input, { partial: false, prefix: keyPrefix(index).map(String) }),
   );
@@ -255,7 +264,7 @@ export async function createRecords(
     await lockDuplicateRules(tx, def);
     if (def.row.duplicateRules.length > 0) {
       refuseDuplicatesWithin(def, records);
-      await refuseStoredDuplicates(tx, def, records);
+      await refuseStoredDuplicates(tx, def, records, importId);
     }
     await fillAutoIncrements(tx, def, records);
     // Ids are chosen here, so the answer is in the order of `inputs` whatever order the INSERT's
@@ -276,6 +285,7 @@ export async function createRecords(
               title: titleOf(def, values),
               createdBy: access.userId,
               updatedBy: access.userId,
+              ...(importId ? { importId } : {}),
             })),
           )
           .returning()),
@@ -285,6 +295,12 @@ export async function createRecords(
     return ids.map((id) => byId.get(id)!);
   });
 }
+
+/** What a caller of `createRecords` may add. */
+export type RecordWriteOptions = {
+  /** The staged import the new records belong to (staged-imports.ts): hidden until it shows them. */
+  importId?: string;
+};
 
 /**
  * Changes the templates sent (only their fields sent: partial), merged over the stored values.
@@ -453,6 +469,9 @@ async function recordConditions(
   // The entity was found in the caller's company, and its records are always in that company: the
   // entity alone scopes them (and lets the (entity, created_at, id) index answer without the table).
   const parts: SQL[] = [sql`${entityData.entityId} = ${def.row.id}`];
+  // Records of an import in progress are hidden (staged-imports.ts; nothing added on PostgreSQL).
+  const visible = visibleRecords();
+  if (visible) parts.push(visible);
   const errors: TValidationDetail[] = [];
   for (const [group, key] of [
     [query.filters, 'filters'],
@@ -631,7 +650,7 @@ async function gridPlan(
   const plan: GridPlan = {
     where,
     order,
-    unfiltered: conditions.length === 1,
+    unfiltered: conditions.length === (stagedImports() ? 2 : 1),
     bySystem: query.sort.every((s) => !s.field.includes('#')),
     key: `${def.row.id}|${sqlKey(sql`${where} order by ${order}`)}`,
     page: (idsFirst, asText) => {

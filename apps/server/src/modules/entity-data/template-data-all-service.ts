@@ -7,6 +7,7 @@ import { escapeLike, type Db } from '../../platform/db/database';
 import { entitiesUsingTemplate } from '../entities';
 import { findReadableTemplate } from '../form-templates';
 import { entityData, templateDataEntries } from './schema';
+import { visibleRecords } from './staged-imports';
 
 /*
  * `GET /templates-entity-data-all-entities`: one form template's data in every entity made with
@@ -40,6 +41,7 @@ export async function templateDataAllEntities(
   if (users.length === 0) return { ...base, data: [], total: 0, total_pages: 0 };
   const names = new Map(users.map((e) => [e._id, e.name]));
   const narrowed = and(
+    visibleRecords(),
     query.search ? sql`${entityData.title} ilike ${`%${escapeLike(query.search)}%`}` : undefined,
     query.entity_data_id ? eq(entityData.id, query.entity_data_id) : undefined,
   );

@@ -18,6 +18,7 @@ import type { EntityDefinition, EntityTemplateDef } from '../entities';
 import { printableText } from './printable-values';
 import { filterSql } from './query';
 import { entityData } from './schema';
+import { visibleRecords } from './staged-imports';
 import { findRecord, linkedTitles, withComputedValues } from './service';
 import { templateDataAllEntities } from './template-data-all-service';
 
@@ -62,6 +63,8 @@ export async function checkValueTaken(
   );
   if (!rule.where) throw fail('value', rule.errors[0]?.message ?? 'Give a value to check');
   const conditions: SQL[] = [eq(entityData.entityId, def.row.id), rule.where];
+  const visible = visibleRecords();
+  if (visible) conditions.push(visible);
   if (input.exclude_id) conditions.push(ne(entityData.id, input.exclude_id));
   const records = await db
     .select({ _id: entityData.id, title: entityData.title })

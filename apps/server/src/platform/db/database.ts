@@ -23,6 +23,13 @@ export type Database = {
   raw: RawExecutor;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * Lets the queries other callers have queued go before the caller's next one: long work (imports,
+   * exports) calls it between its short transactions. PGlite runs one query at a time on its one
+   * connection: this waits until the requests that arrived meanwhile have had their queries run
+   * (at most `GIVE_WAY_MAX_MS`). PostgreSQL serves them on other connections: one event-loop turn.
+   */
+  giveWay: () => Promise<void>;
   /** Present for PGlite only (tests clone it). */
   pglite?: PGlite;
 };
@@ -64,6 +71,59 @@ function openPostgres(url: string, poolSize = 10): Database {
       }
     },
     close: () => pool.end(),
+    giveWay: nextTurn,
+  };
+}
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** The longest `giveWay` waits on PGlite, so that a steady stream of requests cannot starve the work. */
+export const GIVE_WAY_MAX_MS = 250;
+
+/**
+ * Counts the calls queued or running on a PGlite client (its `query`, `exec` and `transaction` wait
+ * on one lock, first come first served) and answers its `giveWay`: turns of the event loop (so
+ * requests that arrived get as far as queueing their queries) until a turn finds nothing queued.
+ */
+function queueOf(client: PGlite): () => Promise<void> {
+  let queued = 0;
+  let idle: (() => void)[] = [];
+  const target = client as unknown as Record<
+    'query' | 'exec' | 'transaction',
+    (...a: unknown[]) => Promise<unknown>
+  >;
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = target[name].bind(client);
+    target[name] = async (...args: unknown[]) => {
+      queued += 1;
+      try {
+        return await original(...args);
+      } finally {
+        queued -= 1;
+        if (queued === 0) {
+          const waiting = idle;
+          idle = [];
+          for (const resolve of waiting) resolve();
+        }
+      }
+    };
+  }
+  return async () => {
+    const deadline = performance.now() + GIVE_WAY_MAX_MS;
+    await nextTurn();
+    while (queued > 0) {
+      const left = deadline - performance.now();
+      if (left <= 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        idle.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      // A request between two of its queries (its next one queued in a later turn).
+      await nextTurn();
+    }
   };
 }
 
@@ -76,9 +136,11 @@ function openPglite(options: { dataDir?: string; loadDataDir?: Blob; engine?: Pg
       ? { pgliteWasmModule: options.engine.wasmModule, fsBundle: options.engine.fsBundle }
       : {}),
   });
+  const giveWay = queueOf(client);
   const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'pglite',
+    giveWay,
     db,
     pglite: client,
     raw: async (text, values) => {
