@@ -258,21 +258,31 @@ function fileUses(template: EntityTemplateDef, values: Record<string, unknown>, 
 }
 
 /**
+ * A file value of a record that this module did not issue, vouched for by the caller (true: keep
+ * it): form-submissions accepts the files a form's filler uploaded for the step that writes the
+ * record. `fieldKey` is `table.column` for a data table's cell.
+ */
+export type ForeignFileCheck = (ref: TFileRef, place: { templateId: string; fieldKey: string }) => boolean;
+
+/**
  * The file values of records that may not be saved: each must be a file UPLOADED for that field
- * of this entity in this company, as confirmed (type and size). Details are keyed by the file's
- * path (`<prefix>.<template_id>.<key>.<index>`, table cells `...<table>.<row>.<column>.<index>`).
- * One query for all the records.
+ * of this entity in this company, as confirmed (type and size), or one `accept` vouches for.
+ * Details are keyed by the file's path (`<prefix>.<template_id>.<key>.<index>`, table cells
+ * `...<table>.<row>.<column>.<index>`). One query for all the records.
  */
 export async function checkFileRefs(
   db: Db,
   def: EntityDefinition,
   records: { values: Record<string, Record<string, unknown>>; prefix: (string | number)[] }[],
+  accept?: ForeignFileCheck,
 ): Promise<TValidationDetail[]> {
-  const uses = records.flatMap(({ values, prefix }) =>
-    def.templates.flatMap((template) =>
-      values[template.id] ? fileUses(template, values[template.id]!, [...prefix, template.id]) : [],
-    ),
-  );
+  const uses = records
+    .flatMap(({ values, prefix }) =>
+      def.templates.flatMap((template) =>
+        values[template.id] ? fileUses(template, values[template.id]!, [...prefix, template.id]) : [],
+      ),
+    )
+    .filter((use) => !accept?.(use.ref, { templateId: use.templateId, fieldKey: use.fieldKey }));
   if (uses.length === 0) return [];
   const companyId = def.row.companyId;
   const ids = [

@@ -12,5 +12,6 @@ export { narrowedRecordsPage, recordDirectory, recordsByIds } from './record-vie
 export { registerEntityDataHooks } from './register-hooks';
 export { ZRecordSchema, registerEntityDataRoutes } from './routes';
 export { createRecords, findRecord, queryRecords, toRecord, updateRecord } from './service';
-export type { RecordRow } from './service';
+export type { RecordRow, RecordWriteOptions } from './service';
+export type { ForeignFileCheck } from './files-service';
 export { slugOf } from './files-service';

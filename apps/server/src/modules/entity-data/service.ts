@@ -25,7 +25,7 @@ import { JsonText } from '../../platform/http/envelope';
 import type { EntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
 import { fillGlobalVariables } from './computed-values';
-import { checkFileRefs } from './files-service';
+import { checkFileRefs, type ForeignFileCheck } from './files-service';
 import { fieldChanges, writeHistory } from './history/write-history';
 import { fillAggregates, readSavedFilter } from './hooks';
 import { filterSql, orderSql } from './query';
@@ -257,7 +257,7 @@ export async function createRecords(
   const located = records.map((values, index) => ({ values, prefix: keyPrefix(index) }));
   const linkErrors = [
     ...(await checkEntityLinks(db, def, located)),
-    ...(await checkFileRefs(db, def, located)),
+    ...(await checkFileRefs(db, def, located, options.acceptFile)),
   ];
   if (linkErrors.length > 0) throw validationError(linkErrors.slice(0, 200), linkErrors[0]!.message);
   return db.transaction(async (tx) => {
@@ -296,8 +296,14 @@ export async function createRecords(
   });
 }
 
-/** What a caller of `createRecords` may add. */
+/**
+ * What a caller of `createRecords` / `updateRecord` may add to the records' checks.
+ * `acceptFile`: a file value this module did not issue that the caller vouches for (form-submissions
+ * accepts the files a form's filler uploaded for that step and field); every other file must be a
+ * record upload, as always.
+ */
 export type RecordWriteOptions = {
+  acceptFile?: ForeignFileCheck;
   /** The staged import the new records belong to (staged-imports.ts): hidden until it shows them. */
   importId?: string;
 };
@@ -315,6 +321,7 @@ export async function updateRecord(
   input: unknown,
   keyPrefix: string[],
   action: 'UPDATED' | 'BULK_UPDATED' = 'UPDATED',
+  options: RecordWriteOptions = {},
 ): Promise<RecordRow> {
   const current = await findRecord(db, def, id);
   const { values: changes, errors } = parseRecordValues(def, input, { partial: true, prefix: keyPrefix });
@@ -339,7 +346,7 @@ export async function updateRecord(
   const located = [{ values: full.values, prefix: keyPrefix }];
   const linkErrors = [
     ...(await checkEntityLinks(db, def, located)),
-    ...(await checkFileRefs(db, def, located)),
+    ...(await checkFileRefs(db, def, located, options.acceptFile)),
   ];
   if (linkErrors.length > 0) throw validationError(linkErrors, linkErrors[0]!.message);
   const changed = Object.keys(full.values).flatMap((templateId) =>

@@ -1,12 +1,15 @@
 import type { TStoredFormStep } from '@esigns/contracts/form-builders';
 import { hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, unlessAppError } from '../../platform/http/app-error';
 import type { EntityDefinition } from '../entities';
-import { createRecords, findRecord, updateRecord } from '../entity-data';
+import { createRecords, findRecord, updateRecord, type ForeignFileCheck } from '../entity-data';
 import { loadAccess, type AccessContext } from '../permissions';
 import type { FormBuilderRow } from './builders-port';
+import { formSubmissions } from './schema';
 import type { Caller } from './submission-store';
+import { fileRefsIn, parseFormUploadKey } from './uploads-keys';
 
 /*
  * An ENTITY step, once completed, writes its entity's record through entity-data (the same checks
@@ -67,13 +70,58 @@ export async function writeStepRecord(
     if (!step.update_existing || caller.kind !== 'STAFF') throw notFound('Record');
     targetId = requestedId;
   }
+  const options = { acceptFile: await stepUploads(tx, caller, form, step, input.values) };
   if (targetId) {
     const writer = await writerOf(tx, caller, form, 'entity-data:update');
     await findRecord(tx, entity, targetId);
-    await updateRecord(tx, writer, entity, targetId, recordValues, ['values']);
+    await updateRecord(tx, writer, entity, targetId, recordValues, ['values'], 'UPDATED', options);
     return targetId;
   }
   const writer = await writerOf(tx, caller, form, 'entity-data:create');
-  const [row] = await createRecords(tx, writer, entity, [recordValues], () => ['values']);
+  const [row] = await createRecords(tx, writer, entity, [recordValues], () => ['values'], options);
   return row!.id;
+}
+
+/**
+ * The form uploads the record may keep as its files (entity-data accepts only its own uploads
+ * otherwise): files uploaded for this step and field, into a submission of this form or the
+ * filler's new-answer folder of it. Each save already refused another submission's or filler's
+ * keys; this re-checks them against the database before they become a record's files.
+ */
+async function stepUploads(
+  tx: Db,
+  caller: Caller,
+  form: FormBuilderRow,
+  step: EntityStep,
+  values: Record<string, unknown>,
+): Promise<ForeignFileCheck> {
+  const keys = fileRefsIn(values).flatMap(({ ref }) => {
+    const key = parseFormUploadKey(ref.file_ref_id);
+    return key && key.companyId === form.companyId && key.stepId === step.id ? [key] : [];
+  });
+  const submissionIds = [...new Set(keys.flatMap((k) => (k.submissionId ? [k.submissionId] : [])))];
+  const ours =
+    submissionIds.length === 0
+      ? []
+      : await tx
+          .select({ id: formSubmissions.id })
+          .from(formSubmissions)
+          .where(
+            and(
+              inArray(formSubmissions.id, submissionIds),
+              eq(formSubmissions.formBuilderId, form.id),
+              eq(formSubmissions.companyId, form.companyId),
+            ),
+          );
+  const submissions = new Set(ours.map((r) => r.id));
+  const fillerId = caller.kind === 'STAFF' ? caller.access.userId : caller.guest.guestId;
+  return (ref, place) => {
+    const key = parseFormUploadKey(ref.file_ref_id);
+    if (!key || key.companyId !== form.companyId || key.stepId !== step.id || key.field !== place.fieldKey) {
+      return false;
+    }
+    return key.submissionId
+      ? submissions.has(key.submissionId)
+      : key.formId === form.id && key.fillerId === fillerId;
+  };
 }

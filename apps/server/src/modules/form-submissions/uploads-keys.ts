@@ -59,6 +59,37 @@ export function fileRefsIn(value: unknown, path: (string | number)[] = []): Foun
   return Object.entries(record).flatMap(([key, item]) => fileRefsIn(item, [...path, key]));
 }
 
+/** What a form upload key says: company, folder (submission, or form and filler), step and field. */
+export type FormUploadKey = {
+  companyId: string;
+  submissionId: string | null;
+  formId: string | null;
+  fillerId: string | null;
+  stepId: string;
+  field: string;
+};
+
+/** The parts of a form upload key, or null for any other file key. */
+export function parseFormUploadKey(key: string): FormUploadKey | null {
+  const match = KEY.exec(key);
+  if (!match) return null;
+  const [, companyId, submissionId, formId, fillerId, stepId, field] = match;
+  return {
+    companyId: companyId!,
+    submissionId: submissionId ?? null,
+    formId: formId ?? null,
+    fillerId: fillerId ?? null,
+    stepId: stepId!,
+    field: field!,
+  };
+}
+
+/** Whether a parsed key's folder is the place's: its submission, or its filler's new-answer folder. */
+export const inFolderOf = (key: FormUploadKey, place: Pick<Place, 'submissionId' | 'formId' | 'fillerId'>) =>
+  key.submissionId
+    ? key.submissionId === place.submissionId
+    : key.formId === place.formId && key.fillerId === place.fillerId;
+
 /**
  * 422 for form upload keys in a step's `values` that were not uploaded for this place: another
  * submission's (or another filler's), another step's, another field's. Keys are reported
@@ -68,15 +99,11 @@ export function assertFormUploads(values: Record<string, unknown>, place: Place 
   const problems: TValidationDetail[] = [];
   for (const { ref, path } of fileRefsIn(values)) {
     if (!ref.file_ref_id.startsWith(uploadsPrefix(place.companyId))) continue;
-    const match = KEY.exec(ref.file_ref_id);
-    const [, , submissionId, formId, fillerId, stepId, field] = match ?? [];
-    const ours = submissionId
-      ? submissionId === place.submissionId
-      : formId === place.formId && fillerId === place.fillerId;
+    const key = parseFormUploadKey(ref.file_ref_id);
     const message =
-      !match || !ours
+      !key || !inFolderOf(key, place)
         ? `${ref.name}: this file was not uploaded for this submission`
-        : stepId !== place.stepId || field !== path[0]
+        : key.stepId !== place.stepId || key.field !== path[0]
           ? `${ref.name} was uploaded for another field`
           : null;
     if (message) problems.push({ key: ['values', ...path].join('.'), path: ['values', ...path], message });

@@ -5,7 +5,9 @@ import type { TFormUploadTicket } from '@esigns/contracts/form-uploads';
 import { callsOf, detailKeys, putSigned, type Who } from '../../../test/inject-calls';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
+import { eq } from 'drizzle-orm';
 import { entities } from '../entities/schema';
+import { entityData } from '../entity-data/schema';
 import { createGuestSession } from '../form-builders';
 
 /* Files of FILE and IMAGE fields of form submissions: upload address, PUT, save, download. */
@@ -319,5 +321,43 @@ describe('form uploads', () => {
     expect(foreign.statusCode, foreign.body).toBe(422);
     expect(keysOf(foreign)).toEqual(['values.passport.0']);
     expect((await save({ passport: [photo.file] })).statusCode).toBe(200);
+  });
+
+  it("completes an ENTITY step with an uploaded file: the record keeps the form's upload", async () => {
+    const guest = await guestOf(form.id, acme, 'lead@outside.example');
+    const { id, ticket: papers } = await uploadAndStart(guest);
+    const ticket = await ticketFor(guest, { formbuilder_data_id: id, step_id: form.steps.lead });
+    expect((await putSigned(t.app, ticket.upload_url, PDF, 'application/pdf')).statusCode).toBe(200);
+    const complete = (values: Record<string, unknown>) =>
+      call('POST', `/api/formbuilder-data/entity/${id}`, guest, {
+        step_id: form.steps.lead,
+        values,
+        complete: true,
+      });
+    // The TEMPLATE step's file, or another company's key, is still refused (422 on the field).
+    const otherStep = await complete({ name: 'Asha', passport: [papers.file] });
+    expect(otherStep.statusCode, otherStep.body).toBe(422);
+    expect(keysOf(otherStep)).toEqual(['values.passport.0']);
+    const foreign = await complete({
+      name: 'Asha',
+      passport: [{ ...ticket.file, file_ref_id: ticket.key.replace(acme.companyId, other.companyId) }],
+    });
+    expect(foreign.statusCode, foreign.body).toBe(422);
+    const done = await complete({ name: 'Asha', passport: [ticket.file] });
+    expect(done.statusCode, done.body).toBe(200);
+    const step = done.json().data.steps.find((s: { step_id: string }) => s.step_id === form.steps.lead);
+    expect(step.status).toBe('COMPLETED');
+    const [record] = await t.platform.database.db
+      .select({ values: entityData.values })
+      .from(entityData)
+      .where(eq(entityData.id, step.entity_data_id));
+    const stored = Object.values(record!.values)[0] as Record<string, unknown>;
+    expect(stored.passport).toEqual([ticket.file]);
+    // Completing it again updates the same record with the same file.
+    const again = await complete({ name: 'Asha Rao', passport: [ticket.file] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(
+      again.json().data.steps.find((s: { step_id: string }) => s.step_id === form.steps.lead).entity_data_id,
+    ).toBe(step.entity_data_id);
   });
 });
