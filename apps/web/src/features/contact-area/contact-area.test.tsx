@@ -148,6 +148,19 @@ describe('the contact area', { timeout: 20_000 }, () => {
     ).toBe('/ap/fb/view/parking-cd34/entry-9');
   });
 
+  it('dashboard: a list that cannot be read says so in its panel, with a retry', async () => {
+    const api = installFakeApi((call) =>
+      call.path === '/api/application-user/documents' ? fail(500, 'The database is down') : server()(call),
+    );
+    renderApp('/ap/dashboard');
+    const failure = await screen.findByTestId('short-list-failure');
+    expect(failure.textContent).toContain('The database is down');
+    expect(within(screen.getByTestId('count-documents')).getByText('—')).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByTestId('count-forms')).getByText('1')).toBeTruthy());
+    fireEvent.click(within(failure).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(api.callsTo('/api/application-user/documents')).toHaveLength(2));
+  });
+
   it('forms: a failure shows the error with a retry', async () => {
     installFakeApi((call) =>
       call.path === '/api/application-user/formbuilders' ? fail(500, 'The database is down') : undefined,

@@ -3,7 +3,7 @@ import { IconFileText, IconForms, IconGitBranch, IconUserCircle } from '@tabler/
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { PageFrame, QueryFailure } from '../../shared/ui/page-kit';
+import { PageFrame } from '../../shared/ui/page-kit';
 import {
   CONTACT_AREA_KEYS,
   fetchContactDocuments,
@@ -19,6 +19,9 @@ const SHORTCUTS = [
   { label: 'Workflows', to: '/ap/workflows', icon: IconGitBranch },
   { label: 'Your profile', to: '/ap/profile', icon: IconUserCircle },
 ];
+
+const failureOf = (query: { isError: boolean; error: unknown; refetch: () => unknown }) =>
+  query.isError ? { error: query.error, retry: () => void query.refetch() } : undefined;
 
 const WAITING = { page: 1, limit: 5, filter: 'waiting' as const };
 /** Contacts have a handful of forms: one page is all of them. */
@@ -40,18 +43,17 @@ export function ContactDashboardScreen() {
     queryFn: ({ signal }) => fetchContactForms(FORMS, signal),
   });
   const toFill = forms.data?.data.filter(isFormToFill);
-  const failed = [documents, forms].find((q) => q.isError);
   const company = me?.company?.name ?? me?.company_name;
   return (
     <PageFrame
       title={me?.first_name ? `Welcome, ${me.first_name}` : 'Welcome'}
       description={company ? `Your documents and forms with ${company}.` : 'Your documents and forms.'}
     >
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <SimpleGrid cols={2} spacing={{ base: 'sm', sm: 'md' }}>
         <CountCard
           icon={IconFileText}
           color="orange"
-          count={documents.data?.total}
+          count={documents.isError ? null : documents.data?.total}
           label={documents.data?.total === 1 ? 'document waits for you' : 'documents wait for you'}
           to="/ap/documents"
           testId="count-documents"
@@ -59,18 +61,18 @@ export function ContactDashboardScreen() {
         <CountCard
           icon={IconForms}
           color="blue"
-          count={toFill?.length}
+          count={forms.isError ? null : toFill?.length}
           label={toFill?.length === 1 ? 'form to fill' : 'forms to fill'}
           to="/ap/formbuilder"
           testId="count-forms"
         />
       </SimpleGrid>
-      {failed && <QueryFailure query={failed} title="Some of your items could not be loaded" />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ShortList
           title="Waiting for your signature"
           allTo="/ap/documents"
           empty={documents.data?.total === 0 ? 'Nothing waits for you. You are all caught up.' : null}
+          failure={failureOf(documents)}
         >
           {documents.data ? (
             documents.data.data.map((doc) => <WaitingDocumentRow key={doc._id} document={doc} />)
@@ -82,6 +84,7 @@ export function ContactDashboardScreen() {
           title="Forms to fill"
           allTo="/ap/formbuilder"
           empty={toFill?.length === 0 ? 'No form waits for you.' : null}
+          failure={failureOf(forms)}
         >
           {toFill ? (
             toFill.slice(0, 5).map((f) => <FormToFillRow key={f._id} form={f} />)

@@ -93,15 +93,25 @@ describe("the contact area's records", { timeout: 30_000 }, () => {
     installLayout({ windowWidth: 390 });
     installFakeApi(server({}));
     renderApp(`/ap/entity/${ENTITY_ID}/repairs`);
-    const cards = await screen.findAllByTestId('record-card');
+    const cards = await screen.findAllByTestId('record-card', undefined, FIRST);
     expect(within(cards[0]!).getByText('Leaking tap')).toBeTruthy();
   });
 
   it('an entity they may not read: "not shared", and no record is asked for', async () => {
     const api = installFakeApi(server({ read: false }));
     renderApp(`/ap/entity/${ENTITY_ID}/repairs`);
-    expect(await screen.findByText('Not shared with you')).toBeTruthy();
+    expect(await screen.findByText('Not shared with you', undefined, FIRST)).toBeTruthy();
     expect(api.callsTo('/api/entities-data/entity/data')).toHaveLength(0);
+  });
+
+  it('an entity without a rule (404): "not shared" too', async () => {
+    installFakeApi((call) =>
+      call.path === `/api/application-user/permissions/entity/${ENTITY_ID}`
+        ? fail(404, 'Not found')
+        : server({})(call),
+    );
+    renderApp(`/ap/entity/${ENTITY_ID}/repairs`);
+    expect(await screen.findByText('Not shared with you', undefined, FIRST)).toBeTruthy();
   });
 
   it('a record page shows Edit and Delete only as their rule allows', async () => {
@@ -112,13 +122,15 @@ describe("the contact area's records", { timeout: 30_000 }, () => {
     expect(edit.getAttribute('href')).toBe(`/ap/entity-execute/${ENTITY_ID}?dataId=r1`);
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Duplicate' })).toBeNull();
+    // The record's values only: the company's own tabs (activity, files…) are not the contact's.
+    expect(screen.queryByRole('tab', { name: 'Activity' })).toBeNull();
   });
 
   it('a record page of a read-only rule: no Edit, no Delete', async () => {
     installLayout();
     installFakeApi(server({}));
     renderApp(`/ap/entity-view/${ENTITY_ID}?dataId=r1`);
-    expect(await screen.findByRole('heading', { name: 'Leaking tap' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Leaking tap' }, FIRST)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
@@ -131,14 +143,14 @@ describe("the contact area's records", { timeout: 30_000 }, () => {
         : server({ update: true })(call),
     );
     renderApp(`/ap/entity-view/${ENTITY_ID}?dataId=someone-else`);
-    expect(await screen.findByText('The record could not be loaded')).toBeTruthy();
+    expect(await screen.findByText('The record could not be loaded', undefined, FIRST)).toBeTruthy();
     expect(screen.getByText('Record not found')).toBeTruthy();
   });
 
   it('editing without the update rule: not shared, no form', async () => {
     installFakeApi(server({ create: true }));
     renderApp(`/ap/entity-execute/${ENTITY_ID}?dataId=r1`);
-    expect(await screen.findByText('Not shared with you')).toBeTruthy();
+    expect(await screen.findByText('Not shared with you', undefined, FIRST)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
   });
 
@@ -150,7 +162,9 @@ describe("the contact area's records", { timeout: 30_000 }, () => {
         : server({ create: true })(call),
     );
     const router = renderApp(`/ap/entity-execute/${ENTITY_ID}`);
-    fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: 'Broken window' } });
+    fireEvent.change(await screen.findByLabelText(/^Title/, undefined, FIRST), {
+      target: { value: 'Broken window' },
+    });
     fireEvent.click(screen.getByRole('button', { name: /Save|Add/ }));
     await waitFor(() => expect(api.callsTo('/api/entities-data', 'POST')).toHaveLength(1));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/ap/entity-view/${ENTITY_ID}`));

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Skeleton } from '@mantine/core';
 import type { TContactEntityAccess } from '@esigns/contracts/application-users';
 import type { PermissionSlug } from '@esigns/contracts/permissions';
+import { isApiError } from '../../shared/api/api-error';
 import { NoAccess, Panel, QueryFailure } from '../../shared/ui/page-kit';
 import { EntityAreaProvider, type EntityArea } from '../entities/entity-area';
 import { useContactEntityAccess } from './contact-area-api';
@@ -66,6 +67,8 @@ export function ContactEntityArea({
 }) {
   const access = useContactEntityAccess(entityId);
   const area = useMemo(() => contactEntityArea(access.data ?? null), [access.data]);
+  // No rule for the entity: the server answers 404, as for an entity that does not exist.
+  if (isApiError(access.error) && access.error.status === 404) return <NoRecordsAccess />;
   if (access.isError) {
     return (
       <QueryFailure

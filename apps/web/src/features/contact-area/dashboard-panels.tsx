@@ -4,6 +4,7 @@ import type { IconProps } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TApplicationUserDocument, TApplicationUserForm } from '@esigns/contracts/application-users';
 import { formatDate } from '../../shared/format/date';
+import { errorText } from '../../shared/ui/page-kit';
 import { ContactDocumentActions } from './document-actions';
 import { formNextOf } from './form-state';
 
@@ -18,7 +19,8 @@ export function CountCard({
 }: {
   icon: ComponentType<IconProps>;
   color: string;
-  count: number | undefined;
+  /** undefined while loading, null when it could not be read. */
+  count: number | null | undefined;
   label: string;
   to: string;
   testId: string;
@@ -26,7 +28,7 @@ export function CountCard({
   return (
     <UnstyledButton component={Link} to={to} data-testid={testId}>
       <Paper withBorder radius="md" p="md" h="100%">
-        <Group wrap="nowrap" gap="md">
+        <Group wrap="wrap" gap="sm">
           <ThemeIcon size={44} radius="md" variant="light" color={color}>
             <Icon size={24} />
           </ThemeIcon>
@@ -35,7 +37,7 @@ export function CountCard({
               <Skeleton h={28} w={40} />
             ) : (
               <Text fz={28} fw={700} lh={1.1}>
-                {count}
+                {count ?? '—'}
               </Text>
             )}
             <Text size="sm" c="dimmed">
@@ -53,11 +55,14 @@ export function ShortList({
   title,
   allTo,
   empty,
+  failure,
   children,
 }: {
   title: string;
   allTo: string;
   empty: string | null;
+  /** The list could not be read: its message and a retry instead of the rows. */
+  failure?: { error: unknown; retry: () => void } | undefined;
   children: ReactNode;
 }) {
   return (
@@ -68,7 +73,16 @@ export function ShortList({
           See all
         </Button>
       </Group>
-      {empty ? (
+      {failure ? (
+        <Group gap="sm" wrap="nowrap" justify="space-between" data-testid="short-list-failure">
+          <Text size="sm" c="red.7">
+            Could not be loaded: {errorText(failure.error)}
+          </Text>
+          <Button size="xs" variant="light" onClick={failure.retry}>
+            Try again
+          </Button>
+        </Group>
+      ) : empty ? (
         <Text size="sm" c="dimmed">
           {empty}
         </Text>

@@ -56,7 +56,7 @@ export function RecordViewScreen() {
   const { entity_id: entityId = '', template_code: templateCode } = useParams();
   const [params] = useSearchParams();
   const recordId = params.get('dataId') ?? '';
-  const { can, paths } = useEntityArea();
+  const { can, paths, isStaff } = useEntityArea();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const entity = useEntity(entityId);
@@ -115,8 +115,9 @@ export function RecordViewScreen() {
     }
   };
 
+  // The contact area shows the record's values only: the other tabs are the company's own work.
   const tabs = orderRecordTabs(
-    look.record_tabs,
+    isStaff ? look.record_tabs : ['DETAILS'],
     {
       DETAILS: {
         value: 'details',
@@ -149,7 +150,7 @@ export function RecordViewScreen() {
       label: t.name,
       panel: <RepeatableEntries entityId={entityId} recordId={recordId} template={t} />,
     })),
-    isCompany
+    isCompany && isStaff
       ? { value: 'contacts', label: 'Contacts', panel: <CompanyContacts recordId={recordId} /> }
       : null,
   );
@@ -170,13 +171,15 @@ export function RecordViewScreen() {
       }
       actions={
         <Group gap="xs">
-          <RecordActionsMenu
-            entityId={entityId}
-            entityName={entity.data.name}
-            recordId={recordId}
-            title={record.data.title}
-          />
-          {can('entity-data:create') && (
+          {isStaff && (
+            <RecordActionsMenu
+              entityId={entityId}
+              entityName={entity.data.name}
+              recordId={recordId}
+              title={record.data.title}
+            />
+          )}
+          {isStaff && can('entity-data:create') && (
             <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => void duplicate()}>
               Duplicate
             </Button>
