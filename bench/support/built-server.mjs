@@ -23,12 +23,14 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Starts the server and waits for its health answer. `env` adds to (or overrides) the settings,
- * `nodeArgs` go before the script. Answers helpers bound to it and `stop()`.
+ * `nodeArgs` go before the script, `main` replaces `apps/server/dist/main.js` (A/B runs of two
+ * builds). Answers helpers bound to it and `stop()`.
  */
-export async function startBuiltServer({ port, name, env = {}, nodeArgs = [] }) {
+export async function startBuiltServer({ port, name, env = {}, nodeArgs = [], main }) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `esigns-bench-${name}-`));
-  const server = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
+  const script = main ?? path.join(root, 'apps/server/dist/main.js');
+  const server = spawn(process.execPath, [...nodeArgs, script], {
     cwd: root,
     env: {
       ...process.env,

@@ -9,6 +9,7 @@ import {
   ZDocumentRecipients,
 } from '@esigns/contracts/document-lists';
 import { ZPaged, ZSuccess, toPaged } from '@esigns/contracts/envelope';
+import { admitted } from '../../platform/http/admission';
 import { ok, plainJson } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { ERRORS, security, ZIdParam, ZQueryBool } from '../documents';
@@ -41,11 +42,13 @@ const ZListPage = ZSuccess(ZPaged(ZDocumentListItem));
 export function registerDocumentListRoutes(api: FastifyInstance, platform: Platform): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const db = platform.database.db;
+  // The lists every signed-in screen opens: inside the process's admission (platform/http README).
+  const admit = admitted(platform);
 
   r.get(
     '/documents',
     {
-      onRequest: requirePermission(platform, 'documents:view'),
+      onRequest: [admit, ...requirePermission(platform, 'documents:view')],
       // Pages are built from typed rows by this module (list-service, present-items).
       serializerCompiler: plainJson,
       schema: {
@@ -69,7 +72,7 @@ export function registerDocumentListRoutes(api: FastifyInstance, platform: Platf
   r.get(
     '/all-documents/:document_status',
     {
-      onRequest: requirePermission(platform, 'documents:view'),
+      onRequest: [admit, ...requirePermission(platform, 'documents:view')],
       // Pages are built from typed rows by this module (list-service, present-items).
       serializerCompiler: plainJson,
       schema: {
@@ -93,7 +96,7 @@ export function registerDocumentListRoutes(api: FastifyInstance, platform: Platf
   r.get(
     '/employee-documents',
     {
-      onRequest: requirePermission(platform),
+      onRequest: [admit, ...requirePermission(platform)],
       // Pages are built from typed rows by this module (list-service, present-items).
       serializerCompiler: plainJson,
       schema: {
@@ -124,7 +127,7 @@ export function registerDocumentListRoutes(api: FastifyInstance, platform: Platf
   r.get(
     '/employee-documents-counts',
     {
-      onRequest: requirePermission(platform, 'documents:view'),
+      onRequest: [admit, ...requirePermission(platform, 'documents:view')],
       schema: {
         tags,
         security,

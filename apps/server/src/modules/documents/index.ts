@@ -49,6 +49,7 @@ export {
   findConfigurable,
   findEmployeeDocument,
   findOneOffEmployeeDocument,
+  finishedRecipientIdsText,
   forbidden,
   peopleByIds,
   personOf,

@@ -1,11 +1,13 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
+import { preparedPerHandle } from '../../platform/db/prepared';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { findPeople, userIdsByEmails } from '../auth';
 import type { AccessContext } from '../permissions';
+import { FINISHED_STATUSES } from './recipients';
 import { companyDocuments, configurableDocuments, documentUsers, employeeDocuments } from './schema';
 import {
   toConfigurableDocument,
@@ -129,25 +131,47 @@ export async function recipientOf(
   return row;
 }
 
-/** A recipient (by id, or by email as stored: lower-cased) and its document, in one read. */
+/**
+ * A recipient (by id, or by email as stored: lower-cased) and its document, in one read: the
+ * first statement of every signer request, built once per handle (`preparedPerHandle`).
+ */
 export async function recipientWithDocument(
   db: Reader,
   employeeDocumentId: string,
   who: { id: string } | { email: string },
 ): Promise<{ document: EmployeeRow; recipient: DocumentUserRow } | undefined> {
-  const [row] = await db
+  const [row] =
+    'id' in who
+      ? await recipientByIdQuery(db).execute({ document: employeeDocumentId, who: who.id })
+      : await recipientByEmailQuery(db).execute({ document: employeeDocumentId, who: who.email });
+  return row;
+}
+
+const recipientQuery = (db: Reader, by: 'id' | 'email') =>
+  db
     .select({ document: employeeDocuments, recipient: documentUsers })
     .from(documentUsers)
     .innerJoin(employeeDocuments, eq(employeeDocuments.id, documentUsers.employeeDocumentId))
     .where(
       and(
-        eq(documentUsers.employeeDocumentId, employeeDocumentId),
-        'id' in who ? eq(documentUsers.id, who.id) : eq(documentUsers.email, who.email),
+        eq(documentUsers.employeeDocumentId, sql.placeholder('document')),
+        eq(by === 'id' ? documentUsers.id : documentUsers.email, sql.placeholder('who')),
       ),
     )
-    .limit(1);
-  return row;
-}
+    .limit(1)
+    .prepare(`recipient_with_document_by_${by}`);
+const recipientByIdQuery = preparedPerHandle((db: Reader) => recipientQuery(db, 'id'));
+const recipientByEmailQuery = preparedPerHandle((db: Reader) => recipientQuery(db, 'email'));
+
+/**
+ * SQL text (`FINISHED_STATUSES` of the document's recipients): a JSON array of the ids of the
+ * recipients of the document `documentIdExpr` who have finished, for a statement of another module
+ * that reads them with its own rows (signing's e-sign record).
+ */
+export const finishedRecipientIdsText = (documentIdExpr: string): string =>
+  `(select coalesce(json_agg(du.id), '[]'::json) from document_users du
+    where du.employee_document_id = ${documentIdExpr}
+      and du.status in (${FINISHED_STATUSES.map((s) => `'${s}'`).join(', ')}))`;
 
 /** The DRAFT (or, once sent, the sent) document of a one-off configurable document. */
 export async function findOneOffEmployeeDocument(

@@ -1,6 +1,6 @@
 import { DEFAULT_DATE_FORMAT, isTimeZone, type TDateStyle } from '@esigns/contracts/dates';
 import type { Db } from '../../platform/db/database';
-import { findCompanyOwnerId } from '../company';
+import { companyOwnerIdText, findCompanyOwnerId } from '../company';
 import { readSavedSettings } from './service';
 
 type Reader = Pick<Db, 'select'>;
@@ -10,11 +10,25 @@ export async function userDateStyle(
   db: Reader,
   who: { userId: string; companyId: string },
 ): Promise<TDateStyle> {
-  const saved = await readSavedSettings(db, who, 'application');
+  return dateStyleOfSaved(await readSavedSettings(db, who, 'application'));
+}
+
+/** The date style of saved application settings (undefined or null: none saved). */
+export function dateStyleOfSaved(saved: Record<string, unknown> | null | undefined): TDateStyle {
   const format = typeof saved?.date === 'string' && saved.date ? saved.date : DEFAULT_DATE_FORMAT;
   const zone = typeof saved?.time_zone === 'string' && isTimeZone(saved.time_zone) ? saved.time_zone : 'UTC';
   return { format, zone };
 }
+
+/**
+ * SQL text: the application settings saved by the owner of the company `companyIdExpr` (JSON, null
+ * when none), for a statement of another module that reads them with its own rows in one round
+ * trip; `dateStyleOfSaved` of the value is `companyDateStyle` of the company.
+ */
+export const companyDateSettingsText = (companyIdExpr: string): string =>
+  `(select us.value from user_settings us
+    where us.company_id = ${companyIdExpr} and us."group" = 'application'
+      and us.user_id = ${companyOwnerIdText(companyIdExpr)})`;
 
 /**
  * The company's date style: its owner's application settings. The sealed PDF, its certificate and

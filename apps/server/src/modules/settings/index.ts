@@ -4,4 +4,10 @@
  */
 export { registerSettingsRoutes } from './routes';
 export { overDefaults, readSavedSettings, readSettings, wantsNotification } from './service';
-export { companyDateStyle, recipientDateStyle, userDateStyle } from './date-style';
+export {
+  companyDateSettingsText,
+  companyDateStyle,
+  dateStyleOfSaved,
+  recipientDateStyle,
+  userDateStyle,
+} from './date-style';

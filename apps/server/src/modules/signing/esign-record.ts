@@ -1,29 +1,25 @@
 import { and, eq } from 'drizzle-orm';
 import type { TFileInfo } from '@esigns/contracts/files';
 import { MAX_SIGNATURE_DATA_URL, type TESignRecord, type TSignerField } from '@esigns/contracts/signing';
+import type { Db } from '../../platform/db/database';
 import type { Platform } from '../../platform/platform';
 import { pictureKeysOf } from '../auth';
 import {
   type Reader,
-  FINISHED_STATUSES,
-  loadSenderInfo,
   type EmployeeRow,
   notifyDocumentSender,
   lockEmployeeDocument,
   recipientOf,
-  recipientsOf,
   recordRecipientProgress,
-  type SenderInfo,
 } from '../documents';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
-import { companyDateStyle } from '../settings';
-import { loadFieldValues } from './field-values';
 import { advanceDocument } from './progress';
 import { wakeSealWorker } from './seal-queue';
 import { documentSeals } from './schema';
 import type { SignerContext } from './signer-access';
 import { logSignerEvent, type Client } from './signer-log';
-import { loadSignerState, signerBlock, signerGates } from './signer-state';
+import { type FieldInputs, readFieldInputs, readRecordInputs, type RecordInputs } from './record-reads';
+import { signerBlock, signerGates } from './signer-state';
 import { verificationErrors } from './verification-service';
 
 /** Lifetime of the document's view link in the record. */
@@ -41,24 +37,26 @@ export async function readESignRecord(
   client: Client,
 ): Promise<TESignRecord> {
   const db = platform.database.db;
-  // Independent reads at once: under load each round trip waits its turn for a pooled connection.
-  const [state, sender] = await Promise.all([
-    loadSignerState(db, signer.recipient),
-    loadSenderInfo(db, signer.document.companyId, signer.document.senderId),
-  ]);
-  const gates = signerGates(signer, state);
   const block = signerBlock(signer.document, signer.recipient);
-  const shown =
-    gates.length === 0 && (block === null || block === 'ALREADY_FINISHED' || block === 'COMPLETED');
+  const mayShow = block === null || block === 'ALREADY_FINISHED' || block === 'COMPLETED';
+  // One statement (record-reads.ts). Without a gate that could still be closed, whether the
+  // document is shown is known already: its fields' values come in the same statement.
+  const early =
+    mayShow && signer.document.status !== 'COMPLETED' && signerGates(signer, NOTHING_VERIFIED).length === 0;
+  const inputs = await readRecordInputs(db, signer, { withFields: early });
+  const { state } = inputs;
+  const gates = signerGates(signer, state);
+  const shown = gates.length === 0 && mayShow;
   let recipient = signer.recipient;
   if (shown && block === null && recipient.status === 'SENT') {
     const viewed = await markViewed(platform, signer, client);
     if (viewed) recipient = viewed;
   }
+  const content = shown ? await loadContent(db, signer, inputs.fields) : null;
   const record = await buildRecord(
     platform,
     { ...signer, recipient },
-    { shown, withSavedSignature: signer.via === 'ACCOUNT', sender },
+    { content, withSavedSignature: signer.via === 'ACCOUNT', inputs },
   );
   return {
     ...record,
@@ -69,6 +67,9 @@ export async function readESignRecord(
     terms_accepted: state.termsAcceptedAt !== null,
   };
 }
+
+/** No gate passed yet: the gates a recipient can have at all. */
+const NOTHING_VERIFIED = { verifiedAt: null, representativeVerifiedAt: null };
 
 /**
  * `GET /documents/{id}/preview/{user_id}` for the sender: the document as that recipient sees
@@ -89,12 +90,11 @@ export async function previewAsRecipient(
     via: 'SECRET',
     accountUserId: null,
   };
-  const [state, sender] = await Promise.all([
-    loadSignerState(db, recipient),
-    loadSenderInfo(db, document.companyId, document.senderId),
-  ]);
+  const inputs = await readRecordInputs(db, signer, { withFields: document.status !== 'COMPLETED' });
+  const { state } = inputs;
   const gates = signerGates(signer, state);
-  const record = await buildRecord(platform, signer, { shown: true, withSavedSignature: false, sender });
+  const content = await loadContent(db, signer, inputs.fields);
+  const record = await buildRecord(platform, signer, { content, withSavedSignature: false, inputs });
   return {
     ...record,
     verified: gates.length === 0,
@@ -138,44 +138,57 @@ async function markViewed(platform: Platform, signer: SignerContext, client: Cli
   return outcome?.row;
 }
 
-/** The company's date format and zone, for the signing screen of a signer without an account. */
-async function companyDates(db: Reader, companyId: string): Promise<TESignRecord['company_dates']> {
-  const style = await companyDateStyle(db, companyId);
-  return { format: style.format, time_zone: typeof style.zone === 'string' ? style.zone : 'UTC' };
-}
-
 type RecordBase = Omit<
   TESignRecord,
   'verified' | 'gates' | 'verification_errors' | 'blocked' | 'terms_accepted'
 >;
 
+/**
+ * What a shown record holds beyond the document's row: the sealed file of a completed document
+ * (null while it is being sealed), else every field with `mine` and its value.
+ */
+type RecordContent = { sealed: TFileInfo | null; fields: TSignerField[] };
+
+/** `fields`: the fields' inputs when they were read already. */
+async function loadContent(
+  db: Pick<Db, 'select' | 'execute'>,
+  signer: SignerContext,
+  fields: FieldInputs | null,
+): Promise<RecordContent> {
+  const { document } = signer;
+  const sealed = document.status === 'COMPLETED' ? await sealedFileInfo(db, document) : null;
+  if (sealed) return { sealed, fields: [] };
+  return { sealed: null, fields: signerFields(signer, fields ?? (await readFieldInputs(db, document.id))) };
+}
+
+/** `content`: what is shown (null: the file and the fields are withheld). */
 async function buildRecord(
   platform: Platform,
   signer: SignerContext,
-  options: { shown: boolean; withSavedSignature: boolean; sender: SenderInfo },
+  options: {
+    content: RecordContent | null;
+    withSavedSignature: boolean;
+    inputs: RecordInputs;
+  },
 ): Promise<RecordBase> {
-  const db = platform.database.db;
   const { document, recipient } = signer;
-  const { sender } = options;
+  const { content } = options;
+  const { sender, dates } = options.inputs;
   let file: TFileInfo | null = null;
-  let fields: TSignerField[] = [];
   let pages = document.pages;
-  if (options.shown) {
-    const sealed = document.status === 'COMPLETED' ? await sealedFileInfo(db, document) : null;
-    if (sealed) {
-      file = {
-        ...sealed,
-        url: await platform.storage.createDownloadUrl(sealed.file_ref_id, urlOptions(sealed.name)),
-      };
-      pages = sealed.pages;
-    } else {
-      const { url: _stale, ...original } = document.file;
-      file = {
-        ...original,
-        url: await platform.storage.createDownloadUrl(original.file_ref_id, urlOptions(original.name)),
-      };
-      fields = await signerFields(db, signer);
-    }
+  if (content?.sealed) {
+    const sealed = content.sealed;
+    file = {
+      ...sealed,
+      url: await platform.storage.createDownloadUrl(sealed.file_ref_id, urlOptions(sealed.name)),
+    };
+    pages = sealed.pages;
+  } else if (content) {
+    const { url: _stale, ...original } = document.file;
+    file = {
+      ...original,
+      url: await platform.storage.createDownloadUrl(original.file_ref_id, urlOptions(original.name)),
+    };
   }
   return {
     document: {
@@ -200,8 +213,8 @@ async function buildRecord(
     },
     file,
     pages,
-    fields,
-    company_dates: await companyDates(db, document.companyId),
+    fields: content?.fields ?? [],
+    company_dates: dates,
     saved_signature:
       options.withSavedSignature && signer.accountUserId
         ? await savedSignature(platform, signer.accountUserId)
@@ -219,16 +232,11 @@ const urlOptions = (name: string) => ({
  * Every field with `mine` and its value: the recipient's own values, and the values of others
  * who have finished (what is on the document by now). Others' unfinished work stays hidden.
  */
-async function signerFields(db: Reader, signer: SignerContext): Promise<TSignerField[]> {
-  const [values, recipients] = await Promise.all([
-    loadFieldValues(db, signer.document.id),
-    recipientsOf(db, signer.document.id),
-  ]);
-  const finished = new Set(recipients.filter((r) => FINISHED_STATUSES.includes(r.status)).map((r) => r.id));
+function signerFields(signer: SignerContext, inputs: FieldInputs): TSignerField[] {
   return signer.document.fields.map((field) => {
-    const stored = values.get(field.key);
+    const stored = inputs.values.get(field.key);
     const mine = field.recipient_key === signer.recipient.key;
-    const visible = stored && (mine || finished.has(stored.documentUserId));
+    const visible = stored && (mine || inputs.finished.has(stored.documentUserId));
     return { ...field, mine, value: visible ? stored.value : null };
   });
 }

@@ -9,6 +9,7 @@ import {
   ZSignerGateState,
   ZVerifyCodeRequest,
 } from '@esigns/contracts/signing';
+import { admitted } from '../../platform/http/admission';
 import { ok, plainJson } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { readESignRecord } from './esign-record';
@@ -39,7 +40,8 @@ export function registerSignerRoutes(api: FastifyInstance, platform: Platform): 
     '/e-signs/:id',
     {
       config: perMinute(120),
-      onRequest: signerByPath,
+      // Inside the process's admission (platform/http README), the link check included.
+      onRequest: [admitted(platform), signerByPath],
       // Built field by field from typed rows (esign-record.ts): checking it against its zod schema on
       // the way out was a third of the call's CPU (the schema still documents it).
       serializerCompiler: plainJson,

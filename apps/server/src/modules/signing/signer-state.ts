@@ -23,7 +23,7 @@ export const MAX_CODES_PER_HOUR = 5;
 export const PASSWORD_LOCK_MINUTES = 15;
 
 /** The state of a recipient with nothing done yet (no row stored). */
-function emptyState(recipient: DocumentUserRow): SignerStateRow {
+export function emptyState(recipient: DocumentUserRow): SignerStateRow {
   return {
     documentUserId: recipient.id,
     companyId: recipient.companyId,
@@ -106,7 +106,7 @@ export async function incrementSignerCounter(
  */
 export function signerGates(
   signer: Pick<SignerContext, 'recipient' | 'via'>,
-  state: SignerStateRow,
+  state: Pick<SignerStateRow, 'verifiedAt' | 'representativeVerifiedAt'>,
 ): TSignerGate[] {
   const gates: TSignerGate[] = [];
   if (signer.recipient.emailVerification && !state.verifiedAt && signer.via !== 'ACCOUNT')
