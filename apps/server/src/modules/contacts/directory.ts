@@ -26,14 +26,16 @@ export type ContactPerson = { email: string; firstName: string; lastName: string
 
 /**
  * The company's contact id of each email, in one upsert: new emails become contacts (created by
- * `createdBy`), existing contacts are kept as they are. Emails are taken as given (lowercased by
- * the caller, like every stored contact email). Answers email -> contact id.
+ * `createdBy`, of `options.contactTypeId` when given: a form sent to a contact type's contacts),
+ * existing contacts are kept as they are (their type too). Emails are taken as given (lowercased
+ * by the caller, like every stored contact email). Answers email -> contact id.
  */
 export async function ensureContactsForEmails(
   tx: Pick<Db, 'insert'>,
   companyId: string,
   createdBy: string,
   people: readonly ContactPerson[],
+  options: { contactTypeId?: string | null } = {},
 ): Promise<Map<string, string>> {
   if (people.length === 0) return new Map();
   const rows = await tx
@@ -45,6 +47,7 @@ export async function ensureContactsForEmails(
         firstName: p.firstName,
         lastName: p.lastName,
         createdBy,
+        contactTypeId: options.contactTypeId ?? null,
       })),
     )
     // An existing contact is kept as it is; the no-op update makes RETURNING answer its id too.

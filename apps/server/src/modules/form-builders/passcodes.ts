@@ -41,12 +41,27 @@ export const CODES_PER_IP_HOUR = 20;
 const codeHash = (platform: Platform, formId: string, email: string, code: string): string =>
   keyedHash(`form-passcode:${formId}:${email}:${code}`, platform.config.secrets.jwtSecret);
 
-/** The company's contact with this email (a contact-type form is only for contacts). */
-async function contactIdOf(db: Pick<Db, 'select'>, companyId: string, email: string): Promise<string | null> {
+/**
+ * The form's company's contact with this email. A contact-type form is only for the contacts of
+ * its type (`settings.contact_type_id`): a contact of another type (or none) is answered as a
+ * stranger, so they are never mailed a code for it.
+ */
+async function contactIdOf(
+  db: Pick<Db, 'select'>,
+  form: FormBuilderRow,
+  email: string,
+): Promise<string | null> {
+  const typeId = form.ownerType === 'CONTACTS' ? form.settings.contact_type_id : null;
   const [row] = await db
     .select({ id: contactDirectory.id })
     .from(contactDirectory)
-    .where(and(eq(contactDirectory.companyId, companyId), eq(contactDirectory.email, email)))
+    .where(
+      and(
+        eq(contactDirectory.companyId, form.companyId),
+        eq(contactDirectory.email, email),
+        typeId ? eq(contactDirectory.contactTypeId, typeId) : undefined,
+      ),
+    )
     .limit(1);
   return row?.id ?? null;
 }
@@ -120,8 +135,7 @@ export async function sendFormPasscode(
   }
   await assertUnderLimits(db, form.id, body.email, ip);
   const expiresAt = new Date(Date.now() + PASSCODE_TTL_MINUTES * 60_000);
-  const mayReceive =
-    form.ownerType !== 'CONTACTS' || (await contactIdOf(db, form.companyId, body.email)) !== null;
+  const mayReceive = form.ownerType !== 'CONTACTS' || (await contactIdOf(db, form, body.email)) !== null;
   const company = await companyFaceOf(db, form.companyId);
   await db.transaction(async (tx) => {
     const code = sixDigitCode();
@@ -226,7 +240,7 @@ export async function verifyFormPasscode(
       return countWrongTry(tx, row);
     }
     await tx.update(formPasscodes).set({ consumedAt: new Date() }).where(eq(formPasscodes.id, row.id));
-    const contactId = await contactIdOf(tx, form.companyId, body.email);
+    const contactId = await contactIdOf(tx, form, body.email);
     return {
       ok: true,
       session: await openGuestSession(tx, form, { kind: 'GUEST', email: body.email, contactId }),

@@ -13,6 +13,7 @@ import { contactDirectory, ensureContactsForEmails } from '../contacts';
 import { findFormBuilder } from '../form-builders';
 import type { AccessContext } from '../permissions';
 import { findSendableForm } from './batch-start';
+import { assertContactType, formContactType } from './contact-types';
 import { formSubmissions } from './schema';
 import { submissionsByEmail } from './send-counts';
 import { availabilityNow } from './submission-store';
@@ -77,10 +78,16 @@ export async function sendToContact(
         });
       }
     }
-    const ids = await ensureContactsForEmails(tx, access.companyId, access.userId, [
-      { email: body.email, firstName: body.first_name, lastName: body.last_name },
-    ]);
+    const contactTypeId = formContactType(form);
+    const ids = await ensureContactsForEmails(
+      tx,
+      access.companyId,
+      access.userId,
+      [{ email: body.email, firstName: body.first_name, lastName: body.last_name }],
+      { contactTypeId },
+    );
     const contactId = ids.get(body.email)!;
+    await assertContactType(tx, access.companyId, contactTypeId, [{ key: 'email', index: null, contactId }]);
     const name = [body.first_name, body.last_name].join(' ').trim();
     const link = await sendNewLink(
       platform,

@@ -8,6 +8,7 @@ import { ensureContactsForEmails, findContactsByIds } from '../contacts';
 import { loadEntityDefinition } from '../entities';
 import { recordDirectory } from '../entity-data';
 import type { AccessContext } from '../permissions';
+import { assertContactType, contactsOfOtherType } from './contact-types';
 import type { Recipient, Tx } from './send-link';
 
 /*
@@ -28,23 +29,33 @@ const unknownIds = (ids: readonly string[], known: ReadonlySet<string>, key: str
   if (details.length > 0) throw validationError(details.slice(0, 50));
 };
 
-/** Contacts by id (422 `contact_ids.{i}` for one that is not the company's) and emails. */
+/**
+ * Contacts by id (422 `contact_ids.{i}` for one that is not the company's) and emails. With a
+ * contact type (a form for that type's contacts), new contacts get it and contacts of another
+ * type are 422 (`contact_ids.{i}`, `emails.{i}`).
+ */
 export async function contactRecipients(
   tx: Tx,
   access: AccessContext,
   contactIds: readonly string[],
   emails: readonly string[],
+  contactTypeId: string | null = null,
 ): Promise<Resolved> {
   const created = await ensureContactsForEmails(
     tx,
     access.companyId,
     access.userId,
     [...new Set(emails)].map((email) => ({ email, firstName: '', lastName: '' })),
+    { contactTypeId },
   );
   const byId = await findContactsByIds(tx, access.companyId, [
     ...new Set([...contactIds, ...created.values()]),
   ]);
   unknownIds(contactIds, new Set(byId.map((c) => c.id)), 'contact_ids', 'Not a contact of this company');
+  await assertContactType(tx, access.companyId, contactTypeId, [
+    ...contactIds.map((contactId, index) => ({ key: 'contact_ids', index, contactId })),
+    ...emails.map((email, index) => ({ key: 'emails', index, contactId: created.get(email)! })),
+  ]);
   const people = new Map(byId.map((c) => [c.id, c]));
   const order = [...contactIds, ...emails.map((email) => created.get(email)!)];
   const recipients = order.map((id): Recipient => {
@@ -87,6 +98,7 @@ export async function entityRecipients(
   access: AccessContext,
   entityId: string,
   emailField: string | undefined,
+  contactTypeId: string | null = null,
 ): Promise<Resolved> {
   const def = await loadEntityDefinition(tx, access.companyId, entityId);
   const fields = def.primary.fields;
@@ -133,12 +145,18 @@ export async function entityRecipients(
     access.companyId,
     access.userId,
     [...titles].map(([e, title]) => ({ email: e, firstName: title, lastName: '' })),
+    { contactTypeId },
   );
-  const recipients = valid.map((r): Recipient => ({
+  // A form for one contact type leaves out the records whose email is a contact of another type.
+  const others = contactTypeId
+    ? await contactsOfOtherType(tx, access.companyId, contactTypeId, [...ids.values()])
+    : new Set<string>();
+  const reached = valid.filter((r) => !others.has(ids.get(r.email) ?? ''));
+  const recipients = reached.map((r): Recipient => ({
     kind: 'CONTACT',
     id: ids.get(r.email) ?? null,
     email: r.email,
     name: r.title.slice(0, 120),
   }));
-  return { recipients, skipped: rows.length - valid.length };
+  return { recipients, skipped: rows.length - reached.length };
 }

@@ -24,6 +24,8 @@ import { defineFormReminderJob } from './reminders';
 import { findSendableForm, startBatch, type Audience } from './batch-start';
 import { batchMails, listBatches } from './batch-views';
 import { checkFormContact, resendSubmissionLink, sendToContact } from './send-contact';
+import type { FormBuilderRow } from './builders-port';
+import { formContactType } from './contact-types';
 import type { Tx } from './send-link';
 import { contactRecipients, entityRecipients, userRecipients, type Resolved } from './send-recipients';
 import { SEND_ERRORS, SEND_TAGS, security } from './send-schemas';
@@ -43,7 +45,7 @@ type SendRoute<B extends z.ZodType<{ formbuilder_details_id: string }>> = {
   description: string;
   body: B;
   audience: Audience;
-  resolve: (tx: Tx, access: AccessContext, body: z.output<B>) => Promise<Resolved>;
+  resolve: (tx: Tx, access: AccessContext, body: z.output<B>, form: FormBuilderRow) => Promise<Resolved>;
 };
 
 /** A send: the form checked, the people resolved and the batch queued (202 with its id). */
@@ -69,7 +71,7 @@ function registerSend<B extends z.ZodType<{ formbuilder_details_id: string }>>(
       const access = accessOf(request);
       const body = request.body as z.output<B>;
       const form = await findSendableForm(platform, access, body.formbuilder_details_id, route.audience);
-      const result = await startBatch(platform, access, form, (tx) => route.resolve(tx, access, body));
+      const result = await startBatch(platform, access, form, (tx) => route.resolve(tx, access, body, form));
       return reply.code(202).send(ok(result, 'Sending the form'));
     },
   );
@@ -85,7 +87,8 @@ function registerSendRoutes(api: FastifyInstance, platform: Platform): void {
       'Emails that are not contacts yet become contacts; 422 `contact_ids.{i}` for a contact of another company.',
     body: ZFormSendRequest,
     audience: 'OUTSIDE',
-    resolve: (tx, access, body) => contactRecipients(tx, access, body.contact_ids, body.emails),
+    resolve: (tx, access, body, form) =>
+      contactRecipients(tx, access, body.contact_ids, body.emails, formContactType(form)),
   });
   registerSend(api, platform, {
     url: '/formbuilder-data/send/multiple-users',
@@ -106,7 +109,8 @@ function registerSendRoutes(api: FastifyInstance, platform: Platform): void {
       'another company.',
     body: ZFormSendEntityRequest,
     audience: 'OUTSIDE',
-    resolve: (tx, access, body) => entityRecipients(tx, access, body.entity_id, body.email_field),
+    resolve: (tx, access, body, form) =>
+      entityRecipients(tx, access, body.entity_id, body.email_field, formContactType(form)),
   });
 
   r.post(
