@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { watchSessionOwner } from '../features/auth/auth-session';
 import { BrandingProvider, useBranding, type BrandingOverrides } from '../shared/branding/branding-provider';
@@ -8,6 +8,24 @@ import { useCompanyBranding } from '../shared/branding/company-branding';
 import { createAppTheme } from '../shared/branding/theme';
 import { OfflineGate } from '../shared/ui/offline-screen';
 import { createQueryClient } from './query-client';
+
+const LazyToasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+
+/**
+ * The toasts' container and its transitions load with the first toast (`notifications.show`
+ * fills Mantine's store at once; the container shows what it holds when it arrives): they are
+ * not on the first page's path.
+ */
+function Toasts() {
+  const count = useNotifications().notifications.length;
+  const [needed, setNeeded] = useState(false);
+  if (count > 0 && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <LazyToasts />
+    </Suspense>
+  ) : null;
+}
 
 function ThemedProviders({ children }: { children: ReactNode }) {
   const { primary_color: primary, secondary_color: secondary } = useBranding();
@@ -17,8 +35,7 @@ function ThemedProviders({ children }: { children: ReactNode }) {
   );
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* Bottom right: at the top they covered the bell and the account menu. */}
-      <Notifications position="bottom-right" limit={4} />
+      <Toasts />
       {children}
     </MantineProvider>
   );

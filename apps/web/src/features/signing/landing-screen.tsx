@@ -145,8 +145,9 @@ function ReadyToSign({
   // worker, the file, its first page), so that the first page draws as soon as the view opens.
   useEffect(() => {
     if (typeof Worker === 'undefined') return;
-    void import('./signing-screen');
+    // The document first: its requests then go ahead of the view's many small scripts.
     if (fileUrl) openPdfDocumentAhead(fileUrl);
+    void import('./signing-screen');
   }, [fileUrl]);
   usePageTitle(record.document.name);
   const review = () => {

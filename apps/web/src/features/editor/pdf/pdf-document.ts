@@ -23,17 +23,18 @@ const MAX_CANVAS_PIXELS = 16_000_000;
 
 let pdfJs: ReturnType<typeof importPdfJs> | null = null;
 
-async function importPdfJs() {
-  const [pdfjs, worker] = await Promise.all([
-    import('pdfjs-dist'),
-    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
-  ]);
-  if (!pdfjs.GlobalWorkerOptions.workerSrc) pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+async function importPdfJs(warmWorker: boolean) {
+  const workerUrl = import('pdfjs-dist/build/pdf.worker.min.mjs?url').then((m) => m.default);
+  // The worker's script (the larger part) downloads while pdf.js itself does; the worker pdf.js
+  // starts then reads it from the browser's cache.
+  if (warmWorker) void workerUrl.then((url) => fetch(url)).catch(() => undefined);
+  const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), workerUrl]);
+  if (!pdfjs.GlobalWorkerOptions.workerSrc) pdfjs.GlobalWorkerOptions.workerSrc = worker;
   return pdfjs;
 }
 
-function loadPdfJs() {
-  pdfJs ??= importPdfJs().catch((error: unknown) => {
+function loadPdfJs(warmWorker = false) {
+  pdfJs ??= importPdfJs(warmWorker).catch((error: unknown) => {
     pdfJs = null; // a failed download may be retried
     throw error;
   });
@@ -70,13 +71,13 @@ export function openPdfDocument(url: string): Promise<PdfDocumentHandle> {
   return openNow(url);
 }
 
-async function openNow(url: string, readFirstPage = false): Promise<PdfDocumentHandle> {
-  const pdfjs = await loadPdfJs();
+async function openNow(url: string, ahead = false): Promise<PdfDocumentHandle> {
+  const pdfjs = await loadPdfJs(ahead);
   // No eval: the app's Content-Security-Policy forbids it.
   const task = pdfjs.getDocument({ url, isEvalSupported: false });
   const doc = await task.promise;
   // pdf.js keeps the page it parsed: drawing it later starts from there.
-  if (readFirstPage) doc.getPage(1).catch(() => undefined);
+  if (ahead) doc.getPage(1).catch(() => undefined);
   return {
     numPages: doc.numPages,
     renderPage(pageNumber, canvas, scale) {

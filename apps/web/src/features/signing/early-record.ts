@@ -1,0 +1,35 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { fetchESignRecord, SIGNING_KEYS } from './signing-api';
+import { credentialsFromLink } from './signer-credentials';
+
+/** The signing link's landing, `/emp-documents/preview/{employee_document_id}/pp/vp/{user_id}`. */
+const LANDING = /^\/emp-documents\/preview\/([^/]+)\/pp\/vp\/([^/]+)\/?$/;
+
+/**
+ * Called by main.tsx before the app renders: on a signing link's landing with the link's (or this
+ * tab's) credentials, the recipient's record is asked for at once, while the landing's code still
+ * downloads, instead of after it. The landing's query finds the answer (or the call) in the cache.
+ */
+export function prefetchLandingRecord(
+  queryClient: QueryClient,
+  location: Pick<Location, 'pathname' | 'search'>,
+) {
+  const match = LANDING.exec(location.pathname);
+  if (!match) return;
+  let documentId: string;
+  let userId: string;
+  try {
+    documentId = decodeURIComponent(match[1] ?? '');
+    userId = decodeURIComponent(match[2] ?? '');
+  } catch {
+    return; // a damaged address: the landing says what is wrong
+  }
+  const credentials = credentialsFromLink(documentId, userId, location.search);
+  if (!credentials) return;
+  const access = { documentId, credentials, userId };
+  void queryClient.prefetchQuery({
+    queryKey: SIGNING_KEYS.record(documentId),
+    queryFn: ({ signal }) => fetchESignRecord(access, signal),
+    retry: false,
+  });
+}
