@@ -1,4 +1,5 @@
 import type { TFilterGroup } from '@esigns/contracts/nocode-filters';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import type { EntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
@@ -53,4 +54,21 @@ export function fillAggregates<T extends Pick<RecordRow, 'id' | 'values'>>(
 export function readSavedFilter(...args: Parameters<SavedFilterReader>): Promise<TFilterGroup | null> {
   if (!savedFilters) throw missing('the saved filter reader');
   return savedFilters(...args);
+}
+
+/**
+ * A condition true when the record whose id is `recordId` (a column) is linked to the record
+ * `otherId` by a relationship, either side (relationships): the contact area's OWN scope.
+ */
+export type RecordLinkCondition = (recordId: SQL, otherId: string) => SQL;
+
+let recordLinks: RecordLinkCondition | null = null;
+
+export function registerRecordLinkCondition(condition: RecordLinkCondition): void {
+  recordLinks = condition;
+}
+
+export function recordLinkCondition(recordId: SQL, otherId: string): SQL {
+  if (!recordLinks) throw missing('the record link condition');
+  return recordLinks(recordId, otherId);
 }

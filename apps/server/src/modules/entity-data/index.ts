@@ -3,8 +3,8 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerEntityExcelImportRoutes } from './excel-import-routes';
-export { registerAggregateFiller, registerSavedFilterReader } from './hooks';
-export type { AggregateFiller, SavedFilterReader } from './hooks';
+export { registerAggregateFiller, registerRecordLinkCondition, registerSavedFilterReader } from './hooks';
+export type { AggregateFiller, RecordLinkCondition, SavedFilterReader } from './hooks';
 export { defineRecordJobs } from './jobs';
 export { columnOf, filterSql, orderSql } from './query';
 export { registerAccountRecordHooks } from './account-records';

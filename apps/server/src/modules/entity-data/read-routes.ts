@@ -13,7 +13,9 @@ import { validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { loadEntityDefinition } from '../entities';
 import { findReadableTemplate } from '../form-templates';
+import { requireStaffOrContact } from '../application-user-permissions';
 import { accessOf, requirePermission } from '../permissions';
+import { contactReadRecord } from './contact-records';
 import { peekNumber } from './record-values';
 import { entityData } from './schema';
 import { visibleRecords } from './staged-imports';
@@ -33,7 +35,8 @@ export function registerRecordReadRoutes(r: FastifyInstance, platform: Platform)
   api.get(
     '/entity-data/:id',
     {
-      onRequest: canView,
+      // The contact area reads records here too (contact-records.ts: the contact type's rule and scope).
+      onRequest: requireStaffOrContact(platform, canView),
       schema: {
         tags,
         security,
@@ -44,6 +47,7 @@ export function registerRecordReadRoutes(r: FastifyInstance, platform: Platform)
       },
     },
     async (request) => {
+      if (request.contact) return ok(await contactReadRecord(db, request.contact, request.params.id));
       const companyId = accessOf(request).companyId;
       const row = await findCompanyRecord(db, companyId, request.params.id);
       const def = await loadEntityDefinition(db, companyId, row.entityId);

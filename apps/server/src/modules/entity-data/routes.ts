@@ -9,11 +9,19 @@ import { isUuid } from '@esigns/contracts/ids';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { ok, plainJson } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
+import { requireStaffOrContact } from '../application-user-permissions';
 import { loadEntityDefinition } from '../entities';
 import { loadGridContext } from './record-state';
 import { accessOf, requirePermission } from '../permissions';
 import { bulkUpdate, chartData, checkDuplicateRules, duplicateRecords, MAX_BULK_IDS } from './bulk-service';
 import { registerCompanyEntityRoutes } from './company-routes';
+import {
+  contactCreateRecord,
+  contactDeleteRecord,
+  contactDeleteRecords,
+  contactRecordsPage,
+  contactUpdateRecord,
+} from './contact-records';
 import { registerRecordExtraRoutes } from './extra-routes';
 import { registerRecordReadRoutes } from './read-routes';
 import {
@@ -66,13 +74,15 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
   const tags = ['entity-data'];
   const security = [{ bearer: [] }];
   const can = (slug: PermissionSlug) => requirePermission(platform, slug);
+  // Routes the contact area calls too: contacts pass the contact type's rule (contact-records.ts).
+  const canOrContact = (slug: PermissionSlug) => requireStaffOrContact(platform, can(slug));
   const entityOf = (request: FastifyRequest, entityId: string) =>
     loadEntityDefinition(db, accessOf(request).companyId, entityId);
 
   r.post(
     '/entities-data',
     {
-      onRequest: can('entity-data:create'),
+      onRequest: canOrContact('entity-data:create'),
       schema: {
         tags,
         security,
@@ -83,6 +93,15 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
       },
     },
     async (request) => {
+      if (request.contact) {
+        const created = await contactCreateRecord(
+          db,
+          request.contact,
+          request.body.entity_id,
+          request.body.values,
+        );
+        return ok(toRecord(created), 'Record added');
+      }
       const def = await entityOf(request, request.body.entity_id);
       const [row] = await createRecords(db, accessOf(request), def, [request.body.values], () => ['values']);
       return ok(toRecord(row!), 'Record added');
@@ -176,7 +195,7 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
   r.patch(
     '/templates-data/:entity_data_id/:template_id',
     {
-      onRequest: can('entity-data:update'),
+      onRequest: canOrContact('entity-data:update'),
       schema: {
         tags,
         security,
@@ -193,10 +212,19 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
       },
     },
     async (request) => {
+      const input = { [request.params.template_id]: request.body.values };
+      if (request.contact) {
+        const { contact } = request;
+        const changed = await contactUpdateRecord(db, contact, request.params.entity_data_id, input).catch(
+          (err: unknown) => {
+            throw rekeyed(err, request.params.template_id, ['values']);
+          },
+        );
+        return ok(toRecord(changed), 'Saved');
+      }
       const access = accessOf(request);
       const record = await findCompanyRecord(db, access.companyId, request.params.entity_data_id);
       const def = await entityOf(request, record.entityId);
-      const input = { [request.params.template_id]: request.body.values };
       // Details come keyed `<template_id>.<key>`; this body has the fields under `values`.
       const row = await updateRecord(db, access, def, record.id, input, []).catch((err: unknown) => {
         throw rekeyed(err, request.params.template_id, ['values']);
@@ -208,7 +236,7 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
   r.post(
     '/entity-data/:id/:entity_id',
     {
-      onRequest: can('entity-data:delete'),
+      onRequest: canOrContact('entity-data:delete'),
       schema: {
         tags,
         security,
@@ -219,6 +247,13 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
       },
     },
     async (request) => {
+      if (request.contact) {
+        const { id, entity_id } = request.params;
+        return ok(
+          { deleted: await contactDeleteRecord(db, request.contact, id, entity_id) },
+          'Record deleted',
+        );
+      }
       const def = await entityOf(request, request.params.entity_id);
       await findRecord(db, def, request.params.id);
       return ok({ deleted: await deleteRecords(db, def, [request.params.id]) }, 'Record deleted');
@@ -228,7 +263,7 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
   r.post(
     '/entities-data/delete-many',
     {
-      onRequest: can('entity-data:delete'),
+      onRequest: canOrContact('entity-data:delete'),
       schema: {
         tags,
         security,
@@ -239,6 +274,13 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
       },
     },
     async (request) => {
+      if (request.contact) {
+        const { entity_id, ids } = request.body;
+        return ok(
+          { deleted: await contactDeleteRecords(db, request.contact, entity_id, ids) },
+          'Records deleted',
+        );
+      }
       const def = await entityOf(request, request.body.entity_id);
       return ok({ deleted: await deleteRecords(db, def, request.body.ids) }, 'Records deleted');
     },
@@ -313,7 +355,7 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
   r.post(
     '/entities-data/entity/data',
     {
-      onRequest: can('entity-data:view'),
+      onRequest: canOrContact('entity-data:view'),
       // The page is built from typed rows by this module; checking up to 500 records against the
       // schema on the way out would cost more than the query.
       serializerCompiler: plainJson,
@@ -333,6 +375,7 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
       },
     },
     async (request) => {
+      if (request.contact) return ok(await contactRecordsPage(db, request.contact, request.body));
       // The definition stamp, the record state and the caller's global filters in one statement.
       const access = accessOf(request);
       const entityId = request.body.entity_id;
