@@ -696,82 +696,96 @@ describe('POST /import-excel-data: all or nothing while requests go on', () => {
         )
       )[0]?.n,
     );
-  const openImports = async () =>
+  /** Imports of the entity still open (other tests' imports may be running). */
+  const openImports = async (entity: TEntity) =>
     Number(
-      (await rowsOf<{ n: number }>(db(), sql`select count(*)::int as n from entity_data_imports`))[0]?.n,
+      (
+        await rowsOf<{ n: number }>(
+          db(),
+          sql`select count(*)::int as n from entity_data_imports where entity_id = ${entity._id}`,
+        )
+      )[0]?.n,
     );
   const listingRows = (from: number, count: number) =>
     Array.from({ length: count }, (_, i) => `Listing ${from + i},${1000 + i},${50 + (i % 90)}`);
   const mappingOf = (entity: TEntity) =>
     JSON.stringify({ Title: ref(entity, 'title'), Price: ref(entity, 'price'), Area: ref(entity, 'area') });
 
-  it('leaves no record when a row fails after earlier rows were written, and a retry adds each once', async () => {
-    const entity = await createProperty();
-    const links = await call('POST', '/api/entities/create', acme.users.OWNER, {
-      name: `Deals ${Math.random().toString(36).slice(2, 7)}`,
-      fields: [
-        { key: 'title', label: 'Title', type: 'SINGLE_LINE_TEXT', required: true },
-        { key: 'listing', label: 'Listing', type: 'ENTITY', entity_id: entity._id },
-      ],
-    });
-    const deals: TEntity = links.json().data;
-    // Row 1,202 links a record id that does not exist: found only when its batch is written.
-    const lines = Array.from({ length: 1200 }, (_, i) => `Deal ${i},`);
-    const file = csv(['Title,Listing', ...lines, `Deal X,${randomUUID()}`].join('\n'));
-    const fields = {
-      entity_id: deals._id,
-      mapping: JSON.stringify({ Title: ref(deals, 'title'), Listing: ref(deals, 'listing') }),
-    };
-    const refused = await post('/api/import-excel-data', acme.users.OWNER, file, fields);
-    expect(refused.statusCode, refused.body).toBe(422);
-    expect(keysOf(refused)).toEqual([`rows.1202.${deals.primary_template_id}.listing`]);
-    expect(await countOf(deals)).toBe(0);
-    expect(await stored(deals)).toBe(0);
-    expect(await openImports()).toBe(0);
+  it(
+    'leaves no record when a row fails after earlier rows were written, and a retry adds each once',
+    { timeout: 120_000 },
+    async () => {
+      const entity = await createProperty();
+      const links = await call('POST', '/api/entities/create', acme.users.OWNER, {
+        name: `Deals ${Math.random().toString(36).slice(2, 7)}`,
+        fields: [
+          { key: 'title', label: 'Title', type: 'SINGLE_LINE_TEXT', required: true },
+          { key: 'listing', label: 'Listing', type: 'ENTITY', entity_id: entity._id },
+        ],
+      });
+      const deals: TEntity = links.json().data;
+      // Row 1,202 links a record id that does not exist: found only when its batch is written.
+      const lines = Array.from({ length: 1200 }, (_, i) => `Deal ${i},`);
+      const file = csv(['Title,Listing', ...lines, `Deal X,${randomUUID()}`].join('\n'));
+      const fields = {
+        entity_id: deals._id,
+        mapping: JSON.stringify({ Title: ref(deals, 'title'), Listing: ref(deals, 'listing') }),
+      };
+      const refused = await post('/api/import-excel-data', acme.users.OWNER, file, fields);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(keysOf(refused)).toEqual([`rows.1202.${deals.primary_template_id}.listing`]);
+      expect(await countOf(deals)).toBe(0);
+      expect(await stored(deals)).toBe(0);
+      expect(await openImports(deals)).toBe(0);
 
-    const good = csv(['Title,Listing', ...lines].join('\n'));
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const res = await post('/api/import-excel-data', acme.users.OWNER, good, fields);
+      const good = csv(['Title,Listing', ...lines].join('\n'));
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const res = await post('/api/import-excel-data', acme.users.OWNER, good, fields);
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      expect(await countOf(deals)).toBe(2400);
+      expect(await stored(deals)).toBe(2400);
+    },
+  );
+
+  it(
+    'answers reads made during an import with none of its records or all of them',
+    { timeout: 120_000 },
+    async () => {
+      const entity = await createProperty();
+      const rows = 1500;
+      const file = csv(['Title,Price,Area', ...listingRows(1, rows)].join('\n'));
+      let done = false;
+      const importing = post('/api/import-excel-data', acme.users.OWNER, file, {
+        entity_id: entity._id,
+        mapping: mappingOf(entity),
+      }).finally(() => (done = true));
+      const totals: number[] = [];
+      const hidden: number[] = [];
+      while (!done) {
+        const [total, inTable] = await Promise.all([countOf(entity), stored(entity)]);
+        if (done) break;
+        totals.push(total);
+        if (total === 0) hidden.push(inTable);
+      }
+      const res = await importing;
       expect(res.statusCode, res.body).toBe(200);
-    }
-    expect(await countOf(deals)).toBe(2400);
-    expect(await stored(deals)).toBe(2400);
-  });
-
-  it('answers reads made during an import with none of its records or all of them', async () => {
-    const entity = await createProperty();
-    const rows = 1500;
-    const file = csv(['Title,Price,Area', ...listingRows(1, rows)].join('\n'));
-    let done = false;
-    const importing = post('/api/import-excel-data', acme.users.OWNER, file, {
-      entity_id: entity._id,
-      mapping: mappingOf(entity),
-    }).finally(() => (done = true));
-    const totals: number[] = [];
-    const hidden: number[] = [];
-    while (!done) {
-      const [total, inTable] = await Promise.all([countOf(entity), stored(entity)]);
-      if (done) break;
-      totals.push(total);
-      if (total === 0) hidden.push(inTable);
-    }
-    const res = await importing;
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.inserted).toBe(rows);
-    expect(totals.length).toBeGreaterThan(1);
-    expect(
-      totals.every((total) => total === 0 || total === rows),
-      totals.join(','),
-    ).toBe(true);
-    if (t.platform.database.kind === 'pglite') {
-      // Staged: the reads went on while part of the records were in the table, hidden.
+      expect(res.json().data.inserted).toBe(rows);
+      expect(totals.length).toBeGreaterThan(1);
       expect(
-        hidden.some((n) => n > 0 && n < rows),
-        hidden.join(','),
+        totals.every((total) => total === 0 || total === rows),
+        totals.join(','),
       ).toBe(true);
-    }
-    expect(await countOf(entity)).toBe(rows);
-  });
+      if (t.platform.database.kind === 'pglite') {
+        // Staged: the reads went on while part of the records were in the table, hidden.
+        expect(
+          hidden.some((n) => n > 0 && n < rows),
+          hidden.join(','),
+        ).toBe(true);
+      }
+      expect(await countOf(entity)).toBe(rows);
+    },
+  );
 
   it('hides the records of an import a stopped server left, then removes them', async () => {
     const entity = await createProperty();
@@ -794,9 +808,9 @@ describe('POST /import-excel-data: all or nothing while requests go on', () => {
       expect(picker.json().data).toMatchObject({ data: [], total: 0 });
 
       // A server started after it: the import is abandoned, its records go, the totals stay.
-      expect(await removeAbandonedImports(db(), new Date(Date.now() + 60_000))).toBe(1);
+      expect(await removeAbandonedImports(db(), new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1);
       expect(await stored(entity)).toBe(0);
-      expect(await openImports()).toBe(0);
+      expect(await openImports(entity)).toBe(0);
       const res = await post(
         '/api/import-excel-data',
         acme.users.OWNER,

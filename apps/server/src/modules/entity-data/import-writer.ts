@@ -36,7 +36,7 @@ const BATCH = 1000;
  */
 export const STAGED_BATCH_MS = 50;
 const STAGED_FIRST = 100;
-const STAGED_MIN = 10;
+const STAGED_MIN = 50;
 const STAGED_MAX = 1000;
 
 export type Prepared = { row: number; input: RecordValues; values: RecordValues };
