@@ -22,6 +22,7 @@ import { GLOBAL_FILTER_SCREENS } from '../features/global-filters/screens';
 import { FORM_BUILDER_SCREENS } from '../features/form-builders/screens';
 import { FORM_FILL_SCREENS } from '../features/form-fill/screens';
 import { CONTACT_AREA_SCREENS } from '../features/contact-area/screens';
+import { CONTACT_ACCOUNT_SCREENS } from '../features/contact-account/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -53,6 +54,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...FORM_BUILDER_SCREENS,
   ...FORM_FILL_SCREENS,
   ...CONTACT_AREA_SCREENS,
+  ...CONTACT_ACCOUNT_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),

@@ -5,6 +5,7 @@ import {
   setSsoLogoutHandler,
   type SessionEndReason,
 } from '../shared/api/api-client';
+import { contactSigninPath, rememberedContactCompany } from '../features/contact-account/contact-session';
 import { signinRedirectUrl } from './guard-decision';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
@@ -57,5 +58,10 @@ export async function signinAfterSessionEnd(location: {
 }): Promise<string> {
   const { pathname, search, hash } = location;
   if (pathname.startsWith('/signin')) return `/signin${search}${hash}`;
+  // A contact's session ended in the contact area: the company's contact sign-in page.
+  if (pathname === '/ap' || pathname.startsWith('/ap/')) {
+    if (pathname.startsWith('/ap/signin')) return `${pathname}${search}${hash}`;
+    return contactSigninPath(rememberedContactCompany());
+  }
   return signinRedirectUrl({ pathname, search, hash });
 }

@@ -27,6 +27,7 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useAuthForm } from '../auth/use-auth-form';
 import { PhoneInput } from '../../shared/ui/account-forms/account-fields';
 import { ContactsFrame } from './contacts-frame';
+import { PortalAccessPanel } from './portal-access-panel';
 import { ErrorAlert, LoadError, NoAccess, Panel } from '../../shared/ui/page-kit';
 import { useCan } from '../../shared/permissions/use-can';
 import {
@@ -308,8 +309,15 @@ export function EditContactScreen() {
   }
   if (!contact.data) return frame(<Skeleton h={360} radius="md" aria-busy="true" />);
   return frame(
-    <FormPanel>
-      <ContactForm key={contact.data._id} contact={contact.data} onDone={() => void navigate('/contacts')} />
-    </FormPanel>,
+    <Stack gap="lg">
+      <FormPanel>
+        <ContactForm
+          key={contact.data._id}
+          contact={contact.data}
+          onDone={() => void navigate('/contacts')}
+        />
+      </FormPanel>
+      <PortalAccessPanel contactId={contact.data._id} canUpdate={canUpdate} />
+    </Stack>,
   );
 }
