@@ -10,6 +10,7 @@ import { recordLinkCondition } from './hooks';
 import { filterSql, orderSql } from './query';
 import type { RecordValues } from './record-values';
 import { entityData } from './schema';
+import { visibleRecords } from './staged-imports';
 import {
   createRecords,
   deleteRecords,
@@ -150,7 +151,8 @@ export async function contactRecordsPage(
   errors.push(...sortErrors);
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);
   if (query.search) parts.push(sql`${entityData.title} ilike ${`%${escapeLike(query.search)}%`}`);
-  const where = and(...parts);
+  // Records of an import in progress are hidden (staged-imports.ts).
+  const where = and(...parts, visibleRecords());
   const [rows, [total]] = await Promise.all([
     db
       .select()
