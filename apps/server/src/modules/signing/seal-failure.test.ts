@@ -114,10 +114,12 @@ async function failedOnAlicesSignature() {
   );
   expect(second.statusCode, second.body).toBe(200);
   expect(second.json().data.next).toBe('SEALING');
+  // The failure's log and the sender's mail are written just after the seal row says FAILED.
   const seal = await eventually(async () => {
     const row = await sealOf(sent._id);
-    return row?.status === 'FAILED' ? row : null;
-  }, 'the failed seal');
+    if (row?.status !== 'FAILED') return null;
+    return (await logsOf(sent._id, 'document.seal_failed')).length > 0 ? row : null;
+  }, 'the failed seal and its log');
   return { sent, emails, alice, seal };
 }
 
