@@ -13,9 +13,16 @@ import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { contactOf } from '../application-users';
 import { requireAnyPermission } from '../contacts';
+import { registerContactEntityCheck } from '../entities';
 import { accessOf, requirePermission } from '../permissions';
 import { requireStaffOrContact } from './access';
-import { entityPermissions, listPermissions, ownEntityAccess, setPermissions } from './service';
+import {
+  contactEntityRule,
+  entityPermissions,
+  listPermissions,
+  ownEntityAccess,
+  setPermissions,
+} from './service';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
 const ZTypeParams = z.object({ id: z.string().max(64).describe('Contact type id') });
@@ -26,6 +33,11 @@ const ZList = ZSuccess(z.array(ZApplicationUserPermission));
 export function registerApplicationUserPermissionRoutes(api: FastifyInstance, platform: Platform): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const db = platform.database.db;
+  // Entities' GET /entities/{id} for a contact: any rule on the entity (a create-only rule needs
+  // the definition to show the form). Registered with the routes, before any request.
+  registerContactEntityCheck(
+    async (db, contact, entityId) => (await contactEntityRule(db, contact, entityId)) !== null,
+  );
   const tags = ['application-users'];
   const security = [{ bearer: [] }];
   const readers = requireAnyPermission(platform, ['contact-types:view', 'contacts:view']);

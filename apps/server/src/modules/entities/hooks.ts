@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database';
+import type { ContactContext } from '../application-users';
 
 /*
  * What the modules above entities keep about an entity. Entities come before records,
@@ -59,4 +60,21 @@ export async function countDependents(tx: Db, entityId: string): Promise<EntityD
 
 export async function beforeEntityDelete(tx: Db, companyId: string, entityId: string): Promise<void> {
   for (const guard of deletionGuards.values()) await guard.beforeDelete?.(tx, companyId, entityId);
+}
+
+/**
+ * Whether a signed-in contact's type may use an entity at all (a rule for it in
+ * application-user-permissions): the contact area's `GET /entities/{id}`.
+ */
+export type ContactEntityCheck = (db: Db, contact: ContactContext, entityId: string) => Promise<boolean>;
+
+let contactCheck: ContactEntityCheck | null = null;
+
+export function registerContactEntityCheck(check: ContactEntityCheck): void {
+  contactCheck = check;
+}
+
+export function contactMayUseEntity(db: Db, contact: ContactContext, entityId: string): Promise<boolean> {
+  if (!contactCheck) throw new Error('No module registered the contact entity check with entities (app.ts)');
+  return contactCheck(db, contact, entityId);
 }

@@ -17,8 +17,8 @@ export {
 } from './definition';
 export type { EntityDefinition, EntityTemplateDef } from './definition';
 export { entityNames } from './directory';
-export { registerEntityDeletionGuard, registerEntityRecordStore } from './hooks';
-export type { EntityDeletionGuard, EntityDependents, EntityRecordStore } from './hooks';
+export { registerContactEntityCheck, registerEntityDeletionGuard, registerEntityRecordStore } from './hooks';
+export type { ContactEntityCheck, EntityDeletionGuard, EntityDependents, EntityRecordStore } from './hooks';
 export { registerEntityRoutes } from './routes';
 export { createEntity } from './service';
 export { registerEntityHooks } from './register-hooks';

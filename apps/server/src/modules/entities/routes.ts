@@ -11,8 +11,11 @@ import {
   ZUpdateEntityRequest,
 } from '@esigns/contracts/entities';
 import { ZErrorBody, ZPaged, ZSuccess, toPaged } from '@esigns/contracts/envelope';
+import { notFound } from '../../platform/http/app-error';
+import { authOf, requireAuth } from '../../platform/http/authenticate';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
+import { requireContact } from '../application-users';
 import { requireAnyPermission } from '../contacts';
 import { accessOf, requirePermission } from '../permissions';
 import {
@@ -26,6 +29,7 @@ import {
   listEntities,
   updateEntity,
 } from './service';
+import { contactMayUseEntity } from './hooks';
 import { registerEntityInputTypeRoutes } from './input-types-routes';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
@@ -47,6 +51,7 @@ export function registerEntityRoutes(api: FastifyInstance, platform: Platform): 
   const security = [{ bearer: [] }];
   // Whoever works with records needs their entity's definition.
   const canRead = requireAnyPermission(platform, ['entities:view', 'entity-data:view']);
+  const contactHooks = requireContact(platform);
 
   r.get(
     '/entities',
@@ -106,16 +111,32 @@ export function registerEntityRoutes(api: FastifyInstance, platform: Platform): 
   r.get(
     '/entities/:id',
     {
-      onRequest: canRead,
+      // The contact area reads the entities its contact type has a rule for (records screens).
+      onRequest: [
+        requireAuth(platform.config.secrets.jwtSecret, 'staff-or-contact'),
+        async function admit(request, reply) {
+          const hooks = authOf(request).isContact ? contactHooks : canRead;
+          for (const hook of hooks) await hook.call(this, request, reply);
+        },
+      ],
       schema: {
         tags,
         security,
         summary: 'One entity with its templates and primary fields',
+        description:
+          "A signed-in contact reads an entity their contact type has a rule for; any other is 404, like another company's.",
         params: ZId,
         response: { 200: ZSuccess(ZEntityWithSchema), ...ERRORS },
       },
     },
-    async (request) => ok(await getEntity(db, accessOf(request).companyId, request.params.id)),
+    async (request) => {
+      const { contact } = request;
+      if (contact) {
+        if (!(await contactMayUseEntity(db, contact, request.params.id))) throw notFound('Entity');
+        return ok(await getEntity(db, contact.companyId, request.params.id));
+      }
+      return ok(await getEntity(db, accessOf(request).companyId, request.params.id));
+    },
   );
 
   r.put(

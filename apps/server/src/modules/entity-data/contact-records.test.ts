@@ -144,6 +144,13 @@ describe('records for contacts', () => {
 
   it('answers 404 on an entity without a rule, and on another company', async () => {
     await setRules([rule(leases)]);
+    // The entity's definition (the records screens read it) only with a rule.
+    const definition = await call('GET', `/api/entities/${leases._id}`, x);
+    expect(definition.statusCode, definition.body).toBe(200);
+    expect(definition.json().data.name).toBe(leases.name);
+    expect((await call('GET', `/api/entities/${secrets._id}`, x)).statusCode).toBe(404);
+    expect((await call('GET', '/api/entities/not-a-uuid', x)).statusCode).toBe(422);
+    expect((await call('GET', `/api/entities/${leases._id}`, acme.users.MEMBER)).statusCode).toBe(200);
     expect((await list(x, secrets)).statusCode).toBe(404);
     const created = await call('POST', '/api/entities-data', x, {
       entity_id: secrets._id,
@@ -159,6 +166,8 @@ describe('records for contacts', () => {
     // A contact of the other company on this company's records.
     const stranger = await seedContactCaller(t, other.companyId, { contactTypeId: null });
     expect((await list(stranger, leases)).statusCode).toBe(404);
+    expect((await call('GET', `/api/entities/${leases._id}`, stranger)).statusCode).toBe(404);
+    expect((await call('GET', `/api/entities/${theirEntity._id}`, x)).statusCode).toBe(404);
     expect((await call('GET', `/api/entity-data/${l1._id}`, stranger)).statusCode).toBe(404);
   });
 
