@@ -58,8 +58,18 @@ async function failBatch(platform: Platform, batch: Head, message: string): Prom
       message,
       finishedAt: new Date(),
     })
-    .where(and(eq(formBatches.id, batch.id), eq(formBatches.cursor, batch.cursor)));
+    .where(
+      and(
+        eq(formBatches.id, batch.id),
+        eq(formBatches.cursor, batch.cursor),
+        inArray(formBatches.status, ['QUEUED', 'RUNNING']),
+      ),
+    );
 }
+
+/** DONE, FAILED or CANCELLED: no chunk runs any more. */
+const isOver = (batch: Head) =>
+  batch.status === 'DONE' || batch.status === 'FAILED' || batch.status === 'CANCELLED';
 
 /** Only this chunk's recipients leave the database. */
 async function chunkOf(tx: Tx, batchId: string, from: number): Promise<Recipient[]> {
@@ -124,7 +134,7 @@ export async function runFormSendChunk(
   signal?: AbortSignal,
 ): Promise<FormSendOutcome> {
   const batch = await readHead(platform, job.batch_id);
-  if (!batch || batch.status === 'DONE' || batch.status === 'FAILED') return 'SKIPPED';
+  if (!batch || isOver(batch)) return 'SKIPPED';
   if (job.from !== batch.cursor) return 'SKIPPED';
   if (signal?.aborted) return 'ABORTED';
   const db = platform.database.db;
@@ -182,7 +192,7 @@ const SEND_RETRY_LIMIT = 3;
  */
 export async function stopAfterLastRetry(platform: Platform, job: TFormSendJob): Promise<void> {
   const batch = await readHead(platform, job.batch_id);
-  if (!batch || batch.status === 'DONE' || batch.status === 'FAILED' || batch.cursor !== job.from) return;
+  if (!batch || isOver(batch) || batch.cursor !== job.from) return;
   await failBatch(
     platform,
     batch,

@@ -60,14 +60,15 @@ async function narrow(tx: Tx, form: FormBuilderRow, resolved: Resolved): Promise
 
 /**
  * A send: the people (`resolve`, inside the transaction) narrowed to one per email, the
- * `form_batches` row and the job of its first chunk, in one transaction. 409 when nobody is left
- * to send to.
+ * `form_batches` row (`id` when the caller chose it) and the job of its first chunk, in one
+ * transaction. 409 when nobody is left to send to.
  */
 export async function startBatch(
   platform: Platform,
   access: AccessContext,
   form: FormBuilderRow,
   resolve: (tx: Tx) => Promise<Resolved>,
+  id?: string,
 ): Promise<TFormBatchStarted> {
   const started = await platform.database.db.transaction(async (tx) => {
     const { recipients, skipped } = await narrow(tx, form, await resolve(tx));
@@ -79,6 +80,7 @@ export async function startBatch(
     const [batch] = await tx
       .insert(formBatches)
       .values({
+        ...(id ? { id } : {}),
         companyId: access.companyId,
         formBuilderId: form.id,
         recipients,

@@ -19,6 +19,7 @@ import {
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { accessOf, requirePermission, type AccessContext } from '../permissions';
+import { cancelBatch, retryBatch } from './batch-control';
 import { defineFormSendJob } from './batch-job';
 import { defineFormReminderJob } from './reminders';
 import { findSendableForm, startBatch, type Audience } from './batch-start';
@@ -218,6 +219,47 @@ function registerBatchRoutes(api: FastifyInstance, platform: Platform): void {
       },
     },
     async (request) => ok(await batchMails(platform, accessOf(request), request.params.id, request.query)),
+  );
+
+  r.post(
+    '/formbuilders-batch/:id/cancel',
+    {
+      onRequest: requirePermission(platform, 'form-builders:send'),
+      schema: {
+        tags: SEND_TAGS,
+        summary: 'Cancel a send',
+        description:
+          'A QUEUED or RUNNING send becomes CANCELLED: a chunk in flight finishes (its people stay sent), the next ' +
+          'chunk does nothing; the people not reached yet get no link. Answers the send. 404 for a send of another ' +
+          'company; 409 once the send is over. A path the spec does not name. Needs `form-builders:send`.',
+        security,
+        params: z.object({ id: z.string().max(100).describe('Send (batch) id') }),
+        response: { 200: ZSuccess(ZFormBatch), ...SEND_ERRORS },
+      },
+    },
+    async (request) =>
+      ok(await cancelBatch(platform, accessOf(request), request.params.id), 'Send cancelled'),
+  );
+
+  r.post(
+    '/formbuilders-batch/:id/retry',
+    {
+      onRequest: requirePermission(platform, 'form-builders:send'),
+      schema: {
+        tags: SEND_TAGS,
+        summary: 'Retry the people a send failed',
+        description:
+          'A new send (202, as `/formbuilder-data/send`) to the people of a DONE, FAILED or CANCELLED send who got no ' +
+          "link (a cancelled send's people not tried yet are not failed); the send's `retry_batch_id` names it. 404 " +
+          'for a send of another company; 409 while it runs, when it was retried already, when nobody failed, or ' +
+          'when the form cannot be sent now. A path the spec does not name. Needs `form-builders:send`.',
+        security,
+        params: z.object({ id: z.string().max(100).describe('Send (batch) id') }),
+        response: { 202: ZSuccess(ZFormBatchStarted), ...SEND_ERRORS },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(ok(await retryBatch(platform, accessOf(request), request.params.id), 'Retrying')),
   );
 }
 

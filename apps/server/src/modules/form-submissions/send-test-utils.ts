@@ -156,7 +156,7 @@ export async function seedSubmission(
   return row!.id;
 }
 
-/** Polls the company's send until it is DONE or FAILED (60 s at most). */
+/** Polls the company's send until it is DONE, FAILED or CANCELLED. */
 export async function waitForBatch(
   t: TestApp,
   who: SeededUser,
@@ -170,7 +170,7 @@ export async function waitForBatch(
     const res = await call('GET', `/api/formbuilders-batch?formbuilder_details_id=${formId}&limit=50`, who);
     expect(res.statusCode, res.body).toBe(200);
     const batch = res.json().data.data.find((b: { _id: string }) => b._id === batchId);
-    if (batch && (batch.status === 'DONE' || batch.status === 'FAILED')) return batch;
+    if (batch && ['DONE', 'FAILED', 'CANCELLED'].includes(batch.status)) return batch;
     if (Date.now() > deadline) throw new Error(`send ${batchId} not over: ${JSON.stringify(batch)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
