@@ -6,6 +6,9 @@ import { installLayout, restoreLayout } from '../../shared/testing/layout-stubs'
 import { contactSessionPerTest } from '../../shared/testing/test-session';
 import { makeContactDocument, makeContactForm, makeContactMenu, page } from './contact-area-test-utils';
 
+/** The first screen of a test compiles its lazy chunks: slow on a busy machine. */
+const FIRST = { timeout: 15_000 };
+
 contactSessionPerTest();
 afterEach(() => restoreLayout());
 
@@ -57,7 +60,7 @@ describe('the contact area', { timeout: 20_000 }, () => {
   it('dashboard: a welcome, the counts of documents waiting and forms to fill, each ready to act on', async () => {
     const api = installFakeApi(server());
     renderApp('/ap/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Welcome, Tara' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Tara' }, FIRST)).toBeTruthy();
     await waitFor(() => expect(within(screen.getByTestId('count-documents')).getByText('1')).toBeTruthy());
     // One of the two forms is already sent (and takes one entry): one left to fill.
     expect(within(screen.getByTestId('count-forms')).getByText('1')).toBeTruthy();
@@ -87,7 +90,7 @@ describe('the contact area', { timeout: 20_000 }, () => {
       return null;
     }) as typeof window.open;
     renderApp('/ap/documents');
-    const rows = await screen.findAllByTestId('contact-document-row');
+    const rows = await screen.findAllByTestId('contact-document-row', undefined, FIRST);
     expect(rows.map((r) => within(r).getAllByText(/Lease agreement|Inventory list/)[0]!.textContent)).toEqual(
       ['Lease agreement', 'Inventory list'],
     );
@@ -112,7 +115,7 @@ describe('the contact area', { timeout: 20_000 }, () => {
     installLayout({ windowWidth: 390 });
     installFakeApi(server());
     renderApp('/ap/documents');
-    const cards = await screen.findAllByTestId('contact-document-row');
+    const cards = await screen.findAllByTestId('contact-document-row', undefined, FIRST);
     expect(cards).toHaveLength(2);
     expect(screen.queryByRole('table')).toBeNull();
     expect(within(cards[0]!).getByRole('link', { name: 'Sign' })).toBeTruthy();
@@ -121,13 +124,13 @@ describe('the contact area', { timeout: 20_000 }, () => {
   it('documents: an empty list says what will appear', async () => {
     installFakeApi((call) => (call.path === '/api/application-user/documents' ? ok(page([])) : undefined));
     renderApp('/ap/documents');
-    expect(await screen.findByText('No documents yet')).toBeTruthy();
+    expect(await screen.findByText('No documents yet', undefined, FIRST)).toBeTruthy();
   });
 
   it('workflows: a real empty state, and no call for workflows', async () => {
     const api = installFakeApi(server());
     renderApp('/ap/workflows');
-    expect(await screen.findByTestId('workflows-empty')).toBeTruthy();
+    expect(await screen.findByTestId('workflows-empty', undefined, FIRST)).toBeTruthy();
     expect(screen.getByText(/Workflows shared with you appear here/)).toBeTruthy();
     expect(api.calls.some((c) => c.path.includes('workflows'))).toBe(false);
   });
@@ -135,7 +138,7 @@ describe('the contact area', { timeout: 20_000 }, () => {
   it('forms: fill what is open, open what was sent', async () => {
     installFakeApi(server());
     renderApp('/ap/formbuilder');
-    const rows = await screen.findAllByTestId('contact-form-row');
+    const rows = await screen.findAllByTestId('contact-form-row', undefined, FIRST);
     expect(within(rows[0]!).getByRole('link', { name: 'Fill' }).getAttribute('href')).toBe(
       '/ap/fbd/move-in-ab12',
     );
@@ -153,7 +156,7 @@ describe('the contact area', { timeout: 20_000 }, () => {
       call.path === '/api/application-user/documents' ? fail(500, 'The database is down') : server()(call),
     );
     renderApp('/ap/dashboard');
-    const failure = await screen.findByTestId('short-list-failure');
+    const failure = await screen.findByTestId('short-list-failure', undefined, FIRST);
     expect(failure.textContent).toContain('The database is down');
     expect(within(screen.getByTestId('count-documents')).getByText('—')).toBeTruthy();
     await waitFor(() => expect(within(screen.getByTestId('count-forms')).getByText('1')).toBeTruthy());
@@ -166,13 +169,13 @@ describe('the contact area', { timeout: 20_000 }, () => {
       call.path === '/api/application-user/formbuilders' ? fail(500, 'The database is down') : undefined,
     );
     renderApp('/ap/formbuilder');
-    expect(await screen.findByText('Could not load your forms')).toBeTruthy();
+    expect(await screen.findByText('Could not load your forms', undefined, FIRST)).toBeTruthy();
   });
 
   it("navigation: the fixed items and the contact type's menu (entities, a group, an outside link)", async () => {
     installFakeApi(server());
     renderApp('/ap/workflows');
-    await screen.findByTestId('workflows-empty');
+    await screen.findByTestId('workflows-empty', undefined, FIRST);
     const nav = screen.getByRole('navigation', { name: 'Application navigation' });
     const more = await within(nav).findByRole('button', { name: 'Tenant' });
     fireEvent.click(more);

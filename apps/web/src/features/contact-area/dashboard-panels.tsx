@@ -28,15 +28,15 @@ export function CountCard({
   return (
     <UnstyledButton component={Link} to={to} data-testid={testId}>
       <Paper withBorder radius="md" p="md" h="100%">
-        <Group wrap="wrap" gap="sm">
-          <ThemeIcon size={44} radius="md" variant="light" color={color}>
-            <Icon size={24} />
+        <Group wrap="nowrap" gap="sm" align="flex-start">
+          <ThemeIcon size={40} radius="md" variant="light" color={color} visibleFrom="xs">
+            <Icon size={22} />
           </ThemeIcon>
           <Stack gap={0}>
             {count === undefined ? (
               <Skeleton h={28} w={40} />
             ) : (
-              <Text fz={28} fw={700} lh={1.1}>
+              <Text fz={28} fw={700} lh={1.1} c={color === 'orange' && count ? 'orange.8' : undefined}>
                 {count ?? '—'}
               </Text>
             )}
@@ -74,14 +74,14 @@ export function ShortList({
         </Button>
       </Group>
       {failure ? (
-        <Group gap="sm" wrap="nowrap" justify="space-between" data-testid="short-list-failure">
+        <Stack gap="xs" align="flex-start" data-testid="short-list-failure">
           <Text size="sm" c="red.7">
             Could not be loaded: {errorText(failure.error)}
           </Text>
           <Button size="xs" variant="light" onClick={failure.retry}>
             Try again
           </Button>
-        </Group>
+        </Stack>
       ) : empty ? (
         <Text size="sm" c="dimmed">
           {empty}
