@@ -51,7 +51,7 @@ export async function sendForm(formId: string, target: SendTarget): Promise<Batc
 
 export type FormBatch = {
   _id: string;
-  status: 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
+  status: 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED' | 'CANCELLED';
   total: number;
   sent: number;
   failed: number;
@@ -59,7 +59,19 @@ export type FormBatch = {
   message: string;
   created_at: string;
   finished_at: string | null;
+  /** The send that retried this one's failed people; null until then. */
+  retry_batch_id?: string | null;
 };
+
+/** Stops a send under way: the people sent stay sent. */
+export async function cancelBatch(batchId: string): Promise<FormBatch> {
+  return (await api.post<FormBatch>(`/formbuilders-batch/${encodeURIComponent(batchId)}/cancel`, {})).data;
+}
+
+/** A new send to the people a finished send failed. */
+export async function retryBatch(batchId: string): Promise<BatchStarted> {
+  return (await api.post<BatchStarted>(`/formbuilders-batch/${encodeURIComponent(batchId)}/retry`, {})).data;
+}
 
 export async function fetchBatches(formId: string, signal?: AbortSignal): Promise<TPaged<FormBatch>> {
   const query = { formbuilder_details_id: formId, page: 1, limit: 5 };

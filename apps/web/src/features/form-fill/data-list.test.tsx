@@ -138,3 +138,41 @@ describe('the entries of a form', { timeout: 20_000 }, () => {
     });
   });
 });
+
+describe("a form's sends", { timeout: 20_000 }, () => {
+  it('cancels a send under way and retries the people a finished send failed', async () => {
+    const batches = [
+      { _id: 'b1', status: 'RUNNING', total: 40, sent: 10, failed: 0, progress: 25, message: '' },
+      {
+        _id: 'b0',
+        status: 'DONE',
+        total: 5,
+        sent: 3,
+        failed: 2,
+        progress: 100,
+        message: 'x@example.com: refused',
+        retry_batch_id: null,
+      },
+    ].map((b) => ({ ...b, created_at: '2026-11-20T11:00:00.000Z', finished_at: null }));
+    const inner = server();
+    const api = installFakeApi((call) => {
+      if (call.path === '/api/formbuilders-batch')
+        return ok({ data: batches, total: 2, page: 1, total_pages: 1 });
+      if (call.path === '/api/formbuilders-batch/b1/cancel') {
+        batches[0] = { ...batches[0]!, status: 'CANCELLED' };
+        return ok(batches[0]);
+      }
+      if (call.path === '/api/formbuilders-batch/b0/retry')
+        return ok({ batch_id: 'b2', total: 2, skipped: 0 });
+      return inner(call);
+    });
+    renderFill(`/fbd/${CODE}/data-list`);
+    const progress = await screen.findByTestId('batch-progress');
+    fireEvent.click(await within(progress).findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(api.callsTo('/api/formbuilders-batch/b1/cancel')).toHaveLength(1));
+    expect(await screen.findByText(/Send cancelled/)).toBeTruthy();
+    fireEvent.click(await within(progress).findByRole('button', { name: 'Retry failed' }));
+    await waitFor(() => expect(api.callsTo('/api/formbuilders-batch/b0/retry')).toHaveLength(1));
+    expect(await screen.findByText('Sending again to 2 people')).toBeTruthy();
+  });
+});
