@@ -102,6 +102,7 @@ export function TemplateFields({
   return (
     <RecordFileScope entityId={entityId} templateId={template._id} fields={template.fields}>
       <Box
+        className="template-form-grid"
         style={{
           display: 'grid',
           gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`,

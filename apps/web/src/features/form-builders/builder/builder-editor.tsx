@@ -15,9 +15,13 @@ export function BuilderEditor({ tab, onTab, saved, ...section }: Props) {
   const { draft, errors, onDraft } = section;
   return (
     <Tabs value={tab} onChange={(value) => value && onTab(value as BuilderTab)} keepMounted={false}>
-      <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
+      {/* One row that scrolls sideways on a phone, never two rows of tabs. */}
+      <Tabs.List
+        mb="md"
+        style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}
+      >
         {BUILDER_TABS.map(({ value, label }) => (
-          <Tabs.Tab key={value} value={value}>
+          <Tabs.Tab key={value} value={value} style={{ flexShrink: 0 }}>
             <Group gap={6} wrap="nowrap">
               {label}
               {value === 'steps' && (

@@ -68,6 +68,7 @@ export function TemplateForm({ fields, onValid, submitLabel = 'Check values', fo
     >
       <Box
         data-testid="template-form-grid"
+        className="template-form-grid"
         style={{
           display: 'grid',
           gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`,
