@@ -19,6 +19,7 @@ import { offsetOf } from './offset';
 import { countDocuments, listDocuments } from './list-service';
 import { listRecipients } from './recipients-service';
 import { registerTemplateListRoutes } from './template-routes';
+import { registerContactDocumentRoutes } from './contact-routes';
 
 const tags = ['documents'];
 
@@ -205,4 +206,5 @@ export function registerDocumentListRoutes(api: FastifyInstance, platform: Platf
   );
 
   registerTemplateListRoutes(api, platform);
+  registerContactDocumentRoutes(api, platform);
 }

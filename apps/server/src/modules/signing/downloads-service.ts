@@ -15,7 +15,11 @@ import { loadSignerState, signerGates, BLOCK_MESSAGES, signerBlock } from './sig
 /** Lifetime of the link answered by `download-pdf-document`. */
 export const DOWNLOAD_LINK_SECONDS = 5 * 60;
 
-export type Downloader = { kind: 'staff'; access: AccessContext } | { kind: 'signer'; signer: SignerContext };
+/** `contact`: a contact of the contact area, through their own recipient (`recipientId`), by their login. */
+export type Downloader =
+  | { kind: 'staff'; access: AccessContext }
+  | { kind: 'signer'; signer: SignerContext }
+  | { kind: 'contact'; userId: string; recipientId: string };
 
 type DownloadFile = { key: string; name: string; which: 'completed' | 'original' };
 
@@ -60,9 +64,19 @@ async function logDownload(
       companyId: document.companyId,
       employeeDocumentId: document.id,
       action: 'document.downloaded',
-      documentUserId: who.kind === 'signer' ? who.signer.recipient.id : null,
-      actorUserId: who.kind === 'staff' ? who.access.userId : who.signer.accountUserId,
-      details: { by: who.kind === 'staff' ? 'sender' : 'recipient', ...details },
+      documentUserId:
+        who.kind === 'signer' ? who.signer.recipient.id : who.kind === 'contact' ? who.recipientId : null,
+      actorUserId:
+        who.kind === 'staff'
+          ? who.access.userId
+          : who.kind === 'contact'
+            ? who.userId
+            : who.signer.accountUserId,
+      details: {
+        by: who.kind === 'staff' ? 'sender' : 'recipient',
+        ...(who.kind === 'contact' ? { via: 'contact-area' } : {}),
+        ...details,
+      },
       ip: client.ip,
       userAgent: client.userAgent ? client.userAgent.slice(0, 500) : null,
     }),

@@ -2,12 +2,14 @@
  * The public face of the signing module: other modules and the composition root import only this
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
+export { downloadLink } from './downloads-service';
+export type { Downloader } from './downloads-service';
 export { fieldValuesOf } from './field-values';
 export { defineSigningJobs } from './jobs';
 export { senderDocumentLink } from './notifications';
 export { advanceDocument, dueUnderOrder, isDone, isEveryoneDone } from './progress';
 export { dropFieldValues, forgetRecipientProgress, sealStatusOf } from './recipient-progress';
-export { perMinute } from './route-common';
+export { clientOf, perMinute } from './route-common';
 export { registerSigningRoutes } from './routes';
 export { documentsWithFailedSeal, SEAL_FAILED_COLUMN_TEXT, sealFailureOf } from './seal-failure';
 export { noSealQueued, queueSeal, wakeSealWorker } from './seal-queue';
