@@ -18,6 +18,7 @@ export type { SubmissionCounter } from './hooks';
 export {
   findFormBuilder,
   findPublicForm,
+  formsForContact,
   formAvailability,
   liveFormOf,
   publicFormOf,

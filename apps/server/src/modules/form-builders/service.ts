@@ -164,24 +164,28 @@ const SORT_COLUMNS = {
   updated_at: formBuilders.updatedAt,
 } as const;
 
+/** `search` in the name, code or description (ILIKE); undefined without one. */
+function searchOf(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${escapeLike(search)}%`;
+  return or(
+    sql`${formBuilders.name} ilike ${pattern}`,
+    sql`${formBuilders.code} ilike ${pattern}`,
+    sql`${formBuilders.description} ilike ${pattern}`,
+  );
+}
+
 /** `GET formBuilders`: the forms the caller may read, paged, filtered and sorted. */
 export async function listFormBuilders(
   db: Db,
   access: AccessContext,
   query: TFormBuilderListQuery,
 ): Promise<{ rows: TFormBuilder[]; total: number }> {
-  const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
   const where = and(
     readableBy(access),
     query.status ? eq(formBuilders.status, query.status) : undefined,
     query.owner_type ? eq(formBuilders.ownerType, query.owner_type) : undefined,
-    pattern
-      ? or(
-          sql`${formBuilders.name} ilike ${pattern}`,
-          sql`${formBuilders.code} ilike ${pattern}`,
-          sql`${formBuilders.description} ilike ${pattern}`,
-        )
-      : undefined,
+    searchOf(query.search),
   );
   const descending = query.sort.startsWith('-');
   const column = SORT_COLUMNS[query.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
@@ -203,4 +207,50 @@ export async function listFormBuilders(
     rows.map((row) => row.id),
   );
   return { rows: rows.map((row) => toFormBuilder(row, counts.get(row.id) ?? 0)), total: count?.n ?? 0 };
+}
+
+/**
+ * The contact area's forms (`GET /application-user/formbuilders` of form-submissions), paged by
+ * name: the company's live forms among `formIds` (sent to the contact; not DRAFT) and the ACTIVE
+ * CONTACTS forms of their contact type. `search` matches the name, code or description.
+ */
+export async function formsForContact(
+  db: Db,
+  companyId: string,
+  input: { formIds: readonly string[]; contactTypeId: string | null; search?: string | undefined },
+  page: { page: number; limit: number },
+): Promise<{ rows: FormBuilderRow[]; total: number }> {
+  const sent =
+    input.formIds.length > 0
+      ? and(
+          sql`${formBuilders.id} in (${sql.join(
+            input.formIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+          ne(formBuilders.status, 'DRAFT'),
+        )
+      : undefined;
+  const ofType = input.contactTypeId
+    ? and(
+        eq(formBuilders.status, 'ACTIVE'),
+        eq(formBuilders.ownerType, 'CONTACTS'),
+        sql`${formBuilders.settings}->>'contact_type_id' = ${input.contactTypeId}`,
+      )
+    : undefined;
+  if (!sent && !ofType) return { rows: [], total: 0 };
+  const where = and(liveOf(companyId), or(sent, ofType), searchOf(input.search));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(formBuilders)
+      .where(where)
+      .orderBy(asc(sql`lower(${formBuilders.name})`), asc(formBuilders.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(formBuilders)
+      .where(where),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
 }

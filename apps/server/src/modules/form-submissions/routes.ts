@@ -22,6 +22,7 @@ import { callerOf, fillOf, requireFillerOrStaff, requireStaffSlug } from './fill
 import { saveStep, type StepSaveInput } from './fill-service';
 import { FILL_ERRORS, FILL_SECURITY, FILL_TAGS, WHO_DOC } from './fill-route-common';
 import { registerSubmissionReadRoutes } from './read-routes';
+import { registerContactFormRoutes } from './contact-forms';
 import { stepStatus, submitSubmission } from './submit-service';
 
 const SAVE_DOC =
@@ -239,4 +240,5 @@ export function registerSubmissionFillRoutes(api: FastifyInstance, platform: Pla
 
   registerSubmissionReadRoutes(api, platform);
   registerApprovalRoutes(api, platform);
+  registerContactFormRoutes(api, platform);
 }
