@@ -4,7 +4,7 @@ import { signedInContact, type ContactSession } from '../../../test/contact-sess
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { signatureField, signer } from '../documents/test-helpers';
-import { pngDataUrl, sendForSigning, signerCaller, waitForSeal } from '../signing/test-helpers';
+import { linkHeaders, pngDataUrl, sendForSigning, signerCaller, waitForSeal } from '../signing/test-helpers';
 
 /*
  * The contact area's documents: GET /application-user/documents and
@@ -74,6 +74,16 @@ describe('contact area documents', () => {
     expect(link?.[1]).toBe(mine._id);
     expect(link?.[2]).toBe(row.recipient._id);
     expect(list.json().data).toMatchObject({ total: 1, page: 1 });
+
+    // Reading the list again gives the same link and adds none: the mailed link stays live
+    // (a recipient keeps at most 5 live links).
+    for (let read = 0; read < 7; read += 1) {
+      const again = rowsOf(await get('/api/application-user/documents?filter=waiting', x.headers));
+      expect(again[0]?.sign_url).toBe(row.sign_url);
+    }
+    const mailed = await linkHeaders(t, x.email, mine._id);
+    const opened = await signerCaller(t)('GET', `/api/e-signs/${mine._id}`, mailed);
+    expect(opened.statusCode, opened.body).toBe(200);
 
     // Y sees their own document, never X's.
     const ofY = rowsOf(await get('/api/application-user/documents', y.headers));

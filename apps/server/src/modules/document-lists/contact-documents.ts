@@ -11,7 +11,7 @@ import type { Platform } from '../../platform/platform';
 import type { ContactContext } from '../application-users';
 import {
   findEmployeeDocument,
-  issueRecipientSecret,
+  ownRecipientSecret,
   peopleByIds,
   recipientsOf,
   signingLink,
@@ -110,13 +110,14 @@ async function present(
     me.userType !== 'CC' &&
     !isDone(me) &&
     dueUnderOrder(recipients).some((r) => r.id === me.id);
-  // Like the mailed link: one more secret of their own recipient (earlier links keep working).
+  // Like the mailed link, with the recipient's own stable secret: reading the list again adds no
+  // link, so the mailed ones stay live.
   const signUrl = waiting
     ? signingLink(
         '',
         row.id,
         row.recipient_id,
-        await db.transaction((tx) => issueRecipientSecret(platform, tx, row.recipient_id)),
+        await db.transaction((tx) => ownRecipientSecret(platform, tx, row.recipient_id)),
       )
     : null;
   const sender = senders.get(row.sender_id);

@@ -68,7 +68,13 @@ export {
   notifyDocumentVoided,
   notifyRecipientDue,
 } from './notices';
-export { issueHostedLink, issueRecipientSecret, notifyRecipient, reopenRecipient } from './notify';
+export {
+  issueHostedLink,
+  issueRecipientSecret,
+  notifyRecipient,
+  ownRecipientSecret,
+  reopenRecipient,
+} from './notify';
 export { presentEmployeeDocument } from './present-employee';
 export {
   FINISHED_STATUSES,

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TDocumentSettings } from '@esigns/contracts/documents';
+import { keyedHash } from '../../platform/auth/one-time-secrets';
 import type { Platform } from '../../platform/platform';
 import { recipientDateStyle } from '../settings';
 import { appendDocumentLog, type DocumentLogInput } from './document-logs';
@@ -118,6 +119,31 @@ export async function issueRecipientSecret(platform: Platform, tx: Tx, recipient
     .update(documentUsers)
     .set(withAddedSecret(current ?? NO_SECRETS, hash))
     .where(eq(documentUsers.id, recipientId));
+  return secret;
+}
+
+/**
+ * The link secret of a recipient's own signed-in view (the contact area's "Sign"): derived from
+ * the server's key and the recipient, so reading the list again gives the same link instead of a
+ * new one each time (a new secret per read would push the mailed links out of the recipient's
+ * `MAX_LIVE_LINKS`). Its hash joins the recipient's live links only when it is not one of them
+ * yet (first read, or after the links were cleared and the recipient is still theirs).
+ */
+export async function ownRecipientSecret(platform: Platform, tx: Tx, recipientId: string): Promise<string> {
+  const key = platform.config.secrets.jwtSecret;
+  const secret = keyedHash(`own-recipient-link:${recipientId}`, key);
+  const hash = keyedHash(secret, key);
+  const [current] = await tx
+    .select({
+      secretHash: documentUsers.secretHash,
+      previousSecretHashes: documentUsers.previousSecretHashes,
+    })
+    .from(documentUsers)
+    .where(eq(documentUsers.id, recipientId))
+    .for('update');
+  const live = current ?? NO_SECRETS;
+  if (live.secretHash === hash || live.previousSecretHashes.includes(hash)) return secret;
+  await tx.update(documentUsers).set(withAddedSecret(live, hash)).where(eq(documentUsers.id, recipientId));
   return secret;
 }
 
