@@ -13,9 +13,11 @@ import {
 } from '@esigns/contracts/menus';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
+import { contactOf } from '../application-users';
+import { requireStaffOrContact } from '../application-user-permissions';
 import { requireAnyPermission } from '../contacts';
 import { accessOf, requirePermission } from '../permissions';
-import { getMenu, getMenus, userTypesShowingEntity } from './service';
+import { getContactMenu, getMenu, getMenus, userTypesShowingEntity } from './service';
 import { createMenu, resetMenu, updateMenu } from './write-service';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
@@ -58,6 +60,8 @@ export function registerMenuRoutes(api: FastifyInstance, platform: Platform): vo
   const security = [{ bearer: [] }];
   // Every staff user needs their sidebar: membership only, no permission slug.
   const member = requirePermission(platform);
+  // A signed-in contact reads their own contact type's menu (the contact area's navigation).
+  const memberOrContact = requireStaffOrContact(platform, member);
   const manager = requirePermission(platform, 'menus:manage');
   const userTypeParams = z.object({
     userType: z
@@ -79,19 +83,25 @@ export function registerMenuRoutes(api: FastifyInstance, platform: Platform): vo
     r.get(
       `${prefix}/:userType`,
       {
-        onRequest: member,
+        onRequest: memberOrContact,
         schema: {
           tags,
           security,
           summary: `The sidebar menu of a user type (${version})`,
-          description: `${USER_TYPE_DOC} ${READ_DOC}`,
+          description: `${USER_TYPE_DOC} ${READ_DOC} A signed-in contact reads only their own contact type's menu (another id: 404).`,
           params: userTypeParams,
           querystring: editQuery,
           response: { 200: ZSuccess(ZMenu), ...ERRORS },
         },
       },
       async (request) =>
-        ok(await getMenu(db, accessOf(request), request.params.userType, { edit: request.query.edit })),
+        ok(
+          request.contact
+            ? await getContactMenu(db, contactOf(request), request.params.userType, {
+                edit: request.query.edit,
+              })
+            : await getMenu(db, accessOf(request), request.params.userType, { edit: request.query.edit }),
+        ),
     );
 
     r.post(

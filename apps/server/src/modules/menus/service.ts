@@ -230,6 +230,30 @@ export async function getMenu(
   return toMenu(db, access.companyId, owner, row, canSee);
 }
 
+/**
+ * `GET /menu/{id}` (and v2) for a signed-in contact: only their own contact type's stored menu (the
+ * contact area's navigation); another type's id, a staff user type or a contact with no type:
+ * 404; the editor's view (`edit=true`): 403.
+ */
+export async function getContactMenu(
+  db: ReadDb,
+  contact: { companyId: string; contactTypeId: string | null },
+  ref: string,
+  options: { edit?: boolean } = {},
+): Promise<TMenu> {
+  if (options.edit) throw new AppError('FORBIDDEN', { message: 'Only staff edit menus' });
+  if (!contact.contactTypeId || ref !== contact.contactTypeId) throw notFound('User type');
+  const [contactType] = await findContactTypes(db, contact.companyId, [ref]);
+  if (!contactType) throw notFound('User type');
+  const owner: MenuOwner = {
+    area: 'APPLICATION',
+    key: contactType.id,
+    contactType: { _id: contactType.id, name: contactType.name },
+  };
+  const row = await findMenuRow(db, contact.companyId, owner.key);
+  return toMenu(db, contact.companyId, owner, row, () => true);
+}
+
 /** `POST /menu/v2/usertypes`: the menus of several user types at once (each as `getMenu`). */
 export async function getMenus(
   db: ReadDb,
