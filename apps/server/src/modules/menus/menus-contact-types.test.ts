@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MENU, type TMenu, type TMenuItem } from '@esigns/contracts/menus';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
-import { apiCaller, keysOf, labelsOf, seedEntity, type SeededEntity } from './test-seed';
+import { apiCaller, createContactType, keysOf, labelsOf, seedEntity, type SeededEntity } from './test-seed';
 
 /*
  * Contact types' menus (the application users' sidebar in /ap) through the same menu calls, and
@@ -19,11 +19,7 @@ let theirType: string;
 
 const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(t)(...args);
 
-async function createType(who: SeededUser, name: string): Promise<string> {
-  const res = await call('POST', '/contact-types', who, { name });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data._id;
-}
+const createType = (who: SeededUser, name: string) => createContactType(t, who, name);
 
 beforeAll(async () => {
   t = await buildTestApp();

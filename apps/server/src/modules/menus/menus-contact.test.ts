@@ -4,7 +4,7 @@ import { nextIp } from '../../../test/accounts';
 import { signedInContact, type ContactSession } from '../../../test/contact-session';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/seed-company';
-import { apiCaller, seedEntity, type SeededEntity } from './test-seed';
+import { apiCaller, createContactType, seedEntity, type SeededEntity } from './test-seed';
 
 /*
  * A signed-in contact reads their own contact type's menu (the contact area's navigation) through
@@ -26,11 +26,7 @@ const asContact = (who: ContactSession, url: string) =>
   t.app.inject({ method: 'GET', url, headers: who.headers, remoteAddress: nextIp() });
 const staffHeaders = (who: SeededUser) => ({ headers: { authorization: `Bearer ${who.token}` } });
 
-async function createType(who: SeededUser, name: string): Promise<string> {
-  const res = await call('POST', '/contact-types', who, { name });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data._id;
-}
+const createType = (who: SeededUser, name: string) => createContactType(t, who, name);
 
 beforeAll(async () => {
   t = await buildTestApp();

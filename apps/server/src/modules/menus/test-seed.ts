@@ -32,6 +32,13 @@ export const keysOf = (res: { json: () => { errors?: { details: { key: string }[
 export const labelsOf = (items: TMenuItem[]): string[] =>
   items.flatMap((i) => [i.label, ...i.children.map((c) => c.label)]);
 
+/** A contact type of the caller's company through `POST /contact-types`; answers its id. */
+export async function createContactType(t: TestApp, who: SeededUser, name: string): Promise<string> {
+  const res = await apiCaller(t)('POST', '/contact-types', who, { name });
+  if (res.statusCode !== 200) throw new Error(`contact type not created: ${res.statusCode} ${res.body}`);
+  return res.json().data._id as string;
+}
+
 export type SeededEntity = { entityId: string; templateId: string; viewId: string };
 
 /** A form template (fields `title`, `price`), an entity made of it and a view of that entity. */

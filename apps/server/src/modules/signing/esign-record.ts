@@ -281,7 +281,9 @@ async function savedSignature(
       const url = type ? `data:${type};base64,${bytes.toString('base64')}` : null;
       // Too large to be given back as a field value: not offered.
       return url && url.length <= MAX_SIGNATURE_DATA_URL ? url : null;
-    } catch {
+    } catch (err) {
+      // Offering a saved signature is optional: the record still answers, the failure is logged.
+      platform.log.warn({ err, userId, key }, 'saved signature could not be read');
       return null;
     }
   };

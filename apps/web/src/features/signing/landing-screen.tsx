@@ -153,7 +153,11 @@ function ReadyToSign({
   const review = () => {
     // Documents without an email code record that the recipient opened them through their link;
     // the signing view does not wait for that answer (nothing it shows depends on it).
-    if (!usedCode) void openWithoutCode(access).catch(() => undefined);
+    if (!usedCode) {
+      void openWithoutCode(access).catch((error: unknown) =>
+        console.warn('Signing: the opening could not be recorded', error),
+      );
+    }
     void navigate(signingPaths.sign(access.documentId));
   };
   const name = `${record.recipient.first_name} ${record.recipient.last_name}`.trim();
