@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -190,6 +191,8 @@ export const workflowDataEvents = pgTable(
     /** Who did it: a user's or contact's name, an email, or null for the system. */
     actor: text(),
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Insertion order: events of one transaction share `at`, the timeline is ordered by `seq`. */
+    seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  (t) => [index('workflow_data_events_instance_idx').on(t.workflowDataId, t.at)],
+  (t) => [index('workflow_data_events_instance_idx').on(t.workflowDataId, t.seq)],
 );

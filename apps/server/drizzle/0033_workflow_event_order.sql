@@ -1,0 +1,3 @@
+DROP INDEX "workflow_data_events_instance_idx";--> statement-breakpoint
+ALTER TABLE "workflow_data_events" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "workflow_data_events_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "workflow_data_events_instance_idx" ON "workflow_data_events" USING btree ("workflow_data_id","seq");
