@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { previousStatuses, statusChangeRefusal } from '@esigns/contracts/document-status';
 import type { TDocumentStatus } from '@esigns/contracts/documents';
 import { AppError, notFound } from '../../platform/http/app-error';
+import { documentStatusesChanged } from './hooks';
 import type { Tx } from './lookups';
 import { employeeDocuments } from './schema';
 import type { EmployeeRow } from './serializers';
@@ -69,6 +70,7 @@ export async function changeDocumentStatus(
     .set({ updatedAt: new Date(), ...options.set, status: to })
     .where(eq(employeeDocuments.id, row.id))
     .returning();
+  await documentStatusesChanged(tx, [{ documentId: row.id, companyId: row.companyId, status: to }]);
   return updated!;
 }
 
@@ -86,7 +88,7 @@ export async function changeDocumentStatuses(
   const expected = listOf(options.expectedFrom);
   const from = previousStatuses(to).filter((s) => !expected || expected.includes(s));
   if (documentIds.length === 0 || from.length === 0) return [];
-  return tx
+  const changed = await tx
     .update(employeeDocuments)
     .set({ updatedAt: new Date(), ...options.set, status: to })
     .where(
@@ -96,4 +98,9 @@ export async function changeDocumentStatuses(
       ),
     )
     .returning();
+  await documentStatusesChanged(
+    tx,
+    changed.map((row) => ({ documentId: row.id, companyId: row.companyId, status: to })),
+  );
+  return changed;
 }

@@ -6,6 +6,7 @@ import type { Platform } from '../../platform/platform';
 import { contactDirectory } from '../contacts';
 import { notifyUsers } from '../notifications';
 import type { AccessContext } from '../permissions';
+import { requestStatusChanged } from './hooks';
 import { addressedToCaller, getRequest, type DocumentRequestView } from './request-documents';
 import { documentRequests } from './schema';
 import { createTemplateUpload, templateUploadStatus } from './uploads-service';
@@ -85,6 +86,11 @@ export async function submitRequestedDocument(
       .update(documentRequests)
       .set({ file, status: 'UPLOADED', updatedAt: new Date() })
       .where(and(eq(documentRequests.id, request.id), eq(documentRequests.companyId, access.companyId)));
+    await requestStatusChanged(tx, {
+      requestId: request.id,
+      companyId: access.companyId,
+      status: 'UPLOADED',
+    });
     await notifyUsers(platform, tx, {
       companyId: access.companyId,
       userIds: [request.requestedBy],

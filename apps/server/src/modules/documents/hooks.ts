@@ -1,6 +1,9 @@
+import type { TDocumentStatus } from '@esigns/contracts/documents';
 import type { TExpiryDocumentSettings } from '@esigns/contracts/reminders';
 import type { Platform } from '../../platform/platform';
 import type { AccessContext } from '../permissions';
+import type { Tx } from './lookups';
+import type { RequestStatus } from './request-documents';
 
 /*
  * What the documents module needs of modules after it (module order, ARCHITECTURE.md): it cannot
@@ -25,4 +28,41 @@ export function expirySettingsOfNewDocument(...args: Parameters<NewDocumentSetti
     throw new Error('No module registered the settings of new documents with documents (app.ts)');
   }
   return newDocumentSettings(...args);
+}
+
+/** A sent document whose status changed, as its listeners hear it (inside the change's transaction). */
+export type DocumentStatusChange = { documentId: string; companyId: string; status: TDocumentStatus };
+export type DocumentStatusListener = (tx: Tx, changes: readonly DocumentStatusChange[]) => Promise<void>;
+
+/** A document request whose status changed (UPLOADED, APPROVED, REJECTED, REQUESTED again). */
+export type DocumentRequestStatusChange = { requestId: string; companyId: string; status: RequestStatus };
+export type DocumentRequestStatusListener = (tx: Tx, change: DocumentRequestStatusChange) => Promise<void>;
+
+const documentStatusListeners: DocumentStatusListener[] = [];
+const requestStatusListeners: DocumentRequestStatusListener[] = [];
+
+/**
+ * Called by `changeDocumentStatus` / `changeDocumentStatuses` (the one status writer) in the same
+ * transaction, once per call, with every document changed (e.g. workflows follow their steps'
+ * documents). A listener that throws rolls the change back.
+ */
+export function registerDocumentStatusListener(listener: DocumentStatusListener): void {
+  if (!documentStatusListeners.includes(listener)) documentStatusListeners.push(listener);
+}
+
+/** Called when a document request's status changes (the recipient's upload, staff's review), in that transaction. */
+export function registerDocumentRequestStatusListener(listener: DocumentRequestStatusListener): void {
+  if (!requestStatusListeners.includes(listener)) requestStatusListeners.push(listener);
+}
+
+export async function documentStatusesChanged(
+  tx: Tx,
+  changes: readonly DocumentStatusChange[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  for (const listener of documentStatusListeners) await listener(tx, changes);
+}
+
+export async function requestStatusChanged(tx: Tx, change: DocumentRequestStatusChange): Promise<void> {
+  for (const listener of requestStatusListeners) await listener(tx, change);
 }

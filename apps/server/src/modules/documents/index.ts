@@ -39,8 +39,18 @@ export { mayActOnDocument } from './documents-service';
 export { structuralProblems } from './drafts-service';
 export { checkFiles, filesData, storeFiles } from './file-uploads';
 export type { IncomingFile } from './file-uploads';
-export { registerNewDocumentSettings } from './hooks';
-export type { NewDocumentSettings } from './hooks';
+export {
+  registerDocumentRequestStatusListener,
+  registerDocumentStatusListener,
+  registerNewDocumentSettings,
+} from './hooks';
+export type {
+  DocumentRequestStatusChange,
+  DocumentRequestStatusListener,
+  DocumentStatusChange,
+  DocumentStatusListener,
+  NewDocumentSettings,
+} from './hooks';
 export {
   assertCanSee,
   canSeeTemplate,
@@ -85,8 +95,20 @@ export {
 } from './recipients';
 export { ERRORS, ZIdParam, ZName, ZQueryBool, ZSettingsPatch, security } from './route-schemas';
 export { registerDocumentRoutes } from './routes';
+export { insertDocumentRequest } from './request-documents';
+export type { NewDocumentRequest } from './request-documents';
+export { prepareTemplateSend, settlePreparedSends, storePreparedSends } from './send-in-tx';
+export type { TemplateRole } from './send-in-tx';
+export type { TemplatePerson } from './send-routes-service';
 export { sendDocument } from './send-service';
-export type { NotifiedRecipient, SendRequest, SendResult, SendSource } from './send-service';
+export type {
+  NotifiedRecipient,
+  PreparedSend,
+  SendActor,
+  SendRequest,
+  SendResult,
+  SendSource,
+} from './send-service';
 export { contactsForEmails } from './send-store';
 export { loadSenderInfo } from './sender-info';
 export type { SenderInfo } from './sender-info';

@@ -8,10 +8,11 @@ import { contactDirectory, findContactsByIds } from '../contacts';
 import type { AccessContext } from '../permissions';
 import { likePattern } from '../roles';
 import { companyDateStyle } from '../settings';
-import { peopleByIds } from './lookups';
+import { requestStatusChanged } from './hooks';
+import { peopleByIds, type Tx } from './lookups';
 import { documentRequestMail } from './mails';
 import { documentRequests } from './schema';
-import { loadSenderInfo } from './sender-info';
+import { loadSenderInfo, type SenderInfo } from './sender-info';
 import type { PersonRef } from './serializers';
 
 export const REQUEST_STATUSES = ['REQUESTED', 'UPLOADED', 'APPROVED', 'REJECTED'] as const;
@@ -169,39 +170,69 @@ export async function createRequest(
   const [contact] = await findContactsByIds(db, access.companyId, [input.contact_id]);
   if (!contact) throw notFound('Contact');
   const requester = await loadSenderInfo(db, access.companyId, access.userId);
-  const dueAt = input.due_at ? new Date(input.due_at) : null;
   const dates = await companyDateStyle(db, access.companyId);
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(documentRequests)
-      .values({
-        companyId: access.companyId,
-        contactId: contact.id,
-        cardType: input.card_type,
-        message: input.message,
-        requestedBy: access.userId,
-        dueAt,
-      })
-      .returning({ id: documentRequests.id });
-    await platform.mail.queue(
-      documentRequestMail({
-        to: contact.email,
-        firstName: contact.firstName,
-        cardType: input.card_type,
-        message: input.message,
-        requesterName: requester.name,
-        companyName: requester.companyName,
-        dueAt,
-        dates,
-        link: `${platform.config.publicUrl}/ap/documents`,
-        branding: requester.branding,
-      }),
-      { tx, companyId: access.companyId },
-    );
-    return row!.id;
-  });
+  const id = await db.transaction((tx) =>
+    insertDocumentRequest(platform, tx, {
+      companyId: access.companyId,
+      requestedBy: access.userId,
+      contact,
+      cardType: input.card_type,
+      message: input.message,
+      dueAt: input.due_at ? new Date(input.due_at) : null,
+      requester,
+      dates,
+    }),
+  );
   platform.jobs.wake('mail.send');
   return getRequest(platform, access, id);
+}
+
+export type NewDocumentRequest = {
+  companyId: string;
+  requestedBy: string;
+  contact: { id: string; email: string; firstName: string };
+  cardType: string;
+  message: string;
+  dueAt: Date | null;
+  requester: SenderInfo;
+  dates: Awaited<ReturnType<typeof companyDateStyle>>;
+  /** Where the mail's button goes (default: the contact's documents area). */
+  link?: string;
+};
+
+/**
+ * Stores a request to a contact of the company and queues its mail, in the caller's transaction
+ * (`POST /request-documents`, and a workflow's requested step). Answers the request's id; the
+ * caller wakes the mail workers after commit.
+ */
+export async function insertDocumentRequest(platform: Platform, tx: Tx, input: NewDocumentRequest) {
+  const [row] = await tx
+    .insert(documentRequests)
+    .values({
+      companyId: input.companyId,
+      contactId: input.contact.id,
+      cardType: input.cardType,
+      message: input.message,
+      requestedBy: input.requestedBy,
+      dueAt: input.dueAt,
+    })
+    .returning({ id: documentRequests.id });
+  await platform.mail.queue(
+    documentRequestMail({
+      to: input.contact.email,
+      firstName: input.contact.firstName,
+      cardType: input.cardType,
+      message: input.message,
+      requesterName: input.requester.name,
+      companyName: input.requester.companyName,
+      dueAt: input.dueAt,
+      dates: input.dates,
+      link: input.link ?? `${platform.config.publicUrl}/ap/documents`,
+      branding: input.requester.branding,
+    }),
+    { tx, companyId: input.companyId },
+  );
+  return row!.id;
 }
 
 /** `PATCH /request-documents/{id}`: card type, message, due date (null clears it) or status. */
@@ -217,15 +248,24 @@ export async function updateRequest(
   },
 ): Promise<DocumentRequestView> {
   const current = await getRequest(platform, access, id);
-  await platform.database.db
-    .update(documentRequests)
-    .set({
-      ...(input.card_type !== undefined ? { cardType: input.card_type } : {}),
-      ...(input.message !== undefined ? { message: input.message } : {}),
-      ...(input.due_at !== undefined ? { dueAt: input.due_at ? new Date(input.due_at) : null } : {}),
-      ...(input.status !== undefined ? { status: input.status } : {}),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(documentRequests.id, current._id), eq(documentRequests.companyId, access.companyId)));
+  await platform.database.db.transaction(async (tx) => {
+    await tx
+      .update(documentRequests)
+      .set({
+        ...(input.card_type !== undefined ? { cardType: input.card_type } : {}),
+        ...(input.message !== undefined ? { message: input.message } : {}),
+        ...(input.due_at !== undefined ? { dueAt: input.due_at ? new Date(input.due_at) : null } : {}),
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(documentRequests.id, current._id), eq(documentRequests.companyId, access.companyId)));
+    if (input.status !== undefined && input.status !== current.status) {
+      await requestStatusChanged(tx, {
+        requestId: current._id,
+        companyId: access.companyId,
+        status: input.status,
+      });
+    }
+  });
   return getRequest(platform, access, id);
 }

@@ -134,7 +134,7 @@ export async function sendAndPresent(
 }
 
 /** Checks a send (contacts of the company, the layout for sending) and copies its PDF. */
-async function prepareSend(
+export async function prepareSend(
   platform: Platform,
   actor: SendActor,
   request: SendRequest,

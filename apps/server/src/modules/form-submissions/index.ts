@@ -20,3 +20,5 @@ export function registerFormSubmissionRoutes(api: FastifyInstance, platform: Pla
 export { defineFormSendJobs };
 export { documentStepProgress } from './documents-steps';
 export { registerFormSubmissionHooks } from './register-hooks';
+export { registerSubmissionStatusListener } from './status-listeners';
+export type { SubmissionStatusChange, SubmissionStatusListener } from './status-listeners';

@@ -16,6 +16,7 @@ import {
   ownFromFill,
 } from './fill-service';
 import { submitAt } from './fill-writes';
+import { isSubmissionFollowed, submissionStatusChanged } from './status-listeners';
 import { formSubmissions, formSubmissionSteps } from './schema';
 import { progressOf, stepStates } from './step-states';
 import {
@@ -140,7 +141,7 @@ async function submitPlain(
     form.settings.approval_levels.length === 0 &&
     !stepsOf(form).some((s) => s.type === 'DOCUMENT') &&
     (input.version === undefined || input.version === row.version);
-  if (!plain) return null;
+  if (!plain || (await isSubmissionFollowed(db, row.id))) return null;
   await assertFillable(db, form, row);
   const stepRows = known?.steps ?? (await stepRowsOf(db, [row.id])).get(row.id) ?? [];
   const states = stepStates(stepsOf(form), row.values, stepRows);
@@ -233,8 +234,16 @@ export async function submitSubmission(
       })
       .where(eq(formSubmissions.id, current.id))
       .returning();
-    if (form.settings.approval_levels.length === 0) return updated!;
-    return openLevel(platform, tx, form, updated!, 0);
+    const settled =
+      form.settings.approval_levels.length === 0
+        ? updated!
+        : await openLevel(platform, tx, form, updated!, 0);
+    await submissionStatusChanged(tx, {
+      submissionId: settled.id,
+      companyId: settled.companyId,
+      status: settled.status,
+    });
+    return settled;
   });
   const [answer] = await presentSubmissions(db, [saved], () => form.code);
   return answer!;
