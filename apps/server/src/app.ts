@@ -64,6 +64,7 @@ import { registerEntityFilterHooks, registerEntityFilterRoutes } from './modules
 import { registerEntityViewHooks, registerEntityViewRoutes } from './modules/entity-views';
 import { registerFormBuilderHooks, registerFormBuilderRoutes } from './modules/form-builders';
 import { registerFormSubmissionHooks, registerFormSubmissionRoutes } from './modules/form-submissions';
+import { registerWorkflowRoutes } from './modules/workflows';
 
 export type App = FastifyInstance;
 
@@ -205,6 +206,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerEntityViewRoutes(api, platform);
       registerFormBuilderRoutes(api, platform);
       registerFormSubmissionRoutes(api, platform);
+      registerWorkflowRoutes(api, platform);
     },
     { prefix: '/api' },
   );

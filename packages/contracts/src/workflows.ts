@@ -393,3 +393,12 @@ export const ZWorkflowUserStatus = z.object({
   ),
 });
 export type TWorkflowUserStatus = z.infer<typeof ZWorkflowUserStatus>;
+
+/** `GET /view-workflow/{id}`: the definition, its instances' counts per status and the latest ones. */
+export const ZWorkflowView = z.object({
+  workflow: ZWorkflow,
+  instances: z.record(z.enum(WORKFLOW_INSTANCE_STATUSES), z.number().int()),
+  /** The 10 newest instances, newest first. */
+  latest: z.array(ZWorkflowInstance),
+});
+export type TWorkflowView = z.infer<typeof ZWorkflowView>;

@@ -5,3 +5,4 @@
 export { registerReminderHooks } from './hooks';
 export { defineReminderJobs } from './jobs';
 export { registerReminderRoutes } from './routes';
+export { memberExpirySettings } from './settings-service';

@@ -1,0 +1,18 @@
+/**
+ * The public face of the workflows module: the composition root imports only this file (checked by
+ * .dependency-cruiser.cjs). Its tables stay private to it.
+ */
+export { registerWorkflowRoutes } from './routes';
+export {
+  findWorkflow,
+  findWorkflowVersion,
+  loadWorkflow,
+  presentWorkflow,
+  presentWorkflows,
+} from './definitions-read';
+export type { LoadedWorkflow, WorkflowRow, WorkflowVersionRow } from './definitions-read';
+export { appendWorkflowEvents, createDraftInstances } from './instances-store';
+export type { InstancePerson, NewInstances, WorkflowEventInput } from './instances-store';
+export { presentInstanceDetail, presentInstances, stepsOfInstances, toInstance } from './presenters';
+export type { WorkflowDataRow, WorkflowDataStepRow } from './presenters';
+export { findInstance, listInstances } from './reads-instances';
