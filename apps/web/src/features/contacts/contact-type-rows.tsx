@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Badge, Box, Button, Group, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconEdit, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconEdit, IconPlus, IconShieldLock, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZContactTypeName, type TContactType } from '@esigns/contracts/contacts';
 import { isApiError } from '../../shared/api/api-error';
@@ -66,17 +66,19 @@ export function AddTypeForm() {
   );
 }
 
-/** One contact type: its name and count, renamed inline, with its delete. */
+/** One contact type: its name and count, renamed inline, its entity permissions and its delete. */
 export function TypeRow({
   type,
   canRename,
   canDelete,
   onDelete,
+  onPermissions,
 }: {
   type: TContactType;
   canRename: boolean;
   canDelete: boolean;
   onDelete: (type: TContactType) => void;
+  onPermissions: (type: TContactType) => void;
 }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<string | null>(null);
@@ -159,6 +161,12 @@ export function TypeRow({
       {draft === null && (
         <IconActions
           actions={[
+            {
+              tip: 'Entity permissions',
+              label: `Entity permissions of ${type.name}`,
+              icon: IconShieldLock,
+              onClick: () => onPermissions(type),
+            },
             canRename && {
               tip: 'Rename',
               label: `Rename ${type.name}`,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Box } from '@mantine/core';
 import { IconTags } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -13,13 +14,18 @@ import {
 } from '../../shared/ui/list-screen';
 import { AddTypeForm, TypeRow } from './contact-type-rows';
 import { CONTACT_KEYS, deleteContactType, fetchContactTypes } from './contacts-api';
+import { TypePermissionsDialog } from './type-permissions-dialog';
 
-/** /contact-types: the kinds of contacts (buyer, tenant, vendor...): list, add, rename inline, delete. */
+/**
+ * /contact-types: the kinds of contacts (buyer, tenant, vendor...): list, add, rename inline, delete,
+ * and each type's entity permissions in the contact area.
+ */
 export function ContactTypesScreen() {
   usePageTitle('Contact types');
   const rights = useCan();
   const canView = rights.can('contact-types:view') || rights.can('contacts:view');
   const canCreate = rights.can('contact-types:create');
+  const [permissionsOf, setPermissionsOf] = useState<TContactType | null>(null);
   const types = useQuery({
     queryKey: CONTACT_KEYS.types,
     queryFn: ({ signal }) => fetchContactTypes(signal),
@@ -34,7 +40,7 @@ export function ContactTypesScreen() {
   return (
     <ListScreen
       title="Contact types"
-      description="Group your contacts by the part they play: buyer, tenant, owner, vendor. Each contact has at most one type."
+      description="Group your contacts by the part they play: buyer, tenant, owner, vendor. Each contact has at most one type, and the type decides which entities its contacts see in the contact area."
       rights={rights}
       canView={canView}
       error={types.error}
@@ -42,14 +48,23 @@ export function ContactTypesScreen() {
       toolbar={canCreate && <AddTypeForm />}
       maw={720}
       dialogs={
-        <DeleteDialog confirm={remove} title="Delete contact type">
-          {(type) => (
-            <>
-              Delete the type <b>{type.name}</b>? A type that contacts still have cannot be deleted: change
-              their type first.
-            </>
+        <>
+          {permissionsOf && (
+            <TypePermissionsDialog
+              type={permissionsOf}
+              canEdit={rights.can('contact-types:update')}
+              onClose={() => setPermissionsOf(null)}
+            />
           )}
-        </DeleteDialog>
+          <DeleteDialog confirm={remove} title="Delete contact type">
+            {(type) => (
+              <>
+                Delete the type <b>{type.name}</b>? A type that contacts still have cannot be deleted: change
+                their type first.
+              </>
+            )}
+          </DeleteDialog>
+        </>
       }
     >
       <ListStates
@@ -73,6 +88,7 @@ export function ContactTypesScreen() {
               canRename={rights.can('contact-types:update')}
               canDelete={rights.can('contact-types:delete')}
               onDelete={remove.ask}
+              onPermissions={setPermissionsOf}
             />
           ))}
         </Box>

@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDoorEnter, IconMailForward, IconUserOff } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TPortalAccess } from '@esigns/contracts/application-users';
-import { formatDate } from '../../shared/format/date';
+import { isApiError } from '../../shared/api/api-error';
 import { ErrorAlert } from '../../shared/ui/error-alert';
+import { AccountRecordPicker } from './account-record-picker';
+import { ACCESS_STATUS, AccessFacts } from './portal-access-facts';
 import {
   fetchPortalAccess,
   grantPortalAccess,
@@ -12,44 +15,10 @@ import {
   revokePortalAccess,
 } from './portal-access-api';
 
-const STATUS: Record<TPortalAccess['status'], { label: string; color: string; help: string }> = {
-  NONE: { label: 'No access', color: 'gray', help: 'This contact cannot sign in to your contact area.' },
-  INVITED: { label: 'Invited', color: 'yellow', help: 'The invitation was mailed; it works for 7 days.' },
-  ACTIVE: {
-    label: 'Active',
-    color: 'teal',
-    help: 'Signs in to see the documents, forms and records you share.',
-  },
-  REVOKED: { label: 'Revoked', color: 'red', help: 'Access was taken back: sign-in is refused.' },
-};
-
-const when = (value: string | null) => (value ? formatDate(value) : '—');
-
-function Facts({ access }: { access: TPortalAccess }) {
-  const rows: [string, string | null][] = [
-    ['Invited on', access.invited_at],
-    ['Last sign-in', access.last_signin_at],
-    ...(access.status === 'REVOKED'
-      ? ([['Revoked on', access.revoked_at]] as [string, string | null][])
-      : []),
-  ];
-  return (
-    <Group gap="lg">
-      {rows.map(([label, value]) => (
-        <Stack key={label} gap={0}>
-          <Text size="xs" c="dimmed">
-            {label}
-          </Text>
-          <Text size="sm">{when(value)}</Text>
-        </Stack>
-      ))}
-    </Group>
-  );
-}
-
 /**
- * The contact's access to the contact area (`/ap`) on the staff contact screen: its status and
- * last sign-in, "Give portal access" / "Invite again" / "Revoke access".
+ * The contact's access to the contact area (`/ap`) on the staff contact screen: its status, last
+ * sign-in and account record, "Give portal access" / "Invite again" (with the account record
+ * chosen) / "Revoke access".
  */
 export function PortalAccessPanel({ contactId, canUpdate }: { contactId: string; canUpdate: boolean }) {
   const queryClient = useQueryClient();
@@ -57,22 +26,28 @@ export function PortalAccessPanel({ contactId, canUpdate }: { contactId: string;
     queryKey: portalAccessKey(contactId),
     queryFn: ({ signal }) => fetchPortalAccess(contactId, signal),
   });
+  // The account record chosen on the panel; undefined: untouched (the server keeps or finds one).
+  const [account, setAccount] = useState<string | null | undefined>(undefined);
   const onSuccess = (message: string) => (next: TPortalAccess) => {
     queryClient.setQueryData(portalAccessKey(contactId), next);
+    setAccount(undefined);
     notifications.show({ color: 'teal', message });
   };
   const grant = useMutation({
-    mutationFn: () => grantPortalAccess(contactId),
+    mutationFn: () => grantPortalAccess(contactId, account === undefined ? {} : { account_data_id: account }),
     onSuccess: onSuccess('Invitation sent'),
   });
   const revoke = useMutation({
     mutationFn: () => revokePortalAccess(contactId),
     onSuccess: onSuccess('Access revoked'),
   });
-  const error = grant.error ?? revoke.error ?? access.error;
+  const accountError =
+    isApiError(grant.error) && grant.error.isValidation ? grant.error.fieldErrors.account_data_id : undefined;
+  const error = (accountError ? null : grant.error) ?? revoke.error ?? access.error;
 
   const data = access.data;
-  const status = data ? STATUS[data.status] : null;
+  const status = data ? ACCESS_STATUS[data.status] : null;
+  const choosing = Boolean(data && canUpdate && data.status !== 'ACTIVE');
   return (
     <Card withBorder radius="md" padding="md" data-testid="portal-access">
       <Stack gap="sm">
@@ -90,8 +65,19 @@ export function PortalAccessPanel({ contactId, canUpdate }: { contactId: string;
             <Text size="sm" c="dimmed">
               {status.help}
             </Text>
-            {data.status !== 'NONE' && <Facts access={data} />}
+            <AccessFacts access={data} withAccount={!choosing} />
           </>
+        )}
+        {data && choosing && (
+          <AccountRecordPicker
+            value={account === undefined ? data.account_data_id : account}
+            onChange={(next) => {
+              setAccount(next);
+              grant.reset();
+            }}
+            error={accountError}
+            disabled={grant.isPending}
+          />
         )}
         {error && <ErrorAlert>{error.message}</ErrorAlert>}
         {data && canUpdate && (

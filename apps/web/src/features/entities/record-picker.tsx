@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MultiSelect, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
@@ -82,15 +82,41 @@ function useRecordOptions(entityId: string, chosen: string[], termOf: (titleOf: 
   return { options, data, titleOf };
 }
 
-/** One record (ENTITY fields without `allow_multiple`). */
-function SingleRecordPicker({ field, value, onChange, error }: PickerProps) {
+export type RecordSelectProps = {
+  entityId: string;
+  /** The chosen record's id, or null. */
+  value: string | null;
+  onChange: (id: string | null) => void;
+  label: ReactNode;
+  description?: ReactNode;
+  required?: boolean;
+  placeholder?: string;
+  error?: string | undefined;
+  disabled?: boolean;
+};
+
+/**
+ * One record of an entity, searched by title: ENTITY fields without `allow_multiple`, and any
+ * screen that links one record (a contact's account record).
+ */
+export function RecordSelect({
+  entityId,
+  value,
+  onChange,
+  label,
+  description,
+  required,
+  placeholder,
+  error,
+  disabled,
+}: RecordSelectProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const current = linkedIds(value)[0] ?? null;
+  const current = value;
   const labelOf = (titleOf: TitleOf) => (current ? (titleOf(current) ?? PENDING_LABEL) : null);
   // The select shows the chosen record's label (a stand-in until its title is known) as its
   // search text: that is not a search.
-  const { options, data, titleOf } = useRecordOptions(field.entity_id, current ? [current] : [], (titles) =>
+  const { options, data, titleOf } = useRecordOptions(entityId, current ? [current] : [], (titles) =>
     current && [labelOf(titles), PENDING_LABEL].includes(debounced) ? '' : debounced,
   );
   const currentLabel = labelOf(titleOf);
@@ -98,17 +124,34 @@ function SingleRecordPicker({ field, value, onChange, error }: PickerProps) {
     data.unshift({ value: current, label: currentLabel ?? PENDING_LABEL });
   return (
     <Select
-      label={field.label}
-      description={field.help_text}
-      withAsterisk={Boolean(field.required)}
+      label={label}
+      description={description}
+      withAsterisk={Boolean(required)}
+      placeholder={placeholder}
       searchable
       clearable
+      disabled={disabled}
       data={data}
       value={current}
       onChange={(next) => onChange(next)}
       onSearchChange={setSearch}
       searchValue={search}
       nothingFoundMessage={options.isLoading ? 'Loading…' : 'No matching records'}
+      error={error}
+    />
+  );
+}
+
+/** One record (ENTITY fields without `allow_multiple`). */
+function SingleRecordPicker({ field, value, onChange, error }: PickerProps) {
+  return (
+    <RecordSelect
+      entityId={field.entity_id}
+      value={linkedIds(value)[0] ?? null}
+      onChange={onChange}
+      label={field.label}
+      description={field.help_text}
+      required={Boolean(field.required)}
       error={error}
     />
   );
