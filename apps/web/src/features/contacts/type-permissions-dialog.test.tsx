@@ -104,7 +104,7 @@ describe('Entity permissions of a contact type', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save 1 change' }));
     const row = within(dialog).getAllByTestId('type-permission-row')[0]!;
     expect(await within(row).findByText('Not an entity of this company')).toBeTruthy();
-    expect(within(row).getByText('Hidden')).toBeTruthy();
+    expect(within(row).getByText('Not shown')).toBeTruthy();
   });
 
   it('says when the company has no entities, and shows a failed load with a retry', async () => {

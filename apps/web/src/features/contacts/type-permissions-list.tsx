@@ -1,4 +1,4 @@
-import { Badge, Checkbox, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDatabase } from '@tabler/icons-react';
 import type { TContactRecordScope } from '@esigns/contracts/application-users';
 import type { TEntity } from '@esigns/contracts/entities';
@@ -65,8 +65,8 @@ function EntityName({ entity, binding }: { entity: TEntity; binding: RuleBinding
           {entity.name}
         </Text>
         {allowsNothing(binding.ruleOf(entity._id)) && (
-          <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
-            Hidden
+          <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0, textTransform: 'none' }}>
+            Not shown
           </Badge>
         )}
       </Group>
@@ -114,7 +114,7 @@ export function TypePermissionsList({ list, binding }: { list: ListSource<TEntit
         title: <EntityName entity={entity} binding={binding} />,
         footer: (
           <Stack gap="xs" mt="xs">
-            <Group gap="md">
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
               {RULE_ACTIONS.map(({ key, label }) => (
                 <Group key={key} gap={6} wrap="nowrap">
                   <ActionCheck entity={entity} action={key} label={label} binding={binding} />
@@ -123,7 +123,7 @@ export function TypePermissionsList({ list, binding }: { list: ListSource<TEntit
                   </Text>
                 </Group>
               ))}
-            </Group>
+            </SimpleGrid>
             <ScopeChoice entity={entity} binding={binding} />
           </Stack>
         ),
