@@ -316,3 +316,37 @@ export const ZCompletionStatus = z.object({
   requeued: z.boolean(),
 });
 export type TCompletionStatus = z.infer<typeof ZCompletionStatus>;
+
+/**
+ * What an expired signing link still allows (`POST /documents/{id}/document-users/verify-expiry-token`):
+ * ACTIVE the link opens the document; LINK_EXPIRED newer links replaced it (a fresh one can be
+ * mailed); DOCUMENT_EXPIRED the time to sign is over (the sender must reopen it); CLOSED nothing
+ * is left to do through a link (finished, declined, voided, completed).
+ */
+export const EXPIRED_LINK_STATES = ['ACTIVE', 'LINK_EXPIRED', 'DOCUMENT_EXPIRED', 'CLOSED'] as const;
+export type TExpiredLinkState = (typeof EXPIRED_LINK_STATES)[number];
+
+/** Body of `verify-expiry-token` and `resend-document-expiry-link`: the link's recipient and token. */
+export const ZExpiryTokenRequest = z.object({
+  user_id: z.uuid('Not a valid recipient id'),
+  token: z.string().min(1, 'The link token is required').max(200),
+});
+export type TExpiryTokenRequest = z.infer<typeof ZExpiryTokenRequest>;
+
+/** `verify-expiry-token`: the link's state; `email` is the recipient's address, masked. */
+export const ZExpiryTokenState = z.object({
+  state: z.enum(EXPIRED_LINK_STATES),
+  can_request_new_link: z.boolean(),
+  email: z.string(),
+  document_name: z.string(),
+  expires_at: z.string().nullable(),
+  sender: z.object({ name: z.string(), email: z.string() }),
+});
+export type TExpiryTokenState = z.infer<typeof ZExpiryTokenState>;
+
+/** `resend-document-expiry-link`: where the fresh link went (masked) and when another may be asked for. */
+export const ZExpiryLinkSent = z.object({
+  email: z.string(),
+  resend_after_seconds: z.number().int(),
+});
+export type TExpiryLinkSent = z.infer<typeof ZExpiryLinkSent>;

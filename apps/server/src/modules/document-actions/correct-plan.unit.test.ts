@@ -29,6 +29,7 @@ function row(
     representativePasswordHash: null,
     secretHash: null,
     previousSecretHashes: [],
+    retiredSecretHashes: [],
     hostedSecretHash: null,
     hostedByUserId: null,
     status,

@@ -91,6 +91,7 @@ export {
   NO_SECRETS,
   isHostedSecret,
   isRecipientSecret,
+  isRetiredSecret,
   newRecipientSecret,
 } from './recipients';
 export { ERRORS, ZIdParam, ZName, ZQueryBool, ZSettingsPatch, security } from './route-schemas';

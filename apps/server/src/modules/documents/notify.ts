@@ -100,20 +100,27 @@ export async function queueSigningMail(
   return mail.id;
 }
 
+/** The recipient's link hashes, read under a row lock (undefined when the row is gone). */
+async function lockedSecrets(tx: Tx, recipientId: string) {
+  const [current] = await tx
+    .select({
+      secretHash: documentUsers.secretHash,
+      previousSecretHashes: documentUsers.previousSecretHashes,
+      retiredSecretHashes: documentUsers.retiredSecretHashes,
+    })
+    .from(documentUsers)
+    .where(eq(documentUsers.id, recipientId))
+    .for('update');
+  return current;
+}
+
 /**
  * One more working link for a recipient: a new secret whose hash joins theirs (the links already
  * mailed keep working, up to `MAX_LIVE_LINKS`). Reads the stored hashes under a row lock, so a
  * caller holding a stale row (e.g. just before an email change cleared them) cannot revive them.
  */
 export async function issueRecipientSecret(platform: Platform, tx: Tx, recipientId: string): Promise<string> {
-  const [current] = await tx
-    .select({
-      secretHash: documentUsers.secretHash,
-      previousSecretHashes: documentUsers.previousSecretHashes,
-    })
-    .from(documentUsers)
-    .where(eq(documentUsers.id, recipientId))
-    .for('update');
+  const current = await lockedSecrets(tx, recipientId);
   const { secret, hash } = newRecipientSecret(platform.config.secrets.jwtSecret);
   await tx
     .update(documentUsers)
@@ -133,14 +140,7 @@ export async function ownRecipientSecret(platform: Platform, tx: Tx, recipientId
   const key = platform.config.secrets.jwtSecret;
   const secret = keyedHash(`own-recipient-link:${recipientId}`, key);
   const hash = keyedHash(secret, key);
-  const [current] = await tx
-    .select({
-      secretHash: documentUsers.secretHash,
-      previousSecretHashes: documentUsers.previousSecretHashes,
-    })
-    .from(documentUsers)
-    .where(eq(documentUsers.id, recipientId))
-    .for('update');
+  const current = await lockedSecrets(tx, recipientId);
   const live = current ?? NO_SECRETS;
   if (live.secretHash === hash || live.previousSecretHashes.includes(hash)) return secret;
   await tx.update(documentUsers).set(withAddedSecret(live, hash)).where(eq(documentUsers.id, recipientId));
@@ -158,10 +158,11 @@ export async function issueHostedLink(
   recipientId: string,
   hostUserId: string,
 ): Promise<string> {
+  const current = await lockedSecrets(tx, recipientId);
   const { secret, hash } = newRecipientSecret(platform.config.secrets.jwtSecret);
   await tx
     .update(documentUsers)
-    .set(hostedLinkColumns(hash, hostUserId))
+    .set(hostedLinkColumns(hash, hostUserId, current))
     .where(eq(documentUsers.id, recipientId));
   return secret;
 }

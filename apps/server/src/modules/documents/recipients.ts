@@ -37,38 +37,72 @@ export function newRecipientSecret(hashKey: string): { secret: string; hash: str
 /** How many links of one recipient open the document at once (the newest and earlier ones). */
 export const MAX_LIVE_LINKS = 5;
 
+/** How many replaced links of one recipient are still recognised (to ask for a fresh link). */
+export const MAX_RETIRED_LINKS = 20;
+
 type SecretColumns = { secretHash: string | null; previousSecretHashes: string[] };
+type RetiredColumns = { retiredSecretHashes: string[] };
+
+function retire(dropped: (string | null)[], recipient: Partial<RetiredColumns>): string[] {
+  const hashes = dropped.filter((h): h is string => h !== null);
+  return [...hashes, ...(recipient.retiredSecretHashes ?? [])].slice(0, MAX_RETIRED_LINKS);
+}
 
 /**
  * The columns that give a recipient one more working link (reminder, resend, correction): the
- * same person, so the links in the mails they already have keep working too.
+ * same person, so the links in the mails they already have keep working too. A link pushed out
+ * of `MAX_LIVE_LINKS` is retired (`retiredSecretHashes`).
  */
-export function withAddedSecret(recipient: SecretColumns, hash: string): SecretColumns {
+export function withAddedSecret(
+  recipient: SecretColumns & Partial<RetiredColumns>,
+  hash: string,
+): SecretColumns & RetiredColumns {
   const earlier = [recipient.secretHash, ...recipient.previousSecretHashes].filter(
     (h): h is string => h !== null,
   );
-  return { secretHash: hash, previousSecretHashes: earlier.slice(0, MAX_LIVE_LINKS - 1) };
+  return {
+    secretHash: hash,
+    previousSecretHashes: earlier.slice(0, MAX_LIVE_LINKS - 1),
+    retiredSecretHashes: retire(earlier.slice(MAX_LIVE_LINKS - 1), recipient),
+  };
 }
 
 /**
  * The columns of a link generated for the sender to hand over (`generate-document-link`): it is
- * the only live link (every earlier one, mailed or generated, stops at once) and it is marked as
- * hosted by `hostUserId`, so what is done through it is recorded as in-person signing.
+ * the only live link (every earlier one, mailed or generated, stops at once and is retired) and
+ * it is marked as hosted by `hostUserId`, so what is done through it is recorded as in-person signing.
  */
 export function hostedLinkColumns(
   hash: string,
   hostUserId: string,
-): SecretColumns & { hostedSecretHash: string; hostedByUserId: string } {
-  return { secretHash: hash, previousSecretHashes: [], hostedSecretHash: hash, hostedByUserId: hostUserId };
+  current: SecretColumns & Partial<RetiredColumns> = { secretHash: null, previousSecretHashes: [] },
+): SecretColumns & RetiredColumns & { hostedSecretHash: string; hostedByUserId: string } {
+  return {
+    secretHash: hash,
+    previousSecretHashes: [],
+    retiredSecretHashes: retire([current.secretHash, ...current.previousSecretHashes], current),
+    hostedSecretHash: hash,
+    hostedByUserId: hostUserId,
+  };
 }
 
 /** The columns that end every link of a recipient (another person now, or not due any more). */
-export const NO_SECRETS: SecretColumns & { hostedSecretHash: null; hostedByUserId: null } = {
+export const NO_SECRETS: SecretColumns & RetiredColumns & { hostedSecretHash: null; hostedByUserId: null } = {
   secretHash: null,
   previousSecretHashes: [],
+  retiredSecretHashes: [],
   hostedSecretHash: null,
   hostedByUserId: null,
 };
+
+/**
+ * Whether `secret` is one of the recipient's replaced links (`retiredSecretHashes`): it opens
+ * nothing, it only proves its holder was mailed a link of this recipient once.
+ */
+export function isRetiredSecret(secret: string, recipient: RetiredColumns, hashKey: string): boolean {
+  const hash = keyedHash(secret, hashKey);
+  return recipient.retiredSecretHashes.some((stored) => safeEqual(stored, hash));
+}
 
 /**
  * Whether `secret` is the recipient's sender-hosted link (and still live): the server's record

@@ -194,6 +194,17 @@ export const documentUsers = pgTable(
      * by `hostedByUserId`, never as the recipient's own mailed link.
      */
     hostedSecretHash: text(),
+    /**
+     * Hashes of the recipient's links that no longer open the document because newer ones replaced
+     * them (pushed out of `MAX_LIVE_LINKS`, or ended by a generated link), newest first, at most
+     * `MAX_RETIRED_LINKS`. They open nothing: they only let the holder of such a link ask for a
+     * fresh one mailed to the recipient's address (signing's expired links). Cleared with the live
+     * ones when the links must die (another person, not due any more).
+     */
+    retiredSecretHashes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     hostedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     status: text().$type<TRecipientStatus>().notNull().default('PENDING'),
     sentAt: timestamp({ withTimezone: true }),

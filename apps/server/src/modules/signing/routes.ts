@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/platform';
+import { registerExpiredLinkRoutes } from './expired-link-routes';
 import { registerSenderRoutes } from './sender-routes';
 import { registerSignerRoutes } from './signer-routes';
 import { registerSignerActionRoutes } from './signing-routes';
@@ -11,4 +12,5 @@ export function registerSigningRoutes(api: FastifyInstance, platform: Platform):
   registerSignerActionRoutes(api, platform);
   registerSenderRoutes(api, platform);
   registerVerifyRoutes(api, platform);
+  registerExpiredLinkRoutes(api, platform);
 }

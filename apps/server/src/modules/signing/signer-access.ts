@@ -83,19 +83,26 @@ export async function assertSigner(
   request: FastifyRequest,
   param?: string,
 ): Promise<SignerContext> {
-  const limiter = limiterOf(platform);
-  const wait = limiter.blockedFor(clientLimitKey(request));
+  assertLinkTriesLeft(platform, request);
+  const signer = await authenticateSigner(platform, request, param);
+  if (!signer) invalidLink(platform, request);
+  return signer;
+}
+
+/** 429 while the caller's address has had too many invalid signing links (20 in 15 minutes). */
+export function assertLinkTriesLeft(platform: Platform, request: FastifyRequest): void {
+  const wait = limiterOf(platform).blockedFor(clientLimitKey(request));
   if (wait > 0) {
     throw new AppError('TOO_MANY_REQUESTS', {
       message: `Too many invalid signing links from your address: try again in ${Math.ceil(wait / 60)} minutes`,
     });
   }
-  const signer = await authenticateSigner(platform, request, param);
-  if (!signer) {
-    limiter.recordFailure(clientLimitKey(request));
-    throw new AppError('UNAUTHORIZED', { message: INVALID_LINK_MESSAGE });
-  }
-  return signer;
+}
+
+/** Counts an invalid link against the caller's address and answers the one 401 of every link failure. */
+export function invalidLink(platform: Platform, request: FastifyRequest): never {
+  limiterOf(platform).recordFailure(clientLimitKey(request));
+  throw new AppError('UNAUTHORIZED', { message: INVALID_LINK_MESSAGE });
 }
 
 /** The signer of a route behind `requireSigner`. */

@@ -3,7 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
 import { guestPerTest } from '../../shared/testing/test-session';
 import { readSignerCredentials } from './signer-credentials';
-import { DOC_ID, SECRET, USER_ID, makeRecord, renderSigning, signerHeadersOf } from './signing-test-utils';
+import {
+  DOC_ID,
+  SECRET,
+  USER_ID,
+  expiryState,
+  makeRecord,
+  renderSigning,
+  signerHeadersOf,
+} from './signing-test-utils';
 
 vi.mock('../editor/pdf/pdf-document', () => ({
   openPdfDocument: vi.fn(async () => ({
@@ -53,15 +61,19 @@ describe('the signing link', () => {
     expect(await screen.findByTestId('signing-view')).toBeTruthy();
   });
 
-  it('says so when the link is wrong or replaced (401)', async () => {
-    installFakeApi((call) =>
-      call.path === `/api/e-signs/${DOC_ID}`
+  it('takes a refused link (401) to the expired screen, which says so when the server does not know it either', async () => {
+    const api = installFakeApi((call) =>
+      call.path === `/api/e-signs/${DOC_ID}` || call.path.endsWith('/verify-expiry-token')
         ? fail(401, 'This signing link is not valid or has expired.')
         : undefined,
     );
-    renderSigning(LINK);
+    const router = renderSigning(LINK);
     expect(await screen.findByText('This link does not work')).toBeTruthy();
     expect(screen.getByText('This signing link is not valid or has expired.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`${LANDING}/expired`);
+    expect(api.callsTo(`/api/documents/${DOC_ID}/document-users/verify-expiry-token`, 'POST')).toHaveLength(
+      1,
+    );
   });
 
   it('asks for the link from the mail when the tab has no secret and nobody is signed in', async () => {
@@ -83,11 +95,12 @@ describe('the signing link', () => {
   });
 
   it('sends an expired document to its own screen, naming the sender', async () => {
-    installFakeApi((call) =>
-      call.path === `/api/e-signs/${DOC_ID}`
-        ? ok(makeRecord({ blocked: 'EXPIRED', file: null, fields: [] }))
-        : undefined,
-    );
+    installFakeApi((call) => {
+      if (call.path === `/api/e-signs/${DOC_ID}`)
+        return ok(makeRecord({ blocked: 'EXPIRED', file: null, fields: [] }));
+      if (call.path.endsWith('/verify-expiry-token')) return ok(expiryState({ state: 'DOCUMENT_EXPIRED' }));
+      return undefined;
+    });
     const router = renderSigning(LINK);
     expect(await screen.findByText('This link has expired')).toBeTruthy();
     expect(router.state.location.pathname).toBe(`${LANDING}/expired`);

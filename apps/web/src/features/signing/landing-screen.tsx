@@ -4,6 +4,7 @@ import { IconBan, IconClockHour4, IconSignature } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { TESignRecord } from '@esigns/contracts/signing';
+import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { openPdfDocumentAhead } from '../editor/pdf/pdf-document';
 import { EmailCodeGate } from './email-code-gate';
@@ -45,13 +46,21 @@ export function SigningLandingScreen() {
       ) : record.isPending ? (
         <SignerLoading />
       ) : record.isError ? (
-        <RecordError error={record.error} />
+        isRefusedLink(record.error, access) ? (
+          // The link's secret no longer works: the expired screen asks why and offers a new one.
+          <Navigate to={signingPaths.expired(documentId, userId)} replace />
+        ) : (
+          <RecordError error={record.error} />
+        )
       ) : (
         <LandingStep record={record.data} access={access} userId={userId} />
       )}
     </Box>
   );
 }
+
+const isRefusedLink = (error: unknown, access: SignerAccess): boolean =>
+  access.credentials !== null && isApiError(error) && error.status === 401;
 
 function LandingStep({
   record,

@@ -36,6 +36,7 @@ const ACTIONS: Record<string, ActionLook> = {
   'recipient.viewed': { label: 'Viewed', icon: IconEye, color: 'cyan' },
   'recipient.opened': { label: 'Opened through the link', icon: IconEye, color: 'cyan' },
   'recipient.code_sent': { label: 'Verification code sent', icon: IconMail, color: 'gray' },
+  'recipient.link_requested': { label: 'New link asked for (expired link)', icon: IconMail, color: 'orange' },
   'recipient.code_verified': { label: 'Email verified', icon: IconShieldCheck, color: 'teal' },
   'recipient.code_failed': { label: 'Wrong verification code', icon: IconShieldX, color: 'orange' },
   'recipient.code_locked': { label: 'Verification code locked', icon: IconLock, color: 'red' },

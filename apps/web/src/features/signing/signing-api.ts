@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type {
   TDocumentLogsReply,
   TESignRecord,
+  TExpiryLinkSent,
+  TExpiryTokenState,
   TFinishResult,
   TSignerCodeSent,
   TSignerGateState,
@@ -38,6 +40,7 @@ const id = (value: string) => encodeURIComponent(value);
 export const SIGNING_KEYS = {
   record: (documentId: string) => ['signing', documentId, 'record'] as const,
   logs: (documentId: string) => ['signing', documentId, 'logs'] as const,
+  expiredLink: (documentId: string) => ['signing', documentId, 'expired-link'] as const,
 };
 
 export async function fetchESignRecord(access: SignerAccess, signal?: AbortSignal): Promise<TESignRecord> {
@@ -55,6 +58,31 @@ export async function sendVerificationCode(access: SignerAccess): Promise<TSigne
 
 export async function verifyCode(access: SignerAccess, code: string): Promise<TSignerGateState> {
   return (await api.post<TSignerGateState>('/e-sign/verify', { code }, withDocumentHeader(access))).data;
+}
+
+/**
+ * What the tab's link still allows (`verify-expiry-token`): the link's own credentials in the body,
+ * never a session (a 401 means the link is not one of this recipient's, new or replaced).
+ */
+export async function checkExpiredLink(credentials: SignerCredentials): Promise<TExpiryTokenState> {
+  return (
+    await api.post<TExpiryTokenState>(
+      `/documents/${id(credentials.document_id)}/document-users/verify-expiry-token`,
+      { user_id: credentials.user_id, token: credentials.password },
+      { skipAuthRefresh: true },
+    )
+  ).data;
+}
+
+/** Asks for a fresh link, mailed to the recipient's address on the document (`resend-document-expiry-link`). */
+export async function requestFreshLink(credentials: SignerCredentials): Promise<TExpiryLinkSent> {
+  return (
+    await api.post<TExpiryLinkSent>(
+      `/documents/${id(credentials.document_id)}/document-users/resend-document-expiry-link`,
+      { user_id: credentials.user_id, token: credentials.password },
+      { skipAuthRefresh: true },
+    )
+  ).data;
 }
 
 /** Records that the recipient opened a document that needs no code (the server logs it once). */

@@ -1,5 +1,5 @@
 import { ZDocumentSettings } from '@esigns/contracts/documents';
-import type { TESignRecord, TSignerField } from '@esigns/contracts/signing';
+import type { TESignRecord, TExpiryTokenState, TSignerField } from '@esigns/contracts/signing';
 import { DeclineScreen } from './decline-screen';
 import { FinishSuccessScreen, SignedScreen } from './done-screens';
 import { SigningExpiredScreen } from './expired-screen';
@@ -119,5 +119,18 @@ export function signerHeadersOf(call: { headers: Record<string, string> }) {
     documentid: call.headers.documentid,
     userid: call.headers.userid,
     password: call.headers.password,
+  };
+}
+
+/** A `verify-expiry-token` answer for the expired screen. */
+export function expiryState(overrides: Partial<TExpiryTokenState> = {}): TExpiryTokenState {
+  return {
+    state: 'LINK_EXPIRED',
+    can_request_new_link: true,
+    email: 'j***@example.com',
+    document_name: 'Sale deed',
+    expires_at: '2027-02-03T10:00:00.000Z',
+    sender: { name: 'Ada Lovelace', email: 'ada@acme.test' },
+    ...overrides,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "document_users" ADD COLUMN "retired_secret_hashes" text[] DEFAULT '{}'::text[] NOT NULL;
