@@ -177,7 +177,7 @@ export const ZWorkflow = z.object({
   created_by: z.object({ _id: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-  /** Instances started, and those still running. */
+  /** Instances made (any status), and those not finished yet (DRAFT or IN_PROGRESS). */
   instances_count: z.number().int(),
   running_count: z.number().int(),
 });
