@@ -56,7 +56,7 @@ function records(call: FakeCall): Response | undefined {
   return undefined;
 }
 
-describe('PortalAccessPanel (staff contact screen)', () => {
+describe('PortalAccessPanel (staff contact screen)', { timeout: 60_000 }, () => {
   it('gives portal access, then offers to invite again or revoke', async () => {
     const api = installFakeApi(async (call) => {
       if (call.path === '/api/contacts/k1/portal-access') {

@@ -46,15 +46,16 @@ function handler(
 
 async function openEditor() {
   renderRoute(<ContactTypesScreen />, '/contact-types', '/contact-types');
-  fireEvent.click(await screen.findByRole('button', { name: 'Entity permissions of Buyer' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Entity permissions: Buyer' });
-  await within(dialog).findByLabelText('Read Invoices');
+  const slow = { timeout: 10_000 }; // the first render loads the screen's modules
+  fireEvent.click(await screen.findByRole('button', { name: 'Entity permissions of Buyer' }, slow));
+  const dialog = await screen.findByRole('dialog', { name: 'Entity permissions: Buyer' }, slow);
+  await within(dialog).findByLabelText('Read Invoices', undefined, slow);
   return dialog;
 }
 
 const box = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
 
-describe('Entity permissions of a contact type', () => {
+describe('Entity permissions of a contact type', { timeout: 60_000 }, () => {
   it('shows the saved rules, refuses Edit without Read, then saves only what changed', async () => {
     const api = installFakeApi(
       handler('ADMIN', (call) =>
@@ -117,9 +118,10 @@ describe('Entity permissions of a contact type', () => {
       }),
     );
     renderRoute(<ContactTypesScreen />, '/contact-types', '/contact-types');
-    fireEvent.click(await screen.findByRole('button', { name: 'Entity permissions of Buyer' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Entity permissions: Buyer' });
-    expect(await within(dialog).findByText('Could not load the entities')).toBeTruthy();
+    const slow = { timeout: 10_000 };
+    fireEvent.click(await screen.findByRole('button', { name: 'Entity permissions of Buyer' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Entity permissions: Buyer' }, slow);
+    expect(await within(dialog).findByText('Could not load the entities', undefined, slow)).toBeTruthy();
     expect(within(dialog).getByText('Database unavailable')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByText('No entities yet')).toBeTruthy();

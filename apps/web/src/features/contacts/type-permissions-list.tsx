@@ -25,16 +25,20 @@ function ActionCheck({
   action,
   label,
   binding,
+  isLabelled = false,
 }: {
   entity: TEntity;
   action: RuleAction;
   label: string;
   binding: RuleBinding;
+  /** Shows the action's name beside the box (cards; the table has it in its header). */
+  isLabelled?: boolean;
 }) {
   const rule = binding.ruleOf(entity._id);
   return (
     <Checkbox
       aria-label={`${label} ${entity.name}`}
+      label={isLabelled ? label : undefined}
       checked={rule[action]}
       disabled={binding.isReadOnly}
       onChange={(event) => binding.setRule(entity._id, { ...rule, [action]: event.currentTarget.checked })}
@@ -116,12 +120,14 @@ export function TypePermissionsList({ list, binding }: { list: ListSource<TEntit
           <Stack gap="xs" mt="xs">
             <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
               {RULE_ACTIONS.map(({ key, label }) => (
-                <Group key={key} gap={6} wrap="nowrap">
-                  <ActionCheck entity={entity} action={key} label={label} binding={binding} />
-                  <Text size="sm" aria-hidden>
-                    {label}
-                  </Text>
-                </Group>
+                <ActionCheck
+                  key={key}
+                  entity={entity}
+                  action={key}
+                  label={label}
+                  binding={binding}
+                  isLabelled
+                />
               ))}
             </SimpleGrid>
             <ScopeChoice entity={entity} binding={binding} />
