@@ -15,4 +15,10 @@ export const DOCUMENT_SCREENS: Record<string, LazyComponent> = {
     import('./send/send-review-screen').then((m) => ({ Component: m.SendReviewScreen })),
   '/send-template/mail/{id}/{document_id}': () =>
     import('./send/send-template-screen').then((m) => ({ Component: m.SendTemplateScreen })),
+  '/emp-documents/custom/{employee_document_id}/draft': () =>
+    import('./finish/draft-screen').then((m) => ({ Component: m.DraftDocumentScreen })),
+  '/emp-documents/custom/finish': () =>
+    import('./finish/finish-screens').then((m) => ({ Component: m.FinishScreen })),
+  '/emp-documents/custom/{employee_document_id}/{employee_document}/success': () =>
+    import('./finish/finish-screens').then((m) => ({ Component: m.DocumentSuccessScreen })),
 };

@@ -32,12 +32,18 @@ export async function createDocument(body: TCreateDocumentRequest): Promise<TCon
   return (await api.post<TConfigurableDocument>('/document-templates', body)).data;
 }
 
-/** Where the field editor of a new document or template is. */
+/**
+ * Where the field editor of a new document or template is. A one-off document made from one image
+ * (a scanned ID card, a photo: converted to a one-page PDF at upload) opens at `configure/image`,
+ * the same editor.
+ */
 export function editorPathOf(
   document: Pick<TConfigurableDocument, '_id' | 'company_document_id' | 'is_template'>,
+  options: { fromImage?: boolean } = {},
 ) {
   const companyDocumentId = encodeURIComponent(document.company_document_id);
-  return document.is_template
-    ? `/company-documents/${companyDocumentId}/configure/template/${encodeURIComponent(document._id)}`
-    : `/company-documents/${companyDocumentId}/configure/document`;
+  if (document.is_template) {
+    return `/company-documents/${companyDocumentId}/configure/template/${encodeURIComponent(document._id)}`;
+  }
+  return `/company-documents/${companyDocumentId}/configure/${options.fromImage ? 'image' : 'document'}`;
 }

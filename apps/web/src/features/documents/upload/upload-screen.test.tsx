@@ -129,6 +129,24 @@ describe('UploadScreen', { timeout: 20_000 }, () => {
     );
   });
 
+  it('opens a document made from one image (a scanned ID card) in the image editor route', async () => {
+    const api = installFakeApi(uploadServer());
+    FakeXhr.onSend = (xhr) => xhr.succeed();
+    const router = renderRoute(
+      <UploadScreen isTemplate={false} pollDelayMs={0} />,
+      '/documents/upload',
+      '/documents/upload',
+    );
+    await screen.findByText('Drop your files here');
+    chooseFiles([makeFile('id-card.jpg', 'image/jpeg')]);
+    await waitFor(() => expect(within(rowOf('id-card.jpg')).getByText('Ready')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(api.callsTo('/api/document-templates', 'POST')).toHaveLength(1));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/company-documents/${COMPANY_DOC_ID}/configure/image`),
+    );
+  });
+
   it('refuses wrong types, empty and oversized files in the browser and keeps Continue off until they are removed', async () => {
     const api = installFakeApi(uploadServer());
     renderRoute(

@@ -86,7 +86,13 @@ export function UploadScreen({ isTemplate, pollDelayMs }: UploadScreenProps) {
         file_ref_ids: readyItems.map((item) => item.fileInfo!.file_ref_id),
         is_template: isTemplate,
       }),
-    onSuccess: (document) => navigate(editorPathOf({ ...document, is_template: isTemplate })),
+    onSuccess: (document) =>
+      navigate(
+        editorPathOf(
+          { ...document, is_template: isTemplate },
+          { fromImage: readyItems.length === 1 && readyItems[0]!.file.type.startsWith('image/') },
+        ),
+      ),
     onError: (error) => {
       if (!isApiError(error) || !error.isValidation) return;
       if (error.fieldErrors.name) setNameError(error.fieldErrors.name);
