@@ -4,7 +4,9 @@ import { CONTACT_USER_TYPE } from '@esigns/contracts/application-users';
 import { signAccessToken } from '../src/platform/auth/access-token';
 import { applicationUsers } from '../src/modules/application-users/schema';
 import { contacts } from '../src/modules/contacts/schema';
-import { seedUser } from './seed-company';
+import type { TEntity } from '@esigns/contracts/entities';
+import type { callsOf } from './inject-calls';
+import { seedUser, type SeededCompany } from './seed-company';
 import type { TestApp } from './test-app';
 
 export type ContactCaller = {
@@ -56,4 +58,26 @@ export async function setAccountRecord(t: TestApp, contactId: string, accountDat
     .update(applicationUsers)
     .set({ accountDataId })
     .where(eq(applicationUsers.contactId, contactId));
+}
+
+let entitySeq = 0;
+
+/**
+ * A GENERAL entity of `company` made by its OWNER through the API (`fields`: its primary template's),
+ * its name made unique: the entities contact-area tests give rules on.
+ */
+export async function seedEntity(
+  call: ReturnType<typeof callsOf>,
+  company: SeededCompany,
+  name: string,
+  fields: unknown[],
+): Promise<TEntity> {
+  entitySeq += 1;
+  const res = await call('POST', '/api/entities/create', company.users.OWNER, {
+    name: `${name} ${entitySeq}`,
+    entity_type: 'GENERAL',
+    fields,
+  });
+  if (res.statusCode !== 200) throw new Error(`entity ${name}: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: TEntity }).data;
 }

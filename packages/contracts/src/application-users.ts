@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZEmail, ZName, ZPassword, ZTokenPair } from './auth';
 import { DOCUMENT_STATUSES, RECIPIENT_STATUSES, RECIPIENT_TYPES } from './documents';
-import { ZPageQuery, ZPaged } from './envelope';
+import { MAX_PAGE, MAX_PAGE_LIMIT, ZPageQuery, ZPaged } from './envelope';
 import { SUBMISSION_STATUSES } from './form-builders';
 
 /**
@@ -218,7 +218,20 @@ export type TContactEntityAccess = z.infer<typeof ZContactEntityAccess>;
 export const APPLICATION_USER_DOCUMENT_FILTERS = ['all', 'waiting', 'completed'] as const;
 export type TApplicationUserDocumentFilter = (typeof APPLICATION_USER_DOCUMENT_FILTERS)[number];
 
-export const ZApplicationUserDocumentsQuery = ZPageQuery.extend({
+/** Paging of the contact's documents: a page or limit that is not a whole number in range is 422. */
+export const ZApplicationUserDocumentsQuery = z.object({
+  page: z.coerce
+    .number('Use a page number')
+    .int('Use a whole number')
+    .min(1, 'Pages start at 1')
+    .max(MAX_PAGE, `At most ${MAX_PAGE}`)
+    .default(1),
+  limit: z.coerce
+    .number('Use a number of rows')
+    .int('Use a whole number')
+    .min(1, 'At least 1')
+    .max(MAX_PAGE_LIMIT, `At most ${MAX_PAGE_LIMIT}`)
+    .default(5),
   search: z.string().trim().max(100, 'At most 100 characters').optional(),
   filter: z.enum(APPLICATION_USER_DOCUMENT_FILTERS).default('all'),
 });

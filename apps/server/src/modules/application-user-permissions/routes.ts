@@ -11,13 +11,14 @@ import {
 import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { contactOf } from '../application-users';
+import { contactOf, requireStaffOrContact } from '../application-users';
 import { requireAnyPermission } from '../contacts';
-import { registerContactEntityCheck } from '../entities';
+import { entitiesUsingTemplate, registerContactEntityCheck } from '../entities';
+import { registerContactTemplateCheck } from '../form-templates';
 import { accessOf, requirePermission } from '../permissions';
-import { requireStaffOrContact } from './access';
 import {
   contactEntityRule,
+  contactEntityRules,
   entityPermissions,
   listPermissions,
   ownEntityAccess,
@@ -38,6 +39,13 @@ export function registerApplicationUserPermissionRoutes(api: FastifyInstance, pl
   registerContactEntityCheck(
     async (db, contact, entityId) => (await contactEntityRule(db, contact, entityId)) !== null,
   );
+  // Form templates' GET /template/{id} for a contact: a template of an entity the type has a rule for.
+  registerContactTemplateCheck(async (db, contact, templateId) => {
+    const entityIds = new Set((await contactEntityRules(db, contact)).map((rule) => rule.entityId));
+    if (entityIds.size === 0) return false;
+    const using = await entitiesUsingTemplate(db, templateId, { companyId: contact.companyId });
+    return using.some((entity) => entityIds.has(entity.id));
+  });
   const tags = ['application-users'];
   const security = [{ bearer: [] }];
   const readers = requireAnyPermission(platform, ['contact-types:view', 'contacts:view']);

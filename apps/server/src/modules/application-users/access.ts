@@ -79,3 +79,23 @@ export function contactOf(request: FastifyRequest): ContactContext {
   if (!request.contact) throw new AppError('UNAUTHORIZED', { message: 'Sign in to continue' });
   return request.contact;
 }
+
+/**
+ * onRequest hooks of a route both staff and contacts call: a contact token runs `requireContact`
+ * (ACTIVE portal access, then `contactOf(request)`), any other token runs `staffHooks` (typically
+ * `requirePermission(...)`, then `accessOf(request)`). The handler tells them apart by
+ * `request.contact`.
+ */
+export function requireStaffOrContact(
+  platform: Platform,
+  staffHooks: onRequestAsyncHookHandler[],
+): onRequestAsyncHookHandler[] {
+  const contactHooks = requireContact(platform);
+  return [
+    requireAuth(platform.config.secrets.jwtSecret, 'staff-or-contact'),
+    async function admit(request, reply) {
+      const hooks = authOf(request).isContact ? contactHooks : staffHooks;
+      for (const hook of hooks) await hook.call(this, request, reply);
+    },
+  ];
+}

@@ -148,6 +148,23 @@ describe('contact area documents', () => {
     expect(bad.json().success).toBe(false);
     const long = await get(`/api/application-user/documents?search=${'a'.repeat(101)}`, x.headers);
     expect(long.statusCode).toBe(422);
+    // Paging that is not a whole number in range, keyed by its field.
+    for (const [query, key] of [
+      ['limit=abc', 'limit'],
+      ['limit=0', 'limit'],
+      ['limit=501', 'limit'],
+      ['limit=2.5', 'limit'],
+      ['page=0', 'page'],
+      ['page=-3', 'page'],
+      ['page=x', 'page'],
+    ] as const) {
+      const res = await get(`/api/application-user/documents?${query}`, x.headers);
+      expect(res.statusCode, query).toBe(422);
+      expect(JSON.stringify(res.json()), query).toContain(`"${key}"`);
+    }
+    const paged = await get('/api/application-user/documents?page=1&limit=1', x.headers);
+    expect(paged.statusCode, paged.body).toBe(200);
+    expect(paged.json().data.data.length).toBeLessThanOrEqual(1);
     expect((await get('/api/application-user/documents', {})).statusCode).toBe(401);
     const staff = { authorization: `Bearer ${acme.users.OWNER.token}` };
     expect((await get('/api/application-user/documents', staff)).statusCode).toBe(403);

@@ -11,6 +11,11 @@ import type { ContactContext } from '../application-users';
 export type EntityRecordStore = {
   /** Records of each entity, counted exactly up to `cap` (entity lists). */
   count(db: Db, entityIds: readonly string[], cap: number): Promise<Map<string, number>>;
+  /**
+   * The records of the entity a signed-in contact may read (their type's rule and scope; 0 without
+   * `read`): a contact's `records_count`, never the entity's whole count.
+   */
+  countForContact(db: Db, contact: ContactContext, entityId: string): Promise<number>;
   /** Whether the entity has any record (its primary template may then not change). */
   hasAny(db: Db, entityId: string): Promise<boolean>;
   /** Sets every record's title from the display field of the primary template, in one statement. */

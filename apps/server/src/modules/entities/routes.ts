@@ -12,10 +12,9 @@ import {
 } from '@esigns/contracts/entities';
 import { ZErrorBody, ZPaged, ZSuccess, toPaged } from '@esigns/contracts/envelope';
 import { notFound } from '../../platform/http/app-error';
-import { authOf, requireAuth } from '../../platform/http/authenticate';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
-import { requireContact } from '../application-users';
+import { requireStaffOrContact } from '../application-users';
 import { requireAnyPermission } from '../contacts';
 import { accessOf, requirePermission } from '../permissions';
 import {
@@ -29,7 +28,7 @@ import {
   listEntities,
   updateEntity,
 } from './service';
-import { contactMayUseEntity } from './hooks';
+import { contactMayUseEntity, entityRecords } from './hooks';
 import { registerEntityInputTypeRoutes } from './input-types-routes';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
@@ -51,7 +50,6 @@ export function registerEntityRoutes(api: FastifyInstance, platform: Platform): 
   const security = [{ bearer: [] }];
   // Whoever works with records needs their entity's definition.
   const canRead = requireAnyPermission(platform, ['entities:view', 'entity-data:view']);
-  const contactHooks = requireContact(platform);
 
   r.get(
     '/entities',
@@ -112,19 +110,14 @@ export function registerEntityRoutes(api: FastifyInstance, platform: Platform): 
     '/entities/:id',
     {
       // The contact area reads the entities its contact type has a rule for (records screens).
-      onRequest: [
-        requireAuth(platform.config.secrets.jwtSecret, 'staff-or-contact'),
-        async function admit(request, reply) {
-          const hooks = authOf(request).isContact ? contactHooks : canRead;
-          for (const hook of hooks) await hook.call(this, request, reply);
-        },
-      ],
+      onRequest: requireStaffOrContact(platform, canRead),
       schema: {
         tags,
         security,
         summary: 'One entity with its templates and primary fields',
         description:
-          "A signed-in contact reads an entity their contact type has a rule for; any other is 404, like another company's.",
+          'A signed-in contact reads an entity their contact type has a rule for (`records_count`: the records ' +
+          "in their scope, 0 without read); any other is 404, like another company's.",
         params: ZId,
         response: { 200: ZSuccess(ZEntityWithSchema), ...ERRORS },
       },
@@ -133,7 +126,12 @@ export function registerEntityRoutes(api: FastifyInstance, platform: Platform): 
       const { contact } = request;
       if (contact) {
         if (!(await contactMayUseEntity(db, contact, request.params.id))) throw notFound('Entity');
-        return ok(await getEntity(db, contact.companyId, request.params.id));
+        const [entity, count] = await Promise.all([
+          getEntity(db, contact.companyId, request.params.id),
+          entityRecords().countForContact(db, contact, request.params.id),
+        ]);
+        // A contact counts only the records they may read, never the entity's whole count.
+        return ok({ ...entity, records_count: count });
       }
       return ok(await getEntity(db, accessOf(request).companyId, request.params.id));
     },

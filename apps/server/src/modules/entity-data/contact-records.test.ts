@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEntity, TEntityRecord } from '@esigns/contracts/entities';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
-import { seedContactCaller, type ContactCaller } from '../../../test/contact-caller';
+import { seedContactCaller, seedEntity, type ContactCaller } from '../../../test/contact-caller';
+import { callsOf, type Who } from '../../../test/inject-calls';
 
 /*
  * The contact area on the record routes: the contact type's rule for the entity, and its scope
@@ -12,26 +13,10 @@ import { seedContactCaller, type ContactCaller } from '../../../test/contact-cal
 let t: TestApp;
 let acme: SeededCompany;
 let other: SeededCompany;
-type Who = { headers: { authorization: string } };
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, who: Who, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = callsOf(() => t.app);
 
-let seq = 0;
-async function entity(company: SeededCompany, name: string, fields: unknown[]): Promise<TEntity> {
-  seq += 1;
-  const res = await call('POST', '/api/entities/create', company.users.OWNER, {
-    name: `${name} ${seq}`,
-    entity_type: 'GENERAL',
-    fields,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const entity = (company: SeededCompany, name: string, fields: unknown[]) =>
+  seedEntity(call, company, name, fields);
 async function record(who: Who, e: TEntity, values: Record<string, unknown>): Promise<TEntityRecord> {
   const res = await call('POST', '/api/entities-data', who, {
     entity_id: e._id,
@@ -98,7 +83,7 @@ beforeAll(async () => {
   x = await seedContactCaller(t, acme.companyId, { contactTypeId: typeId, accountDataId: a1._id });
   y = await seedContactCaller(t, acme.companyId, { contactTypeId: typeId, accountDataId: a2._id });
   z = await seedContactCaller(t, acme.companyId, { contactTypeId: typeId });
-});
+}, 240_000);
 afterAll(async () => {
   await t.close();
 });
@@ -243,10 +228,23 @@ describe('records for contacts', () => {
       ['/api/entities-data/bulk-update', { entity_id: leases._id, ids: [l3._id], values: {} }],
       ['/api/entities-data/duplicate', { entity_id: leases._id, entity_data_id: l3._id }],
       ['/api/entities-data/count', { entity_id: leases._id }],
-      ['/api/templates-primaryData', { entity_id: leases._id, values: {} }],
     ] as const) {
       expect((await call('POST', url, x, body)).statusCode, url).toBe(403);
     }
+    // The grid's quick add follows the rule like POST /entities-data.
+    const quick = (e: TEntity) =>
+      call('POST', '/api/templates-primaryData', x, { entity_id: e._id, values: { title: 'Quick by X' } });
+    const added = await quick(leases);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().data.created_by).toBe(x.userId);
+    expect((await quick(secrets)).statusCode).toBe(404);
+    await setRules([rule(leases, { scope: 'ALL' })]);
+    expect((await quick(leases)).statusCode).toBe(403);
+    const noValues = await call('POST', '/api/templates-primaryData', x, {
+      entity_id: leases._id,
+      values: 'x',
+    });
+    expect(noValues.statusCode).toBe(422);
     // A staff token still works on the opened routes.
     expect((await list(acme.users.MEMBER, leases)).statusCode).toBe(200);
   });

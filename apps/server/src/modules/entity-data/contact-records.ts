@@ -1,21 +1,22 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TEntityRecordRead, TRecordPage, TRecordQuery } from '@esigns/contracts/entities';
-import { escapeLike, type Db } from '../../platform/db/database';
-import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import type { Db } from '../../platform/db/database';
+import { AppError, notFound } from '../../platform/http/app-error';
 import type { ContactContext } from '../application-users';
 import { contactEntityRule, type ContactEntityRule } from '../application-user-permissions';
 import { loadEntityDefinition, type EntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
 import { recordLinkCondition } from './hooks';
-import { filterSql, orderSql } from './query';
 import type { RecordValues } from './record-values';
 import { entityData } from './schema';
 import { visibleRecords } from './staged-imports';
 import {
+  countWhere,
   createRecords,
   deleteRecords,
   findCompanyRecord,
   linkedTitles,
+  queryRecords,
   toRecord,
   updateRecord,
   withComputedValues,
@@ -41,7 +42,8 @@ const entityFields = (def: EntityDefinition) =>
 
 export type ContactAction = 'read' | 'create' | 'update' | 'delete';
 
-type ContactEntity = { def: EntityDefinition; rule: ContactEntityRule; scope: SQL };
+/** `scope`: the condition on `entity_data` of the records in the contact's scope (none with ALL). */
+type ContactEntity = { def: EntityDefinition; rule: ContactEntityRule; scope: SQL | undefined };
 
 /**
  * The records in a contact's OWN scope of `def`, as a condition on `entity_data`: created by them,
@@ -83,8 +85,21 @@ export async function contactEntity(
     throw new AppError('FORBIDDEN', { message: `Your access does not allow this (${action})` });
   }
   const def = await loadEntityDefinition(db, contact.companyId, entityId);
-  const scope = rule.scope === 'ALL' ? sql`true` : ownScope(def, contact);
+  const scope = rule.scope === 'ALL' ? undefined : ownScope(def, contact);
   return { def, rule, scope };
+}
+
+/**
+ * The definition of an entity the contact's type has any rule for (a create-only rule needs the
+ * form's fields); none: 404, like another company's entity.
+ */
+export async function contactEntityDefinition(
+  db: Db,
+  contact: ContactContext,
+  entityId: string,
+): Promise<EntityDefinition> {
+  if (!(await contactEntityRule(db, contact, entityId))) throw notFound('Entity');
+  return loadEntityDefinition(db, contact.companyId, entityId);
 }
 
 /** The record if the contact may reach it for `action` (404 outside their scope, 403 without the action). */
@@ -126,52 +141,38 @@ function actingAs(contact: ContactContext): AccessContext {
   };
 }
 
-/** `POST /entities-data/entity/data` for a contact: the page of records in their scope. */
+/**
+ * `POST /entities-data/entity/data` for a contact: the grid's own query (`queryRecords`: filters,
+ * sort, search, paging, the total capped as any grid's) with the contact's scope ANDed to it, so no
+ * filter, base filter or view can widen it. Saved and global filters are the staff's: not applied.
+ */
 export async function contactRecordsPage(
   db: Db,
   contact: ContactContext,
   query: TRecordQuery,
 ): Promise<TRecordPage> {
   const { def, scope } = await contactEntity(db, contact, query.entity_id, 'read');
-  const parts: SQL[] = [
-    eq(entityData.entityId, def.row.id),
-    eq(entityData.companyId, contact.companyId),
-    scope,
-  ];
-  const errors = [];
-  for (const [group, key] of [
-    [query.filters, 'filters'],
-    [query.base_filters, 'base_filters'],
-  ] as const) {
-    const own = filterSql(def, group, key);
-    errors.push(...own.errors);
-    if (own.where) parts.push(own.where);
-  }
-  const { order, errors: sortErrors } = orderSql(def, query.sort, 'sort');
-  errors.push(...sortErrors);
-  if (errors.length > 0) throw validationError(errors, errors[0]!.message);
-  if (query.search) parts.push(sql`${entityData.title} ilike ${`%${escapeLike(query.search)}%`}`);
-  // Records of an import in progress are hidden (staged-imports.ts).
-  const where = and(...parts, visibleRecords());
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(entityData)
-      .where(where)
-      .orderBy(order)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(entityData).where(where),
-  ]);
-  const n = Number(total?.n ?? 0);
-  return {
-    data: (await withComputedValues(db, def, rows)).map(toRecord),
-    linked_titles: await linkedTitles(db, def, rows),
-    total: n,
-    total_capped: false,
-    page: query.page,
-    total_pages: Math.ceil(n / query.limit),
-  };
+  return queryRecords(
+    db,
+    actingAs(contact),
+    def,
+    { ...query, filter_id: undefined, apply_global_filters: false },
+    undefined,
+    { scope },
+  );
+}
+
+/**
+ * How many records of the entity the contact may read (0 without `read`), exact up to
+ * `RECORD_COUNT_CAP`: the contact's `records_count` of `GET /entities/{id}`.
+ */
+export async function contactRecordCount(db: Db, contact: ContactContext, entityId: string): Promise<number> {
+  const rule = await contactEntityRule(db, contact, entityId);
+  if (!rule?.read) return 0;
+  const def = await loadEntityDefinition(db, contact.companyId, entityId);
+  const scope = rule.scope === 'ALL' ? undefined : ownScope(def, contact);
+  const where = and(eq(entityData.entityId, def.row.id), scope, visibleRecords());
+  return (await countWhere(db, where ?? sql`true`)).total;
 }
 
 /** `GET /entity-data/{id}` for a contact. */
@@ -222,17 +223,37 @@ async function linkToAccount(
   return values;
 }
 
+/** A record created by the contact, linked to their account record; `inputOf` builds its values. */
+async function createAsContact(
+  db: Db,
+  contact: ContactContext,
+  entityId: string,
+  inputOf: (def: EntityDefinition) => unknown,
+): Promise<RecordRow> {
+  const { def, rule } = await contactEntity(db, contact, entityId, 'create');
+  const values = await linkToAccount(db, contact, def, rule, inputOf(def));
+  const [row] = await createRecords(db, actingAs(contact), def, [values], () => ['values']);
+  return row!;
+}
+
 /** `POST /entities-data` for a contact: created by them, linked to their account record. */
-export async function contactCreateRecord(
+export function contactCreateRecord(
   db: Db,
   contact: ContactContext,
   entityId: string,
   input: unknown,
 ): Promise<RecordRow> {
-  const { def, rule } = await contactEntity(db, contact, entityId, 'create');
-  const values = await linkToAccount(db, contact, def, rule, input);
-  const [row] = await createRecords(db, actingAs(contact), def, [values], () => ['values']);
-  return row!;
+  return createAsContact(db, contact, entityId, () => input);
+}
+
+/** `POST /templates-primaryData` for a contact (the grid's quick add): the primary template's values. */
+export function contactCreatePrimaryRecord(
+  db: Db,
+  contact: ContactContext,
+  entityId: string,
+  values: Record<string, unknown>,
+): Promise<RecordRow> {
+  return createAsContact(db, contact, entityId, (def) => ({ [def.primary.id]: values }));
 }
 
 /** `PATCH /templates-data/{id}/{template_id}` for a contact (the caller rekeys errors). */

@@ -6,6 +6,7 @@ export { registerEntityExcelImportRoutes } from './excel-import-routes';
 export { registerAggregateFiller, registerRecordLinkCondition, registerSavedFilterReader } from './hooks';
 export type { AggregateFiller, RecordLinkCondition, SavedFilterReader } from './hooks';
 export { defineRecordJobs } from './jobs';
+export { contactRecordsPage } from './contact-records';
 export { columnOf, filterSql, orderSql } from './query';
 export { registerAccountRecordHooks } from './account-records';
 export { narrowedRecordsPage, recordDirectory, recordsByIds } from './record-views';

@@ -15,7 +15,7 @@ import { loadEntityDefinition } from '../entities';
 import { findReadableTemplate } from '../form-templates';
 import { requireStaffOrContact } from '../application-user-permissions';
 import { accessOf, requirePermission } from '../permissions';
-import { contactReadRecord } from './contact-records';
+import { contactEntityDefinition, contactReadRecord } from './contact-records';
 import { peekNumber } from './record-values';
 import { entityData } from './schema';
 import { visibleRecords } from './staged-imports';
@@ -101,12 +101,15 @@ export function registerRecordReadRoutes(r: FastifyInstance, platform: Platform)
   api.get(
     '/template-fields',
     {
-      onRequest: canView,
+      // The contact area's grids and views read them too: entities their contact type has a rule for.
+      onRequest: requireStaffOrContact(platform, canView),
       schema: {
         tags,
         security,
         summary: "Every field of an entity's templates, as grid columns",
-        description: '`ref` (`<template_id>#<key>`) is what filters, sorts and views name a column by.',
+        description:
+          '`ref` (`<template_id>#<key>`) is what filters, sorts and views name a column by. A signed-in contact ' +
+          "reads the fields of an entity their contact type has a rule for; any other is 404, like another company's.",
         querystring: z.object({ entity_id: z.uuid('Use an entity id') }),
         response: {
           200: ZSuccess(
@@ -129,7 +132,10 @@ export function registerRecordReadRoutes(r: FastifyInstance, platform: Platform)
       },
     },
     async (request) => {
-      const def = await loadEntityDefinition(db, accessOf(request).companyId, request.query.entity_id);
+      const { contact } = request;
+      const def = contact
+        ? await contactEntityDefinition(db, contact, request.query.entity_id)
+        : await loadEntityDefinition(db, accessOf(request).companyId, request.query.entity_id);
       return ok(
         def.templates
           .filter((t) => !t.isRepeatable)

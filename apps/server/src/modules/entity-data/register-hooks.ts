@@ -5,6 +5,7 @@ import type { TFormField } from '@esigns/contracts/nocode-fields';
 import { rowsOf, type Db } from '../../platform/db/database';
 import { entitiesUsingTemplate, registerEntityDeletionGuard, registerEntityRecordStore } from '../entities';
 import { registerTemplateGuard, type TemplateRef } from '../form-templates';
+import { contactRecordCount } from './contact-records';
 import { entityData } from './schema';
 import { visibleRecords, visibleRecordsOf } from './staged-imports';
 
@@ -97,7 +98,12 @@ async function fieldChangeProblems(
 
 /** Plugs the entity-data module into the modules before it; app.ts calls it at start-up. */
 export function registerEntityDataHooks(): void {
-  registerEntityRecordStore({ count: countRecords, hasAny: hasRecords, retitle: retitleRecords });
+  registerEntityRecordStore({
+    count: countRecords,
+    countForContact: contactRecordCount,
+    hasAny: hasRecords,
+    retitle: retitleRecords,
+  });
   registerEntityDeletionGuard({
     name: 'entity-data',
     count: async (tx, entityId) => {

@@ -16,6 +16,7 @@ import { accessOf, requirePermission } from '../permissions';
 import { bulkUpdate, chartData, checkDuplicateRules, duplicateRecords, MAX_BULK_IDS } from './bulk-service';
 import { registerCompanyEntityRoutes } from './company-routes';
 import {
+  contactCreatePrimaryRecord,
   contactCreateRecord,
   contactDeleteRecord,
   contactDeleteRecords,
@@ -111,19 +112,25 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
   r.post(
     '/templates-primaryData',
     {
-      onRequest: can('entity-data:create'),
+      onRequest: canOrContact('entity-data:create'),
       schema: {
         tags,
         security,
         summary: "Add a record from its primary template's values",
         description:
           '`values` are the primary template\'s field values (`{ "title": "..." }`); the other templates are ' +
-          "filled later (`PATCH templates-data/{entity_data_id}/{template_id}`). Missing primary fields: 422 'Primary fields data required'.",
+          "filled later (`PATCH templates-data/{entity_data_id}/{template_id}`). Missing primary fields: 422 'Primary fields data required'. " +
+          'A signed-in contact adds as `POST /entities-data` lets them (their rule must give create).',
         body: z.object({ entity_id: ZEntityId, values: z.record(z.string(), z.unknown()) }),
         response: { 200: ZSuccess(ZRecordSchema), ...ERRORS },
       },
     },
     async (request) => {
+      if (request.contact) {
+        const { entity_id, values } = request.body;
+        const created = await contactCreatePrimaryRecord(db, request.contact, entity_id, values);
+        return ok(toRecord(created), 'Record added');
+      }
       const def = await entityOf(request, request.body.entity_id);
       const input = { [def.primary.id]: request.body.values };
       const [row] = await createRecords(db, accessOf(request), def, [input], () => ['values']);

@@ -472,10 +472,13 @@ async function recordConditions(
   def: EntityDefinition,
   query: RecordWhereQuery,
   knownGlobalRules?: TFilterRule[],
+  /** What the caller may reach at all (a contact's scope): one more condition, never widened. */
+  scope?: SQL,
 ): Promise<SQL[]> {
   // The entity was found in the caller's company, and its records are always in that company: the
   // entity alone scopes them (and lets the (entity, created_at, id) index answer without the table).
   const parts: SQL[] = [sql`${entityData.entityId} = ${def.row.id}`];
+  if (scope) parts.push(scope);
   // Records of an import in progress are hidden (staged-imports.ts; nothing added on PostgreSQL).
   const visible = visibleRecords();
   if (visible) parts.push(visible);
@@ -515,6 +518,8 @@ export async function countWhere(
 const DIRECT_OFFSET = 1_000;
 /** How many ids of a grid query a snapshot holds (page 2,500 of 20): deeper pages read the database. */
 const SNAPSHOT_IDS = 50_000;
+/** A grid's total is exact up to this many matches (`total_capped` beyond). */
+const GRID_COUNT_CAP = Math.max(RECORD_COUNT_CAP, SNAPSHOT_IDS * 2);
 /** Snapshots of one process: at most 2,000,000 ids (32 MB packed) and 500 queries. */
 const snapshots = new VersionedCache<{ ids: Buffer; total: number; capped: boolean }>(2_000_000, 500);
 
@@ -540,10 +545,17 @@ export async function queryRecords(
    * printed by `plainJson`: PostgreSQL's text goes into the answer without being parsed and
    * printed again (a tenth of a grid call's CPU).
    */
-  options: { valuesAsText?: boolean } = {},
+  options: {
+    valuesAsText?: boolean;
+    /**
+     * A condition every record must meet besides the query's (a contact's scope,
+     * contact-records.ts): it is ANDed, so no filter of the query can widen it.
+     */
+    scope?: SQL | undefined;
+  } = {},
 ): Promise<TRecordPage> {
   const [plan, state] = await Promise.all([
-    gridPlan(db, access, def, query, context?.globalRules),
+    gridPlan(db, access, def, query, context?.globalRules, options.scope),
     context?.state ?? loadRecordState(db, def.row.id),
   ]);
   const offset = (query.page - 1) * query.limit;
@@ -553,6 +565,13 @@ export async function queryRecords(
   if (plan.unfiltered && plan.bySystem && offset < DIRECT_OFFSET) {
     rows = await rowsOfBuilt<PageRow>(db, plan.page(false, asText), { limit: query.limit, offset });
     count = { total: state.total, capped: false };
+  } else if (options.scope) {
+    // A scope can change without the entity's version moving (a relationship link removed): no
+    // snapshot, the page and the count (capped as any grid's) read the database each time.
+    [rows, count] = await Promise.all([
+      rowsOfBuilt<PageRow>(db, plan.page(plan.bySystem, asText), { limit: query.limit, offset }),
+      countWhere(db, plan.where, GRID_COUNT_CAP),
+    ]);
   } else {
     let snapshot = snapshots.get(plan.key, state.version);
     if (!snapshot) {
@@ -565,7 +584,7 @@ export async function queryRecords(
           ? { total: found.length, capped: false }
           : plan.unfiltered
             ? { total: state.total, capped: false }
-            : await countWhere(db, plan.where, Math.max(RECORD_COUNT_CAP, SNAPSHOT_IDS * 2));
+            : await countWhere(db, plan.where, GRID_COUNT_CAP);
       snapshot = { ids: packIds(found.map((r) => r.id)), ...counted };
       snapshots.set(plan.key, state.version, snapshot, found.length + 1);
     }
@@ -633,10 +652,12 @@ async function gridPlan(
   def: EntityDefinition,
   query: TRecordQuery,
   globalRules: TFilterRule[] | undefined,
+  scope: SQL | undefined,
 ): Promise<GridPlan> {
-  // A saved filter is read each time (it can change without the entity changing): not memoized.
+  // A saved filter is read each time (it can change without the entity changing): not memoized;
+  // nor a scoped query (its key would have to name the caller).
   const memo =
-    globalRules && !query.filter_id
+    globalRules && !query.filter_id && !scope
       ? JSON.stringify([
           query.filters,
           query.base_filters,
@@ -649,7 +670,7 @@ async function gridPlan(
   const known = memo === undefined ? undefined : byQuery?.get(memo);
   if (known) return known;
 
-  const conditions = await recordConditions(db, access, def, query, globalRules);
+  const conditions = await recordConditions(db, access, def, query, globalRules, scope);
   const where = sql.join(conditions, sql` and `);
   const { order, errors } = orderSql(def, query.sort, 'sort');
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);

@@ -16,6 +16,7 @@ import { hasPermission } from '@esigns/contracts/permissions';
 import { AppError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
+import { requireStaffOrContact } from '../application-users';
 import { ZRecordSchema } from '../entity-data';
 import { accessOf, requirePermission } from '../permissions';
 import {
@@ -25,6 +26,7 @@ import {
   listEntityViews,
   updateEntityView,
 } from './service';
+import { contactEntityView, contactViewRecords } from './contact-views';
 import { queryViewRecords } from './view-data';
 
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
@@ -47,6 +49,8 @@ export function registerEntityViewRoutes(api: FastifyInstance, platform: Platfor
   const security = [{ bearer: [] }];
   const idParams = z.object({ id: z.string().max(64) });
   const canView = requirePermission(platform, 'entity-views:view');
+  // The contact area opens views too (contact-views.ts: through their contact type's rules).
+  const staffOrContact = requireStaffOrContact(platform, canView);
 
   r.get(
     '/entity-view-configuration',
@@ -89,17 +93,24 @@ export function registerEntityViewRoutes(api: FastifyInstance, platform: Platfor
   r.get(
     '/entity-view-configuration/:id',
     {
-      onRequest: canView,
+      onRequest: staffOrContact,
       schema: {
         tags,
         security,
         summary: 'One entity view',
-        description: "Unknown or another company's id: 404. Needs `entity-views:view`.",
+        description:
+          "Unknown or another company's id: 404. Needs `entity-views:view`. A signed-in contact (the " +
+          'contact area) gets the view with only the entities their contact type may read (`config.entities`, ' +
+          '`entities`, `entity_id` the first of them); a view with none of them is 404.',
         params: idParams,
         response: { 200: ZSuccess(ZEntityView), ...ERRORS },
       },
     },
-    async (request) => ok(await findEntityView(db, accessOf(request).companyId, request.params.id)),
+    async (request) => {
+      const { contact } = request;
+      if (contact) return ok(await contactEntityView(db, contact, request.params.id));
+      return ok(await findEntityView(db, accessOf(request).companyId, request.params.id));
+    },
   );
 
   r.patch(
@@ -144,7 +155,7 @@ export function registerEntityViewRoutes(api: FastifyInstance, platform: Platfor
   r.post(
     '/entities-data/entity/view/data',
     {
-      onRequest: canView,
+      onRequest: staffOrContact,
       schema: {
         tags,
         security,
@@ -155,7 +166,9 @@ export function registerEntityViewRoutes(api: FastifyInstance, platform: Platfor
           'sorts when not empty; `search` matches record titles. The answer has the shape of ' +
           '`POST /entities-data/entity/data`. A view broken by a field removed since answers 422 keyed by the part ' +
           "of its config (`config.entities.0.filters.rules.1.field`). Unknown or another company's view: 404. " +
-          'Needs `entity-views:view` and `entity-data:view`.',
+          'Needs `entity-views:view` and `entity-data:view`. A signed-in contact reads the entities of the view ' +
+          'their contact type may read (default the first of them; another: 404), only the records in their ' +
+          "scope: the view's filters are ANDed with it, never widen it.",
         body: ZViewDataQuery,
         response: {
           200: ZSuccess(ZRecordPage.extend({ data: z.array(ZRecordSchema) })),
@@ -164,6 +177,8 @@ export function registerEntityViewRoutes(api: FastifyInstance, platform: Platfor
       },
     },
     async (request) => {
+      const { contact } = request;
+      if (contact) return ok(await contactViewRecords(db, contact, request.body));
       const access = accessOf(request);
       if (!hasPermission(access, 'entity-data:view')) {
         throw new AppError('FORBIDDEN', {

@@ -2,6 +2,8 @@
  * The public face of the form-templates module: other modules and the composition root import only this
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
+export { registerContactTemplateCheck } from './contact-access';
+export type { ContactTemplateCheck } from './contact-access';
 export { registerFormTemplateRoutes } from './routes';
 export {
   findPrimaryTemplate,

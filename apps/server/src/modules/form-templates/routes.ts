@@ -11,8 +11,10 @@ import {
   ZFormTemplateListQuery,
   ZUpdateFormTemplateRequest,
 } from '@esigns/contracts/form-templates';
+import { notFound } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
+import { requireStaffOrContact } from '../application-users';
 import { requireAnyPermission } from '../contacts';
 import { accessOf, requirePermission } from '../permissions';
 import {
@@ -24,6 +26,7 @@ import {
   listFormTemplates,
   toFormTemplate,
 } from './service';
+import { contactMayReadTemplate } from './contact-access';
 import { registerFormTemplateUploadRoutes } from './upload-routes';
 import {
   checkDuplicateTitle,
@@ -88,18 +91,27 @@ export function registerFormTemplateRoutes(api: FastifyInstance, platform: Platf
   r.get(
     '/template/:id',
     {
-      onRequest: canRead,
+      // The contact area opens templates of its menu (contact-access.ts).
+      onRequest: requireStaffOrContact(platform, canRead),
       schema: {
         tags,
         security,
         summary: "One form template (the company's or a standard one)",
-        description: `Unknown, deleted or another company's template: 404. ${READ_RULE}`,
+        description:
+          `Unknown, deleted or another company's template: 404. ${READ_RULE} A signed-in contact reads a ` +
+          'template of an entity their contact type has a rule for; any other is 404.',
         params: z.object({ id: z.string().max(64) }),
         response: { 200: ZSuccess(ZFormTemplate), ...FORM_TEMPLATE_ERRORS },
       },
     },
-    async (request) =>
-      ok(toFormTemplate(await findReadableTemplate(db, accessOf(request).companyId, request.params.id))),
+    async (request) => {
+      const { contact } = request;
+      if (contact && !(await contactMayReadTemplate(db, contact, request.params.id))) {
+        throw notFound('Template');
+      }
+      const companyId = contact ? contact.companyId : accessOf(request).companyId;
+      return ok(toFormTemplate(await findReadableTemplate(db, companyId, request.params.id)));
+    },
   );
 
   r.get(
