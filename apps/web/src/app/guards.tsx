@@ -1,11 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import {
+  isSignedIn,
   sessionStore,
   useSession,
   type SessionState,
   type SessionTokens,
 } from '../shared/session/session-store';
+import { rememberedContactCompany } from '../features/contact-account/contact-session';
 import { tabFormAuthDetails } from '../features/form-fill/guest-session';
 import { AppLoading } from './screens/app-loading';
 import { decideGuard, resolveRedirect, type GuardName, type GuardRedirect } from './guard-decision';
@@ -54,11 +56,22 @@ function withTabFormDetails(guard: GuardName, session: SessionState, pathname: s
   return details.passcode ? { ...session, auth_details: { ...session.auth_details, ...details } } : session;
 }
 
+/**
+ * A signed-out visitor of the contact area: the session no longer names the company, so the one
+ * this browser last signed in to (kept by the contact session) names the sign-in page to open.
+ */
+function withRememberedCompany(guard: GuardName, session: SessionState): SessionState {
+  if (guard !== 'applicationUser' || isSignedIn(session) || session.company?.slug) return session;
+  const slug = rememberedContactCompany();
+  return slug ? { ...session, company: { ...session.company, slug } } : session;
+}
+
 /** Applies one guard of spec 1 §6 to the routes below it; the decision itself is the pure `decideGuard`. */
 export function RouteGuard({ guard, children }: { guard: GuardName; children?: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  const decision = decideGuard(guard, withTabFormDetails(guard, session, location.pathname), location);
+  const known = withRememberedCompany(guard, withTabFormDetails(guard, session, location.pathname));
+  const decision = decideGuard(guard, known, location);
 
   if (decision.type === 'redirect') {
     if (decision.returnTo === undefined && decision.sealedTarget === undefined) {

@@ -10,6 +10,7 @@ import { buildRoutes } from './router';
 import { connectSessionHandlers } from './session-handlers';
 import { staffSessionPerTest } from '../shared/testing/test-session';
 import { renderApp } from '../test/render-app';
+import { rememberContactCompany } from '../features/contact-account/contact-session';
 
 staffSessionPerTest({ session: false, quietDebug: true });
 beforeEach(() => installFakeApi(shellHandler));
@@ -135,6 +136,19 @@ describe('router (guards)', () => {
     cleanup();
     const contactRouter = renderApp('/ap/dashboard?company=acme');
     await waitFor(() => expect(contactRouter.state.location.pathname).toBe('/ap/signin'));
+  });
+
+  it('sends a signed-out contact to the sign-in page of the company this browser last signed in to', async () => {
+    rememberContactCompany('bayview');
+    try {
+      const router = renderApp('/ap/documents');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/ap/signin'));
+      const params = new URLSearchParams(router.state.location.search);
+      expect(params.get('company')).toBe('bayview');
+      expect(await decryptRedirectTarget(params.get('redirect_url'))).toBe('/ap/documents');
+    } finally {
+      localStorage.removeItem('esigns.ap.company');
+    }
   });
 
   it('sends signed-in staff away from guest pages', async () => {

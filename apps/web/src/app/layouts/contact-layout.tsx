@@ -9,7 +9,9 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { contactSigninPath } from '../../features/contact-account/contact-session';
 import { useContactDetails, useContactMenu } from '../../features/contact-area/contact-area-api';
+import { useSession } from '../../shared/session/session-store';
 import { BrandMark } from './brand-mark';
 import { ContactMenuButton, ContactMenuNavLinks, contactMenuEntries } from './contact-menu';
 import { ShellFrame } from './shell-frame';
@@ -51,6 +53,8 @@ export function ContactLayout() {
   const menu = useContactMenu();
   const entries = contactMenuEntries(menu.data);
   const menuLabel = useContactDetails()?.contact_type?.name ?? 'More';
+  // Signing out (or a visitor without a session) opens the company's own contact sign-in page.
+  const signinTo = contactSigninPath(useSession((state) => state.company?.slug));
 
   return (
     <ShellFrame
@@ -86,7 +90,7 @@ export function ContactLayout() {
         </>
       }
       startGap="lg"
-      end={<UserMenu links={CONTACT_MENU_LINKS} signinTo="/ap/signin" />}
+      end={<UserMenu links={CONTACT_MENU_LINKS} signinTo={signinTo} />}
       navbar={(close) => (
         <>
           {CONTACT_NAV.map((item) => (
