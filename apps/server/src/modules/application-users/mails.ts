@@ -1,11 +1,11 @@
 import type { TBranding } from '@esigns/contracts/branding';
-import { formatDateIn, type TDateStyle } from '@esigns/contracts/dates';
+import type { TDateStyle } from '@esigns/contracts/dates';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
 import { escapeHtml } from '../../platform/mail/mail-layout';
 import type { TMailMessage } from '../../platform/mail/mail-service';
 import { findCompanyById } from '../company';
-import { brandingOf } from '../company-users';
+import { brandingOf, invitationMessage } from '../company-users';
 
 /** The company as its contact-area mails show it. */
 export type MailCompany = { id: string; name: string; slug: string; branding: Partial<TBranding> };
@@ -33,9 +33,6 @@ export const contactLink = (
 const greeting = (firstName: string | null | undefined): string =>
   `<p>Hi${firstName ? ` ${escapeHtml(firstName)}` : ''},</p>`;
 
-const mailTime = (date: Date, dates: TDateStyle): string =>
-  formatDateIn(date, { format: `${dates.format} HH:mm`, zone: dates.zone, withZone: true });
-
 /** Portal access given (or given again): the link sets a password and opens the contact area. */
 export function contactInvitationMail(input: {
   to: string;
@@ -47,22 +44,16 @@ export function contactInvitationMail(input: {
   dates: TDateStyle;
   branding: Partial<TBranding>;
 }): TMailMessage {
-  const company = escapeHtml(input.companyName);
-  return {
-    to: input.to,
+  return invitationMessage({
+    ...input,
     kind: 'application-users.invite',
     subject: `${input.companyName} invited you to its contact area`,
     heading: `Your access to ${input.companyName}`,
-    preheader: `Accept the invitation before ${mailTime(input.expiresAt, input.dates)}`,
-    branding: input.branding,
-    bodyHtml:
-      greeting(input.firstName) +
-      `<p>${escapeHtml(input.inviterName)} gave you access to the contact area of <strong>${company}</strong>: ` +
-      'the documents sent to you, your forms and your records, in one place.</p>' +
-      `<p>The link is valid until ${mailTime(input.expiresAt, input.dates)} and works once. If you did not expect ` +
-      'it, you can ignore this mail.</p>',
-    button: { label: 'Accept invitation', url: input.link },
-  };
+    invitedHtml:
+      `${escapeHtml(input.inviterName)} gave you access to the contact area of ` +
+      `<strong>${escapeHtml(input.companyName)}</strong>: the documents sent to you, your forms and ` +
+      'your records, in one place.',
+  });
 }
 
 /** A contact asked for a new password on the company's contact sign-in page. */

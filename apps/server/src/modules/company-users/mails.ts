@@ -37,6 +37,41 @@ const asRole = (userType: UserType, roleName: string | null): string =>
 const mailTime = (date: Date, dates: TDateStyle): string =>
   formatDateIn(date, { format: `${dates.format} HH:mm`, zone: dates.zone, withZone: true });
 
+/**
+ * The invitation mail both the staff and the contact area send: greeting, who invited whom to what
+ * (`invitedHtml`, already escaped), until when the link works, and the accept button. The callers
+ * name the mail (`kind`, subject, heading) and say what the invitation gives.
+ */
+export function invitationMessage(input: {
+  to: string;
+  kind: string;
+  subject: string;
+  heading: string;
+  firstName: string | null;
+  invitedHtml: string;
+  link: string;
+  expiresAt: Date;
+  dates: TDateStyle;
+  branding: Partial<TBranding>;
+}): TMailMessage {
+  const until = mailTime(input.expiresAt, input.dates);
+  return {
+    to: input.to,
+    kind: input.kind,
+    subject: input.subject,
+    heading: input.heading,
+    preheader: `Accept the invitation before ${until}`,
+    branding: input.branding,
+    bodyHtml:
+      greeting(input.firstName) +
+      `<p>${input.invitedHtml}</p>` +
+      `<p>The invitation is valid until ${until} and works once. If you did not expect it, ` +
+      'you can ignore this mail.</p>',
+    button: { label: 'Accept invitation', url: input.link },
+  };
+}
+
+/** A staff invitation to join the company as a user type (and role). */
 export function invitationMail(input: {
   to: string;
   firstName: string | null;
@@ -50,22 +85,16 @@ export function invitationMail(input: {
   dates: TDateStyle;
   branding: Partial<TBranding>;
 }): TMailMessage {
-  const company = escapeHtml(input.companyName);
-  return {
-    to: input.to,
+  return invitationMessage({
+    ...input,
     kind: 'company-users.invite',
     subject: `${input.inviterName} invited you to join ${input.companyName}`,
     heading: `Join ${input.companyName}`,
-    preheader: `Accept the invitation before ${mailTime(input.expiresAt, input.dates)}`,
-    branding: input.branding,
-    bodyHtml:
-      greeting(input.firstName) +
-      `<p>${escapeHtml(input.inviterName)} invited you to join <strong>${company}</strong> as ` +
-      `${asRole(input.userType, input.roleName)}.</p>` +
-      `<p>The invitation is valid until ${mailTime(input.expiresAt, input.dates)} and works once. If you did not expect it, ` +
-      'you can ignore this mail.</p>',
-    button: { label: 'Accept invitation', url: input.link },
-  };
+    invitedHtml:
+      `${escapeHtml(input.inviterName)} invited you to join <strong>${escapeHtml(input.companyName)}</strong> as ` +
+      asRole(input.userType, input.roleName) +
+      '.',
+  });
 }
 
 /** An account created by an administrator: the code sets its first password (and verifies the email). */
