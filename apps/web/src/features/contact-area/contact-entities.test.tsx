@@ -87,6 +87,21 @@ describe("the contact area's records", { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: 'Repair requests' }, FIRST);
     await screen.findByRole('button', { name: 'Open Leaking tap' });
     expect(screen.queryByRole('link', { name: 'Add' })).toBeNull();
+    // Neither the grid's quick add nor, once rows are selected, Print (a staff call).
+    expect(screen.queryByRole('button', { name: 'New row' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Leaking tap' }));
+    expect(await screen.findByText(/1 selected/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
+  });
+
+  it('with create: the quick add of the grid too, and still no Print', async () => {
+    installLayout();
+    installFakeApi(server({ create: true }));
+    renderApp(`/ap/entity/${ENTITY_ID}/repairs`);
+    expect(await screen.findByRole('button', { name: 'New row' }, FIRST)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Leaking tap' }));
+    expect(await screen.findByText(/1 selected/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
   });
 
   it('on a phone the records are cards', async () => {

@@ -101,11 +101,13 @@ export function RecordActionsMenu({
 
 /** Buttons of the grid's selection bar: notify about or print the selected records. */
 export function RecordSelectionActions({ entityId, ids }: { entityId: string; ids: string[] }) {
-  const { can } = useEntityArea();
+  const { can, isStaff } = useEntityArea();
   const entityName = useEntity(entityId).data?.name ?? 'Records';
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const tooMany = ids.length > 50;
+  // Printing is a staff call (the contact area has no print of records).
+  if (!isStaff) return null;
   return (
     <>
       <Button
