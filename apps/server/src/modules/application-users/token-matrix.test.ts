@@ -48,7 +48,7 @@ const STAFF_ROUTES: [Method, string][] = [
   ['GET', '/api/entities-data/public-links'],
   ['GET', '/api/formBuilders'],
   ['POST', '/api/formBuilders'],
-  ['GET', '/api/formbuilder-data/approval'],
+  ['GET', '/api/formbuilders-batch'],
   ['GET', '/api/user/companyUsers'],
   ['GET', '/api/roles'],
   ['GET', '/api/application-settings'],

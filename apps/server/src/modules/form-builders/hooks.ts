@@ -29,3 +29,33 @@ export async function countSubmissions(
   if (formBuilderIds.length === 0) return new Map();
   return counter(db, formBuilderIds);
 }
+
+/**
+ * What a form is to a contact of the contact area, from their submissions (form-submissions
+ * answers): FILLER when they have a live submission of it (it was sent to them, or they answered
+ * it), APPROVER when they are asked to approve one of its submissions, else null.
+ */
+export type ContactFormRole = 'FILLER' | 'APPROVER' | null;
+export type ContactFormCheck = (
+  db: Pick<Db, 'select'>,
+  contact: { companyId: string; contactId: string; email: string },
+  formBuilderId: string,
+) => Promise<ContactFormRole>;
+
+let contactCheck: ContactFormCheck | null = null;
+
+/** form-submissions' answer to what a form is to a contact. */
+export function registerContactFormCheck(check: ContactFormCheck): void {
+  contactCheck = check;
+}
+
+/** By the registered check (throws when none was registered). */
+export async function contactFormRole(
+  db: Pick<Db, 'select'>,
+  contact: { companyId: string; contactId: string; email: string },
+  formBuilderId: string,
+): Promise<ContactFormRole> {
+  if (!contactCheck)
+    throw new Error('No module registered the contact form check with form-builders (app.ts)');
+  return contactCheck(db, contact, formBuilderId);
+}

@@ -13,8 +13,9 @@ export {
 } from './guest-session';
 export type { GuestClaim, GuestIdentity, GuestKind, GuestSession, GuestSessionInput } from './guest-session';
 export { guestAndFormOf, guestAndFormSql } from './guest-fill';
-export { registerSubmissionCounter } from './hooks';
-export type { SubmissionCounter } from './hooks';
+export { registerContactFormCheck, registerSubmissionCounter } from './hooks';
+export type { ContactFormCheck, ContactFormRole, SubmissionCounter } from './hooks';
+export { contactMayFill } from './contact-forms';
 export {
   findFormBuilder,
   findPublicForm,

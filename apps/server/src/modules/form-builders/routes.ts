@@ -10,9 +10,11 @@ import {
 } from '@esigns/contracts/form-builders';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
+import { requireStaffOrContact } from '../application-user-permissions';
 import { requireAnyPermission } from '../contacts';
 import { accessOf, requirePermission } from '../permissions';
 import { registerFormGuestRoutes } from './guest-routes';
+import { findContactFormByCode, presentContactForm } from './contact-forms';
 import { FORM_BUILDER_ERRORS, READ_RULE, ZFormIdParams } from './route-schemas';
 import { findFormByCode, findReadableForm, listFormBuilders, presentFormBuilder } from './service';
 import { registerFormShareRoutes } from './share-routes';
@@ -85,18 +87,29 @@ export function registerFormBuilderRoutes(api: FastifyInstance, platform: Platfo
   r.get(
     '/formBuilders/code/:code',
     {
-      onRequest: canRead,
+      onRequest: requireStaffOrContact(platform, canRead),
       schema: {
         tags,
         security,
         summary: 'A form by its code',
-        description: `The company's form with that code (case-insensitive). ${READ_RULE}`,
+        description:
+          `The company's form with that code (case-insensitive). ${READ_RULE} A signed-in contact of the contact ` +
+          'area reads the ACTIVE CONTACTS forms of their contact type and the forms sent to them (not DRAFT), each ' +
+          'TEMPLATE and ENTITY step carrying its `template` ({ _id, name, code, fields }) and without the approval ' +
+          'chain (`settings.approval_levels` empty); any other form is 404 to them.',
         params: z.object({ code: z.string().max(80) }),
         response: { 200: ZSuccess(ZFormBuilder), ...FORM_BUILDER_ERRORS },
       },
     },
-    async (request) =>
-      ok(await presentFormBuilder(db, await findFormByCode(db, accessOf(request), request.params.code))),
+    async (request) => {
+      if (request.contact) {
+        const form = await findContactFormByCode(db, request.contact, request.params.code);
+        return ok(await presentContactForm(db, form));
+      }
+      return ok(
+        await presentFormBuilder(db, await findFormByCode(db, accessOf(request), request.params.code)),
+      );
+    },
   );
 
   r.get(

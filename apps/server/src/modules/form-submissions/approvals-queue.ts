@@ -7,23 +7,26 @@ import type {
 } from '@esigns/contracts/form-submissions';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import type { AccessContext } from '../permissions';
 import { findFormBuilder } from './builders-port';
 import { formApprovals, formSubmissions } from './schema';
 import { formLabelsOf } from './submission-read';
-import { presentSubmissions, type ApprovalRow } from './submission-store';
+import { approverMatch, presentSubmissions, type ApprovalRow, type Caller } from './submission-store';
 
 /*
- * What waits for an approver: the signed-in user's undecided approvals at the level their
- * submission is at now (`/forms/approval-forms`), and what an outside approver's link proves.
+ * What waits for an approver: the signed-in member's or contact's undecided approvals at the level
+ * their submission is at now (`/forms/approval-forms`, the contact area's `/ap/approvalforms`), and
+ * what an outside approver's link proves.
  */
 
 type TQueueItem = z.infer<typeof ZApprovalQueueItem>;
 
-function waitingFor(access: AccessContext, formId: string | undefined): SQL {
+/** A signed-in approver: a member (asked by user) or a contact of the contact area (asked by contact). */
+export type SignedInApprover = Extract<Caller, { kind: 'STAFF' | 'CONTACT' }>;
+
+function waitingFor(approver: SignedInApprover, formId: string | undefined): SQL {
   return and(
-    eq(formApprovals.companyId, access.companyId),
-    eq(formApprovals.approverUserId, access.userId),
+    eq(formApprovals.companyId, approver.companyId),
+    approverMatch(approver),
     isNull(formApprovals.decision),
     eq(formSubmissions.status, 'PENDING_APPROVAL'),
     eq(formSubmissions.currentLevel, formApprovals.level),
@@ -35,10 +38,10 @@ function waitingFor(access: AccessContext, formId: string | undefined): SQL {
 /** `GET formbuilder-data/approval`: newest first. */
 export async function listWaitingApprovals(
   db: Db,
-  access: AccessContext,
+  approver: SignedInApprover,
   query: z.output<typeof ZApprovalQueueQuery>,
 ): Promise<{ rows: TQueueItem[]; total: number }> {
-  const where = waitingFor(access, query.formbuilder_details_id);
+  const where = waitingFor(approver, query.formbuilder_details_id);
   const [rows, [total]] = await Promise.all([
     db
       .select({ approval: formApprovals, submission: formSubmissions })
@@ -56,7 +59,7 @@ export async function listWaitingApprovals(
   ]);
   const labels = await formLabelsOf(
     db,
-    access.companyId,
+    approver.companyId,
     rows.map((r) => r.submission.formBuilderId),
   );
   const submissions = await presentSubmissions(
@@ -75,12 +78,12 @@ export async function listWaitingApprovals(
 }
 
 /** `GET formbuilder-data/approval/count`. */
-export async function countWaitingApprovals(db: Db, access: AccessContext): Promise<{ count: number }> {
+export async function countWaitingApprovals(db: Db, approver: SignedInApprover): Promise<{ count: number }> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(formApprovals)
     .innerJoin(formSubmissions, eq(formSubmissions.id, formApprovals.submissionId))
-    .where(waitingFor(access, undefined));
+    .where(waitingFor(approver, undefined));
   return { count: Number(row?.n ?? 0) };
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZPaged, ZSuccess, toPaged } from '@esigns/contracts/envelope';
@@ -14,10 +14,17 @@ import { AppError } from '../../platform/http/app-error';
 import { clientIp } from '../../platform/http/client-ip';
 import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
+import { requireStaffOrContact } from '../application-user-permissions';
 import { accessOf, requirePermission } from '../permissions';
-import { approvalAuth, countWaitingApprovals, listWaitingApprovals } from './approvals-queue';
+import {
+  approvalAuth,
+  countWaitingApprovals,
+  listWaitingApprovals,
+  type SignedInApprover,
+} from './approvals-queue';
 import { approverOf, linkOf, requireApprover } from './approver-access';
 import { decideApproval, resendApprovals } from './approvals-service';
+import { callerOf } from './fill-access';
 import { FILL_ERRORS, FILL_SECURITY, FILL_TAGS } from './fill-route-common';
 
 /*
@@ -30,27 +37,37 @@ const APPROVER_DOC =
   '(`/public/fbd/{code}/approval/auth?approval=...&t=...`): `approvercontactid` (the approval id) and `passcode` ' +
   '(the `t` secret). A wrong or withdrawn link answers 401.';
 const STAFF_SECURITY = [{ bearer: [] }];
+
+/** The signed-in approver of a queue call (`requireStaffOrContact` ran: never a guest). */
+const signedInApprover = (request: FastifyRequest): SignedInApprover => {
+  const caller = callerOf(request);
+  if (caller.kind === 'GUEST') throw new AppError('UNAUTHORIZED', { message: 'Sign in to continue' });
+  return caller;
+};
+
 export function registerApprovalRoutes(api: FastifyInstance, platform: Platform): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const db = platform.database.db;
+  const signedIn = requireStaffOrContact(platform, requirePermission(platform));
 
   r.get(
     '/formbuilder-data/approval',
     {
-      onRequest: requirePermission(platform),
+      onRequest: signedIn,
       schema: {
         tags: FILL_TAGS,
         security: STAFF_SECURITY,
         summary: 'Submissions waiting for my approval, paged',
         description:
           "The signed-in user's undecided approvals at the level their submission waits at now, newest first " +
-          '(`/forms/approval-forms`); `formbuilder_details_id` narrows to one form.',
+          '(`/forms/approval-forms`); `formbuilder_details_id` narrows to one form. A signed-in contact of the ' +
+          'contact area (`/ap/approvalforms`) gets the approvals asked of their contact (CONTACT approvers).',
         querystring: ZApprovalQueueQuery,
         response: { 200: ZSuccess(ZPaged(ZApprovalQueueItem)), ...FILL_ERRORS },
       },
     },
     async (request) => {
-      const { rows, total } = await listWaitingApprovals(db, accessOf(request), request.query);
+      const { rows, total } = await listWaitingApprovals(db, signedInApprover(request), request.query);
       return ok(toPaged(rows, total, request.query));
     },
   );
@@ -58,7 +75,7 @@ export function registerApprovalRoutes(api: FastifyInstance, platform: Platform)
   r.get(
     '/formbuilder-data/approval/count',
     {
-      onRequest: requirePermission(platform),
+      onRequest: signedIn,
       schema: {
         tags: FILL_TAGS,
         security: STAFF_SECURITY,
@@ -67,7 +84,7 @@ export function registerApprovalRoutes(api: FastifyInstance, platform: Platform)
         response: { 200: ZSuccess(z.object({ count: z.number().int() })), ...FILL_ERRORS },
       },
     },
-    async (request) => ok(await countWaitingApprovals(db, accessOf(request))),
+    async (request) => ok(await countWaitingApprovals(db, signedInApprover(request))),
   );
 
   r.post(
@@ -85,6 +102,7 @@ export function registerApprovalRoutes(api: FastifyInstance, platform: Platform)
           'mailed) or makes the submission APPROVED; a rejection makes it REJECTED, or SENT_BACK to its filler ' +
           'when the level sends back. The filler is mailed the outcome; every decision is in the history. Not an ' +
           'approver of this submission (or a link of another one): 404; already decided, or not at your level: 409. ' +
+          'A signed-in contact of the contact area decides the approvals asked of their contact. ' +
           APPROVER_DOC,
         params: z.object({ id: z.string().max(64) }),
         body: ZApprovalDecisionRequest,

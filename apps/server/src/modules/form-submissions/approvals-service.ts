@@ -1,9 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TFormSubmission } from '@esigns/contracts/form-builders';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { keyedHash, randomToken, safeEqual } from '../../platform/auth/one-time-secrets';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
+import type { ContactContext } from '../application-users';
 import type { AccessContext } from '../permissions';
 import { findFormBuilder, type FormBuilderRow } from './builders-port';
 import {
@@ -16,12 +18,14 @@ import {
 import { resolveApprovers } from './approvers';
 import { formApprovals, formSubmissions } from './schema';
 import {
+  approverMatch,
   lockSubmission,
   presentSubmissions,
   recordEvent,
   type ApprovalRow,
   type SubmissionRow,
 } from './submission-store';
+import { submissionStatusChanged } from './status-listeners';
 
 /*
  * Approval chains (DOMAIN-FORMS-WORKFLOWS "Approvals"): each level's approvers are materialised
@@ -34,7 +38,9 @@ import {
 
 /** Who decides: a signed-in approver, or an outside approver proved by their link's secret. */
 export type ApproverCaller =
-  { kind: 'STAFF'; access: AccessContext } | { kind: 'LINK'; approval: ApprovalRow };
+  | { kind: 'STAFF'; access: AccessContext }
+  | { kind: 'CONTACT'; contact: ContactContext }
+  | { kind: 'LINK'; approval: ApprovalRow };
 
 const hashOf = (platform: Platform, secret: string) =>
   keyedHash(`form-approval:${secret}`, platform.config.secrets.jwtSecret);
@@ -217,11 +223,7 @@ async function pendingApprovalOf(tx: Db, approver: ApproverCaller, row: Submissi
     .select()
     .from(formApprovals)
     .where(
-      and(
-        eq(formApprovals.submissionId, row.id),
-        eq(formApprovals.approverUserId, approver.access.userId),
-        isNull(formApprovals.decision),
-      ),
+      and(eq(formApprovals.submissionId, row.id), approverMatch(approver), isNull(formApprovals.decision)),
     )
     .limit(1);
   if (!mine) throw notFound('Approval');
@@ -263,7 +265,13 @@ export async function decideApproval(
   input: DecisionInput,
 ): Promise<TFormSubmission> {
   const db = platform.database.db;
-  const companyId = approver.kind === 'STAFF' ? approver.access.companyId : approver.approval.companyId;
+  const companyId =
+    approver.kind === 'STAFF'
+      ? approver.access.companyId
+      : approver.kind === 'CONTACT'
+        ? approver.contact.companyId
+        : approver.approval.companyId;
+  if (!isUuid(submissionId)) throw notFound('Submission');
   const form = await db.transaction(async (tx) => {
     const current = await lockSubmission(tx, submissionId);
     if (current.companyId !== companyId) throw notFound('Submission');
@@ -286,7 +294,14 @@ export async function decideApproval(
       { level: approval.level, comment: input.comment, approver: approval.approverEmail },
       input.ip,
     );
-    await settleDecision(platform, tx, found, current, approval, input);
+    const settled = await settleDecision(platform, tx, found, current, approval, input);
+    if (settled.status !== current.status) {
+      await submissionStatusChanged(tx, {
+        submissionId: settled.id,
+        companyId: settled.companyId,
+        status: settled.status,
+      });
+    }
     return found;
   });
   const [row] = await db.select().from(formSubmissions).where(eq(formSubmissions.id, submissionId));

@@ -2,6 +2,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { isUuid } from '@esigns/contracts/ids';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
+import { requireStaffOrContact } from '../application-user-permissions';
 import { accessOf, requirePermission } from '../permissions';
 import { approvalOfLink, type ApproverCaller } from './approvals-service';
 import type { ApprovalRow } from './submission-store';
@@ -9,7 +10,7 @@ import type { ApprovalRow } from './submission-store';
 /*
  * Approvers outside the company prove their approval with the headers of their mailed link:
  * `approvercontactid` (the approval id) and `passcode` (the link's secret). A request with a bearer
- * token is always read as staff.
+ * token is read as staff, or as a signed-in contact of the contact area when the token is theirs.
  */
 
 const links = new WeakMap<FastifyRequest, ApprovalRow>();
@@ -33,9 +34,9 @@ export async function readApproverLink(platform: Platform, request: FastifyReque
   links.set(request, await approvalOfLink(platform, approvalId, secret));
 }
 
-/** onRequest: an approver's link headers, else staff as `requirePermission`. */
+/** onRequest: an approver's link headers, else staff as `requirePermission`, or a signed-in contact. */
 export function requireApprover(platform: Platform): onRequestAsyncHookHandler {
-  const staff = requirePermission(platform);
+  const staff = requireStaffOrContact(platform, requirePermission(platform));
   return async function (request, reply) {
     if (hasApproverHeaders(request)) return readApproverLink(platform, request);
     for (const hook of staff) await hook.call(this, request, reply);
@@ -46,5 +47,7 @@ export const linkOf = (request: FastifyRequest): ApprovalRow | undefined => link
 
 export function approverOf(request: FastifyRequest): ApproverCaller {
   const approval = links.get(request);
-  return approval ? { kind: 'LINK', approval } : { kind: 'STAFF', access: accessOf(request) };
+  if (approval) return { kind: 'LINK', approval };
+  if (request.contact) return { kind: 'CONTACT', contact: request.contact };
+  return { kind: 'STAFF', access: accessOf(request) };
 }

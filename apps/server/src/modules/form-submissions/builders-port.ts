@@ -3,6 +3,7 @@
  * to read when that module's exports change.
  */
 export {
+  contactMayFill,
   findFormBuilder,
   findPublicForm,
   formAvailability,
@@ -13,7 +14,8 @@ export {
   liveFormOf,
   publicFormOf,
   readGuest,
+  registerContactFormCheck,
   registerSubmissionCounter,
   stepsOf,
 } from '../form-builders';
-export type { FormBuilderRow, GuestClaim, GuestIdentity } from '../form-builders';
+export type { ContactFormRole, FormBuilderRow, GuestClaim, GuestIdentity } from '../form-builders';

@@ -3,10 +3,10 @@ import { nextIp } from '../../../test/accounts';
 import { signedInContact, type ContactSession } from '../../../test/contact-session';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { contactTypes } from '../contacts/schema';
 import {
   caller,
   createTemplate,
+  seedContactType,
   seedForm,
   seedSubmission,
   waitForBatch,
@@ -43,23 +43,20 @@ beforeAll(async () => {
   t = await buildTestApp();
   acme = await seedCompany(t);
   other = await seedCompany(t);
-  const [tenants] = await t.platform.database.db
-    .insert(contactTypes)
-    .values({ companyId: acme.companyId, name: 'Tenants' })
-    .returning({ id: contactTypes.id });
-  x = await signedInContact(t, staffOf(acme), { fields: { contact_type_id: tenants!.id } });
+  const tenantsId = await seedContactType(t, acme, 'Tenants');
+  x = await signedInContact(t, staffOf(acme), { fields: { contact_type_id: tenantsId } });
   y = await signedInContact(t, staffOf(acme));
   const template = await createTemplate(t, acme.users.OWNER);
   sentToX = await seedForm(t, acme, template);
   sentToY = await seedForm(t, acme, template, { settings: { one_per_person: true } });
   tenantsForm = await seedForm(t, acme, template, {
     ownerType: 'CONTACTS',
-    settings: { contact_type_id: tenants!.id },
+    settings: { contact_type_id: tenantsId },
   });
   draftForm = await seedForm(t, acme, template, {
     ownerType: 'CONTACTS',
     status: 'DRAFT',
-    settings: { contact_type_id: tenants!.id },
+    settings: { contact_type_id: tenantsId },
   });
   foreignForm = await seedForm(t, other, await createTemplate(t, other.users.OWNER));
   await sendTo(sentToX, x.contactId);

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -15,23 +15,20 @@ import { contactOf, requireContact, type ContactContext } from '../application-u
 import { ERRORS } from '../documents';
 import { formAvailability, formsForContact } from '../form-builders';
 import { formSubmissions } from './schema';
-import { countSubmittedByForm } from './submission-store';
+import { contactFillerSql, countSubmittedByForm } from './submission-store';
 
 /*
  * The contact area's forms (`/ap/formbuilder`): the forms sent to the signed-in contact (a
- * submission whose filler is their contact, or whose filler email is theirs) and the ACTIVE forms
+ * submission whose filler is their contact, or a guest answer of their email) and the ACTIVE forms
  * filled by contacts of their contact type, each with the contact's own submissions only.
  */
 
-/** The contact's own submissions: filler their contact, or their email. */
+/** The contact's own submissions (`contactFillerSql`: filler their contact, or a guest answer of their email). */
 const ownedBy = (contact: ContactContext) =>
   and(
     eq(formSubmissions.companyId, contact.companyId),
     isNull(formSubmissions.deletedAt),
-    or(
-      and(eq(formSubmissions.fillerKind, 'CONTACT'), eq(formSubmissions.fillerId, contact.contactId)),
-      sql`lower(${formSubmissions.fillerEmail}) = ${contact.email.toLowerCase()}`,
-    ),
+    contactFillerSql(contact),
   );
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);

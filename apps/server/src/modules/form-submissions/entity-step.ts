@@ -8,7 +8,7 @@ import { createRecords, findRecord, updateRecord, type ForeignFileCheck } from '
 import { loadAccess, type AccessContext } from '../permissions';
 import type { FormBuilderRow } from './builders-port';
 import { formSubmissions } from './schema';
-import type { Caller } from './submission-store';
+import { fillerIdOf, type Caller } from './submission-store';
 import { fileRefsIn, parseFormUploadKey } from './uploads-keys';
 
 /*
@@ -114,7 +114,7 @@ async function stepUploads(
             ),
           );
   const submissions = new Set(ours.map((r) => r.id));
-  const fillerId = caller.kind === 'STAFF' ? caller.access.userId : caller.guest.guestId;
+  const fillerId = fillerIdOf(caller);
   return (ref, place) => {
     const key = parseFormUploadKey(ref.file_ref_id);
     if (!key || key.companyId !== form.companyId || key.stepId !== step.id || key.field !== place.fieldKey) {

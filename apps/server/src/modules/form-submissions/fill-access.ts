@@ -2,6 +2,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
+import { requireStaffOrContact } from '../application-user-permissions';
 import { accessOf, requirePermission } from '../permissions';
 import { isUuid } from '@esigns/contracts/ids';
 import { guestClaimOf, readGuest, type GuestIdentity } from './builders-port';
@@ -9,16 +10,18 @@ import { readGuestFill, type GuestFill } from './fill-context';
 import type { Caller } from './submission-store';
 
 /*
- * Who may call a fill route: a member of the company (`Authorization: Bearer`) or a guest of the
- * form (headers `userid` + `passcode` + `formbuilderid`, checked by form-builders' `readGuest`).
- * A request with a bearer token is always read as staff.
+ * Who may call a fill route: a member of the company or a signed-in contact of the contact area
+ * (`Authorization: Bearer`, told apart by the token), or a guest of the form (headers `userid` +
+ * `passcode` + `formbuilderid`, checked by form-builders' `readGuest`). A request with a bearer
+ * token is never read as a guest.
  */
 
 const guests = new WeakMap<FastifyRequest, GuestIdentity>();
 const fills = new WeakMap<FastifyRequest, GuestFill>();
 
 /**
- * onRequest hook: staff (holding `slug` when given) or a guest of the form, else 401/403. Routes
+ * onRequest hook: staff (holding `slug` when given), a contact with ACTIVE portal access (no slug:
+ * what they reach is checked per form and submission), or a guest of the form, else 401/403. Routes
  * then read `callerOf(request)`. With `preload` (the save and submit routes), a guest's session,
  * form and submission (the route's `{id}`, else the draft they would resume) are read in one
  * statement with the session check (`fill-context.ts`); the route reads them with `fillOf`.
@@ -28,12 +31,12 @@ export function requireFillerOrStaff(
   slug?: PermissionSlug,
   options: { preload?: boolean } = {},
 ): onRequestAsyncHookHandler {
-  const staff = requirePermission(platform, slug);
+  const signedIn = requireStaffOrContact(platform, requirePermission(platform, slug));
   const refused = () =>
     new AppError('UNAUTHORIZED', { message: 'Sign in, or open the form from its link again' });
   return async function (request, reply) {
     if (request.headers.authorization !== undefined) {
-      for (const hook of staff) await hook.call(this, request, reply);
+      for (const hook of signedIn) await hook.call(this, request, reply);
       return;
     }
     if (options.preload) {
@@ -61,11 +64,13 @@ export function fillOf(request: FastifyRequest): GuestFill | undefined {
 export function callerOf(request: FastifyRequest): Caller {
   const guest = guests.get(request);
   if (guest) return { kind: 'GUEST', companyId: guest.companyId, guest };
+  if (request.contact)
+    return { kind: 'CONTACT', companyId: request.contact.companyId, contact: request.contact };
   const access = accessOf(request);
   return { kind: 'STAFF', companyId: access.companyId, access };
 }
 
-/** A member of the company holding `slug` (guests and members without it: 403). */
+/** A member of the company holding `slug` (guests, contacts and members without it: 403). */
 export function requireStaffSlug(caller: Caller, slug: PermissionSlug): void {
   if (caller.kind !== 'STAFF' || !hasPermission(caller.access, slug)) {
     throw new AppError('FORBIDDEN', { message: `You do not have permission to do this (${slug})` });

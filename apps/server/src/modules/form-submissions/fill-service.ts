@@ -12,6 +12,7 @@ import {
   stepsOf,
   type FormBuilderRow,
 } from './builders-port';
+import { contactFillerOf, formForContact } from './contact-fill';
 import { writeStepRecord } from './entity-step';
 import type { GuestFill, SubmissionRows } from './fill-context';
 import { saveStepAt, startWithStep } from './fill-writes';
@@ -23,6 +24,7 @@ import {
   actorOf,
   anySubmissionOfForm,
   availabilityNow,
+  contactFillerSql,
   findOwnSubmission,
   isFiller,
   lockSubmission,
@@ -76,8 +78,9 @@ const namesForm = (form: FormBuilderRow, key: string): boolean =>
   isUuid(key.trim()) ? form.id === key.trim().toLowerCase() : form.code === key.trim().toLowerCase();
 
 /**
- * The form a caller fills: staff, their company's; a guest, the form of their session (never a
- * staff-only one), from what the route's hook read when it did (`fill`).
+ * The form a caller fills: staff, their company's; a contact, one of their contact type or sent to
+ * them; a guest, the form of their session (never a staff-only one), from what the route's hook
+ * read when it did (`fill`).
  */
 async function formForCaller(
   db: Db,
@@ -86,6 +89,7 @@ async function formForCaller(
   fill: GuestFill | undefined,
 ): Promise<FormBuilderRow> {
   if (caller.kind === 'STAFF') return findFormBuilder(db, caller.companyId, formId);
+  if (caller.kind === 'CONTACT') return formForContact(db, caller.contact, formId);
   const form = fill ? publicFormOf(fill.form) : await findPublicForm(db, formId);
   if (fill && !namesForm(form, formId)) throw notFound('Form');
   if (form.id !== caller.guest.formBuilderId || form.ownerType === 'COMPANY_USERS') throw notFound('Form');
@@ -100,11 +104,15 @@ export function ownFromFill(caller: Caller, fill: GuestFill, id: string): Submis
   return known;
 }
 
-/** The caller's submissions of a form, as SQL (their user; their guest identity or its contact). */
+/**
+ * The caller's submissions of a form, as SQL (their user; their contact or a guest answer of their
+ * email; their guest identity or its contact).
+ */
 export function fillerMatch(caller: Caller): SQL {
   if (caller.kind === 'STAFF') {
     return and(eq(formSubmissions.fillerKind, 'USER'), eq(formSubmissions.fillerId, caller.access.userId))!;
   }
+  if (caller.kind === 'CONTACT') return contactFillerSql(caller.contact);
   const { guest } = caller;
   return or(
     and(
@@ -125,7 +133,12 @@ export async function assertFirstAnswer(
   exceptId: string | null,
 ): Promise<void> {
   if (!form.settings.one_per_person) return;
-  const email = caller.kind === 'GUEST' ? caller.guest.email?.toLowerCase() : undefined;
+  const email =
+    caller.kind === 'GUEST'
+      ? caller.guest.email?.toLowerCase()
+      : caller.kind === 'CONTACT'
+        ? caller.contact.email.toLowerCase()
+        : undefined;
   const answered = sql`${formSubmissions.status} <> 'DRAFT'`;
   const samePerson = or(
     fillerMatch(caller),
@@ -224,6 +237,7 @@ async function newSubmissionValues(db: Db, caller: Caller, form: FormBuilderRow)
       fillerName: '',
     };
   }
+  if (caller.kind === 'CONTACT') return { ...base, ...(await contactFillerOf(db, caller.contact)) };
   const person = (await findPeople(db, [caller.access.userId])).get(caller.access.userId);
   return {
     ...base,

@@ -8,7 +8,7 @@ import {
 } from '@esigns/contracts/form-builders';
 import type { TestApp } from '../../../test/test-app';
 import type { SeededCompany, SeededUser } from '../../../test/seed-company';
-import { contacts } from '../contacts/schema';
+import { contacts, contactTypes } from '../contacts/schema';
 import { formBuilders } from '../form-builders/schema';
 import { formSubmissions } from './schema';
 
@@ -174,4 +174,13 @@ export async function waitForBatch(
     if (Date.now() > deadline) throw new Error(`send ${batchId} not over: ${JSON.stringify(batch)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** A contact type of the company, inserted directly; answers its id. */
+export async function seedContactType(t: TestApp, company: SeededCompany, name: string): Promise<string> {
+  const [row] = await t.platform.database.db
+    .insert(contactTypes)
+    .values({ companyId: company.companyId, name })
+    .returning({ id: contactTypes.id });
+  return row!.id;
 }

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { escapeLike, type Db } from '../../platform/db/database';
 import { notFound, unlessAppError } from '../../platform/http/app-error';
 import { findFormBuilder, stepsOf } from './builders-port';
+import { formForContact } from './contact-fill';
 import { historyOf } from './submission-history';
 import { fillerMatch } from './fill-service';
 import { formSubmissions, formSubmissionSteps } from './schema';
@@ -174,7 +175,10 @@ export async function isValueUnique(
     formbuilder_data_id?: string;
   },
 ): Promise<{ unique: boolean }> {
-  const form = await findFormBuilder(db, caller.companyId, query.formbuilder_details_id);
+  const form =
+    caller.kind === 'CONTACT'
+      ? await formForContact(db, caller.contact, query.formbuilder_details_id)
+      : await findFormBuilder(db, caller.companyId, query.formbuilder_details_id);
   if (caller.kind === 'GUEST' && caller.guest.formBuilderId !== form.id) throw notFound('Form');
   const sameValue = sql`lower(${formSubmissions.values} -> ${query.step_id} ->> ${query.field}) = lower(${query.value.trim()})`;
   const taken = await anySubmissionOfForm(db, form.id, sameValue, query.formbuilder_data_id ?? null);

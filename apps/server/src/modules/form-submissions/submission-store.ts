@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TFormSubmission, TSubmissionStep } from '@esigns/contracts/form-builders';
 import { hasPermission } from '@esigns/contracts/permissions';
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
+import type { ContactContext } from '../application-users';
 import type { AccessContext } from '../permissions';
 import { formAvailability, type FormBuilderRow, type GuestIdentity } from './builders-port';
 import { formApprovals, formSubmissionEvents, formSubmissions, formSubmissionSteps } from './schema';
@@ -19,14 +20,49 @@ export type StepRow = typeof formSubmissionSteps.$inferSelect;
 export type ApprovalRow = typeof formApprovals.$inferSelect;
 type Reader = Pick<Db, 'select'>;
 
-/** Who calls: a signed-in member of the company, or a guest proved by the form's session headers. */
+/**
+ * Who calls: a signed-in member of the company, a signed-in contact of the contact area (`/ap`), or a
+ * guest proved by the form's session headers.
+ */
 export type Caller =
   | { kind: 'STAFF'; companyId: string; access: AccessContext }
+  | { kind: 'CONTACT'; companyId: string; contact: ContactContext }
   | { kind: 'GUEST'; companyId: string; guest: GuestIdentity };
 
-/** The text the history names the caller by. */
+/** The text the history names the caller by (a contact by their login, as members are). */
 export const actorOf = (caller: Caller): string =>
-  caller.kind === 'STAFF' ? `user:${caller.access.userId}` : `guest:${caller.guest.guestId}`;
+  caller.kind === 'STAFF'
+    ? `user:${caller.access.userId}`
+    : caller.kind === 'CONTACT'
+      ? `user:${caller.contact.userId}`
+      : `guest:${caller.guest.guestId}`;
+
+/** The filler id of the caller's own answers: their user, their contact, their guest identity. */
+export const fillerIdOf = (caller: Caller): string =>
+  caller.kind === 'STAFF'
+    ? caller.access.userId
+    : caller.kind === 'CONTACT'
+      ? caller.contact.contactId
+      : caller.guest.guestId;
+
+/**
+ * A contact's own submissions, as SQL: filler their contact, or a guest answer of their email (a
+ * form sent to their email before they had access). The contact area's lists and the fill routes
+ * read the same set.
+ */
+export const contactFillerSql = (contact: Pick<ContactContext, 'contactId' | 'email'>): SQL =>
+  or(
+    and(eq(formSubmissions.fillerKind, 'CONTACT'), eq(formSubmissions.fillerId, contact.contactId)),
+    and(
+      eq(formSubmissions.fillerKind, 'GUEST'),
+      sql`lower(${formSubmissions.fillerEmail}) = ${contact.email.toLowerCase()}`,
+    ),
+  )!;
+
+/** `contactFillerSql` on a row already read. */
+const isContactFiller = (contact: ContactContext, row: SubmissionRow): boolean =>
+  (row.fillerKind === 'CONTACT' && row.fillerId === contact.contactId) ||
+  (row.fillerKind === 'GUEST' && row.fillerEmail?.toLowerCase() === contact.email.toLowerCase());
 
 /**
  * Whether the caller is the submission's filler: their own user, or the guest (a guest whose
@@ -35,6 +71,7 @@ export const actorOf = (caller: Caller): string =>
 export function isFiller(caller: Caller, row: SubmissionRow): boolean {
   if (row.companyId !== caller.companyId) return false;
   if (caller.kind === 'STAFF') return row.fillerKind === 'USER' && row.fillerId === caller.access.userId;
+  if (caller.kind === 'CONTACT') return isContactFiller(caller.contact, row);
   const { guest } = caller;
   if (row.formBuilderId !== guest.formBuilderId) return false;
   if ((row.fillerKind === 'GUEST' || row.fillerKind === 'ANONYMOUS') && row.fillerId === guest.guestId)
@@ -68,7 +105,7 @@ export async function findOwnSubmission(db: Reader, caller: Caller, id: string):
 
 /**
  * A submission the caller may read: their own, any of the company's with `slug` (staff), or one a
- * staff member is an approver of. 404 otherwise.
+ * member or a contact is an approver of. 404 otherwise.
  */
 export async function findReadableSubmission(
   db: Reader,
@@ -79,19 +116,35 @@ export async function findReadableSubmission(
 ): Promise<SubmissionRow> {
   const row = await findLiveSubmission(db, caller.companyId, id);
   if (isFiller(caller, row)) return row;
-  if (caller.kind === 'STAFF') {
-    if (hasPermission(caller.access, slug)) return row;
-    if (slug === 'form-builders:view-submissions' && (await isApproverOf(db, caller.access.userId, row.id)))
-      return row;
-  }
+  if (caller.kind === 'STAFF' && hasPermission(caller.access, slug)) return row;
+  if (
+    caller.kind !== 'GUEST' &&
+    slug === 'form-builders:view-submissions' &&
+    (await isApproverOf(db, approverMatch(caller), row.id))
+  )
+    return row;
   throw notFound('Submission');
 }
 
-async function isApproverOf(db: Reader, userId: string, submissionId: string): Promise<boolean> {
+/** The approvals asked of a signed-in caller: a member by their user, a contact by their contact. */
+export function approverMatch(
+  caller:
+    | { kind: 'STAFF'; access: Pick<AccessContext, 'userId'> }
+    | { kind: 'CONTACT'; contact: Pick<ContactContext, 'contactId'> },
+): SQL {
+  return caller.kind === 'STAFF'
+    ? eq(formApprovals.approverUserId, caller.access.userId)
+    : and(
+        eq(formApprovals.approverKind, 'CONTACT'),
+        eq(formApprovals.approverContactId, caller.contact.contactId),
+      )!;
+}
+
+async function isApproverOf(db: Reader, who: SQL, submissionId: string): Promise<boolean> {
   const [hit] = await db
     .select({ id: formApprovals.id })
     .from(formApprovals)
-    .where(and(eq(formApprovals.submissionId, submissionId), eq(formApprovals.approverUserId, userId)))
+    .where(and(eq(formApprovals.submissionId, submissionId), who))
     .limit(1);
   return hit !== undefined;
 }

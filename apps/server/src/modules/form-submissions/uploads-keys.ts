@@ -1,7 +1,7 @@
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { TFileRef } from '@esigns/contracts/nocode-value-coercion';
 import { validationError } from '../../platform/http/app-error';
-import type { Caller, SubmissionRow } from './submission-store';
+import { fillerIdOf, type Caller, type SubmissionRow } from './submission-store';
 
 /*
  * Storage keys of files uploaded into form submissions. A key says whose file it is and where it
@@ -38,7 +38,7 @@ type Place = { companyId: string; submissionId: string | null; formId: string; f
 
 /** Where the caller's uploads of a form go: their submission, or (none yet) their new-answer folder. */
 export function uploadPlaceOf(caller: Caller, formId: string, row: SubmissionRow | null): Place {
-  const fillerId = caller.kind === 'STAFF' ? caller.access.userId : caller.guest.guestId;
+  const fillerId = fillerIdOf(caller);
   return { companyId: caller.companyId, submissionId: row?.id ?? null, formId, fillerId };
 }
 
