@@ -38,21 +38,25 @@ export type DocumentStatusListener = (tx: Tx, changes: readonly DocumentStatusCh
 export type DocumentRequestStatusChange = { requestId: string; companyId: string; status: RequestStatus };
 export type DocumentRequestStatusListener = (tx: Tx, change: DocumentRequestStatusChange) => Promise<void>;
 
-const documentStatusListeners: DocumentStatusListener[] = [];
-const requestStatusListeners: DocumentRequestStatusListener[] = [];
+// By the registering module's name: registering again (one app per test file, a worker) replaces it.
+const documentStatusListeners = new Map<string, DocumentStatusListener>();
+const requestStatusListeners = new Map<string, DocumentRequestStatusListener>();
 
 /**
  * Called by `changeDocumentStatus` / `changeDocumentStatuses` (the one status writer) in the same
  * transaction, once per call, with every document changed (e.g. workflows follow their steps'
  * documents). A listener that throws rolls the change back.
  */
-export function registerDocumentStatusListener(listener: DocumentStatusListener): void {
-  if (!documentStatusListeners.includes(listener)) documentStatusListeners.push(listener);
+export function registerDocumentStatusListener(name: string, listener: DocumentStatusListener): void {
+  documentStatusListeners.set(name, listener);
 }
 
 /** Called when a document request's status changes (the recipient's upload, staff's review), in that transaction. */
-export function registerDocumentRequestStatusListener(listener: DocumentRequestStatusListener): void {
-  if (!requestStatusListeners.includes(listener)) requestStatusListeners.push(listener);
+export function registerDocumentRequestStatusListener(
+  name: string,
+  listener: DocumentRequestStatusListener,
+): void {
+  requestStatusListeners.set(name, listener);
 }
 
 export async function documentStatusesChanged(
@@ -60,9 +64,9 @@ export async function documentStatusesChanged(
   changes: readonly DocumentStatusChange[],
 ): Promise<void> {
   if (changes.length === 0) return;
-  for (const listener of documentStatusListeners) await listener(tx, changes);
+  for (const listener of documentStatusListeners.values()) await listener(tx, changes);
 }
 
 export async function requestStatusChanged(tx: Tx, change: DocumentRequestStatusChange): Promise<void> {
-  for (const listener of requestStatusListeners) await listener(tx, change);
+  for (const listener of requestStatusListeners.values()) await listener(tx, change);
 }

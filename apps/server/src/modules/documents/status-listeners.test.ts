@@ -33,14 +33,14 @@ beforeAll(async () => {
   t = await buildTestApp();
   call = caller(t);
   acme = await seedCompany(t, { name: 'Listener Co' });
-  registerDocumentStatusListener(async (tx, changes) => {
+  registerDocumentStatusListener('test', async (tx, changes) => {
     heard.push({ tx, changes });
     if (failNext) {
       failNext = false;
       throw new Error('listener refused');
     }
   });
-  registerDocumentRequestStatusListener(async (tx, change) => {
+  registerDocumentRequestStatusListener('test', async (tx, change) => {
     heardRequests.push({ tx, change });
   });
 });

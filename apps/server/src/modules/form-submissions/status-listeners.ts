@@ -19,18 +19,19 @@ export type SubmissionStatusListener = {
   changed: (tx: Db, change: SubmissionStatusChange) => Promise<void>;
 };
 
-const listeners: SubmissionStatusListener[] = [];
+// By the registering module's name: registering again (one app per test file, a worker) replaces it.
+const listeners = new Map<string, SubmissionStatusListener>();
 
-export function registerSubmissionStatusListener(listener: SubmissionStatusListener): void {
-  if (!listeners.includes(listener)) listeners.push(listener);
+export function registerSubmissionStatusListener(name: string, listener: SubmissionStatusListener): void {
+  listeners.set(name, listener);
 }
 
 export async function isSubmissionFollowed(db: Pick<Db, 'select'>, submissionId: string): Promise<boolean> {
-  for (const listener of listeners) if (await listener.follows(db, submissionId)) return true;
+  for (const listener of listeners.values()) if (await listener.follows(db, submissionId)) return true;
   return false;
 }
 
 /** Called once per transaction that changed a submission's status, with its final status. */
 export async function submissionStatusChanged(tx: Db, change: SubmissionStatusChange): Promise<void> {
-  for (const listener of listeners) await listener.changed(tx, change);
+  for (const listener of listeners.values()) await listener.changed(tx, change);
 }
