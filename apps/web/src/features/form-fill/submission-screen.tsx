@@ -34,6 +34,8 @@ export function SubmissionScreen() {
   const submission = useQuery({
     queryKey: FILL_KEYS.submission(id),
     queryFn: ({ signal }) => fetchSubmission(STAFF_ACCESS, id, signal),
+    // The stepper caches its last write's answer under this key, without the history: read again.
+    staleTime: (query) => (query.state.data?.history ? 30_000 : 0),
   });
   const templates = useStepTemplates(form.data?._id, form.data?.steps ?? [], true);
   usePageTitle(form.data ? `${form.data.name}: entry` : 'Form entry');
