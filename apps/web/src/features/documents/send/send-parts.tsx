@@ -8,6 +8,7 @@ import {
   IconListNumbers,
   IconUsersGroup,
   IconFilePlus,
+  IconFileText,
   IconLayoutDashboard,
   IconMail,
   IconMailForward,
@@ -23,6 +24,7 @@ import {
   type TRecipient,
 } from '@esigns/contracts/documents';
 import { formatDate } from '../../../shared/format/date';
+import { documentDetailPath } from '../../document-lists/document-paths';
 
 export function recipientColor(recipient: Pick<TRecipient, 'color'>, index: number): string {
   return recipient.color || RECIPIENT_COLORS[index % RECIPIENT_COLORS.length]!;
@@ -226,7 +228,19 @@ export function SendSuccess({
           })}
         </Stack>
         <Group gap="sm" wrap="wrap">
-          <Button component={Link} to="/dashboard" leftSection={<IconLayoutDashboard size={16} />}>
+          <Button
+            component={Link}
+            to={documentDetailPath(document._id)}
+            leftSection={<IconFileText size={16} />}
+          >
+            Track it
+          </Button>
+          <Button
+            component={Link}
+            to="/dashboard"
+            variant="default"
+            leftSection={<IconLayoutDashboard size={16} />}
+          >
             Go to dashboard
           </Button>
           {isFromTemplate ? (

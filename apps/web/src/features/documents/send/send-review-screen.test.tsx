@@ -108,6 +108,9 @@ describe('SendReviewScreen', { timeout: 20_000 }, () => {
     expect(within(emailed).getByText('Emailed')).toBeTruthy();
     expect(within(emailed).getByText('Copy when completed')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getByRole('link', { name: 'Track it' }).getAttribute('href')).toMatch(
+      /^\/emp-documents\/custom\/[0-9a-f-]+$/,
+    );
     expect(screen.getByRole('link', { name: 'Send another' }).getAttribute('href')).toBe('/documents/upload');
   });
 
