@@ -150,7 +150,7 @@ describe("the contact area's records", { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
-  it("another contact's record (404 from the server) shows the failure, not the record", async () => {
+  it("another contact's record (404 from the server) shows the not-found screen, not the record", async () => {
     installLayout();
     installFakeApi((call) =>
       call.path === '/api/entity-data/someone-else'
@@ -158,8 +158,11 @@ describe("the contact area's records", { timeout: 30_000 }, () => {
         : server({ update: true })(call),
     );
     renderApp(`/ap/entity-view/${ENTITY_ID}?dataId=someone-else`);
-    expect(await screen.findByText('The record could not be loaded', undefined, FIRST)).toBeTruthy();
-    expect(screen.getByText('Record not found')).toBeTruthy();
+    expect(await screen.findByTestId('not-found', undefined, FIRST)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: /Back to the records/ }).getAttribute('href')).toBe(
+      `/ap/entity-view/${ENTITY_ID}`,
+    );
   });
 
   it('editing without the update rule: not shared, no form', async () => {

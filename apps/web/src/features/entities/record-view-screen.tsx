@@ -4,6 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { NotFoundScreen } from '../../app/screens/not-found-screen';
+import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDate } from '../../shared/format/date';
 import { ConfirmDialog, LoadError, PageFrame, errorText } from '../../shared/ui/page-kit';
@@ -80,6 +82,10 @@ export function RecordViewScreen() {
         onRetry={() => void navigate(paths.list(entityId))}
       />
     );
+  // Unknown, another company's, or (in the contact area) someone else's record: the server says
+  // 404 for all, and there is nothing to retry.
+  if (isApiError(record.error) && record.error.status === 404)
+    return <NotFoundScreen homeTo={paths.list(entityId)} homeLabel="Back to the records" />;
   if (loadError)
     return (
       <LoadError
