@@ -204,6 +204,14 @@ export async function waitForNewMail(to: string, subject: RegExp, already: numbe
  */
 export async function signThroughLink(page: Page, link: string): Promise<void> {
   await page.goto(link);
+  await signOpenedDocument(page);
+}
+
+/**
+ * The signer's part on a signing screen already open (a link followed, a Sign button): fills
+ * the first signature field with a drawn signature and finishes.
+ */
+export async function signOpenedDocument(page: Page): Promise<void> {
   await expect(page.getByTestId('ready-to-sign')).toBeVisible();
   await page.getByRole('button', { name: 'Review and sign' }).click();
   await expect(page.getByTestId('signing-view')).toBeVisible();
