@@ -105,7 +105,9 @@ export function EntityViewScreen() {
           {isStaff && backToViews}
           {view.data?.description && (
             <Text span size="sm" c="dimmed">
-              · {view.data.description}
+              {/* The dot parts it from the link back to the views list, which contacts do not get. */}
+              {isStaff ? '· ' : ''}
+              {view.data.description}
             </Text>
           )}
         </Group>
