@@ -5,6 +5,7 @@ import { defineFormSendJobs } from './modules/form-submissions';
 import { defineSigningJobs } from './modules/signing';
 import { defineNotificationJobs } from './modules/notifications';
 import { defineReminderJobs } from './modules/reminders';
+import { defineWorkflowJobs } from './modules/workflows';
 import type { Platform } from './platform/platform';
 
 /**
@@ -19,4 +20,5 @@ export function defineModuleJobs(platform: Platform): void {
   defineDocumentListJobs(platform);
   defineRecordJobs(platform);
   defineFormSendJobs(platform);
+  defineWorkflowJobs(platform);
 }

@@ -3,6 +3,7 @@
  * .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerWorkflowRoutes } from './routes';
+export { defineWorkflowJobs } from './jobs';
 export {
   findWorkflow,
   findWorkflowVersion,

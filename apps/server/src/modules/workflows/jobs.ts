@@ -1,0 +1,115 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { AppError } from '../../platform/http/app-error';
+import type { Platform } from '../../platform/platform';
+import { advanceInstance, WORKFLOW_STAGE_JOB, type TWorkflowStageJob } from './engine';
+import { appendWorkflowEvents } from './instances-store';
+import { registerWorkflowListeners } from './progress';
+import { workflowBatches, workflowData, workflowDataEvents } from './schema';
+
+/*
+ * The durable work of workflows: `workflows.start` starts one chunk (at most 50) of a send's DRAFT
+ * instances, each in its own transaction (`advanceInstance`: a started instance is no longer
+ * DRAFT, so a rerun after kill -9 or a hand-back skips it); the batch's counts are recomputed from
+ * the instances after each chunk, so a rerun never counts twice. `workflows.stage` starts an
+ * instance's next stage.
+ */
+
+export const WORKFLOW_START_JOB = 'workflows.start';
+export const WORKFLOW_START_CHUNK = 50;
+export type TWorkflowStartJob = { batch_id: string | null; ids: string[]; actor: string | null };
+
+/** Defines the jobs and registers the listeners (every process that runs jobs: API and workers). */
+export function defineWorkflowJobs(platform: Platform): void {
+  registerWorkflowListeners(platform);
+  platform.jobs.define<TWorkflowStartJob>({
+    name: WORKFLOW_START_JOB,
+    retryLimit: 3,
+    concurrency: 2,
+    expireInSeconds: 600,
+    handler: (data, job) => runStartChunk(platform, data, job.signal),
+  });
+  platform.jobs.define<TWorkflowStageJob>({
+    name: WORKFLOW_STAGE_JOB,
+    retryLimit: 5,
+    concurrency: 4,
+    handler: async (data) => {
+      try {
+        await advanceInstance(platform, data.workflow_data_id, 'IN_PROGRESS');
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        await platform.database.db.transaction((tx) =>
+          appendWorkflowEvents(tx, [
+            {
+              workflowDataId: data.workflow_data_id,
+              event: 'stage_failed',
+              details: { message: err.message },
+            },
+          ]),
+        );
+      }
+    },
+  });
+}
+
+/** One chunk: each DRAFT instance started on its own; a refused one (AppError) logged `start_failed`. */
+export async function runStartChunk(
+  platform: Platform,
+  data: TWorkflowStartJob,
+  signal?: AbortSignal,
+): Promise<void> {
+  for (const id of data.ids) {
+    if (signal?.aborted) return;
+    try {
+      await advanceInstance(platform, id, 'DRAFT', data.actor);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      await appendWorkflowEvents(platform.database.db, [
+        { workflowDataId: id, event: 'start_failed', actor: data.actor, details: { message: err.message } },
+      ]);
+    }
+  }
+  if (data.batch_id) await recountBatch(platform, data.batch_id);
+}
+
+/** The batch's sent / failed counts from its instances; DONE once every one is started or failed. */
+export async function recountBatch(platform: Platform, batchId: string): Promise<void> {
+  const db = platform.database.db;
+  const [counts] = await db
+    .select({
+      sent: sql<number>`count(*) filter (where ${workflowData.status} <> 'DRAFT')::int`,
+      failed: sql<number>`count(*) filter (where ${workflowData.status} = 'DRAFT' and exists (
+        select 1 from ${workflowDataEvents} e where e.workflow_data_id = ${workflowData.id} and e.event = 'start_failed'
+          and e.at >= ${workflowBatches.updatedAt}))::int`,
+    })
+    .from(workflowData)
+    .innerJoin(workflowBatches, eq(workflowBatches.id, workflowData.batchId))
+    .where(eq(workflowData.batchId, batchId));
+  const [batch] = await db.select().from(workflowBatches).where(eq(workflowBatches.id, batchId));
+  if (!batch || !counts) return;
+  const done = counts.sent + counts.failed >= batch.total;
+  await db
+    .update(workflowBatches)
+    .set({
+      sent: counts.sent,
+      failed: counts.failed,
+      status: done ? 'DONE' : 'RUNNING',
+      ...(done ? { finishedAt: new Date() } : {}),
+    })
+    .where(and(eq(workflowBatches.id, batchId), ne(workflowBatches.status, 'DONE')));
+}
+
+/** The instances of a send still DRAFT (a whole batch, or one instance). */
+export async function draftIdsOf(platform: Platform, companyId: string, batchId: string): Promise<string[]> {
+  const rows = await platform.database.db
+    .select({ id: workflowData.id })
+    .from(workflowData)
+    .where(
+      and(
+        eq(workflowData.companyId, companyId),
+        eq(workflowData.batchId, batchId),
+        inArray(workflowData.status, ['DRAFT']),
+      ),
+    )
+    .orderBy(workflowData.createdAt, workflowData.id);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,165 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TWorkflowStepKind, TWorkflowStepStatus } from '@esigns/contracts/workflows';
+import type { Db } from '../../platform/db/database';
+import type { Platform } from '../../platform/platform';
+import { registerDocumentRequestStatusListener, registerDocumentStatusListener } from '../documents';
+import { registerSubmissionStatusListener } from '../form-submissions';
+import { endInstance } from './engine-end';
+import { nextMove } from './engine-plan';
+import { WORKFLOW_STAGE_JOB, type TWorkflowStageJob } from './engine';
+import { appendWorkflowEvents } from './instances-store';
+import { workflowData, workflowDataSteps } from './schema';
+
+/*
+ * A step's object changed (a document completed / declined / voided / expired, a request
+ * uploaded, a submission submitted or approved): the earlier module calls us inside its own
+ * transaction. The step follows its object, the timeline gets the event, and the instance moves:
+ * a declined required step declines it, a finished stage queues (same transaction) the job that
+ * starts the next one, the last one completes it.
+ */
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Change = { objectId: string; to: TWorkflowStepStatus | null; object: string };
+
+const DOCUMENT_KINDS: readonly TWorkflowStepKind[] = ['custom', 'static'];
+
+/** Registers the listeners with documents and form-submissions (app.ts and the worker processes). */
+export function registerWorkflowListeners(platform: Platform): void {
+  registerDocumentStatusListener('workflows', (tx, changes) =>
+    followObjects(
+      platform,
+      tx,
+      DOCUMENT_KINDS,
+      changes.map((c) => ({
+        objectId: c.documentId,
+        object: `document ${c.status.toLowerCase()}`,
+        to:
+          c.status === 'COMPLETED'
+            ? 'DONE'
+            : c.status === 'DECLINED'
+              ? 'DECLINED'
+              : c.status === 'VOIDED' || c.status === 'EXPIRED'
+                ? 'VOIDED'
+                : null,
+      })),
+    ),
+  );
+  registerDocumentRequestStatusListener('workflows', (tx, c) =>
+    followObjects(
+      platform,
+      tx,
+      ['requested'],
+      [
+        {
+          objectId: c.requestId,
+          object: `request ${c.status.toLowerCase()}`,
+          to: c.status === 'UPLOADED' || c.status === 'APPROVED' ? 'DONE' : null,
+        },
+      ],
+    ),
+  );
+  registerSubmissionStatusListener('workflows', {
+    follows: async (db, submissionId) => {
+      const [row] = await db
+        .select({ id: workflowDataSteps.id })
+        .from(workflowDataSteps)
+        .where(
+          and(
+            eq(workflowDataSteps.objectId, submissionId),
+            eq(workflowDataSteps.kind, 'form'),
+            eq(workflowDataSteps.status, 'DUE'),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+    changed: (tx, c) =>
+      followObjects(
+        platform,
+        tx as Tx,
+        ['form'],
+        [
+          {
+            objectId: c.submissionId,
+            object: `submission ${c.status.toLowerCase()}`,
+            to:
+              c.status === 'SUBMITTED' || c.status === 'APPROVED'
+                ? 'DONE'
+                : c.status === 'REJECTED'
+                  ? 'DECLINED'
+                  : null,
+          },
+        ],
+      ),
+  });
+}
+
+/** The DUE steps whose object changed follow it; each instance touched then moves on. */
+export async function followObjects(
+  platform: Platform,
+  tx: Tx,
+  kinds: readonly TWorkflowStepKind[],
+  changes: readonly Change[],
+): Promise<void> {
+  const wanted = changes.filter((c) => c.to !== null);
+  if (wanted.length === 0) return;
+  const steps = await tx
+    .select()
+    .from(workflowDataSteps)
+    .where(
+      and(
+        inArray(
+          workflowDataSteps.objectId,
+          wanted.map((c) => c.objectId),
+        ),
+        inArray(workflowDataSteps.kind, [...kinds]),
+        eq(workflowDataSteps.status, 'DUE'),
+      ),
+    );
+  if (steps.length === 0) return;
+  const byObject = new Map(wanted.map((c) => [c.objectId, c]));
+  const instances = [...new Set(steps.map((s) => s.workflowDataId))].sort();
+  // Lock the instances (in a fixed order) before changing their steps.
+  await tx
+    .select({ id: workflowData.id })
+    .from(workflowData)
+    .where(inArray(workflowData.id, instances))
+    .for('update');
+  const now = new Date();
+  for (const step of steps) {
+    const change = byObject.get(step.objectId!)!;
+    await tx
+      .update(workflowDataSteps)
+      .set({ status: change.to!, finishedAt: now, updatedAt: now })
+      .where(and(eq(workflowDataSteps.id, step.id), eq(workflowDataSteps.status, 'DUE')));
+  }
+  await appendWorkflowEvents(
+    tx,
+    steps.map((s) => {
+      const change = byObject.get(s.objectId!)!;
+      return {
+        workflowDataId: s.workflowDataId,
+        event:
+          change.to === 'DONE' ? 'step_done' : change.to === 'DECLINED' ? 'step_declined' : 'step_voided',
+        stepId: s.stepId,
+        details: { object_id: s.objectId, because: change.object },
+      };
+    }),
+  );
+  for (const id of instances) await moveOn(platform, tx, id);
+}
+
+/** After a step changed: decline, complete, or queue the next stage (all in this transaction). */
+async function moveOn(platform: Platform, tx: Tx, id: string): Promise<void> {
+  const [instance] = await tx.select().from(workflowData).where(eq(workflowData.id, id));
+  if (!instance || instance.status !== 'IN_PROGRESS') return;
+  const steps = await tx.select().from(workflowDataSteps).where(eq(workflowDataSteps.workflowDataId, id));
+  const move = nextMove(steps);
+  if (move.kind === 'declined') {
+    await endInstance(platform, tx, id, 'DECLINED', { stepId: move.stepId });
+  } else if (move.kind === 'completed') {
+    await endInstance(platform, tx, id, 'COMPLETED', {});
+  } else if (move.kind === 'stage') {
+    await platform.jobs.send<TWorkflowStageJob>(WORKFLOW_STAGE_JOB, { workflow_data_id: id }, { tx });
+  }
+}
