@@ -6,6 +6,7 @@ import { DOCUMENT_SCREENS } from '../features/documents/document-screens';
 import { ENTITY_GROUP_SCREENS } from '../features/entity-groups/screens';
 import { ENTITY_VIEW_SCREENS } from '../features/entity-views/screens';
 import { FORM_BUILDER_SCREENS } from '../features/form-builders/screens';
+import { WORKFLOW_SCREENS } from '../features/workflows/screens';
 import { FORM_FILL_SCREENS } from '../features/form-fill/screens';
 import { FORM_TEMPLATE_SCREENS } from '../features/form-templates/screens';
 import { GLOBAL_VARIABLE_SCREENS } from '../features/global-variables/screens';
@@ -113,6 +114,16 @@ const AREAS: [area: string, screens: ScreenLoaders, patterns: string[]][] = [
       '/public/fb/{formbuilder_code}/{formbuilder_data_id}/status/completed',
       '/public/fb/{formbuilder_code}/{formbuilder_data_id}/approval/auth',
       '/public/fb/{formbuilder_code}/{formbuilder_data_id}/approval/execute',
+    ],
+  ],
+  [
+    'workflows',
+    WORKFLOW_SCREENS,
+    [
+      '/workflows',
+      '/workflow/{workflow_id}',
+      '/workflow/send/{workflow_data_id}',
+      '/workflow/edit/{workflow_id}',
     ],
   ],
   [

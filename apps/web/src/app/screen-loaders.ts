@@ -23,6 +23,7 @@ import { FORM_BUILDER_SCREENS } from '../features/form-builders/screens';
 import { FORM_FILL_SCREENS } from '../features/form-fill/screens';
 import { CONTACT_AREA_SCREENS } from '../features/contact-area/screens';
 import { CONTACT_ACCOUNT_SCREENS } from '../features/contact-account/screens';
+import { WORKFLOW_SCREENS } from '../features/workflows/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -55,6 +56,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...FORM_FILL_SCREENS,
   ...CONTACT_AREA_SCREENS,
   ...CONTACT_ACCOUNT_SCREENS,
+  ...WORKFLOW_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),

@@ -1,0 +1,143 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { TWorkflowConditionRule, TWorkflowStep } from '@esigns/contracts/workflows';
+import {
+  VALUELESS_OPERATORS,
+  VISIBILITY_OPERATORS,
+  type TVisibilityOperator,
+} from '@esigns/contracts/nocode-fields';
+import type { FieldErrors } from '../../../shared/api/api-error';
+
+const WORDS: Record<TVisibilityOperator, string> = {
+  EQUALS: 'equals',
+  NOT_EQUALS: 'does not equal',
+  CONTAINS: 'contains',
+  NOT_CONTAINS: 'does not contain',
+  IS_EMPTY: 'is left empty',
+  IS_NOT_EMPTY: 'is filled in',
+  GREATER_THAN: 'is more than',
+  LESS_THAN: 'is less than',
+};
+const OPERATORS = VISIBILITY_OPERATORS.map((op) => ({ value: op, label: WORDS[op] }));
+
+type Props = {
+  step: TWorkflowStep;
+  earlier: readonly TWorkflowStep[];
+  errors: FieldErrors;
+  onChange: (patch: Partial<TWorkflowStep>) => void;
+};
+
+const firstRule = (earlier: readonly TWorkflowStep[]): TWorkflowConditionRule => ({
+  step_id: earlier[0]?.id ?? '',
+  field: '',
+  operator: 'EQUALS',
+  value: '',
+});
+
+/**
+ * "Run only when": rules over values of earlier stages' steps (a form's answer or a filled field, by
+ * its key); checked when the step's stage starts, a step whose condition fails is skipped.
+ */
+export function StepCondition({ step, earlier, errors, onChange }: Props) {
+  const condition = step.condition;
+  if (earlier.length === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        Steps of a later stage can run only when an answer of this one holds.
+      </Text>
+    );
+  }
+  const setRules = (rules: TWorkflowConditionRule[]) =>
+    onChange({ condition: rules.length ? { match: condition?.match ?? 'ALL', rules } : null });
+  const rules = condition?.rules ?? [];
+  const stepData = earlier.map((other) => ({ value: other.id, label: other.name || 'Unnamed step' }));
+  return (
+    <Stack gap="xs">
+      <Switch
+        label="Run only when earlier answers hold"
+        checked={condition !== null}
+        onChange={(event) => setRules(event.currentTarget.checked ? [firstRule(earlier)] : [])}
+      />
+      {condition && (
+        <>
+          <SegmentedControl
+            size="xs"
+            w="fit-content"
+            value={condition.match}
+            onChange={(match) => onChange({ condition: { ...condition, match: match as 'ALL' | 'ANY' } })}
+            data={[
+              { value: 'ALL', label: 'All rules' },
+              { value: 'ANY', label: 'Any rule' },
+            ]}
+          />
+          {rules.map((rule, i) => {
+            const error = (field: string) => errors[`condition.rules.${i}.${field}`];
+            const change = (patch: Partial<TWorkflowConditionRule>) =>
+              setRules(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+            return (
+              <Group key={i} gap="xs" align="flex-start" wrap="wrap" data-testid="condition-rule">
+                <NativeSelect
+                  aria-label={`Step of rule ${i + 1}`}
+                  data={stepData}
+                  value={rule.step_id}
+                  onChange={(event) => change({ step_id: event.currentTarget.value })}
+                  error={error('step_id')}
+                />
+                <TextInput
+                  aria-label={`Field of rule ${i + 1}`}
+                  placeholder="Field key"
+                  value={rule.field}
+                  onChange={(event) => change({ field: event.currentTarget.value })}
+                  error={error('field')}
+                />
+                <NativeSelect
+                  aria-label={`Operator of rule ${i + 1}`}
+                  data={OPERATORS}
+                  value={rule.operator}
+                  onChange={(event) => change({ operator: event.currentTarget.value as TVisibilityOperator })}
+                />
+                {!VALUELESS_OPERATORS.includes(rule.operator) && (
+                  <TextInput
+                    aria-label={`Value of rule ${i + 1}`}
+                    placeholder="Value"
+                    value={String(rule.value ?? '')}
+                    onChange={(event) => change({ value: event.currentTarget.value })}
+                    error={error('value')}
+                  />
+                )}
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove rule ${i + 1}`}
+                  onClick={() => setRules(rules.filter((_, j) => j !== i))}
+                  mt={4}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            );
+          })}
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            w="fit-content"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setRules([...rules, firstRule(earlier)])}
+          >
+            Add rule
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+}

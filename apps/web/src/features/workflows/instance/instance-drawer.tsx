@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { IconBan } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FINAL_WORKFLOW_INSTANCE_STATUSES } from '@esigns/contracts/workflows';
+import { formatDate } from '../../../shared/format/date';
+import { DOCUMENT_EVENTS, LiveRefresh } from '../../../shared/realtime/live-refresh';
+import { SkeletonStack } from '../../../shared/ui/list-screen';
+import { LoadError } from '../../../shared/ui/page-kit';
+import { InstanceProgress, InstanceStatusBadge } from '../instance-rows';
+import { WORKFLOW_KEYS, fetchInstance } from '../workflows-api';
+import { InstanceSteps } from './instance-steps';
+import { InstanceTimeline } from './instance-timeline';
+import { VoidInstanceDialog } from './void-instance-dialog';
+
+/** The realtime events that may move a packet: its own, and its documents'. */
+export const INSTANCE_EVENTS = ['workflow.updated', ...DOCUMENT_EVENTS] as const;
+
+/**
+ * One packet (`GET /workflow-data/{id}`) in a drawer over its workflow: status and progress, its steps
+ * by stage with who is due, the timeline, and Void (with a reason) while it is not finished. Follows
+ * the realtime events of workflows and documents while open.
+ */
+export function InstanceDrawer({
+  instanceId,
+  onClose,
+  canVoid,
+}: {
+  instanceId: string;
+  onClose: () => void;
+  canVoid: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const [voiding, setVoiding] = useState(false);
+  const instance = useQuery({
+    queryKey: WORKFLOW_KEYS.instance(instanceId),
+    queryFn: ({ signal }) => fetchInstance(instanceId, signal),
+  });
+  const data = instance.data;
+  const isOpen = data ? !FINAL_WORKFLOW_INSTANCE_STATUSES.includes(data.status) : false;
+  const person = data?.primary?.name || data?.primary?.email || 'No contact yet';
+  return (
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={
+        <Title order={3} size="h4">
+          Packet
+        </Title>
+      }
+    >
+      <LiveRefresh
+        events={INSTANCE_EVENTS}
+        onRefresh={() => void queryClient.invalidateQueries({ queryKey: WORKFLOW_KEYS.all })}
+      />
+      {instance.error && (
+        <LoadError
+          title="Could not load the packet"
+          error={instance.error}
+          onRetry={() => void instance.refetch()}
+        />
+      )}
+      {!data && !instance.error && <SkeletonStack count={4} />}
+      {data && (
+        <Stack gap="md" data-testid="workflow-instance">
+          <Stack gap={4}>
+            <Text fw={600}>{person}</Text>
+            {data.primary?.name && (
+              <Text size="sm" c="dimmed">
+                {data.primary.email}
+              </Text>
+            )}
+            <Group gap="xs">
+              <InstanceStatusBadge status={data.status} />
+              <Text size="xs" c="dimmed">
+                Version {data.version}
+                {data.sent_at ? ` · sent ${formatDate(data.sent_at)}` : ''}
+                {data.expires_at ? ` · expires ${formatDate(data.expires_at)}` : ''}
+              </Text>
+            </Group>
+            <InstanceProgress row={data} />
+          </Stack>
+          {isOpen && canVoid && (
+            <Button
+              variant="light"
+              color="red"
+              w="fit-content"
+              leftSection={<IconBan size={16} />}
+              onClick={() => setVoiding(true)}
+            >
+              Void packet
+            </Button>
+          )}
+          <InstanceSteps steps={data.steps} />
+          <InstanceTimeline events={data.timeline} steps={data.steps} />
+        </Stack>
+      )}
+      {voiding && data && <VoidInstanceDialog instance={data} onClose={() => setVoiding(false)} />}
+    </Drawer>
+  );
+}

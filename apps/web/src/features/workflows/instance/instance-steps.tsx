@@ -1,0 +1,47 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { WORKFLOW_STEP_KIND_LABELS, type TWorkflowInstanceStep } from '@esigns/contracts/workflows';
+import { formatDate } from '../../../shared/format/date';
+import { stagesOf } from '../builder/workflow-draft';
+import { STEP_STATUS_COLORS, STEP_STATUS_LABELS } from '../workflow-labels';
+
+/** A packet's steps by stage: each with its kind, status and when it started or finished. */
+export function InstanceSteps({ steps }: { steps: readonly TWorkflowInstanceStep[] }) {
+  const groups = stagesOf(steps);
+  return (
+    <Stack gap="xs">
+      <Title order={4} size="h5">
+        Steps
+      </Title>
+      {groups.map((group) => (
+        <Stack key={group.stage} gap={4}>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+            Stage {group.stage}
+          </Text>
+          {group.steps.map((step) => (
+            <Paper key={step.step_id} withBorder p="xs" radius="md" data-testid="instance-step">
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500} truncate>
+                    {step.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {WORKFLOW_STEP_KIND_LABELS[step.kind]}
+                    {step.required ? '' : ' · optional'}
+                    {step.finished_at
+                      ? ` · ${formatDate(step.finished_at)}`
+                      : step.started_at
+                        ? ` · since ${formatDate(step.started_at)}`
+                        : ''}
+                  </Text>
+                </Stack>
+                <Badge size="sm" variant="light" color={STEP_STATUS_COLORS[step.status]}>
+                  {STEP_STATUS_LABELS[step.status]}
+                </Badge>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
