@@ -26,6 +26,7 @@ export type ContactFormsQuery = { page: number; limit: number; search?: string |
 export const CONTACT_AREA_KEYS = {
   all: ['contact-area'] as const,
   documents: (query: ContactDocumentsQuery) => ['contact-area', 'documents', query] as const,
+  allForms: ['contact-area', 'forms'] as const,
   forms: (query: ContactFormsQuery) => ['contact-area', 'forms', query] as const,
   access: (entityId: string) => ['contact-area', 'entity-access', entityId] as const,
   menu: (contactTypeId: string) => ['contact-area', 'menu', contactTypeId] as const,

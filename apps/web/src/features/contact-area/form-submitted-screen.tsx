@@ -1,10 +1,13 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconCircleCheck, IconEye, IconForms } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { PageFrame, Panel, QueryFailure, StateMessage } from '../../shared/ui/page-kit';
 import { SkeletonStack } from '../../shared/ui/list-screen';
 import { useStaffForm } from '../form-fill/staff-fill-screen';
+import { CONTACT_AREA_KEYS } from './contact-area-api';
 import { contactFillPaths } from './form-state';
 
 /** `/ap/fb/{formbuilder_code}/{formbuilder_data_id}/status/completed`: the contact sent a form. */
@@ -12,6 +15,11 @@ export function ContactFormSubmittedScreen() {
   const { formbuilder_code: code = '', formbuilder_data_id: id = '' } = useParams();
   const form = useStaffForm(code);
   usePageTitle('Form submitted');
+  const queryClient = useQueryClient();
+  // The forms list read before filling still says "Not filled yet": read it again on the way back.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: CONTACT_AREA_KEYS.allForms });
+  }, [queryClient, id]);
   return (
     <PageFrame title={form.data?.name ?? 'Form submitted'}>
       {form.isError ? (
