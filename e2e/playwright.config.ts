@@ -53,7 +53,8 @@ export default defineConfig({
       cwd: path.resolve(import.meta.dirname, '..'),
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 90_000,
+      // An upper bound, not a target: on 2 busy cores the first start (migrations) took over 90 s.
+      timeout: 240_000,
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
