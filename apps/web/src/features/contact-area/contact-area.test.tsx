@@ -52,7 +52,7 @@ function server(next: FakeHandler = () => undefined): FakeHandler {
       );
     }
     if (call.path === `/api/menu/${CONTACT_TYPE_ID}`) return ok(makeContactMenu());
-    return next(call);
+    return next(call) ?? (call.path === '/api/application-user/workflows' ? ok(page([])) : undefined);
   };
 }
 
@@ -127,12 +127,58 @@ describe('the contact area', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No documents yet', undefined, FIRST)).toBeTruthy();
   });
 
-  it('workflows: a real empty state, and no call for workflows', async () => {
-    const api = installFakeApi(server());
+  it('workflows: the packets sent to the contact with their due steps, or a real empty state', async () => {
+    const packet = {
+      _id: 'p1',
+      workflow_id: 'w1',
+      workflow_name: 'Rental onboarding',
+      version: 1,
+      status: 'IN_PROGRESS',
+      primary: null,
+      batch_id: null,
+      steps: [
+        {
+          step_id: 's1',
+          kind: 'custom',
+          name: 'Lease',
+          stage: 1,
+          required: true,
+          status: 'DONE',
+          object_id: null,
+          started_at: null,
+          finished_at: null,
+        },
+        {
+          step_id: 's2',
+          kind: 'form',
+          name: 'Move-in form',
+          stage: 2,
+          required: true,
+          status: 'DUE',
+          object_id: null,
+          started_at: null,
+          finished_at: null,
+        },
+      ],
+      progress: { done: 1, total: 2 },
+      created_at: '2026-03-05T09:00:00.000Z',
+      sent_at: null,
+      finished_at: null,
+      expires_at: null,
+    };
+    const api = installFakeApi(
+      server((call) =>
+        call.path === '/api/application-user/workflows'
+          ? ok({ data: [packet], total: 1, page: 1, total_pages: 1 })
+          : undefined,
+      ),
+    );
     renderApp('/ap/workflows');
-    expect(await screen.findByTestId('workflows-empty', undefined, FIRST)).toBeTruthy();
-    expect(screen.getByText(/Workflows shared with you appear here/)).toBeTruthy();
-    expect(api.calls.some((c) => c.path.includes('workflows'))).toBe(false);
+    const [card] = await screen.findAllByTestId('contact-workflow', undefined, FIRST);
+    expect(within(card!).getByText('Move-in form')).toBeTruthy();
+    expect(within(card!).getByText('1 of 2 done')).toBeTruthy();
+    expect(within(card!).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('/ap/formbuilder');
+    expect(api.callsTo('/api/application-user/workflows')).toHaveLength(1);
   });
 
   it('forms: fill what is open, open what was sent', async () => {
