@@ -306,20 +306,26 @@ describe('bad input', () => {
   });
 
   it.each([
-    ['status', 'POST', () => `/workflow/${workflow._id}/status`, { status: 'ARCHIVED' }, ['status']],
-    ['status missing', 'POST', () => `/workflow/${workflow._id}/status`, {}, ['status']],
-    ['users id', 'POST', () => '/workflow/users', { workflow_data_id: 'zzz' }, ['workflow_data_id']],
-    ['count workflow id', 'POST', () => '/workflow/count', { workflow_id: 12 }, ['workflow_id']],
-    ['list status', 'GET', () => '/workflow-data?status=DONE', undefined, ['querystring.status']],
+    ['status', 'POST', (): string => `/workflow/${workflow._id}/status`, { status: 'ARCHIVED' }, ['status']],
+    ['status missing', 'POST', (): string => `/workflow/${workflow._id}/status`, {}, ['status']],
+    ['users id', 'POST', (): string => '/workflow/users', { workflow_data_id: 'zzz' }, ['workflow_data_id']],
+    ['count workflow id', 'POST', (): string => '/workflow/count', { workflow_id: 12 }, ['workflow_id']],
+    ['list status', 'GET', (): string => '/workflow-data?status=DONE', undefined, ['querystring.status']],
     [
       'list workflow id',
       'GET',
-      () => '/workflow-data?workflow_id=abc',
+      (): string => '/workflow-data?workflow_id=abc',
       undefined,
       ['querystring.workflow_id'],
     ],
-    ['definitions status', 'GET', () => '/workflows?status=LIVE', undefined, ['querystring.status']],
-    ['search too long', 'GET', () => `/workflows?search=${longText}`, undefined, ['querystring.search']],
+    ['definitions status', 'GET', (): string => '/workflows?status=LIVE', undefined, ['querystring.status']],
+    [
+      'search too long',
+      'GET',
+      (): string => `/workflows?search=${longText}`,
+      undefined,
+      ['querystring.search'],
+    ],
   ] as const)('%s -> 422', async (_label, method, url, body, keys) => {
     const res = await w.call(method, url(), owner(), body);
     expect(res.statusCode, res.body).toBe(422);
