@@ -59,6 +59,9 @@ const AREAS: [area: string, screens: ScreenLoaders, patterns: string[]][] = [
     DOCUMENT_SCREENS,
     [
       '/documents/upload',
+      '/emp-documents/custom/finish',
+      '/emp-documents/custom/{employee_document_id}/draft',
+      '/emp-documents/custom/{employee_document_id}/{employee_document}/success',
       '/send-document/mail/{id}',
       '/send-template/mail/{id}/{document_id}',
       '/templates/upload',
