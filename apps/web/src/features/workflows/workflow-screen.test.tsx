@@ -56,4 +56,36 @@ describe('WorkflowScreen', { timeout: 60_000 }, () => {
     });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Void packet' })).toBeNull());
   });
+  it('deletes a draft packet from its drawer after asking (no Void for a draft)', async () => {
+    let instances = [makeInstance({ status: 'DRAFT' })];
+    const api = installFakeApi(
+      withPermissions('ADMIN', (call) => {
+        if (call.path === `/api/workflow/${WORKFLOW_ID}`) return ok(makeWorkflow());
+        if (call.path === '/api/workflow-data/') return ok(paged(instances));
+        if (call.path === '/api/workflow/count') return ok(makeCounts());
+        if (call.path === `/api/workflow-data/${INSTANCE_ID}`) return ok(instances[0]);
+        if (call.path === `/api/workflow/${INSTANCE_ID}/PermanentDeleteDraftDocument`) {
+          instances = [];
+          return ok({ _id: INSTANCE_ID });
+        }
+        return undefined;
+      }),
+    );
+    renderWorkflowsAt(
+      <WorkflowScreen />,
+      '/workflow/:workflow_id',
+      `/workflow/${WORKFLOW_ID}?instance=${INSTANCE_ID}`,
+    );
+    const drawer = await screen.findByTestId('workflow-instance');
+    expect(within(drawer).queryByRole('button', { name: 'Void packet' })).toBeNull();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Delete draft' }));
+    expect(api.callsTo(`/api/workflow/${INSTANCE_ID}/PermanentDeleteDraftDocument`, 'POST')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(api.callsTo(`/api/workflow/${INSTANCE_ID}/PermanentDeleteDraftDocument`, 'POST')).toHaveLength(
+        1,
+      ),
+    );
+    await waitFor(() => expect(screen.queryByTestId('workflow-instance')).toBeNull());
+  });
 });

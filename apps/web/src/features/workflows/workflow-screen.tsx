@@ -103,6 +103,7 @@ export function WorkflowScreen() {
           instanceId={instanceId}
           onClose={() => setParams({}, { replace: true })}
           canVoid={rights.can('workflows:update')}
+          canDelete={rights.can('workflows:delete')}
         />
       )}
     </PageFrame>

@@ -137,3 +137,8 @@ export const workflowPaths = {
     `/workflow/${segment(workflowId)}?instance=${segment(instanceId)}`,
   send: (instanceId: string) => `/workflow/send/${segment(instanceId)}`,
 };
+
+/** Delete a DRAFT instance for good (`POST /workflow/{id}/PermanentDeleteDraftDocument`, id: the instance). */
+export async function deleteDraftInstance(id: string): Promise<unknown> {
+  return (await api.post<unknown>(`/workflow/${segment(id)}/PermanentDeleteDraftDocument`, {})).data;
+}

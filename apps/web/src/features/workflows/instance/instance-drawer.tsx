@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBan } from '@tabler/icons-react';
+import { IconBan, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FINAL_WORKFLOW_INSTANCE_STATUSES } from '@esigns/contracts/workflows';
 import { formatDate } from '../../../shared/format/date';
@@ -11,6 +11,7 @@ import { InstanceProgress, InstanceStatusBadge } from '../instance-rows';
 import { WORKFLOW_KEYS, fetchInstance } from '../workflows-api';
 import { InstanceSteps } from './instance-steps';
 import { InstanceTimeline } from './instance-timeline';
+import { DeleteDraftDialog } from './delete-draft-dialog';
 import { VoidInstanceDialog } from './void-instance-dialog';
 
 /** The realtime events that may move a packet: its own, and its documents'. */
@@ -18,26 +19,30 @@ export const INSTANCE_EVENTS = ['workflow.updated', ...DOCUMENT_EVENTS] as const
 
 /**
  * One packet (`GET /workflow-data/{id}`) in a drawer over its workflow: status and progress, its steps
- * by stage with who is due, the timeline, and Void (with a reason) while it is not finished. Follows
+ * by stage with who is due, the timeline, Delete while it is a DRAFT and Void (with a reason) while it
+ * runs. Follows
  * the realtime events of workflows and documents while open.
  */
 export function InstanceDrawer({
   instanceId,
   onClose,
   canVoid,
+  canDelete,
 }: {
   instanceId: string;
   onClose: () => void;
   canVoid: boolean;
+  canDelete: boolean;
 }) {
   const queryClient = useQueryClient();
-  const [voiding, setVoiding] = useState(false);
+  const [dialog, setDialog] = useState<'void' | 'delete' | null>(null);
   const instance = useQuery({
     queryKey: WORKFLOW_KEYS.instance(instanceId),
     queryFn: ({ signal }) => fetchInstance(instanceId, signal),
   });
   const data = instance.data;
-  const isOpen = data ? !FINAL_WORKFLOW_INSTANCE_STATUSES.includes(data.status) : false;
+  const isDraft = data?.status === 'DRAFT';
+  const isRunning = data ? !isDraft && !FINAL_WORKFLOW_INSTANCE_STATUSES.includes(data.status) : false;
   const person = data?.primary?.name || data?.primary?.email || 'No contact yet';
   return (
     <Drawer
@@ -82,22 +87,25 @@ export function InstanceDrawer({
             </Group>
             <InstanceProgress row={data} />
           </Stack>
-          {isOpen && canVoid && (
+          {((isRunning && canVoid) || (isDraft && canDelete)) && (
             <Button
               variant="light"
               color="red"
               w="fit-content"
-              leftSection={<IconBan size={16} />}
-              onClick={() => setVoiding(true)}
+              leftSection={isDraft ? <IconTrash size={16} /> : <IconBan size={16} />}
+              onClick={() => setDialog(isDraft ? 'delete' : 'void')}
             >
-              Void packet
+              {isDraft ? 'Delete draft' : 'Void packet'}
             </Button>
           )}
           <InstanceSteps steps={data.steps} />
           <InstanceTimeline events={data.timeline} steps={data.steps} />
         </Stack>
       )}
-      {voiding && data && <VoidInstanceDialog instance={data} onClose={() => setVoiding(false)} />}
+      {dialog === 'void' && data && <VoidInstanceDialog instance={data} onClose={() => setDialog(null)} />}
+      {dialog === 'delete' && data && (
+        <DeleteDraftDialog instance={data} onClose={() => setDialog(null)} onDeleted={onClose} />
+      )}
     </Drawer>
   );
 }
