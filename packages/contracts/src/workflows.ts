@@ -372,6 +372,16 @@ export const ZWorkflowUser = ZWorkflowPerson.extend({
 export type TWorkflowUser = z.infer<typeof ZWorkflowUser>;
 
 /**
+ * `POST /workflow/user-status` body. Without `open_step_id` every `open_url` is null except the
+ * step whose link the caller came by; with it, a fresh link to that DUE step of the caller is minted
+ * and answered as its `open_url` (the "Next step" button: links are never minted by a mere read).
+ */
+export const ZWorkflowUserStatusRequest = z.object({
+  open_step_id: z.string().trim().min(1).max(64).optional(),
+});
+export type TWorkflowUserStatusRequest = z.infer<typeof ZWorkflowUserStatusRequest>;
+
+/**
  * `POST /workflow/user-status`: a recipient's own packet, from a step's link (headers
  * `workflowdataid` + the step link's `documentid`/`userid`/... secrets, or a signed-in contact):
  * their steps in order, which are due and how to open each. Never another recipient's steps.
@@ -402,3 +412,29 @@ export const ZWorkflowView = z.object({
   latest: z.array(ZWorkflowInstance),
 });
 export type TWorkflowView = z.infer<typeof ZWorkflowView>;
+
+// ---------------------------------------------------------------------------------------------
+// Resend and download (staff)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `POST /resend-workflow/{workflow_id}` (the id is the instance, as `workflow_data_id`): mails every
+ * DUE step's link again to its recipients, or only the steps named. Not IN_PROGRESS: 409.
+ */
+export const ZResendWorkflow = z.object({
+  step_ids: z.array(z.string().trim().min(1).max(64)).min(1).max(50).optional(),
+});
+export type TResendWorkflow = z.infer<typeof ZResendWorkflow>;
+export const ZResendWorkflowResult = z.object({
+  resent: z.array(z.object({ step_id: z.string(), name: z.string(), emails: z.array(z.string()) })),
+});
+export type TResendWorkflowResult = z.infer<typeof ZResendWorkflowResult>;
+
+/**
+ * `GET /workflow-data/{id}/download` (not named by the spec; the instance page's "Download all"):
+ * one ZIP of the instance's DONE steps: sealed PDFs of signed and acknowledged documents, uploaded
+ * files of requests, a PDF of each submitted form (its questions and answers) with its uploaded
+ * files, and `packet.json` (steps, states, timeline).
+ */
+export const workflowDownloadPath = (workflowDataId: string): string =>
+  `/workflow-data/${encodeURIComponent(workflowDataId)}/download`;
