@@ -304,6 +304,15 @@ export const documentRequests = pgTable(
     status: text().$type<'REQUESTED' | 'UPLOADED' | 'APPROVED' | 'REJECTED'>().notNull().default('REQUESTED'),
     file: jsonb().$type<TFileInfo | null>(),
     requestedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Keyed hashes of the request's live link secrets (the `password` header beside `requestid`;
+     * the secret itself is only in the mail or the minted link), newest first, at most
+     * `MAX_LIVE_LINKS`: each new link joins the earlier ones, as signing links do.
+     */
+    linkSecretHashes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     dueAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

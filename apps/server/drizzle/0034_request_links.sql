@@ -1,0 +1,1 @@
+ALTER TABLE "document_requests" ADD COLUMN "link_secret_hashes" text[] DEFAULT '{}'::text[] NOT NULL;
