@@ -2,7 +2,7 @@ import { AppError, notFound } from '../../platform/http/app-error';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
 import { findConfigurable, type Tx } from './lookups';
-import { fillTemplate, type TemplatePerson } from './send-routes-service';
+import { fillTemplate, type TemplatePerson, type TemplateSendInput } from './send-routes-service';
 import { prepareSend, type PreparedSend, type SendActor, type SendResult } from './send-service';
 import { storeSends } from './send-store';
 import type { SenderInfo } from './sender-info';
@@ -19,8 +19,8 @@ export type TemplateRole = { key: string; name: string };
 /**
  * A company template, ACTIVE, filled for one send: `assign` names the person of each role (by the
  * template's roles). `sendKey` makes the send idempotent (a second store answers the first
- * document). 404 for another company's or a deleted template, 409 when inactive, 422 when the
- * layout cannot be sent.
+ * document). `settings` change some of the template's (a workflow's timing). 404 for another
+ * company's or a deleted template, 409 when inactive, 422 when the layout cannot be sent.
  */
 export async function prepareTemplateSend(
   platform: Platform,
@@ -30,13 +30,18 @@ export async function prepareTemplateSend(
     assign: (roles: readonly TemplateRole[]) => TemplatePerson[];
     sendKey: string;
     name?: string | undefined;
+    settings?: TemplateSendInput['settings'];
   },
 ): Promise<PreparedSend> {
   const template = await findConfigurable(platform.database.db, actor.companyId, input.templateId);
   if (!template.isTemplate) throw notFound('Template');
   if (template.status !== 'ACTIVE') throw new AppError('CONFLICT', { message: 'This template is inactive' });
   const roles = template.documentUsers.map((r) => ({ key: r.key, name: r.role_name }));
-  const filled = fillTemplate(template, { name: input.name, document_users: input.assign(roles) });
+  const filled = fillTemplate(template, {
+    name: input.name,
+    document_users: input.assign(roles),
+    settings: input.settings,
+  });
   return prepareSend(platform, actor, { ...filled, target: 'new', sendKey: input.sendKey });
 }
 

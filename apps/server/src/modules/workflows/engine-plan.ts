@@ -1,5 +1,11 @@
 import { ruleHolds } from '@esigns/contracts/nocode-visibility';
-import type { TWorkflowCondition, TWorkflowStep, TWorkflowStepStatus } from '@esigns/contracts/workflows';
+import type { TDocumentSettingsInput } from '@esigns/contracts/documents';
+import type {
+  TWorkflowCondition,
+  TWorkflowStep,
+  TWorkflowStepStatus,
+  TWorkflowTiming,
+} from '@esigns/contracts/workflows';
 import type { Db } from '../../platform/db/database';
 import { fieldsOfDocuments } from '../documents';
 import { submissionAnswers } from '../form-submissions';
@@ -39,6 +45,29 @@ export function nextMove(steps: readonly WorkflowDataStepRow[]): NextMove {
   const waiting = steps.filter((s) => s.status === 'WAITING');
   if (waiting.length === 0) return { kind: 'completed' };
   return { kind: 'stage', stage: Math.min(...waiting.map((s) => s.stage)) };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The timing a step's document carries (the instance's, not the template's): reminders at the
+ * instance's cadence (the documents' own sweep sends them, so the instance does not remind
+ * document steps), and an expiry no earlier than the instance's (rounded up to whole days), so a
+ * document never expires before its packet does: the instance's expiry ends it first (voided, with
+ * the void mail). A DRAFT being started has no `expires_at` yet: its timing's days. An instance
+ * without expiry: documents without one.
+ */
+export function stepDocumentSettings(
+  instance: { timing: TWorkflowTiming; expiresAt: Date | null },
+  now = new Date(),
+): Pick<TDocumentSettingsInput, 'expire_after_days' | 'reminder_every_days'> {
+  const left = instance.expiresAt
+    ? Math.ceil((instance.expiresAt.getTime() - now.getTime()) / DAY_MS)
+    : instance.timing.expire_after_days;
+  return {
+    expire_after_days: left === null ? null : Math.min(Math.max(left, 1), 365),
+    reminder_every_days: instance.timing.reminder_every_days,
+  };
 }
 
 /** Whether a step is done for progress and completion (DONE or SKIPPED). */

@@ -20,7 +20,7 @@ import {
 import { sendFormToContact } from '../form-submissions';
 import { companyDateStyle } from '../settings';
 import { findWorkflowVersion } from './definitions-read';
-import { nextMove, planStage, type StagePlan } from './engine-plan';
+import { nextMove, planStage, stepDocumentSettings, type StagePlan } from './engine-plan';
 import { endInstance } from './engine-end';
 import { appendWorkflowEvents } from './instances-store';
 import { stepsOfInstances, type WorkflowDataRow } from './presenters';
@@ -70,6 +70,8 @@ export async function advanceInstance(
   const db = platform.database.db;
   const instance = await readInstance(db, instanceId);
   if (!instance || instance.status !== from) return false;
+  // Past its expiry, a later stage waits for the expiry sweep (which ends the instance) instead.
+  if (from === 'IN_PROGRESS' && instance.expiresAt && instance.expiresAt <= new Date()) return false;
   if (from === 'DRAFT' && !instance.contactId) {
     throw new AppError('CONFLICT', { message: 'Choose the contact of this workflow instance first' });
   }
@@ -156,6 +158,7 @@ async function prepareDocuments(
         templateId: step.template_id,
         sendKey: `workflow:${instance.id}:${step.id}`,
         name: `${step.name} (${instance.workflowName})`,
+        settings: stepDocumentSettings(instance),
         assign: (roles) => assignRoles(roles, step, people),
       });
       out.push({ stepId: step.id, send });
