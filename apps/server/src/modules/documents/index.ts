@@ -96,7 +96,9 @@ export {
 } from './recipients';
 export { ERRORS, ZIdParam, ZName, ZQueryBool, ZSettingsPatch, security } from './route-schemas';
 export { registerDocumentRoutes } from './routes';
-export { insertDocumentRequest } from './request-documents';
+export { insertDocumentRequest, mailRequestLink, mintRequestLink } from './request-documents';
+export { authenticateRequestLink, REQUEST_LINK_HEADERS, requestLinkUrl } from './request-documents-link';
+export type { RequestLinkHolder } from './request-documents-link';
 export type { NewDocumentRequest } from './request-documents';
 export { prepareTemplateSend, settlePreparedSends, storePreparedSends } from './send-in-tx';
 export type { TemplateRole } from './send-in-tx';

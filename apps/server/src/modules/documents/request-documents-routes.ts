@@ -12,8 +12,10 @@ import {
   listMyRequests,
   listRequestsByCardType,
   REQUEST_STATUSES,
+  requestLinkView,
   updateRequest,
 } from './request-documents';
+import { requireRequestLinkOr } from './request-documents-link';
 import { ERRORS, security, ZIdParam } from './route-schemas';
 
 const tags = ['request-documents'];
@@ -30,6 +32,33 @@ export const ZRequest = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
+
+/** What a request link's holder reads (`GET /request-documents/{id}` with headers `requestid` + `password`). */
+export const ZRequestForLink = z.object({
+  _id: z.string(),
+  card_type: z.string(),
+  message: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  due_at: z.string().nullable(),
+  company: z.object({ name: z.string(), logo_url: z.string().nullable() }),
+  requested_by: z.object({ name: z.string(), email: z.string() }).nullable(),
+  file: z.object({ name: z.string(), mime_type: z.string() }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** The request link's headers, documented on the routes open to its holder. */
+export const ZRequestLinkHeaders = z
+  .object({
+    requestid: z.string().optional().describe('The document request id (with a request link)'),
+    password: z.string().optional().describe('The `token` of the request link'),
+  })
+  .passthrough();
+
+export const REQUEST_LINK_ACCESS =
+  "Open to the holder of the request's own link too (the mailed `/company-documents/requested/{id}/execute?token=`): " +
+  'headers `requestid` and `password` (the token), for that one request only. Wrong or replaced secret, another ' +
+  "request's id: 401 with one message; 20 failures from one address in 15 minutes: 429.";
 
 const ZCardType = z.string({ error: 'Required' }).trim().min(1, 'Choose a card type').max(100);
 const ZDueAt = z.iso.datetime({ offset: true, error: 'Use an ISO date-time' });
@@ -97,8 +126,9 @@ export function registerRequestDocumentRoutes(api: FastifyInstance, platform: Pl
         summary: 'Ask a contact for a document',
         description:
           'Not named by the spec (its screens `/request-documents/...` imply it). `card_type` is free text (PAN card, ' +
-          'Aadhaar, sale deed...). The contact (of the company, else 404) is mailed a link to their documents area ' +
-          '(`/ap/documents`). Needs `request-documents:create`.',
+          "Aadhaar, sale deed...). The contact (of the company, else 404) is mailed the request's own link " +
+          '(`/company-documents/requested/{id}/execute?token=`: no sign-in needed to read it and hand the file in). ' +
+          'Needs `request-documents:create`.',
         security,
         body: z.object({
           contact_id: z.string({ error: 'Required' }).max(100),
@@ -115,16 +145,27 @@ export function registerRequestDocumentRoutes(api: FastifyInstance, platform: Pl
   r.get(
     '/request-documents/:id',
     {
-      onRequest: requirePermission(platform, 'request-documents:view'),
+      onRequest: requireRequestLinkOr(platform, requirePermission(platform, 'request-documents:view'), 'id'),
       schema: {
         tags,
         summary: 'One document request',
-        security,
+        description:
+          'Staff with `request-documents:view`: the request as listed. ' +
+          REQUEST_LINK_ACCESS +
+          ' The link holder reads card type, message, due date, status, the company (name, logo), who asked and ' +
+          "the uploaded file's name and type, never the contact's other requests.",
+        security: [...security, {}],
+        headers: ZRequestLinkHeaders,
         params: ZIdParam('id', 'Document request id'),
-        response: { 200: ZSuccess(ZRequest), ...ERRORS },
+        response: { 200: ZSuccess(z.union([ZRequest, ZRequestForLink])), ...ERRORS },
       },
     },
-    async (request) => ok(await getRequest(platform, accessOf(request), request.params.id)),
+    async (request) =>
+      ok(
+        request.requestLink
+          ? await requestLinkView(platform, request.requestLink)
+          : await getRequest(platform, accessOf(request), request.params.id),
+      ),
   );
 
   r.patch(

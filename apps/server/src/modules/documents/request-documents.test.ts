@@ -50,7 +50,9 @@ describe('request documents', () => {
     const [mail] = await mailsTo(t, contact.email);
     expect(mail).toMatchObject({ kind: 'document.requested', companyId: acme.companyId });
     expect(mail!.subject).toContain('PAN card');
-    expect(mail!.html).toContain('http://localhost:3000/ap/documents');
+    expect(mail!.html).toContain(
+      `http://localhost:3000/company-documents/requested/${request._id}/execute?token=`,
+    );
 
     await call('POST', '/api/request-documents', acme.users.MANAGER, {
       contact_id: contact.id,

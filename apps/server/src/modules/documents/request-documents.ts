@@ -1,9 +1,10 @@
 import { and, count, desc, eq, ilike, or, asc, type SQL } from 'drizzle-orm';
 import type { TFileInfo } from '@esigns/contracts/files';
 import { isUuid } from '@esigns/contracts/ids';
-import { notFound } from '../../platform/http/app-error';
+import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { findPeople } from '../auth';
+import { findCompanyById } from '../company';
 import { contactDirectory, findContactsByIds } from '../contacts';
 import type { AccessContext } from '../permissions';
 import { likePattern } from '../roles';
@@ -11,6 +12,14 @@ import { companyDateStyle } from '../settings';
 import { requestStatusChanged } from './hooks';
 import { peopleByIds, type Tx } from './lookups';
 import { documentRequestMail } from './mails';
+import { newRecipientSecret } from './recipients';
+import {
+  findCompanyRequest,
+  issueRequestSecret,
+  requestLinkUrl,
+  type RequestLinkHolder,
+  type RequestRow,
+} from './request-documents-link';
 import { documentRequests } from './schema';
 import { loadSenderInfo, type SenderInfo } from './sender-info';
 import type { PersonRef } from './serializers';
@@ -157,8 +166,8 @@ export async function getRequest(
 
 /**
  * `POST /request-documents` `{contact_id, card_type, message, due_at?}`: asks a contact of the
- * company to upload a document; the contact is mailed (in the same transaction) a link to their
- * documents area (`/ap/documents`).
+ * company to upload a document; the contact is mailed (in the same transaction) the request's own
+ * link (`/company-documents/requested/{id}/execute?token=`).
  */
 export async function createRequest(
   platform: Platform,
@@ -196,28 +205,19 @@ export type NewDocumentRequest = {
   dueAt: Date | null;
   requester: SenderInfo;
   dates: Awaited<ReturnType<typeof companyDateStyle>>;
-  /** Where the mail's button goes (default: the contact's documents area). */
-  link?: string;
+  /** A packet's id (a workflow instance): the link names it (`.../requested/{id}/workflow/{packet}/execute`). */
+  packetId?: string | null;
 };
 
-/**
- * Stores a request to a contact of the company and queues its mail, in the caller's transaction
- * (`POST /request-documents`, and a workflow's requested step). Answers the request's id; the
- * caller wakes the mail workers after commit.
- */
-export async function insertDocumentRequest(platform: Platform, tx: Tx, input: NewDocumentRequest) {
-  const [row] = await tx
-    .insert(documentRequests)
-    .values({
-      companyId: input.companyId,
-      contactId: input.contact.id,
-      cardType: input.cardType,
-      message: input.message,
-      requestedBy: input.requestedBy,
-      dueAt: input.dueAt,
-    })
-    .returning({ id: documentRequests.id });
-  await platform.mail.queue(
+type RequestMail = Pick<
+  NewDocumentRequest,
+  'companyId' | 'contact' | 'cardType' | 'message' | 'dueAt' | 'requester' | 'dates' | 'packetId'
+>;
+
+/** Queues the request's mail with its link (`secret` added as `?token=`), in the caller's transaction. */
+async function queueRequestMail(platform: Platform, tx: Tx, id: string, secret: string, input: RequestMail) {
+  const link = requestLinkUrl(platform.config.publicUrl, id, { secret, packetId: input.packetId });
+  return platform.mail.queue(
     documentRequestMail({
       to: input.contact.email,
       firstName: input.contact.firstName,
@@ -227,12 +227,160 @@ export async function insertDocumentRequest(platform: Platform, tx: Tx, input: N
       companyName: input.requester.companyName,
       dueAt: input.dueAt,
       dates: input.dates,
-      link: input.link ?? `${platform.config.publicUrl}/ap/documents`,
+      link,
       branding: input.requester.branding,
     }),
     { tx, companyId: input.companyId },
   );
+}
+
+/**
+ * Stores a request to a contact of the company with its first link secret (only the keyed hash)
+ * and queues its mail with the link, in the caller's transaction (`POST /request-documents`, and a
+ * workflow's requested step). Answers the request's id; the caller wakes the mail workers after
+ * commit.
+ */
+export async function insertDocumentRequest(platform: Platform, tx: Tx, input: NewDocumentRequest) {
+  const { secret, hash } = newRecipientSecret(platform.config.secrets.jwtSecret);
+  const [row] = await tx
+    .insert(documentRequests)
+    .values({
+      companyId: input.companyId,
+      contactId: input.contact.id,
+      cardType: input.cardType,
+      message: input.message,
+      requestedBy: input.requestedBy,
+      dueAt: input.dueAt,
+      linkSecretHashes: [hash],
+    })
+    .returning({ id: documentRequests.id });
+  await queueRequestMail(platform, tx, row!.id, secret, input);
   return row!.id;
+}
+
+/** The request with its contact's email and first name, or undefined (another company's too). */
+async function requestWithContact(db: Pick<Tx, 'select'>, companyId: string, requestId: string) {
+  if (!isUuid(requestId)) return undefined;
+  const [row] = await db
+    .select({ request: documentRequests, email: contactDirectory.email, first: contactDirectory.firstName })
+    .from(documentRequests)
+    .innerJoin(contactDirectory, eq(contactDirectory.id, documentRequests.contactId))
+    .where(and(eq(documentRequests.id, requestId), eq(documentRequests.companyId, companyId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Mails the request's contact a new link (a new live secret; the links mailed before keep
+ * working up to `MAX_LIVE_LINKS`), in the caller's transaction: a packet's resend and reminders.
+ * 404 for another company's request, 409 for an APPROVED one. Answers the address mailed.
+ */
+export async function mailRequestLink(
+  platform: Platform,
+  tx: Tx,
+  input: {
+    companyId: string;
+    requestId: string;
+    packetId?: string | null;
+    requester: SenderInfo;
+    dates: Awaited<ReturnType<typeof companyDateStyle>>;
+  },
+): Promise<{ email: string }> {
+  const found = await requestWithContact(tx, input.companyId, input.requestId);
+  if (!found) throw notFound('Document request');
+  assertNotApproved(found.request);
+  const secret = await issueRequestSecret(platform, tx, input.companyId, input.requestId);
+  const { request: r } = found;
+  await queueRequestMail(platform, tx, r.id, secret, {
+    ...input,
+    contact: { id: r.contactId, email: found.email, firstName: found.first },
+    cardType: r.cardType,
+    message: r.message,
+    dueAt: r.dueAt,
+  });
+  return { email: found.email };
+}
+
+/**
+ * A new live link to the request, handed to the caller instead of mailed (a packet's "next step"
+ * for its recipient), in the caller's transaction. 404 for another company's request, 409 for an
+ * APPROVED one.
+ */
+export async function mintRequestLink(
+  platform: Platform,
+  tx: Tx,
+  input: { companyId: string; requestId: string; packetId?: string | null },
+): Promise<{ url: string; email: string }> {
+  const found = await requestWithContact(tx, input.companyId, input.requestId);
+  if (!found) throw notFound('Document request');
+  assertNotApproved(found.request);
+  const secret = await issueRequestSecret(platform, tx, input.companyId, input.requestId);
+  const url = requestLinkUrl(platform.config.publicUrl, input.requestId, {
+    secret,
+    packetId: input.packetId,
+  });
+  return { url, email: found.email };
+}
+
+/** An APPROVED request is closed: its document cannot change (409); so is a closed one (any other final status). */
+export function assertNotApproved(row: Pick<RequestRow, 'status'>): void {
+  if (row.status === 'APPROVED') {
+    throw new AppError('CONFLICT', {
+      message: 'This request is already approved: its document cannot change',
+    });
+  }
+  if (!(OPEN_REQUEST_STATUSES as readonly string[]).includes(row.status)) {
+    throw new AppError('CONFLICT', { message: 'This request is closed: nothing can be handed in any more' });
+  }
+}
+
+/** The statuses in which a request takes a file (again). */
+const OPEN_REQUEST_STATUSES = ['REQUESTED', 'UPLOADED', 'REJECTED'] as const;
+
+/** What a request link's holder reads of their request (`GET /request-documents/{id}` with the link). */
+export type RequestLinkView = {
+  _id: string;
+  card_type: string;
+  message: string;
+  status: RequestStatus;
+  due_at: string | null;
+  company: { name: string; logo_url: string | null };
+  requested_by: { name: string; email: string } | null;
+  file: { name: string; mime_type: string } | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The link holder's request as read now: never the contact's other requests or staff-only details. */
+export async function requestLinkView(
+  platform: Platform,
+  holder: RequestLinkHolder,
+): Promise<RequestLinkView> {
+  const db = platform.database.db;
+  const row = await findCompanyRequest(db, holder.companyId, holder.request.id);
+  if (!row) throw notFound('Document request');
+  const [company, people] = await Promise.all([
+    findCompanyById(db, row.companyId),
+    peopleByIds(db, row.requestedBy ? [row.requestedBy] : []),
+  ]);
+  const asker = row.requestedBy ? people.get(row.requestedBy) : undefined;
+  const settings = (company?.settings ?? {}) as Record<string, unknown>;
+  return {
+    _id: row.id,
+    card_type: row.cardType,
+    message: row.message,
+    status: row.status,
+    due_at: row.dueAt ? row.dueAt.toISOString() : null,
+    company: {
+      name: company?.name ?? '',
+      // The public logo route redirects to a short-lived file link (company module).
+      logo_url: typeof settings.logo_key === 'string' ? `/api/company-logo/${row.companyId}` : null,
+    },
+    requested_by: asker ? { name: asker.name, email: asker.email } : null,
+    file: row.file ? { name: row.file.name, mime_type: row.file.mime_type } : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
 /** `PATCH /request-documents/{id}`: card type, message, due date (null clears it) or status. */

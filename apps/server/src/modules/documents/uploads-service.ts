@@ -27,7 +27,7 @@ const ticketKey = (rawKey: string): string => `${rawKey}.upload.json`;
  */
 export async function createTemplateUpload(
   platform: Platform,
-  access: AccessContext,
+  access: Pick<AccessContext, 'companyId' | 'userId'>,
   input: { file_name: string; content_type: string; size: number },
 ): Promise<{ upload_url: string; file_ref_id: string; expires_at: string }> {
   const key = `${uploadsPrefix(access.companyId)}${randomUUID()}`;
@@ -52,7 +52,7 @@ export async function createTemplateUpload(
  */
 export async function templateUploadStatus(
   platform: Platform,
-  access: AccessContext,
+  access: Pick<AccessContext, 'companyId'>,
   fileRefId: string,
 ): Promise<{ status: 'PENDING' | 'UPLOADED'; fileInfos?: TFileInfo[] }> {
   assertOwnRef(access.companyId, fileRefId, 'uploads');

@@ -14,7 +14,7 @@ import {
   personOf,
   recipientWithDocument,
 } from '../documents';
-import { FailureLimiter } from './failure-limiter';
+import { limiterPerOwner } from '../../platform/http/failure-limiter';
 
 /** A recipient acting on their document, as proved by their link secret or their account. */
 export type SignerContext = {
@@ -42,15 +42,7 @@ export const INVALID_LINK_MESSAGE =
   'This signing link is not valid or has expired. Open the latest link you were mailed, or ask the sender for a new one.';
 
 /** Failed signer authentications per IP: 20 in 15 minutes, then 429 until the window ends. */
-const failures = new WeakMap<Platform, FailureLimiter>();
-function limiterOf(platform: Platform): FailureLimiter {
-  let limiter = failures.get(platform);
-  if (!limiter) {
-    limiter = new FailureLimiter({ max: 20, windowMs: 15 * 60_000 });
-    failures.set(platform, limiter);
-  }
-  return limiter;
-}
+const limiterOf = limiterPerOwner({ max: 20, windowMs: 15 * 60_000 });
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];

@@ -40,3 +40,22 @@ export class FailureLimiter {
     }
   }
 }
+
+/**
+ * One limiter per owner (a platform: each test app has its own), made on first use: how the link
+ * checks (signing, document requests, workflows' user status) keep their failure counts.
+ */
+export function limiterPerOwner(options: {
+  max: number;
+  windowMs: number;
+}): (owner: object) => FailureLimiter {
+  const limiters = new WeakMap<object, FailureLimiter>();
+  return (owner) => {
+    let limiter = limiters.get(owner);
+    if (!limiter) {
+      limiter = new FailureLimiter(options);
+      limiters.set(owner, limiter);
+    }
+    return limiter;
+  };
+}
