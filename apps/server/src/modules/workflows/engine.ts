@@ -319,6 +319,7 @@ async function requestUpload(
     dueAt: instance.expiresAt,
     requester: c.sender,
     dates,
+    packetId: instance.id,
   });
 }
 
