@@ -1,0 +1,60 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import { signInInBrowser } from '../support/document-setup';
+import { appLinksOf, waitForDeliveredMail } from '../support/mail-sink';
+import { DESKTOP, PHONE, activePacketViaApi, setUpCompany, shot, startViaApi } from './workflow-setup';
+
+// The staff's packet drawer at its edges, on a packet sent through the API (the builder and the
+// send screen are the journey's): staff void the running packet from the drawer with a reason; its
+// steps still due are voided with it, and the tenant's mailed signing link then says so.
+
+const expect = baseExpect.configure({ timeout: 45_000 });
+test.use({ actionTimeout: 45_000 });
+
+test('workflows: staff void a running packet from its drawer; the mailed link then says it is voided', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const company = await setUpCompany(request, 'wfv');
+  const workflowId = await activePacketViaApi(request, company, 'Tenant onboarding (void)');
+  const instanceId = await startViaApi(request, company, workflowId);
+  const mail = await waitForDeliveredMail(company.tenant.email, /Lease agreement .*" to sign/);
+  const signingLink = appLinksOf(mail, baseURL).find((href) => href.includes('/pp/vp/'));
+  expect(signingLink, 'the signing link of the mail').toBeTruthy();
+
+  const staff = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const page = await staff.newPage();
+  try {
+    await signInInBrowser(page, company.owner.email);
+    await page.goto(`/workflow/${workflowId}?instance=${instanceId}`);
+    const drawer = page.getByTestId('workflow-instance');
+    await expect(drawer.getByText('In progress', { exact: true })).toBeVisible();
+    await drawer.getByRole('button', { name: 'Void packet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Void packet' });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('The flat was let to someone else.');
+    await shot(page, 'void-dialog');
+    await dialog.getByRole('button', { name: 'Void' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(drawer.getByText('Voided', { exact: true }).first()).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Void packet' })).toHaveCount(0);
+    // Every step still due or waiting was voided with the packet.
+    const steps = drawer.getByTestId('instance-step');
+    await expect(steps).toHaveCount(4);
+    for (const step of await steps.all()) await expect(step).toContainText(/voided/i);
+    await shot(page, 'drawer-voided');
+  } finally {
+    await staff.close();
+  }
+
+  const phone = await browser.newContext({ baseURL, viewport: PHONE, hasTouch: true, isMobile: true });
+  try {
+    const tenant = await phone.newPage();
+    await tenant.goto(signingLink as string);
+    await expect(tenant.getByText(/voided/i).first()).toBeVisible();
+    await expect(tenant.getByRole('button', { name: 'Review and sign' })).toHaveCount(0);
+    await shot(tenant, 'phone-link-voided');
+  } finally {
+    await phone.close();
+  }
+});
