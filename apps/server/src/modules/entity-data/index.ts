@@ -9,7 +9,14 @@ export { defineRecordJobs } from './jobs';
 export { contactRecordsPage } from './contact-records';
 export { columnOf, filterSql, orderSql } from './query';
 export { registerAccountRecordHooks } from './account-records';
-export { narrowedRecordsPage, recordDirectory, recordsByIds } from './record-views';
+export {
+  narrowedRecordsPage,
+  recordDirectory,
+  recordIdsMatching,
+  recordsByIds,
+  recordsWithLinks,
+} from './record-views';
+export { printableText } from './printable-values';
 export { registerEntityDataHooks } from './register-hooks';
 export { ZRecordSchema, registerEntityDataRoutes } from './routes';
 export { createRecords, findRecord, queryRecords, toRecord, updateRecord } from './service';

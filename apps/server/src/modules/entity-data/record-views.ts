@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TRelatedRecordsQuery } from '@esigns/contracts/relationships';
 import type { Db } from '../../platform/db/database';
@@ -9,7 +9,7 @@ import type { AccessContext } from '../permissions';
 import { orderSql } from './query';
 import { entityData } from './schema';
 import { visibleRecordsAlways } from './staged-imports';
-import { countWhere, recordWhere, type RecordRow } from './service';
+import { countWhere, linkedTitles, recordWhere, withComputedValues, type RecordRow } from './service';
 
 /*
  * What other modules read of records without the table: a subquery their statements join
@@ -76,4 +76,52 @@ export async function narrowedRecordsPage(
     countWhere(db, where),
   ]);
   return { rows, ...total };
+}
+
+/**
+ * The records of `def` among `ids` (this company's and entity's; others absent) with their values
+ * computed on read, and the titles their ENTITY fields link to: what a mail about records prints.
+ */
+export async function recordsWithLinks(
+  db: Db,
+  def: EntityDefinition,
+  ids: readonly string[],
+): Promise<{ rows: RecordRow[]; linkedTitles: Record<string, string> }> {
+  if (ids.length === 0) return { rows: [], linkedTitles: {} };
+  const found = await db
+    .select()
+    .from(entityData)
+    .where(
+      and(
+        eq(entityData.entityId, def.row.id),
+        eq(entityData.companyId, def.row.companyId),
+        inArray(entityData.id, [...ids]),
+      ),
+    );
+  const rows = await withComputedValues(db, def, found);
+  return { rows, linkedTitles: await linkedTitles(db, def, rows) };
+}
+
+/**
+ * The ids of `def`'s records the caller sees in the grid (their global filters, and a saved filter
+ * when given), newest first, at most `limit`.
+ */
+export async function recordIdsMatching(
+  db: Db,
+  access: AccessContext,
+  def: EntityDefinition,
+  query: { filter_id?: string | undefined },
+  limit: number,
+): Promise<string[]> {
+  const where = await recordWhere(db, access, def, {
+    filter_id: query.filter_id,
+    apply_global_filters: true,
+  });
+  const rows = await db
+    .select({ id: entityData.id })
+    .from(entityData)
+    .where(where)
+    .orderBy(sql`${entityData.createdAt} desc`, sql`${entityData.id} desc`)
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

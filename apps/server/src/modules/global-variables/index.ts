@@ -3,4 +3,4 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerGlobalVariableRoutes } from './routes';
-export { loadGlobalVariableValues, variableSummaries } from './service';
+export { allGlobalVariables, loadGlobalVariableValues, variableSummaries } from './service';

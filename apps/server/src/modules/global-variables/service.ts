@@ -181,6 +181,22 @@ export async function loadGlobalVariableValues(
 }
 
 /**
+ * Every variable of the company, standard ones first, then its own by key: what email templates
+ * offer and render as `{{global.<key>}}`.
+ */
+export async function allGlobalVariables(db: Db, companyId: string): Promise<VariableWithoutUrls[]> {
+  const [standard, own] = await Promise.all([
+    standardVariables(db, companyId),
+    db
+      .select()
+      .from(globalVariables)
+      .where(eq(globalVariables.companyId, companyId))
+      .orderBy(asc(globalVariables.key)),
+  ]);
+  return [...standard, ...own.map(toGlobalVariable)];
+}
+
+/**
  * The label and input type of the variables among `ids` (the standard ones and the company's own)
  * by id; unknown ids and other companies' are absent.
  */

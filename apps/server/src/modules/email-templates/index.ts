@@ -1,0 +1,6 @@
+/**
+ * The public face of the email-templates module: other modules and the composition root import only this
+ * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
+ */
+export { companyMailFrame } from './frame';
+export type { MailFrame } from './frame';
