@@ -78,13 +78,33 @@ describe('GET /api/outbox with the outbox key', () => {
     const { body } = await get('/api/outbox?limit=1', keyHeaders);
     const row = body.data.data[0];
     expect(Object.keys(row).sort()).toEqual(
-      ['_id', 'attempts', 'cc', 'created_at', 'error', 'kind', 'sent_at', 'status', 'subject', 'to'].sort(),
+      [
+        '_id',
+        'attempts',
+        'cc',
+        'created_at',
+        'error',
+        'kind',
+        'retries',
+        'sent_at',
+        'status',
+        'subject',
+        'template',
+        'template_id',
+        'to',
+        'transport',
+      ].sort(),
     );
     expect(row).toMatchObject({
       to: ['gina@example.com'],
       cc: [],
       kind: 'test',
+      template: 'Test',
+      template_id: null,
       status: 'OUTBOX',
+      attempts: 1,
+      retries: 0,
+      transport: 'outbox',
       error: null,
       sent_at: null,
     });

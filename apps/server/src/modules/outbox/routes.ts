@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorBody, ZPaged, ZSuccess, toPaged } from '@esigns/contracts/envelope';
+import { AUTH_HEADERS } from '@esigns/contracts/headers';
 import { ZListOutboxQuery, ZOutboxMail, ZOutboxMailRow, OUTBOX_KEY_HEADER } from '@esigns/contracts/outbox';
 import { AppError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
@@ -19,8 +20,9 @@ const ZOutboxParams = z.object({ id: z.string().describe('Mail id (UUID)') });
 const OUTBOX_ACCESS = [
   "The instance operator's view: send `x-outbox-key: <OUTBOX_KEY>`. Every mail of the instance;",
   'subjects and bodies as sent (links and one-time codes included) only while no SMTP_URL is set,',
-  'since the Outbox is then the only way to get them; with SMTP_URL set, the redacted copies',
-  '(`redacted: true`, as in the email log). No or a wrong key: 401; a Bearer token alone: 403',
+  "since the Outbox is then the only way to get them, and never the mails a company's own SMTP carried",
+  '(`transport: company`); with SMTP_URL set, the redacted copies (`redacted: true`, as in the email',
+  'log). No or a wrong key: 401; a Bearer token alone: 403',
   "(a company's mails are at `/api/email-logs`).",
 ].join(' ');
 
@@ -32,7 +34,23 @@ const EMAIL_LOG_ACCESS = [
   'a MANAGER, MEMBER or contact: 403.',
 ].join(' ');
 
+const LIST_DOC = [
+  'Paged, newest first; `search` matches the subject or a recipient (case-insensitive); `status`, `kind`',
+  "and `template_id` filter; `from`/`to` bound the time it was queued (a day is the caller's local day,",
+  'by the `usertimezone` header as in the document lists; `to` inclusive). Each row says which template',
+  "(`template`: the entity email template's name, else the product mail's label), how many `retries`",
+  'after the first attempt, which `transport` carried it (`company`, `instance`, `outbox`) and the last',
+  "`error`: the SMTP server's own answer.",
+].join(' ');
+
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody };
+
+/** The caller's `usertimezone` (minutes, as `Date.getTimezoneOffset()`); 0 when missing or out of range. */
+function offsetOf(request: FastifyRequest): number {
+  const header = request.headers[AUTH_HEADERS.userTimezone];
+  const minutes = Number(Array.isArray(header) ? header[0] : header);
+  return Number.isInteger(minutes) && Math.abs(minutes) <= 14 * 60 ? minutes : 0;
+}
 
 type ScopeResolver = (request: FastifyRequest) => Promise<OutboxScope>;
 
@@ -71,7 +89,7 @@ export function registerOutboxRoutes(api: FastifyInstance, platform: Platform): 
         schema: {
           tags: [tag],
           summary: tag === 'outbox' ? 'List queued and sent mails (operator)' : "List the company's mails",
-          description: `Paged, newest first; \`search\` matches the subject or a recipient (case-insensitive), \`status\` filters. ${access}`,
+          description: `${LIST_DOC} ${access}`,
           security,
           querystring: ZListOutboxQuery,
           response: { 200: ZSuccess(ZPaged(ZOutboxMailRow)), 422: ZErrorBody, ...ERRORS },
@@ -79,7 +97,7 @@ export function registerOutboxRoutes(api: FastifyInstance, platform: Platform): 
       },
       async (request) => {
         const scope = scopeOf(request);
-        const { rows, total } = await listOutboxMails(db, scope, request.query);
+        const { rows, total } = await listOutboxMails(db, scope, request.query, offsetOf(request));
         return ok(toPaged(rows, total, request.query));
       },
     );

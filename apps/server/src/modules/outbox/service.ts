@@ -1,19 +1,25 @@
 import { isUuid } from '@esigns/contracts/ids';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { TPageQuery } from '@esigns/contracts/envelope';
+import { and, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { bearerToken, verifyAccessToken } from '../../platform/auth/access-token';
 import type { Secrets } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/app-error';
 import { emailLogs, type EmailStatus } from '../../platform/mail/schema';
-import type { TOutboxMail, TOutboxMailRow } from '@esigns/contracts/outbox';
+import {
+  mailKindLabel,
+  type MailTransportKind,
+  type TListOutboxQuery,
+  type TOutboxMail,
+  type TOutboxMailRow,
+} from '@esigns/contracts/outbox';
 
 /**
  * Who reads which mails, and how. The instance operator (`x-outbox-key`) reads every mail; the
  * mails as sent (links and codes included) only while no SMTP is configured, since the Outbox is
- * then the only way to get them. A company's OWNER or ADMIN reads its own mails, always redacted:
- * a secret meant for a recipient (a signing link, a reset code) must never reach someone else.
+ * then the only way to get them, and never those a company's own SMTP carried (they reached their
+ * recipients). A company's OWNER or ADMIN reads its own mails, always redacted: a secret meant for
+ * a recipient (a signing link, a reset code) must never reach someone else.
  */
 export type OutboxScope = { kind: 'all'; isFull: boolean } | { kind: 'company'; companyId: string };
 
@@ -64,19 +70,27 @@ export async function resolveEmailLogScope(
 
 const isFull = (scope: OutboxScope): boolean => scope.kind === 'all' && scope.isFull;
 
-export type { TOutboxMail, TOutboxMailRow };
+/** Whether a row is read as sent: a full reader's, unless the company's own SMTP carried it. */
+const sentByCompany = sql<boolean>`(${emailLogs.transport} is not distinct from 'company')`;
 
-export type TListOutboxQuery = TPageQuery & { search?: string | undefined; status?: EmailStatus | undefined };
+/** The subject the scope reads, per row (in SQL, so that search matches what is shown). */
+function subjectColumn(scope: OutboxScope): SQL<string> {
+  if (!isFull(scope)) return sql<string>`${emailLogs.redactedSubject}`;
+  return sql<string>`case when ${sentByCompany} then ${emailLogs.redactedSubject} else ${emailLogs.subject} end`;
+}
+
+export type { TOutboxMail, TOutboxMailRow, TListOutboxQuery };
 
 const rowColumns = {
   id: emailLogs.id,
   to: emailLogs.to,
   cc: emailLogs.cc,
-  subject: emailLogs.subject,
-  redactedSubject: emailLogs.redactedSubject,
   kind: emailLogs.kind,
+  templateId: emailLogs.templateId,
+  templateName: emailLogs.templateName,
   status: emailLogs.status,
   attempts: emailLogs.attempts,
+  transport: emailLogs.transport,
   error: emailLogs.error,
   createdAt: emailLogs.createdAt,
   sentAt: emailLogs.sentAt,
@@ -87,16 +101,17 @@ export async function listOutboxMails(
   db: Db,
   scope: OutboxScope,
   query: TListOutboxQuery,
+  offsetMinutes = 0,
 ): Promise<{ rows: TOutboxMailRow[]; total: number }> {
-  const filters: (SQL | undefined)[] = [scopeFilter(scope)];
-  if (query.status) filters.push(eq(emailLogs.status, query.status));
+  const subject = subjectColumn(scope);
+  const filters: (SQL | undefined)[] = [scopeFilter(scope), ...narrowing(query, offsetMinutes)];
   const search = query.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
     filters.push(
       or(
         // The redacted subject for whoever reads redacted mails: searching for a code must find nothing.
-        ilike(isFull(scope) ? emailLogs.subject : emailLogs.redactedSubject, pattern),
+        ilike(subject, pattern),
         // Recipients are a text[]; Drizzle has no operator for "any element matches".
         sql`array_to_string(${emailLogs.to} || ${emailLogs.cc}, ' ') ilike ${pattern}`,
       ),
@@ -105,7 +120,7 @@ export async function listOutboxMails(
   const where = and(...filters);
   const [rows, totals] = await Promise.all([
     db
-      .select(rowColumns)
+      .select({ ...rowColumns, subject })
       .from(emailLogs)
       .where(where)
       // id breaks ties between mails queued in the same transaction, so pages never overlap.
@@ -114,7 +129,31 @@ export async function listOutboxMails(
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(emailLogs).where(where),
   ]);
-  return { rows: rows.map((row) => toRow(row, isFull(scope))), total: totals[0]?.total ?? 0 };
+  return { rows: rows.map(toRow), total: totals[0]?.total ?? 0 };
+}
+
+/** The filters of the list: status, kind, template and the queued-at range. */
+function narrowing(query: TListOutboxQuery, offsetMinutes: number): SQL[] {
+  const parts: SQL[] = [];
+  if (query.status) parts.push(eq(emailLogs.status, query.status));
+  if (query.kind) parts.push(eq(emailLogs.kind, query.kind));
+  if (query.template_id) parts.push(eq(emailLogs.templateId, query.template_id));
+  if (query.from) parts.push(gte(emailLogs.createdAt, boundOf(query.from, offsetMinutes).at));
+  if (query.to) {
+    const to = boundOf(query.to, offsetMinutes, true);
+    parts.push(to.dayEnd ? lt(emailLogs.createdAt, to.at) : lte(emailLogs.createdAt, to.at));
+  }
+  return parts;
+}
+
+/**
+ * `YYYY-MM-DD` is the caller's local day (`offsetMinutes` as `Date.getTimezoneOffset()`, the
+ * `usertimezone` header): from its midnight, or up to the next one; anything else an instant.
+ */
+function boundOf(value: string, offsetMinutes: number, end = false): { at: Date; dayEnd: boolean } {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return { at: new Date(value), dayEnd: false };
+  const midnight = Date.parse(`${value}T00:00:00Z`) + offsetMinutes * 60_000;
+  return { at: new Date(end ? midnight + 86_400_000 : midnight), dayEnd: end };
 }
 
 /**
@@ -124,11 +163,18 @@ export async function listOutboxMails(
 export async function getOutboxMail(db: Db, scope: OutboxScope, id: string): Promise<TOutboxMail> {
   if (!isUuid(id)) throw notFound('Mail');
   const full = isFull(scope);
+  const asSent = full ? sql<boolean>`not ${sentByCompany}` : sql<boolean>`false`;
   const [row] = await db
     .select({
       ...rowColumns,
-      html: full ? emailLogs.html : emailLogs.redactedHtml,
-      text: full ? emailLogs.text : emailLogs.redactedText,
+      subject: subjectColumn(scope),
+      asSent,
+      html: full
+        ? sql<string | null>`case when ${asSent} then ${emailLogs.html} else ${emailLogs.redactedHtml} end`
+        : emailLogs.redactedHtml,
+      text: full
+        ? sql<string | null>`case when ${asSent} then ${emailLogs.text} else ${emailLogs.redactedText} end`
+        : emailLogs.redactedText,
     })
     .from(emailLogs)
     .where(and(eq(emailLogs.id, id), scopeFilter(scope)))
@@ -137,8 +183,8 @@ export async function getOutboxMail(db: Db, scope: OutboxScope, id: string): Pro
   // Both or neither: a half-redacted mail is never shown.
   const hasBody = row.html !== null && row.text !== null;
   return {
-    ...toRow(row, full),
-    redacted: !full,
+    ...toRow(row),
+    redacted: !row.asSent,
     html: hasBody ? row.html : null,
     text: hasBody ? row.text : null,
   };
@@ -148,30 +194,33 @@ function scopeFilter(scope: OutboxScope): SQL | undefined {
   return scope.kind === 'all' ? undefined : eq(emailLogs.companyId, scope.companyId);
 }
 
-function toRow(
-  row: {
-    id: string;
-    to: string[];
-    cc: string[];
-    subject: string;
-    redactedSubject: string;
-    kind: string;
-    status: EmailStatus;
-    attempts: number;
-    error: string | null;
-    createdAt: Date;
-    sentAt: Date | null;
-  },
-  full: boolean,
-): TOutboxMailRow {
+function toRow(row: {
+  id: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  kind: string;
+  templateId: string | null;
+  templateName: string | null;
+  status: EmailStatus;
+  attempts: number;
+  transport: MailTransportKind | null;
+  error: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}): TOutboxMailRow {
   return {
     _id: row.id,
     to: row.to,
     cc: row.cc,
-    subject: full ? row.subject : row.redactedSubject,
+    subject: row.subject,
     kind: row.kind,
+    template: row.templateName ?? mailKindLabel(row.kind),
+    template_id: row.templateId,
     status: row.status,
     attempts: row.attempts,
+    retries: Math.max(row.attempts - 1, 0),
+    transport: row.transport,
     error: row.error,
     created_at: row.createdAt.toISOString(),
     sent_at: row.sentAt ? row.sentAt.toISOString() : null,

@@ -2,6 +2,12 @@ import { DEFAULT_BRANDING, type TBranding } from '@esigns/contracts/branding';
 
 export type TMailButton = { label: string; url: string };
 
+/**
+ * A company's header and footer (its default header/footer template): sanitised HTML from the
+ * email-templates module, shown above the heading and below the body of every product mail.
+ */
+export type TMailFrame = { header_html: string; footer_html: string };
+
 export type TMailLayoutInput = {
   /** Missing fields fall back to the product defaults. */
   branding?: Partial<TBranding>;
@@ -15,6 +21,8 @@ export type TMailLayoutInput = {
   publicUrl?: string;
   /** The email log's rendering: the button keeps its label but its link reads `[redacted link]`. */
   redactButtonLink?: boolean;
+  /** The company's header and footer (trusted, already sanitised HTML); none: as without. */
+  frame?: TMailFrame | null;
 };
 
 /** What stands in the email log for a link (they carry the recipient's token) and for a one-time code. */
@@ -58,6 +66,8 @@ export function renderMailLayout(input: TMailLayoutInput): { html: string; text:
 <tr><td class="px" style="padding:12px 32px 4px;font-family:${FONT};font-size:12px;line-height:18px;color:#6b7280;word-break:break-all;">If the button does not work, copy this link into your browser:<br><a href="${e(button.url)}" target="_blank" rel="noopener" style="color:${primary};text-decoration:underline;">${e(button.shown)}</a></td></tr>`
     : '';
 
+  const frame = frameRows(input.frame);
+
   const preheader = input.preheader
     ? `<div style="display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;opacity:0;overflow:hidden;mso-hide:all;">${e(input.preheader)}</div>`
     : '';
@@ -87,6 +97,7 @@ ${preheader}
 <table role="presentation" class="container" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;overflow:hidden;">
 <tr><td bgcolor="${primary}" style="background-color:${primary};height:6px;line-height:6px;font-size:6px;">&nbsp;</td></tr>
 ${logoRow}
+${frame.header}
 <tr><td class="px" style="padding:20px 32px 4px;font-family:${FONT};">
 <h1 style="margin:0;font-size:22px;line-height:30px;font-weight:600;color:#111827;">${e(input.heading)}</h1>
 </td></tr>
@@ -94,6 +105,7 @@ ${logoRow}
 ${input.bodyHtml}
 </td></tr>
 ${buttonRows}
+${frame.footer}
 <tr><td style="padding:24px 32px 0;"><div style="border-top:1px solid #e5e7eb;line-height:1px;font-size:1px;">&nbsp;</div></td></tr>
 <tr><td class="px" align="center" style="padding:12px 32px 24px;font-family:${FONT};font-size:12px;line-height:18px;color:#9ca3af;">
 ${e(branding.powered_by)}<br>
@@ -107,10 +119,12 @@ ${e(branding.powered_by)}<br>
 </html>`;
 
   const text = [
+    ...(frame.headerText ? [frame.headerText, ''] : []),
     input.heading,
     '',
     htmlToText(input.bodyHtml),
     ...(button ? ['', `${button.label}: ${button.shown}`] : []),
+    ...(frame.footerText ? ['', frame.footerText] : []),
     '',
     '--',
     branding.powered_by,
@@ -121,6 +135,30 @@ ${e(branding.powered_by)}<br>
     .trim();
 
   return { html, text: `${text}\n` };
+}
+
+/**
+ * The table rows of a company's header and footer (each in its own full-width cell, so whatever
+ * the editor made stays inside the 600 px column) and their text versions. Empty parts add nothing.
+ */
+function frameRows(frame: TMailFrame | null | undefined): {
+  header: string;
+  footer: string;
+  headerText: string;
+  footerText: string;
+} {
+  const header = frame?.header_html.trim() ?? '';
+  const footer = frame?.footer_html.trim() ?? '';
+  const cell = (html: string, padding: string): string =>
+    html
+      ? `<tr><td class="px" style="padding:${padding};font-family:${FONT};font-size:14px;line-height:22px;color:#374151;">\n${html}\n</td></tr>`
+      : '';
+  return {
+    header: cell(header, '16px 32px 0'),
+    footer: cell(footer, '20px 32px 0'),
+    headerText: header ? htmlToText(header) : '',
+    footerText: footer ? htmlToText(footer) : '',
+  };
 }
 
 /** Escapes text for HTML content and double-quoted attribute values. */

@@ -1,22 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  createTransport,
-  type SMTPPoolOptions,
-  type SMTPPoolSentMessageInfo,
-  type Transporter,
-} from 'nodemailer';
+import { createTransport, type SendMailOptions } from 'nodemailer';
 import { z } from 'zod';
-import type { TBranding } from '@esigns/contracts/branding';
-import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
-import { AppError, validationError } from '../http/app-error';
+import { AppError } from '../http/app-error';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Storage } from '../storage/storage';
-import { htmlToText, renderMailLayout, type TMailButton } from './mail-layout';
-import { isFreeOfSecrets, redactSecrets } from './redact';
-import { emailLogs, type EmailStatus } from './schema';
+import {
+  checkSmtp,
+  CompanyTransports,
+  scrub,
+  SmtpCheckError,
+  type CompanySmtpResolver,
+  type PooledTransport,
+  type TCompanySmtp,
+} from './company-smtp';
+import type { TMailFrame } from './mail-layout';
+import { checkMessage, renderMessage, type TMailMessage, type TPreparedMail } from './mail-message';
+import { emailLogs, type EmailStatus, type MailTransportKind } from './schema';
+
+export type { TMailAttachment, TMailMessage } from './mail-message';
 
 export const MAIL_SEND_JOB = 'mail.send';
 /** Retries after the first attempt. With a 30 s base delay and backoff they span 15-30 minutes: long enough for greylisting and short SMTP outages. */
@@ -26,42 +31,29 @@ const MAIL_RETRY_DELAY_SECONDS = 30;
 const MAIL_CONCURRENCY = 10;
 const MAX_ERROR_LENGTH = 2000;
 
-export type TMailAttachment = { filename: string; storageKey: string; contentType: string };
-
-export type TMailMessage = {
-  to: string | string[];
-  cc?: string[];
-  subject: string;
-  /** Used as given when there is no `bodyHtml`. */
-  html?: string;
-  /** Derived from the HTML when missing. */
-  text?: string;
-  /** What the mail is about (e.g. `document.sent`); shown and filterable in the Outbox. */
-  kind?: string;
-  branding?: Partial<TBranding>;
-  /** Defaults to the subject. */
-  heading?: string;
-  /** Trusted HTML built by our code (escape every user value in it): rendered inside the branded layout. */
-  bodyHtml?: string;
-  button?: TMailButton;
-  preheader?: string;
-  attachments?: TMailAttachment[];
-  /**
-   * Values only the recipient may see (one-time codes, tokens, links with tokens). They never
-   * reach the email log: see `redact.ts`. Links and six-digit codes are redacted even when not
-   * declared, but declare them anyway.
-   */
-  secrets?: string[];
-};
-
 export type TQueueMailOptions = {
   /** The caller's transaction: the mail (row and job) exists only if it commits. */
   tx?: MailTx;
   companyId?: string;
 };
 
-/** What `queue` needs of a Drizzle handle or transaction. */
-export type MailTx = Pick<Db, 'insert' | 'execute'>;
+/** What `queue` needs of a Drizzle handle or transaction (`select`: the company's header/footer). */
+export type MailTx = Pick<Db, 'insert' | 'execute' | 'select'>;
+
+/**
+ * The company's default header and footer, or null (registered by the email-templates module with
+ * `setFrameResolver`). Runs in the queueing transaction, on `db`: the frame is read where the mail is.
+ */
+export type MailFrameResolver = (
+  db: Pick<Db, 'select' | 'execute'>,
+  companyId: string,
+) => Promise<TMailFrame | null>;
+
+/** How one attempt sends a mail: the company's SMTP, the instance's, or not at all (Outbox). */
+type MailRoute =
+  | { kind: 'company'; transport: PooledTransport; describe: (err: unknown) => string }
+  | { kind: 'instance'; transport: PooledTransport; describe: (err: unknown) => string }
+  | { kind: 'outbox' };
 
 type MailDeps = { config: AppConfig; db: Db; jobs: JobQueue; storage: Storage; log: FastifyBaseLogger };
 
@@ -70,7 +62,8 @@ type TMailJob = z.infer<typeof ZMailJob>;
 
 /**
  * Outgoing mail. `queue` writes the `email_logs` row and the `mail.send` job in one transaction;
- * the job delivers through SMTP when `SMTP_URL` is set, otherwise keeps the mail in the Outbox.
+ * the job delivers through the company's own SMTP when it has one enabled, else `SMTP_URL`, else
+ * keeps the mail in the Outbox.
  */
 export class MailService {
   private readonly config: AppConfig;
@@ -79,7 +72,10 @@ export class MailService {
   private readonly storage: Storage;
   private readonly log: FastifyBaseLogger;
   /** One pooled transport per process: reconnecting for each mail is slow and some servers throttle it. */
-  private readonly transport: Transporter<SMTPPoolSentMessageInfo, SMTPPoolOptions> | undefined;
+  private readonly transport: PooledTransport | undefined;
+  private readonly companyTransports = new CompanyTransports();
+  private frameResolver: MailFrameResolver | null = null;
+  private smtpResolver: CompanySmtpResolver | null = null;
 
   constructor(deps: MailDeps) {
     this.config = deps.config;
@@ -104,6 +100,16 @@ export class MailService {
       : undefined;
   }
 
+  /** The company's default header/footer around its `bodyHtml` mails (the email-templates module). Replaces. */
+  setFrameResolver(resolver: MailFrameResolver | null): void {
+    this.frameResolver = resolver;
+  }
+
+  /** The company's own SMTP settings (the mail-config module). Replaces. */
+  setCompanySmtpResolver(resolver: CompanySmtpResolver | null): void {
+    this.smtpResolver = resolver;
+  }
+
   defineJobs(): void {
     this.jobs.define<TMailJob>({
       name: MAIL_SEND_JOB,
@@ -120,8 +126,9 @@ export class MailService {
    * a bad message.
    */
   async queue(message: TMailMessage, options: TQueueMailOptions = {}): Promise<{ id: string }> {
-    const prepared = this.prepare(message);
+    const checked = checkMessage(message);
     const write = async (tx: MailTx): Promise<{ id: string }> => {
+      const prepared = await this.prepare(message, checked, tx, options.companyId);
       const [row] = await tx
         .insert(emailLogs)
         .values({ ...prepared, companyId: options.companyId ?? null, status: 'QUEUED' })
@@ -153,21 +160,6 @@ export class MailService {
     }
     const { id } = parsed.data;
 
-    if (!this.transport) {
-      const [kept] = await this.db
-        .update(emailLogs)
-        .set({ status: 'OUTBOX' })
-        .where(and(eq(emailLogs.id, id), eq(emailLogs.status, 'QUEUED')))
-        .returning({ kind: emailLogs.kind, to: emailLogs.to, cc: emailLogs.cc, subject: emailLogs.subject });
-      if (kept) {
-        this.log.info(
-          { mailId: id, kind: kept.kind, to: kept.to, cc: kept.cc, subject: kept.subject },
-          `mail kept in the Outbox (no SMTP_URL): "${kept.subject}" to ${[...kept.to, ...kept.cc].join(', ')}`,
-        );
-      }
-      return;
-    }
-
     // QUEUED (or SENDING left by an attempt that died) -> SENDING, in one statement.
     const [row] = await this.db
       .update(emailLogs)
@@ -179,7 +171,15 @@ export class MailService {
       this.log.warn({ mailId: id }, 'mail sent again: an earlier attempt stopped while sending it');
     }
 
-    let info: SMTPPoolSentMessageInfo;
+    let route: MailRoute;
+    try {
+      route = await this.routeFor(row.companyId);
+    } catch (err) {
+      return this.recordFailure(id, err, describeError(err), job, null);
+    }
+    if (route.kind === 'outbox') return this.keepInOutbox(id);
+
+    let messageId: string;
     try {
       const attachments = await Promise.all(
         (row.attachments ?? []).map(async (a) => ({
@@ -188,48 +188,136 @@ export class MailService {
           content: await this.storage.get(a.storageKey),
         })),
       );
-      info = await this.transport.sendMail({
-        to: row.to,
-        ...(row.cc.length > 0 ? { cc: row.cc } : {}),
-        subject: row.subject,
-        ...(row.html ? { html: row.html } : {}),
-        text: row.text,
-        attachments,
-        // The same on every attempt: copies of a mail sent twice collapse in the reader's client.
-        messageId: this.messageIdOf(id),
-        headers: { 'X-Mail-Id': id },
-      });
+      const info = await route.transport.sendMail({ ...this.envelopeOf(id, row), attachments });
+      messageId = info.messageId || this.messageIdOf(id);
     } catch (err) {
-      // A 5xx answer (unknown mailbox, message refused) will be the same on every retry.
-      const permanent = isPermanentSmtpError(err);
-      const lastAttempt = job.retryCount >= MAIL_RETRY_LIMIT;
-      const status: EmailStatus = permanent || lastAttempt ? 'FAILED' : 'QUEUED';
-      const reason = describeError(err);
-      await this.db
-        .update(emailLogs)
-        .set({ status, error: reason })
-        .where(and(eq(emailLogs.id, id), eq(emailLogs.status, 'SENDING')));
-      this.log.warn({ mailId: id, attempt: job.retryCount + 1, status, err }, 'mail delivery failed');
-      if (permanent) return;
-      // Rethrown so that the queue retries (or records the job as failed after the last attempt).
-      throw new AppError('SERVICE_UNAVAILABLE', {
-        message: `Mail ${id} not delivered: ${reason}`,
-        cause: err,
-      });
+      return this.recordFailure(id, err, route.describe(err), job, route.kind);
     }
-    await this.markSent(id, info.messageId || this.messageIdOf(id));
+    await this.markSent(id, messageId, route.kind);
+  }
+
+  /**
+   * Tries a company's SMTP settings before they are saved (the mail-config module): connection and
+   * login, then `message` sent through them, within `SMTP_CHECK_TIMEOUT_MS`. A mail that was handed
+   * to the server is in the email log (`transport: company`), SENT or FAILED with the server's
+   * answer. Throws `SmtpCheckError` (its `reason` never holds the password).
+   */
+  async trySmtp(
+    settings: TCompanySmtp,
+    message: TMailMessage,
+    options: { companyId: string; timeoutMs?: number },
+  ): Promise<{ id: string }> {
+    const checked = checkMessage(message);
+    const prepared = await this.prepare(message, checked, this.db, options.companyId);
+    const id = randomUUID();
+    const record = (status: EmailStatus, extra: { error?: string; messageId?: string }) =>
+      this.db.insert(emailLogs).values({
+        ...prepared,
+        id,
+        companyId: options.companyId,
+        status,
+        attempts: 1,
+        transport: 'company',
+        error: extra.error ?? null,
+        messageId: extra.messageId ?? null,
+        sentAt: status === 'SENT' ? new Date() : null,
+      });
+    try {
+      const info = await checkSmtp(settings, this.envelopeOf(id, prepared), options.timeoutMs);
+      await record('SENT', { messageId: String(info.messageId || this.messageIdOf(id)) });
+      return { id };
+    } catch (err) {
+      if (err instanceof SmtpCheckError && err.stage === 'send')
+        await record('FAILED', { error: err.reason });
+      throw err;
+    }
+  }
+
+  /** The headers and parts of a stored mail, the same on every attempt. */
+  private envelopeOf(
+    id: string,
+    row: Pick<TPreparedMail, 'to' | 'cc' | 'subject' | 'html' | 'text'>,
+  ): SendMailOptions {
+    return {
+      to: row.to,
+      ...(row.cc.length > 0 ? { cc: row.cc } : {}),
+      subject: row.subject,
+      ...(row.html ? { html: row.html } : {}),
+      text: row.text,
+      // The same on every attempt: copies of a mail sent twice collapse in the reader's client.
+      messageId: this.messageIdOf(id),
+      headers: { 'X-Mail-Id': id },
+    };
+  }
+
+  /** The company's enabled SMTP, else the instance's, else the Outbox. */
+  private async routeFor(companyId: string | null): Promise<MailRoute> {
+    if (companyId && this.smtpResolver) {
+      const found = await this.smtpResolver(companyId);
+      if (found) {
+        const { transport, login } = this.companyTransports.get(companyId, found.version, found.settings);
+        return { kind: 'company', transport, describe: (err) => scrub(err, login) };
+      }
+      this.companyTransports.drop(companyId);
+    }
+    if (this.transport) return { kind: 'instance', transport: this.transport, describe: describeError };
+    return { kind: 'outbox' };
+  }
+
+  /** No SMTP for this mail: kept, readable in the Outbox. */
+  private async keepInOutbox(id: string): Promise<void> {
+    const [kept] = await this.db
+      .update(emailLogs)
+      .set({ status: 'OUTBOX', transport: 'outbox', error: null })
+      .where(and(eq(emailLogs.id, id), eq(emailLogs.status, 'SENDING')))
+      .returning({ kind: emailLogs.kind, to: emailLogs.to, cc: emailLogs.cc, subject: emailLogs.subject });
+    if (kept) {
+      this.log.info(
+        { mailId: id, kind: kept.kind, to: kept.to, cc: kept.cc, subject: kept.subject },
+        `mail kept in the Outbox (no SMTP_URL): "${kept.subject}" to ${[...kept.to, ...kept.cc].join(', ')}`,
+      );
+    }
+  }
+
+  /**
+   * An attempt failed (the row still SENDING): a permanent refusal (SMTP 5xx: unknown mailbox,
+   * message refused) or the last attempt makes it FAILED; anything else goes back to QUEUED and is
+   * rethrown, so that the queue retries it with backoff.
+   */
+  private async recordFailure(
+    id: string,
+    err: unknown,
+    reason: string,
+    job: { retryCount: number },
+    transport: MailTransportKind | null,
+  ): Promise<void> {
+    const permanent = isPermanentSmtpError(err);
+    const lastAttempt = job.retryCount >= MAIL_RETRY_LIMIT;
+    const status: EmailStatus = permanent || lastAttempt ? 'FAILED' : 'QUEUED';
+    await this.db
+      .update(emailLogs)
+      .set({ status, error: reason, ...(transport ? { transport } : {}) })
+      .where(and(eq(emailLogs.id, id), eq(emailLogs.status, 'SENDING')));
+    // The reason, not the error object: a company server's answer is scrubbed of its password.
+    this.log.warn(
+      { mailId: id, attempt: job.retryCount + 1, status, transport, reason },
+      'mail delivery failed',
+    );
+    if (permanent) return;
+    // Rethrown so that the queue retries (or records the job as failed after the last attempt).
+    throw new AppError('SERVICE_UNAVAILABLE', { message: `Mail ${id} not delivered: ${reason}` });
   }
 
   /**
    * SMTP accepted the mail: record it, retrying the write a few times. Never throws: a rethrow
    * would make the queue send an accepted mail again.
    */
-  private async markSent(id: string, messageId: string): Promise<void> {
+  private async markSent(id: string, messageId: string, transport: MailTransportKind): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.db
           .update(emailLogs)
-          .set({ status: 'SENT', sentAt: new Date(), messageId, error: null })
+          .set({ status: 'SENT', sentAt: new Date(), messageId, error: null, transport })
           .where(and(eq(emailLogs.id, id), eq(emailLogs.status, 'SENDING')));
         return;
       } catch (err) {
@@ -242,7 +330,7 @@ export class MailService {
     }
   }
 
-  /** `<mail id@domain of MAIL_FROM>`: stable for a mail, unique across mails. */
+  /** `<mail id@domain of MAIL_FROM>`: stable for a mail whichever transport sends it, unique across mails. */
   private messageIdOf(id: string): string {
     const domain =
       /@([^>\s]+)>?\s*$/.exec(this.config.mailFrom)?.[1] ?? new URL(this.config.publicUrl).hostname;
@@ -251,108 +339,29 @@ export class MailService {
 
   async close(): Promise<void> {
     this.transport?.close();
+    this.companyTransports.closeAll();
   }
 
-  private prepare(message: TMailMessage) {
-    const details: TValidationDetail[] = [];
-    const to = normaliseAddresses(message.to, 'to', details);
-    const cc = normaliseAddresses(message.cc ?? [], 'cc', details);
-    if (to.length === 0 && !details.some((d) => d.key === 'to')) {
-      details.push({ key: 'to', message: 'At least one recipient is required', path: ['to'] });
-    }
-    // Line breaks in a subject would end the header.
-    const subject = message.subject.replace(/[\r\n]+/g, ' ').trim();
-    if (!subject) details.push({ key: 'subject', message: 'Subject is required', path: ['subject'] });
-    if (message.bodyHtml === undefined && !message.html && !message.text) {
-      details.push({
-        key: 'bodyHtml',
-        message: 'Mail has no content (bodyHtml, html or text)',
-        path: ['bodyHtml'],
-      });
-    }
-    if (message.button && !/^https?:\/\//i.test(message.button.url)) {
-      details.push({
-        key: 'button.url',
-        message: 'Button link must be an http(s) URL',
-        path: ['button', 'url'],
-      });
-    }
-    (message.attachments ?? []).forEach((a, i) => {
-      for (const field of ['filename', 'storageKey', 'contentType'] as const) {
-        if (!a[field].trim()) {
-          details.push({
-            key: `attachments.${i}.${field}`,
-            message: `${field} is required`,
-            path: ['attachments', i, field],
-          });
-        }
-      }
-    });
-    const first = details[0];
-    if (first) throw validationError(details, first.message);
-
-    const { html, text } = this.render(message, subject, null);
-    // The email log's copy: the same mail rendered with every secret replaced (see redact.ts).
-    const secrets = [...(message.secrets ?? []), ...(message.button ? [message.button.url] : [])];
-    const redact = (value: string): string => redactSecrets(value, secrets);
-    const redacted = this.render(message, subject, redact);
-    const redactedSubject = redact(subject);
-    const isSafe = isFreeOfSecrets([redactedSubject, redacted.html, redacted.text], secrets);
-    if (!isSafe) this.log.warn({ kind: message.kind }, 'mail: secrets left after redaction, no log body');
-    return {
-      to,
-      cc,
-      subject,
-      html,
-      text,
-      // The subject is shown in every list: when unsafe, the log shows the kind instead.
-      redactedSubject: isSafe ? redactedSubject : `[redacted] ${message.kind?.trim() || 'mail'}`,
-      redactedHtml: isSafe ? redacted.html : null,
-      redactedText: isSafe ? redacted.text : null,
-      kind: message.kind?.trim() || 'generic',
-      attachments: message.attachments?.length ? message.attachments : null,
-    };
-  }
-
-  /** The mail's HTML and text: as sent, or (with `redact`) with it applied to every value a caller gave. */
-  private render(
+  /**
+   * The row's columns: rendered (the company's default header/footer around a `bodyHtml` mail
+   * unless the message names its own frame) and redacted for the email log.
+   */
+  private async prepare(
     message: TMailMessage,
-    subject: string,
-    redact: ((value: string) => string) | null,
-  ): { html: string; text: string } {
-    const isRedacted = redact !== null;
-    const map = redact ?? ((value: string) => value);
-    if (message.bodyHtml !== undefined) {
-      const rendered = renderMailLayout({
-        branding: message.branding ?? {},
-        heading: map(message.heading ?? subject),
-        bodyHtml: map(message.bodyHtml),
-        publicUrl: this.config.publicUrl,
-        redactButtonLink: isRedacted,
-        ...(message.button ? { button: message.button } : {}),
-        ...(message.preheader ? { preheader: map(message.preheader) } : {}),
-      });
-      return { html: rendered.html, text: message.text !== undefined ? map(message.text) : rendered.text };
-    }
-    // A text-only mail stays text-only: html '' means "no HTML part".
-    const html = map(message.html ?? '');
-    return { html, text: message.text !== undefined ? map(message.text) : htmlToText(html) };
+    checked: { to: string[]; cc: string[]; subject: string },
+    reader: Pick<Db, 'select' | 'execute'>,
+    companyId: string | undefined,
+  ): Promise<TPreparedMail> {
+    const wantsDefault =
+      message.frame === undefined && message.bodyHtml !== undefined && companyId !== undefined;
+    const frame =
+      wantsDefault && this.frameResolver
+        ? await this.frameResolver(reader, companyId)
+        : (message.frame ?? null);
+    const { safe, ...prepared } = renderMessage({ ...message, frame }, checked, this.config.publicUrl);
+    if (!safe) this.log.warn({ kind: message.kind }, 'mail: secrets left after redaction, no log body');
+    return prepared;
   }
-}
-
-const ZAddress = z.email();
-
-function normaliseAddresses(value: string | string[], key: string, details: TValidationDetail[]): string[] {
-  const list = (Array.isArray(value) ? value : [value])
-    .flatMap((v) => (typeof v === 'string' ? v.split(',') : [String(v)]))
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
-  for (const address of list) {
-    if (!ZAddress.safeParse(address).success) {
-      details.push({ key, message: `"${address}" is not a valid email address`, path: [key] });
-    }
-  }
-  return [...new Set(list)];
 }
 
 function isPermanentSmtpError(err: unknown): boolean {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-import type { EmailStatus } from '@esigns/contracts/outbox';
+import type { EmailStatus, MailTransportKind } from '@esigns/contracts/outbox';
 
-export type { EmailStatus };
+export type { EmailStatus, MailTransportKind };
 
 /**
  * Every message the product sends, whatever happens to it: `QUEUED` until the mail job runs,
@@ -34,8 +34,16 @@ export const emailLogs = pgTable(
     redactedHtml: text(),
     redactedText: text(),
     kind: text().notNull().default('generic'),
+    /** The entity email template a mail was made from (id and name as it was sent); null for product mails. */
+    templateId: uuid(),
+    templateName: text(),
     status: text().$type<EmailStatus>().notNull().default('QUEUED'),
     attempts: integer().notNull().default(0),
+    /**
+     * Which transport the last attempt used: `company` (the company's own SMTP), `instance`
+     * (SMTP_URL) or `outbox` (no SMTP: kept). Null until the mail job first ran.
+     */
+    transport: text().$type<MailTransportKind>(),
     error: text(),
     messageId: text(),
     attachments: jsonb().$type<{ filename: string; storageKey: string; contentType: string }[]>(),
