@@ -97,6 +97,8 @@ export {
 export { ERRORS, ZIdParam, ZName, ZQueryBool, ZSettingsPatch, security } from './route-schemas';
 export { registerDocumentRoutes } from './routes';
 export { insertDocumentRequest, mailRequestLink, mintRequestLink } from './request-documents';
+export { documentRequestFiles } from './request-files';
+export type { DocumentRequestFile } from './request-files';
 export { authenticateRequestLink, REQUEST_LINK_HEADERS, requestLinkUrl } from './request-documents-link';
 export type { RequestLinkHolder } from './request-documents-link';
 export type { NewDocumentRequest } from './request-documents';

@@ -20,6 +20,8 @@ export function registerFormSubmissionRoutes(api: FastifyInstance, platform: Pla
 export { defineFormSendJobs };
 export { documentStepProgress } from './documents-steps';
 export { registerFormSubmissionHooks } from './register-hooks';
+export { submissionForPacket } from './packet-answers';
+export type { SubmissionPacket } from './packet-answers';
 export { sendFormToContact, submissionAnswers } from './send-in-tx';
 export { registerSubmissionStatusListener } from './status-listeners';
 export type { SubmissionStatusChange, SubmissionStatusListener } from './status-listeners';

@@ -5,6 +5,8 @@ import type { SeededCompany, SeededUser } from '../../../test/seed-company';
 import type { TestApp } from '../../../test/test-app';
 import { contacts } from '../contacts/schema';
 import { seedDocumentTemplate } from '../form-builders/form-builders-test-utils';
+import { settleJobs } from '../notifications/test-helpers';
+import { eventually } from '../signing/test-helpers';
 import { loadWorkflow } from './definitions-read';
 import { appendWorkflowEvents, createDraftInstances } from './instances-store';
 
@@ -86,3 +88,16 @@ export async function seedInstances(
 export const keysOf = (res: Reply): string[] => [
   ...new Set<string>(res.json().errors?.details.map((d: { key: string }) => d.key) ?? []),
 ];
+
+/** Every workflows job done (the machine may be slow), then the mails and pushes, `rounds` times. */
+export async function settleWorkflowJobs(t: TestApp, rounds = 3): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    await eventually(async () => {
+      const { rows } = await t.platform.database.raw(
+        `select count(*)::int as n from pgboss.job where name like 'workflows.%' and state in ('created', 'retry', 'active')`,
+      );
+      return (rows[0] as { n: number }).n === 0;
+    }, 'the workflows jobs');
+    await settleJobs(t);
+  }
+}
