@@ -22,6 +22,8 @@ export { documentStepProgress } from './documents-steps';
 export { registerFormSubmissionHooks } from './register-hooks';
 export { submissionForPacket } from './packet-answers';
 export type { SubmissionPacket } from './packet-answers';
+export { formLinkHolder, issueFormLink, resendFormLink } from './packet-links';
+export type { FormLinkHolder } from './packet-links';
 export { sendFormToContact, submissionAnswers } from './send-in-tx';
 export { registerSubmissionStatusListener } from './status-listeners';
 export type { SubmissionStatusChange, SubmissionStatusListener } from './status-listeners';

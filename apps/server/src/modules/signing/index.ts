@@ -11,6 +11,8 @@ export { advanceDocument, dueUnderOrder, isDone, isEveryoneDone } from './progre
 export { dropFieldValues, forgetRecipientProgress, sealStatusOf } from './recipient-progress';
 export { clientOf, perMinute } from './route-common';
 export { registerSigningRoutes } from './routes';
+export { authenticateSigner } from './signer-access';
+export type { SignerContext } from './signer-access';
 export { documentsWithFailedSeal, SEAL_FAILED_COLUMN_TEXT, sealFailureOf } from './seal-failure';
 export { noSealQueued, queueSeal, wakeSealWorker } from './seal-queue';
 export { completedFileKey } from './seal-service';
