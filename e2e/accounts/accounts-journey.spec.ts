@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { waitForDeliveredMail } from '../support/mail-sink';
+import { uniqueId } from '../support/ids';
 
 // The account journey through the real server (mails are read from the Outbox with the operator
 // key; they also go out over SMTP to the e2e sink): a company signs up and verifies its email, turns on an authenticator app and
@@ -55,7 +56,7 @@ test('accounts: company sign-up, authenticator, invitation, member rights, works
   browser,
 }) => {
   test.setTimeout(240_000);
-  const id = Date.now().toString(36);
+  const id = uniqueId();
   const company = `Journey ${id}`;
   const ownerEmail = `owner-${id}@example.com`;
   const colleague = { first: 'Grace', last: `Hopper${id}`, email: `grace-${id}@example.com` };

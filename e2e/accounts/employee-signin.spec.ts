@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, json, signUpOwner } from '../support/document-setup';
+import { uniqueId } from '../support/ids';
 
 // Issue 3: staff sign in on their company's own page (/signin?company=<slug>, POST
 // /employee/signin) and land in their documents; a signed-out visitor's page travels encrypted
@@ -10,7 +11,7 @@ test('employee sign-in on the company page, and the encrypted redirect_url round
   request,
   browser,
 }) => {
-  const id = Date.now().toString(36);
+  const id = uniqueId();
   const email = `staff-${id}@example.com`;
   const company = `Employee Page ${id}`;
   const token = await signUpOwner(request, { email, company, first: 'Esha', last: 'Rao' });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signInInBrowser, signUpOwner } from '../support/document-setup';
+import { uniqueId } from '../support/ids';
 
 // Typed signatures in the handwriting fonts the app ships: the Type tab of the signature
 // editor fetches the font files it needs from the app itself (not from the device, not from a
@@ -13,7 +14,7 @@ for (const viewport of [
   { name: 'phone', width: 390, height: 844 },
 ]) {
   test(`typed signature in the shipped handwriting fonts (${viewport.name})`, async ({ page, request }) => {
-    const id = `${Date.now().toString(36)}${viewport.name[0]}`;
+    const id = `${uniqueId()}${viewport.name[0]}`;
     const email = `typist-${id}@example.com`;
     await signUpOwner(request, { email, company: `Typed ${id}`, first: 'Aditi', last: 'Rao' });
     await page.setViewportSize(viewport);

@@ -18,6 +18,7 @@ import {
   signUpOwner,
 } from '../support/document-setup';
 import { appLinksOf, waitForDeliveredMail } from '../support/mail-sink';
+import { uniqueId } from '../support/ids';
 
 // The contact area (/ap) end to end. Staff (desktop) give a tenant portal access from the
 // tenant's contact screen; the invitation arrives over SMTP. On a phone (390x844) the tenant opens
@@ -58,7 +59,7 @@ type Setup = {
   entityId: string;
 };
 
-const id = Date.now().toString(36);
+const id = uniqueId();
 const owner = {
   email: `ap-owner-${id}@example.com`,
   company: 'Bayview Lettings',

@@ -5,6 +5,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from '@
 import { baseURL } from '../playwright.config';
 import { json, signUpOwner } from '../support/document-setup';
 import { appLinksOf, waitForDeliveredMail } from '../support/mail-sink';
+import { uniqueId } from '../support/ids';
 
 // The contact area reading entities through views and templates, on a phone then a desktop: the
 // records of their menu's entity (their own only, the count theirs), a saved view whose filter
@@ -17,7 +18,7 @@ const expect = baseExpect.configure({ timeout: 45_000 });
 test.use({ actionTimeout: 45_000 });
 
 const PASSWORD = 'Harbour-lantern-2024';
-const id = Date.now().toString(36);
+const id = uniqueId();
 type Headers = { authorization: string };
 
 /** A tenant with portal access who accepted it through the API; answers their session and the slug. */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, json, signUpOwner, waitForNewMail } from '../support/document-setup';
+import { uniqueId } from '../support/ids';
 
 // The staff side of the contact area: on /contact-types the owner gives the Tenant type Read on
 // Units (all records) and Read + Edit on Leases (own records), saved and still there after a
@@ -71,7 +72,7 @@ test("staff: entity permissions of a contact type, and a contact's account recor
   request,
 }) => {
   test.setTimeout(300_000);
-  const id = Date.now().toString(36);
+  const id = uniqueId();
   const owner = {
     email: `staff-ap-${id}@example.com`,
     company: 'Harbour Lettings',

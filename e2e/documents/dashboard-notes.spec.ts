@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { json, samplePdf, sendForSignature, signInInBrowser, signUpOwner } from '../support/document-setup';
+import { uniqueId } from '../support/ids';
 
 // The dashboard's recent notes at 1440x900: a document sent through the API; the owner writes a
 // note in the document's Notes section and finds it on the dashboard, linked to the document; a
@@ -17,7 +18,7 @@ test.use({ viewport: { width: 1440, height: 900 }, actionTimeout: 20_000 });
 
 test('a note written on a document shows in the dashboard recent notes', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const id = Date.now().toString(36);
+  const id = uniqueId();
   const owner = {
     email: `notes-${id}@example.com`,
     company: 'Riverside Lettings',

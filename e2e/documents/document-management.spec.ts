@@ -15,6 +15,7 @@ import {
   type Signer,
 } from '../support/document-setup';
 import { appLinksOf, waitForDeliveredMail, type SinkMail } from '../support/mail-sink';
+import { uniqueId } from '../support/ids';
 
 // Issue 6 at 1440x900: three documents sent through the API (the journey is not about sending),
 // then, from the documents list, the sender voids the first with a reason, corrects the second
@@ -57,7 +58,7 @@ test('document management: void, correct with a new signer, archive and restore,
   request,
 }) => {
   test.setTimeout(300_000);
-  const id = Date.now().toString(36);
+  const id = uniqueId();
   const owner = {
     email: `owner-${id}@example.com`,
     company: 'Harbour Lettings Ltd',

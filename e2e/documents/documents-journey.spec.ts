@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { baseURL, smtpSinkURL } from '../playwright.config';
 import { appLinksOf, waitForDeliveredMail, type SinkMail } from '../support/mail-sink';
+import { uniqueId } from '../support/ids';
 
 // Issue 4 at 1440x900: a company uploads a DOCX and a PDF, merges them, places fields for two
 // signers and a CC with the signing order on, and sends; the mails arrive at the SMTP sink and the
@@ -196,7 +197,7 @@ test('documents: upload a DOCX and a PDF, merge, place fields for two signers an
   request,
 }) => {
   test.setTimeout(240_000);
-  const id = Date.now().toString(36);
+  const id = uniqueId();
   const documentName = `Service agreement ${id}`;
   const signer1 = { first: 'Ravi', last: 'Kumar', email: `ravi-${id}@example.com` };
   const signer2 = { first: 'Meera', last: 'Shah', email: `meera-${id}@example.com` };
@@ -332,7 +333,7 @@ test('documents: upload a DOCX and a PDF, merge, place fields for two signers an
 
 test('templates: Buyer and Seller roles, published, bulk-sent to a 20-row CSV', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const id = Date.now().toString(36);
+  const id = uniqueId();
   const templateName = `Sale deed ${id}`;
   const token = await signUpAndSignIn(page, request, `owner-t-${id}@example.com`);
   const pdf = await samplePdf('Sale deed', 'The seller sells and the buyer buys the flat described below.');

@@ -19,6 +19,7 @@ import {
   signUpOwner,
 } from '../support/document-setup';
 import { appLinksOf, waitForDeliveredMail } from '../support/mail-sink';
+import { uniqueId } from '../support/ids';
 
 // The forms journey. Staff build a three-step form in the builder (a form template step, an entity
 // step, a document to sign), with an approver named by an email the filler types, and publish it
@@ -36,7 +37,7 @@ const DESKTOP = { width: 1440, height: 900 };
 const FORM_NAME = 'Tenant application';
 const PROOF = 'proof-of-address.pdf';
 
-const id = Date.now().toString(36);
+const id = uniqueId();
 const owner = {
   email: `forms-owner-${id}@example.com`,
   company: 'Harbour Homes',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { json, signInInBrowser, signUpOwner } from '../support/document-setup';
+import { uniqueId } from '../support/ids';
 
 // A contact type's menu at 1440x900: two contact types made through the API, then on
 // /menu-management the owner picks "Contact types" and the second type, adds a link item, saves;
@@ -17,7 +18,7 @@ test.use({ viewport: { width: 1440, height: 900 }, actionTimeout: 20_000 });
 
 test('menu management: a contact type gets its own menu, saved', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const id = Date.now().toString(36);
+  const id = uniqueId();
   const owner = {
     email: `menus-${id}@example.com`,
     company: 'Lakeside Residences',

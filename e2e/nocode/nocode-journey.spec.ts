@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, json, signInInBrowser, signUpOwner } from '../support/document-setup';
 import { waitForDeliveredMail } from '../support/mail-sink';
+import { uniqueId } from '../support/ids';
 
 // Issue 7 at 1440x900: an owner builds a "Property" entity (title, price in INR, area, status,
 // photos) and a "Lead" entity related to it, adds records through the add form and the grid's new
@@ -46,7 +47,7 @@ test('no-code core: entities, records, relationships, a view in the MANAGER menu
   request,
 }) => {
   test.setTimeout(420_000);
-  const id = Date.now().toString(36);
+  const id = uniqueId();
   const owner = {
     email: `builder-${id}@example.com`,
     company: 'Coastline Realty',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { json, signInInBrowser, signUpOwner } from '../support/document-setup';
+import { uniqueId } from '../support/ids';
 
 // Record extras at 1440x900. Set up through the API (not what the journey is about): a "Supplier"
 // entity with two records, an "Orders" entity and a repeatable "Line items" template whose
@@ -97,7 +98,7 @@ test('record extras: a customized look, duplicate, a shared link, a line item pi
   request,
 }) => {
   test.setTimeout(120_000);
-  const id = Date.now().toString(36);
+  const id = uniqueId();
   const owner = {
     email: `extras-${id}@example.com`,
     company: 'Konkan Traders',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { json, samplePdf, signInInBrowser, signUpOwner } from '../support/document-setup';
+import { uniqueId } from '../support/ids';
 
 // Pickers and lookups at 1440x900. Set up through the API: a "Clients" entity (name, email, phone)
 // with one client and a PDF attached to it. In the browser the owner builds a "Site visits" form
@@ -23,7 +24,7 @@ test('lookups: entity and field pickers in the builder, a value already used, de
   request,
 }) => {
   test.setTimeout(120_000);
-  const id = Date.now().toString(36);
+  const id = uniqueId();
   const owner = {
     email: `lookups-${id}@example.com`,
     company: 'Malabar Homes',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { json, samplePdf, sendForSignature, signInInBrowser, signUpOwner } from '../support/document-setup';
+import { uniqueId } from '../support/ids';
 
 // Staff screens on a 390 px phone: the documents list, a sent document, an entity's records and a
 // record page. Each must fit the width (no sideways scrolling of the page) and keep what the desk
@@ -29,7 +30,7 @@ test('staff screens fit a 390 px phone: documents, a document, records, a record
   request,
 }) => {
   test.setTimeout(150_000);
-  const id = Date.now().toString(36);
+  const id = uniqueId();
   const email = `phone-${id}@example.com`;
   const token = await signUpOwner(request, {
     email,

@@ -12,6 +12,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { baseURL } from '../playwright.config';
 import { signInInBrowser } from '../support/document-setup';
 import { appLinksOf, waitForDeliveredMail } from '../support/mail-sink';
+import { uniqueId } from '../support/ids';
 
 // Issue 5 at 375x812: a sender (set up through the API to keep the journey short) sends a
 // document; the signer opens the link from the mail the SMTP sink caught, draws a signature and
@@ -162,7 +163,7 @@ test('signing: the signer opens the mailed link on a phone, draws, finishes; the
   browser,
 }) => {
   test.setTimeout(180_000);
-  const id = Date.now().toString(36);
+  const id = uniqueId();
   const senderEmail = `sender-${id}@example.com`;
   const signerEmail = `tenant-${id}@example.com`;
   const pdf = await samplePdf();
