@@ -21,7 +21,12 @@ import type { ConfigurableRow } from './serializers';
 
 export type PageOpResult = { document: TConfigurableDocument; all_document_fields_removed: boolean };
 
-async function editable(platform: Platform, access: AccessContext, id: string): Promise<ConfigurableRow> {
+/** The layout `id` the caller may edit and that is not sent (404 / 403 / 409 otherwise). */
+export async function editable(
+  platform: Platform,
+  access: AccessContext,
+  id: string,
+): Promise<ConfigurableRow> {
   const row = await findConfigurable(platform.database.db, access.companyId, id);
   assertCanEdit(access, row);
   await assertNotSent(platform.database.db, row);
@@ -29,7 +34,7 @@ async function editable(platform: Platform, access: AccessContext, id: string): 
 }
 
 /** Stores the new PDF and the moved fields on the layout (and its DRAFT), in one transaction. */
-async function storeFile(
+export async function storeFile(
   platform: Platform,
   row: ConfigurableRow,
   file: TFileInfo,

@@ -6,6 +6,7 @@ import { registerEditorRoutes } from './editor-routes';
 import { registerEmployeeUploadRoutes } from './employee-upload-routes';
 import { registerFileUploadRoutes } from './file-upload-routes';
 import { registerPublicTemplateRoutes } from './public-routes';
+import { registerRemoveFieldsRoutes } from './remove-fields-routes';
 import { registerRequestDocumentRoutes } from './request-documents-routes';
 import { registerSendRoutes } from './send-routes';
 import { registerTemplateDataRoutes } from './template-data-routes';
@@ -20,6 +21,7 @@ export async function registerDocumentRoutes(api: FastifyInstance, platform: Pla
   registerRequestDocumentRoutes(api, platform);
   registerTemplateDataRoutes(api, platform);
   registerEmployeeUploadRoutes(api, platform);
+  registerRemoveFieldsRoutes(api, platform);
   await registerEditorRoutes(api, platform);
   await registerBulkSendRoutes(api, platform);
   await registerFileUploadRoutes(api, platform);
