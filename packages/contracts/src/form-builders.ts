@@ -274,6 +274,10 @@ export type TGuestSession = z.infer<typeof ZGuestSession>;
 // Submissions (`formbuilder_data`)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * CLOSED: a DRAFT or SENT_BACK submission closed before it was submitted (the workflow packet it
+ * was a step of ended): read only, never counted as an answer.
+ */
 export const SUBMISSION_STATUSES = [
   'DRAFT',
   'SUBMITTED',
@@ -281,6 +285,7 @@ export const SUBMISSION_STATUSES = [
   'APPROVED',
   'REJECTED',
   'SENT_BACK',
+  'CLOSED',
 ] as const;
 export type TSubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 export const STEP_PROGRESS = ['PENDING', 'SAVED', 'COMPLETED', 'SKIPPED'] as const;

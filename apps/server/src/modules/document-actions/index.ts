@@ -3,3 +3,4 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerDocumentActionRoutes } from './routes';
+export { voidDocumentsInTx } from './status-service';

@@ -4,8 +4,10 @@ import { AppError } from '../../platform/http/app-error';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
 import {
+  appendDocumentLog,
   changeDocumentStatus,
   findEmployeeDocument,
+  lockEmployeeDocument,
   requireSlug,
   type Tx,
   presentEmployeeDocument,
@@ -37,6 +39,20 @@ async function voidLocked(
   doc: EmployeeRow,
   reason: string | null,
 ): Promise<EmployeeRow> {
+  return voidAndTell(platform, tx, doc, reason, access.userId, (details) =>
+    logAction(tx, access, client, { documentId: doc.id, action: 'document.voided', details }),
+  );
+}
+
+/** The void itself, its mails and notices (`by`: who voided it, for the notices); `log` writes the log row. */
+async function voidAndTell(
+  platform: Platform,
+  tx: Tx,
+  doc: EmployeeRow,
+  reason: string | null,
+  by: string,
+  log: (details: Record<string, unknown>) => Promise<void>,
+): Promise<EmployeeRow> {
   const now = new Date();
   const updated = await changeDocumentStatus(tx, doc.id, 'VOIDED', {
     expectedFrom: 'WAITING',
@@ -63,16 +79,46 @@ async function voidLocked(
     mailed.push(recipient.email);
   }
   await notifyDocumentVoided(platform, tx, updated, {
-    by: access.userId,
+    by,
     reason,
     recipients: asked.filter((r) => r.userType !== 'CC'),
   });
-  await logAction(tx, access, client, {
-    documentId: doc.id,
-    action: 'document.voided',
-    details: { reason, mailed },
-  });
+  await log({ reason, mailed });
   return updated;
+}
+
+/**
+ * Voids documents for another module (a workflow's end), in the caller's transaction, exactly as
+ * `POST /documents/{id}/void` does (the same mails and notices) in each sender's name; the log
+ * row has no acting user and carries `origin`. Documents of another company, gone or no longer
+ * WAITING are left alone. Answers the documents voided; the mails wake their workers at commit.
+ */
+export async function voidDocumentsInTx(
+  platform: Platform,
+  tx: Tx,
+  input: {
+    companyId: string;
+    documentIds: readonly string[];
+    reason: string;
+    origin: Record<string, unknown>;
+  },
+): Promise<EmployeeRow[]> {
+  const voided: EmployeeRow[] = [];
+  for (const id of [...new Set(input.documentIds)].sort()) {
+    const doc = await lockEmployeeDocument(tx, id);
+    if (!doc || doc.companyId !== input.companyId || doc.status !== 'WAITING') continue;
+    const row = await voidAndTell(platform, tx, doc, input.reason, doc.senderId, async (details) => {
+      await appendDocumentLog(tx, {
+        companyId: doc.companyId,
+        employeeDocumentId: doc.id,
+        action: 'document.voided',
+        actorUserId: null,
+        details: { ...details, ...input.origin },
+      });
+    });
+    voided.push(row);
+  }
+  return voided;
 }
 
 /** `POST /documents/{id}/void {reason}`. */

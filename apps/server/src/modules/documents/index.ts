@@ -96,6 +96,7 @@ export {
 } from './recipients';
 export { ERRORS, ZIdParam, ZName, ZQueryBool, ZSettingsPatch, security } from './route-schemas';
 export { registerDocumentRoutes } from './routes';
+export { cancelDocumentRequests } from './request-close';
 export { insertDocumentRequest, mailRequestLink, mintRequestLink } from './request-documents';
 export { documentRequestFiles } from './request-files';
 export type { DocumentRequestFile } from './request-files';

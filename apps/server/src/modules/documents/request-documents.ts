@@ -24,7 +24,8 @@ import { documentRequests } from './schema';
 import { loadSenderInfo, type SenderInfo } from './sender-info';
 import type { PersonRef } from './serializers';
 
-export const REQUEST_STATUSES = ['REQUESTED', 'UPLOADED', 'APPROVED', 'REJECTED'] as const;
+/** CANCELLED: closed before a file came (its workflow packet ended, or staff cancelled it); final. */
+export const REQUEST_STATUSES = ['REQUESTED', 'UPLOADED', 'APPROVED', 'REJECTED', 'CANCELLED'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export type DocumentRequestView = {

@@ -301,7 +301,11 @@ export const documentRequests = pgTable(
       .references(() => contacts.id, { onDelete: 'cascade' }),
     cardType: text().notNull(),
     message: text().notNull().default(''),
-    status: text().$type<'REQUESTED' | 'UPLOADED' | 'APPROVED' | 'REJECTED'>().notNull().default('REQUESTED'),
+    /** CANCELLED: closed before a file came (its workflow packet ended); final. */
+    status: text()
+      .$type<'REQUESTED' | 'UPLOADED' | 'APPROVED' | 'REJECTED' | 'CANCELLED'>()
+      .notNull()
+      .default('REQUESTED'),
     file: jsonb().$type<TFileInfo | null>(),
     requestedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TFormSubmission, TStoredFormStep } from '@esigns/contracts/form-builders';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
@@ -12,6 +12,7 @@ import {
   stepsOf,
   type FormBuilderRow,
 } from './builders-port';
+import { UNANSWERED_STATUSES } from './close-submissions';
 import { contactFillerOf, formForContact } from './contact-fill';
 import { writeStepRecord } from './entity-step';
 import type { GuestFill, SubmissionRows } from './fill-context';
@@ -139,7 +140,7 @@ export async function assertFirstAnswer(
       : caller.kind === 'CONTACT'
         ? caller.contact.email.toLowerCase()
         : undefined;
-  const answered = sql`${formSubmissions.status} <> 'DRAFT'`;
+  const answered = notInArray(formSubmissions.status, [...UNANSWERED_STATUSES]);
   const samePerson = or(
     fillerMatch(caller),
     email ? sql`lower(${formSubmissions.fillerEmail}) = ${email}` : undefined,

@@ -18,6 +18,7 @@ export function registerFormSubmissionRoutes(api: FastifyInstance, platform: Pla
 }
 
 export { defineFormSendJobs };
+export { closeSubmissions } from './close-submissions';
 export { documentStepProgress } from './documents-steps';
 export { registerFormSubmissionHooks } from './register-hooks';
 export { submissionForPacket } from './packet-answers';

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { UNANSWERED_STATUSES } from './close-submissions';
 import { formSubmissions } from './schema';
 
 type Reader = Pick<Db, 'select'>;
@@ -24,7 +25,7 @@ export async function submissionsByEmail(
         eq(formSubmissions.formBuilderId, formId),
         isNull(formSubmissions.deletedAt),
         inArray(email, [...emails]),
-        options.drafts ? undefined : ne(formSubmissions.status, 'DRAFT'),
+        options.drafts ? undefined : notInArray(formSubmissions.status, [...UNANSWERED_STATUSES]),
       ),
     )
     .groupBy(email);

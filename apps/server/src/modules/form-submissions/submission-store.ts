@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TFormSubmission, TSubmissionStep } from '@esigns/contracts/form-builders';
 import { hasPermission } from '@esigns/contracts/permissions';
 import { isUuid } from '@esigns/contracts/ids';
@@ -7,6 +7,7 @@ import { notFound } from '../../platform/http/app-error';
 import type { ContactContext } from '../application-users';
 import type { AccessContext } from '../permissions';
 import { formAvailability, type FormBuilderRow, type GuestIdentity } from './builders-port';
+import { UNANSWERED_STATUSES } from './close-submissions';
 import { formApprovals, formSubmissionEvents, formSubmissions, formSubmissionSteps } from './schema';
 
 /*
@@ -304,7 +305,7 @@ export async function availabilityNow(
   return formAvailability(form, counts.get(form.id) ?? 0, new Date());
 }
 
-/** Submitted answers (any status but DRAFT) per form: registered with form-builders. */
+/** Submitted answers (any status but DRAFT and CLOSED) per form: registered with form-builders. */
 export async function countSubmittedByForm(
   db: Reader,
   formBuilderIds: readonly string[],
@@ -316,7 +317,7 @@ export async function countSubmittedByForm(
     .where(
       and(
         inArray(formSubmissions.formBuilderId, [...formBuilderIds]),
-        ne(formSubmissions.status, 'DRAFT'),
+        notInArray(formSubmissions.status, [...UNANSWERED_STATUSES]),
         isNull(formSubmissions.deletedAt),
       ),
     )

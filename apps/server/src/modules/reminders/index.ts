@@ -6,3 +6,5 @@ export { registerReminderHooks } from './hooks';
 export { defineReminderJobs } from './jobs';
 export { registerReminderRoutes } from './routes';
 export { memberExpirySettings } from './settings-service';
+export { registerSweepStep } from './sweep-steps';
+export type { SweepStep, SweepStepScope } from './sweep-steps';

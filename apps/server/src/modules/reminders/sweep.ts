@@ -4,6 +4,7 @@ import type { Platform } from '../../platform/platform';
 import { expireBatch } from './expire';
 import { remindBatch } from './remind';
 import { DEFAULT_BATCH, MAX_BATCHES, SenderCache, type SweepScope } from './sweep-common';
+import { runSweepSteps } from './sweep-steps';
 import { warnBatch } from './warn';
 
 export type SweepOptions = {
@@ -20,6 +21,8 @@ export type SweepOptions = {
  * 1. WAITING documents past their expiry become EXPIRED (sender mailed and notified);
  * 2. documents entering their warning window get the "expires on ..." warning, once per expiry date;
  * 3. pending signers and approvers are reminded every `reminder_every_days`.
+ * Before them, the sweeps later modules registered (`registerSweepStep`: workflows' instance
+ * expiry, so a packet's expiry ends its documents before their own expiry would).
  * Every step claims its rows in the transaction that does the work, so sweeps running at once
  * on several workers never expire, warn or remind twice; running it again right away does
  * nothing. Batches of `batchSize` documents, at most `MAX_BATCHES` per step (the rest waits for
@@ -43,6 +46,7 @@ export async function runReminderSweep(
     ran_at: scope.now.toISOString(),
   };
 
+  await runSweepSteps(platform, { now: scope.now, companyId: scope.companyId });
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     const expired = await expireBatch(platform, scope, senders);
     result.expired += expired.length;

@@ -9,8 +9,9 @@ import { findFormBuilder } from '../form-builders';
 
 /*
  * The checks of a definition that need the database: every step's template (a live template of the
- * company), form (a live form of the company), USER recipients (active members) and the contact
- * type of the primary person. All problems at once, keyed by body path, each naming its step.
+ * company) and the role keys its recipients name (roles of that template), form (a live form of
+ * the company), USER recipients (active members) and the contact type of the primary person. All
+ * problems at once, keyed by body path, each naming its step.
  */
 
 type Reader = Pick<Db, 'select'>;
@@ -22,9 +23,15 @@ const detail = (path: (string | number)[], message: string): TValidationDetail =
   path,
 });
 
-async function templateProblem(db: Reader, companyId: string, id: string): Promise<string | null> {
+/** The template's role keys, or the problem (it does not exist). */
+async function templateRoles(
+  db: Reader,
+  companyId: string,
+  id: string,
+): Promise<{ roles: Set<string> } | { problem: string }> {
   const row = await unlessAppError(findConfigurable(db, companyId, id));
-  return row && row.isTemplate ? null : 'the template does not exist';
+  if (!row || !row.isTemplate) return { problem: 'the template does not exist' };
+  return { roles: new Set(row.documentUsers.map((r) => r.key)) };
 }
 
 async function formProblem(db: Reader, companyId: string, id: string): Promise<string | null> {
@@ -42,8 +49,19 @@ async function stepProblems(
   const problems: TValidationDetail[] = [];
   const named = (what: string) => `Step "${step.name}": ${what}`;
   if ((step.kind === 'custom' || step.kind === 'static') && step.template_id) {
-    const problem = await templateProblem(db, companyId, step.template_id);
-    if (problem) problems.push(detail(['steps', i, 'template_id'], named(problem)));
+    const template = await templateRoles(db, companyId, step.template_id);
+    if ('problem' in template) problems.push(detail(['steps', i, 'template_id'], named(template.problem)));
+    else {
+      step.recipients.forEach((recipient, r) => {
+        if (template.roles.has(recipient.role_key)) return;
+        problems.push(
+          detail(
+            ['steps', i, 'recipients', r, 'role_key'],
+            named(`the template has no role "${recipient.role_key}"`),
+          ),
+        );
+      });
+    }
   }
   if (step.kind === 'form' && step.form_builder_id) {
     const problem = await formProblem(db, companyId, step.form_builder_id);

@@ -1,7 +1,10 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
+import { registerSweepStep } from '../reminders';
 import { advanceInstance, WORKFLOW_STAGE_JOB, type TWorkflowStageJob } from './engine';
+import { WORKFLOW_UPDATED_JOB, type TWorkflowUpdatedJob } from './engine-end';
+import { runWorkflowExpiry } from './expiry-sweep';
 import { appendWorkflowEvents } from './instances-store';
 import { registerWorkflowListeners } from './progress';
 import { workflowBatches, workflowData, workflowDataEvents } from './schema';
@@ -11,16 +14,35 @@ import { workflowBatches, workflowData, workflowDataEvents } from './schema';
  * instances, each in its own transaction (`advanceInstance`: a started instance is no longer
  * DRAFT, so a rerun after kill -9 or a hand-back skips it); the batch's counts are recomputed from
  * the instances after each chunk, so a rerun never counts twice. `workflows.stage` starts an
- * instance's next stage.
+ * instance's next stage. `workflows.updated` tells the company's room an instance ended: queued in
+ * the transaction that ended it, so the event goes out only after that commit. The instances'
+ * expiry is a step of the reminders' sweep (`registerSweepStep`).
  */
 
 export const WORKFLOW_START_JOB = 'workflows.start';
 export const WORKFLOW_START_CHUNK = 50;
 export type TWorkflowStartJob = { batch_id: string | null; ids: string[]; actor: string | null };
 
-/** Defines the jobs and registers the listeners (every process that runs jobs: API and workers). */
+/**
+ * Defines the jobs and registers the listeners and the sweep step (every process that runs jobs:
+ * API and workers).
+ */
 export function defineWorkflowJobs(platform: Platform): void {
   registerWorkflowListeners(platform);
+  registerSweepStep('workflows', async (p, scope) => {
+    await runWorkflowExpiry(p, scope);
+  });
+  platform.jobs.define<TWorkflowUpdatedJob>({
+    name: WORKFLOW_UPDATED_JOB,
+    retryLimit: 2,
+    concurrency: 4,
+    handler: async (data) => {
+      platform.realtime.emitToWorkspace(data.company_id, 'workflow.updated', {
+        workflow_data_id: data.workflow_data_id,
+        status: data.status,
+      });
+    },
+  });
   platform.jobs.define<TWorkflowStartJob>({
     name: WORKFLOW_START_JOB,
     retryLimit: 3,

@@ -12,8 +12,8 @@ import { workflowData, workflowDataSteps } from './schema';
 
 /*
  * A step's object changed (a document completed / declined / voided / expired, a request
- * uploaded, a submission submitted or approved): the earlier module calls us inside its own
- * transaction. The step follows its object, the timeline gets the event, and the instance moves:
+ * uploaded, approved, cancelled or refused, a submission submitted or approved): the earlier
+ * module calls us inside its own transaction. The step follows its object, the timeline gets the event, and the instance moves:
  * a declined required step declines it, a finished stage queues (same transaction) the job that
  * starts the next one, the last one completes it.
  */
@@ -44,20 +44,30 @@ export function registerWorkflowListeners(platform: Platform): void {
       })),
     ),
   );
-  registerDocumentRequestStatusListener('workflows', (tx, c) =>
-    followObjects(
+  registerDocumentRequestStatusListener('workflows', async (tx, c) => {
+    const object = `request ${c.status.toLowerCase()}`;
+    if (c.status === 'REJECTED' || c.status === 'REQUESTED') {
+      await reopenStep(tx, c.requestId, object);
+      return;
+    }
+    await followObjects(
       platform,
       tx,
       ['requested'],
       [
         {
           objectId: c.requestId,
-          object: `request ${c.status.toLowerCase()}`,
-          to: c.status === 'UPLOADED' || c.status === 'APPROVED' ? 'DONE' : null,
+          object,
+          to:
+            c.status === 'UPLOADED' || c.status === 'APPROVED'
+              ? 'DONE'
+              : c.status === 'CANCELLED'
+                ? 'VOIDED'
+                : null,
         },
       ],
-    ),
-  );
+    );
+  });
   registerSubmissionStatusListener('workflows', {
     follows: async (db, submissionId) => {
       const [row] = await db
@@ -149,6 +159,48 @@ export async function followObjects(
   for (const id of instances) await moveOn(platform, tx, id);
 }
 
+/**
+ * A requested step's file was refused (REJECTED after UPLOADED) or asked for again (REQUESTED):
+ * its DONE step is DUE again while the instance runs, so the recipient uploads again (the request
+ * takes a new upload once REJECTED). A later stage already started goes on (a requested step
+ * gives no values to conditions, so nothing it planned changes); the instance completes only once
+ * this step is DONE again. An instance already ended is left as it is.
+ */
+async function reopenStep(tx: Tx, requestId: string, object: string): Promise<void> {
+  const [step] = await tx
+    .select()
+    .from(workflowDataSteps)
+    .where(
+      and(
+        eq(workflowDataSteps.objectId, requestId),
+        eq(workflowDataSteps.kind, 'requested'),
+        eq(workflowDataSteps.status, 'DONE'),
+      ),
+    )
+    .limit(1);
+  if (!step) return;
+  const [instance] = await tx
+    .select({ status: workflowData.status })
+    .from(workflowData)
+    .where(eq(workflowData.id, step.workflowDataId))
+    .for('update');
+  if (instance?.status !== 'IN_PROGRESS') return;
+  const reopened = await tx
+    .update(workflowDataSteps)
+    .set({ status: 'DUE', finishedAt: null, updatedAt: new Date() })
+    .where(and(eq(workflowDataSteps.id, step.id), eq(workflowDataSteps.status, 'DONE')))
+    .returning({ id: workflowDataSteps.id });
+  if (reopened.length === 0) return;
+  await appendWorkflowEvents(tx, [
+    {
+      workflowDataId: step.workflowDataId,
+      event: 'step_reopened',
+      stepId: step.stepId,
+      details: { object_id: requestId, because: object },
+    },
+  ]);
+}
+
 /** After a step changed: decline, complete, or queue the next stage (all in this transaction). */
 async function moveOn(platform: Platform, tx: Tx, id: string): Promise<void> {
   const [instance] = await tx.select().from(workflowData).where(eq(workflowData.id, id));
@@ -156,7 +208,12 @@ async function moveOn(platform: Platform, tx: Tx, id: string): Promise<void> {
   const steps = await tx.select().from(workflowDataSteps).where(eq(workflowDataSteps.workflowDataId, id));
   const move = nextMove(steps);
   if (move.kind === 'declined') {
-    await endInstance(platform, tx, id, 'DECLINED', { stepId: move.stepId });
+    // A step's object ended by its own area (a document's own expiry) once the packet is past its
+    // expiry: the packet expired (the expiry sweep may not have reached it yet).
+    const ended = steps.find((s) => s.stepId === move.stepId);
+    const late =
+      ended?.status === 'VOIDED' && instance.expiresAt !== null && instance.expiresAt <= new Date();
+    await endInstance(platform, tx, id, late ? 'EXPIRED' : 'DECLINED', { stepId: move.stepId });
   } else if (move.kind === 'completed') {
     await endInstance(platform, tx, id, 'COMPLETED', {});
   } else if (move.kind === 'stage') {

@@ -11,7 +11,7 @@ import type { Platform } from '../../platform/platform';
 import { contactDirectory } from '../contacts';
 import type { AccessContext } from '../permissions';
 import { loadWorkflow } from './definitions-read';
-import { endInstance } from './engine-end';
+import { endInstance, lockForEnd } from './engine-end';
 import { lockInstance } from './engine';
 import { appendWorkflowEvents, createDraftInstances } from './instances-store';
 import { WORKFLOW_START_CHUNK, WORKFLOW_START_JOB, draftIdsOf, type TWorkflowStartJob } from './jobs';
@@ -230,7 +230,10 @@ export async function updateWorkflowData(
         )[0]
       : undefined;
   await db.transaction(async (tx) => {
-    const locked = await lockInstance(tx, current.id);
+    // A void locks the open documents before the instance (the signers' order): see `lockForEnd`.
+    const locked = await (input.status === 'VOIDED'
+      ? lockForEnd(tx, current.id)
+      : lockInstance(tx, current.id));
     if (!locked) throw notFound('Workflow data');
     if (input.status === 'VOIDED') {
       if (locked.status !== 'DRAFT' && locked.status !== 'IN_PROGRESS') {

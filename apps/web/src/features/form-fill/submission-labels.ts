@@ -7,6 +7,7 @@ export const SUBMISSION_STATUS_LABELS: Record<TSubmissionStatus, { label: string
   APPROVED: { label: 'Approved', color: 'teal' },
   REJECTED: { label: 'Rejected', color: 'red' },
   SENT_BACK: { label: 'Sent back for edits', color: 'orange' },
+  CLOSED: { label: 'Closed', color: 'gray' },
 };
 
 export const FILLER_KIND_LABELS: Record<TFillerKind, string> = {

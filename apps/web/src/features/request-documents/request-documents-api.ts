@@ -2,7 +2,7 @@ import type { TPaged } from '@esigns/contracts/envelope';
 import type { TFileInfo } from '@esigns/contracts/files';
 import { api } from '../../shared/api/api-client';
 
-export const REQUEST_STATUSES = ['REQUESTED', 'UPLOADED', 'APPROVED', 'REJECTED'] as const;
+export const REQUEST_STATUSES = ['REQUESTED', 'UPLOADED', 'APPROVED', 'REJECTED', 'CANCELLED'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** A document request, as `GET /request-documents-list/{card_type}` and `GET /request-documents/{id}` answer it. */

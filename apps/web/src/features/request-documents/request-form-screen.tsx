@@ -51,6 +51,7 @@ const STATUS_LABELS: Record<RequestStatus, string> = {
   UPLOADED: 'Uploaded (to review)',
   APPROVED: 'Approved',
   REJECTED: 'Rejected (ask again)',
+  CANCELLED: 'Cancelled (closed)',
 };
 
 type PickedContact = ContactPickerValue & { contact_id: string };

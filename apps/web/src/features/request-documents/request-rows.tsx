@@ -22,6 +22,7 @@ export const STATUS_VIEW: Record<RequestStatus, { label: string; color: string }
   UPLOADED: { label: 'To review', color: 'orange' },
   APPROVED: { label: 'Approved', color: 'teal' },
   REJECTED: { label: 'Rejected', color: 'red' },
+  CANCELLED: { label: 'Cancelled', color: 'gray' },
 };
 
 export const STATUS_FILTERS = [
