@@ -175,6 +175,21 @@ describe('decideGuard', async () => {
       ),
     ).toEqual({ type: 'allow' });
   });
+
+  it('requestLink: a link token, the secret kept by the tab, or a signed-in member or contact; else sign-in', async () => {
+    const page = { pathname: '/company-documents/requested/r1/execute' };
+    expect(decideGuard('requestLink', signedOut, { ...page, search: '?token=s3cret' })).toEqual({
+      type: 'allow',
+    });
+    expect(decideGuard('requestLink', { ...signedOut, auth_details: { password: 's3cret' } }, page)).toEqual({
+      type: 'allow',
+    });
+    expect(decideGuard('requestLink', staff(), page)).toEqual({ type: 'allow' });
+    expect(decideGuard('requestLink', contact, page)).toEqual({ type: 'allow' });
+    const r = await redirectOf(decideGuard('requestLink', signedOut, page));
+    expect(r.path).toBe('/signin');
+    expect(await decryptRedirectTarget(r.params.get('redirect_url'))).toBe(page.pathname);
+  });
 });
 
 describe('afterSigninPath', () => {

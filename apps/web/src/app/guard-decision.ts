@@ -10,7 +10,8 @@ import { GUEST_ROUTES } from './routes';
 
 /**
  * Route guards of spec 1 §6. `formGuest` and `formApproval` are the guest form-builder and
- * approval guards of the same section, used by the public form routes.
+ * approval guards of the same section, used by the public form routes. `requestLink` opens a
+ * document request's step pages to the holder of its mailed link (routes.ts).
  */
 export type GuardName =
   | 'guest'
@@ -23,7 +24,8 @@ export type GuardName =
   | 'embedded'
   | 'public'
   | 'formGuest'
-  | 'formApproval';
+  | 'formApproval'
+  | 'requestLink';
 
 export type GuardLocation = { pathname: string; search?: string; hash?: string };
 
@@ -229,6 +231,12 @@ export function decideGuard(guard: GuardName, session: SessionState, location: G
       const base = publicFormBase(location.pathname);
       return base ? signinRedirect(location, `${base}/auth/verify`) : signinRedirect(location);
     }
+
+    case 'requestLink':
+      // The link's `?token=`, or its secret this tab kept (merged into `password` by the guard
+      // component); without either, a signed-in member or contact, else sign-in.
+      if (query(location).get('token') || session.auth_details.password || signedIn) return ALLOW;
+      return signinRedirect(location);
 
     case 'formApproval': {
       const details = session.auth_details;

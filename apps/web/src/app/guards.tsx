@@ -8,6 +8,7 @@ import {
   type SessionTokens,
 } from '../shared/session/session-store';
 import { rememberedContactCompany } from '../features/contact-account/contact-session';
+import { readRequestLink, requestIdOfPath } from '../features/company-documents/request-link';
 import { tabFormAuthDetails } from '../features/form-fill/guest-session';
 import { AppLoading } from './screens/app-loading';
 import { decideGuard, resolveRedirect, type GuardName, type GuardRedirect } from './guard-decision';
@@ -56,6 +57,13 @@ function withTabFormDetails(guard: GuardName, session: SessionState, pathname: s
   return details.passcode ? { ...session, auth_details: { ...session.auth_details, ...details } } : session;
 }
 
+/** A document request's link kept by this tab (features/company-documents/request-link.ts): its guard sees it too. */
+function withTabRequestLink(guard: GuardName, session: SessionState, pathname: string): SessionState {
+  if (guard !== 'requestLink') return session;
+  const link = readRequestLink(requestIdOfPath(pathname) ?? undefined);
+  return link ? { ...session, auth_details: { ...session.auth_details, password: link.password } } : session;
+}
+
 /**
  * A signed-out visitor of the contact area: the session no longer names the company, so the one
  * this browser last signed in to (kept by the contact session) names the sign-in page to open.
@@ -70,7 +78,11 @@ function withRememberedCompany(guard: GuardName, session: SessionState): Session
 export function RouteGuard({ guard, children }: { guard: GuardName; children?: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  const known = withRememberedCompany(guard, withTabFormDetails(guard, session, location.pathname));
+  const known = withTabRequestLink(
+    guard,
+    withRememberedCompany(guard, withTabFormDetails(guard, session, location.pathname)),
+    location.pathname,
+  );
   const decision = decideGuard(guard, known, location);
 
   if (decision.type === 'redirect') {

@@ -43,6 +43,8 @@ const LAYOUTS: Record<LayoutName, LazyComponent> = {
   contact: () => import('./layouts/contact-layout').then((m) => ({ Component: m.ContactLayout })),
   public: () => import('./layouts/public-layout').then((m) => ({ Component: m.PublicLayout })),
   embedded: () => import('./layouts/embedded-layout').then((m) => ({ Component: m.EmbeddedLayout })),
+  'session-aware': () =>
+    import('./layouts/session-aware-layout').then((m) => ({ Component: m.SessionAwareLayout })),
 };
 
 /** Sends to `to` (spec notation), filling its params from the current ones and keeping the query. */

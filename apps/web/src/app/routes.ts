@@ -9,7 +9,12 @@ import type { GuardName } from './guard-decision';
  * - /company-documents/{document_id}/configure/template/...  ->  .../configure/template/{template_id}
  * - /company-documents/{custom|static|requested}/.../{execute|preview}  ->
  *     /company-documents/{kind}/{document_id}/{execute|preview} and, for documents sent through
- *     a workflow, /company-documents/{kind}/{document_id}/workflow/{workflow_data_id}/{execute|preview}
+ *     a workflow, /company-documents/{kind}/{document_id}/workflow/{workflow_data_id}/{execute|preview}.
+ *     The spec's guard is `user`; the `requested` rows use `requestLink` instead: a document
+ *     request's mailed link (`?token=`, kept for the tab once opened) reaches them without signing
+ *     in, a signed-in member or contact reaches them as a `user` page would, anyone else signs in.
+ *     Their layout follows the session (`session-aware`: staff layout for staff, the public card
+ *     otherwise). `custom` and `static` stay `user` routes in the staff layout.
  * - /ap/fbd/...  ->  /ap/fbd/{formbuilder_code}/data-list and /ap/fbd/{formbuilder_code}/{formbuilder_data_id}
  * - /ap/fb/.../status/completed  ->  /ap/fb/{formbuilder_code}/{formbuilder_data_id}/status/completed
  * - /public/fbd/... and /public/fb/... (guard `public?`): /public/fbd/{formbuilder_code} (the shared
@@ -34,7 +39,8 @@ import type { GuardName } from './guard-decision';
  *   (`${PUBLIC_URL}/published-templates/{token}`, documents module): the visitor gives their name
  *   and email and starts their own document from the template.
  */
-export type LayoutName = 'staff' | 'contact' | 'public' | 'embedded';
+/** `session-aware`: the staff layout for signed-in staff, the public (wide) card for anyone else. */
+export type LayoutName = 'staff' | 'contact' | 'public' | 'embedded' | 'session-aware';
 
 /** Public pages: a narrow card (sign-in, messages) or a wide one (documents and forms). */
 export type PublicWidth = 'narrow' | 'wide';
@@ -73,19 +79,23 @@ function group(
 
 const staff = (area: string, rows: readonly Row[]) => group(area, 'user', 'staff', rows);
 
-const companyDocumentRoutes: Row[] = (['custom', 'static', 'requested'] as const).flatMap((kind) => {
-  const label = kind === 'custom' ? 'Custom' : kind === 'static' ? 'Static' : 'Requested';
-  return (['execute', 'preview'] as const).flatMap((step): Row[] => {
-    const verb = step === 'execute' ? 'Fill' : 'Preview';
-    return [
-      [`/company-documents/${kind}/{document_id}/${step}`, `${verb} ${label.toLowerCase()} company document`],
-      [
-        `/company-documents/${kind}/{document_id}/workflow/{workflow_data_id}/${step}`,
-        `${verb} ${label.toLowerCase()} workflow document`,
-      ],
-    ];
+const companyDocumentRows = (kinds: readonly ('custom' | 'static' | 'requested')[]): Row[] =>
+  kinds.flatMap((kind) => {
+    const label = kind === 'custom' ? 'Custom' : kind === 'static' ? 'Static' : 'Requested';
+    return (['execute', 'preview'] as const).flatMap((step): Row[] => {
+      const verb = step === 'preview' ? 'Preview' : kind === 'requested' ? 'Upload' : 'Fill';
+      return [
+        [
+          `/company-documents/${kind}/{document_id}/${step}`,
+          `${verb} ${label.toLowerCase()} company document`,
+        ],
+        [
+          `/company-documents/${kind}/{document_id}/workflow/{workflow_data_id}/${step}`,
+          `${verb} ${label.toLowerCase()} workflow document`,
+        ],
+      ];
+    });
   });
-});
 
 export const STAFF_ROUTES: ScreenRoute[] = [
   {
@@ -312,12 +322,14 @@ export const STAFF_ROUTES: ScreenRoute[] = [
     ['/company-documents/{document_id}/configure/image', 'Configure image document'],
     ['/company-documents/{document_id}/configure/document', 'Configure document'],
     ['/company-documents/{document_id}/configure/template/{template_id}', 'Configure template document'],
-    ...companyDocumentRoutes,
+    ...companyDocumentRows(['custom', 'static']),
   ]),
 ];
 
 /** Signers, representatives and anonymous visitors: no account needed (public layout). */
 export const PUBLIC_ROUTES: ScreenRoute[] = [
+  // A document request's upload and preview: its mailed link, or a signed-in member or contact.
+  ...group('company-documents', 'requestLink', 'session-aware', companyDocumentRows(['requested'])),
   ...group(
     'entities',
     'public',

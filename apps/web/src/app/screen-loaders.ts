@@ -24,6 +24,7 @@ import { FORM_FILL_SCREENS } from '../features/form-fill/screens';
 import { CONTACT_AREA_SCREENS } from '../features/contact-area/screens';
 import { CONTACT_ACCOUNT_SCREENS } from '../features/contact-account/screens';
 import { WORKFLOW_SCREENS } from '../features/workflows/screens';
+import { COMPANY_DOCUMENT_SCREENS } from '../features/company-documents/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -57,6 +58,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...CONTACT_AREA_SCREENS,
   ...CONTACT_ACCOUNT_SCREENS,
   ...WORKFLOW_SCREENS,
+  ...COMPANY_DOCUMENT_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),

@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import { CONTACT_TYPE_ID, fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { installLayout, restoreLayout } from '../../shared/testing/layout-stubs';
 import { contactSessionPerTest } from '../../shared/testing/test-session';
+import { openStepAddress } from '../workflows/packet/packet-navigation';
 import { makeContactDocument, makeContactForm, makeContactMenu, page } from './contact-area-test-utils';
+
+vi.mock('../workflows/packet/packet-navigation', () => ({ openStepAddress: vi.fn() }));
 
 /** The first screen of a test compiles its lazy chunks: slow on a busy machine. */
 const FIRST = { timeout: 15_000 };
@@ -170,15 +173,40 @@ describe('the contact area', { timeout: 20_000 }, () => {
       server((call) =>
         call.path === '/api/application-user/workflows'
           ? ok({ data: [packet], total: 1, page: 1, total_pages: 1 })
-          : undefined,
+          : call.path === '/api/workflow/user-status'
+            ? ok({
+                workflow_data_id: 'p1',
+                workflow_name: 'Rental onboarding',
+                status: 'IN_PROGRESS',
+                company_name: 'Acme',
+                steps: [
+                  { step_id: 's1', kind: 'custom', name: 'Lease', status: 'DONE', open_url: null },
+                  {
+                    step_id: 's2',
+                    kind: 'form',
+                    name: 'Move-in form',
+                    status: 'DUE',
+                    open_url: 'https://esigns.example/public/fb/MOVE/s2/vp/u1?t=fresh',
+                  },
+                ],
+              })
+            : undefined,
       ),
     );
     renderApp('/ap/workflows');
     const [card] = await screen.findAllByTestId('contact-workflow', undefined, FIRST);
     expect(within(card!).getByText('Move-in form')).toBeTruthy();
     expect(within(card!).getByText('1 of 2 done')).toBeTruthy();
-    expect(within(card!).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('/ap/formbuilder');
     expect(api.callsTo('/api/application-user/workflows')).toHaveLength(1);
+    // Open asks the packet for a fresh link to that step (the contact's bearer, the packet named) and opens it.
+    fireEvent.click(within(card!).getByRole('button', { name: 'Open' }));
+    await waitFor(() =>
+      expect(openStepAddress).toHaveBeenCalledWith('https://esigns.example/public/fb/MOVE/s2/vp/u1?t=fresh'),
+    );
+    const [asked] = api.callsTo('/api/workflow/user-status', 'POST');
+    expect(asked!.body).toEqual({ open_step_id: 's2' });
+    expect(asked!.headers.workflowdataid).toBe('p1');
+    expect(asked!.headers.authorization).toMatch(/^Bearer /);
   });
 
   it('forms: fill what is open, open what was sent', async () => {

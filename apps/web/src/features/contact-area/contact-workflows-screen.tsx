@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconFileText, IconGitBranch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +8,9 @@ import type { TWorkflowInstance } from '@esigns/contracts/workflows';
 import { api } from '../../shared/api/api-client';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { SkeletonStack } from '../../shared/ui/list-screen';
-import { LoadError, PageFrame, Panel, StateMessage } from '../../shared/ui/page-kit';
+import { ErrorAlert, LoadError, PageFrame, Panel, StateMessage, errorText } from '../../shared/ui/page-kit';
+import { rememberPacket } from '../workflows/packet/packet-memory';
+import { useOpenStep } from '../workflows/packet/use-open-step';
 
 async function fetchMyWorkflows(signal: AbortSignal): Promise<TPaged<TWorkflowInstance>> {
   return (
@@ -19,13 +22,18 @@ async function fetchMyWorkflows(signal: AbortSignal): Promise<TPaged<TWorkflowIn
   ).data;
 }
 
-/** Where a due step is opened: forms in the contact's forms, the rest in their documents. */
-const openPath = (kind: TWorkflowInstance['steps'][number]['kind']) =>
-  kind === 'form' ? '/ap/formbuilder' : '/ap/documents';
-
+/**
+ * A due step opens through the packet (`POST /workflow/user-status` with `open_step_id`, the
+ * contact's bearer and the packet in `workflowdataid`): a fresh link to the step's own page. The
+ * steps' objects are remembered with their packet, so those pages show the packet banner.
+ */
 function PacketCard({ packet }: { packet: TWorkflowInstance }) {
   const due = packet.steps.filter((step) => step.status === 'DUE');
   const { done, total } = packet.progress;
+  const open = useOpenStep({ headers: {}, workflowDataId: packet._id });
+  useEffect(() => {
+    for (const step of packet.steps) if (step.object_id) rememberPacket(step.object_id, packet._id);
+  }, [packet]);
   return (
     <Paper withBorder radius="md" p="md" data-testid="contact-workflow">
       <Stack gap={6}>
@@ -50,11 +58,16 @@ function PacketCard({ packet }: { packet: TWorkflowInstance }) {
                 {step.name}
               </Text>
             </Group>
-            <Button size="compact-sm" component={Link} to={openPath(step.kind)}>
+            <Button
+              size="compact-sm"
+              loading={open.isPending && open.variables === step.step_id}
+              onClick={() => open.mutate(step.step_id)}
+            >
               Open
             </Button>
           </Group>
         ))}
+        {open.isError && <ErrorAlert>{errorText(open.error)}</ErrorAlert>}
       </Stack>
     </Paper>
   );
@@ -62,7 +75,7 @@ function PacketCard({ packet }: { packet: TWorkflowInstance }) {
 
 /**
  * `/ap/workflows`: the packets the company sent the signed-in contact (`GET /application-user/workflows`),
- * each with its progress and its due steps, phone first; "Open" goes where the step waits.
+ * each with its progress and its due steps, phone first; "Open" opens the step's own page.
  */
 export function ContactWorkflowsScreen() {
   usePageTitle('Workflows');

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { PageFrame, Panel, QueryFailure, StateMessage } from '../../shared/ui/page-kit';
 import { SkeletonStack } from '../../shared/ui/list-screen';
 import { useStaffForm } from '../form-fill/staff-fill-screen';
+import { SessionPacketBanner } from '../workflows/packet/packet-slots';
 import { CONTACT_AREA_KEYS } from './contact-area-api';
 import { contactFillPaths } from './form-state';
 
@@ -22,6 +23,7 @@ export function ContactFormSubmittedScreen() {
   }, [queryClient, id]);
   return (
     <PageFrame title={form.data?.name ?? 'Form submitted'}>
+      <SessionPacketBanner objectId={id} watchStep />
       {form.isError ? (
         <QueryFailure
           query={form}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconCircleCheck, IconEye, IconMailOpened } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { GuestPacketBanner } from '../workflows/packet/packet-slots';
 import { STAFF_ACCESS } from './fill-api';
 import { fillPaths } from './fill-paths';
 import { readGuestCredentials, saveLinkCredentials } from './guest-session';
@@ -11,7 +12,8 @@ import { GuestLoading, GuestMessage, PublicFormError, usePublicForm } from './pu
 export function GuestCompletedScreen() {
   const { formbuilder_code: code = '', formbuilder_data_id: dataId } = useParams();
   const form = usePublicForm(code, STAFF_ACCESS);
-  const canView = readGuestCredentials(code) !== null;
+  const [credentials] = useState(() => readGuestCredentials(code));
+  const canView = credentials !== null;
   // The stepper names the submission it sent; a reload falls back to the address.
   const sentId = (useLocation().state as { submissionId?: string } | null)?.submissionId ?? dataId;
   if (form.isPending) return <GuestLoading />;
@@ -24,14 +26,17 @@ export function GuestCompletedScreen() {
       testId="form-completed"
       actions={
         canView && (
-          <Button
-            variant="light"
-            component={Link}
-            to={fillPaths.view(code, sentId)}
-            leftSection={<IconEye size={16} />}
-          >
-            View your answers
-          </Button>
+          <>
+            <GuestPacketBanner credentials={credentials} watchStep />
+            <Button
+              variant="light"
+              component={Link}
+              to={fillPaths.view(code, sentId)}
+              leftSection={<IconEye size={16} />}
+            >
+              View your answers
+            </Button>
+          </>
         )
       }
     >

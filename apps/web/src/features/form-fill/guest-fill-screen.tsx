@@ -3,6 +3,7 @@ import { Button, Divider, Stack } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import type { TPublicFormBuilder } from '@esigns/contracts/form-builders';
+import { GuestPacketBanner } from '../workflows/packet/packet-slots';
 import type { FillAccess } from './fill-api';
 import { fillPaths } from './fill-paths';
 import { FillStepper } from './fill-stepper';
@@ -66,7 +67,7 @@ function GuestFill(props: {
   if (props.mode === 'view' || !canEdit) {
     if (!submission) return <Navigate to={fillPaths.execute(code, dataId)} replace />;
     return (
-      <GuestFrame form={form.data}>
+      <GuestFrame form={form.data} credentials={props.credentials}>
         <SubmissionValues steps={form.data.steps} templates={templates.data} submission={submission} />
         {canEdit && form.data.availability === 'OPEN' && (
           <Button component={Link} to={fillPaths.execute(code, dataId)} leftSection={<IconEdit size={16} />}>
@@ -78,7 +79,7 @@ function GuestFill(props: {
   }
   if (form.data.availability !== 'OPEN') return <AvailabilityMessage form={form.data} />;
   return (
-    <GuestFrame form={form.data}>
+    <GuestFrame form={form.data} credentials={props.credentials}>
       <FormUploadsProvider
         access={access}
         formId={form.data._id}
@@ -102,9 +103,18 @@ function GuestFill(props: {
   );
 }
 
-function GuestFrame({ form, children }: { form: TPublicFormBuilder; children: React.ReactNode }) {
+function GuestFrame({
+  form,
+  credentials,
+  children,
+}: {
+  form: TPublicFormBuilder;
+  credentials: GuestCredentials;
+  children: React.ReactNode;
+}) {
   return (
     <Stack gap="lg" maw={720} mx="auto" w="100%">
+      <GuestPacketBanner credentials={credentials} />
       <PublicFormHeader form={form} />
       <Divider />
       {children}

@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import type { TESignRecord, TFinishResult } from '@esigns/contracts/signing';
 import { isApiError } from '../../shared/api/api-error';
 import { isSignedIn, useSession } from '../../shared/session/session-store';
+import { SignerPacketBanner } from '../workflows/packet/packet-slots';
 import { SignerLoading, SignerMessage } from './signer-ui';
 import { fetchESignRecord, SIGNING_KEYS, type SignerAccess } from './signing-api';
 import { useSignerDownload } from './use-download';
@@ -119,6 +120,7 @@ export function FinishSuccessScreen() {
       testId="finish-success"
       actions={
         <>
+          {canCall && <SignerPacketBanner access={access} watchStep />}
           {canCall && (
             <DownloadBlock
               access={access}
@@ -161,7 +163,12 @@ export function SignedScreen() {
       title={isCompleted ? 'This document is completed' : 'You have already signed'}
       testId="signed"
       actions={
-        canCall && data ? <DownloadBlock access={access} record={data} isSealing={false} /> : undefined
+        canCall && data ? (
+          <>
+            <SignerPacketBanner access={access} />
+            <DownloadBlock access={access} record={data} isSealing={false} />
+          </>
+        ) : undefined
       }
     >
       {data ? (

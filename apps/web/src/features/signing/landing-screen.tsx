@@ -7,6 +7,7 @@ import type { TESignRecord } from '@esigns/contracts/signing';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { openPdfDocumentAhead } from '../editor/pdf/pdf-document';
+import { SignerPacketBanner } from '../workflows/packet/packet-slots';
 import { EmailCodeGate } from './email-code-gate';
 import { credentialsFromLink, searchWithoutToken } from './signer-credentials';
 import { DocumentSummary, OpenLinkFromMail, RecordError, SignerLoading, SignerMessage } from './signer-ui';
@@ -41,6 +42,7 @@ export function SigningLandingScreen() {
 
   return (
     <Box maw={560} mx="auto" w="100%">
+      {canCall && <SignerPacketBanner access={access} mb="lg" />}
       {!canCall ? (
         <OpenLinkFromMail />
       ) : record.isPending ? (

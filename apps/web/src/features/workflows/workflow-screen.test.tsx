@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { installFakeApi, ok } from '../../shared/testing/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { paged, withPermissions } from '../team/team-test-utils';
 import { WorkflowScreen } from './workflow-screen';
 import {
   INSTANCE_ID,
+  STEP_A,
+  STEP_B,
   WORKFLOW_ID,
   makeCounts,
   makeInstance,
@@ -87,5 +89,122 @@ describe('WorkflowScreen', { timeout: 60_000 }, () => {
       ),
     );
     await waitFor(() => expect(screen.queryByTestId('workflow-instance')).toBeNull());
+  });
+});
+
+/** The workflow screen with its packet's drawer open, the packet and its people answered, then `next`. */
+function drawerServer(next: FakeHandler = () => undefined): FakeHandler {
+  return withPermissions('ADMIN', (call) => {
+    if (call.path === `/api/workflow/${WORKFLOW_ID}`) return ok(makeWorkflow());
+    if (call.path === '/api/workflow-data/') return ok(paged([makeInstance()]));
+    if (call.path === '/api/workflow/count') return ok(makeCounts());
+    if (call.path === `/api/workflow-data/${INSTANCE_ID}`) return ok(makeInstance());
+    if (call.path === '/api/workflow/users') {
+      return ok([
+        {
+          contact_id: 'c1',
+          email: 'asha@example.com',
+          name: 'Asha Rao',
+          role: 'PRIMARY',
+          steps: [
+            { step_id: STEP_A, name: 'Lease', status: 'DONE' },
+            { step_id: STEP_B, name: 'PAN card', status: 'DUE' },
+          ],
+        },
+        {
+          contact_id: null,
+          email: 'agent@acme.test',
+          name: '',
+          role: 'USER',
+          steps: [{ step_id: STEP_A, name: 'Lease', status: 'DONE' }],
+        },
+      ]);
+    }
+    return next(call);
+  });
+}
+
+async function openDrawer() {
+  renderWorkflowsAt(
+    <WorkflowScreen />,
+    '/workflow/:workflow_id',
+    `/workflow/${WORKFLOW_ID}?instance=${INSTANCE_ID}`,
+  );
+  return screen.findByTestId('workflow-instance');
+}
+
+describe('the packet drawer', { timeout: 60_000 }, () => {
+  it('resends the due steps chosen and says who was mailed', async () => {
+    const api = installFakeApi(
+      drawerServer((call) =>
+        call.path === `/api/resend-workflow/${INSTANCE_ID}`
+          ? ok({ resent: [{ step_id: STEP_B, name: 'PAN card', emails: ['asha@example.com'] }] })
+          : undefined,
+      ),
+    );
+    const drawer = await openDrawer();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Resend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend packet' });
+    // Only the due step is offered, chosen already.
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(1);
+    expect((within(dialog).getByLabelText('PAN card') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByTestId('resend-result')).toBeTruthy();
+    expect(screen.getByTestId('resend-result').textContent).toContain('PAN card: asha@example.com');
+    expect(api.callsTo(`/api/resend-workflow/${INSTANCE_ID}`, 'POST')[0]?.body).toEqual({
+      step_ids: [STEP_B],
+    });
+  });
+
+  it("shows the server's refusal of a resend (409: the packet is no longer running) in the dialog", async () => {
+    installFakeApi(
+      drawerServer((call) =>
+        call.path === `/api/resend-workflow/${INSTANCE_ID}`
+          ? fail(409, 'This packet is not in progress')
+          : undefined,
+      ),
+    );
+    const drawer = await openDrawer();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Resend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend packet' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    expect(await within(dialog).findByText('This packet is not in progress')).toBeTruthy();
+  });
+
+  it('downloads the packet ZIP with the session token, lists the people and links each step to its preview', async () => {
+    const saved = vi.fn(() => 'blob:zip');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: saved, revokeObjectURL: vi.fn() }));
+    const api = installFakeApi(
+      drawerServer((call) =>
+        call.path === `/api/workflow-data/${INSTANCE_ID}/download`
+          ? new Response('PK', {
+              status: 200,
+              headers: {
+                'content-type': 'application/zip',
+                'content-disposition': 'attachment; filename="Rental onboarding - Asha Rao.zip"',
+              },
+            })
+          : undefined,
+      ),
+    );
+    const drawer = await openDrawer();
+    const people = await within(drawer).findAllByTestId('instance-person');
+    expect(people).toHaveLength(2);
+    expect(within(people[0]!).getByText('PAN card: Due')).toBeTruthy();
+    expect(within(people[1]!).getByText('agent@acme.test')).toBeTruthy();
+    expect(api.callsTo('/api/workflow/users', 'POST')[0]?.body).toEqual({ workflow_data_id: INSTANCE_ID });
+
+    const steps = within(drawer).getAllByTestId('instance-step');
+    expect(within(steps[0]!).getByRole('link', { name: 'Lease' }).getAttribute('href')).toBe(
+      `/company-documents/custom/d1/workflow/${INSTANCE_ID}/preview`,
+    );
+    expect(within(steps[1]!).getByRole('link', { name: 'PAN card' }).getAttribute('href')).toBe(
+      `/company-documents/requested/r1/workflow/${INSTANCE_ID}/preview`,
+    );
+
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Download all (ZIP)' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    const [download] = api.callsTo(`/api/workflow-data/${INSTANCE_ID}/download`, 'GET');
+    expect(download?.headers.authorization).toMatch(/^Bearer /);
   });
 });

@@ -104,6 +104,7 @@ export function WorkflowScreen() {
           onClose={() => setParams({}, { replace: true })}
           canVoid={rights.can('workflows:update')}
           canDelete={rights.can('workflows:delete')}
+          canSend={rights.can('workflows:send')}
         />
       )}
     </PageFrame>

@@ -10,8 +10,19 @@ import type {
   TWorkflowStatus,
   TWorkflowView,
   TWorkflowWrite,
+  TResendWorkflowResult,
+  TWorkflowUser,
 } from '@esigns/contracts/workflows';
-import { api } from '../../shared/api/api-client';
+import { workflowDownloadPath } from '@esigns/contracts/workflows';
+import {
+  api,
+  buildAuthHeaders,
+  buildUrl,
+  ensureFreshSession,
+  readSessionAuthDetails,
+} from '../../shared/api/api-client';
+import { errorFromFetchResponse } from '../../shared/api/api-error';
+import { fileNameOf } from '../signing/signing-api';
 
 /** The staff calls of workflows (module README of apps/server workflows), shaped by the contract. */
 
@@ -38,6 +49,7 @@ export const WORKFLOW_KEYS = {
   one: (id: string) => ['workflows', 'one', id] as const,
   view: (id: string) => ['workflows', 'view', id] as const,
   instance: (id: string) => ['workflows', 'instance', id] as const,
+  people: (id: string) => ['workflows', 'instance', id, 'people'] as const,
   settings: ['workflows', 'settings'] as const,
 };
 
@@ -141,4 +153,30 @@ export const workflowPaths = {
 /** Delete a DRAFT instance for good (`POST /workflow/{id}/PermanentDeleteDraftDocument`, id: the instance). */
 export async function deleteDraftInstance(id: string): Promise<unknown> {
   return (await api.post<unknown>(`/workflow/${segment(id)}/PermanentDeleteDraftDocument`, {})).data;
+}
+
+/** `POST /resend-workflow/{id}` (id: the instance): its DUE steps' links mailed again (only `stepIds` when given). */
+export async function resendInstance(id: string, stepIds: string[]): Promise<TResendWorkflowResult> {
+  return (await api.post<TResendWorkflowResult>(`/resend-workflow/${segment(id)}`, { step_ids: stepIds }))
+    .data;
+}
+
+/** `POST /workflow/users`: the people of an instance, each with their steps' states. */
+export async function fetchInstancePeople(id: string, signal?: AbortSignal): Promise<TWorkflowUser[]> {
+  return (await api.post<TWorkflowUser[]>('/workflow/users', { workflow_data_id: id }, { signal })).data;
+}
+
+/**
+ * `GET /workflow-data/{id}/download`: the packet's ZIP. A plain fetch with the session's headers
+ * (the answer is a file, and a link cannot carry the bearer token), after making sure the token is fresh.
+ */
+export async function downloadInstanceZip(id: string): Promise<{ blob: Blob; fileName: string }> {
+  await ensureFreshSession();
+  const response = await fetch(buildUrl(workflowDownloadPath(id)), {
+    headers: buildAuthHeaders(readSessionAuthDetails()),
+    credentials: 'same-origin',
+  });
+  if (!response.ok) throw await errorFromFetchResponse(response);
+  const name = fileNameOf(response.headers.get('content-disposition'));
+  return { blob: await response.blob(), fileName: name === 'document.pdf' ? 'packet.zip' : name };
 }

@@ -19,7 +19,8 @@ const CONDITION_WORDS: Record<TVisibilityOperator, string> = {
   GREATER_THAN: 'is more than',
   LESS_THAN: 'is less than',
 };
-const OPERATOR_DATA = VISIBILITY_OPERATORS.map((op) => ({ value: op, label: CONDITION_WORDS[op] }));
+/** The operators as a rule reads them (the workflow builder's conditions use the same words). */
+export const OPERATOR_DATA = VISIBILITY_OPERATORS.map((op) => ({ value: op, label: CONDITION_WORDS[op] }));
 
 type RuleProps = {
   rule: TStepConditionRule;

@@ -11,24 +11,10 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TWorkflowConditionRule, TWorkflowStep } from '@esigns/contracts/workflows';
-import {
-  VALUELESS_OPERATORS,
-  VISIBILITY_OPERATORS,
-  type TVisibilityOperator,
-} from '@esigns/contracts/nocode-fields';
+import { VALUELESS_OPERATORS, type TVisibilityOperator } from '@esigns/contracts/nocode-fields';
 import type { FieldErrors } from '../../../shared/api/api-error';
-
-const WORDS: Record<TVisibilityOperator, string> = {
-  EQUALS: 'equals',
-  NOT_EQUALS: 'does not equal',
-  CONTAINS: 'contains',
-  NOT_CONTAINS: 'does not contain',
-  IS_EMPTY: 'is left empty',
-  IS_NOT_EMPTY: 'is filled in',
-  GREATER_THAN: 'is more than',
-  LESS_THAN: 'is less than',
-};
-const OPERATORS = VISIBILITY_OPERATORS.map((op) => ({ value: op, label: WORDS[op] }));
+import { OPERATOR_DATA } from '../../form-builders/builder/condition-rule';
+import { ConditionFieldInput } from './condition-field-input';
 
 type Props = {
   step: TWorkflowStep;
@@ -90,19 +76,19 @@ export function StepCondition({ step, earlier, errors, onChange }: Props) {
                   aria-label={`Step of rule ${i + 1}`}
                   data={stepData}
                   value={rule.step_id}
-                  onChange={(event) => change({ step_id: event.currentTarget.value })}
+                  onChange={(event) => change({ step_id: event.currentTarget.value, field: '' })}
                   error={error('step_id')}
                 />
-                <TextInput
-                  aria-label={`Field of rule ${i + 1}`}
-                  placeholder="Field key"
+                <ConditionFieldInput
+                  label={`Field of rule ${i + 1}`}
+                  source={earlier.find((other) => other.id === rule.step_id)}
                   value={rule.field}
-                  onChange={(event) => change({ field: event.currentTarget.value })}
+                  onChange={(field) => change({ field })}
                   error={error('field')}
                 />
                 <NativeSelect
                   aria-label={`Operator of rule ${i + 1}`}
-                  data={OPERATORS}
+                  data={OPERATOR_DATA}
                   value={rule.operator}
                   onChange={(event) => change({ operator: event.currentTarget.value as TVisibilityOperator })}
                 />

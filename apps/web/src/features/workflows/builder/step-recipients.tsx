@@ -21,6 +21,9 @@ type Props = {
   onChange: (recipients: TWorkflowStepRecipient[]) => void;
 };
 
+/** The step's template as the builder reads it (its roles here, its fields for conditions). */
+export const templateRolesKey = (templateId: string) => ['workflow-builder', 'roles', templateId] as const;
+
 function recipientOf(role_key: string, source: Source): TWorkflowStepRecipient {
   if (source === 'USER') return { role_key, source, user_id: '' };
   if (source === 'EMAIL') return { role_key, source, email: '', first_name: '', last_name: '' };
@@ -34,7 +37,7 @@ function recipientOf(role_key: string, source: Source): TWorkflowStepRecipient {
  */
 export function StepRecipients({ templateId, recipients, errors, onChange }: Props) {
   const template = useQuery({
-    queryKey: ['workflow-builder', 'roles', templateId],
+    queryKey: templateRolesKey(templateId),
     queryFn: ({ signal }) => fetchConfigurableDocument(templateId, signal),
     staleTime: 60_000,
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { installFakeApi, invalid, ok } from '../../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../../shared/testing/test-session';
 import { paged, withPermissions } from '../../team/team-test-utils';
+import { makeConfigurableDocument, makeField } from '../../editor/editor-fixtures';
 import { WORKFLOW_ID, makeWorkflow, renderWorkflowsAt } from '../workflows-test-utils';
 import { moveStep, stagesOf } from './workflow-draft';
 import { WorkflowBuilderScreen } from './workflow-builder-screen';
@@ -65,6 +66,67 @@ describe('WorkflowBuilderScreen', { timeout: 60_000 }, () => {
     };
     expect(body.steps.at(-1)).toMatchObject({ kind: 'form', name: 'Feedback', stage: 3 });
     expect(screen.getByRole('button', { name: 'Save and activate' })).toBeTruthy();
+  });
+
+  it("picks a condition's field from the earlier step's template (by label, stored by key), or takes a typed key", async () => {
+    const template = makeConfigurableDocument({
+      fields: [
+        makeField({ key: 'sig', type: 'SIGNATURE', label: 'Signature' }),
+        makeField({ key: 'rent', type: 'NUMBER', label: 'Monthly rent' }),
+        makeField({ key: 'pets', type: 'CHECKBOX', label: 'Has pets' }),
+      ],
+    });
+    const draft = makeWorkflow({ running_count: 0, status: 'DRAFT' });
+    const api = installFakeApi(
+      withPermissions('ADMIN', (call) => {
+        if (call.path === `/api/workflow/${WORKFLOW_ID}` && call.method === 'PUT')
+          return ok({ ...draft, ...(call.body as object) });
+        if (call.path === `/api/workflow/${WORKFLOW_ID}`) return ok(draft);
+        if (call.path === `/api/configurable-documents/${draft.steps[0]!.template_id}`) return ok(template);
+        if (call.path === '/api/contact-types') return ok([]);
+        if (call.path === '/api/document-templates') return ok(paged([]));
+        return undefined;
+      }),
+    );
+    renderWorkflowsAt(<WorkflowBuilderScreen />, PATTERN, PATH);
+    const [, pan] = await screen.findAllByTestId('workflow-step');
+    fireEvent.click(within(pan!).getByRole('button', { name: 'Open PAN card' }));
+    fireEvent.click(await within(pan!).findByLabelText('Run only when earlier answers hold'));
+    const field = await within(pan!).findByRole('combobox', { name: 'Field of rule 1' });
+    fireEvent.focus(field);
+    fireEvent.click(field);
+    const options = () =>
+      within(screen.getByRole('listbox', { name: 'Field of rule 1' })).queryAllByRole('option');
+    // Signatures are not values to compare: only the fillable fields are offered.
+    await waitFor(() => expect(options()).toHaveLength(2));
+    fireEvent.change(field, { target: { value: 'monthly' } });
+    await waitFor(() => expect(options()).toHaveLength(1));
+    fireEvent.click(options()[0]!);
+    await waitFor(() => expect((field as HTMLInputElement).value).toBe('rent'));
+    // The field's label reads under the key.
+    const described = field.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(described.split(' ')[0]!)?.textContent).toBe('Monthly rent');
+    fireEvent.change(within(pan!).getByLabelText('Value of rule 1'), { target: { value: '20000' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(`/api/workflow/${WORKFLOW_ID}`, 'PUT')).toHaveLength(1));
+    const saved = api.callsTo(`/api/workflow/${WORKFLOW_ID}`, 'PUT')[0]?.body as {
+      steps: { condition: { rules: { step_id: string; field: string; value: unknown }[] } | null }[];
+    };
+    expect(saved.steps[1]?.condition?.rules[0]).toMatchObject({
+      step_id: 'step-lease',
+      field: 'rent',
+      value: '20000',
+    });
+
+    // A key the list does not know is kept as typed.
+    fireEvent.change(await within(pan!).findByRole('combobox', { name: 'Field of rule 1' }), {
+      target: { value: 'deposit_amount' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(`/api/workflow/${WORKFLOW_ID}`, 'PUT')).toHaveLength(2));
+    const typed = api.callsTo(`/api/workflow/${WORKFLOW_ID}`, 'PUT')[1]?.body as typeof saved;
+    expect(typed.steps[1]?.condition?.rules[0]?.field).toBe('deposit_amount');
   });
 
   it('a step dropped on another stage joins it; stages group steps in order', () => {

@@ -1,48 +1,44 @@
 import { useState } from 'react';
-import { Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconTrash } from '@tabler/icons-react';
+import { Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FINAL_WORKFLOW_INSTANCE_STATUSES } from '@esigns/contracts/workflows';
 import { formatDate } from '../../../shared/format/date';
 import { DOCUMENT_EVENTS, LiveRefresh } from '../../../shared/realtime/live-refresh';
 import { SkeletonStack } from '../../../shared/ui/list-screen';
 import { LoadError } from '../../../shared/ui/page-kit';
 import { InstanceProgress, InstanceStatusBadge } from '../instance-rows';
 import { WORKFLOW_KEYS, fetchInstance } from '../workflows-api';
+import { InstanceActions, type InstanceDialog, type InstanceRights } from './instance-actions';
+import { InstancePeople } from './instance-people';
 import { InstanceSteps } from './instance-steps';
 import { InstanceTimeline } from './instance-timeline';
 import { DeleteDraftDialog } from './delete-draft-dialog';
+import { ResendDialog } from './resend-dialog';
 import { VoidInstanceDialog } from './void-instance-dialog';
 
 /** The realtime events that may move a packet: its own, and its documents'. */
 export const INSTANCE_EVENTS = ['workflow.updated', ...DOCUMENT_EVENTS] as const;
 
 /**
- * One packet (`GET /workflow-data/{id}`) in a drawer over its workflow: status and progress, its steps
- * by stage with who is due, the timeline, Delete while it is a DRAFT and Void (with a reason) while it
- * runs. Follows
- * the realtime events of workflows and documents while open.
+ * One packet (`GET /workflow-data/{id}`) in a drawer over its workflow: status and progress, its
+ * actions (Resend, Download all (ZIP), Void, Delete draft), its steps by stage with who is due (each
+ * opening its step's preview), the people and their steps, the timeline. Follows the realtime
+ * events of workflows and documents while open.
  */
 export function InstanceDrawer({
   instanceId,
   onClose,
-  canVoid,
-  canDelete,
-}: {
+  ...rights
+}: InstanceRights & {
   instanceId: string;
   onClose: () => void;
-  canVoid: boolean;
-  canDelete: boolean;
 }) {
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'void' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<InstanceDialog | null>(null);
   const instance = useQuery({
     queryKey: WORKFLOW_KEYS.instance(instanceId),
     queryFn: ({ signal }) => fetchInstance(instanceId, signal),
   });
   const data = instance.data;
-  const isDraft = data?.status === 'DRAFT';
-  const isRunning = data ? !isDraft && !FINAL_WORKFLOW_INSTANCE_STATUSES.includes(data.status) : false;
   const person = data?.primary?.name || data?.primary?.email || 'No contact yet';
   return (
     <Drawer
@@ -87,22 +83,14 @@ export function InstanceDrawer({
             </Group>
             <InstanceProgress row={data} />
           </Stack>
-          {((isRunning && canVoid) || (isDraft && canDelete)) && (
-            <Button
-              variant="light"
-              color="red"
-              w="fit-content"
-              leftSection={isDraft ? <IconTrash size={16} /> : <IconBan size={16} />}
-              onClick={() => setDialog(isDraft ? 'delete' : 'void')}
-            >
-              {isDraft ? 'Delete draft' : 'Void packet'}
-            </Button>
-          )}
-          <InstanceSteps steps={data.steps} />
+          <InstanceActions instance={data} rights={rights} onDialog={setDialog} />
+          <InstanceSteps steps={data.steps} instanceId={data._id} />
+          {data.status !== 'DRAFT' && <InstancePeople instanceId={data._id} />}
           <InstanceTimeline events={data.timeline} steps={data.steps} />
         </Stack>
       )}
       {dialog === 'void' && data && <VoidInstanceDialog instance={data} onClose={() => setDialog(null)} />}
+      {dialog === 'resend' && data && <ResendDialog instance={data} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && data && (
         <DeleteDraftDialog instance={data} onClose={() => setDialog(null)} onDeleted={onClose} />
       )}

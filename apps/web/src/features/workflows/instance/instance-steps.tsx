@@ -3,9 +3,16 @@ import { WORKFLOW_STEP_KIND_LABELS, type TWorkflowInstanceStep } from '@esigns/c
 import { formatDate } from '../../../shared/format/date';
 import { stagesOf } from '../builder/workflow-draft';
 import { STEP_STATUS_COLORS, STEP_STATUS_LABELS } from '../workflow-labels';
+import { StepLink } from './step-link';
 
-/** A packet's steps by stage: each with its kind, status and when it started or finished. */
-export function InstanceSteps({ steps }: { steps: readonly TWorkflowInstanceStep[] }) {
+/** A packet's steps by stage: each with its kind, status and when it started or finished, opening what it became. */
+export function InstanceSteps({
+  steps,
+  instanceId,
+}: {
+  steps: readonly TWorkflowInstanceStep[];
+  instanceId: string;
+}) {
   const groups = stagesOf(steps);
   return (
     <Stack gap="xs">
@@ -21,9 +28,7 @@ export function InstanceSteps({ steps }: { steps: readonly TWorkflowInstanceStep
             <Paper key={step.step_id} withBorder p="xs" radius="md" data-testid="instance-step">
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={500} truncate>
-                    {step.name}
-                  </Text>
+                  <StepLink step={step} instanceId={instanceId} />
                   <Text size="xs" c="dimmed">
                     {WORKFLOW_STEP_KIND_LABELS[step.kind]}
                     {step.required ? '' : ' · optional'}

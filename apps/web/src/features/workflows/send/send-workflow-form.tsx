@@ -101,7 +101,7 @@ export function SendWorkflowForm({ draft }: { draft: TWorkflowInstanceDetail }) 
             ))}
           </Stack>
         </Panel>
-        <InstanceSteps steps={draft.steps} />
+        <InstanceSteps steps={draft.steps} instanceId={draft._id} />
         {progress && (
           <Paper withBorder p="md" radius="md" data-testid="send-progress">
             <Title order={4} size="h5">
