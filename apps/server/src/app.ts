@@ -65,6 +65,7 @@ import { registerEntityViewHooks, registerEntityViewRoutes } from './modules/ent
 import { registerFormBuilderHooks, registerFormBuilderRoutes } from './modules/form-builders';
 import { registerFormSubmissionHooks, registerFormSubmissionRoutes } from './modules/form-submissions';
 import { registerWorkflowRoutes } from './modules/workflows';
+import { registerEmailTemplateRoutes } from './modules/email-templates';
 
 export type App = FastifyInstance;
 
@@ -207,6 +208,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerFormBuilderRoutes(api, platform);
       registerFormSubmissionRoutes(api, platform);
       registerWorkflowRoutes(api, platform);
+      registerEmailTemplateRoutes(api, platform);
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,7 @@ import { defineSigningJobs } from './modules/signing';
 import { defineNotificationJobs } from './modules/notifications';
 import { defineReminderJobs } from './modules/reminders';
 import { defineWorkflowJobs } from './modules/workflows';
+import { defineEmailTemplateJobs } from './modules/email-templates';
 import type { Platform } from './platform/platform';
 
 /**
@@ -21,4 +22,5 @@ export function defineModuleJobs(platform: Platform): void {
   defineRecordJobs(platform);
   defineFormSendJobs(platform);
   defineWorkflowJobs(platform);
+  defineEmailTemplateJobs(platform);
 }

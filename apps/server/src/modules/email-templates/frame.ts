@@ -17,7 +17,7 @@ type FrameRow = { headerHtml: string; footerHtml: string };
 const frameColumns = { headerHtml: emailTemplates.headerHtml, footerHtml: emailTemplates.footerHtml };
 
 /** The company's default header/footer template, if it has one. */
-async function defaultFrame(db: Db, companyId: string): Promise<FrameRow | undefined> {
+async function defaultFrame(db: Pick<Db, 'select'>, companyId: string): Promise<FrameRow | undefined> {
   const [row] = await db
     .select(frameColumns)
     .from(emailTemplates)
@@ -34,7 +34,7 @@ async function defaultFrame(db: Db, companyId: string): Promise<FrameRow | undef
 
 /** The frame a template names (its company's HEADER_FOOTER), else the company default. */
 export async function frameFor(
-  db: Db,
+  db: Pick<Db, 'select'>,
   companyId: string,
   headerFooterId: string | null,
 ): Promise<FrameRow | undefined> {
@@ -60,7 +60,7 @@ export async function frameFor(
  * the company's values (`company.*`, `today`, `global.*`: a frame may use no others); null when the
  * company has no default. For the mails of the product (mail-config).
  */
-export async function companyMailFrame(db: Db, companyId: string): Promise<MailFrame | null> {
+export async function companyMailFrame(db: Pick<Db, 'select'>, companyId: string): Promise<MailFrame | null> {
   const row = await defaultFrame(db, companyId);
   if (!row) return null;
   if (mergeFieldsOf(row.headerHtml + row.footerHtml).length === 0) {

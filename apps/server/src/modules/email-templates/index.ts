@@ -4,3 +4,5 @@
  */
 export { companyMailFrame } from './frame';
 export type { MailFrame } from './frame';
+export { defineEmailTemplateJobs } from './record-mail-job';
+export { registerEmailTemplateRoutes } from './routes';

@@ -94,3 +94,22 @@ export function unknownMergeFields(
 export function usedMergeFields(...texts: string[]): string[] {
   return [...new Set(texts.flatMap(mergeFieldsOf))];
 }
+
+/**
+ * Where a mailing finds each record's address: `to_field` (`<template_id>#<field_key>`) when it is an
+ * EMAIL field of one of the entity's non-repeatable templates, else (none named) the first such field.
+ */
+export function addressField(
+  def: EntityDefinition,
+  toField: string | null,
+): { templateId: string; key: string } | null {
+  for (const template of def.templates) {
+    if (template.isRepeatable) continue;
+    for (const field of template.fields) {
+      if (field.type !== 'EMAIL') continue;
+      if (toField === null || toField === `${template.id}#${field.key}`)
+        return { templateId: template.id, key: field.key };
+    }
+  }
+  return null;
+}

@@ -33,7 +33,11 @@ function textOf(field: TValueField, value: unknown, print: PrintStyle): string {
 }
 
 /** The company's values (its name and email are the standard variables'), its variables and date style. */
-export async function companyMerge(db: Db, companyId: string, now = new Date()): Promise<CompanyMerge> {
+export async function companyMerge(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  now = new Date(),
+): Promise<CompanyMerge> {
   const [variables, style] = await Promise.all([
     allGlobalVariables(db, companyId),
     companyDateStyle(db, companyId),
@@ -56,7 +60,10 @@ export async function companyMerge(db: Db, companyId: string, now = new Date()):
 }
 
 /** `user.name` and `user.email`: the person sending (empty when unknown). */
-export async function senderValues(db: Db, userId: string | null): Promise<Map<string, string>> {
+export async function senderValues(
+  db: Pick<Db, 'select'>,
+  userId: string | null,
+): Promise<Map<string, string>> {
   const person = userId ? (await findPeople(db, [userId])).get(userId) : undefined;
   const name = person ? `${person.firstName} ${person.lastName}`.trim() : '';
   return new Map([

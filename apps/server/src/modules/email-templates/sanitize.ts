@@ -108,7 +108,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       const { src: _dropped, ...rest } = attribs;
       return {
         tagName,
-        attribs: IMAGE_SOURCE.test(src) || MERGE_FIELD_ONLY.test(src) ? { ...rest, src } : rest,
+        attribs: IMAGE_SOURCE.test(src) || MERGE_FIELD_ONLY.test(src) ? { src, ...rest } : rest,
       };
     },
   },

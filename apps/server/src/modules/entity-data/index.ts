@@ -10,6 +10,7 @@ export { contactRecordsPage } from './contact-records';
 export { columnOf, filterSql, orderSql } from './query';
 export { registerAccountRecordHooks } from './account-records';
 export {
+  existingRecordIds,
   narrowedRecordsPage,
   recordDirectory,
   recordIdsMatching,

@@ -78,6 +78,14 @@ export async function narrowedRecordsPage(
   return { rows, ...total };
 }
 
+/** Records of `def` (its company's) among `ids`. */
+const amongRecordsOf = (def: EntityDefinition, ids: readonly string[]): SQL | undefined =>
+  and(
+    eq(entityData.entityId, def.row.id),
+    eq(entityData.companyId, def.row.companyId),
+    inArray(entityData.id, [...ids]),
+  );
+
 /**
  * The records of `def` among `ids` (this company's and entity's; others absent) with their values
  * computed on read, and the titles their ENTITY fields link to: what a mail about records prints.
@@ -88,16 +96,7 @@ export async function recordsWithLinks(
   ids: readonly string[],
 ): Promise<{ rows: RecordRow[]; linkedTitles: Record<string, string> }> {
   if (ids.length === 0) return { rows: [], linkedTitles: {} };
-  const found = await db
-    .select()
-    .from(entityData)
-    .where(
-      and(
-        eq(entityData.entityId, def.row.id),
-        eq(entityData.companyId, def.row.companyId),
-        inArray(entityData.id, [...ids]),
-      ),
-    );
+  const found = await db.select().from(entityData).where(amongRecordsOf(def, ids));
   const rows = await withComputedValues(db, def, found);
   return { rows, linkedTitles: await linkedTitles(db, def, rows) };
 }
@@ -124,4 +123,15 @@ export async function recordIdsMatching(
     .orderBy(sql`${entityData.createdAt} desc`, sql`${entityData.id} desc`)
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** The ids among `ids` that are records of `def` (this company's), in one query. */
+export async function existingRecordIds(
+  db: Db,
+  def: EntityDefinition,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: entityData.id }).from(entityData).where(amongRecordsOf(def, ids));
+  return new Set(rows.map((row) => row.id));
 }

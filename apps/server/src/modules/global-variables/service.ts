@@ -184,7 +184,10 @@ export async function loadGlobalVariableValues(
  * Every variable of the company, standard ones first, then its own by key: what email templates
  * offer and render as `{{global.<key>}}`.
  */
-export async function allGlobalVariables(db: Db, companyId: string): Promise<VariableWithoutUrls[]> {
+export async function allGlobalVariables(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+): Promise<VariableWithoutUrls[]> {
   const [standard, own] = await Promise.all([
     standardVariables(db, companyId),
     db

@@ -129,7 +129,7 @@ export const STANDARD_BY_ID = new Map(STANDARD_GLOBAL_VARIABLES.map((s) => [s.id
 export const STANDARD_KEYS = new Set(STANDARD_GLOBAL_VARIABLES.map((s) => s.key));
 
 /** What the standard variables are computed from; null for an unknown company. */
-async function loadCompanyFacts(db: Db, companyId: string): Promise<CompanyFacts | null> {
+async function loadCompanyFacts(db: Pick<Db, 'select'>, companyId: string): Promise<CompanyFacts | null> {
   const row = await findCompanyById(db, companyId);
   if (!row) return null;
   const owner = row.createdBy ? (await findPeople(db, [row.createdBy])).get(row.createdBy) : undefined;
@@ -150,7 +150,7 @@ export type StandardVariable = Omit<TGlobalVariable, 'value_urls'>;
 
 /** The standard variables of a company with their current values (all of them, or those of `ids`). */
 export async function standardVariables(
-  db: Db,
+  db: Pick<Db, 'select'>,
   companyId: string,
   ids?: readonly string[],
   now: Date = new Date(),
