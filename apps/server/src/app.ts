@@ -29,6 +29,7 @@ import { registerHealthRoutes } from './modules/health';
 import { registerSettingsRoutes } from './modules/settings';
 import { registerMf2aRoutes, registerAuthRoutes } from './modules/auth';
 import { registerOutboxRoutes } from './modules/outbox';
+import { registerMailConfigRoutes } from './modules/mail-config';
 import { registerProfileRoutes } from './modules/profile';
 import { registerWorkspaceRoutes } from './modules/workspaces';
 import { registerPermissionRoutes } from './modules/permissions';
@@ -182,6 +183,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerMenuRoutes(api, platform);
       registerCompanyRoutes(api, platform);
       registerSettingsRoutes(api, platform);
+      registerMailConfigRoutes(api, platform);
       registerTransferAccountRoutes(api, platform);
       registerContactRoutes(api, platform);
       registerApplicationUserRoutes(api, platform);

@@ -6,6 +6,7 @@ import { defineSigningJobs } from './modules/signing';
 import { defineNotificationJobs } from './modules/notifications';
 import { defineReminderJobs } from './modules/reminders';
 import { defineWorkflowJobs } from './modules/workflows';
+import { registerCompanySmtp } from './modules/mail-config';
 import { defineEmailTemplateJobs } from './modules/email-templates';
 import type { Platform } from './platform/platform';
 
@@ -14,6 +15,7 @@ import type { Platform } from './platform/platform';
  * (which also run them in the embedded default) and worker processes define the same set.
  */
 export function defineModuleJobs(platform: Platform): void {
+  registerCompanySmtp(platform);
   defineDocumentJobs(platform);
   defineSigningJobs(platform);
   defineNotificationJobs(platform);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { buildApp, type App } from '../src/app';
 import { defineModuleJobs } from '../src/module-jobs';
@@ -27,6 +28,8 @@ export async function buildTestApp(
     extend?: (app: App) => void;
     /** A database made by the caller (e.g. to give its URL to worker processes); dropped on close. */
     database?: TestDatabase;
+    /** A logger of the caller's (e.g. to read the lines written); default: pino at LOG_LEVEL. */
+    log?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esigns-test-'));
@@ -39,7 +42,7 @@ export async function buildTestApp(
     ...env,
   });
   const database = options.database ?? (await createTestDatabase());
-  const log = pino({ level: config.logLevel });
+  const log = options.log ?? pino({ level: config.logLevel });
   const platform = await createPlatform(config, log, 'api', {
     database,
     pollingIntervalSeconds: 0.5,

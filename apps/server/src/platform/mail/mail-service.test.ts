@@ -1,62 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
-import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { AppError } from '../http/app-error';
 import { MAIL_RETRY_LIMIT, MAIL_SEND_JOB } from './mail-service';
 import { emailLogs, type EmailStatus } from './schema';
-
-type SunkMail = { rcptTo: string[]; raw: string };
-
-/** A real SMTP server on a random local port that keeps what it receives. */
-async function startSmtpSink(
-  rejections: Record<string, number>,
-): Promise<{ url: string; mails: SunkMail[]; close: () => Promise<void> }> {
-  const mails: SunkMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address: SMTPServerAddress, _session, callback) {
-      const code = rejections[address.address];
-      if (code)
-        callback(
-          Object.assign(new Error(`Mailbox ${address.address} refused by test`), { responseCode: code }),
-        );
-      else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mails.push({
-          rcptTo: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    mails,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Polls until `probe` returns a value; fails the test after `timeoutMs` instead of sleeping blindly. */
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import type { TCompanySmtp } from './company-smtp';
+import { closedPort, mimePart, startSmtpSink, waitFor, type SmtpSink } from './smtp-sink-test-utils';
 
 async function readRow(t: TestApp, id: string) {
   const [row] = await t.platform.database.db.select().from(emailLogs).where(eq(emailLogs.id, id));
@@ -68,30 +17,6 @@ async function waitForStatus(t: TestApp, id: string, status: EmailStatus) {
     const row = await readRow(t, id);
     return row?.status === status ? row : undefined;
   }, `mail ${id} to be ${status}`);
-}
-
-/** The decoded body of the first MIME part of the given type. */
-function mimePart(raw: string, contentType: string): string | undefined {
-  const start = raw.search(new RegExp(`Content-Type: ${contentType}`, 'i'));
-  if (start < 0) return undefined;
-  const rest = raw.slice(start);
-  const headerEnd = rest.indexOf('\r\n\r\n');
-  const headers = rest.slice(0, headerEnd);
-  const body = rest.slice(headerEnd + 4).split(/\r\n--/)[0] ?? '';
-  if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body, 'base64').toString('utf8');
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
-    const qp = body.replace(/=\r?\n/g, '');
-    const bytes: number[] = [];
-    for (let i = 0; i < qp.length; i++) {
-      const hex = qp.slice(i + 1, i + 3);
-      if (qp[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-        bytes.push(parseInt(hex, 16));
-        i += 2;
-      } else bytes.push(qp.charCodeAt(i));
-    }
-    return Buffer.from(bytes).toString('utf8');
-  }
-  return body;
 }
 
 function jobCount(t: TestApp, id: string): Promise<number> {
@@ -107,10 +32,10 @@ const COMPANY = '6f1c1f4e-6a0b-4d5e-9a39-0b7d7c1f2a11';
 
 describe('mail with SMTP', () => {
   let t: TestApp;
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let sink: SmtpSink;
 
   beforeAll(async () => {
-    sink = await startSmtpSink({ 'deferred@example.com': 451, 'bounce@example.com': 550 });
+    sink = await startSmtpSink({ rejections: { 'deferred@example.com': 451, 'bounce@example.com': 550 } });
     t = await buildTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'e-Signs <no-reply@esigns.test>' });
   });
   afterAll(async () => {
@@ -241,6 +166,159 @@ describe('mail with SMTP', () => {
     expect(row.error).toContain('550');
     expect(row.sentAt).toBeNull();
   });
+
+  describe("through a company's own SMTP", () => {
+    const OWN = '0d6f3b52-3c1e-4a7e-9d0a-5b8f2c6e1a77';
+    const PASSWORD = 'Acme-smtp-Pa55';
+    let own: SmtpSink;
+    let current: { version: string; settings: TCompanySmtp } | null;
+
+    const settingsFor = (sink: { port: number }, patch: Partial<TCompanySmtp> = {}): TCompanySmtp => ({
+      host: '127.0.0.1',
+      port: sink.port,
+      security: 'NONE',
+      username: 'acme',
+      password: PASSWORD,
+      fromName: 'Acme Realty',
+      fromEmail: 'mail@acme.test',
+      ...patch,
+    });
+    const queueOwn = (subject: string, to = 'tenant@example.com') =>
+      t.platform.mail.queue(
+        {
+          to,
+          subject,
+          kind: 'document.sent',
+          bodyHtml: '<p>Please sign the lease.</p>',
+          button: { label: 'Review and sign', url: 'https://sign.example.com/s/own?t=1' },
+        },
+        { companyId: OWN },
+      );
+
+    beforeAll(async () => {
+      own = await startSmtpSink({
+        login: { username: 'acme', password: PASSWORD },
+        rejections: { 'later@example.com': 451, 'nobody@example.com': 550 },
+      });
+      current = { version: '1', settings: settingsFor(own) };
+      t.platform.mail.setCompanySmtpResolver(async (companyId) =>
+        companyId === OWN && current ? { version: current.version, settings: () => current!.settings } : null,
+      );
+    });
+    afterAll(async () => {
+      await own?.close();
+    });
+
+    it("sends the company's mail through its server, from its sender, with both parts; others' through the instance's", async () => {
+      const { id } = await queueOwn('Lease for Flat 4');
+      const row = await waitForStatus(t, id, 'SENT');
+      expect(row).toMatchObject({ transport: 'company', attempts: 1, error: null });
+      const mail = own.mails.find((m) => m.raw.includes('Subject: Lease for Flat 4'));
+      expect(mail?.mailFrom).toBe('mail@acme.test');
+      expect(mail!.raw).toMatch(/^From: "?Acme Realty"? <mail@acme\.test>/m);
+      expect(mail!.raw).toContain(`Message-ID: <${id}@esigns.test>`);
+      expect(mimePart(mail!.raw, 'text/html')).toContain('Please sign the lease.');
+      expect(mimePart(mail!.raw, 'text/plain')).toContain(
+        'Review and sign: https://sign.example.com/s/own?t=1',
+      );
+      expect(own.logins.at(-1)).toEqual({ username: 'acme', password: PASSWORD });
+      expect(sink.mails.some((m) => m.raw.includes('Subject: Lease for Flat 4'))).toBe(false);
+
+      const other = await t.platform.mail.queue(
+        { to: 'x@example.com', subject: 'Not the company', text: 'Hi' },
+        { companyId: COMPANY },
+      );
+      expect(await waitForStatus(t, other.id, 'SENT')).toMatchObject({ transport: 'instance' });
+      expect(sink.mails.some((m) => m.raw.includes('Subject: Not the company'))).toBe(true);
+      expect(own.mails.some((m) => m.raw.includes('Subject: Not the company'))).toBe(false);
+    });
+
+    it('keeps one connection open across mails and builds a new transport when the settings change', async () => {
+      const before = own.connections();
+      for (const n of [1, 2, 3]) await waitForStatus(t, (await queueOwn(`Pooled ${n}`)).id, 'SENT');
+      expect(own.connections() - before).toBeLessThanOrEqual(1);
+
+      const moved = await startSmtpSink({ login: { username: 'acme', password: PASSWORD } });
+      try {
+        current = { version: '2', settings: settingsFor(moved, { fromName: 'Acme Lettings' }) };
+        const { id } = await queueOwn('After the move');
+        expect(await waitForStatus(t, id, 'SENT')).toMatchObject({ transport: 'company' });
+        const mail = moved.mails.find((m) => m.raw.includes('Subject: After the move'));
+        expect(mail!.raw).toMatch(/^From: "?Acme Lettings"? <mail@acme\.test>/m);
+        expect(own.mails.some((m) => m.raw.includes('Subject: After the move'))).toBe(false);
+      } finally {
+        current = { version: '3', settings: settingsFor(own) };
+        await moved.close();
+      }
+    });
+
+    it("fails a mail the company's server refuses (5xx) at once, with its answer", async () => {
+      const { id } = await queueOwn('Refused', 'nobody@example.com');
+      const row = await waitForStatus(t, id, 'FAILED');
+      expect(row).toMatchObject({ transport: 'company', attempts: 1 });
+      expect(row.error).toContain('550');
+      expect(row.error).toContain('refused by test');
+    });
+
+    it('retries a temporary refusal (4xx) and sends it on a later attempt, once', async () => {
+      const { id } = await queueOwn('Greylisted by Acme', 'later@example.com');
+      const first = await waitFor(async () => {
+        const row = await readRow(t, id);
+        return row && row.attempts >= 1 && row.status !== 'SENDING' ? row : undefined;
+      }, 'the first attempt');
+      expect(first).toMatchObject({ status: 'QUEUED', transport: 'company' });
+      expect(first.error).toContain('451');
+
+      delete own.rejections['later@example.com'];
+      await t.platform.mail.deliver({ id }, { retryCount: 1 });
+      expect(await readRow(t, id)).toMatchObject({
+        status: 'SENT',
+        attempts: first.attempts + 1,
+        error: null,
+      });
+      expect(own.mails.filter((m) => m.raw.includes('Subject: Greylisted by Acme'))).toHaveLength(1);
+    });
+
+    it('retries when the company server cannot be reached, and fails after the last attempt', async () => {
+      current = { version: '4', settings: settingsFor({ port: await closedPort() }) };
+      try {
+        const { id } = await queueOwn('Server down');
+        const first = await waitFor(async () => {
+          const row = await readRow(t, id);
+          return row && row.attempts >= 1 && row.status !== 'SENDING' ? row : undefined;
+        }, 'the first attempt');
+        expect(first).toMatchObject({ status: 'QUEUED', transport: 'company' });
+        expect(first.error).toMatch(/ECONNREFUSED/);
+        await expect(
+          t.platform.mail.deliver({ id }, { retryCount: MAIL_RETRY_LIMIT }),
+        ).rejects.toBeInstanceOf(AppError);
+        expect(await readRow(t, id)).toMatchObject({ status: 'FAILED', transport: 'company' });
+      } finally {
+        current = { version: '5', settings: settingsFor(own) };
+      }
+    });
+
+    it('fails at once, with the reason, when the settings cannot be read (a permanent error)', async () => {
+      t.platform.mail.setCompanySmtpResolver(async () => ({
+        version: 'broken',
+        settings: () => {
+          throw Object.assign(new Error('The password cannot be decrypted'), { permanent: true });
+        },
+      }));
+      try {
+        const { id } = await queueOwn('Undecryptable');
+        const row = await waitForStatus(t, id, 'FAILED');
+        expect(row.error).toBe('The password cannot be decrypted');
+        expect(row.attempts).toBe(1);
+      } finally {
+        t.platform.mail.setCompanySmtpResolver(async (companyId) =>
+          companyId === OWN && current
+            ? { version: current.version, settings: () => current!.settings }
+            : null,
+        );
+      }
+    });
+  });
 });
 
 describe('mail without SMTP', () => {
@@ -264,6 +342,96 @@ describe('mail without SMTP', () => {
     expect(row.html).toContain('Powered By e-Signs@v1.0');
     expect(row.text).toContain('Your code is 123456.');
     expect(row.sentAt).toBeNull();
+  });
+
+  it("puts the company's header and footer around its mails, resolved in the queueing transaction", async () => {
+    const FRAMED = '2b7c9e14-8f3d-4c6a-b1e2-7a9d0c3f5e81';
+    const seen: string[] = [];
+    t.platform.mail.setFrameResolver(async (db, companyId) => {
+      // The resolver reads through the handle it is given (the caller's transaction).
+      await db.execute(sql`select 1`);
+      seen.push(companyId);
+      return companyId === FRAMED
+        ? {
+            header_html:
+              '<p style="color:#123456">Acme Realty <a href="https://acme.example.com">acme.example.com</a></p>',
+            footer_html: '<p>Acme Realty, 1 Main Street</p>',
+          }
+        : null;
+    });
+    try {
+      const message = {
+        to: 'tenant@example.com',
+        subject: 'Framed',
+        bodyHtml: '<p>Your code is <strong>654321</strong>.</p>',
+        secrets: ['654321'],
+      };
+      const { db } = t.platform.database;
+      const { id } = await db.transaction((tx) => t.platform.mail.queue(message, { tx, companyId: FRAMED }));
+      const row = await waitForStatus(t, id, 'OUTBOX');
+      const header = row.html.indexOf('Acme Realty <a href="https://acme.example.com">');
+      const heading = row.html.indexOf('<h1');
+      const body = row.html.indexOf('Your code is');
+      const footer = row.html.indexOf('Acme Realty, 1 Main Street');
+      const poweredBy = row.html.indexOf('Powered By');
+      expect([header, heading, body, footer, poweredBy].every((i) => i > 0)).toBe(true);
+      expect(header < heading && heading < body && body < footer && footer < poweredBy).toBe(true);
+      expect(row.html).toContain('<td class="px" style="padding:16px 32px 0;');
+      expect(row.text.indexOf('Acme Realty acme.example.com: https://acme.example.com')).toBe(0);
+      expect(row.text).toContain('Acme Realty, 1 Main Street\n\n--');
+      // The email log's copy has the frame too, its link redacted like every other.
+      expect(row.redactedHtml).toContain('Acme Realty, 1 Main Street');
+      expect(row.redactedHtml).not.toContain('654321');
+      expect(row.redactedText).toContain('[redacted link]');
+
+      // Another company, a mail without the layout, and a message naming its own frame (or none).
+      const plain = await t.platform.mail.queue(
+        { ...message, subject: 'Other company' },
+        { companyId: COMPANY },
+      );
+      const textOnly = await t.platform.mail.queue(
+        { to: 'x@example.com', subject: 'Text', text: 'Hi' },
+        { companyId: FRAMED },
+      );
+      const own = await t.platform.mail.queue(
+        {
+          ...message,
+          subject: 'Own frame',
+          frame: { header_html: '<p>Template header</p>', footer_html: '' },
+        },
+        { companyId: FRAMED },
+      );
+      const none = await t.platform.mail.queue(
+        { ...message, subject: 'No frame', frame: null },
+        { companyId: FRAMED },
+      );
+      expect((await waitForStatus(t, plain.id, 'OUTBOX')).html).not.toContain('Acme Realty');
+      expect((await waitForStatus(t, textOnly.id, 'OUTBOX')).html).toBe('');
+      const ownRow = await waitForStatus(t, own.id, 'OUTBOX');
+      expect(ownRow.html).toContain('Template header');
+      expect(ownRow.html).not.toContain('Acme Realty');
+      expect((await waitForStatus(t, none.id, 'OUTBOX')).html).not.toContain('Acme Realty');
+      expect(seen).toEqual([FRAMED, COMPANY]);
+    } finally {
+      t.platform.mail.setFrameResolver(null);
+    }
+  });
+
+  it('keeps the template a mail was made from', async () => {
+    const templateId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    const { id } = await t.platform.mail.queue({
+      to: 'r@example.com',
+      subject: 'Rent due',
+      text: 'Hi',
+      kind: 'entity.email',
+      template: { id: templateId, name: ' Rent reminder ' },
+    });
+    expect(await waitForStatus(t, id, 'OUTBOX')).toMatchObject({
+      templateId,
+      templateName: 'Rent reminder',
+      kind: 'entity.email',
+      transport: 'outbox',
+    });
   });
 
   it("writes the row and the job in the caller's transaction", async () => {
