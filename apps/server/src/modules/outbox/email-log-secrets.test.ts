@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { signAccessToken } from '../../platform/auth/access-token';
 import type { TMailMessage } from '../../platform/mail/mail-service';
 import { emailLogs } from '../../platform/mail/schema';
+import { startSmtpSink, waitFor } from '../../platform/mail/smtp-sink-test-utils';
 import { passwordResetMail, signinCodeMail, verificationMail } from '../auth/mails';
 import { invitationMail, setPasswordMail } from '../company-users/mails';
 import { publishedCodeMail, signingLink, signingRequestMail } from '../documents/mails';
@@ -251,5 +252,60 @@ describe("the operator's Outbox", () => {
     expectNoSecret(body.data.subject);
     expectNoSecret(body.data.html);
     expectNoSecret(body.data.text);
+  });
+});
+
+describe("a company's own SMTP", () => {
+  it("keeps the mails it carried from the operator's eyes, even without SMTP_URL", async () => {
+    const OWN = randomUUID();
+    const sink = await startSmtpSink();
+    t.platform.mail.setCompanySmtpResolver(async (companyId) =>
+      companyId === OWN
+        ? {
+            version: '1',
+            settings: () => ({
+              host: '127.0.0.1',
+              port: sink.port,
+              security: 'NONE',
+              username: '',
+              password: null,
+              fromName: 'Own',
+              fromEmail: 'mail@own.test',
+            }),
+          }
+        : null,
+    );
+    try {
+      const { id } = await t.platform.mail.queue(MAILS[1]![1], { companyId: OWN });
+      await waitFor(async () => (sink.mails.length > 0 ? true : undefined), 'the mail at the company server');
+      const key = { 'x-outbox-key': t.config.secrets.outboxKey };
+      const row = await waitFor(async () => {
+        const { body } = await get(t, `/api/outbox/${id}`, key);
+        return body.data?.status === 'SENT' ? body.data : undefined;
+      }, 'the mail to be SENT');
+      expect(row).toMatchObject({ transport: 'company', redacted: true });
+      expectNoSecret(row.subject);
+      expectNoSecret(row.html);
+      expectNoSecret(row.text);
+      const search = await get(t, `/api/outbox?search=${CODE}&limit=50`, key);
+      expect(search.body.data.data.map((r: { _id: string }) => r._id)).not.toContain(id);
+      // What the company's server received is the mail as sent.
+      expect(sink.mails[0]!.raw).toContain(CODE);
+
+      const { token } = await signAccessToken(
+        { userId: randomUUID(), companyId: OWN, userType: 'ADMIN' },
+        t.config.secrets.jwtSecret,
+      );
+      const logged = await get(t, `/api/email-logs/${id}`, { authorization: `Bearer ${token}` });
+      expect(logged.body.data).toMatchObject({
+        transport: 'company',
+        redacted: true,
+        template: 'Password reset',
+      });
+      expectNoSecret(logged.body.data.html);
+    } finally {
+      t.platform.mail.setCompanySmtpResolver(null);
+      await sink.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { signAccessToken } from '../../platform/auth/access-token';
@@ -290,5 +291,114 @@ describe('OpenAPI', () => {
     }
     const params = doc.paths['/api/outbox'].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(expect.arrayContaining(['page', 'limit', 'search', 'status']));
+  });
+});
+
+describe('filters and template labels of the email log', () => {
+  const COMPANY_C = randomUUID();
+  const RENT = randomUUID();
+  const WELCOME = randomUUID();
+  const c: Record<string, string> = {};
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    admin = await tokenFor('ADMIN', COMPANY_C);
+    const mails = [
+      { name: 'sent', kind: 'document.sent', at: '2026-01-10T10:00:00Z' },
+      {
+        name: 'rent',
+        kind: 'entity.email',
+        template: { id: RENT, name: 'Rent reminder' },
+        at: '2026-01-11T23:30:00Z',
+      },
+      {
+        name: 'welcome',
+        kind: 'entity.email',
+        template: { id: WELCOME, name: 'Welcome' },
+        at: '2026-01-12T01:00:00Z',
+      },
+      { name: 'form', kind: 'form.sent', at: '2026-02-01T12:00:00Z' },
+    ];
+    for (const m of mails) {
+      const { id } = await t.platform.mail.queue(
+        {
+          to: `${m.name}@example.com`,
+          subject: `Mail ${m.name}`,
+          text: 'Hi',
+          kind: m.kind,
+          ...(m.template ? { template: m.template } : {}),
+        },
+        { companyId: COMPANY_C },
+      );
+      c[m.name] = id;
+      await t.platform.database.db
+        .update(emailLogs)
+        .set({ createdAt: new Date(m.at) })
+        .where(eq(emailLogs.id, id));
+    }
+    const deadline = Date.now() + 15_000;
+    while ((await get('/api/email-logs?status=OUTBOX&limit=50', admin)).body.data.total !== mails.length) {
+      if (Date.now() > deadline) throw new Error('mails did not reach the Outbox');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
+  const idsOf = async (query: string, headers: Record<string, string> = {}) => {
+    const res = await get(`/api/email-logs?limit=50&${query}`, { ...admin, ...headers });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.data.map((r: { _id: string }) => r._id);
+  };
+
+  it("names each mail's template: the entity template's, else the product mail's label", async () => {
+    const { body } = await get('/api/email-logs?limit=50', admin);
+    const byId = new Map(body.data.data.map((r: { _id: string }) => [r._id, r]));
+    expect(byId.get(c.sent)).toMatchObject({
+      template: 'Signing request',
+      template_id: null,
+      kind: 'document.sent',
+    });
+    expect(byId.get(c.rent)).toMatchObject({
+      template: 'Rent reminder',
+      template_id: RENT,
+      kind: 'entity.email',
+    });
+    expect(byId.get(c.form)).toMatchObject({
+      template: 'Form link',
+      retries: 0,
+      attempts: 1,
+      transport: 'outbox',
+    });
+  });
+
+  it.each([
+    ['a kind', 'kind=entity.email', ['welcome', 'rent']],
+    ['a template', `template_id=${RENT}`, ['rent']],
+    ['a status and a kind', 'status=OUTBOX&kind=form.sent', ['form']],
+    ['a kind nobody sent', 'kind=nothing.like.this', []],
+    ['one day (UTC without usertimezone)', 'from=2026-01-11&to=2026-01-11', ['rent']],
+    ['a range of days', 'from=2026-01-10&to=2026-01-12', ['welcome', 'rent', 'sent']],
+    ['an instant onwards', 'from=2026-01-11T00:00:00Z', ['form', 'welcome', 'rent']],
+    ['up to an instant', 'to=2026-01-11T23:30:00.000Z', ['rent', 'sent']],
+  ])('filters by %s', async (_name, query, expected) => {
+    expect(await idsOf(query)).toEqual(expected.map((n) => c[n]));
+  });
+
+  it("reads a day as the caller's local day (usertimezone)", async () => {
+    // India (UTC+05:30) sends -330: its 12 January runs from 11 January 18:30 to 12 January 18:30 UTC.
+    expect(await idsOf('from=2026-01-12&to=2026-01-12', { usertimezone: '-330' })).toEqual([
+      c.welcome,
+      c.rent,
+    ]);
+  });
+
+  it.each([
+    ['a malformed template id', 'template_id=xyz'],
+    ['a word for a date', 'from=yesterday'],
+    ['an impossible day', 'to=2026-13-45'],
+    ['a kind of 101 characters', `kind=${'k'.repeat(101)}`],
+  ])('answers 422 to %s', async (_name, query) => {
+    const res = await get(`/api/email-logs?${query}`, admin);
+    expect(res.status).toBe(422);
+    expect(res.body.success).toBe(false);
   });
 });
