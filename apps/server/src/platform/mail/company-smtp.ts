@@ -180,7 +180,8 @@ export function scrub(err: unknown, settings: Pick<TCompanySmtp, 'username' | 'p
       Buffer.from(password).toString('base64'),
       Buffer.from(`\u0000${username}\u0000${password}`).toString('base64'),
     ];
-    for (const form of forms) text = text.split(form).join('[password]');
+    // The longest first: a login's base64 may hold the password's own.
+    for (const form of forms.sort((a, b) => b.length - a.length)) text = text.split(form).join('[password]');
   }
   return text.length > MAX_REASON_LENGTH ? `${text.slice(0, MAX_REASON_LENGTH)}...` : text;
 }

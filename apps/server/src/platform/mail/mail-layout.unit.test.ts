@@ -106,3 +106,40 @@ describe('escapeHtml', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   });
 });
+
+describe('renderMailLayout with a company frame', () => {
+  const frame = {
+    header_html: '<p><strong>Acme Realty</strong></p>',
+    footer_html: '<p>1 Main Street · <a href="https://acme.example.com">acme.example.com</a></p>',
+  };
+
+  it('puts the header above the heading and the footer below the body, each in its own row', () => {
+    const { html } = renderMailLayout({
+      ...base,
+      button: { label: 'Open', url: 'https://x.example.com/d/1' },
+      frame,
+    });
+    const at = (needle: string) => html.indexOf(needle);
+    expect(at('<strong>Acme Realty</strong>')).toBeGreaterThan(0);
+    expect(at('<strong>Acme Realty</strong>')).toBeLessThan(at('<h1'));
+    expect(at('1 Main Street')).toBeGreaterThan(at('If the button does not work'));
+    expect(at('1 Main Street')).toBeLessThan(at('Powered By'));
+    expect(html).toMatch(
+      /<tr><td class="px" style="padding:16px 32px 0;[^"]*">\n<p><strong>Acme Realty<\/strong><\/p>\n<\/td><\/tr>/,
+    );
+  });
+
+  it('gives the text part a text version of both', () => {
+    const { text } = renderMailLayout({ ...base, frame });
+    expect(text.startsWith('Acme Realty\n\nPlease sign')).toBe(true);
+    expect(text).toContain('1 Main Street · acme.example.com: https://acme.example.com\n\n--');
+  });
+
+  it('renders as without a frame when it is missing or empty', () => {
+    const plain = renderMailLayout(base);
+    expect(renderMailLayout({ ...base, frame: null })).toEqual(plain);
+    const empty = renderMailLayout({ ...base, frame: { header_html: '  ', footer_html: '' } });
+    expect(empty.text).toBe(plain.text);
+    expect(empty.html.replace(/\n+/g, '\n')).toBe(plain.html.replace(/\n+/g, '\n'));
+  });
+});
