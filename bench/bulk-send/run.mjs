@@ -8,11 +8,11 @@
 // database: the floor of the mailing part.
 // BENCH_ROWS (default 3000), BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_WORKERS (default 0: jobs in the API process), BENCH_NODE_ARGS (e.g. --cpu-prof).
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
-import { PDFDocument } from 'pdf-lib';
 import { signUpOwner, startBuiltServer } from '../support/built-server.mjs';
+import { postgresAnswers } from '../support/run-on-databases.mjs';
+import { freshDatabase, makeTemplate } from '../support/send-setup.mjs';
 import { smtpFloorSeconds, startSmtpSink } from '../support/smtp-sink.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 3000);
@@ -21,84 +21,13 @@ const PORT = Number(process.env.BENCH_PORT ?? 3211);
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WORKERS = process.env.BENCH_WORKERS ?? '0';
 
-async function admin(statement) {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function makeTemplate(api, token) {
-  const doc = await PDFDocument.create();
-  for (let i = 0; i < 3; i++) doc.addPage([612, 792]).drawText(`Page ${i + 1}`, { x: 40, y: 740, size: 14 });
-  const pdf = Buffer.from(await doc.save());
-  const upload = await api('POST', '/api/document-templates/file-upload', {
-    token,
-    body: { file_name: 'Rental agreement.pdf', content_type: 'application/pdf', size: pdf.length },
-  });
-  const put = await fetch(upload.upload_url, {
-    method: 'PUT',
-    body: pdf,
-    headers: { 'content-type': 'application/pdf' },
-  });
-  if (!put.ok) throw new Error(`upload failed: ${put.status}`);
-  const status = await api('POST', '/api/document-templates/file-upload/status', {
-    token,
-    body: { file_ref_id: upload.file_ref_id },
-  });
-  const template = await api('POST', '/api/document-templates', {
-    token,
-    body: { name: 'Rental agreement', file_ref_ids: [status.fileInfos[0].file_ref_id], is_template: true },
-  });
-  await api('PUT', '/api/document-templates/documents/draft', {
-    token,
-    body: {
-      configurable_document_id: template._id,
-      name: template.name,
-      settings: template.settings,
-      document_users: [{ key: 'tenant', role_name: 'Tenant', user_type: 'SIGNER' }],
-      fields: [
-        {
-          key: 'sig',
-          type: 'SIGNATURE',
-          page: 3,
-          x: 60,
-          y: 600,
-          width: 180,
-          height: 50,
-          recipient_key: 'tenant',
-        },
-        {
-          key: 'rent',
-          type: 'TEXT',
-          page: 1,
-          x: 60,
-          y: 100,
-          width: 120,
-          height: 20,
-          recipient_key: 'tenant',
-          label: 'Monthly rent',
-        },
-      ],
-    },
-  });
-  return template;
-}
-
-try {
-  await admin('select 1');
-} catch {
+if (!(await postgresAnswers(ADMIN_URL))) {
   console.log(`PostgreSQL: none answers at ${ADMIN_URL}, skipped`);
   process.exit(0);
 }
 
-const dbName = `esigns_bench_bulk_${randomUUID().slice(0, 8)}`;
-const url = new URL(ADMIN_URL);
-url.pathname = `/${dbName}`;
-await admin(`create database ${dbName}`);
+const database = await freshDatabase(ADMIN_URL, 'bulk');
+const url = new URL(database.url);
 const sink = await startSmtpSink();
 const db = new pg.Client({ connectionString: url.toString() });
 let server;
@@ -199,5 +128,5 @@ try {
   await server?.stop();
   await db.end().catch(() => undefined);
   await sink.close();
-  await admin(`drop database if exists ${dbName} with (force)`);
+  await database.drop();
 }
