@@ -1,17 +1,18 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { signInInBrowser } from '../support/document-setup';
+import { signInInBrowser, sinkMailsTo, waitForNewMail } from '../support/document-setup';
 import { appLinksOf, waitForDeliveredMail } from '../support/mail-sink';
-import { DESKTOP, PHONE, activePacketViaApi, setUpCompany, shot, startViaApi } from './workflow-setup';
+import { DESKTOP, NAMES, PHONE, activePacketViaApi, setUpCompany, shot, startViaApi } from './workflow-setup';
 
 // The staff's packet drawer at its edges, on a packet sent through the API (the builder and the
-// send screen are the journey's): staff void the running packet from the drawer with a reason; its
-// steps still due are voided with it, and the tenant's mailed signing link then says so.
+// send screen are the journey's): staff resend one of the due steps (its recipient mailed again,
+// the timeline says so), then void the running packet with a reason; its steps still due are
+// voided with it, and the tenant's mailed signing link then says so.
 
 const expect = baseExpect.configure({ timeout: 45_000 });
 test.use({ actionTimeout: 45_000 });
 
-test('workflows: staff void a running packet from its drawer; the mailed link then says it is voided', async ({
+test('workflows: staff resend a due step and void a running packet from its drawer; the mailed link then says it is voided', async ({
   browser,
   request,
 }) => {
@@ -30,6 +31,28 @@ test('workflows: staff void a running packet from its drawer; the mailed link th
     await page.goto(`/workflow/${workflowId}?instance=${instanceId}`);
     const drawer = page.getByTestId('workflow-instance');
     await expect(drawer.getByText('In progress', { exact: true })).toBeVisible();
+
+    // Resend: the due steps are offered (both of stage 1), the lease alone is mailed again.
+    const leaseMails = async () =>
+      (await sinkMailsTo(company.tenant.email)).filter((m) => /Lease agreement/.test(m.subject)).length;
+    const mailedBefore = await leaseMails();
+    await drawer.getByRole('button', { name: 'Resend' }).click();
+    const resend = page.getByRole('dialog', { name: 'Resend packet' });
+    await expect(resend.getByRole('checkbox')).toHaveCount(2);
+    await resend.getByRole('checkbox', { name: NAMES.rules }).uncheck();
+    await shot(page, 'resend-dialog');
+    await resend.getByRole('button', { name: 'Resend' }).click();
+    const result = page.getByTestId('resend-result');
+    await expect(result).toContainText(`${NAMES.lease}: ${company.tenant.email}`);
+    await expect(result).not.toContainText(NAMES.rules);
+    await shot(page, 'resend-result');
+    await page
+      .getByRole('dialog', { name: 'Links mailed again' })
+      .getByRole('button', { name: 'Done' })
+      .click();
+    await waitForNewMail(company.tenant.email, /Lease agreement/, mailedBefore);
+    await expect(drawer.getByTestId('instance-timeline').getByText('Resent', { exact: true })).toBeVisible();
+
     await drawer.getByRole('button', { name: 'Void packet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Void packet' });
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('The flat was let to someone else.');

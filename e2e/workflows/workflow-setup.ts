@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { json, layOutSignatureDocument, samplePdf, signUpOwner } from '../support/document-setup';
+import { uniqueId } from '../support/ids';
 
 // What the workflow journeys prepare through the API because it is not what they are about: a
 // verified owner, a tenant contact, a template to fill and sign, a document to read (a template
@@ -94,7 +95,7 @@ async function moveInForm(request: APIRequestContext, headers: Headers): Promise
 
 /** A company with its owner, a tenant contact, both templates and the form (all through the API). */
 export async function setUpCompany(request: APIRequestContext, prefix: string): Promise<Company> {
-  const id = `${prefix}-${Date.now().toString(36)}`;
+  const id = `${prefix}-${uniqueId()}`;
   const owner = { email: `${id}-owner@example.com`, company: 'Lakeside Lettings', first: 'Ira', last: 'Sen' };
   const token = await signUpOwner(request, owner);
   const headers = { authorization: `Bearer ${token}` };
