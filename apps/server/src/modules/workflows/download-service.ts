@@ -83,25 +83,32 @@ function packetJson(
 
 type StreamCallback = (err: unknown, stream: NodeJS.ReadableStream) => void;
 
+/** The file being read into the ZIP (one at a time), closed when the download is abandoned. */
+type Reading = { current: Readable | null };
+
 function addEntry(
   platform: Platform,
   zip: ZipFile,
   entry: PacketEntry,
-  dates: Parameters<typeof renderSubmissionPdf>[2],
+  context: { dates: Parameters<typeof renderSubmissionPdf>[2]; reading: Reading },
 ) {
   // PDFs and images are compressed already: stored as they are, the ZIP costs no CPU for them.
   const options = { mtime: entry.mtime, compress: false };
   const fail = (cb: StreamCallback) => (err: unknown) =>
     cb(err, undefined as unknown as NodeJS.ReadableStream);
+  const give = (cb: StreamCallback) => (stream: Readable) => {
+    context.reading.current = stream;
+    cb(null, stream);
+  };
   if (entry.kind === 'stored') {
     zip.addReadStreamLazy(entry.name, { ...options, size: entry.size }, (cb: StreamCallback) => {
-      platform.storage.getStream(entry.key).then((stream) => cb(null, stream), fail(cb));
+      platform.storage.getStream(entry.key).then(give(cb), fail(cb));
     });
     return;
   }
   zip.addReadStreamLazy(entry.name, options, (cb: StreamCallback) => {
-    renderSubmissionPdf(entry.submission, entry.title, dates).then(
-      (bytes) => cb(null, Readable.from([bytes])),
+    renderSubmissionPdf(entry.submission, entry.title, context.dates).then(
+      (bytes) => give(cb)(Readable.from([bytes])),
       fail(cb),
     );
   });
@@ -133,12 +140,17 @@ export async function openPacketDownload(
   zip.addBuffer(packetJson(detail, plan, { user_id: access.userId, ...me }, at), 'packet.json', {
     mtime: at,
   });
-  for (const entry of plan.entries) addEntry(platform, zip, entry, dates);
+  const reading: Reading = { current: null };
+  for (const entry of plan.entries) addEntry(platform, zip, entry, { dates, reading });
   zip.end();
   const stream = zip.outputStream as Readable;
   zip.on('error', (err: Error) => {
     platform.log.error({ err, workflowDataId: instance.id }, 'workflow packet ZIP failed while streaming');
     stream.destroy(err);
+  });
+  // A client gone mid-download: the file being read is closed too (no open file or S3 body left).
+  stream.on('close', () => {
+    if (!stream.readableEnded) reading.current?.destroy();
   });
   const person = instance.name || instance.email || 'contact';
   const name = `${safeFileName(`${instance.workflowName} - ${person}`, 'packet')}.zip`;
