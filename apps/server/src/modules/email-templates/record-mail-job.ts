@@ -24,7 +24,7 @@ export type TRecordMailJob = { batch_id: string; chunk: number };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type BatchRow = typeof recordMailBatches.$inferSelect;
-type Outcome = { mailId: string | null; reason: string | null };
+type Outcome = { position: number; mailId: string | null; reason: string | null };
 
 const ZAddress = z.email();
 
@@ -124,9 +124,6 @@ function mailOf(
 /** One chunk: see the top of this file. Public so that tests can run a chunk again. */
 export async function runRecordMailChunk(platform: Platform, data: TRecordMailJob): Promise<void> {
   const db = platform.database.db;
-  // PGlite serves one query at a time: requests that arrived meanwhile go first (a mailing of
-  // 10,000 records would otherwise hold every request back until its last chunk).
-  await platform.database.giveWay();
   const [batch] = await db.select().from(recordMailBatches).where(eq(recordMailBatches.id, data.batch_id));
   if (!batch || batch.nextChunk !== data.chunk || batch.status === 'DONE') return;
   const { prepared, template } = await prepareChunk(
@@ -134,16 +131,18 @@ export async function runRecordMailChunk(platform: Platform, data: TRecordMailJo
     batch,
     await pendingRows(db, batch.id, data.chunk),
   );
+  // PGlite serves one query at a time: requests that arrived meanwhile go before the chunk's
+  // transaction (a mailing of 10,000 records would otherwise hold every request back until its
+  // last chunk: the chain of chunks never leaves the event loop a turn).
   await platform.database.giveWay();
   const progress = await db.transaction(async (tx) => {
     const locked = await lockedBatch(tx, batch.id);
     if (!locked || locked.nextChunk !== data.chunk || locked.status === 'DONE') return null;
-    let queued = 0;
-    for (const item of prepared) {
-      const outcome = await writeOne(platform, tx, locked, item, template);
-      if (outcome.mailId) queued += 1;
-    }
-    return finishChunk(platform, tx, locked, data.chunk, queued, prepared.length - queued);
+    const outcomes: Outcome[] = [];
+    for (const item of prepared) outcomes.push(await writeOne(platform, tx, locked, item, template));
+    await markRows(tx, locked.id, outcomes);
+    const queued = outcomes.filter((o) => o.mailId).length;
+    return finishChunk(platform, tx, locked, data.chunk, queued, outcomes.length - queued);
   });
   if (!progress) return;
   platform.jobs.wake('mail.send');
@@ -157,7 +156,7 @@ export async function runRecordMailChunk(platform: Platform, data: TRecordMailJo
   });
 }
 
-/** Queues one record's mail (or skips it) and marks its row, in the chunk's transaction. */
+/** Queues one record's mail, or says why it is skipped. */
 async function writeOne(
   platform: Platform,
   tx: Tx,
@@ -165,17 +164,24 @@ async function writeOne(
   item: Prepared,
   template: { id: string; name: string } | null,
 ): Promise<Outcome> {
-  let outcome: Outcome;
   if ('skip' in item.mail || !template) {
-    outcome = { mailId: null, reason: 'skip' in item.mail ? item.mail.skip : 'The template was deleted' };
-  } else {
-    outcome = await queueMail(platform, tx, batch, item.mail, template);
+    const reason = 'skip' in item.mail ? item.mail.skip : 'The template was deleted';
+    return { position: item.position, mailId: null, reason };
   }
-  await tx
-    .update(recordMails)
-    .set({ status: outcome.mailId ? 'QUEUED' : 'SKIPPED', mailId: outcome.mailId, reason: outcome.reason })
-    .where(and(eq(recordMails.batchId, batch.id), eq(recordMails.position, item.position)));
-  return outcome;
+  return { position: item.position, ...(await queueMail(platform, tx, batch, item.mail, template)) };
+}
+
+/** The chunk's rows marked QUEUED (with their mail) or SKIPPED (with the reason), in one statement. */
+async function markRows(tx: Tx, batchId: string, outcomes: Outcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const rows = outcomes.map(
+    (o) =>
+      sql`(${o.position}::int, ${o.mailId ? 'QUEUED' : 'SKIPPED'}::text, ${o.mailId}::uuid, ${o.reason}::text)`,
+  );
+  await tx.execute(sql`update ${recordMails} as m
+    set status = v.status, mail_id = v.mail_id, reason = v.reason
+    from (values ${sql.join(rows, sql`, `)}) as v(position, status, mail_id, reason)
+    where m.batch_id = ${batchId} and m.position = v.position`);
 }
 
 /** The mail queued; a message the mail service refuses (checked before it writes) is skipped with its reason. */
@@ -185,7 +191,7 @@ async function queueMail(
   batch: BatchRow,
   mail: { to: string; subject: string; html: string; text: string },
   template: { id: string; name: string },
-): Promise<Outcome> {
+): Promise<Omit<Outcome, 'position'>> {
   try {
     const { id } = await platform.mail.queue(
       { ...mail, cc: batch.cc, kind: 'entity.email', template },
