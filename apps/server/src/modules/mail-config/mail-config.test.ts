@@ -93,6 +93,13 @@ async function mailRow(id: string) {
   return row;
 }
 
+function waitForStatus(id: string, status: EmailStatus) {
+  return waitFor(async () => {
+    const r = await mailRow(id);
+    return r?.status === status ? r : undefined;
+  }, `mail ${id} to be ${status}`);
+}
+
 async function waitForMail(companyId: string, to: string, status: EmailStatus) {
   return waitFor(async () => {
     const rows = await t.platform.database.db
@@ -266,10 +273,7 @@ describe('mails of a company with its own SMTP', () => {
 
   it("leave another company's mails with the instance's SMTP", async () => {
     const { id } = await queueFor(other, 'tenant@other.example.com', 'Other lease');
-    const row = await waitFor(async () => {
-      const r = await mailRow(id);
-      return r?.status === 'SENT' ? r : undefined;
-    }, 'the other mail');
+    const row = await waitForStatus(id, 'SENT');
     expect(row.transport).toBe('instance');
     expect(instance.mails.some((m) => m.rcptTo.includes('tenant@other.example.com'))).toBe(true);
     expect(own.mails.some((m) => m.rcptTo.includes('tenant@other.example.com'))).toBe(false);
@@ -280,10 +284,7 @@ describe('mails of a company with its own SMTP', () => {
 
   it("fail at once when its server refuses them (5xx), with the server's reason in the log", async () => {
     const { id } = await queueFor(acme, 'bounce@example.com', 'Bounced lease');
-    const row = await waitFor(async () => {
-      const r = await mailRow(id);
-      return r?.status === 'FAILED' ? r : undefined;
-    }, 'the refusal');
+    const row = await waitForStatus(id, 'FAILED');
     expect(row.attempts).toBe(1);
     const logged = await logRow(acme.users.OWNER, id);
     expect(logged).toMatchObject({ status: 'FAILED', transport: 'company', attempts: 1, retries: 0 });
@@ -318,10 +319,7 @@ describe('mails of a company with its own SMTP', () => {
     expect(own.connections()).toBe(connections);
 
     const { id } = await queueFor(acme, 'disabled@example.com', 'While disabled');
-    const row = await waitFor(async () => {
-      const r = await mailRow(id);
-      return r?.status === 'SENT' ? r : undefined;
-    }, 'the mail while disabled');
+    const row = await waitForStatus(id, 'SENT');
     expect(row.transport).toBe('instance');
     expect(instance.mails.some((m) => m.rcptTo.includes('disabled@example.com'))).toBe(true);
 
