@@ -1,5 +1,7 @@
 import type { TWorkflowStep } from '@esigns/contracts/workflows';
+import type { TPaged } from '@esigns/contracts/envelope';
 import { api } from '../../shared/api/api-client';
+import { ApiError } from '../../shared/api/api-error';
 import { documentContentType, putFileWithProgress } from '../documents/upload/upload-files';
 import type { TUploadTicket } from '../documents/upload/upload-api';
 import type { RequestStatus } from '../request-documents/request-documents-api';
@@ -13,7 +15,12 @@ import { requestLinkHeaders, type RequestLinkCredentials } from './request-link'
  * progress, then `POST /employee-documents`.
  */
 
-export type RequestAccess = { requestId: string; link: RequestLinkCredentials | null };
+export type RequestAccess = {
+  requestId: string;
+  link: RequestLinkCredentials | null;
+  /** A signed-in contact: they read their requests from their own list (the request's read is staff's). */
+  asContact?: boolean;
+};
 
 export type TStepRequestFile = {
   name: string;
@@ -55,7 +62,18 @@ function optionsOf(access: RequestAccess) {
   return access.link ? { headers: requestLinkHeaders(access.link), skipAuthRefresh: true } : {};
 }
 
+/** The newest requests a signed-in contact's list holds (`GET /employee-document-requests`, one page). */
+const CONTACT_LIST_LIMIT = 100;
+
 export async function fetchStepRequest(access: RequestAccess, signal?: AbortSignal): Promise<TStepRequest> {
+  if (!access.link && access.asContact) {
+    const params = { page: 1, limit: CONTACT_LIST_LIMIT };
+    const mine = (await api.get<TPaged<TStepRequest>>('/employee-document-requests', params, { signal }))
+      .data;
+    const found = mine.data.find((request) => request._id === access.requestId);
+    if (!found) throw new ApiError({ status: 404, message: 'Document request not found' });
+    return found;
+  }
   const options = { ...optionsOf(access), signal };
   return (await api.get<TStepRequest>(`/request-documents/${id(access.requestId)}`, undefined, options)).data;
 }

@@ -27,7 +27,7 @@ export function RequestPreviewScreen() {
   return (
     <Box maw={760} mx="auto" w="100%">
       <Stack gap="lg" data-testid="request-preview">
-        <RequestSummary request={request} />
+        <RequestSummary request={request} forStaff={isStaff} />
         <Group gap="sm">
           {isStaff && (
             <Button

@@ -15,8 +15,11 @@ const STATUS_WORDS: Record<TStepRequest['status'], { label: string; color: strin
 const isOverdue = (request: TStepRequest) =>
   request.status === 'REQUESTED' && request.due_at !== null && Date.parse(request.due_at) < Date.now();
 
-/** Who asks (the company's logo and name, the person), for what, their message and the due date. */
-export function RequestSummary({ request }: { request: TStepRequest }) {
+/**
+ * Who asks (the company's logo and name, the person), for what, their message and the due date;
+ * for staff (`forStaff`), who it is asked of.
+ */
+export function RequestSummary({ request, forStaff = false }: { request: TStepRequest; forStaff?: boolean }) {
   const company = request.company?.name ?? '';
   const asker = request.requested_by?.name || company || 'The sender';
   const status = STATUS_WORDS[request.status];
@@ -34,7 +37,7 @@ export function RequestSummary({ request }: { request: TStepRequest }) {
       )}
       <Box>
         <Text size="xl" fw={700} style={{ overflowWrap: 'anywhere' }}>
-          {request.contact
+          {forStaff && request.contact
             ? `${request.card_type} requested from ${`${request.contact.first_name} ${request.contact.last_name}`.trim() || request.contact.email}`
             : `${asker} asks you for your ${request.card_type}`}
         </Text>

@@ -26,8 +26,9 @@ export function RequestUploadScreen() {
   return (
     <Box maw={520} mx="auto" w="100%">
       <Stack gap="lg">
-        {step.canCall && (
-          <PacketBanner access={step.packet} watchStep={step.request.data?.status === 'UPLOADED'} />
+        {/* After the request: a refused link is not asked twice (each failure counts against the address). */}
+        {step.request.isSuccess && (
+          <PacketBanner access={step.packet} watchStep={step.request.data.status === 'UPLOADED'} />
         )}
         {!step.canCall ? (
           <OpenRequestLink />

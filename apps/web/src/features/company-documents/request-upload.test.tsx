@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
-import { fail, installFakeApi, ok, type FakeCall } from '../../shared/testing/fake-api';
+import { fail, installFakeApi, ok, seedContactSession, type FakeCall } from '../../shared/testing/fake-api';
 import { guestPerTest } from '../../shared/testing/test-session';
 import { FakeXhr, makeFile } from '../documents/documents-test-utils';
-import { openStepAddress } from '../workflows/packet/packet-navigation';
 import {
   LINK_SECRET,
   PACKET_ID,
@@ -12,8 +11,6 @@ import {
   makePacketStatus,
   makeStepRequest,
 } from './company-documents-test-utils';
-
-vi.mock('../workflows/packet/packet-navigation', () => ({ openStepAddress: vi.fn() }));
 
 guestPerTest();
 
@@ -31,6 +28,8 @@ const chooseFile = (file: File) =>
 
 describe('a document request opened from its mailed link', { timeout: 60_000 }, () => {
   it('uploads without signing in: the secret stays in the tab, the file goes up with progress, then the packet offers the next step', async () => {
+    const opened = vi.fn();
+    vi.stubGlobal('open', opened);
     FakeXhr.install();
     let held: FakeXhr | null = null;
     FakeXhr.onSend = (xhr) => {
@@ -107,7 +106,7 @@ describe('a document request opened from its mailed link', { timeout: 60_000 }, 
     expect(screen.getByRole('button', { name: 'Replace the file' })).toBeTruthy();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Open' }));
-    await waitFor(() => expect(openStepAddress).toHaveBeenCalledWith('/public/fb/MOVE/s1/vp/u1?t=fresh'));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('/public/fb/MOVE/s1/vp/u1?t=fresh', '_self'));
     expect(api.callsTo('/api/workflow/user-status', 'POST').at(-1)!.body).toEqual({
       open_step_id: 'move-in',
     });
@@ -172,6 +171,38 @@ describe('a document request opened from its mailed link', { timeout: 60_000 }, 
     chooseFile(makeFile('pan.png', 'image/png'));
     expect(await screen.findByText('This request takes PDF only.')).toBeTruthy();
     expect(api.callsTo(`/api/documents/${REQUEST_ID}/upload-url`)).toHaveLength(0);
+  });
+
+  it('a signed-in contact without the link reads the request from their own list and hands the file in with their token', async () => {
+    seedContactSession();
+    FakeXhr.install();
+    const mine = makeStepRequest({
+      company: null,
+      contact: { _id: 'c1', email: 'tara@example.com', first_name: 'Tara', last_name: 'Nair' },
+    });
+    const api = installFakeApi((call) => {
+      if (call.path === '/api/employee-document-requests')
+        return ok({ data: [mine], total: 1, page: 1, total_pages: 1 });
+      if (call.path === `/api/documents/${REQUEST_ID}/upload-url`)
+        return ok({
+          upload_url: '/api/storage/put/2',
+          file_ref_id: 'companies/c1/uploads/2',
+          expires_at: '',
+        });
+      if (call.path === '/api/employee-documents') return ok({ ...mine, status: 'UPLOADED' });
+      return undefined;
+    });
+    renderApp(PAGE);
+    // Their own request: asked of them, not "requested from" them.
+    expect(await screen.findByText('Ravi Kumar asks you for your PAN card', undefined, FIRST)).toBeTruthy();
+    expect(api.callsTo(`/api/request-documents/${REQUEST_ID}`)).toHaveLength(0);
+    chooseFile(makeFile('pan.jpg', 'image/jpeg'));
+    expect(await screen.findByTestId('request-done')).toBeTruthy();
+    const [handIn] = api.callsTo('/api/employee-documents', 'POST');
+    expect(handIn!.headers.authorization).toBe('Bearer contact-access-1');
+    expect(handIn!.headers.requestid).toBeUndefined();
+    // The packet of the address lets the banner ask with the bearer.
+    expect(api.callsTo('/api/workflow/user-status', 'POST')[0]?.headers.workflowdataid).toBe(PACKET_ID);
   });
 
   it('sends a visitor without the link and without a session to sign in', async () => {

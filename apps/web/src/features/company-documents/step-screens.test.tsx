@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok } from '../../shared/testing/fake-api';
 import { installLayout, restoreLayout } from '../../shared/testing/layout-stubs';
 import { renderScreenAt, standIn } from '../../shared/testing/render-routes';
@@ -11,15 +11,6 @@ import { PACKET_ID, REQUEST_ID, makeStepRequest } from './company-documents-test
 import { DocumentStepExecuteScreen, DocumentStepPreviewScreen } from './document-step-screens';
 import { RequestPreviewScreen } from './request-preview-screen';
 import { RequestUploadScreen } from './request-upload-screen';
-
-vi.mock('../editor/pdf/pdf-document', () => ({
-  openPdfDocument: vi.fn(async () => ({
-    numPages: 1,
-    renderPage: () => ({ promise: Promise.resolve(), cancel: () => {} }),
-    destroy: () => {},
-  })),
-  openPdfDocumentAhead: vi.fn(),
-}));
 
 staffSessionPerTest();
 afterEach(() => restoreLayout());

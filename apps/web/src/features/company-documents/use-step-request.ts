@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { isSignedIn, useSession } from '../../shared/session/session-store';
+import { isContactSession, isSignedIn, useSession } from '../../shared/session/session-store';
 import { searchWithoutToken } from '../signing/signer-credentials';
 import type { PacketAccess } from '../workflows/packet/packet-api';
 import { packetOf, rememberPacket } from '../workflows/packet/packet-memory';
@@ -32,7 +32,8 @@ export function useStepRequest() {
   }, [requestId, workflowDataId]);
 
   const signedIn = useSession(isSignedIn);
-  const access = useMemo<RequestAccess>(() => ({ requestId, link }), [requestId, link]);
+  const asContact = useSession(isContactSession);
+  const access = useMemo<RequestAccess>(() => ({ requestId, link, asContact }), [requestId, link, asContact]);
   const canCall = link !== null || signedIn;
   const request = useQuery({
     queryKey: REQUEST_STEP_KEYS.one(access),

@@ -27,7 +27,7 @@ export function GuestCompletedScreen() {
       actions={
         canView && (
           <>
-            <GuestPacketBanner credentials={credentials} watchStep />
+            <GuestPacketBanner credentials={credentials} submissionId={dataId} watchStep />
             <Button
               variant="light"
               component={Link}

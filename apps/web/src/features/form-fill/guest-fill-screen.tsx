@@ -67,7 +67,7 @@ function GuestFill(props: {
   if (props.mode === 'view' || !canEdit) {
     if (!submission) return <Navigate to={fillPaths.execute(code, dataId)} replace />;
     return (
-      <GuestFrame form={form.data} credentials={props.credentials}>
+      <GuestFrame form={form.data} credentials={props.credentials} dataId={dataId}>
         <SubmissionValues steps={form.data.steps} templates={templates.data} submission={submission} />
         {canEdit && form.data.availability === 'OPEN' && (
           <Button component={Link} to={fillPaths.execute(code, dataId)} leftSection={<IconEdit size={16} />}>
@@ -79,7 +79,7 @@ function GuestFill(props: {
   }
   if (form.data.availability !== 'OPEN') return <AvailabilityMessage form={form.data} />;
   return (
-    <GuestFrame form={form.data} credentials={props.credentials}>
+    <GuestFrame form={form.data} credentials={props.credentials} dataId={dataId}>
       <FormUploadsProvider
         access={access}
         formId={form.data._id}
@@ -106,15 +106,17 @@ function GuestFill(props: {
 function GuestFrame({
   form,
   credentials,
+  dataId,
   children,
 }: {
   form: TPublicFormBuilder;
   credentials: GuestCredentials;
+  dataId: string | undefined;
   children: React.ReactNode;
 }) {
   return (
     <Stack gap="lg" maw={720} mx="auto" w="100%">
-      <GuestPacketBanner credentials={credentials} />
+      <GuestPacketBanner credentials={credentials} submissionId={dataId} />
       <PublicFormHeader form={form} />
       <Divider />
       {children}

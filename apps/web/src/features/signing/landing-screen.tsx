@@ -42,7 +42,7 @@ export function SigningLandingScreen() {
 
   return (
     <Box maw={560} mx="auto" w="100%">
-      {canCall && <SignerPacketBanner access={access} mb="lg" />}
+      {record.isSuccess && <SignerPacketBanner access={access} mb="lg" />}
       {!canCall ? (
         <OpenLinkFromMail />
       ) : record.isPending ? (

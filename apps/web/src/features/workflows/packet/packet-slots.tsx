@@ -31,17 +31,25 @@ export function SignerPacketBanner({
   return <PacketBanner access={packet} watchStep={watchStep} mb={mb} />;
 }
 
-/** A public form's pages: the guest's headers of this tab. */
+/**
+ * A public form's pages: the guest's headers of this tab and the submission of the address (the
+ * server finds a form link's packet through its submission: without one, no call).
+ */
 export function GuestPacketBanner({
   credentials,
+  submissionId,
   watchStep,
 }: {
   credentials: GuestCredentials | null;
+  submissionId: string | undefined;
   watchStep?: boolean;
 }) {
   const packet = useMemo(
-    () => (credentials ? { headers: guestHeaders(credentials), workflowDataId: null } : null),
-    [credentials],
+    () =>
+      credentials && submissionId
+        ? { headers: { ...guestHeaders(credentials), formbuilderdataid: submissionId }, workflowDataId: null }
+        : null,
+    [credentials, submissionId],
   );
   return <PacketBanner access={packet} watchStep={watchStep} />;
 }
