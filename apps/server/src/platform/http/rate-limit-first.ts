@@ -9,12 +9,18 @@ const asList = (hooks: Hooks): unknown[] =>
  * @fastify/rate-limit appends its hook to each route's `onRequest` hooks, after the route's own
  * (`requireAuth`, the signer check): a caller those refuse (401) was never counted, so anyone could
  * call routes behind sign-in without limit. Call this before registering the plugin, and
- * `afterPlugin()` right after: every route then runs the hooks the plugin added first.
+ * `afterPlugin()` right after: every route then runs the hooks the plugin added first, and only
+ * its own limit (routes sharing one hook list get a copy each).
  */
 export function runRateLimitFirst(app: FastifyInstance): { afterPlugin: () => void } {
   const ownHooks = new WeakMap<object, unknown[]>();
   app.addHook('onRoute', (route) => {
-    ownHooks.set(route, asList(route.onRequest));
+    // Routes often share one hook list (`const auth = requirePermission(...)` used by several
+    // routes); the plugin pushes into that very array, so every route sharing it would run the
+    // first route's limit (or all of them). Each route gets its own copy first.
+    const own = asList(route.onRequest);
+    if (Array.isArray(route.onRequest)) route.onRequest = [...own] as Hooks;
+    ownHooks.set(route, [...own]);
   });
   return {
     afterPlugin: () => {

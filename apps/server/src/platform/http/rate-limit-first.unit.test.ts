@@ -1,0 +1,54 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { runRateLimitFirst } from './rate-limit-first';
+
+/** Two routes sharing one hook list, as `const auth = requirePermission(...)` routes do. */
+async function appWithSharedHooks() {
+  const app = Fastify();
+  const first = runRateLimitFirst(app);
+  await app.register(fastifyRateLimit, { global: false });
+  first.afterPlugin();
+  const calls: string[] = [];
+  const shared = [
+    async (request: { url: string }) => {
+      calls.push(request.url);
+    },
+  ];
+  app.get(
+    '/a',
+    { onRequest: shared, config: { rateLimit: { max: 2, timeWindow: '1 minute' } } },
+    async () => 'a',
+  );
+  app.get(
+    '/b',
+    { onRequest: shared, config: { rateLimit: { max: 5, timeWindow: '1 minute' } } },
+    async () => 'b',
+  );
+  app.get('/c', { onRequest: shared }, async () => 'c');
+  await app.ready();
+  return { app, calls };
+}
+
+describe('rate limits of routes sharing one hook list', () => {
+  it('each route counts against its own limit only', async () => {
+    const { app } = await appWithSharedHooks();
+    const status = async (url: string) => (await app.inject({ method: 'GET', url })).statusCode;
+    expect([await status('/a'), await status('/a'), await status('/a')]).toEqual([200, 200, 429]);
+    // /b has its own limit of 5, untouched by /a's calls.
+    const b = [];
+    for (let i = 0; i < 6; i++) b.push(await status('/b'));
+    expect(b).toEqual([200, 200, 200, 200, 200, 429]);
+    // A route without a limit is never limited.
+    for (let i = 0; i < 8; i++) expect(await status('/c')).toBe(200);
+    await app.close();
+  });
+
+  it('the shared hook still runs once per request on every route', async () => {
+    const { app, calls } = await appWithSharedHooks();
+    await app.inject({ method: 'GET', url: '/a' });
+    await app.inject({ method: 'GET', url: '/c' });
+    expect(calls).toEqual(['/a', '/c']);
+    await app.close();
+  });
+});
