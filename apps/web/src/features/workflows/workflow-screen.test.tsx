@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
+import { fail, installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { paged, withPermissions } from '../team/team-test-utils';
 import { WorkflowScreen } from './workflow-screen';
@@ -156,19 +156,26 @@ describe('the packet drawer', { timeout: 60_000 }, () => {
     });
   });
 
-  it("shows the server's refusal of a resend (409: the packet is no longer running) in the dialog", async () => {
+  it.each([
+    [
+      '409: the packet is no longer running',
+      () => fail(409, 'This packet is not in progress'),
+      'This packet is not in progress',
+    ],
+    [
+      '422: a step is no longer due',
+      () => invalid({ 'step_ids.0': 'PAN card is not due' }),
+      'PAN card is not due',
+    ],
+  ])("shows the server's refusal of a resend (%s) in the dialog", async (_case, refusal, words) => {
     installFakeApi(
-      drawerServer((call) =>
-        call.path === `/api/resend-workflow/${INSTANCE_ID}`
-          ? fail(409, 'This packet is not in progress')
-          : undefined,
-      ),
+      drawerServer((call) => (call.path === `/api/resend-workflow/${INSTANCE_ID}` ? refusal() : undefined)),
     );
     const drawer = await openDrawer();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Resend' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resend packet' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Resend' }));
-    expect(await within(dialog).findByText('This packet is not in progress')).toBeTruthy();
+    expect(await within(dialog).findByText(words)).toBeTruthy();
   });
 
   it('downloads the packet ZIP with the session token, lists the people and links each step to its preview', async () => {

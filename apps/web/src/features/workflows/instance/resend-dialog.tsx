@@ -3,8 +3,15 @@ import { Button, Checkbox, List, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TWorkflowInstance } from '@esigns/contracts/workflows';
+import { isApiError } from '../../../shared/api/api-error';
 import { FormDialog } from '../../../shared/ui/form-dialog';
 import { WORKFLOW_KEYS, resendInstance } from '../workflows-api';
+
+/** A 422 names the step that is no longer due (`step_ids.{i}`): its words, not "Validation failed". */
+const detailOf = (error: unknown) =>
+  isApiError(error) && error.isValidation && Object.keys(error.fieldErrors).length > 0
+    ? new Error(Object.values(error.fieldErrors).join(' '))
+    : error;
 
 /**
  * Resend (`POST /resend-workflow/{id}`): which due steps to mail again (all by default), then who
@@ -46,7 +53,7 @@ export function ResendDialog({ instance, onClose }: { instance: TWorkflowInstanc
       confirmLabel="Resend"
       isPending={resend.isPending}
       isConfirmDisabled={chosen.length === 0}
-      error={resend.error}
+      error={detailOf(resend.error)}
       form={{ id: 'resend-packet', label: 'Resend packet', onSubmit: () => resend.mutate() }}
       intro="Each step's recipients get its link again by email. Earlier links keep working."
     >
