@@ -25,6 +25,7 @@ import { CONTACT_AREA_SCREENS } from '../features/contact-area/screens';
 import { CONTACT_ACCOUNT_SCREENS } from '../features/contact-account/screens';
 import { WORKFLOW_SCREENS } from '../features/workflows/screens';
 import { COMPANY_DOCUMENT_SCREENS } from '../features/company-documents/screens';
+import { EMAIL_TEMPLATE_SCREENS } from '../features/email-templates/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -59,6 +60,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...CONTACT_ACCOUNT_SCREENS,
   ...WORKFLOW_SCREENS,
   ...COMPANY_DOCUMENT_SCREENS,
+  ...EMAIL_TEMPLATE_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),
