@@ -124,12 +124,20 @@ export const ZWorkflowStep = z
 export type TWorkflowStep = z.infer<typeof ZWorkflowStep>;
 export type TWorkflowStepInput = z.input<typeof ZWorkflowStep>;
 
+/** Reminders per due step when the timing does not say (`max_reminders` absent). */
+export const WORKFLOW_MAX_REMINDERS_DEFAULT = 3;
+
 /** Expiry and reminders of an instance (defaults: `GET /workflows/settings`). */
 export const ZWorkflowTiming = z.object({
   /** Days from the start until the instance expires; null: never. */
   expire_after_days: z.number().int().min(1).max(365).nullable().default(30),
   /** Days between reminders to whoever is due; null: no reminders. */
   reminder_every_days: z.number().int().min(1).max(60).nullable().default(3),
+  /**
+   * Reminders of a due upload or form step at most; absent: `WORKFLOW_MAX_REMINDERS_DEFAULT`. (A
+   * step's document is reminded by the documents' own sweep at the instance's cadence, uncapped.)
+   */
+  max_reminders: z.number().int().min(1).max(20).optional(),
 });
 export type TWorkflowTiming = z.infer<typeof ZWorkflowTiming>;
 

@@ -397,6 +397,9 @@ export async function updateRequest(
   },
 ): Promise<DocumentRequestView> {
   const current = await getRequest(platform, access, id);
+  if (current.status === 'CANCELLED') {
+    throw new AppError('CONFLICT', { message: 'This request was cancelled: it is closed for good' });
+  }
   await platform.database.db.transaction(async (tx) => {
     await tx
       .update(documentRequests)

@@ -7,6 +7,7 @@ import { cancelDocumentRequests, lockEmployeeDocument } from '../documents';
 import { closeSubmissions } from '../form-submissions';
 import { notifyUsers } from '../notifications';
 import { appendWorkflowEvents } from './instances-store';
+import { holdPacket } from './resend-service';
 import { workflowData, workflowDataSteps } from './schema';
 
 /*
@@ -42,12 +43,14 @@ const HAPPENED: Record<FinalStatus, string> = {
 };
 
 /**
- * Locks what ending an instance changes, in the order every signer's action takes them: the open
- * step documents first (by id), then the instance row (a signer locks their document, then the
- * listener the instance): ending an instance while its recipient signs waits instead of
- * deadlocking. Answers the instance as locked.
+ * Locks what ending an instance changes: the packet (`holdPacket`: resends, minted links and
+ * reminders wait), then, in the order every signer's action takes them, the open step documents
+ * (by id) and the instance row (a signer locks their document, then the listener the instance):
+ * ending an instance while its recipient signs waits instead of deadlocking. Answers the instance
+ * as locked.
  */
 export async function lockForEnd(tx: Tx, id: string): Promise<typeof workflowData.$inferSelect | undefined> {
+  await holdPacket(tx, id);
   const documents = await tx
     .select({ objectId: workflowDataSteps.objectId })
     .from(workflowDataSteps)

@@ -1,13 +1,21 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TWorkflow } from '@esigns/contracts/workflows';
+import type { TWorkflow, TWorkflowStepInput } from '@esigns/contracts/workflows';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { signAs } from '../document-actions/test-helpers';
-import { employeeDocuments } from '../documents/schema';
-import { caller, createDocument, saveLayout, signatureField, signer } from '../documents/test-helpers';
+import { documentLogs, documentRequests, employeeDocuments } from '../documents/schema';
+import {
+  caller,
+  createDocument,
+  mailsTo,
+  saveLayout,
+  signatureField,
+  signer,
+} from '../documents/test-helpers';
 import { settleJobs } from '../notifications/test-helpers';
 import { eventually, waitForSeal } from '../signing/test-helpers';
+import { packetDriver, packetSteps, seedPacketRefs } from './expiry-test-setup';
 import { runStartChunk } from './jobs';
 import { workflowData, workflowDataSteps } from './schema';
 import { seedContact, workflowTestClient } from './workflows-test-utils';
@@ -78,15 +86,27 @@ async function statusOf(id: string) {
   return row!.status;
 }
 
-/** Every workflows job done (the machine may be slow), then every other job. */
+/** The workflows jobs still to run. */
+async function workflowJobsLeft(): Promise<number> {
+  const { rows } = await t.platform.database.raw(
+    `select count(*)::int as n from pgboss.job where name like 'workflows.%' and state in ('created', 'retry', 'active')`,
+  );
+  return (rows[0] as { n: number }).n;
+}
+
+/**
+ * Every workflows job done, then every other job. A large batch on a busy machine may take longer
+ * than one wait (30 s): up to 6 waits.
+ */
 async function settle(): Promise<void> {
   for (let round = 0; round < 3; round++) {
-    await eventually(async () => {
-      const { rows } = await t.platform.database.raw(
-        `select count(*)::int as n from pgboss.job where name like 'workflows.%' and state in ('created', 'retry', 'active')`,
+    for (let wait = 1; ; wait++) {
+      const done = await eventually(async () => (await workflowJobsLeft()) === 0, 'the workflows jobs').then(
+        () => true,
+        (err: unknown) => (wait < 6 ? false : Promise.reject(err)),
       );
-      return (rows[0] as { n: number }).n === 0;
-    }, 'the workflows jobs');
+      if (done) break;
+    }
     await settleJobs(t);
   }
 }
@@ -264,3 +284,188 @@ describe('other companies', () => {
     expect(bad.statusCode).toBe(422);
   }, 300_000);
 });
+
+describe('a clean end', () => {
+  it('voiding a packet voids its document with the void mail, cancels its request and closes its form draft', async () => {
+    const p = packetDriver(t, acme);
+    const refs = await seedPacketRefs(t, acme);
+    const packet = await p.activeWorkflow(packetSteps(refs));
+    const { id, email } = await p.start(packet, 'Cleo');
+    const steps = await p.steps(id);
+    const formLink = formLinkOf((await p.mailsOf(email, 'form.sent'))[0]!.html);
+    const requestLink = await requestLinkOf(email, steps.upload!.objectId!);
+
+    const res = await w.call('PUT', `/workflow-data/${id}`, owner(), {
+      status: 'VOIDED',
+      reason: 'Flat let',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await p.settle();
+
+    const [doc] = await t.platform.database.db
+      .select()
+      .from(employeeDocuments)
+      .where(eq(employeeDocuments.id, steps.sign!.objectId!));
+    expect(doc).toMatchObject({ status: 'VOIDED', voidReason: 'Flat let' });
+    const voidMails = await p.mailsOf(email, 'document.voided');
+    expect(voidMails).toHaveLength(1);
+    expect(voidMails[0]!.html).toContain('Flat let');
+    const logs = await t.platform.database.db
+      .select()
+      .from(documentLogs)
+      .where(and(eq(documentLogs.employeeDocumentId, doc!.id), eq(documentLogs.action, 'document.voided')));
+    expect(logs.map((l) => l.details)).toEqual([expect.objectContaining({ workflow_data_id: id })]);
+
+    // The request is closed: its link and staff can no longer hand a file in nor reopen it.
+    const [request] = await t.platform.database.db
+      .select()
+      .from(documentRequests)
+      .where(eq(documentRequests.id, steps.upload!.objectId!));
+    expect(request!.status).toBe('CANCELLED');
+    const upload = { file_name: 'pan.pdf', content_type: 'application/pdf', size: 1000 };
+    const byLink = await t.app.inject({
+      method: 'POST',
+      url: `/api/documents/${request!.id}/upload-url`,
+      headers: requestLink,
+      payload: upload,
+    });
+    expect(byLink.statusCode, byLink.body).toBe(409);
+    expect((await w.call('POST', `/documents/${request!.id}/upload-url`, owner(), upload)).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await patch(`/request-documents/${request!.id}`, owner(), { status: 'REQUESTED' })).statusCode,
+    ).toBe(409);
+
+    // The form's draft is CLOSED: its link opens it read only, saving and submitting are refused.
+    const guest = { userid: formLink.guestId, passcode: formLink.secret, formbuilderid: refs.formId };
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/api/formbuilder-data/${steps.fill!.objectId}`,
+      headers: guest,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().data.status).toBe('CLOSED');
+    const submit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/formbuilder-data/${steps.fill!.objectId}`,
+      headers: guest,
+      payload: { status: 'SUBMITTED' },
+    });
+    expect(submit.statusCode, submit.body).toBe(409);
+
+    const voided = (await p.events(id)).find((e) => e.event === 'voided')!;
+    expect(voided.details).toMatchObject({
+      documents_voided: [doc!.id],
+      requests_cancelled: [request!.id],
+      submissions_closed: [steps.fill!.objectId],
+    });
+  }, 300_000);
+
+  it('a request cancelled by staff ends its required step: the packet is declined', async () => {
+    const p = packetDriver(t, acme);
+    const uploads = await p.activeWorkflow(twoUploads);
+    const { id } = await p.start(uploads, 'Carl');
+    const steps = await p.steps(id);
+    const res = await patch(`/request-documents/${steps.r1!.objectId}`, owner(), { status: 'CANCELLED' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await p.instance(id)).status).toBe('DECLINED');
+    expect((await p.steps(id)).r1!.status).toBe('VOIDED');
+  }, 300_000);
+});
+
+describe('a file refused after it was handed in', () => {
+  it('reopens its step (DUE again, its link works) while the packet runs, even once the next stage started', async () => {
+    const p = packetDriver(t, acme);
+    const uploads = await p.activeWorkflow(twoUploads);
+    const { id, email } = await p.start(uploads, 'Rex');
+    const first = (await p.steps(id)).r1!.objectId!;
+    expect((await patch(`/request-documents/${first}`, owner(), { status: 'UPLOADED' })).statusCode).toBe(
+      200,
+    );
+    await p.settle();
+    let steps = await p.steps(id);
+    expect([steps.r1!.status, steps.r2!.status]).toEqual(['DONE', 'DUE']);
+
+    expect((await patch(`/request-documents/${first}`, owner(), { status: 'REJECTED' })).statusCode).toBe(
+      200,
+    );
+    steps = await p.steps(id);
+    expect([steps.r1!.status, steps.r2!.status]).toEqual(['DUE', 'DUE']);
+    expect(steps.r1!.finishedAt).toBeNull();
+    expect((await p.events(id)).filter((e) => e.event === 'step_reopened').map((e) => e.stepId)).toEqual([
+      'r1',
+    ]);
+    const link = await requestLinkOf(email, first);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/documents/${first}/upload-url`,
+      headers: link,
+      payload: { file_name: 'pan.pdf', content_type: 'application/pdf', size: 1000 },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+
+    // The next stage goes on; the packet completes only once the refused file is handed in again.
+    await patch(`/request-documents/${steps.r2!.objectId}`, owner(), { status: 'UPLOADED' });
+    await p.settle();
+    expect((await p.instance(id)).status).toBe('IN_PROGRESS');
+    await patch(`/request-documents/${first}`, owner(), { status: 'UPLOADED' });
+    await p.settle();
+    expect((await p.instance(id)).status).toBe('COMPLETED');
+
+    // Once the packet ended, a refusal changes nothing of it.
+    await patch(`/request-documents/${first}`, owner(), { status: 'REJECTED' });
+    expect((await p.instance(id)).status).toBe('COMPLETED');
+    expect((await p.steps(id)).r1!.status).toBe('DONE');
+  }, 300_000);
+});
+
+describe('definition checks', () => {
+  it('refuses a step recipient naming a role its template does not have (422 naming the step and role)', async () => {
+    const refs = await seedPacketRefs(t, acme);
+    const res = await w.call('POST', '/create-workflow', owner(), {
+      name: 'Roles',
+      steps: [
+        {
+          id: 'lease',
+          kind: 'custom',
+          name: 'Lease',
+          template_id: refs.templateId,
+          recipients: [
+            { role_key: 'tenant', source: 'PRIMARY' },
+            { role_key: 'landlord', source: 'EMAIL', email: 'lord@example.com' },
+          ],
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.details).toEqual([
+      expect.objectContaining({
+        key: 'steps.0.recipients.1.role_key',
+        message: 'Step "Lease": the template has no role "landlord"',
+      }),
+    ]);
+  }, 300_000);
+});
+
+const twoUploads: TWorkflowStepInput[] = [
+  { id: 'r1', kind: 'requested', name: 'ID proof', card_type: 'PAN card', stage: 1 },
+  { id: 'r2', kind: 'requested', name: 'Payslip', card_type: 'Payslip', stage: 2 },
+];
+
+/** The personal form link of a mail: `/public/fb/{code}/{submission}/vp/{guest}?t={secret}`. */
+function formLinkOf(html: string) {
+  const match = /\/public\/fb\/[^/]+\/([0-9a-f-]{36})\/vp\/([0-9a-f-]{36})\?t=([^"&<\s]+)/.exec(html)!;
+  return { submissionId: match[1]!, guestId: match[2]!, secret: decodeURIComponent(match[3]!) };
+}
+
+/** The request link headers of the newest mail naming the request. */
+async function requestLinkOf(email: string, requestId: string) {
+  for (const mail of await mailsTo(t, email)) {
+    const match = new RegExp(
+      `/company-documents/requested/${requestId}/[^"]*execute\\?token=([A-Za-z0-9_%-]+)`,
+    ).exec(mail.html);
+    if (match) return { requestid: requestId, password: decodeURIComponent(match[1]!) };
+  }
+  throw new Error(`no request mail for ${requestId}`);
+}

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { seedCompany, type SeededCompany } from '../../../test/seed-company';
+import type { SeededCompany } from '../../../test/seed-company';
 import { registerDocumentStatusListener } from '../documents';
 import { documentRequests, employeeDocuments } from '../documents/schema';
 import { formSubmissions } from '../form-submissions/schema';
@@ -10,7 +10,7 @@ import { settleJobs } from '../notifications/test-helpers';
 import { eventually } from '../signing/test-helpers';
 import { endInstance } from './engine-end';
 import { runWorkflowExpiry } from './expiry-sweep';
-import { packetDriver, packetSteps, seedPacketRefs, type PacketRefs } from './expiry-test-setup';
+import { later, packetDriver, packetSteps, packetWorld, seedPacketRefs } from './expiry-test-setup';
 import { workflowData, workflowDataEvents } from './schema';
 
 /*
@@ -25,20 +25,15 @@ let t: TestApp;
 let acme: SeededCompany;
 let other: SeededCompany;
 let p: ReturnType<typeof packetDriver>;
-let refs: PacketRefs;
 let workflowId: string;
 let crashNext = false;
 
-const DAY = 86_400_000;
-const later = (days: number) => new Date(Date.now() + days * DAY);
-
 beforeAll(async () => {
   t = await buildTestApp();
-  acme = await seedCompany(t, { name: 'Acme Lettings' });
-  other = await seedCompany(t, { name: 'Other Lettings' });
-  p = packetDriver(t, acme);
-  refs = await seedPacketRefs(t, acme);
-  workflowId = await p.activeWorkflow(packetSteps(refs), { expire_after_days: 10, reminder_every_days: 3 });
+  ({ acme, other, p, workflowId } = await packetWorld(t, ['Acme Lettings', 'Other Lettings'], {
+    expire_after_days: 10,
+    reminder_every_days: 3,
+  }));
   // A sweep "killed" before its commit: the transaction voiding a document fails once.
   registerDocumentStatusListener('expiry-test-crash', async () => {
     if (!crashNext) return;
@@ -133,7 +128,13 @@ describe('an instance past its expiry', () => {
     const { id } = await p.start(optional, 'Omar');
     await runReminderSweep(t.platform, { now: later(6) });
     expect((await p.instance(id)).status).toBe('COMPLETED');
-    expect((await p.steps(id)).a!.status).toBe('VOIDED');
+    const steps = await p.steps(id);
+    expect([steps.a!.status, steps.b!.status]).toEqual(['VOIDED', 'VOIDED']);
+    const requests = await db()
+      .select({ status: documentRequests.status })
+      .from(documentRequests)
+      .where(inArray(documentRequests.id, [steps.a!.objectId!, steps.b!.objectId!]));
+    expect(requests.map((r) => r.status)).toEqual(['CANCELLED', 'CANCELLED']);
   }, 300_000);
 });
 

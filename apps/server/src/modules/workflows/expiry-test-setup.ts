@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TWorkflowStepInput, TWorkflowTiming } from '@esigns/contracts/workflows';
-import type { SeededCompany } from '../../../test/seed-company';
+import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import type { TestApp } from '../../../test/test-app';
 import { createDocument, mailsTo, saveLayout, signatureField, signer } from '../documents/test-helpers';
 import { settleJobs } from '../notifications/test-helpers';
@@ -17,6 +17,21 @@ import { seedContact, workflowTestClient } from './workflows-test-utils';
  */
 
 export type PacketRefs = { templateId: string; formId: string };
+
+const DAY = 86_400_000;
+
+/** A sweep's clock, days from now. */
+export const later = (days: number): Date => new Date(Date.now() + days * DAY);
+
+/** Two companies, the first with the packet's references and an ACTIVE packet of this timing. */
+export async function packetWorld(t: TestApp, names: [string, string], timing: TWorkflowTiming) {
+  const acme = await seedCompany(t, { name: names[0] });
+  const other = await seedCompany(t, { name: names[1] });
+  const p = packetDriver(t, acme);
+  const refs = await seedPacketRefs(t, acme);
+  const workflowId = await p.activeWorkflow(packetSteps(refs), timing);
+  return { acme, other, p, refs, workflowId };
+}
 
 /** A one-role template and an ACTIVE form (one STATIC step) of the company. */
 export async function seedPacketRefs(t: TestApp, company: SeededCompany): Promise<PacketRefs> {

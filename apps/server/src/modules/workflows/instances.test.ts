@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import type { TWorkflow } from '@esigns/contracts/workflows';
+import { configurableDocuments } from '../documents/schema';
 import { workflowData, workflowDataSteps } from './schema';
 import { keysOf, seedContact, seedInstances, workflowTestClient } from './workflows-test-utils';
 
@@ -22,6 +23,17 @@ beforeAll(async () => {
   acme = await seedCompany(t, { name: 'Acme Realty' });
   other = await seedCompany(t, { name: 'Other Estates' });
   refs = await w.seedReferences(acme);
+  // The template's roles by key: step recipients must name roles of their template.
+  await t.platform.database.db
+    .update(configurableDocuments)
+    .set({
+      documentUsers: [
+        { role_name: 'Tenant', key: 'tenant' },
+        { role_name: 'Agent', key: 'agent' },
+        { role_name: 'Witness', key: 'witness' },
+      ] as never,
+    })
+    .where(eq(configurableDocuments.id, refs.templateId));
   workflow = await w.createWorkflow(acme.users.OWNER, {
     name: 'Tenancy packet',
     steps: [

@@ -5,6 +5,7 @@ import { registerSweepStep } from '../reminders';
 import { advanceInstance, WORKFLOW_STAGE_JOB, type TWorkflowStageJob } from './engine';
 import { WORKFLOW_UPDATED_JOB, type TWorkflowUpdatedJob } from './engine-end';
 import { runWorkflowExpiry } from './expiry-sweep';
+import { runWorkflowReminders } from './reminders-sweep';
 import { appendWorkflowEvents } from './instances-store';
 import { registerWorkflowListeners } from './progress';
 import { workflowBatches, workflowData, workflowDataEvents } from './schema';
@@ -16,7 +17,7 @@ import { workflowBatches, workflowData, workflowDataEvents } from './schema';
  * the instances after each chunk, so a rerun never counts twice. `workflows.stage` starts an
  * instance's next stage. `workflows.updated` tells the company's room an instance ended: queued in
  * the transaction that ended it, so the event goes out only after that commit. The instances'
- * expiry is a step of the reminders' sweep (`registerSweepStep`).
+ * expiry and reminders are a step of the reminders' sweep (`registerSweepStep`).
  */
 
 export const WORKFLOW_START_JOB = 'workflows.start';
@@ -31,6 +32,7 @@ export function defineWorkflowJobs(platform: Platform): void {
   registerWorkflowListeners(platform);
   registerSweepStep('workflows', async (p, scope) => {
     await runWorkflowExpiry(p, scope);
+    await runWorkflowReminders(p, scope);
   });
   platform.jobs.define<TWorkflowUpdatedJob>({
     name: WORKFLOW_UPDATED_JOB,

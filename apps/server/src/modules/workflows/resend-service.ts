@@ -154,29 +154,11 @@ export async function resendDueSteps(
   const db = platform.database.db;
   await findInstance(db, input.companyId, input.instanceId);
   const resent = await db.transaction(async (tx) => {
-    await holdPacket(tx, input.instanceId);
-    const instance = await findInstance(tx, input.companyId, input.instanceId);
-    if (instance.status !== 'IN_PROGRESS') {
-      throw new AppError('CONFLICT', {
-        message: `This packet is ${instance.status}: only a running packet is mailed again`,
-      });
-    }
-    const senderId = instance.createdBy ?? input.actor.userId;
-    if (!senderId) {
-      throw new AppError('CONFLICT', {
-        message: 'The person who sent this packet is gone: resend it as a member',
-      });
-    }
-    const rows = (await stepsOfInstances(tx, [instance.id])).get(instance.id) ?? [];
-    const c: ResendContext = { platform, tx, instance, actor: input.actor, senderId };
-    const out: TResendWorkflowResult['resent'] = [];
-    for (const row of chooseSteps(rows, input.stepIds)) {
-      out.push({ step_id: row.stepId, name: row.name, emails: await resendStep(c, row) });
-    }
+    const out = await mailDueSteps(platform, tx, input);
     await appendWorkflowEvents(
       tx,
       out.map((r) => ({
-        workflowDataId: instance.id,
+        workflowDataId: input.instanceId,
         event: 'resent',
         stepId: r.step_id,
         actor: input.actor.name,
@@ -187,4 +169,35 @@ export async function resendDueSteps(
   });
   platform.jobs.wake(MAIL_SEND_JOB);
   return { resent };
+}
+
+/**
+ * The mails of `resendDueSteps` in the caller's transaction, the packet held (`holdPacket`), with
+ * no timeline event (the caller logs its own: `resent`, or the instance reminders' `reminded`).
+ */
+export async function mailDueSteps(
+  platform: Platform,
+  tx: Tx,
+  input: ResendDueSteps,
+): Promise<TResendWorkflowResult['resent']> {
+  await holdPacket(tx, input.instanceId);
+  const instance = await findInstance(tx, input.companyId, input.instanceId);
+  if (instance.status !== 'IN_PROGRESS') {
+    throw new AppError('CONFLICT', {
+      message: `This packet is ${instance.status}: only a running packet is mailed again`,
+    });
+  }
+  const senderId = instance.createdBy ?? input.actor.userId;
+  if (!senderId) {
+    throw new AppError('CONFLICT', {
+      message: 'The person who sent this packet is gone: resend it as a member',
+    });
+  }
+  const rows = (await stepsOfInstances(tx, [instance.id])).get(instance.id) ?? [];
+  const c: ResendContext = { platform, tx, instance, actor: input.actor, senderId };
+  const out: TResendWorkflowResult['resent'] = [];
+  for (const row of chooseSteps(rows, input.stepIds)) {
+    out.push({ step_id: row.stepId, name: row.name, emails: await resendStep(c, row) });
+  }
+  return out;
 }
