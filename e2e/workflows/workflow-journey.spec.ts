@@ -100,6 +100,8 @@ async function fillMoveInForm(page: Page) {
   await shot(page, 'phone-form');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Thanks, your move-in details are in.')).toBeVisible();
+  // The last step of the packet: the banner has nothing next.
+  await expect(page.getByTestId('packet-banner').getByTestId('packet-all-done')).toBeVisible();
   await shot(page, 'phone-form-done');
 }
 
