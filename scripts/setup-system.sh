@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the system packages the test suite needs when they are missing (Debian/Ubuntu, as
-# root): Chromium for Playwright, poppler-utils (pdfsig, pdftoppm), qpdf, LibreOffice Writer
-# (DOCX conversion) and Noto fonts (Latin, Devanagari, CJK). Safe to run again: it only acts
-# when something is missing, and says so when it cannot install.
+# root): Chromium and its headless shell for Playwright, poppler-utils (pdfsig, pdftoppm), qpdf,
+# LibreOffice Writer (DOCX conversion) and Noto fonts (Latin, Devanagari, CJK). Safe to run
+# again: it only acts when something is missing, and says so when it cannot install.
 set -u
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v pdfsig >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
 command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui)
