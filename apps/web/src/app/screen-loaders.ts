@@ -26,6 +26,7 @@ import { CONTACT_ACCOUNT_SCREENS } from '../features/contact-account/screens';
 import { WORKFLOW_SCREENS } from '../features/workflows/screens';
 import { COMPANY_DOCUMENT_SCREENS } from '../features/company-documents/screens';
 import { EMAIL_TEMPLATE_SCREENS } from '../features/email-templates/screens';
+import { MAIL_CONFIG_SCREENS } from '../features/mail-config/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -61,6 +62,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...WORKFLOW_SCREENS,
   ...COMPANY_DOCUMENT_SCREENS,
   ...EMAIL_TEMPLATE_SCREENS,
+  ...MAIL_CONFIG_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),
