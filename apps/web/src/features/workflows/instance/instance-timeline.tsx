@@ -16,6 +16,13 @@ const EVENT_WORDS: Record<string, string> = {
   completed: 'Completed',
   resent: 'Resent',
   start_failed: 'Could not start',
+  contact_set: 'Contact chosen',
+  draft_changed: 'Draft changed',
+  link_issued: 'Link issued',
+  reminded: 'Reminded',
+  step_reopened: 'Step reopened',
+  stage_failed: 'Next stage could not start',
+  downloaded: 'Downloaded',
 };
 
 const wordsOf = (event: string) => EVENT_WORDS[event] ?? event.replaceAll('_', ' ');
