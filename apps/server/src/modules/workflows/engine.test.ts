@@ -15,7 +15,7 @@ import {
 } from '../documents/test-helpers';
 import { settleJobs } from '../notifications/test-helpers';
 import { eventually, waitForSeal } from '../signing/test-helpers';
-import { packetDriver, packetSteps, seedPacketRefs } from './expiry-test-setup';
+import { packetDriver, packetSteps, seedPacketRefs } from './expiry-test-utils';
 import { runStartChunk } from './jobs';
 import { workflowData, workflowDataSteps } from './schema';
 import { seedContact, workflowTestClient } from './workflows-test-utils';

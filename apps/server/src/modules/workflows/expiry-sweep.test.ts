@@ -10,7 +10,7 @@ import { settleJobs } from '../notifications/test-helpers';
 import { eventually } from '../signing/test-helpers';
 import { endInstance } from './engine-end';
 import { runWorkflowExpiry } from './expiry-sweep';
-import { later, packetDriver, packetSteps, packetWorld, seedPacketRefs } from './expiry-test-setup';
+import { later, packetDriver, packetSteps, packetWorld, seedPacketRefs } from './expiry-test-utils';
 import { workflowData, workflowDataEvents } from './schema';
 
 /*

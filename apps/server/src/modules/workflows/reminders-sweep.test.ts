@@ -5,7 +5,7 @@ import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { formBuilders } from '../form-builders/schema';
 import { settleJobs } from '../notifications/test-helpers';
 import { runReminderSweep } from '../reminders/sweep';
-import { later, packetDriver, packetSteps, packetWorld, seedPacketRefs } from './expiry-test-setup';
+import { later, packetDriver, packetSteps, packetWorld, seedPacketRefs } from './expiry-test-utils';
 import { runWorkflowReminders } from './reminders-sweep';
 import { workflowDataEvents } from './schema';
 
