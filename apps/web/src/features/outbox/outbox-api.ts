@@ -3,6 +3,7 @@ import {
   EMAIL_STATUSES,
   OUTBOX_KEY_HEADER,
   type EmailStatus,
+  type MailTransportKind,
   type TOutboxMail,
   type TOutboxMailRow,
 } from '@esigns/contracts/outbox';
@@ -14,7 +15,17 @@ export const OUTBOX_KEY_STORAGE = 'esigns.outbox-key';
 export type OutboxRow = TOutboxMailRow;
 export type OutboxMessage = TOutboxMail;
 
-export type OutboxQuery = { page: number; limit: number; search?: string; status?: EmailStatus };
+export type OutboxQuery = {
+  page: number;
+  limit: number;
+  search?: string;
+  status?: EmailStatus;
+  /** An entity email template's id. */
+  template_id?: string;
+  /** Days (`YYYY-MM-DD`, the caller's local day) the mails were queued on or after / up to. */
+  from?: string;
+  to?: string;
+};
 
 export { EMAIL_STATUSES };
 
@@ -62,7 +73,15 @@ export async function fetchOutboxPage(
   const search = query.search?.trim();
   const answer = await api.get<TPaged<OutboxRow>>(
     basePath(key),
-    { page: query.page, limit: query.limit, search: search || undefined, status: query.status },
+    {
+      page: query.page,
+      limit: query.limit,
+      search: search || undefined,
+      status: query.status,
+      template_id: query.template_id || undefined,
+      from: query.from || undefined,
+      to: query.to || undefined,
+    },
     keyOptions(key, signal),
   );
   return answer.data;
@@ -81,6 +100,13 @@ export async function fetchOutboxMessage(
   );
   return answer.data;
 }
+
+/** What the log calls the way a mail left. */
+export const TRANSPORT_LABELS: Record<MailTransportKind, string> = {
+  company: "Company's SMTP",
+  instance: 'Instance SMTP',
+  outbox: 'Outbox (no SMTP)',
+};
 
 export function formatRecipients(to: OutboxRow['to']): string {
   return Array.isArray(to) ? to.join(', ') : to;

@@ -13,11 +13,16 @@ function json(status: number, body: unknown): Response {
 
 const row = {
   _id: 'm1',
-  to: 'ada@example.com',
+  to: ['ada@example.com'],
+  cc: [],
   subject: 'Please sign: Lease agreement',
   kind: 'document.sent',
+  template: 'Signing request',
+  template_id: null,
   status: 'SENT',
   attempts: 1,
+  retries: 0,
+  transport: 'instance',
   error: null,
   created_at: '2024-05-01T10:00:00.000Z',
   sent_at: '2024-05-01T10:00:05.000Z',
@@ -75,7 +80,7 @@ describe('OutboxPage as the company email log', () => {
 
   it('shows a redacted mail with the notice, its error and attempts', async () => {
     signInAsAdmin();
-    const failed = { ...row, status: 'FAILED', attempts: 6, error: '550 mailbox unavailable' };
+    const failed = { ...row, status: 'FAILED', attempts: 6, retries: 5, error: '550 mailbox unavailable' };
     installFetch(({ url }) =>
       url.startsWith('/api/email-logs/m1')
         ? json(200, {
@@ -93,7 +98,7 @@ describe('OutboxPage as the company email log', () => {
     );
     renderOutbox('/email-log');
     expect(await screen.findByText('Error: 550 mailbox unavailable')).toBeTruthy();
-    expect(screen.getByText('6')).toBeTruthy();
+    expect(screen.getByText('5')).toBeTruthy();
     fireEvent.click(screen.getByRole('row', { name: /Open message/ }));
     expect(await screen.findByTestId('outbox-redacted-notice')).toBeTruthy();
     expect(screen.getByText('6 attempts')).toBeTruthy();
@@ -114,6 +119,45 @@ describe('OutboxPage as the company email log', () => {
     fireEvent.click(await screen.findByRole('row', { name: /Open message/ }));
     expect(await screen.findByTestId('outbox-no-body')).toBeTruthy();
     expect(screen.queryByTitle('Message preview')).toBeNull();
+  });
+
+  it('shows the template, retries and transport, and filters by template', async () => {
+    signInAsAdmin();
+    const mailing = {
+      ...row,
+      _id: 'm2',
+      subject: 'Welcome Jane',
+      kind: 'entity.email',
+      template: 'Welcome tenant',
+      template_id: 'a1b2c3d4-0000-4000-8000-000000000009',
+      attempts: 3,
+      retries: 2,
+      transport: 'company',
+    };
+    const templates = {
+      data: [{ _id: mailing.template_id, name: 'Welcome tenant' }],
+      total: 1,
+      page: 1,
+      total_pages: 1,
+    };
+    const calls = installFetch(({ url }) =>
+      url.startsWith('/api/email-logs')
+        ? page([row, mailing])
+        : url.startsWith('/api/email-template/list')
+          ? json(200, { success: true, data: templates })
+          : shell(),
+    );
+    renderOutbox('/email-log');
+    expect(await screen.findByText('Signing request')).toBeTruthy();
+    expect(screen.getAllByText('Welcome tenant').length).toBeGreaterThan(0);
+    expect(screen.getByText("Company's SMTP")).toBeTruthy();
+    expect(screen.getByText('Instance SMTP')).toBeTruthy();
+    expect(screen.getByText('2')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Filter by template' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Welcome tenant' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.includes(`template_id=${mailing.template_id}`))).toBe(true),
+    );
   });
 
   it('filters by status', async () => {

@@ -18,6 +18,7 @@ import {
 import { OutboxMessageDialog } from './outbox-message-dialog';
 import { StateMessage } from '../../shared/ui/page-kit';
 import { OutboxTable, OutboxToolbar } from './outbox-parts';
+import { NO_LOG_FILTERS, OutboxFilters, type LogFilters } from './outbox-filters';
 
 export const OUTBOX_PAGE_SIZE = 20;
 export const OUTBOX_UNAUTHORISED_MESSAGE =
@@ -71,6 +72,7 @@ export function OutboxPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<OutboxQuery['status']>(undefined);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [filters, setFilters] = useState<LogFilters>(NO_LOG_FILTERS);
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
 
@@ -78,12 +80,12 @@ export function OutboxPage() {
     queryKey: [
       'outbox',
       'list',
-      { page, search: debouncedSearch, status, limit: OUTBOX_PAGE_SIZE },
+      { page, search: debouncedSearch, status, ...filters, limit: OUTBOX_PAGE_SIZE },
       operatorKey,
     ],
     queryFn: ({ signal }) =>
       fetchOutboxPage(
-        { page, limit: OUTBOX_PAGE_SIZE, search: debouncedSearch, status },
+        { page, limit: OUTBOX_PAGE_SIZE, search: debouncedSearch, status, ...filters },
         operatorKey,
         signal,
       ),
@@ -123,6 +125,14 @@ export function OutboxPage() {
           onRefresh={() => void list.refetch()}
         />
       </Group>
+      <OutboxFilters
+        value={filters}
+        withTemplates={!isOperator && signedIn}
+        onChange={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+      />
 
       <Box
         style={{
@@ -169,7 +179,7 @@ export function OutboxPage() {
           <StateMessage
             icon={<IconInbox size={28} />}
             title={
-              debouncedSearch || status
+              debouncedSearch || status || filters.template_id || filters.from || filters.to
                 ? 'No messages match your search'
                 : `The ${title.toLowerCase()} is empty`
             }

@@ -17,6 +17,7 @@ import {
   EMAIL_STATUSES,
   formatRecipients,
   statusColor,
+  TRANSPORT_LABELS,
   type OutboxQuery,
   type OutboxRow,
 } from './outbox-api';
@@ -33,7 +34,7 @@ export function LoadingRows() {
     <>
       {Array.from({ length: 6 }, (_, i) => (
         <Table.Tr key={i}>
-          {Array.from({ length: 7 }, (__, j) => (
+          {Array.from({ length: 8 }, (__, j) => (
             <Table.Td key={j}>
               <Skeleton h={14} radius="sm" />
             </Table.Td>
@@ -114,15 +115,16 @@ export function OutboxTable({
   onOpen: (id: string) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={900}>
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
         <Table.Thead bg="gray.0">
           <Table.Tr>
             <Table.Th>To</Table.Th>
             <Table.Th>Subject</Table.Th>
-            <Table.Th>Kind</Table.Th>
+            <Table.Th>Template</Table.Th>
             <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Attempts</Table.Th>
+            <Table.Th ta="right">Retries</Table.Th>
+            <Table.Th>Transport</Table.Th>
             <Table.Th>Created</Table.Th>
             <Table.Th>Sent</Table.Th>
           </Table.Tr>
@@ -160,8 +162,11 @@ export function OutboxTable({
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>
-                  <Text size="xs" c="dimmed" ff="monospace">
+                <Table.Td maw={200}>
+                  <Text size="sm" truncate>
+                    {row.template}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace" truncate>
                     {row.kind}
                   </Text>
                 </Table.Td>
@@ -170,7 +175,12 @@ export function OutboxTable({
                     {row.status}
                   </Badge>
                 </Table.Td>
-                <Table.Td ta="right">{row.attempts}</Table.Td>
+                <Table.Td ta="right">{row.retries}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={row.transport ? undefined : 'dimmed'}>
+                    {row.transport ? TRANSPORT_LABELS[row.transport] : '—'}
+                  </Text>
+                </Table.Td>
                 <Table.Td>
                   <Tooltip label={formatDateTime(row.created_at)} openDelay={300}>
                     <Text size="sm" span>
