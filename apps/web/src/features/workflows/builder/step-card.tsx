@@ -99,7 +99,7 @@ export function StepCard({
           error={errors.name}
         />
         <NumberInput
-          w={88}
+          w={104}
           aria-label={`Stage of ${label}`}
           prefix="Stage "
           min={1}
