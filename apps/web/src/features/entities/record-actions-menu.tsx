@@ -1,6 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Menu } from '@mantine/core';
-import { IconBell, IconChevronDown, IconFileText, IconLink, IconPrinter } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconChevronDown,
+  IconFileText,
+  IconLink,
+  IconMail,
+  IconPrinter,
+} from '@tabler/icons-react';
+import { SendEmailButton, SEND_EMAIL_PERMISSION } from '../email-templates/send-email-action';
+import { SendEmailDialog } from '../email-templates/send-email-dialog';
 import { useEntityArea } from './entity-area';
 import { useEntity } from './entities-api';
 import { NotifyDialog } from './notify-dialog';
@@ -8,7 +17,7 @@ import { PrintDialog } from './print-dialog';
 import { RecordDetailsTextDialog } from './record-details-text-dialog';
 import { ShareLinkDialog } from './share-link-dialog';
 
-type Dialog = 'notify' | 'print' | 'share' | 'text' | null;
+type Dialog = 'notify' | 'print' | 'share' | 'text' | 'email' | null;
 
 /** A "More" button opening a menu of `children` (Menu.Item). */
 export function MoreMenu({ children }: { children: ReactNode }) {
@@ -43,6 +52,7 @@ export function RecordActionsMenu({
   const [dialog, setDialog] = useState<Dialog>(null);
   const canNotify = can('notifications:send');
   const canShare = can('entity-data:export');
+  const canEmail = can(SEND_EMAIL_PERMISSION);
   const close = () => setDialog(null);
   return (
     <>
@@ -56,6 +66,11 @@ export function RecordActionsMenu({
         {canNotify && (
           <Menu.Item leftSection={<IconBell size={16} />} onClick={() => setDialog('notify')}>
             Notify people
+          </Menu.Item>
+        )}
+        {canEmail && (
+          <Menu.Item leftSection={<IconMail size={16} />} onClick={() => setDialog('email')}>
+            Send email
           </Menu.Item>
         )}
         {canShare && (
@@ -86,6 +101,9 @@ export function RecordActionsMenu({
           recordIds={[recordId]}
           what={title || 'this record'}
         />
+      )}
+      {dialog === 'email' && (
+        <SendEmailDialog opened onClose={close} entityId={entityId} recordIds={[recordId]} />
       )}
       {canShare && (
         <ShareLinkDialog
@@ -131,6 +149,7 @@ export function RecordSelectionActions({ entityId, ids }: { entityId: string; id
           Notify
         </Button>
       )}
+      {can(SEND_EMAIL_PERMISSION) && <SendEmailButton entityId={entityId} ids={ids} />}
       <PrintDialog
         opened={dialog === 'print'}
         onClose={close}
