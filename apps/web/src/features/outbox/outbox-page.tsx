@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Box, Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconInbox, IconLock, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -107,6 +107,11 @@ export function OutboxPage() {
               ? 'Every mail this instance sends, with its delivery status. Without a mail server, messages are read here.'
               : 'Every mail sent on behalf of your workspace, with its delivery status. Links and codes meant for the recipients are hidden.'}
           </Text>
+          {!isOperator && signedIn && (
+            <Anchor component={Link} to="/configuration/mail" size="sm">
+              Mail settings (your own SMTP server)
+            </Anchor>
+          )}
         </Box>
         <OutboxToolbar
           operatorKey={operatorKey}
