@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TWorkflow, TWorkflowStepInput } from '@esigns/contracts/workflows';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
@@ -417,6 +417,32 @@ describe('a file refused after it was handed in', () => {
     await patch(`/request-documents/${first}`, owner(), { status: 'REJECTED' });
     expect((await p.instance(id)).status).toBe('COMPLETED');
     expect((await p.steps(id)).r1!.status).toBe('DONE');
+  }, 300_000);
+});
+
+describe('a step done while the packet runs', () => {
+  it('tells the staff screens (workflow.updated, IN_PROGRESS) once its transaction commits', async () => {
+    const p = packetDriver(t, acme);
+    const uploads = await p.activeWorkflow(twoUploads);
+    const { id } = await p.start(uploads, 'Uma');
+    const emit = vi.spyOn(t.platform.realtime, 'emitToWorkspace');
+    try {
+      const first = (await p.steps(id)).r1!.objectId!;
+      expect((await patch(`/request-documents/${first}`, owner(), { status: 'UPLOADED' })).statusCode).toBe(
+        200,
+      );
+      await p.settle();
+      const updates = () =>
+        emit.mock.calls.filter(
+          ([, event, payload]) =>
+            event === 'workflow.updated' && (payload as { workflow_data_id: string }).workflow_data_id === id,
+        );
+      await eventually(async () => updates().length > 0, 'the workflow.updated event');
+      expect(updates()[0]![0]).toBe(acme.companyId);
+      expect(updates()[0]![2]).toEqual({ workflow_data_id: id, status: 'IN_PROGRESS' });
+    } finally {
+      emit.mockRestore();
+    }
   }, 300_000);
 });
 

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database';
 import type { Platform } from '../../platform/platform';
 import { registerDocumentRequestStatusListener, registerDocumentStatusListener } from '../documents';
 import { registerSubmissionStatusListener } from '../form-submissions';
-import { endInstance } from './engine-end';
+import { endInstance, WORKFLOW_UPDATED_JOB, type TWorkflowUpdatedJob } from './engine-end';
 import { nextMove } from './engine-plan';
 import { WORKFLOW_STAGE_JOB, type TWorkflowStageJob } from './engine';
 import { appendWorkflowEvents } from './instances-store';
@@ -216,7 +216,16 @@ async function moveOn(platform: Platform, tx: Tx, id: string): Promise<void> {
     await endInstance(platform, tx, id, late ? 'EXPIRED' : 'DECLINED', { stepId: move.stepId });
   } else if (move.kind === 'completed') {
     await endInstance(platform, tx, id, 'COMPLETED', {});
-  } else if (move.kind === 'stage') {
-    await platform.jobs.send<TWorkflowStageJob>(WORKFLOW_STAGE_JOB, { workflow_data_id: id }, { tx });
+  } else {
+    if (move.kind === 'stage') {
+      await platform.jobs.send<TWorkflowStageJob>(WORKFLOW_STAGE_JOB, { workflow_data_id: id }, { tx });
+    }
+    // A step changed while the packet runs (a form submitted, a file handed in): staff screens
+    // refetch. Sent by a job queued here, so only once this transaction commits.
+    await platform.jobs.send<TWorkflowUpdatedJob>(
+      WORKFLOW_UPDATED_JOB,
+      { company_id: instance.companyId, workflow_data_id: id, status: instance.status },
+      { tx },
+    );
   }
 }
