@@ -1,3 +1,4 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -27,6 +28,13 @@ const WEB_ISOLATED = [
 ];
 
 /**
+ * Test files at once in the projects without a database (`unit`, `web`, `web-isolated`): one per
+ * core. Vitest's default is one less than the cores, a single file at a time on the 2-core CI
+ * machine, where the unit stage then took 5 min; its files do not share anything on disk.
+ */
+const unitWorkers = os.availableParallelism();
+
+/**
  * API test files that replace modules (`vi.mock`): they run with a module graph of their own
  * (project `api-isolated`); every other API file shares its worker's (project `api`).
  */
@@ -54,6 +62,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/contracts/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
           environment: 'node',
+          maxWorkers: unitWorkers,
         },
       },
       {
@@ -64,6 +73,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: WEB_ISOLATED,
           environment: 'jsdom',
+          maxWorkers: unitWorkers,
           setupFiles: ['src/test-setup.ts'],
           // Files share one module graph per worker (Mantine, the router and the screens are
           // compiled once, not once per file): about 3x faster. Each file still gets a fresh DOM
@@ -80,6 +90,7 @@ export default defineConfig({
           name: 'web-isolated',
           include: WEB_ISOLATED,
           environment: 'jsdom',
+          maxWorkers: unitWorkers,
           setupFiles: ['src/test-setup.ts'],
           testTimeout: 20_000,
         },
