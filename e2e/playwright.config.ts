@@ -47,7 +47,7 @@ export default defineConfig({
       ],
     },
     // A failed journey keeps its trace (actions, DOM snapshots, network); without the screencast,
-    // whose frames cost about a third of a journey's CPU (88 s instead of 132 s for 19 journeys).
+    // whose frames cost about a third of a journey's CPU (88 s instead of 132 s for 18 journeys).
     trace: { mode: 'retain-on-failure', screenshots: false },
   },
   webServer: [
