@@ -4,7 +4,8 @@
 //   3. unit tests (contracts, server units, web)
 //   4. API integration suite on PGlite, then again on PostgreSQL (127.0.0.1:5432); on a machine
 //      of 4 cores or more the two passes run at the same time (TEST_API_OVERLAP=1 or 0 decides)
-//   5. build, then Playwright end-to-end journeys in Debian's Chromium
+//   5. build, then Playwright end-to-end journeys in Debian's Chromium; below 4 cores the
+//      PostgreSQL pass runs beside them (TEST_POSTGRES_BESIDE_E2E=0 runs it before them instead)
 // Ends with a table of every stage's time and one line "N passed, N failed" over every runner.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -147,21 +148,30 @@ const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54
 const overlap = process.env.TEST_API_OVERLAP
   ? process.env.TEST_API_OVERLAP === '1'
   : os.availableParallelism() >= 4;
+// Below that, the PostgreSQL pass (about one core: its tests wait on the server) runs beside the
+// build and the journeys (about 1.3 cores with two workers): measured on 2 cores at load 9-18, the
+// pass and the journeys side by side took 10.4 min (all passed), one after the other 13.5 min.
+const besideE2e = !overlap && !onlyFast && process.env.TEST_POSTGRES_BESIDE_E2E !== '0';
+/** The PostgreSQL pass when it runs beside the end-to-end stage, awaited after it. */
+let postgresBeside;
 if (await postgresReachable(pgUrl)) {
-  const postgres = () =>
+  const postgres = (log) =>
     vitest(
       'API suite on PostgreSQL',
       API,
       { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl },
-      overlap ? { log: path.join(reports, 'api-postgres.log') } : {},
+      log ? { log: path.join(reports, 'api-postgres.log') } : {},
     );
   if (overlap) {
-    const running = postgres();
+    const running = postgres(true);
     await vitest('API suite on PGlite', API, { TEST_DB: 'pglite' }, { beside: true });
     await running;
+  } else if (besideE2e) {
+    await vitest('API suite on PGlite', API, { TEST_DB: 'pglite' });
+    postgresBeside = postgres(true);
   } else {
     await vitest('API suite on PGlite', API, { TEST_DB: 'pglite' });
-    await postgres();
+    await postgres(false);
   }
 } else {
   await vitest('API suite on PGlite', API, { TEST_DB: 'pglite' });
@@ -174,17 +184,20 @@ if (await postgresReachable(pgUrl)) {
 }
 
 if (!onlyFast) {
-  if (await stage('build', process.execPath, [path.join(root, 'scripts/build.mjs')])) {
+  const beside = Boolean(postgresBeside);
+  if (await stage('build', process.execPath, [path.join(root, 'scripts/build.mjs')], {}, { beside })) {
     const out = path.join(reports, 'e2e.json');
     await stage(
       'end-to-end (Playwright, Chromium)',
       process.execPath,
       [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts'],
       { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+      { beside },
     );
     countPlaywright(out);
   }
 }
+await postgresBeside;
 
 rmSync(reports, { recursive: true, force: true });
 printTimings();
