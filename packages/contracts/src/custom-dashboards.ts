@@ -185,6 +185,11 @@ export const ZDashboard = z.object({
   user_types: z.array(z.enum(USER_TYPES)),
   contact_type_ids: z.array(z.string()),
   widgets: z.array(ZDashboardWidget),
+  /**
+   * Ids of widgets whose entity, entity view or saved filter was deleted since they were saved:
+   * the screen shows "source removed" on them (their calls answer 404); a save must fix or drop them.
+   */
+  missing_sources: z.array(z.string()).optional(),
   created_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -199,3 +204,54 @@ export type TDashboardSummary = z.infer<typeof ZDashboardSummary>;
 export const ZDashboardListQuery = ZPageQuery.extend({
   search: z.string().trim().max(120).optional(),
 });
+
+/** `GET /custom-dashboard/user-type/{type}`: `type` is a user type (OWNER, ADMIN, MANAGER, MEMBER, any case). */
+export const ZDashboardUserTypeParam = z.object({ type: z.string().trim().max(64) });
+
+// ---------------------------------------------------------------------------------------------
+// The two lookups of the entities and invoice screens served beside the dashboards
+
+/** `GET /entities/getCompany/CompanyId`: the caller's own workspace as the entities screens show it. */
+export const ZCallerCompany = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  logo_url: z.string().nullable(),
+  /** The company's date style (its owner's application settings): IANA zone or `UTC+05:30`. */
+  time_zone: z.string(),
+  date_format: z.string(),
+  /** ISO 4217 code amounts default to (a CURRENCY field carries its own). */
+  currency: z.string(),
+  primary_color: z.string(),
+});
+export type TCallerCompany = z.infer<typeof ZCallerCompany>;
+
+/** A field of a template an invoice is made from: amounts, numbers and line items (data tables). */
+export const ZInvoiceField = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(['NUMBER', 'CURRENCY', 'PERCENTAGE', 'FORMULA', 'DATA_TABLE']),
+  currency: z.string().nullable(),
+  decimals: z.number().int().nullable(),
+  /** DATA_TABLE only: its columns (line item parts), numbers marked by their type. */
+  columns: z
+    .array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        type: z.string(),
+        currency: z.string().nullable(),
+      }),
+    )
+    .nullable(),
+});
+export type TInvoiceField = z.infer<typeof ZInvoiceField>;
+
+/** `GET /get-form-template-invoice-info?template_id=`. */
+export const ZInvoiceInfo = z.object({
+  template: z.object({ _id: z.string(), name: z.string() }),
+  fields: z.array(ZInvoiceField),
+  /** The invoice's header: who issues it. */
+  company: z.object({ _id: z.string(), name: z.string(), logo_url: z.string().nullable() }),
+});
+export type TInvoiceInfo = z.infer<typeof ZInvoiceInfo>;
