@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
  */
 const WEB_ISOLATED = [
   'src/features/dashboard/dashboard-screen.test.tsx',
+  'src/features/data-exports/data-exports.test.tsx',
   'src/features/document-actions/correct-pages.test.tsx',
   'src/features/document-lists/document-cache-freshness.test.tsx',
   'src/features/document-lists/document-detail-screen.test.tsx',
@@ -19,6 +20,7 @@ const WEB_ISOLATED = [
   'src/features/editor/editor-pointer.test.tsx',
   'src/features/editor/pdf/pdf-document.test.ts',
   'src/features/editor/pdf/use-pdf-document.test.tsx',
+  'src/features/entities/excel-import.test.tsx',
   'src/features/entity-groups/group-preview-screen.test.tsx',
   'src/features/form-templates/renderer/template-form.test.tsx',
   'src/features/notifications/notification-bell.test.tsx',
