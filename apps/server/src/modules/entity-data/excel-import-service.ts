@@ -64,7 +64,7 @@ function columnLetters(index: number): string {
 }
 
 /** Header names, unique: an empty one becomes `Column C`, a repeated one `Price (2)`. */
-function headerNames(cells: SheetCell[]): string[] {
+export function headerNames(cells: SheetCell[]): string[] {
   let last = cells.length - 1;
   while (last >= 0 && cellToText(cells[last] ?? null) === '') last -= 1;
   const seen = new Map<string, number>();
@@ -95,7 +95,7 @@ async function readSheet(bytes: Buffer): Promise<Sheet> {
 }
 
 /** A cell as the mapping screen shows it: dates as ISO text (the day alone at midnight). */
-function sampleCell(cell: SheetCell | undefined): TImportCell {
+export function sampleCell(cell: SheetCell | undefined): TImportCell {
   if (cell === undefined || cell === null) return null;
   if (cell instanceof Date) {
     const iso = cell.toISOString();
@@ -107,10 +107,10 @@ function sampleCell(cell: SheetCell | undefined): TImportCell {
 // ---------------------------------------------------------------------------------------------
 // Fields a column can fill
 
-type ImportField = { ref: string; template: EntityTemplateDef; field: TFormField };
+export type ImportField = { ref: string; template: EntityTemplateDef; field: TFormField };
 
 /** The fields of the entity's non-repeatable templates that take a cell, primary template first. */
-function importableFields(def: EntityDefinition): ImportField[] {
+export function importableFields(def: EntityDefinition): ImportField[] {
   const templates = [def.primary, ...def.templates.filter((t) => t !== def.primary)];
   return templates
     .filter((template) => !template.isRepeatable)
@@ -163,7 +163,8 @@ export async function excelHeaders(def: EntityDefinition, bytes: Buffer): Promis
 // ---------------------------------------------------------------------------------------------
 // The mapping sent
 
-type Column = { index: number; header: string } & ImportField;
+export type ImportColumn = { index: number; header: string } & ImportField;
+type Column = ImportColumn;
 
 /** The `mapping` JSON text: every header of the file mapped to an importable field, or null. */
 function parseMapping(def: EntityDefinition, headers: string[], text: string | undefined): Column[] {
@@ -176,6 +177,16 @@ function parseMapping(def: EntityDefinition, headers: string[], text: string | u
   } catch {
     throw invalid([mappingError(null, 'The mapping is not valid JSON')]);
   }
+  return mappingColumns(def, headers, raw);
+}
+
+/**
+ * A mapping (`{ "<header>": "<template_id>#<key>" | null }`) as the columns it imports: 422 keyed
+ * `mapping.<header>` for a header not in `headers`, a field that is not the entity's or that a
+ * cell cannot fill, a field named twice; 422 `mapping` when nothing is mapped or a required field
+ * is left out.
+ */
+export function mappingColumns(def: EntityDefinition, headers: string[], raw: unknown): ImportColumn[] {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw invalid([
       mappingError(null, 'Send the mapping as an object: { "<column>": "<template_id>#<key>" }'),
@@ -415,7 +426,12 @@ function convertCell(
 }
 
 /** The titles the ENTITY columns name (ids aside), looked up in their entities, 1,000 at a time. */
-async function linkTitles(db: Db, companyId: string, columns: Column[], sheet: Sheet): Promise<LinkTitles> {
+async function linkTitles(
+  db: Db,
+  companyId: string,
+  columns: Column[],
+  sheet: Pick<Sheet, 'rows'>,
+): Promise<LinkTitles> {
   const wanted = new Map<string, Set<string>>();
   for (const column of columns) {
     if (column.field.type !== 'ENTITY') continue;
@@ -476,38 +492,8 @@ export async function importExcelData(
   const columns = parseMapping(def, sheet.headers, options.mapping);
   if (sheet.rows.length === 0) throw fileError('The file has no rows below its header row');
 
-  const linked = [...new Set(columns.flatMap((c) => (c.field.type === 'ENTITY' ? [c.field.entity_id] : [])))];
-  const names = new Map(
-    [...(await entitySummaries(db, def.row.companyId, linked))].map(([id, e]) => [id, e.name] as const),
-  );
-  const context = {
-    offsetMinutes: options.offsetMinutes,
-    titles: await linkTitles(db, def.row.companyId, columns, sheet),
-    names,
-  };
-
-  // Cells to values, then the record validator (the one `createRecords` runs), row by row.
   const problems = new Problems();
-  const prepared: Prepared[] = [];
-  // Converting 20,000 rows takes the event loop a few hundred milliseconds: give other requests turns.
-  const turn = eventLoopTurns();
-  for (const { row, cells } of sheet.rows) {
-    await turn();
-    const input: RecordValues = {};
-    const failed: TValidationDetail[] = [];
-    for (const column of columns) {
-      const cell = cells[column.index] ?? null;
-      if (cell === null || (typeof cell === 'string' && cell.trim() === '')) continue;
-      const converted = convertCell(column.field, cell, context);
-      if (converted.ok) (input[column.template.id] ??= {})[column.field.key] = converted.value;
-      else failed.push(rowDetail(row, column.ref, converted.message));
-    }
-    const parsed = parseRecordValues(def, input, { partial: false, prefix: ['rows', String(row)] });
-    const failedKeys = new Set(failed.map((d) => d.key));
-    // A cell that could not be converted is not also reported as missing.
-    problems.add(row, [...failed, ...parsed.errors.filter((d) => !failedKeys.has(d.key))]);
-    if (!problems.has(row)) prepared.push({ row, input, values: parsed.values });
-  }
+  const prepared = await prepareRows(db, def, columns, sheet.rows, options.offsetMinutes, problems);
 
   const refuseAll = (): never => {
     const details = problems.all();
@@ -525,9 +511,62 @@ export async function importExcelData(
     pacing,
   );
 
-  const headerOf = new Map(columns.map((c) => [c.ref, c.header]));
   const details = problems.all();
-  const errors: TImportProblem[] = details.slice(0, ENTITY_IMPORT_MAX_ERRORS).map((detail) => {
+  const errors = importProblems(details.slice(0, ENTITY_IMPORT_MAX_ERRORS), columns);
+  return { inserted, skipped: sheet.rows.length - inserted, errors, errors_total: details.length };
+}
+
+/**
+ * Rows to records' values: each cell converted to its field's type (linked records looked up by
+ * title, once for these rows), then the record validator. The rows with a problem are added to
+ * `problems` (keyed `rows.<row>...`) and left out of the answer.
+ */
+export async function prepareRows(
+  db: Db,
+  def: EntityDefinition,
+  columns: ImportColumn[],
+  rows: { row: number; cells: SheetCell[] }[],
+  offsetMinutes: number,
+  problems: Problems,
+): Promise<Prepared[]> {
+  const linked = [...new Set(columns.flatMap((c) => (c.field.type === 'ENTITY' ? [c.field.entity_id] : [])))];
+  const names = new Map(
+    [...(await entitySummaries(db, def.row.companyId, linked))].map(([id, e]) => [id, e.name] as const),
+  );
+  const context = {
+    offsetMinutes,
+    titles: await linkTitles(db, def.row.companyId, columns, { rows }),
+    names,
+  };
+
+  // Cells to values, then the record validator (the one `createRecords` runs), row by row.
+  const prepared: Prepared[] = [];
+  // Converting 20,000 rows takes the event loop a few hundred milliseconds: give other requests turns.
+  const turn = eventLoopTurns();
+  for (const { row, cells } of rows) {
+    await turn();
+    const input: RecordValues = {};
+    const failed: TValidationDetail[] = [];
+    for (const column of columns) {
+      const cell = cells[column.index] ?? null;
+      if (cell === null || (typeof cell === 'string' && cell.trim() === '')) continue;
+      const converted = convertCell(column.field, cell, context);
+      if (converted.ok) (input[column.template.id] ??= {})[column.field.key] = converted.value;
+      else failed.push(rowDetail(row, column.ref, converted.message));
+    }
+    const parsed = parseRecordValues(def, input, { partial: false, prefix: ['rows', String(row)] });
+    const failedKeys = new Set(failed.map((d) => d.key));
+    // A cell that could not be converted is not also reported as missing.
+    problems.add(row, [...failed, ...parsed.errors.filter((d) => !failedKeys.has(d.key))]);
+    if (!problems.has(row)) prepared.push({ row, input, values: parsed.values });
+  }
+  return prepared;
+}
+
+/** Problems keyed `rows.<row>.<template_id>.<key>` as the answer lists them, with their column. */
+export function importProblems(details: TValidationDetail[], columns: ImportColumn[]): TImportProblem[] {
+  const headerOf = new Map(columns.map((c) => [c.ref, c.header]));
+  return details.map((detail) => {
     const [, row, templateId, key] = detail.path;
     const ref =
       templateId !== undefined && key !== undefined ? fieldRef(String(templateId), String(key)) : null;
@@ -538,5 +577,4 @@ export async function importExcelData(
       message: detail.message,
     };
   });
-  return { inserted, skipped: sheet.rows.length - inserted, errors, errors_total: details.length };
 }

@@ -103,20 +103,24 @@ async function findDuplicates(
   def: EntityDefinition,
   rows: Prepared[],
   problems: Problems,
+  earlier: SeenKeys = new Map(),
 ): Promise<void> {
-  for (const rule of def.row.duplicateRules) {
+  for (const [ruleIndex, rule] of def.row.duplicateRules.entries()) {
     if (rule.mode !== 'BLOCK') continue;
     const label = ruleLabel(def, rule);
     const firstRef = rule.fields[0] ?? null;
+    const seenBefore = earlier.get(ruleIndex) ?? new Map<string, number>();
+    earlier.set(ruleIndex, seenBefore);
     const seen = new Map<string, number>();
     for (const row of rows) {
       if (problems.has(row.row)) continue;
       const key = ruleKey(row.values, rule.fields);
       if (key === null) continue;
-      const earlier = seen.get(key);
-      if (earlier === undefined) seen.set(key, row.row);
-      else problems.add(row.row, [rowDetail(row.row, firstRef, `Same ${label} as row ${earlier}`)]);
+      const first = seenBefore.get(key) ?? seen.get(key);
+      if (first === undefined) seen.set(key, row.row);
+      else problems.add(row.row, [rowDetail(row.row, firstRef, `Same ${label} as row ${first}`)]);
     }
+    for (const [key, row] of seen) seenBefore.set(key, row);
     if (seen.size === 0 || isListRule(def, rule.fields)) continue;
     const paths = rule.fields.map((ref) => {
       const at = splitFieldRef(ref)!;
@@ -142,6 +146,9 @@ async function findDuplicates(
     }
   }
 }
+
+/** Per BLOCK rule (by index), the keys of rows met in earlier batches and the row of each. */
+export type SeenKeys = Map<number, Map<string, number>>;
 
 /** The definition `createRecords` gets: the rules `findDuplicates` applied are not checked again. */
 function withoutCheckedRules(def: EntityDefinition): EntityDefinition {
@@ -171,7 +178,7 @@ export type ImportPacing = {
 /** Creates the rows; a refused batch is narrowed down to the rows the refusal is about. */
 async function insertRows(
   tx: Db,
-  work: ImportWrite,
+  work: Pick<ImportWrite, 'access' | 'problems'>,
   writeDef: EntityDefinition,
   batch: Prepared[],
   ids: Map<number, string> | undefined,
@@ -331,4 +338,44 @@ async function lateDuplicates(
     }
   }
   return broken;
+}
+
+/**
+ * One batch of a job-run import (modules/entity-imports), in the caller's transaction: the
+ * entity's duplicate lock, the BLOCK rules over the batch (rows of earlier batches by `earlier`,
+ * which this call extends, and the records there, which include the batches already written),
+ * then the valid rows created with `importId` on each record (so that an all-or-nothing import
+ * that fails later can remove them). Rows refused are added to `problems`; answers the records
+ * created by row number.
+ */
+export async function writeImportBatch(
+  tx: Db,
+  batch: { def: EntityDefinition; access: AccessContext; rows: Prepared[]; problems: Problems },
+  earlier: SeenKeys,
+  importId: string,
+): Promise<Map<number, string>> {
+  const { def, problems } = batch;
+  await lockDuplicateRules(tx, def);
+  await findDuplicates(tx, def, batch.rows, problems, earlier);
+  const valid = batch.rows.filter((row) => !problems.has(row.row));
+  const ids = new Map<number, string>();
+  if (valid.length === 0) return ids;
+  const work = { access: batch.access, problems };
+  await insertRows(tx, work, withoutCheckedRules(def), valid, ids, importId);
+  return ids;
+}
+
+/**
+ * The BLOCK duplicate rules over rows of a file before anything is written (an all-or-nothing
+ * job checks the whole file first): rows repeating earlier rows (`earlier`, extended) and records
+ * there. The rows that break one are added to `problems`.
+ */
+export async function checkImportDuplicates(
+  db: Db,
+  def: EntityDefinition,
+  rows: Prepared[],
+  problems: Problems,
+  earlier: SeenKeys,
+): Promise<void> {
+  await findDuplicates(db, def, rows, problems, earlier);
 }

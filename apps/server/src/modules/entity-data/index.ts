@@ -24,3 +24,15 @@ export { createRecords, findRecord, queryRecords, toRecord, updateRecord } from 
 export type { RecordRow, RecordWriteOptions } from './service';
 export type { ForeignFileCheck } from './files-service';
 export { slugOf } from './files-service';
+export {
+  headerNames,
+  importableFields,
+  importProblems,
+  mappingColumns,
+  prepareRows,
+  sampleCell,
+  suggestMapping,
+} from './excel-import-service';
+export type { ImportColumn, ImportField } from './excel-import-service';
+export { checkImportDuplicates, Problems, rowDetail, writeImportBatch } from './import-writer';
+export type { Prepared, SeenKeys } from './import-writer';

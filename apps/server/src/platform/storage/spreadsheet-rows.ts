@@ -7,7 +7,8 @@ import { declaredUnpackedSize, MAX_XLSX_UNPACKED_BYTES } from './zip-size';
 import { eventLoopTurns } from '../event-loop-turns';
 
 /*
- * The rows of an uploaded CSV or XLSX file (the first sheet): the one spreadsheet reader of the
+ * The rows of an uploaded CSV or XLSX file (the first sheet, or one by name: `sheetRows`, and the
+ * sheets with their row counts: `sheetsOf`): the one spreadsheet reader of the
  * server, for `template/create-from-excel` (a sample), the record and contact imports and bulk
  * send (`readSheetGrid`). The
  * bytes decide the format, never the name. XLSX is read with exceljs's streaming reader and cells
@@ -24,10 +25,25 @@ const fileError = (message: string): AppError =>
 
 const XLS_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
+/** Which sheet and how many rows `sheetRows` reads. */
+export type SheetChoice = {
+  /** The non-empty rows to read at most (the rest is never parsed). */
+  limit: number;
+  /** An XLSX sheet by name (default: the first; a CSV file has one sheet, whatever the name). */
+  sheet?: string | undefined;
+};
+
 /** The first `limit` non-empty rows of the file's first sheet (the rest is never parsed). */
 export async function readSheetRows(bytes: Buffer, limit: number): Promise<SheetRow[]> {
+  const rows: SheetRow[] = [];
+  for await (const row of sheetRows(bytes, { limit })) rows.push(row);
+  return rows;
+}
+
+/** Tells CSV from XLSX by the bytes: 415 for Excel 97-2003 and other kinds of file. */
+async function kindOf(bytes: Buffer): Promise<'xlsx' | 'csv'> {
   if (bytes.length === 0) throw fileError('The file is empty');
-  if (bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return readXlsx(bytes, limit);
+  if (bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return 'xlsx';
   if (bytes.subarray(0, 8).equals(XLS_SIGNATURE)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
       message: 'Excel 97-2003 (.xls) files are not supported: save the sheet as .xlsx or .csv',
@@ -39,9 +55,78 @@ export async function readSheetRows(bytes: Buffer, limit: number): Promise<Sheet
       message: `Upload a CSV or XLSX file (this file is ${type})`,
     });
   }
-  // Excel saves CSV in the system's code page: text that is not UTF-8 is read as Windows-1252.
-  const text = isText(bytes) ? bytes.toString('utf8') : new TextDecoder('windows-1252').decode(bytes);
-  return readCsv(text.replace(/^\uFEFF/, ''), limit);
+  return 'csv';
+}
+
+/** The CSV text: UTF-8, else Windows-1252 (Excel saves CSV in the system's code page). */
+const csvText = (bytes: Buffer): string =>
+  (isText(bytes) ? bytes.toString('utf8') : new TextDecoder('windows-1252').decode(bytes)).replace(
+    /^\uFEFF/,
+    '',
+  );
+
+/**
+ * The non-empty rows of one sheet, one at a time (nothing kept: a million-row file costs the
+ * memory of its bytes and one row). XLSX cells formatted as percentages arrive as shown (0-100:
+ * 25 for 25 %, where the file stores 0.25). An XLSX sheet not in the workbook: 422 keyed `sheet`.
+ */
+export async function* sheetRows(bytes: Buffer, choice: SheetChoice): AsyncGenerator<SheetRow> {
+  if ((await kindOf(bytes)) === 'csv') {
+    yield* csvRows(csvText(bytes), choice.limit);
+    return;
+  }
+  await checkUnpackedSize(bytes);
+  let found = false;
+  for await (const sheet of xlsxSheets(bytes)) {
+    const wanted = choice.sheet === undefined ? !found : sheet.name === choice.sheet;
+    if (!wanted) {
+      await drain(sheet.rows);
+      continue;
+    }
+    found = true;
+    let count = 0;
+    for await (const row of sheet.rows) {
+      yield row;
+      count += 1;
+      // The rest of the file is never parsed.
+      if (count >= choice.limit) return;
+    }
+    if (choice.sheet === undefined) break;
+  }
+  if (!found && choice.sheet !== undefined) {
+    const message = `The workbook has no sheet named ${JSON.stringify(choice.sheet)}`;
+    throw validationError([{ key: 'sheet', message, path: ['sheet'] }], message);
+  }
+}
+
+/**
+ * Every sheet of the file with its non-empty rows (at most `limit` counted per sheet): a CSV
+ * file is one sheet named `csvName`.
+ */
+export async function sheetsOf(
+  bytes: Buffer,
+  limit: number,
+  csvName: string,
+): Promise<{ name: string; rows: number }[]> {
+  if ((await kindOf(bytes)) === 'csv') {
+    let rows = 0;
+    for await (const _ of csvRows(csvText(bytes), limit)) rows += 1;
+    return [{ name: csvName, rows }];
+  }
+  await checkUnpackedSize(bytes);
+  const sheets: { name: string; rows: number }[] = [];
+  for await (const sheet of xlsxSheets(bytes)) {
+    let rows = 0;
+    for await (const _ of sheet.rows) rows = Math.min(limit, rows + 1);
+    sheets.push({ name: sheet.name, rows });
+  }
+  return sheets;
+}
+
+async function drain(rows: AsyncIterable<unknown>): Promise<void> {
+  for await (const _ of rows) {
+    // Read past: the workbook's sheets come one after another in one stream.
+  }
 }
 
 /** The cells of an empty row of `readSheetGrid` (one shared array: a sparse sheet costs no more). */
@@ -93,8 +178,7 @@ async function* slicesOf(text: string): AsyncGenerator<string> {
   }
 }
 
-async function readCsv(text: string, limit: number): Promise<SheetRow[]> {
-  const rows: SheetRow[] = [];
+async function* csvRows(text: string, limit: number): AsyncGenerator<SheetRow> {
   // In slices: parsed in one piece, a 20,000-row file held the event loop for a third of a second.
   const parser = Readable.from(slicesOf(text)).pipe(
     parseCsv({
@@ -108,22 +192,24 @@ async function readCsv(text: string, limit: number): Promise<SheetRow[]> {
       to_line: limit * 4,
     }),
   );
+  let count = 0;
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: string[];
       info: { lines: number };
     }>) {
       if (record.some((cell) => cell !== '')) {
-        rows.push({ row: info.lines, cells: record.map((cell) => (cell === '' ? null : cell)) });
+        count += 1;
+        yield { row: info.lines, cells: record.map((cell) => (cell === '' ? null : cell)) };
       }
-      if (rows.length >= limit) break;
+      if (count >= limit) break;
     }
   } catch (err) {
+    if (err instanceof AppError) throw err;
     throw fileError(`The CSV file could not be read: ${(err as Error).message}`);
   } finally {
     parser.destroy();
   }
-  return rows;
 }
 
 function xlsxCell(value: ExcelJS.CellValue): SheetCell {
@@ -146,7 +232,12 @@ function xlsxCell(value: ExcelJS.CellValue): SheetCell {
   return null;
 }
 
-async function readXlsx(bytes: Buffer, limit: number): Promise<SheetRow[]> {
+/** A number shown as a percentage (`0%`, `0.00%`) is read as shown: 0.25 -> 25. */
+const isPercentFormat = (format: string | undefined): boolean =>
+  format !== undefined && /%/.test(format.replace(/"[^"]*"|\\./g, ''));
+const percentOf = (value: number): number => Number((value * 100).toPrecision(15));
+
+async function checkUnpackedSize(bytes: Buffer): Promise<void> {
   let size: number;
   try {
     size = await declaredUnpackedSize(bytes);
@@ -154,31 +245,48 @@ async function readXlsx(bytes: Buffer, limit: number): Promise<SheetRow[]> {
     throw fileError('The spreadsheet could not be read: the file is damaged');
   }
   if (size > MAX_XLSX_UNPACKED_BYTES) throw fileError('The spreadsheet is too large once unpacked');
-  const rows: SheetRow[] = [];
+}
+
+type XlsxSheet = { name: string; rows: AsyncGenerator<SheetRow> };
+
+/** The workbook's sheets in order, each with its non-empty rows (read before the next sheet). */
+async function* xlsxSheets(bytes: Buffer): AsyncGenerator<XlsxSheet> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    // Styles tell dates from numbers, and percentages.
+    styles: 'cache',
+    entries: 'ignore',
+  });
+  const turn = eventLoopTurns();
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      // Styles tell dates from numbers.
-      styles: 'cache',
-      entries: 'ignore',
-    });
-    const turn = eventLoopTurns();
     for await (const sheet of reader) {
-      for await (const row of sheet) {
-        await turn();
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        const cells = Array.from(values, (value) => xlsxCell(value as ExcelJS.CellValue));
-        if (cells.some((cell) => cell !== null)) rows.push({ row: row.number, cells });
-        if (rows.length >= limit) break;
-      }
-      // Only the first sheet is read.
-      break;
+      const rows = async function* (): AsyncGenerator<SheetRow> {
+        try {
+          for await (const row of sheet) {
+            await turn();
+            const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+            const cells = Array.from(values, (value, index) => {
+              const cell = xlsxCell(value as ExcelJS.CellValue);
+              return typeof cell === 'number' && isPercentFormat(row.getCell(index + 1).numFmt)
+                ? percentOf(cell)
+                : cell;
+            });
+            if (cells.some((cell) => cell !== null)) yield { row: row.number, cells };
+          }
+        } catch (err) {
+          throw damaged(err);
+        }
+      };
+      yield { name: (sheet as unknown as { name: string }).name, rows: rows() };
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw fileError('The spreadsheet could not be read: the file is damaged or not an XLSX workbook');
+    throw damaged(err);
   }
-  return rows;
 }
+
+const damaged = (err: unknown): unknown =>
+  err instanceof AppError
+    ? err
+    : fileError('The spreadsheet could not be read: the file is damaged or not an XLSX workbook');
