@@ -73,6 +73,8 @@ export default defineConfig({
         OUTBOX_KEY: 'e2e-outbox-key',
         // Mail goes out over real SMTP to the sink (and stays readable in the Outbox).
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+        // A company's own SMTP pointed at the local sink (e2e/email) is a private host.
+        SMTP_ALLOW_PRIVATE_HOSTS: '1',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
       },

@@ -13,6 +13,10 @@ export { registerMailConfigRoutes } from './routes';
  */
 export function registerCompanySmtp(platform: Platform): void {
   platform.mail.setCompanySmtpResolver(
-    companySmtpResolver(platform.database.db, platform.config.secrets.storageSecret),
+    companySmtpResolver(
+      platform.database.db,
+      platform.config.secrets.storageSecret,
+      platform.config.smtpAllowPrivateHosts,
+    ),
   );
 }

@@ -38,7 +38,8 @@ beforeAll(async () => {
     },
   });
   t = await buildTestApp(
-    { SMTP_URL: instance.url, MAIL_FROM: 'e-Signs <no-reply@esigns.test>' },
+    // The company servers of these tests listen on 127.0.0.1.
+    { SMTP_URL: instance.url, MAIL_FROM: 'e-Signs <no-reply@esigns.test>', SMTP_ALLOW_PRIVATE_HOSTS: '1' },
     { log: pino({ level: 'trace' }, stream) },
   );
   acme = await seedCompany(t, { name: 'Acme Realty' });

@@ -53,6 +53,7 @@ export function registerMailConfigRoutes(api: FastifyInstance, platform: Platfor
           'Enabled settings are tried first, within 15 s: connection and login (`security`: NONE plain, STARTTLS required upgrade, TLS from the start; a login only with a `username`), ' +
           'then a test mail to `test_to` (default: the caller), which the email log lists (`kind: smtp.test`). Saved only when that works; else 422 ' +
           "`Please Verify your Details Once` with the server's answer under `host` (connection), `password` (login), `from_email` or `test_to` (refused by the server); the password never appears in an answer or a log line. " +
+          'A host that resolves to a private, loopback or link-local address is refused with a 422 under `host` (saved enabled or not), and again when a mail connects to it, unless the instance runs with SMTP_ALLOW_PRIVATE_HOSTS=1. ' +
           '`password` left out keeps the stored one, but only for the same host, port, security and user name (else 422 under `password`: enter it again); `""` removes it. ' +
           'Stored encrypted (AES-256-GCM, a key derived from the instance secret). `enabled: false` keeps the settings untried and goes back to the instance SMTP. ' +
           `At most 10 calls a minute per client. Needs \`settings:manage-mail\`. ${ROUTING}`,

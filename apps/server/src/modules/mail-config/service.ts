@@ -10,6 +10,7 @@ import type { Platform } from '../../platform/platform';
 import { findPeople } from '../auth';
 import { findCompanyById } from '../company';
 import type { AccessContext } from '../permissions';
+import { checkHostAtSave, guardedSocket, PrivateHostError } from './host-guard';
 import { openPassword, PASSWORD_KEY_VERSION, sealPassword } from './password-box';
 import { companySmtpConfigs } from './schema';
 
@@ -48,9 +49,14 @@ export async function saveSmtpConfig(
 ): Promise<TSmtpConfig> {
   const db = platform.database.db;
   const secret = platform.config.secrets.storageSecret;
+  const allowPrivate = platform.config.smtpAllowPrivateHosts;
+  await refusePrivateHost(input.host, allowPrivate);
   const existing = await findRow(db, access.companyId);
   const password = passwordToUse(input, existing, secret, access.companyId);
-  if (input.enabled) await trySettings(platform, access, { ...settingsOf(input), password }, input.test_to);
+  if (input.enabled) {
+    const tried = { ...settingsOf(input, allowPrivate), password };
+    await trySettings(platform, access, tried, input.test_to);
+  }
 
   const now = new Date();
   const values = {
@@ -94,7 +100,11 @@ export async function saveSmtpConfig(
  * The mail job's view of a company's settings (registered with `platform.mail`): the enabled
  * row's version, and its settings with the password decrypted only when a transport is built.
  */
-export function companySmtpResolver(db: Pick<Db, 'select'>, secret: string): CompanySmtpResolver {
+export function companySmtpResolver(
+  db: Pick<Db, 'select'>,
+  secret: string,
+  allowPrivate: boolean,
+): CompanySmtpResolver {
   return async (companyId) => {
     const [row] = await db
       .select()
@@ -104,7 +114,10 @@ export function companySmtpResolver(db: Pick<Db, 'select'>, secret: string): Com
     if (!row) return null;
     return {
       version: String(row.version),
-      settings: (): TCompanySmtp => ({ ...settingsOf(toInput(row)), password: storedPassword(row, secret) }),
+      settings: (): TCompanySmtp => ({
+        ...settingsOf(toInput(row), allowPrivate),
+        password: storedPassword(row, secret),
+      }),
     };
   };
 }
@@ -205,8 +218,27 @@ function fieldOf(err: SmtpCheckError): string {
   return 'host';
 }
 
-function settingsOf(input: Omit<TSmtpConfigInput, 'password' | 'test_to'>): Omit<TCompanySmtp, 'password'> {
+/** A host leading into a private network is refused (SSRF), unless SMTP_ALLOW_PRIVATE_HOSTS. */
+async function refusePrivateHost(host: string, allowPrivate: boolean): Promise<void> {
+  try {
+    await checkHostAtSave(host, allowPrivate);
+  } catch (err) {
+    if (!(err instanceof PrivateHostError)) throw err;
+    throw validationError(
+      [{ key: 'host', message: err.message, path: ['host'] }],
+      'This SMTP host is not allowed: it leads into a private network',
+    );
+  }
+}
+
+/** The settings as the platform's mail takes them; its connections are checked for private addresses. */
+function settingsOf(
+  input: Omit<TSmtpConfigInput, 'password' | 'test_to'>,
+  allowPrivate: boolean,
+): Omit<TCompanySmtp, 'password'> {
+  const getSocket = guardedSocket(allowPrivate);
   return {
+    ...(getSocket ? { getSocket } : {}),
     host: input.host,
     port: input.port,
     security: input.security,

@@ -23,6 +23,7 @@ const ZEnv = z.object({
   DATABASE_URL: ZOptionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: ZOptionalString,
+  SMTP_ALLOW_PRIVATE_HOSTS: ZBool,
   MAIL_FROM: z.string().default('e-Signs <no-reply@e-signs.local>'),
   S3_BUCKET: ZOptionalString,
   S3_REGION: z.string().default('us-east-1'),
@@ -65,6 +66,8 @@ export type AppConfig = {
   /** Connections each process keeps to PostgreSQL (DATABASE_URL) at most. */
   databasePoolSize: number;
   smtpUrl: string | undefined;
+  /** Companies' own SMTP hosts may be private, loopback or link-local addresses (mail-config README). */
+  smtpAllowPrivateHosts: boolean;
   mailFrom: string;
   s3:
     | {
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
+    smtpAllowPrivateHosts: e.SMTP_ALLOW_PRIVATE_HOSTS,
     mailFrom: e.MAIL_FROM,
     s3: e.S3_BUCKET
       ? {

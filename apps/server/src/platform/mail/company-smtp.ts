@@ -18,6 +18,8 @@ export type TCompanySmtp = {
   password: string | null;
   fromName: string;
   fromEmail: string;
+  /** Opens the connection instead of nodemailer (mail-config's check of private hosts at connect time). */
+  getSocket?: SMTPTransport.Options['getSocket'];
 };
 
 /**
@@ -44,6 +46,7 @@ export function companySmtpOptions(settings: TCompanySmtp): SMTPTransport.Option
     requireTLS: settings.security === 'STARTTLS',
     ignoreTLS: settings.security === 'NONE',
     ...(settings.username ? { auth: { user: settings.username, pass: settings.password ?? '' } } : {}),
+    ...(settings.getSocket ? { getSocket: settings.getSocket } : {}),
     ...COMPANY_TIMEOUTS,
   };
 }
