@@ -162,6 +162,13 @@ export const ZStoredHeadersRequest = z.object({
   sheet: z.string().max(200).optional(),
 });
 
+/** The answer of `POST /get-excel-headers-app`: the sheet read and the saved mapping suggested (or null). */
+export const ZStoredHeaders = ZExcelHeaders.extend({
+  sheet: z.string(),
+  saved_mapping_id: z.string().nullable(),
+});
+export type TStoredHeaders = z.infer<typeof ZStoredHeaders>;
+
 export const ZSavedMapping = z.object({
   _id: z.string(),
   entity_id: z.string(),
