@@ -23,6 +23,7 @@ import { useCan } from '../../shared/permissions/use-can';
 import { CreateEntityDialog } from './create-entity-dialog';
 import { ENTITY_KEYS, fetchEntities } from './entities-api';
 import { entityPath, entitySettingsPath } from './paths';
+import { ExportAllButton } from '../data-exports/export-all-button';
 
 const PAGE_SIZE = 20;
 const TYPE_COLOURS: Record<TEntityType, string> = { GENERAL: 'gray', INDIVIDUAL: 'teal', BUSINESS: 'indigo' };
@@ -58,11 +59,14 @@ export function EntitiesScreen() {
       title="Entities"
       description="The kinds of records your business keeps: properties, leads, tenants, deals."
       actions={
-        can('entities:create') && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New entity
-          </Button>
-        )
+        <Group gap="xs">
+          {can('entity-data:view') && <ExportAllButton />}
+          {can('entities:create') && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              New entity
+            </Button>
+          )}
+        </Group>
       }
     >
       <Panel>

@@ -38,6 +38,8 @@ import { QuickAdd } from './quick-add';
 import { RecordCards } from './record-cards';
 import { RecordDrawer } from './record-drawer';
 import { useEntityArea } from './entity-area';
+import { GridMatchContext } from '../email-templates/grid-match';
+import { ExportMenu } from '../data-exports/export-menu';
 
 export type RecordsGridProps = {
   entityId: string;
@@ -60,6 +62,8 @@ export type RecordsGridProps = {
   accent?: string | undefined;
   /** Keep the page, sort, search and filters in the address (the grid owns the screen). */
   keepInUrl?: boolean | undefined;
+  /** In an entity view: the view whose PDF the export menu offers. */
+  exportView?: { id: string; name: string } | undefined;
 };
 
 const ROW_HEIGHT = 40;
@@ -92,8 +96,9 @@ export function RecordsGrid({
   pageSize,
   accent,
   keepInUrl,
+  exportView,
 }: RecordsGridProps) {
-  const { can } = useEntityArea();
+  const { can, isStaff } = useEntityArea();
   const queryClient = useQueryClient();
   const fieldsQuery = useTemplateFields(entityId);
   const fields = useMemo(() => fieldsQuery.data ?? [], [fieldsQuery.data]);
@@ -313,23 +318,53 @@ export function RecordsGrid({
         actions={
           <Group gap="xs">
             {!readOnly && can('entity-data:create') && <QuickAdd entityId={entityId} />}
+            {isStaff && (
+              <ExportMenu
+                entityId={entityId}
+                entityName="Records"
+                view={exportView}
+                query={{
+                  baseFilters: filters,
+                  filters: ownFilters,
+                  filterId,
+                  search: debouncedSearch.trim(),
+                  sort: query.sort,
+                  columns: table
+                    .getVisibleLeafColumns()
+                    .map((column) => column.id)
+                    .filter((id) => id !== 'select'),
+                  ids: selectedIds,
+                }}
+              />
+            )}
             {actions}
           </Group>
         }
       />
       {selectedIds.length > 0 && (
-        <Box mt="xs">
-          {readOnly ? (
-            <SelectionBar count={selectedIds.length} onClear={() => setRowSelection({})} />
-          ) : (
-            <RecordBulkActions
-              entityId={entityId}
-              ids={selectedIds}
-              fields={fields}
-              onDone={() => setRowSelection({})}
-            />
-          )}
-        </Box>
+        <GridMatchContext.Provider
+          value={{
+            filters: ownFilters,
+            base_filters: filters,
+            filter_id: filterId,
+            search: debouncedSearch.trim() || undefined,
+            total: records.data?.total ?? rows.length,
+            capped: records.data?.total_capped ?? false,
+          }}
+        >
+          <Box mt="xs">
+            {readOnly ? (
+              <SelectionBar count={selectedIds.length} onClear={() => setRowSelection({})} />
+            ) : (
+              <RecordBulkActions
+                entityId={entityId}
+                ids={selectedIds}
+                fields={fields}
+                onDone={() => setRowSelection({})}
+              />
+            )}
+          </Box>
+        </GridMatchContext.Provider>
       )}
       {records.error ? (
         <LoadError

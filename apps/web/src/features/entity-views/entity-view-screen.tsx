@@ -58,6 +58,7 @@ export function EntityViewScreen() {
           columns={entry.columns.length > 0 ? entry.columns.map((c) => c.field) : undefined}
           prefsScope={`view.${viewId}.${entityId}`}
           readOnly
+          exportView={{ id: viewId, name: view.data.name }}
         />
       );
     };
