@@ -27,6 +27,7 @@ import { WORKFLOW_SCREENS } from '../features/workflows/screens';
 import { COMPANY_DOCUMENT_SCREENS } from '../features/company-documents/screens';
 import { EMAIL_TEMPLATE_SCREENS } from '../features/email-templates/screens';
 import { MAIL_CONFIG_SCREENS } from '../features/mail-config/screens';
+import { CUSTOM_DASHBOARD_SCREENS } from '../features/custom-dashboards/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -63,6 +64,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...COMPANY_DOCUMENT_SCREENS,
   ...EMAIL_TEMPLATE_SCREENS,
   ...MAIL_CONFIG_SCREENS,
+  ...CUSTOM_DASHBOARD_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),

@@ -7,6 +7,7 @@ import {
   NAV_ITEM_STYLE,
 } from '../../features/menu-management/menu-nav';
 import { useSidebarMenu } from '../../features/menu-management/menus-api';
+import { AssignedDashboardsNav } from '../../features/custom-dashboards/assigned-dashboards-nav';
 import { useCan } from '../../shared/permissions/use-can';
 import { useRouteHandle } from '../route-handle';
 import { STAFF_ROUTES } from '../routes';
@@ -60,7 +61,12 @@ export function StaffSidebar({ onNavigate }: { onNavigate: () => void }) {
   // An answer without a list of items (a proxy's error page, an older server) falls back too.
   if (menu.data && Array.isArray(menu.data.items)) {
     const activeKey = findActiveKey(menu.data.items, pathname, area, areaOf);
-    return <MenuNav items={menu.data.items} activeKey={activeKey} onNavigate={onNavigate} />;
+    return (
+      <>
+        <MenuNav items={menu.data.items} activeKey={activeKey} onNavigate={onNavigate} />
+        <AssignedDashboardsNav onNavigate={onNavigate} />
+      </>
+    );
   }
   if (menu.isError || menu.data) return <FallbackNav area={area} onNavigate={onNavigate} />;
   return (
