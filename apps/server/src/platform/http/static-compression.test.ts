@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
@@ -69,5 +69,42 @@ describe('static files are sent precompressed', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('the API docs are sent compressed', () => {
+  it('compresses the OpenAPI description for a browser that accepts br or gzip, and not otherwise', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    const description = JSON.parse(brotliDecompressSync(br.rawPayload).toString()) as {
+      openapi: string;
+      paths: object;
+    };
+    expect(description.openapi).toBe('3.0.3');
+    expect(br.rawPayload.length).toBeLessThan(JSON.stringify(description).length / 5);
+
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(description);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(description);
+  });
+
+  it('opens with the operations collapsed and the models hidden', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"docExpansion":"none"');
+    expect(res.body).toContain('"defaultModelsExpandDepth":-1');
   });
 });
