@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TImportJob } from '@esigns/contracts/entity-import';
@@ -44,13 +44,21 @@ export function ImportJobStep({
   initial,
   actions,
   onBackToMapping,
+  onDone,
 }: {
   initial: TImportJob;
   /** Back to the records, import another file. */
   actions: ReactNode;
   onBackToMapping: () => void;
+  /** Once, when the job has added records (the grid and the record count are stale). */
+  onDone: () => void;
 }) {
   const { data: job } = useImportJob(initial);
+  const isDone = job.status === 'DONE';
+  useEffect(() => {
+    if (isDone) onDone();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per finished job
+  }, [isDone]);
   if (job.status === 'QUEUED' || job.status === 'RUNNING') {
     const percent = job.total > 0 ? Math.min(100, (job.processed / job.total) * 100) : 0;
     return (

@@ -57,7 +57,6 @@ export function ExcelImportScreen() {
       to={entityPath(entityId)}
       variant="default"
       leftSection={<IconArrowLeft size={16} />}
-      onClick={() => void queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.records(entityId) })}
     >
       Back to {entity.data.name} records
     </Button>
@@ -90,6 +89,10 @@ export function ExcelImportScreen() {
             key={job._id}
             initial={job}
             onBackToMapping={() => setJob(null)}
+            onDone={() => {
+              void queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.records(entityId) });
+              void queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.one(entityId) });
+            }}
             actions={
               <>
                 {recordsLink}
