@@ -69,6 +69,7 @@ import { registerFormBuilderHooks, registerFormBuilderRoutes } from './modules/f
 import { registerFormSubmissionHooks, registerFormSubmissionRoutes } from './modules/form-submissions';
 import { registerWorkflowRoutes } from './modules/workflows';
 import { registerEmailTemplateRoutes } from './modules/email-templates';
+import { registerExportRoutes } from './modules/exports';
 
 export type App = FastifyInstance;
 
@@ -234,6 +235,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerFormSubmissionRoutes(api, platform);
       registerWorkflowRoutes(api, platform);
       registerEmailTemplateRoutes(api, platform);
+      registerExportRoutes(api, platform);
     },
     { prefix: '/api' },
   );

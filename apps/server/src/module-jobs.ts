@@ -8,6 +8,7 @@ import { defineReminderJobs } from './modules/reminders';
 import { defineWorkflowJobs } from './modules/workflows';
 import { registerCompanySmtp } from './modules/mail-config';
 import { defineEmailTemplateJobs } from './modules/email-templates';
+import { defineExportJobs } from './modules/exports';
 import type { Platform } from './platform/platform';
 
 /**
@@ -25,4 +26,5 @@ export function defineModuleJobs(platform: Platform): void {
   defineFormSendJobs(platform);
   defineWorkflowJobs(platform);
   defineEmailTemplateJobs(platform);
+  defineExportJobs(platform);
 }

@@ -243,13 +243,20 @@ export function filterSql(
 }
 
 /** ORDER BY for the sorts (then newest first, then id, so pages never overlap). */
-export function orderSql(
+/** One key of a record order: its expression and direction (always NULLS LAST). */
+export type SortPart = { expr: SQL; desc: boolean; system?: 'created_at' | 'id' };
+
+/**
+ * The keys of a record order, the last ones breaking ties (created_at unless it is the only sort,
+ * then id): what `orderSql` joins and what a keyset reader compares (record-export-pages.ts).
+ */
+export function sortParts(
   def: EntityDefinition,
   sorts: readonly TSort[],
   prefix: string,
-): { order: SQL; errors: TValidationDetail[] } {
+): { parts: SortPart[]; errors: TValidationDetail[] } {
   const errors: TValidationDetail[] = [];
-  const parts: SQL[] = [];
+  const parts: SortPart[] = [];
   sorts.forEach((sort, index) => {
     const column = columnOf(def, sort.field);
     if (!column) {
@@ -259,11 +266,25 @@ export function orderSql(
     }
     const expr =
       column.kind === 'text' || column.kind === 'choice' ? sql`lower(${column.text})` : comparable(column);
-    parts.push(sort.direction === 'desc' ? sql`${expr} desc nulls last` : sql`${expr} asc nulls last`);
+    parts.push({
+      expr,
+      desc: sort.direction === 'desc',
+      ...(sort.field === 'created_at' ? { system: 'created_at' as const } : {}),
+    });
   });
   // Matches the (entity_id, created_at desc nulls last, id desc nulls last) index.
   if (sorts.length !== 1 || sorts[0]!.field !== 'created_at')
-    parts.push(sql`${entityData.createdAt} desc nulls last`);
-  parts.push(sql`${entityData.id} desc nulls last`);
-  return { order: sql.join(parts, sql`, `), errors };
+    parts.push({ expr: sql`${entityData.createdAt}`, desc: true, system: 'created_at' });
+  parts.push({ expr: sql`${entityData.id}`, desc: true, system: 'id' });
+  return { parts, errors };
+}
+
+export function orderSql(
+  def: EntityDefinition,
+  sorts: readonly TSort[],
+  prefix: string,
+): { order: SQL; errors: TValidationDetail[] } {
+  const { parts, errors } = sortParts(def, sorts, prefix);
+  const order = parts.map((p) => (p.desc ? sql`${p.expr} desc nulls last` : sql`${p.expr} asc nulls last`));
+  return { order: sql.join(order, sql`, `), errors };
 }

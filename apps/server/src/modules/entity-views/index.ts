@@ -5,3 +5,5 @@
 export { registerEntityViewHooks } from './register-hooks';
 export { registerEntityViewRoutes } from './routes';
 export { existingViewIds } from './service';
+export { viewExportSections } from './view-data';
+export type { ViewExportSection } from './view-data';

@@ -3,7 +3,7 @@ import type { TEntityViewConfig, TViewDataQuery } from '@esigns/contracts/entity
 import type { Db } from '../../platform/db/database';
 import { validationError } from '../../platform/http/app-error';
 import { loadEntityDefinition, type EntityDefinition } from '../entities';
-import { filterSql, orderSql, queryRecords } from '../entity-data';
+import { columnOf, filterSql, orderSql, queryRecords } from '../entity-data';
 import type { AccessContext } from '../permissions';
 import { configOf, findViewRow } from './service';
 
@@ -64,4 +64,42 @@ export async function queryViewRecords(
   const config = configOf(await findViewRow(db, access.companyId, query.entity_view_id));
   const { def, recordQuery } = await viewRecordQuery(db, access.companyId, config, query);
   return queryRecords(db, access, def, recordQuery);
+}
+
+/** One entity of a view as an export reads it: its definition, record query and columns. */
+export type ViewExportSection = {
+  def: EntityDefinition;
+  /** Filters (the view's kept whole as `base_filters`, the caller's own), sorts, search. */
+  recordQuery: TRecordQuery;
+  /** The view's columns for the entity that are still fields of it (empty: the default columns). */
+  columns: string[];
+};
+
+/**
+ * `POST /entity-views/export-pdf` (exports module): the view's name and, for each of its entities,
+ * what its section shows. 404 for another company's view; 422 for a broken view or bad filters.
+ */
+export async function viewExportSections(
+  db: Db,
+  companyId: string,
+  viewId: string,
+  extra: Pick<TViewDataQuery, 'filters' | 'search'>,
+): Promise<{ name: string; sections: ViewExportSection[] }> {
+  const row = await findViewRow(db, companyId, viewId);
+  const config = configOf(row);
+  const sections: ViewExportSection[] = [];
+  for (const entry of config.entities) {
+    const { def, recordQuery } = await viewRecordQuery(db, companyId, config, {
+      entity_view_id: viewId,
+      entity_id: entry.entity_id,
+      filters: extra.filters,
+      search: extra.search,
+      sort: [],
+      page: 1,
+      limit: 1,
+    });
+    const columns = entry.columns.map((c) => c.field).filter((ref) => columnOf(def, ref) !== null);
+    sections.push({ def, recordQuery, columns });
+  }
+  return { name: row.name, sections };
 }

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import {
-  formatCalendarDate,
   formatDateTimeIn,
   isTimeZone,
   zoneFromUserTimezoneHeader,
@@ -10,10 +9,10 @@ import {
 } from '@esigns/contracts/dates';
 import type { TSubmissionStatus } from '@esigns/contracts/form-builders';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
-import { valueText } from '@esigns/contracts/nocode-value-text';
 import type { Db } from '../../platform/db/database';
 import { validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
+import { CSV_BOM, csvLine, textOf } from '../exports';
 import { findFormBuilder } from '../form-builders';
 import type { AccessContext } from '../permissions';
 import { formSubmissions } from './schema';
@@ -21,7 +20,8 @@ import { dataSteps, pickStep, submissionQuerySql, type StepWithFields } from './
 
 /*
  * `POST /export?tz=`: a form's submissions as a UTF-8 CSV, streamed page by page (500 rows a read,
- * newest first, by keyset), so a form with many submissions never sits in memory whole.
+ * newest first, by keyset), so a form with many submissions never sits in memory whole. Values are
+ * written by the exports' one writer (`textOf`, `csvLine` of modules/exports).
  */
 
 const PAGE = 500;
@@ -34,14 +34,6 @@ export function exportZone(tz: string | undefined, header: unknown): TZone {
     throw validationError([{ key: 'tz', path: ['tz'], message: 'Use an IANA time zone or minutes' }]);
   return tz;
 }
-
-/** One CSV cell: quoted when needed; text a spreadsheet would run as a formula starts with `'`. */
-export function csvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-const line = (cells: string[]): string => `${cells.map(csvText).join(',')}\r\n`;
 
 type Row = {
   id: string;
@@ -111,23 +103,19 @@ export async function exportSubmissions(
     })),
   );
   const when = (value: Date | null) => (value ? formatDateTimeIn(value, { zone }) : '');
-  const options = {
-    formatDate: (v: string) => formatCalendarDate(v),
-    formatDateTime: (v: string) => formatDateTimeIn(v, { zone }),
-  };
   async function* csv(): AsyncGenerator<string> {
-    yield `\uFEFF${line(['Submission id', 'Status', 'Name', 'Email', `Created (${zoneName})`, `Submitted (${zoneName})`, ...columns.map((c) => c.header)])}`;
+    yield `${CSV_BOM}${csvLine(['Submission id', 'Status', 'Name', 'Email', `Created (${zoneName})`, `Submitted (${zoneName})`, ...columns.map((c) => c.header)])}`;
     for await (const rows of pages(db, where)) {
       yield rows
         .map((r) =>
-          line([
+          csvLine([
             r.id,
             r.status,
             r.fillerName,
             r.fillerEmail ?? '',
             when(r.createdAt),
             when(r.submittedAt),
-            ...columns.map((c) => valueText(c.field, r.values[c.step]?.[c.field.key], options)),
+            ...columns.map((c) => textOf(c.field, r.values[c.step]?.[c.field.key], { zone })),
           ]),
         )
         .join('');

@@ -1,0 +1,218 @@
+// Exports (bench/export): BENCH_RECORDS (1,000,000) records of one entity with 10 fields of mixed
+// types on PostgreSQL, exported to xlsx through the HTTP API of the built server (`POST
+// /api/export/entities-data/{id}?tz=Asia/Kolkata` with `background: true`: the job, then the
+// download), measuring records/s from the call to the job's DONE and the server process's peak RSS
+// (/proc/<pid>/status VmHWM). Baseline in the same run: a plain exceljs streaming write of the same
+// rows read from SQL by keyset pages of 2,000 (this process). Target: >= 50,000 records/s and
+// < 300 MB RSS. BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+import { readFileSync, readdirSync, rmSync, statSync, createWriteStream, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { poll, signUpOwner, startBuiltServer } from '../support/built-server.mjs';
+import { postgresAnswers } from '../support/run-on-databases.mjs';
+
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const PAGE = 2000;
+const TARGET_RATE = 50_000;
+const TARGET_RSS_MB = 300;
+const PORT = Number(process.env.BENCH_PORT ?? 3931);
+const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const FIELDS = [
+  { key: 'title', label: 'Title', type: 'SINGLE_LINE_TEXT', required: true },
+  { key: 'price', label: 'Price', type: 'CURRENCY', currency: 'INR' },
+  { key: 'area', label: 'Area', type: 'NUMBER' },
+  { key: 'share', label: 'Share', type: 'PERCENTAGE' },
+  {
+    key: 'status',
+    label: 'Status',
+    type: 'SELECT',
+    options: ['Available', 'Sold', 'Rented'].map((value) => ({ value, label: value })),
+  },
+  { key: 'listed_on', label: 'Listed on', type: 'DATE' },
+  { key: 'visited_at', label: 'Visited at', type: 'DATE_TIME' },
+  { key: 'furnished', label: 'Furnished', type: 'YES_OR_NO' },
+  {
+    key: 'tags',
+    label: 'Tags',
+    type: 'MULTI_SELECT',
+    options: ['pool', 'garden', 'garage'].map((value) => ({ value, label: value })),
+  },
+  { key: 'email', label: 'Owner email', type: 'EMAIL' },
+];
+
+const mb = (kb) => (kb / 1024).toFixed(0);
+
+/** VmHWM and VmRSS (kB) of a process. */
+function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { hwm: kb('VmHWM'), rss: kb('VmRSS') };
+}
+
+/** The built server's process: this process's child running dist/main.js. */
+function serverPid() {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (ppid === process.pid && cmd.includes('dist/main.js')) return Number(entry);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  throw new Error('the server process was not found');
+}
+
+/** 1,000,000 records in SQL (generate_series), newest first by their number. */
+async function seed(client, companyId, entityId, tpl) {
+  const started = performance.now();
+  for (let from = 0; from < RECORDS; from += 100_000) {
+    const to = Math.min(RECORDS, from + 100_000) - 1;
+    await client.query(
+      `insert into entity_data (company_id, entity_id, title, values, created_at, updated_at)
+       select $1, $2, 'Property ' || n,
+         jsonb_build_object($3::text, jsonb_build_object(
+           'title', 'Property ' || n,
+           'price', 1000000 + (n::bigint * 7919) % 90000000 + 0.5,
+           'area', 300 + (n::bigint * 31) % 4700,
+           'share', n % 101,
+           'status', (array['Available','Sold','Rented'])[1 + n % 3],
+           'listed_on', to_char(date '2025-01-01' + (n % 365), 'YYYY-MM-DD'),
+           'visited_at', to_char((timestamptz '2025-01-01 00:00:00+00' + n * interval '1 minute') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS".000Z"'),
+           'furnished', n % 2 = 0,
+           'tags', case when n % 2 = 0 then '["pool","garden"]'::jsonb else '["garage"]'::jsonb end,
+           'email', 'owner' || n || '@example.com')),
+         timestamptz '2025-01-01' + n * interval '1 millisecond',
+         timestamptz '2025-01-01' + n * interval '1 millisecond'
+       from generate_series($4::int, $5::int) n`,
+      [companyId, entityId, tpl, from, to],
+    );
+  }
+  await client.query('vacuum analyze entity_data');
+  return (performance.now() - started) / 1000;
+}
+
+/** The baseline: exceljs' streaming writer fed from SQL by keyset pages, typed the same way. */
+async function plainExport(client, entityId, tpl, file) {
+  const started = performance.now();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Property', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = [...FIELDS.map((f) => ({ key: f.key, width: 16 })), { key: 'c', width: 18 }, { key: 'u', width: 18 }];
+  sheet.addRow([...FIELDS.map((f) => f.label), 'Created', 'Updated']).commit();
+  const offset = 330 * 60_000;
+  let anchor = null;
+  let rows = 0;
+  for (;;) {
+    const { rows: page } = await client.query(
+      `select id, created_at::text as at, created_at, updated_at, values from entity_data
+        where entity_id = $1 ${anchor ? 'and (created_at, id) < ($3::timestamptz, $4::uuid)' : ''}
+        order by created_at desc, id desc limit $2`,
+      anchor ? [entityId, PAGE, anchor.at, anchor.id] : [entityId, PAGE],
+    );
+    for (const row of page) {
+      const v = row.values[tpl] ?? {};
+      sheet
+        .addRow([
+          v.title,
+          v.price,
+          v.area,
+          v.share / 100,
+          v.status,
+          new Date(`${v.listed_on}T00:00:00Z`),
+          new Date(Date.parse(v.visited_at) + offset),
+          v.furnished,
+          (v.tags ?? []).join(', '),
+          v.email,
+          new Date(row.created_at.getTime() + offset),
+          new Date(row.updated_at.getTime() + offset),
+        ])
+        .commit();
+    }
+    rows += page.length;
+    if (page.length < PAGE) break;
+    anchor = { at: page.at(-1).at, id: page.at(-1).id };
+  }
+  sheet.commit();
+  await workbook.commit();
+  return { rows, seconds: (performance.now() - started) / 1000 };
+}
+
+async function main() {
+  if (!(await postgresAnswers(adminUrl))) {
+    console.log(`PostgreSQL: none answers at ${adminUrl}; bench/export needs it, skipped`);
+    return;
+  }
+  const dbName = `bench_export_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const server = await startBuiltServer({ port: PORT, name: 'export', env: { DATABASE_URL: url.toString() } });
+  const client = new pg.Client({ connectionString: url.toString() });
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-export-'));
+  try {
+    await client.connect();
+    const pid = serverPid();
+    const token = await signUpOwner(server);
+    const entity = await server.api('POST', '/api/entities/create', {
+      token,
+      body: { name: 'Property', entity_type: 'GENERAL', fields: FIELDS },
+    });
+    const seeded = await seed(client, entity.company_id, entity._id, entity.primary_template_id);
+    console.log(`seeded ${RECORDS.toLocaleString('en')} records (10 fields) in ${seeded.toFixed(1)} s; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+    const before = memoryOf(pid);
+
+    const started = performance.now();
+    const job = await server.api('POST', `/api/export/entities-data/${entity._id}?tz=Asia/Kolkata`, {
+      token,
+      body: { background: true },
+    });
+    let peakProgress = 0;
+    const done = await poll(
+      'the export job',
+      async () => {
+        const state = await server.api('GET', `/api/exports/${job._id}`, { token });
+        peakProgress = Math.max(peakProgress, state.processed);
+        if (state.status === 'FAILED') throw new Error(`the export failed: ${state.error}`);
+        return state.status === 'DONE' && state;
+      },
+      30 * 60_000,
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const after = memoryOf(pid);
+    const res = await fetch(`${server.base}${done.download_url}`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const rate = done.processed / seconds;
+    console.log(
+      `API export (job): ${done.processed.toLocaleString('en')} records in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en')} records/s, ` +
+        `${(bytes.length / 1e6).toFixed(1)} MB xlsx; server RSS peak ${mb(after.hwm)} MB (before the export: peak ${mb(before.hwm)} MB, now ${mb(after.rss)} MB)`,
+    );
+
+    const plain = await plainExport(client, entity._id, entity.primary_template_id, path.join(tmp, 'plain.xlsx'));
+    const plainRate = plain.rows / plain.seconds;
+    const self = memoryOf(process.pid);
+    console.log(
+      `baseline (plain exceljs from SQL by keyset, same run): ${plain.rows.toLocaleString('en')} rows in ${plain.seconds.toFixed(1)} s = ${Math.round(plainRate).toLocaleString('en')} rows/s, ` +
+        `${(statSync(path.join(tmp, 'plain.xlsx')).size / 1e6).toFixed(1)} MB; this process's RSS peak ${mb(self.hwm)} MB`,
+    );
+    console.log(
+      `target >= ${TARGET_RATE.toLocaleString('en')} records/s: ${rate >= TARGET_RATE ? 'met' : 'NOT met'} (${(rate / plainRate).toFixed(2)}x the baseline); ` +
+        `RSS < ${TARGET_RSS_MB} MB: ${Number(mb(after.hwm)) < TARGET_RSS_MB ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+    await server.stop();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+await main();
