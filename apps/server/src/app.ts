@@ -69,6 +69,7 @@ import { registerFormBuilderHooks, registerFormBuilderRoutes } from './modules/f
 import { registerFormSubmissionHooks, registerFormSubmissionRoutes } from './modules/form-submissions';
 import { registerWorkflowRoutes } from './modules/workflows';
 import { registerEmailTemplateRoutes } from './modules/email-templates';
+import { registerCustomDashboardHooks, registerCustomDashboardRoutes } from './modules/custom-dashboards';
 import { registerExportRoutes } from './modules/exports';
 
 export type App = FastifyInstance;
@@ -235,6 +236,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerFormSubmissionRoutes(api, platform);
       registerWorkflowRoutes(api, platform);
       registerEmailTemplateRoutes(api, platform);
+      registerCustomDashboardRoutes(api, platform);
       registerExportRoutes(api, platform);
     },
     { prefix: '/api' },
@@ -289,6 +291,7 @@ function registerModuleHooks(): void {
   registerReminderHooks();
   registerFormBuilderHooks();
   registerFormSubmissionHooks();
+  registerCustomDashboardHooks();
 }
 
 // The brand mark (pen nib, primary colour) on the API docs page.

@@ -49,7 +49,11 @@ export const DASHBOARD_DATE_BUCKETS = ['day', 'month', 'year'] as const;
 /** Where a widget sits: grid units (x, w in columns of DASHBOARD_GRID_COLUMNS; y, h in rows). */
 export const ZWidgetLayout = z
   .object({
-    x: z.number().int().min(0).max(DASHBOARD_GRID_COLUMNS - 1),
+    x: z
+      .number()
+      .int()
+      .min(0)
+      .max(DASHBOARD_GRID_COLUMNS - 1),
     y: z.number().int().min(0).max(10_000),
     w: z.number().int().min(1).max(DASHBOARD_GRID_COLUMNS),
     h: z.number().int().min(1).max(DASHBOARD_MAX_WIDGET_ROWS),
@@ -197,12 +201,18 @@ export const ZDashboard = z.object({
 export type TDashboard = z.infer<typeof ZDashboard>;
 
 /** A row of the lists: no widgets, their count instead. */
-export const ZDashboardSummary = ZDashboard.omit({ widgets: true }).extend({ widget_count: z.number().int() });
+export const ZDashboardSummary = ZDashboard.omit({ widgets: true }).extend({
+  widget_count: z.number().int(),
+});
 export type TDashboardSummary = z.infer<typeof ZDashboardSummary>;
 
 /** `GET /custom-dashboard`: paged (`page`, `limit` up to the startup cache's 50), `search` on the name. */
 export const ZDashboardListQuery = ZPageQuery.extend({
   search: z.string().trim().max(120).optional(),
+  /** Only those assigned to this contact type (the `/ap-user/custom-dashboards/{entityId}` screen). */
+  contact_type_id: ZId('Invalid contact type').optional(),
+  /** Only those assigned to this user type. */
+  user_type: z.enum(USER_TYPES).optional(),
 });
 
 /** `GET /custom-dashboard/user-type/{type}`: `type` is a user type (OWNER, ADMIN, MANAGER, MEMBER, any case). */

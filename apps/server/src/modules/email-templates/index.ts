@@ -6,3 +6,4 @@ export { companyMailFrame } from './frame';
 export type { MailFrame } from './frame';
 export { defineEmailTemplateJobs } from './record-mail-job';
 export { registerEmailTemplateRoutes } from './routes';
+export { sanitizeRichText } from './sanitize';

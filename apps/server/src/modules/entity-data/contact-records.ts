@@ -130,7 +130,7 @@ async function contactRecord(
 }
 
 /** What the record services need of a caller: a contact acts under their own user id. */
-function actingAs(contact: ContactContext): AccessContext {
+export function actingAs(contact: ContactContext): AccessContext {
   return {
     userId: contact.userId,
     companyId: contact.companyId,

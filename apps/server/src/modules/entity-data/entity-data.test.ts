@@ -374,7 +374,7 @@ describe('records', () => {
       entity_id: entity._id,
       filters: { rules: [{ field: `${tid}#status`, operator: 'IN', value: ['Sold', 'Available'] }] },
     });
-    expect(count.json().data).toEqual({ count: 3, capped: false });
+    expect(count.json().data).toEqual({ count: 3, capped: false, value: 3 });
     const chart = await call('POST', '/api/entities-data/charts', acme.users.OWNER, {
       entity_id: entity._id,
       group_by: `${tid}#status`,

@@ -25,14 +25,13 @@ import {
 } from './contact-records';
 import { registerRecordExtraRoutes } from './extra-routes';
 import { registerRecordReadRoutes } from './read-routes';
+import { contactChartData, contactCountRecords, countRecords } from './stat-service';
 import {
-  countWhere,
   createRecords,
   deleteRecords,
   findCompanyRecord,
   findRecord,
   queryRecords,
-  recordWhere,
   toRecord,
   updateRecord,
 } from './service';
@@ -397,33 +396,48 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
   r.post(
     '/entities-data/count',
     {
-      onRequest: can('entity-data:view'),
+      onRequest: canOrContact('entity-data:view'),
       schema: {
         tags,
         security,
-        summary: 'How many records match (stat cards)',
+        summary: 'How many records match, and a metric over them (stat cards)',
+        description:
+          'The records the grid would show for the same `filters`, `filter_id`, `search` and `apply_global_filters`. ' +
+          "`count` is exact (`capped` stays false; the answer is kept until the entity's records change). `metric` COUNT " +
+          '(default: `value` is the count) or SUM, ' +
+          'AVG, MIN, MAX of the number, currency or percentage field `value_field` (`value`; null when no record ' +
+          "has one). A signed-in contact counts only the records of their contact type's rule and scope (no rule " +
+          'to read: 404); saved and global filters are ignored for them.',
         body: ZRecordQuery.pick({
           entity_id: true,
           filters: true,
           filter_id: true,
           search: true,
           apply_global_filters: true,
+        }).extend({
+          metric: z.enum(['COUNT', 'SUM', 'AVG', 'MIN', 'MAX']).default('COUNT'),
+          value_field: ZFieldRef.optional(),
         }),
-        response: { 200: ZSuccess(z.object({ count: z.number().int(), capped: z.boolean() })), ...ERRORS },
+        response: {
+          200: ZSuccess(
+            z.object({ count: z.number().int(), capped: z.boolean(), value: z.number().nullable() }),
+          ),
+          ...ERRORS,
+        },
       },
     },
     async (request) => {
+      if (request.contact)
+        return ok(await contactCountRecords(db, request.contact, request.body.entity_id, request.body));
       const def = await entityOf(request, request.body.entity_id);
-      const where = await recordWhere(db, accessOf(request), def, request.body);
-      const { total, capped } = await countWhere(db, where);
-      return ok({ count: total, capped });
+      return ok(await countRecords(db, accessOf(request), def, request.body));
     },
   );
 
   r.post(
     '/entities-data/charts',
     {
-      onRequest: can('entity-data:view'),
+      onRequest: canOrContact('entity-data:view'),
       schema: {
         tags,
         security,
@@ -431,7 +445,10 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
         description:
           '`group_by` a field (`<template_id>#<key>` or a system column); `metric` COUNT (default) or SUM, AVG, ' +
           'MIN, MAX of the number field `value_field`; dates group by `date_bucket` (day, month, year); ' +
-          'multi-value fields count a record under each value. Biggest groups first, at most `limit`.',
+          'multi-value fields count a record under each value. Biggest groups first, at most `limit` (date buckets: ' +
+          'the latest `limit`, oldest first). `filter_id` (a saved filter) and `apply_global_filters` (default true) as ' +
+          "the grid's. A signed-in contact charts only the records of their contact type's rule and scope (no rule to " +
+          'read: 404), without saved or global filters.',
         body: z.object({
           entity_id: ZEntityId,
           group_by: ZFieldRef,
@@ -439,6 +456,8 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
           value_field: ZFieldRef.optional(),
           date_bucket: z.enum(['day', 'month', 'year']).optional(),
           filters: ZFilterGroup.optional(),
+          filter_id: ZRecordQuery.shape.filter_id,
+          apply_global_filters: z.boolean().default(true),
           limit: z.number().int().min(1).max(200).default(50),
         }),
         response: {
@@ -448,6 +467,8 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
       },
     },
     async (request) => {
+      if (request.contact)
+        return ok(await contactChartData(db, request.contact, request.body.entity_id, request.body));
       const def = await entityOf(request, request.body.entity_id);
       return ok(await chartData(db, accessOf(request), def, request.body));
     },

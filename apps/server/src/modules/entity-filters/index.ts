@@ -4,4 +4,4 @@
  */
 export { registerEntityFilterHooks } from './register-hooks';
 export { registerEntityFilterRoutes } from './routes';
-export { viewProblems } from './service';
+export { findEntityFilter, viewProblems } from './service';

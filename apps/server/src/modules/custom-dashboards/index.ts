@@ -1,0 +1,6 @@
+/**
+ * The public face of the custom-dashboards module: other modules and the composition root import
+ * only this file (checked by .dependency-cruiser.cjs). Its table stays private to it.
+ */
+export { registerCustomDashboardHooks } from './register-hooks';
+export { registerCustomDashboardRoutes } from './routes';

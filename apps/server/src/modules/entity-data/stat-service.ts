@@ -1,0 +1,103 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { validationError } from '../../platform/http/app-error';
+import type { ContactContext } from '../application-users';
+import type { EntityDefinition } from '../entities';
+import type { AccessContext } from '../permissions';
+import { chartData, type TChartRequest } from './bulk-service';
+import { actingAs, contactEntity } from './contact-records';
+import { columnOf } from './query';
+import { entityData } from './schema';
+import { recordWhere } from './service';
+import { cachedAggregate } from './aggregate-cache';
+
+/*
+ * Stat cards and charts (custom dashboards' STAT and CHART widgets): one SQL aggregate over the
+ * records the grid would show the caller, never records loaded into the process. A contact gets
+ * the same, within their contact type's rule and scope (no `read`: 404), without saved or global
+ * filters (those are the staff's).
+ */
+
+export type TStatMetric = 'COUNT' | 'SUM' | 'AVG' | 'MIN' | 'MAX';
+
+export type TCountRequest = {
+  filters?: TChartRequest['filters'];
+  filter_id?: string | undefined;
+  search?: string | undefined;
+  apply_global_filters: boolean;
+  metric?: TStatMetric | undefined;
+  value_field?: string | undefined;
+};
+
+export type TCountAnswer = { count: number; capped: boolean; value: number | null };
+
+async function statOf(db: Db, def: EntityDefinition, where: SQL, body: TCountRequest): Promise<TCountAnswer> {
+  const metric = body.metric ?? 'COUNT';
+  const value = body.value_field ? columnOf(def, body.value_field) : null;
+  if (metric !== 'COUNT' && value?.kind !== 'number') {
+    throw validationError([
+      { key: 'value_field', path: ['value_field'], message: 'Choose a number, currency or percentage field' },
+    ]);
+  }
+  const numeric = value
+    ? sql`(case when jsonb_typeof(${value.json}) = 'number' then (${value.text})::numeric end)`
+    : sql`null`;
+  const aggregate =
+    metric === 'COUNT'
+      ? sql`null`
+      : sql`(select ${{ SUM: sql`sum`, AVG: sql`avg`, MIN: sql`min`, MAX: sql`max` }[metric]}(${numeric})::float8
+          from ${entityData} where ${where})`;
+  // Exact (a dashboard's number), which the cache makes affordable: read once per change of the entity.
+  const [row] = await cachedAggregate<{ n: number; v: string | number | null }>(
+    db,
+    def,
+    sql`select (select count(*)::int from ${entityData} where ${where}) as n, ${aggregate} as v`,
+  );
+  const total = Number(row?.n ?? 0);
+  const capped = false;
+  if (metric === 'COUNT') return { count: total, capped, value: total };
+  return { count: total, capped, value: row?.v === null || row?.v === undefined ? null : Number(row.v) };
+}
+
+/** `POST /entities-data/count` for staff: the grid's filters, saved filter, global filters and search. */
+export async function countRecords(
+  db: Db,
+  access: AccessContext,
+  def: EntityDefinition,
+  body: TCountRequest,
+): Promise<TCountAnswer> {
+  return statOf(db, def, await recordWhere(db, access, def, body), body);
+}
+
+/** `POST /entities-data/count` for a contact: their scope ANDed to their own filters and search. */
+export async function contactCountRecords(
+  db: Db,
+  contact: ContactContext,
+  entityId: string,
+  body: TCountRequest,
+): Promise<TCountAnswer> {
+  const { def, scope } = await contactEntity(db, contact, entityId, 'read');
+  const own = await recordWhere(db, actingAs(contact), def, {
+    filters: body.filters,
+    search: body.search,
+    apply_global_filters: false,
+  });
+  return statOf(db, def, scope ? sql`${own} and ${scope}` : own, body);
+}
+
+/** `POST /entities-data/charts` for a contact: within their scope, their own filters only. */
+export async function contactChartData(
+  db: Db,
+  contact: ContactContext,
+  entityId: string,
+  request: TChartRequest,
+) {
+  const { def, scope } = await contactEntity(db, contact, entityId, 'read');
+  return chartData(
+    db,
+    actingAs(contact),
+    def,
+    { ...request, filter_id: undefined, apply_global_filters: false },
+    scope,
+  );
+}
