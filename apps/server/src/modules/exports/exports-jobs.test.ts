@@ -148,6 +148,14 @@ describe('POST /export/all-entities-data', () => {
     expect(workbook.worksheets[0]!.rowCount).toBe(6);
   });
 
+  it('answers a workbook with one sheet for a company without entities', async () => {
+    const empty = await seedCompany(t, { name: 'Empty Co' });
+    const res = await call('POST', '/export/all-entities-data', empty.users.OWNER);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const workbook = await kit.workbookOf(res);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Export']);
+  });
+
   it("is a job in the background; another company's entity is 404; MANAGER may not", async () => {
     const res = await call('POST', '/export/all-entities-data', acme.users.OWNER, { background: true });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(202);

@@ -91,6 +91,12 @@ export async function writeWorkbook(
     }
     worksheet.commit();
   }
+  if (sheets.length === 0) {
+    // Excel refuses a workbook without sheets (a company without entities).
+    const empty = workbook.addWorksheet('Export');
+    empty.addRow(['Nothing to export']).commit();
+    empty.commit();
+  }
   await workbook.commit();
   return written;
 }
