@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink } from '@mantine/core';
+import { Box, NavLink } from '@mantine/core';
 import { IconChartPie, IconLayoutDashboard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
@@ -30,33 +30,34 @@ export function AssignedDashboardsNav({ onNavigate }: { onNavigate: () => void }
   const [choice, setOpen] = useState<boolean | null>(null);
   if (!allowed || rows.length === 0) return null;
   return (
-    <NavLink
-      label="My dashboards"
-      leftSection={<IconChartPie size={20} stroke={1.6} />}
-      opened={choice ?? true}
-      onChange={setOpen}
-      fw={holdsActive ? 600 : 500}
-      mb={2}
-      style={NAV_ITEM_STYLE}
-      childrenOffset={20}
-      data-testid="my-dashboards-nav"
-    >
-      {rows.slice(0, SHOWN).map((row) => {
-        const active = pathname === pagePath(row._id);
-        return (
-          <NavLink
-            key={row._id}
-            component={Link}
-            to={pagePath(row._id)}
-            label={row.name}
-            leftSection={<IconLayoutDashboard size={16} stroke={1.6} />}
-            active={active}
-            aria-current={active ? 'page' : undefined}
-            onClick={onNavigate}
-            style={active ? NAV_ACTIVE_STYLE : NAV_ITEM_STYLE}
-          />
-        );
-      })}
-    </NavLink>
+    <Box data-testid="my-dashboards-nav">
+      <NavLink
+        label="My dashboards"
+        leftSection={<IconChartPie size={20} stroke={1.6} />}
+        opened={choice ?? true}
+        onChange={setOpen}
+        fw={holdsActive ? 600 : 500}
+        mb={2}
+        style={NAV_ITEM_STYLE}
+        childrenOffset={20}
+      >
+        {rows.slice(0, SHOWN).map((row) => {
+          const active = pathname === pagePath(row._id);
+          return (
+            <NavLink
+              key={row._id}
+              component={Link}
+              to={pagePath(row._id)}
+              label={row.name}
+              leftSection={<IconLayoutDashboard size={16} stroke={1.6} />}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={onNavigate}
+              style={active ? NAV_ACTIVE_STYLE : NAV_ITEM_STYLE}
+            />
+          );
+        })}
+      </NavLink>
+    </Box>
   );
 }

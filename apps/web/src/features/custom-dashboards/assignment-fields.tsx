@@ -35,7 +35,10 @@ export function AssignmentFields({
               size="sm"
               checked={userTypes.includes(type)}
               onChange={(on) =>
-                onChange({ user_types: toggled(userTypes, type, on, USER_TYPES), contact_type_ids: [...contactTypeIds] })
+                onChange({
+                  user_types: toggled(userTypes, type, on, USER_TYPES),
+                  contact_type_ids: [...contactTypeIds],
+                })
               }
             >
               {USER_TYPE_LABELS[type]}
@@ -65,7 +68,10 @@ export function AssignmentFields({
               color="grape"
               checked={contactTypeIds.includes(type._id)}
               onChange={(on) =>
-                onChange({ user_types: [...userTypes], contact_type_ids: toggled(contactTypeIds, type._id, on, order) })
+                onChange({
+                  user_types: [...userTypes],
+                  contact_type_ids: toggled(contactTypeIds, type._id, on, order),
+                })
               }
             >
               {type.name}

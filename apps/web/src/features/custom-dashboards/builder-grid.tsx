@@ -58,10 +58,21 @@ function WidgetControls({ widget, onEdit, onRemove, onChange }: Handlers & { wid
   const name = widget.title || WIDGET_TYPE_LABELS[widget.type];
   return (
     <Group gap={2} wrap="nowrap" className="dashboard-widget-controls">
-      <ActionIcon variant="subtle" color="gray" size="sm" className="dashboard-drag-handle" aria-label={`Drag ${name}`}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        className="dashboard-drag-handle"
+        aria-label={`Drag ${name}`}
+      >
         <IconGripVertical size={14} />
       </ActionIcon>
-      <ActionIcon variant="subtle" size="sm" aria-label={`Configure ${name}`} onClick={() => onEdit(widget.id)}>
+      <ActionIcon
+        variant="subtle"
+        size="sm"
+        aria-label={`Configure ${name}`}
+        onClick={() => onEdit(widget.id)}
+      >
         <IconSettings size={14} />
       </ActionIcon>
       <Menu position="bottom-end" withinPortal>
@@ -72,7 +83,11 @@ function WidgetControls({ widget, onEdit, onRemove, onChange }: Handlers & { wid
         </Menu.Target>
         <Menu.Dropdown>
           {MOVES.map((m) => (
-            <Menu.Item key={m.label} leftSection={<m.icon size={14} />} onClick={() => onChange(nudged(widget, m.by))}>
+            <Menu.Item
+              key={m.label}
+              leftSection={<m.icon size={14} />}
+              onClick={() => onChange(nudged(widget, m.by))}
+            >
               {m.label}
             </Menu.Item>
           ))}
@@ -86,7 +101,11 @@ function WidgetControls({ widget, onEdit, onRemove, onChange }: Handlers & { wid
   );
 }
 
-function BuilderWidget({ widget, problem, ...handlers }: Handlers & { widget: TDashboardWidget; problem?: string }) {
+function BuilderWidget({
+  widget,
+  problem,
+  ...handlers
+}: Handlers & { widget: TDashboardWidget; problem?: string }) {
   return (
     <WidgetFrame widget={widget} controls={<WidgetControls widget={widget} {...handlers} />}>
       {problem || !isComplete(widget) ? (

@@ -4,7 +4,14 @@ import type { TDashboard, TDashboardUpdate } from '@esigns/contracts/custom-dash
 import { fail, installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { DashboardBuilderScreen } from './builder-screen';
-import { DASHBOARD_ID, ENTITY_ID, dashboardsServer, makeDashboard, renderAt, statWidget } from './dashboards-test-utils';
+import {
+  DASHBOARD_ID,
+  ENTITY_ID,
+  dashboardsServer,
+  makeDashboard,
+  renderAt,
+  statWidget,
+} from './dashboards-test-utils';
 
 staffSessionPerTest({ quietDebug: true });
 
@@ -17,9 +24,10 @@ const savingServer = (dashboard: TDashboard) =>
       ? ok({ ...dashboard, ...(call.body as object), updated_at: '2026-03-06T10:00:00.000Z' })
       : undefined,
   );
-const saveCalls = (api: ReturnType<typeof installFakeApi>) => api.callsTo(`/api/custom-dashboard/${DASHBOARD_ID}`, 'POST');
+const saveCalls = (api: ReturnType<typeof installFakeApi>) =>
+  api.callsTo(`/api/custom-dashboard/${DASHBOARD_ID}`, 'POST');
 
-describe('dashboard builder', { timeout: 60_000 }, () => {
+describe('dashboard builder', { timeout: 120_000 }, () => {
   it('adds a stat card with a live preview and saves it with the others', async () => {
     const dashboard = makeDashboard();
     const api = installFakeApi(savingServer(dashboard));
@@ -45,10 +53,17 @@ describe('dashboard builder', { timeout: 60_000 }, () => {
     expect(body.name).toBe('Sales');
     expect(body.user_types).toEqual(['MANAGER']);
     expect(body.widgets).toHaveLength(3);
-    expect(body.widgets![2]).toMatchObject({ type: 'STAT', title: 'All deals', entity_id: ENTITY_ID, metric: 'COUNT' });
-    // Added at the bottom, then packed upwards by the grid: under the stat card, beside the chart.
-    expect(body.widgets![2]!.layout).toEqual({ x: 0, y: 3, w: 3, h: 3 });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true));
+    expect(body.widgets![2]).toMatchObject({
+      type: 'STAT',
+      title: 'All deals',
+      entity_id: ENTITY_ID,
+      metric: 'COUNT',
+    });
+    // The first free spot reading the grid: right of the chart on the first row.
+    expect(body.widgets![2]!.layout).toEqual({ x: 9, y: 0, w: 3, h: 3 });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true),
+    );
   });
 
   it('moves one widget, removes another and saves the layout', async () => {
@@ -69,13 +84,17 @@ describe('dashboard builder', { timeout: 60_000 }, () => {
   it('assigns user types and shows a widget refused by the server on its card', async () => {
     const api = installFakeApi(
       dashboardsServer('OWNER', [makeDashboard()], (call) =>
-        call.method === 'POST' ? invalid({ 'widgets.0.value_field': 'Choose a number field to add up' }) : undefined,
+        call.method === 'POST'
+          ? invalid({ 'widgets.0.value_field': 'Choose a number field to add up' })
+          : undefined,
       ),
     );
     renderAt(<DashboardBuilderScreen />, PATTERN, AT);
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Member' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect((saveCalls(api)[0]?.body as TDashboardUpdate).user_types).toEqual(['MANAGER', 'MEMBER']));
+    await waitFor(() =>
+      expect((saveCalls(api)[0]?.body as TDashboardUpdate).user_types).toEqual(['MANAGER', 'MEMBER']),
+    );
     const card = screen.getByRole('region', { name: 'Open deals' });
     expect(await within(card).findByText('Choose a number field to add up')).toBeTruthy();
   });

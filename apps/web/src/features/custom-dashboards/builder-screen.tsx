@@ -20,7 +20,16 @@ import {
 } from '@esigns/contracts/custom-dashboards';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useCan } from '../../shared/permissions/use-can';
-import { ConfirmDialog, ErrorAlert, LoadError, NoAccess, PageFrame, Panel, StateMessage, errorText } from '../../shared/ui/page-kit';
+import {
+  ConfirmDialog,
+  ErrorAlert,
+  LoadError,
+  NoAccess,
+  PageFrame,
+  Panel,
+  StateMessage,
+  errorText,
+} from '../../shared/ui/page-kit';
 import { SkeletonStack } from '../../shared/ui/list-screen';
 import { AssignmentFields } from './assignment-fields';
 import { BuilderGrid } from './builder-grid';
@@ -39,7 +48,13 @@ const ADDABLE: { type: TDashboardWidgetType; icon: typeof IconNumber; hint: stri
   { type: 'TEXT', icon: IconTypography, hint: 'Formatted text' },
 ];
 
-function AddWidgetMenu({ disabled, onAdd }: { disabled: boolean; onAdd: (type: TDashboardWidgetType) => void }) {
+function AddWidgetMenu({
+  disabled,
+  onAdd,
+}: {
+  disabled: boolean;
+  onAdd: (type: TDashboardWidgetType) => void;
+}) {
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
@@ -132,7 +147,11 @@ export function DashboardBuilderScreen() {
     return (
       <PageFrame title="Configure dashboard">
         <Panel>
-          <LoadError title="Could not open the dashboard" error={state.query.error} onRetry={() => void state.query.refetch()} />
+          <LoadError
+            title="Could not open the dashboard"
+            error={state.query.error}
+            onRetry={() => void state.query.refetch()}
+          />
         </Panel>
       </PageFrame>
     );
@@ -144,7 +163,8 @@ export function DashboardBuilderScreen() {
     );
 
   const setWidgets = (widgets: TDashboardWidget[]) => setDraft({ ...draft, widgets });
-  const replace = (next: TDashboardWidget) => setWidgets(draft.widgets.map((w) => (w.id === next.id ? next : w)));
+  const replace = (next: TDashboardWidget) =>
+    setWidgets(draft.widgets.map((w) => (w.id === next.id ? next : w)));
   const add = (type: TDashboardWidgetType) => {
     const widget = newWidget(type, draft.widgets);
     setWidgets([...draft.widgets, widget]);
@@ -152,7 +172,8 @@ export function DashboardBuilderScreen() {
   };
   const editingIndex = draft.widgets.findIndex((w) => w.id === editing);
   const editingWidget = draft.widgets[editingIndex] ?? null;
-  const otherFailure = save.error && !state.conflict && Object.keys(fieldErrors).length === 0 ? save.error : null;
+  const otherFailure =
+    save.error && !state.conflict && Object.keys(fieldErrors).length === 0 ? save.error : null;
 
   return (
     <PageFrame
@@ -160,7 +181,12 @@ export function DashboardBuilderScreen() {
       description="Add widgets, drag them by their handle and resize them from their corner. Each shows live data."
       actions={
         <Group gap="xs">
-          <Button component={Link} to={pagePath(dashboardId)} variant="default" leftSection={<IconEye size={16} />}>
+          <Button
+            component={Link}
+            to={pagePath(dashboardId)}
+            variant="default"
+            leftSection={<IconEye size={16} />}
+          >
             Open
           </Button>
           <Button
@@ -177,8 +203,8 @@ export function DashboardBuilderScreen() {
       {state.conflict && (
         <Alert color="orange" title="Someone else saved this dashboard" data-testid="save-conflict">
           <Stack gap="xs">
-            Their changes were saved after you opened it. Reload theirs (your changes are dropped), or save yours over
-            them.
+            Their changes were saved after you opened it. Reload theirs (your changes are dropped), or save
+            yours over them.
             <Group gap="xs">
               <Button size="xs" variant="default" onClick={() => void state.reload()}>
                 Reload their version

@@ -16,21 +16,31 @@ describe('builder state', () => {
   it('keeps moves and sizes within the grid', () => {
     expect(nudged(statWidget, { x: -1 }).layout.x).toBe(0);
     expect(nudged({ ...statWidget, layout: { x: 9, y: 0, w: 3, h: 3 } }, { x: 1 }).layout.x).toBe(9);
-    expect(nudged({ ...statWidget, layout: { x: 9, y: 0, w: 3, h: 3 } }, { w: 1 }).layout).toEqual({ x: 8, y: 0, w: 4, h: 3 });
+    expect(nudged({ ...statWidget, layout: { x: 9, y: 0, w: 3, h: 3 } }, { w: 1 }).layout).toEqual({
+      x: 8,
+      y: 0,
+      w: 4,
+      h: 3,
+    });
     expect(nudged(statWidget, { h: -5 }).layout.h).toBe(1);
   });
 
   it('takes the grid places and keeps unchanged widgets as they are', () => {
-    const moved = withLayout([statWidget, chartWidget], [
-      { i: 'w-stat', x: 0, y: 0, w: 3, h: 3 },
-      { i: 'w-chart', x: 11, y: 2, w: 6, h: 7 },
-    ]);
+    const moved = withLayout(
+      [statWidget, chartWidget],
+      [
+        { i: 'w-stat', x: 0, y: 0, w: 3, h: 3 },
+        { i: 'w-chart', x: 11, y: 2, w: 6, h: 7 },
+      ],
+    );
     expect(moved[0]).toBe(statWidget);
     expect(moved[1]!.layout).toEqual({ x: 6, y: 2, w: 6, h: 7 });
   });
 
   it('reads the 422 details of one widget', () => {
-    expect(widgetErrors({ 'widgets.1.group_by': 'Not a field', 'widgets.10.x': 'other', name: 'n' }, 1)).toEqual({
+    expect(
+      widgetErrors({ 'widgets.1.group_by': 'Not a field', 'widgets.10.x': 'other', name: 'n' }, 1),
+    ).toEqual({
       group_by: 'Not a field',
     });
   });
@@ -57,6 +67,20 @@ describe('widget data', () => {
       { ref: 'd', label: 'Date', type: 'DATE' },
     );
     expect(points.map((p) => p.label)).toEqual(['Jan 2026', 'Mar 2026', 'No value']);
-    expect(groupLabel('won', { ref: 's', label: 'S', type: 'SELECT', options: [{ value: 'won', label: 'Won' }] }, null)).toBe('Won');
+    expect(
+      groupLabel(
+        'won',
+        { ref: 's', label: 'S', type: 'SELECT', options: [{ value: 'won', label: 'Won' }] },
+        null,
+      ),
+    ).toBe('Won');
+  });
+});
+
+describe('placing a new widget', () => {
+  it('goes beside the others when there is room, else under them', () => {
+    expect(newWidget('STAT', [statWidget, chartWidget]).layout).toMatchObject({ x: 9, y: 0 });
+    expect(newWidget('TABLE', [statWidget, chartWidget]).layout).toMatchObject({ x: 0, y: 7, w: 12 });
+    expect(newWidget('STAT', []).layout).toMatchObject({ x: 0, y: 0 });
   });
 });

@@ -41,8 +41,28 @@ const SIZES: Record<TDashboardWidgetType, { w: number; h: number }> = {
 export const bottomOf = (widgets: readonly TDashboardWidget[]) =>
   widgets.reduce((y, w) => Math.max(y, w.layout.y + w.layout.h), 0);
 
+const overlaps = (a: TWidgetLayout, b: TWidgetLayout) =>
+  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/**
+ * Where a widget of `size` fits first, reading the grid top to bottom and left to right (beside
+ * the others when there is room, else under them).
+ */
+export function firstFreeSpot(widgets: readonly TDashboardWidget[], size: { w: number; h: number }) {
+  const bottom = bottomOf(widgets);
+  for (let y = 0; y < bottom; y += 1)
+    for (let x = 0; x + size.w <= DASHBOARD_GRID_COLUMNS; x += 1) {
+      const spot = { x, y, ...size };
+      if (!widgets.some((w) => overlaps(w.layout, spot))) return { x, y };
+    }
+  return { x: 0, y: bottom };
+}
+
 /** A new widget id, unique within the dashboard. */
-export function newWidgetId(widgets: readonly TDashboardWidget[], random: () => number = Math.random): string {
+export function newWidgetId(
+  widgets: readonly TDashboardWidget[],
+  random: () => number = Math.random,
+): string {
   const taken = new Set(widgets.map((w) => w.id));
   for (;;) {
     const id = `w-${Math.floor(random() * 36 ** 6).toString(36)}`;
@@ -59,14 +79,24 @@ export function newWidget(
   widgets: readonly TDashboardWidget[],
   defaultEntityId = '',
 ): TDashboardWidget {
-  const layout: TWidgetLayout = { x: 0, y: bottomOf(widgets), ...SIZES[type] };
+  const layout: TWidgetLayout = { ...firstFreeSpot(widgets, SIZES[type]), ...SIZES[type] };
   const base = { id: newWidgetId(widgets), title: '', layout };
   const source = { entity_id: defaultEntityId, filter_id: null, filters: null, apply_global_filters: false };
   switch (type) {
     case 'STAT':
       return { ...base, type, ...source, metric: 'COUNT', value_field: null };
     case 'CHART':
-      return { ...base, type, ...source, chart: 'BAR', group_by: '', date_bucket: null, metric: 'COUNT', value_field: null, limit: 12 };
+      return {
+        ...base,
+        type,
+        ...source,
+        chart: 'BAR',
+        group_by: '',
+        date_bucket: null,
+        metric: 'COUNT',
+        value_field: null,
+        limit: 12,
+      };
     case 'TABLE':
       return { ...base, type, entity_view_id: '', page_size: 10 };
     case 'CALENDAR':
@@ -82,13 +112,21 @@ export function newWidget(
 export type GridItem = { i: string; x: number; y: number; w: number; h: number };
 
 /** The widgets with the places the grid reports (kept within the 12 columns). */
-export function withLayout(widgets: readonly TDashboardWidget[], items: readonly GridItem[]): TDashboardWidget[] {
+export function withLayout(
+  widgets: readonly TDashboardWidget[],
+  items: readonly GridItem[],
+): TDashboardWidget[] {
   const byId = new Map(items.map((item) => [item.i, item]));
   return widgets.map((w) => {
     const item = byId.get(w.id);
     if (!item) return w;
     const width = Math.max(1, Math.min(item.w, DASHBOARD_GRID_COLUMNS));
-    const layout = { x: Math.max(0, Math.min(item.x, DASHBOARD_GRID_COLUMNS - width)), y: item.y, w: width, h: item.h };
+    const layout = {
+      x: Math.max(0, Math.min(item.x, DASHBOARD_GRID_COLUMNS - width)),
+      y: item.y,
+      w: width,
+      h: item.h,
+    };
     const same = Object.entries(layout).every(([k, v]) => w.layout[k as keyof TWidgetLayout] === v);
     return same ? w : { ...w, layout };
   });
@@ -104,7 +142,10 @@ export function widgetProblem(widget: TDashboardWidget): string {
 }
 
 /** The 422 messages of one widget (`widgets.<i>.<field>` -> field -> message). */
-export function widgetErrors(errors: Readonly<Record<string, string>>, index: number): Record<string, string> {
+export function widgetErrors(
+  errors: Readonly<Record<string, string>>,
+  index: number,
+): Record<string, string> {
   const prefix = `widgets.${index}`;
   const mine: Record<string, string> = {};
   for (const [key, message] of Object.entries(errors)) {

@@ -27,7 +27,17 @@ function Empty({ title, children }: { title: string; children: string }) {
   );
 }
 
-function AssignRow({ row, typeId, typeName, canEdit }: { row: TDashboardSummary; typeId: string; typeName: string; canEdit: boolean }) {
+function AssignRow({
+  row,
+  typeId,
+  typeName,
+  canEdit,
+}: {
+  row: TDashboardSummary;
+  typeId: string;
+  typeName: string;
+  canEdit: boolean;
+}) {
   const toggle = useAssignmentToggle();
   const on = row.contact_type_ids.includes(typeId);
   return (
@@ -47,9 +57,20 @@ function AssignRow({ row, typeId, typeName, canEdit }: { row: TDashboardSummary;
             aria-label={`Show ${row.name} to ${typeName}`}
             checked={on}
             disabled={!canEdit || toggle.isPending}
-            onChange={(e) => toggle.mutate({ row, contact_type_ids: toggled(row.contact_type_ids, typeId, e.currentTarget.checked) })}
+            onChange={(e) =>
+              toggle.mutate({
+                row,
+                contact_type_ids: toggled(row.contact_type_ids, typeId, e.currentTarget.checked),
+              })
+            }
           />
-          <Button component={Link} to={pagePath(row._id)} size="compact-sm" variant="light" leftSection={<IconEye size={14} />}>
+          <Button
+            component={Link}
+            to={pagePath(row._id)}
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconEye size={14} />}
+          >
             Preview
           </Button>
         </Group>
@@ -66,7 +87,10 @@ export function ContactTypeDashboardsScreen() {
   const { entityId = '' } = useParams();
   const rights = useCan();
   const types = useContactTypes();
-  const dashboards = useQuery({ queryKey: DASHBOARD_KEYS.every, queryFn: ({ signal }) => fetchAllDashboards(signal) });
+  const dashboards = useQuery({
+    queryKey: DASHBOARD_KEYS.every,
+    queryFn: ({ signal }) => fetchAllDashboards(signal),
+  });
   const typeName = types.data?.find((t) => t._id === entityId)?.name ?? 'this contact type';
   usePageTitle(`Dashboards of ${typeName}`);
   const frame = (body: ReactNode) => (
@@ -83,23 +107,42 @@ export function ContactTypeDashboardsScreen() {
     </PageFrame>
   );
   if (!rights.isLoading && !rights.can('custom-dashboards:view'))
-    return frame(<Panel><NoAccess>Your user type cannot see custom dashboards.</NoAccess></Panel>);
-  const failed = dashboards.error ?? (types.data && !types.data.some((t) => t._id === entityId) ? new Error('This contact type does not exist.') : null);
+    return frame(
+      <Panel>
+        <NoAccess>Your user type cannot see custom dashboards.</NoAccess>
+      </Panel>,
+    );
+  const failed =
+    dashboards.error ??
+    (types.data && !types.data.some((t) => t._id === entityId)
+      ? new Error('This contact type does not exist.')
+      : null);
   if (failed || types.isError)
     return frame(
       <Panel>
-        <LoadError title="Could not load the dashboards" error={failed ?? types.error} onRetry={() => void dashboards.refetch()} />
+        <LoadError
+          title="Could not load the dashboards"
+          error={failed ?? types.error}
+          onRetry={() => void dashboards.refetch()}
+        />
       </Panel>,
     );
   if (!dashboards.data || !types.data) return frame(<SkeletonStack count={3} />);
-  if (dashboards.data.length === 0) return frame(<Empty title="No dashboards yet">Create one under Custom dashboards.</Empty>);
+  if (dashboards.data.length === 0)
+    return frame(<Empty title="No dashboards yet">Create one under Custom dashboards.</Empty>);
   const rows = [...dashboards.data].sort(
     (a, b) => Number(b.contact_type_ids.includes(entityId)) - Number(a.contact_type_ids.includes(entityId)),
   );
   return frame(
     <Stack gap="xs">
       {rows.map((row) => (
-        <AssignRow key={row._id} row={row} typeId={entityId} typeName={typeName} canEdit={rights.can('custom-dashboards:update')} />
+        <AssignRow
+          key={row._id}
+          row={row}
+          typeId={entityId}
+          typeName={typeName}
+          canEdit={rights.can('custom-dashboards:update')}
+        />
       ))}
     </Stack>,
   );
@@ -117,11 +160,16 @@ export function ContactDashboardsScreen() {
   if (query.isError)
     return frame(
       <Panel>
-        <LoadError title="Could not load your dashboards" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="Could not load your dashboards"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       </Panel>,
     );
   if (!query.data) return frame(<SkeletonStack count={3} />);
-  if (query.data.length === 0) return frame(<Empty title="No dashboards for you yet">Dashboards shared with you appear here.</Empty>);
+  if (query.data.length === 0)
+    return frame(<Empty title="No dashboards for you yet">Dashboards shared with you appear here.</Empty>);
   return frame(
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
       {query.data.map((row) => (

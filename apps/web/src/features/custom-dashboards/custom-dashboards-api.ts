@@ -73,7 +73,9 @@ const rowsOf = <T>(answer: T[] | TPaged<T>): T[] => (Array.isArray(answer) ? ans
 /** `GET /custom-dashboard/user-type/{type}`: the dashboards assigned to a staff user type. */
 export async function fetchUserTypeDashboards(type: UserType, signal?: AbortSignal) {
   const path = `/custom-dashboard/user-type/${segment(type)}`;
-  return rowsOf((await api.get<TDashboardSummary[] | TPaged<TDashboardSummary>>(path, undefined, { signal })).data);
+  return rowsOf(
+    (await api.get<TDashboardSummary[] | TPaged<TDashboardSummary>>(path, undefined, { signal })).data,
+  );
 }
 
 /** `GET /ap/custom-dashboard/{id}`: a dashboard as a contact opens it. */
@@ -84,12 +86,17 @@ export async function fetchContactDashboard(id: string, signal?: AbortSignal): P
 /** `GET /ap/custom-dashboard/entity-type/{type}`: the dashboards of the contact's own contact type. */
 export async function fetchContactTypeDashboards(type: string, signal?: AbortSignal) {
   const path = `/ap/custom-dashboard/entity-type/${segment(type)}`;
-  return rowsOf((await api.get<TDashboardSummary[] | TPaged<TDashboardSummary>>(path, undefined, { signal })).data);
+  return rowsOf(
+    (await api.get<TDashboardSummary[] | TPaged<TDashboardSummary>>(path, undefined, { signal })).data,
+  );
 }
 
 export type SavedFilterChoice = { _id: string; filter_name: string };
 
 /** `GET /entity-filter?entity_id=`: the entity's saved filters the caller sees (for a widget's source). */
-export async function fetchSavedFilters(entityId: string, signal?: AbortSignal): Promise<SavedFilterChoice[]> {
+export async function fetchSavedFilters(
+  entityId: string,
+  signal?: AbortSignal,
+): Promise<SavedFilterChoice[]> {
   return (await api.get<SavedFilterChoice[]>('/entity-filter', { entity_id: entityId }, { signal })).data;
 }

@@ -14,9 +14,16 @@ export function readingOrder(widgets: readonly TDashboardWidget[]): TDashboardWi
   return [...widgets].sort((a, b) => a.layout.y - b.layout.y || a.layout.x - b.layout.x);
 }
 
+/** Widgets whose content is a list grow with it on a phone; charts and cards keep their height. */
+const GROWS: ReadonlySet<TDashboardWidget['type']> = new Set(['TABLE', 'TEXT', 'CALENDAR']);
+const phoneHeight = (w: TDashboardWidget) => {
+  const px = Math.max(3, w.layout.h) * ROW_HEIGHT;
+  return GROWS.has(w.type) ? { mih: Math.min(px, 160) } : { h: px };
+};
+
 /**
  * The saved layout, read only: a 12-column CSS grid where each widget keeps its place and size;
- * on a phone the widgets stack in one column (each keeps its height).
+ * on a phone the widgets stack in one column (cards and charts keep their height, lists grow).
  */
 export function DashboardGrid({
   widgets,
@@ -30,7 +37,7 @@ export function DashboardGrid({
     return (
       <SimpleGrid cols={1} spacing={GRID_GAP} data-testid="dashboard-grid">
         {readingOrder(widgets).map((w) => (
-          <Box key={w.id} h={Math.max(3, w.layout.h) * ROW_HEIGHT}>
+          <Box key={w.id} {...phoneHeight(w)}>
             {render(w)}
           </Box>
         ))}

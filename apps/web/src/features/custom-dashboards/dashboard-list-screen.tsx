@@ -31,7 +31,12 @@ type Handlers = {
   contactTypeNames: ReadonlyMap<string, string>;
 };
 
-function dashboardColumns({ canEdit, onRename, onDelete, contactTypeNames }: Handlers): ListColumn<TDashboardSummary>[] {
+function dashboardColumns({
+  canEdit,
+  onRename,
+  onDelete,
+  contactTypeNames,
+}: Handlers): ListColumn<TDashboardSummary>[] {
   return [
     {
       key: 'name',
@@ -49,14 +54,24 @@ function dashboardColumns({ canEdit, onRename, onDelete, contactTypeNames }: Han
         </Box>
       ),
     },
-    { key: 'widgets', header: 'Widgets', width: 100, cell: (row) => <Text size="sm">{countOf(row.widget_count, 'widget')}</Text> },
+    {
+      key: 'widgets',
+      header: 'Widgets',
+      width: 100,
+      cell: (row) => <Text size="sm">{countOf(row.widget_count, 'widget')}</Text>,
+    },
     {
       key: 'assigned',
       header: 'Shown to',
       width: 240,
       cell: (row) => <AssignmentBadges row={row} contactTypeNames={contactTypeNames} />,
     },
-    { key: 'updated', header: 'Changed', width: 160, cell: (row) => <Text size="sm">{formatDateTime(row.updated_at)}</Text> },
+    {
+      key: 'updated',
+      header: 'Changed',
+      width: 160,
+      cell: (row) => <Text size="sm">{formatDateTime(row.updated_at)}</Text>,
+    },
     {
       key: 'actions',
       header: '',
@@ -67,9 +82,18 @@ function dashboardColumns({ canEdit, onRename, onDelete, contactTypeNames }: Han
           name={row.name}
           open={{ to: pagePath(row._id), label: 'Open' }}
           items={[
-            canEdit && { label: 'Configure', icon: <IconLayoutDashboard size={14} />, to: configPath(row._id) },
+            canEdit && {
+              label: 'Configure',
+              icon: <IconLayoutDashboard size={14} />,
+              to: configPath(row._id),
+            },
             onRename && { label: 'Rename', icon: <IconPencil size={14} />, onClick: () => onRename(row) },
-            onDelete && { label: 'Delete', icon: <IconTrash size={14} />, color: 'red', onClick: () => onDelete(row) },
+            onDelete && {
+              label: 'Delete',
+              icon: <IconTrash size={14} />,
+              color: 'red',
+              onClick: () => onDelete(row),
+            },
           ]}
         />
       ),
@@ -88,7 +112,10 @@ export function DashboardListScreen() {
   const [dialog, setDialog] = useState<{ row?: TDashboardSummary } | null>(null);
   const canEdit = rights.can('custom-dashboards:update');
   const types = useContactTypes(rights.can('contact-types:view'));
-  const contactTypeNames = useMemo(() => new Map((types.data ?? []).map((t) => [t._id, t.name])), [types.data]);
+  const contactTypeNames = useMemo(
+    () => new Map((types.data ?? []).map((t) => [t._id, t.name])),
+    [types.data],
+  );
   const list = useListQuery({
     pageSize: DASHBOARDS_PAGE_SIZE,
     queryKey: DASHBOARD_KEYS.page,
@@ -127,8 +154,8 @@ export function DashboardListScreen() {
           <DeleteDialog confirm={remove} title="Delete dashboard">
             {(row) => (
               <>
-                Delete <b>{row.name}</b> and its {countOf(row.widget_count, 'widget')}? Nobody will see it any more.
-                This cannot be undone.
+                Delete <b>{row.name}</b> and its {countOf(row.widget_count, 'widget')}? Nobody will see it any
+                more. This cannot be undone.
               </>
             )}
           </DeleteDialog>

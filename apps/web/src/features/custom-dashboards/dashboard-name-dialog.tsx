@@ -30,7 +30,10 @@ export function DashboardNameDialog({
         ? updateDashboard(row._id, { name, description, expected_updated_at: row.updated_at })
         : createDashboard({ name, description }),
     onSuccess: (dashboard) => {
-      notifications.show({ color: 'teal', message: row ? `${dashboard.name} saved` : `${dashboard.name} created` });
+      notifications.show({
+        color: 'teal',
+        message: row ? `${dashboard.name} saved` : `${dashboard.name} created`,
+      });
       void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEYS.all });
       onSaved?.(dashboard);
       onClose();

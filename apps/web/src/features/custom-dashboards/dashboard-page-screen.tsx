@@ -65,7 +65,11 @@ function DashboardPage({ area }: { area: DashboardArea }) {
     return (
       <PageFrame title="Dashboard">
         <Panel>
-          <LoadError title="Could not open the dashboard" error={query.error} onRetry={() => void query.refetch()} />
+          <LoadError
+            title="Could not open the dashboard"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         </Panel>
       </PageFrame>
     );

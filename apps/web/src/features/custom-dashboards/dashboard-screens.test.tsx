@@ -20,11 +20,13 @@ staffSessionPerTest({ quietDebug: true });
 
 const sales = makeDashboard();
 
-describe('custom dashboards: list', { timeout: 30_000 }, () => {
+describe('custom dashboards: list', { timeout: 60_000 }, () => {
   it('lists dashboards with who sees them, creates one and opens its builder', async () => {
     const api = installFakeApi(
       dashboardsServer('ADMIN', [sales], (call) =>
-        call.path === '/api/custom-dashboard/create' ? ok(makeDashboard({ _id: 'new-id', name: 'Support' })) : undefined,
+        call.path === '/api/custom-dashboard/create'
+          ? ok(makeDashboard({ _id: 'new-id', name: 'Support' }))
+          : undefined,
       ),
     );
     renderAt(<DashboardListScreen />, '/custom/dashboard-list', '/custom/dashboard-list');
@@ -37,12 +39,17 @@ describe('custom dashboards: list', { timeout: 30_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'Support' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByTestId('config-screen')).toBeTruthy();
-    expect(api.callsTo('/api/custom-dashboard/create')[0]?.body).toEqual({ name: 'Support', description: '' });
+    expect(api.callsTo('/api/custom-dashboard/create')[0]?.body).toEqual({
+      name: 'Support',
+      description: '',
+    });
   });
 
   it('deletes after asking', async () => {
     const api = installFakeApi(
-      dashboardsServer('OWNER', [sales], (call) => (call.method === 'DELETE' ? ok({ _id: DASHBOARD_ID }) : undefined)),
+      dashboardsServer('OWNER', [sales], (call) =>
+        call.method === 'DELETE' ? ok({ _id: DASHBOARD_ID }) : undefined,
+      ),
     );
     renderAt(<DashboardListScreen />, '/custom/dashboard-list', '/custom/dashboard-list');
     await screen.findByText('Sales');
@@ -51,7 +58,9 @@ describe('custom dashboards: list', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete dashboard' });
     expect(api.callsTo(`/api/custom-dashboard/${DASHBOARD_ID}`, 'DELETE')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(api.callsTo(`/api/custom-dashboard/${DASHBOARD_ID}`, 'DELETE')).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.callsTo(`/api/custom-dashboard/${DASHBOARD_ID}`, 'DELETE')).toHaveLength(1),
+    );
   });
 
   it('a member sees the dashboards assigned to them without create, configure or delete', async () => {
@@ -68,11 +77,13 @@ describe('custom dashboards: list', { timeout: 30_000 }, () => {
     await screen.findByText('Sales');
     expect(screen.queryByRole('button', { name: 'New dashboard' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'More actions for Sales' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(`/page-dashboard/${DASHBOARD_ID}`);
+    expect(screen.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(
+      `/page-dashboard/${DASHBOARD_ID}`,
+    );
   });
 });
 
-describe('custom dashboards: page', { timeout: 30_000 }, () => {
+describe('custom dashboards: page', { timeout: 60_000 }, () => {
   it('loads the widgets in parallel, each with its own data', async () => {
     const api = installFakeApi(dashboardsServer('MANAGER', [sales]));
     renderAt(<DashboardPageScreen />, '/page-dashboard/:dashboardId', `/page-dashboard/${DASHBOARD_ID}`);
@@ -85,7 +96,11 @@ describe('custom dashboards: page', { timeout: 30_000 }, () => {
       apply_global_filters: false,
       metric: 'COUNT',
     });
-    expect(api.callsTo('/api/entities-data/charts')[0]?.body).toMatchObject({ group_by: 't1#status', metric: 'COUNT', limit: 12 });
+    expect(api.callsTo('/api/entities-data/charts')[0]?.body).toMatchObject({
+      group_by: 't1#status',
+      metric: 'COUNT',
+      limit: 12,
+    });
     // A manager cannot edit: no builder link.
     expect(screen.queryByRole('link', { name: 'Edit dashboard' })).toBeNull();
   });
@@ -94,14 +109,18 @@ describe('custom dashboards: page', { timeout: 30_000 }, () => {
     let chartFails = true;
     installFakeApi(
       dashboardsServer('ADMIN', [sales], (call) =>
-        call.path === '/api/entities-data/charts' && chartFails ? fail(422, 'Not a field of this entity') : undefined,
+        call.path === '/api/entities-data/charts' && chartFails
+          ? fail(422, 'Not a field of this entity')
+          : undefined,
       ),
     );
     renderAt(<DashboardPageScreen />, '/page-dashboard/:dashboardId', `/page-dashboard/${DASHBOARD_ID}`);
     const failed = await screen.findByRole('alert', { name: 'Deals by status failed' });
     expect(within(failed).getByText('Not a field of this entity')).toBeTruthy();
     expect((await screen.findByTestId('stat-value')).textContent).toBe('42');
-    expect(screen.getByRole('link', { name: 'Edit dashboard' }).getAttribute('href')).toBe(`/custom/dashboard/config/${DASHBOARD_ID}`);
+    expect(screen.getByRole('link', { name: 'Edit dashboard' }).getAttribute('href')).toBe(
+      `/custom/dashboard/config/${DASHBOARD_ID}`,
+    );
     chartFails = false;
     fireEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Deals by status data' })).toBeTruthy();
@@ -109,7 +128,9 @@ describe('custom dashboards: page', { timeout: 30_000 }, () => {
 
   it('a sum is shown in the field currency', async () => {
     const sum = makeDashboard({
-      widgets: [{ ...sales.widgets[0]!, metric: 'SUM', value_field: 't1#amount' } as (typeof sales.widgets)[number]],
+      widgets: [
+        { ...sales.widgets[0]!, metric: 'SUM', value_field: 't1#amount' } as (typeof sales.widgets)[number],
+      ],
     });
     installFakeApi(dashboardsServer('ADMIN', [sum]));
     renderAt(<DashboardPageScreen />, '/page-dashboard/:dashboardId', `/page-dashboard/${DASHBOARD_ID}`);
@@ -124,7 +145,7 @@ describe('custom dashboards: page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('custom dashboards: who sees what', { timeout: 30_000 }, () => {
+describe('custom dashboards: who sees what', { timeout: 60_000 }, () => {
   it('the matrix assigns a user type in place', async () => {
     const api = installFakeApi(
       dashboardsServer('ADMIN', [sales], (call) =>
@@ -144,7 +165,9 @@ describe('custom dashboards: who sees what', { timeout: 30_000 }, () => {
         expected_updated_at: sales.updated_at,
       }),
     );
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Sales: Member' })).toHaveProperty('checked', true));
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Sales: Member' })).toHaveProperty('checked', true),
+    );
   });
 
   it('a manager sees the matrix without changing it', async () => {
@@ -160,7 +183,11 @@ describe('custom dashboards: who sees what', { timeout: 30_000 }, () => {
         call.method === 'POST' ? ok(makeDashboard({ contact_type_ids: [] })) : undefined,
       ),
     );
-    renderAt(<ContactTypeDashboardsScreen />, '/ap-user/custom-dashboards/:entityId', `/ap-user/custom-dashboards/${CONTACT_TYPE_ID}`);
+    renderAt(
+      <ContactTypeDashboardsScreen />,
+      '/ap-user/custom-dashboards/:entityId',
+      `/ap-user/custom-dashboards/${CONTACT_TYPE_ID}`,
+    );
     expect(await screen.findByRole('heading', { name: 'Dashboards of Tenant' })).toBeTruthy();
     const rows = screen.getAllByTestId('contact-type-dashboard');
     expect(within(rows[0]!).getByText('Sales')).toBeTruthy();
@@ -171,17 +198,27 @@ describe('custom dashboards: who sees what', { timeout: 30_000 }, () => {
         expected_updated_at: sales.updated_at,
       }),
     );
-    expect(within(rows[0]!).getByRole('link', { name: 'Preview' }).getAttribute('href')).toBe(`/page-dashboard/${DASHBOARD_ID}`);
+    expect(within(rows[0]!).getByRole('link', { name: 'Preview' }).getAttribute('href')).toBe(
+      `/page-dashboard/${DASHBOARD_ID}`,
+    );
   });
 
   it("a contact's dashboards link to their pages", async () => {
     installFakeApi(
       dashboardsServer('ADMIN', [], (call) =>
-        call.path === `/api/ap/custom-dashboard/entity-type/${CONTACT_TYPE_ID}` ? ok([summaryOf(sales)]) : undefined,
+        call.path === `/api/ap/custom-dashboard/entity-type/${CONTACT_TYPE_ID}`
+          ? ok([summaryOf(sales)])
+          : undefined,
       ),
     );
-    renderAt(<ContactDashboardsScreen />, '/ap/custom/dashboard/:entityId', `/ap/custom/dashboard/${CONTACT_TYPE_ID}`);
+    renderAt(
+      <ContactDashboardsScreen />,
+      '/ap/custom/dashboard/:entityId',
+      `/ap/custom/dashboard/${CONTACT_TYPE_ID}`,
+    );
     const card = await screen.findByTestId('contact-dashboard-card');
-    expect(within(card).getByRole('link', { name: 'Sales' }).getAttribute('href')).toBe(`/ap/page-dashboard/${DASHBOARD_ID}`);
+    expect(within(card).getByRole('link', { name: 'Sales' }).getAttribute('href')).toBe(
+      `/ap/page-dashboard/${DASHBOARD_ID}`,
+    );
   });
 });

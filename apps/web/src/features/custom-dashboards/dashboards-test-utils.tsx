@@ -11,7 +11,15 @@ export const VIEW_ID = '9e1b2c3d-0000-4000-8000-000000000001';
 export const CONTACT_TYPE_ID = 'ae1b2c3d-0000-4000-8000-000000000001';
 
 export const FIELDS = [
-  { ref: 't1#amount', label: 'Amount', type: 'CURRENCY', template_id: 't1', template_name: 'Deal', key: 'amount', currency: 'USD' },
+  {
+    ref: 't1#amount',
+    label: 'Amount',
+    type: 'CURRENCY',
+    template_id: 't1',
+    template_name: 'Deal',
+    key: 'amount',
+    currency: 'USD',
+  },
   {
     ref: 't1#status',
     label: 'Status',
@@ -24,7 +32,14 @@ export const FIELDS = [
       { value: 'won', label: 'Won' },
     ],
   },
-  { ref: 't1#closed_on', label: 'Closed on', type: 'DATE', template_id: 't1', template_name: 'Deal', key: 'closed_on' },
+  {
+    ref: 't1#closed_on',
+    label: 'Closed on',
+    type: 'DATE',
+    template_id: 't1',
+    template_name: 'Deal',
+    key: 'closed_on',
+  },
 ];
 
 export const statWidget: TDashboardWidget = {
@@ -72,7 +87,10 @@ export function makeDashboard(overrides: Partial<TDashboard> = {}): TDashboard {
   };
 }
 
-export const summaryOf = ({ widgets, ...rest }: TDashboard): TDashboardSummary => ({ ...rest, widget_count: widgets.length });
+export const summaryOf = ({ widgets, ...rest }: TDashboard): TDashboardSummary => ({
+  ...rest,
+  widget_count: widgets.length,
+});
 
 /**
  * Answers permissions, the dashboard calls, entities, fields, contact types and the widgets'
@@ -86,12 +104,17 @@ export function dashboardsServer(
   return withPermissions(userType, async (call: FakeCall) => {
     const answer = await next(call);
     if (answer) return answer;
-    if (call.path === '/api/custom-dashboard' && call.method === 'GET') return ok(paged(dashboards.map(summaryOf)));
-    const one = dashboards.find((d) => call.path === `/api/custom-dashboard/${d._id}` || call.path === `/api/ap/custom-dashboard/${d._id}`);
+    if (call.path === '/api/custom-dashboard' && call.method === 'GET')
+      return ok(paged(dashboards.map(summaryOf)));
+    const one = dashboards.find(
+      (d) =>
+        call.path === `/api/custom-dashboard/${d._id}` || call.path === `/api/ap/custom-dashboard/${d._id}`,
+    );
     if (one && call.method === 'GET') return ok(one);
     if (call.path === '/api/entities') return ok(paged([{ _id: ENTITY_ID, name: 'Deals' }]));
     if (call.path === '/api/template-fields') return ok(FIELDS);
-    if (call.path === '/api/contact-types') return ok([{ _id: CONTACT_TYPE_ID, name: 'Tenant', contact_count: 3, created_at: '', updated_at: '' }]);
+    if (call.path === '/api/contact-types')
+      return ok([{ _id: CONTACT_TYPE_ID, name: 'Tenant', contact_count: 3, created_at: '', updated_at: '' }]);
     if (call.path === '/api/entity-filter') return ok([{ _id: 'f1', filter_name: 'Big deals' }]);
     if (call.path === '/api/entities-data/count') return ok({ count: 42, capped: false, value: 1250.5 });
     if (call.path === '/api/entities-data/charts')

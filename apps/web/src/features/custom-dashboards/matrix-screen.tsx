@@ -64,7 +64,10 @@ function MatrixRow({
 export function DashboardMatrixScreen() {
   usePageTitle('Who sees which dashboard');
   const rights = useCan();
-  const dashboards = useQuery({ queryKey: DASHBOARD_KEYS.every, queryFn: ({ signal }) => fetchAllDashboards(signal) });
+  const dashboards = useQuery({
+    queryKey: DASHBOARD_KEYS.every,
+    queryFn: ({ signal }) => fetchAllDashboards(signal),
+  });
   const types = useContactTypes(rights.can('contact-types:view'));
   const columns: Column[] = [
     ...USER_TYPES.map((t) => ({ key: t, label: USER_TYPE_LABELS[t], kind: 'user' as const })),
@@ -84,11 +87,19 @@ export function DashboardMatrixScreen() {
     </PageFrame>
   );
   if (!rights.isLoading && !rights.can('custom-dashboards:view'))
-    return frame(<Panel><NoAccess>Your user type cannot see custom dashboards.</NoAccess></Panel>);
+    return frame(
+      <Panel>
+        <NoAccess>Your user type cannot see custom dashboards.</NoAccess>
+      </Panel>,
+    );
   if (dashboards.isError)
     return frame(
       <Panel>
-        <LoadError title="Could not load the dashboards" error={dashboards.error} onRetry={() => void dashboards.refetch()} />
+        <LoadError
+          title="Could not load the dashboards"
+          error={dashboards.error}
+          onRetry={() => void dashboards.refetch()}
+        />
       </Panel>,
     );
   if (!dashboards.data) return frame(<SkeletonStack count={4} />);
@@ -124,7 +135,12 @@ export function DashboardMatrixScreen() {
           </Table.Thead>
           <Table.Tbody>
             {dashboards.data.map((row) => (
-              <MatrixRow key={row._id} row={row} columns={columns} canEdit={rights.can('custom-dashboards:update')} />
+              <MatrixRow
+                key={row._id}
+                row={row}
+                columns={columns}
+                canEdit={rights.can('custom-dashboards:update')}
+              />
             ))}
           </Table.Tbody>
         </Table>

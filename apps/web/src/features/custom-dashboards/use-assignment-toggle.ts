@@ -30,7 +30,9 @@ export function useAssignmentToggle() {
       const changed = isApiError(error) && error.status === 409;
       notifications.show({
         color: 'red',
-        message: changed ? 'Someone changed this dashboard meanwhile: the list is reloaded, try again.' : errorText(error),
+        message: changed
+          ? 'Someone changed this dashboard meanwhile: the list is reloaded, try again.'
+          : errorText(error),
       });
       void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEYS.every });
     },

@@ -13,7 +13,10 @@ import { draftOf, saveBody, type DashboardDraft } from './builder-state';
  */
 export function useDashboardDraft(id: string) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: DASHBOARD_KEYS.one(id), queryFn: ({ signal }) => fetchDashboard(id, signal) });
+  const query = useQuery({
+    queryKey: DASHBOARD_KEYS.one(id),
+    queryFn: ({ signal }) => fetchDashboard(id, signal),
+  });
   const [saved, setSaved] = useState<TDashboard | null>(null);
   const [draft, setDraft] = useState<DashboardDraft | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -27,7 +30,8 @@ export function useDashboardDraft(id: string) {
   if (query.data && !saved) adopt(query.data);
 
   const save = useMutation({
-    mutationFn: (force: boolean) => updateDashboard(id, saveBody(draft!, force ? null : (saved?.updated_at ?? null))),
+    mutationFn: (force: boolean) =>
+      updateDashboard(id, saveBody(draft!, force ? null : (saved?.updated_at ?? null))),
     onSuccess: (dashboard) => {
       adopt(dashboard);
       queryClient.setQueryData(DASHBOARD_KEYS.one(id), dashboard);

@@ -158,7 +158,10 @@ export function calendarQuery(widget: CalendarWidget, month: string) {
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
 /** A metric as a card shows it: in the field's currency, with a percent sign, or as a number. */
-export function formatMetric(value: number | null | undefined, field?: TTemplateField & { currency?: string }) {
+export function formatMetric(
+  value: number | null | undefined,
+  field?: TTemplateField & { currency?: string },
+) {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   if (field?.type === 'CURRENCY') return formatCurrency(value, field.currency);
   if (field?.type === 'PERCENTAGE') return `${numberFormat.format(value)} %`;

@@ -1,4 +1,14 @@
-import { Box, Button, Drawer, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Drawer,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   DASHBOARD_CHART_KINDS,
@@ -12,12 +22,30 @@ import { RichTextEditor } from '../email-templates/rich-text-editor';
 import { isComplete, widgetProblem } from './builder-state';
 import { WidgetFrame, WIDGET_TYPE_LABELS } from './widget-frame';
 import { WidgetContent } from './widget-views';
-import { isDateField, type CalendarWidget, type ChartWidget, type StatWidget, type TableWidget } from './widget-data';
-import { FieldSelect, WidgetSourceFields, dateFields, groupableFields, numberFields } from './widget-source-fields';
+import {
+  isDateField,
+  type CalendarWidget,
+  type ChartWidget,
+  type StatWidget,
+  type TableWidget,
+} from './widget-data';
+import {
+  FieldSelect,
+  WidgetSourceFields,
+  dateFields,
+  groupableFields,
+  numberFields,
+} from './widget-source-fields';
 
 type Props<W> = { widget: W; onChange: (next: W) => void; errors: Record<string, string> };
 
-const METRIC_LABELS: Record<TDashboardMetric, string> = { COUNT: 'Count', SUM: 'Sum', AVG: 'Average', MIN: 'Min', MAX: 'Max' };
+const METRIC_LABELS: Record<TDashboardMetric, string> = {
+  COUNT: 'Count',
+  SUM: 'Sum',
+  AVG: 'Average',
+  MIN: 'Min',
+  MAX: 'Max',
+};
 const CHART_LABELS = { BAR: 'Bar', LINE: 'Line', AREA: 'Area', PIE: 'Pie', DONUT: 'Donut' } as const;
 
 /** COUNT, or an aggregate of a number field. */
@@ -34,7 +62,13 @@ function MetricFields<W extends StatWidget | ChartWidget>({ widget, onChange, er
           size="xs"
           data={DASHBOARD_METRICS.map((m) => ({ value: m, label: METRIC_LABELS[m] }))}
           value={widget.metric}
-          onChange={(m) => onChange({ ...widget, metric: m as TDashboardMetric, ...(m === 'COUNT' ? { value_field: null } : {}) })}
+          onChange={(m) =>
+            onChange({
+              ...widget,
+              metric: m as TDashboardMetric,
+              ...(m === 'COUNT' ? { value_field: null } : {}),
+            })
+          }
         />
       </Stack>
       {widget.metric !== 'COUNT' && (
@@ -73,7 +107,11 @@ function ChartFields({ widget, onChange, errors }: Props<ChartWidget>) {
         value={widget.group_by}
         onChange={(ref) => {
           const field = fields.find((f) => f.ref === ref);
-          onChange({ ...widget, group_by: ref ?? '', date_bucket: isDateField(field) ? (widget.date_bucket ?? 'month') : null });
+          onChange({
+            ...widget,
+            group_by: ref ?? '',
+            date_bucket: isDateField(field) ? (widget.date_bucket ?? 'month') : null,
+          });
         }}
         error={errors.group_by}
       />
@@ -176,7 +214,13 @@ function TypeFields({ widget, onChange, errors }: Props<TDashboardWidget>) {
       return <TableFields widget={widget} onChange={onChange} errors={errors} />;
     case 'TEXT':
       return (
-        <RichTextEditor label="Text" value={widget.html} onChange={(html) => onChange({ ...widget, html })} error={errors.html} minHeight={160} />
+        <RichTextEditor
+          label="Text"
+          value={widget.html}
+          onChange={(html) => onChange({ ...widget, html })}
+          error={errors.html}
+          minHeight={160}
+        />
       );
     case 'CHECK_IN':
       return (

@@ -23,8 +23,10 @@ const UNGROUPABLE: readonly TFormFieldType[] = [
   'PAY_BUTTON',
 ];
 
-export const numberFields = (fields: readonly TTemplateField[]) => fields.filter((f) => NUMBER_TYPES.includes(f.type));
-export const dateFields = (fields: readonly TTemplateField[]) => fields.filter((f) => DATE_TYPES.includes(f.type));
+export const numberFields = (fields: readonly TTemplateField[]) =>
+  fields.filter((f) => NUMBER_TYPES.includes(f.type));
+export const dateFields = (fields: readonly TTemplateField[]) =>
+  fields.filter((f) => DATE_TYPES.includes(f.type));
 export const groupableFields = (fields: readonly TTemplateField[]) =>
   fields.filter((f) => !UNGROUPABLE.includes(f.type) && f.ref !== 'title');
 
@@ -73,7 +75,10 @@ export function WidgetSourceFields<W extends SourceWidget>({
   onChange: (next: W) => void;
   errors: Record<string, string>;
 }) {
-  const entities = useQuery({ queryKey: ENTITY_VIEW_KEYS.entities, queryFn: ({ signal }) => fetchEntityChoices(signal) });
+  const entities = useQuery({
+    queryKey: ENTITY_VIEW_KEYS.entities,
+    queryFn: ({ signal }) => fetchEntityChoices(signal),
+  });
   const filters = useQuery({
     queryKey: ['custom-dashboards', 'saved-filters', widget.entity_id],
     queryFn: ({ signal }) => fetchSavedFilters(widget.entity_id, signal),

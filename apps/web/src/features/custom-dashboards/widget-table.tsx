@@ -24,7 +24,11 @@ export function WidgetTable({ widget }: { widget: TableWidget }) {
   });
   const label = widget.title || 'table';
   if (!view.data || view.isError)
-    return <WidgetQuery query={view} label={label} skeleton="rows">{() => null}</WidgetQuery>;
+    return (
+      <WidgetQuery query={view} label={label} skeleton="rows">
+        {() => null}
+      </WidgetQuery>
+    );
   if (!query) return <WidgetEmpty>This view has no entity.</WidgetEmpty>;
   return (
     <WidgetQuery query={rows} label={label} skeleton="rows">

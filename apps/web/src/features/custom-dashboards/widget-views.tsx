@@ -1,6 +1,6 @@
 import { AreaChart, BarChart, DonutChart, LineChart, PieChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { Stack, Text, Typography, VisuallyHidden } from '@mantine/core';
+import { ColorSwatch, Group, Stack, Text, Typography, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TDashboardWidget } from '@esigns/contracts/custom-dashboards';
 import { useTemplateFields } from '../entity-views/filter-builder';
@@ -20,8 +20,13 @@ import {
   type StatWidget,
 } from './widget-data';
 
-
-const METRIC_WORDS = { COUNT: 'Records', SUM: 'Total', AVG: 'Average', MIN: 'Lowest', MAX: 'Highest' } as const;
+const METRIC_WORDS = {
+  COUNT: 'Records',
+  SUM: 'Total',
+  AVG: 'Average',
+  MIN: 'Lowest',
+  MAX: 'Highest',
+} as const;
 
 function StatView({ widget }: { widget: StatWidget }) {
   const { fields } = useTemplateFields(widget.entity_id);
@@ -47,7 +52,18 @@ function StatView({ widget }: { widget: StatWidget }) {
   );
 }
 
-const PALETTE = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6', 'pink.6', 'indigo.6', 'yellow.6'];
+const PALETTE = [
+  'blue.6',
+  'teal.6',
+  'orange.6',
+  'grape.6',
+  'red.6',
+  'cyan.6',
+  'lime.6',
+  'pink.6',
+  'indigo.6',
+  'yellow.6',
+];
 
 /** The chart's numbers as a table for screen readers (and for reading them exactly). */
 function ChartDataTable({ title, points, metric }: { title: string; points: ChartPoint[]; metric: string }) {
@@ -76,9 +92,30 @@ function ChartDataTable({ title, points, metric }: { title: string; points: Char
 function ChartGraphic({ widget, points }: { widget: ChartWidget; points: ChartPoint[] }) {
   const label = METRIC_WORDS[widget.metric];
   if (widget.chart === 'PIE' || widget.chart === 'DONUT') {
-    const data = points.map((p, i) => ({ name: p.label, value: p.value, color: PALETTE[i % PALETTE.length]! }));
+    const data = points.map((p, i) => ({
+      name: p.label,
+      value: p.value,
+      color: PALETTE[i % PALETTE.length]!,
+    }));
     const Chart = widget.chart === 'PIE' ? PieChart : DonutChart;
-    return <Chart data={data} withTooltip tooltipDataSource="segment" withLabelsLine={false} size={140} mx="auto" />;
+    return (
+      <Group gap="md" justify="center" align="center" h="100%" wrap="nowrap">
+        <Chart data={data} withTooltip tooltipDataSource="segment" size={140} style={{ flexShrink: 0 }} />
+        <Stack gap={4} aria-hidden style={{ minWidth: 0 }}>
+          {data.map((d) => (
+            <Group key={d.name} gap={6} wrap="nowrap">
+              <ColorSwatch color={`var(--mantine-color-${d.color.replace('.', '-')})`} size={10} />
+              <Text size="xs" truncate>
+                {d.name}
+              </Text>
+              <Text size="xs" fw={600}>
+                {formatMetric(d.value)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Group>
+    );
   }
   const data = points.map((p) => ({ label: p.label, value: p.value }));
   const props = {
@@ -89,6 +126,9 @@ function ChartGraphic({ widget, points }: { widget: ChartWidget; points: ChartPo
     series: [{ name: 'value', label, color: 'blue.6' }],
     withLegend: false,
     tickLine: 'y' as const,
+    // Counts are whole numbers: no 0.5 on the axis.
+    yAxisProps: { allowDecimals: widget.metric !== 'COUNT' },
+    valueFormatter: (value: number) => formatMetric(value),
   };
   if (widget.chart === 'LINE') return <LineChart {...props} curveType="monotone" />;
   if (widget.chart === 'AREA') return <AreaChart {...props} curveType="monotone" />;
@@ -110,7 +150,11 @@ function ChartView({ widget }: { widget: ChartWidget }) {
         return (
           <Stack h="100%" gap={0} data-testid="chart">
             <ChartGraphic widget={widget} points={points} />
-            <ChartDataTable title={widget.title || 'Chart'} points={points} metric={METRIC_WORDS[widget.metric]} />
+            <ChartDataTable
+              title={widget.title || 'Chart'}
+              points={points}
+              metric={METRIC_WORDS[widget.metric]}
+            />
           </Stack>
         );
       }}
