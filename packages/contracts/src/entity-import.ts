@@ -241,6 +241,8 @@ export const ZImportJob = z.object({
   errors_total: z.number().int(),
   /** `GET /imports/{id}/rejected` when rows were skipped or refused. */
   rejected_url: z.string().nullable(),
+  /** Why a FAILED job ended (row problems, an expired upload, an entity that changed); else null. */
+  message: z.string().nullable().optional(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });
