@@ -202,7 +202,12 @@ describe('exports', { timeout: 60_000 }, () => {
     );
     renderAt(<EntityRecordsScreen />, '/entity/:entity_id', `/entity/${ENTITY_ID}`);
     await screen.findByText('Sea view flat');
-    await exportFromMenu('Excel (.xlsx)');
+    await exportFromMenu('Excel by email (in the background)');
+    await waitFor(() =>
+      expect(api.callsTo(`/api/export/entities-data/${ENTITY_ID}`)[0]?.body).toMatchObject({
+        background: true,
+      }),
+    );
 
     const dialog = await screen.findByRole('dialog', { name: 'Exporting' });
     expect(within(dialog).getByText('Waiting to start…')).toBeTruthy();

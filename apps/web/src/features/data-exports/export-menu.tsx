@@ -5,6 +5,7 @@ import {
   IconFileSpreadsheet,
   IconFileTypePdf,
   IconHistory,
+  IconMailForward,
 } from '@tabler/icons-react';
 import type { TExportFormat } from '@esigns/contracts/data-exports';
 import {
@@ -48,6 +49,11 @@ export function ExportMenu({ entityId, entityName, query, view }: ExportMenuProp
     }
     runner.run(() => exportEntity(entityId, format, entityExportBody(query), entityName));
   };
+  // A job whatever the size: its progress here, the file under "Recent exports" and by mail.
+  const exportInBackground = () =>
+    runner.run(() =>
+      exportEntity(entityId, 'XLSX', { ...entityExportBody(query), background: true }, entityName),
+    );
   const scope = selected > 0 ? `${selected} selected` : 'shown records';
 
   return (
@@ -79,6 +85,13 @@ export function ExportMenu({ entityId, entityName, query, view }: ExportMenuProp
             onClick={() => exportAs('PDF')}
           >
             {view && selected === 0 ? 'PDF of the view' : 'PDF'}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconMailForward size={16} />}
+            disabled={!canCombine}
+            onClick={exportInBackground}
+          >
+            Excel by email (in the background)
           </Menu.Item>
           {!canCombine && (
             <Menu.Label maw={260} style={{ whiteSpace: 'normal' }}>

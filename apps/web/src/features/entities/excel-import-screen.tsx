@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Skeleton, Stepper } from '@mantine/core';
+import { Box, Button, Skeleton, Stepper } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -74,35 +74,37 @@ export function ExcelImportScreen() {
         <Stepper.Step label="Import" description="Progress and result" />
       </Stepper>
       <Panel>
-        {step === 0 && <UploadStep entityId={entityId} onReady={setUpload} />}
-        {step === 1 && upload && (
-          <MapStep
-            entityId={entityId}
-            upload={upload}
-            fields={fields.data ?? []}
-            onStarted={started}
-            onRestart={restart}
-          />
-        )}
-        {step === 2 && job && (
-          <ImportJobStep
-            key={job._id}
-            initial={job}
-            onBackToMapping={() => setJob(null)}
-            onDone={() => {
-              void queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.records(entityId) });
-              void queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.one(entityId) });
-            }}
-            actions={
-              <>
-                {recordsLink}
-                <Button variant="light" onClick={restart}>
-                  Import another file
-                </Button>
-              </>
-            }
-          />
-        )}
+        <Box p="md">
+          {step === 0 && <UploadStep entityId={entityId} onReady={setUpload} />}
+          {step === 1 && upload && (
+            <MapStep
+              entityId={entityId}
+              upload={upload}
+              fields={fields.data ?? []}
+              onStarted={started}
+              onRestart={restart}
+            />
+          )}
+          {step === 2 && job && (
+            <ImportJobStep
+              key={job._id}
+              initial={job}
+              onBackToMapping={() => setJob(null)}
+              onDone={() => {
+                void queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.records(entityId) });
+                void queryClient.invalidateQueries({ queryKey: ENTITY_KEYS.one(entityId) });
+              }}
+              actions={
+                <>
+                  {recordsLink}
+                  <Button variant="light" onClick={restart}>
+                    Import another file
+                  </Button>
+                </>
+              }
+            />
+          )}
+        </Box>
       </Panel>
     </PageFrame>
   );

@@ -10,6 +10,7 @@ import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
 import {
   IMPORT_KEYS,
   SPREADSHEET_ACCEPT,
+  count,
   fetchStoredUploads,
   importFileProblem,
   storeUpload,
@@ -17,8 +18,8 @@ import {
 
 const sheetsText = (upload: TStoredUpload) => {
   const rows = upload.sheets.reduce((sum, sheet) => sum + sheet.row_count, 0);
-  const sheets = upload.sheets.length === 1 ? '' : `${upload.sheets.length} sheets · `;
-  return `${sheets}${rows.toLocaleString('en-IN')} rows`;
+  const sheets = upload.sheets.length === 1 ? '' : `${count(upload.sheets.length, 'sheet')} · `;
+  return `${sheets}${count(rows, 'row')}`;
 };
 
 /** The entity's recent uploads (kept a few days): import one again without uploading it again. */
