@@ -10,7 +10,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'esigns-e2e-'));
 export const baseURL = `http://127.0.0.1:${port}`;
-const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+/** The SMTP sink's SMTP side: the instance's SMTP_URL, and a company's own SMTP in e2e/email. */
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 /** The SMTP sink's HTTP side (e2e/support/smtp-sink.mjs): what the app mailed. */
 export const smtpSinkURL = `http://127.0.0.1:${Number(process.env.E2E_SMTP_HTTP_PORT ?? 2527)}`;
 const chromium = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file));

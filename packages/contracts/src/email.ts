@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZEmail } from './auth';
 import { ZPageQuery } from './envelope';
 import { ZId } from './ids';
+import { ZFilterGroup } from './nocode-filters';
 
 /*
  * Email (spec 3 §7 "Email templates", "Mail"; ../shared/DOMAIN-PLATFORM.md "Email"): a company's
@@ -173,9 +174,16 @@ export const ZRecordMailRequest = z
     entity_id: ZId('Choose an entity'),
     template_id: ZId('Choose an email template'),
     record_ids: z.array(ZId('Invalid record id')).min(1).max(MAX_RECORD_MAILS).optional(),
-    /** Every record of the entity (optionally of a saved filter) instead of a list. */
+    /**
+     * Every record the caller sees in the grid instead of a list, narrowed as the grid is: a saved
+     * filter, the grid's own `filters`, a view's `base_filters` and the title `search` (the same
+     * meaning as in `POST /entities/{id}/list`). More than MAX_RECORD_MAILS: 422 on `all`.
+     */
     all: z.boolean().default(false),
     filter_id: ZId('Invalid filter id').optional(),
+    filters: ZFilterGroup.optional(),
+    base_filters: ZFilterGroup.optional(),
+    search: z.string().trim().max(100).optional(),
     to_field: z.string().trim().max(140).optional(),
     cc: z.array(ZEmail).max(10).default([]),
   })

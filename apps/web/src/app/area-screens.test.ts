@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_AREA_SCREENS } from '../features/contact-area/screens';
 import { CONTACT_SCREENS } from '../features/contacts/screens';
 import { DOCUMENT_SCREENS } from '../features/documents/document-screens';
+import { EMAIL_TEMPLATE_SCREENS } from '../features/email-templates/screens';
 import { ENTITY_GROUP_SCREENS } from '../features/entity-groups/screens';
 import { ENTITY_VIEW_SCREENS } from '../features/entity-views/screens';
 import { FORM_BUILDER_SCREENS } from '../features/form-builders/screens';
@@ -10,6 +11,7 @@ import { WORKFLOW_SCREENS } from '../features/workflows/screens';
 import { FORM_FILL_SCREENS } from '../features/form-fill/screens';
 import { FORM_TEMPLATE_SCREENS } from '../features/form-templates/screens';
 import { GLOBAL_VARIABLE_SCREENS } from '../features/global-variables/screens';
+import { MAIL_CONFIG_SCREENS } from '../features/mail-config/screens';
 import { REQUEST_DOCUMENT_SCREENS } from '../features/request-documents/screens';
 import { TEAM_SCREENS } from '../features/team/screens';
 import { TEMPLATE_SCREENS } from '../features/templates/screens';
@@ -67,6 +69,18 @@ const AREAS: [area: string, screens: ScreenLoaders, patterns: string[]][] = [
       '/templates/upload',
     ],
   ],
+  [
+    'email templates',
+    EMAIL_TEMPLATE_SCREENS,
+    [
+      '/email-template',
+      '/email-template/create',
+      '/email-template/edit/{template_id}',
+      '/email-header-footer-template/create',
+      '/email-header-footer-template/edit/{template_id}',
+    ],
+  ],
+  ['mail configuration', MAIL_CONFIG_SCREENS, ['/configuration/mail']],
   [
     'entity groups',
     ENTITY_GROUP_SCREENS,

@@ -65,7 +65,7 @@ export async function signup(
           : `${user.firstName} ${user.lastName}`;
       const { companyId } = await createWorkspace(tx, { name, planType, ownerId: user.id });
       await tx.update(users).set({ lastCompanyId: companyId }).where(eq(users.id, user.id));
-      await sendVerification(platform, user, tx);
+      await sendVerification(platform, { ...user, lastCompanyId: companyId }, tx);
     });
   } catch (err) {
     // Two sign-ups with one email at the same instant: the loser answers like an existing account.
@@ -78,9 +78,13 @@ export async function signup(
 
 type Tx = Parameters<Parameters<Platform['database']['db']['transaction']>[0]>[0];
 
+/**
+ * The verification mail, logged under the workspace made at sign-up (`lastCompanyId`): its owner
+ * finds it in the company's email log (codes and links redacted there), like every other mail.
+ */
 async function sendVerification(
   platform: Platform,
-  user: { id: string; email: string; firstName: string },
+  user: { id: string; email: string; firstName: string; lastCompanyId: string | null },
   tx?: Tx,
 ): Promise<void> {
   const write = async (t: Tx) => {
@@ -93,7 +97,7 @@ async function sendVerification(
     const link = `${platform.config.publicUrl}/verify?email=${encodeURIComponent(user.email)}&token=${token}`;
     await platform.mail.queue(
       verificationMail({ to: user.email, firstName: user.firstName, code: code!, link }),
-      { tx: t },
+      { tx: t, ...(user.lastCompanyId ? { companyId: user.lastCompanyId } : {}) },
     );
   };
   if (tx) return write(tx);

@@ -39,8 +39,14 @@ async function recordIdsOf(
 ) {
   const db = platform.database.db;
   if (body.all) {
-    const ids = await recordIdsMatching(db, access, def, { filter_id: body.filter_id }, MAX_RECORD_MAILS + 1);
-    if (ids.length === 0) throw invalid('all', 'No records to mail');
+    const matching = {
+      filter_id: body.filter_id,
+      filters: body.filters,
+      base_filters: body.base_filters,
+      search: body.search || undefined,
+    };
+    const ids = await recordIdsMatching(db, access, def, matching, MAX_RECORD_MAILS + 1);
+    if (ids.length === 0) throw invalid('all', 'No records match: nothing to mail');
     if (ids.length > MAX_RECORD_MAILS) {
       throw invalid(
         'all',

@@ -102,20 +102,17 @@ export async function recordsWithLinks(
 }
 
 /**
- * The ids of `def`'s records the caller sees in the grid (their global filters, and a saved filter
- * when given), newest first, at most `limit`.
+ * The ids of `def`'s records the caller sees in the grid (their global filters, and a saved filter,
+ * the grid's own and a view's filters and the title search when given), newest first, at most `limit`.
  */
 export async function recordIdsMatching(
   db: Db,
   access: AccessContext,
   def: EntityDefinition,
-  query: { filter_id?: string | undefined },
+  query: Pick<Parameters<typeof recordWhere>[3], 'filter_id' | 'filters' | 'base_filters' | 'search'>,
   limit: number,
 ): Promise<string[]> {
-  const where = await recordWhere(db, access, def, {
-    filter_id: query.filter_id,
-    apply_global_filters: true,
-  });
+  const where = await recordWhere(db, access, def, { ...query, apply_global_filters: true });
   const rows = await db
     .select({ id: entityData.id })
     .from(entityData)

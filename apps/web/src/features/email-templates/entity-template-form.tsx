@@ -107,11 +107,12 @@ export function EntityTemplateForm({
             disabled={Boolean(template)}
             error={error('entity_id')}
           />
-          <Group align="flex-end" wrap="nowrap">
+          {/* The picker goes under the subject when both do not fit (a phone). */}
+          <Group align="flex-end" wrap="wrap">
             <TextInput
               label="Subject"
               required
-              style={{ flex: 1 }}
+              style={{ flex: '1 1 260px' }}
               ref={subjectRef}
               value={subject}
               onFocus={() => setTarget('subject')}

@@ -72,11 +72,11 @@ export function HeaderFooterForm({ template }: { template?: TEmailTemplate }) {
       <Panel>
         <Stack p="md" gap="sm">
           {other ? <ErrorAlert>{errorText(other)}</ErrorAlert> : null}
-          <Group align="flex-end" wrap="nowrap">
+          <Group align="flex-end" wrap="wrap">
             <TextInput
               label="Name"
               required
-              style={{ flex: 1 }}
+              style={{ flex: '1 1 260px' }}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               error={error('name')}

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
+import { fakeSockets } from '../../shared/testing/fake-socket';
 import { renderScreenAt } from '../../shared/testing/render-routes';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { RecordSelectionActions } from '../entities/record-actions-menu';
@@ -11,7 +12,23 @@ import {
   makeTemplate,
   templatesServer,
 } from './email-templates-test-utils';
+import { RECORD_MAILS_PROGRESS_EVENT } from './batch-progress';
 import { SendEmailDialog } from './send-email-dialog';
+
+vi.mock('socket.io-client', async () => (await import('../../shared/testing/fake-socket')).fakeSocketIo);
+
+/** The server's `record-mails.progress` event of mailing b1, to every socket the app opened. */
+const progressEvent = (status: string, queued: number, total = 2) =>
+  act(() => {
+    for (const socket of fakeSockets)
+      socket.emitFromServer(RECORD_MAILS_PROGRESS_EVENT, {
+        batch_id: 'b1',
+        status,
+        total,
+        queued,
+        skipped: 0,
+      });
+  });
 
 const field = (key: string, label: string) => ({
   ref: `t1#${key}`,
@@ -47,15 +64,14 @@ function mailServer(userType: 'ADMIN' | 'MEMBER', reads: { status: string; queue
 const RECORDS = [RECORD_ID, '7e1b2c3d-0000-4000-8000-000000000002'];
 
 staffSessionPerTest();
+beforeEach(() => {
+  fakeSockets.length = 0;
+});
 
-describe('SendEmailDialog', { timeout: 30_000 }, () => {
-  it('previews the first record, sends with the chosen address and cc, then follows the progress', async () => {
-    const api = installFakeApi(
-      mailServer('ADMIN', [
-        { status: 'RUNNING', queued: 1 },
-        { status: 'DONE', queued: 2 },
-      ]),
-    );
+describe('SendEmailDialog', { timeout: 90_000 }, () => {
+  it('previews the first record, sends with the chosen address and cc, then follows the progress from the socket', async () => {
+    // A read of the mailing would only ever say RUNNING: DONE can come from the socket alone.
+    const api = installFakeApi(mailServer('ADMIN', [{ status: 'RUNNING', queued: 1 }]));
     renderScreenAt(
       <SendEmailDialog opened onClose={() => {}} entityId={ENTITY_ID} recordIds={RECORDS} />,
       '*',
@@ -88,9 +104,113 @@ describe('SendEmailDialog', { timeout: 30_000 }, () => {
         to_field: 't1#work_email',
       }),
     );
-    expect(await screen.findByText(/All mails queued/, undefined, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByText(/2 of 2 queued/)).toBeTruthy();
+    expect(await screen.findByText(/Queueing the mails…: 0 of 2 queued/)).toBeTruthy();
+    await waitFor(() => expect(fakeSockets.length).toBeGreaterThan(0));
+    progressEvent('RUNNING', 1);
+    expect(await screen.findByText(/Queueing the mails…: 1 of 2 queued/)).toBeTruthy();
+    // Another mailing's event changes nothing.
+    act(() => {
+      for (const socket of fakeSockets)
+        socket.emitFromServer(RECORD_MAILS_PROGRESS_EVENT, {
+          batch_id: 'b2',
+          status: 'DONE',
+          total: 9,
+          queued: 9,
+          skipped: 0,
+        });
+    });
+    expect(screen.getByText(/1 of 2 queued/)).toBeTruthy();
+    progressEvent('DONE', 2);
+    expect(await screen.findByText(/All mails queued: 2 of 2 queued/)).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Mails queued' }).getAttribute('aria-valuenow')).toBe(
+      '100',
+    );
     expect(screen.getByRole('link', { name: /email log/ }).getAttribute('href')).toBe('/email-log');
+  });
+
+  it("sends to all the records matching the grid's filter and search", async () => {
+    const api = installFakeApi(mailServer('ADMIN', [{ status: 'RUNNING', queued: 0 }]));
+    const filters = {
+      match: 'ALL' as const,
+      rules: [{ field: 't1#rent', operator: 'GREATER_THAN' as const, value: 2 }],
+    };
+    renderScreenAt(
+      <SendEmailDialog
+        opened
+        onClose={() => {}}
+        entityId={ENTITY_ID}
+        recordIds={RECORDS}
+        matching={{ filters, filter_id: 'f1', search: 'an', total: 57, capped: false }}
+      />,
+      '*',
+      '/',
+    );
+    expect(await screen.findByRole('dialog', { name: 'Send email to 2 records' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'All 57 records matching the current filter' }));
+    expect(await screen.findByRole('dialog', { name: 'Send email to all 57 matching records' })).toBeTruthy();
+    fireEvent.click(await screen.findByPlaceholderText('Choose a template'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Welcome tenant' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(api.callsTo('/api/entities/emails')[0]?.body).toEqual({
+        entity_id: ENTITY_ID,
+        template_id: TEMPLATE_ID,
+        all: true,
+        filters,
+        filter_id: 'f1',
+        search: 'an',
+        cc: [],
+      }),
+    );
+  });
+
+  it('cannot send to all when more records match than one mailing takes, and says how to narrow them', async () => {
+    installFakeApi(mailServer('ADMIN', []));
+    renderScreenAt(
+      <SendEmailDialog
+        opened
+        onClose={() => {}}
+        entityId={ENTITY_ID}
+        recordIds={RECORDS}
+        matching={{ total: 10_000, capped: true }}
+      />,
+      '*',
+      '/',
+    );
+    const all = await screen.findByRole('radio', { name: 'All over 10,000 matching records' });
+    expect((all as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText(/narrow them with a filter or a search/)).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'The 2 selected records' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+  });
+
+  it("shows the server's refusal of an empty match on the choice", async () => {
+    installFakeApi(
+      templatesServer('ADMIN', [makeTemplate()], (call) => {
+        if (call.path === '/api/template-fields') return ok([field('email', 'Email')]);
+        if (call.path === '/api/entities/emails')
+          return invalid({ all: 'No records match: nothing to mail' });
+        return undefined;
+      }),
+    );
+    renderScreenAt(
+      <SendEmailDialog
+        opened
+        onClose={() => {}}
+        entityId={ENTITY_ID}
+        recordIds={RECORDS}
+        matching={{ search: 'zz', total: 3, capped: false }}
+      />,
+      '*',
+      '/',
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: 'All 3 records matching the current filter' }));
+    fireEvent.click(await screen.findByPlaceholderText('Choose a template'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Welcome tenant' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('No records match: nothing to mail')).toBeTruthy();
+    expect(screen.queryByText('Validation failed')).toBeNull();
   });
 
   it('links to creating a template when the entity has none', async () => {

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Progress, Select, Stack, TagsInput, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, TagsInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { TRecordMailBatch } from '@esigns/contracts/email';
 import { AppDialog } from '../../shared/ui/app-dialog';
 import { DialogButtons } from '../../shared/ui/form-dialog';
 import { ErrorAlert, errorText } from '../../shared/ui/page-kit';
@@ -10,15 +9,14 @@ import { ENTITY_KEYS, fetchTemplateFields } from '../entities/entities-api';
 import {
   EMAIL_TEMPLATE_KEYS,
   fetchEntityEmailTemplates,
-  fetchRecordMailBatch,
   previewEmailTemplate,
   sendRecordMails,
 } from './email-templates-api';
+import { BatchProgress } from './batch-progress';
+import type { GridMatch } from './grid-match';
+import { RecipientsChoice, recipientsOf, type Recipients } from './recipients-choice';
 import { RenderedMail } from './template-preview';
 import { fieldError } from './use-template-save';
-
-/** How often a running mailing's progress is read. */
-export const BATCH_POLL_MS = 1500;
 
 /** The entity's EMAIL fields as `to_field` choices (`<template_id>#<field_key>`). */
 function useAddressFields(entityId: string) {
@@ -34,39 +32,22 @@ function useAddressFields(entityId: string) {
     }));
 }
 
-/** A mailing's progress, read until it is DONE. */
-export function BatchProgress({ batch }: { batch: TRecordMailBatch }) {
-  const progress = useQuery({
-    queryKey: ['record-mails', batch.batch_id],
-    queryFn: ({ signal }) => fetchRecordMailBatch(batch.batch_id, signal),
-    initialData: batch,
-    refetchInterval: (query) => (query.state.data?.status === 'DONE' ? false : BATCH_POLL_MS),
-  });
-  const now = progress.data;
-  const done = now.queued + now.skipped;
-  return (
-    <Stack gap="xs" data-testid="mail-progress">
-      <Text size="sm">
-        {now.status === 'DONE' ? 'All mails queued' : 'Queueing the mails…'}: {now.queued} of {now.total}{' '}
-        queued
-        {now.skipped > 0 ? `, ${now.skipped} skipped (no valid address)` : ''}
-      </Text>
-      <Progress value={now.total ? (done / now.total) * 100 : 100} animated={now.status !== 'DONE'} />
-      <Anchor component={Link} to="/email-log" size="sm">
-        Follow their delivery in the email log
-      </Anchor>
-    </Stack>
-  );
-}
-
-type Props = { opened: boolean; onClose: () => void; entityId: string; recordIds: string[] };
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  entityId: string;
+  recordIds: string[];
+  /** The records grid's current query: offers "all records matching the current filter". */
+  matching?: GridMatch | null | undefined;
+};
 
 /**
- * "Send email": mails the records with one of the entity's templates (`POST /entities/emails`),
- * at an EMAIL field of theirs (chosen when the entity has several), with cc; a preview with the
- * first record; then the mailing's progress.
+ * "Send email": mails the selected records (or all those matching the grid's filter) with one of
+ * the entity's templates (`POST /entities/emails`), at an EMAIL field of theirs (chosen when the
+ * entity has several), with cc; a preview with the first selected record; then the mailing's
+ * progress, live from the socket.
  */
-export function SendEmailDialog({ opened, onClose, entityId, recordIds }: Props) {
+export function SendEmailDialog({ opened, onClose, entityId, recordIds, matching }: Props) {
   const templates = useQuery({
     queryKey: EMAIL_TEMPLATE_KEYS.ofEntity(entityId),
     queryFn: ({ signal }) => fetchEntityEmailTemplates(entityId, signal),
@@ -76,6 +57,7 @@ export function SendEmailDialog({ opened, onClose, entityId, recordIds }: Props)
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [toField, setToField] = useState<string | null>(null);
   const [cc, setCc] = useState<string[]>([]);
+  const [scope, setScope] = useState<Recipients>('selected');
   const preview = useMutation({
     mutationFn: () => previewEmailTemplate({ id: templateId ?? '', record_id: recordIds[0] }),
   });
@@ -84,15 +66,19 @@ export function SendEmailDialog({ opened, onClose, entityId, recordIds }: Props)
       sendRecordMails({
         entity_id: entityId,
         template_id: templateId ?? '',
-        record_ids: recordIds,
+        ...recipientsOf(scope, recordIds, matching),
         cc,
         ...(toField ? { to_field: toField } : {}),
       }),
   });
-  const count = `${recordIds.length} record${recordIds.length === 1 ? '' : 's'}`;
+  const count =
+    scope === 'all' && matching
+      ? `all ${matching.total.toLocaleString()} matching records`
+      : `${recordIds.length} record${recordIds.length === 1 ? '' : 's'}`;
   const list = templates.data ?? [];
   const ccError = fieldError(send.error, 'cc');
-  const sendError = send.error && !ccError ? send.error : null;
+  const allError = fieldError(send.error, 'all');
+  const sendError = send.error && !ccError && !allError ? send.error : null;
   return (
     <AppDialog
       opened={opened}
@@ -118,6 +104,15 @@ export function SendEmailDialog({ opened, onClose, entityId, recordIds }: Props)
       ) : (
         <Stack gap="sm">
           {sendError ? <ErrorAlert>{errorText(sendError)}</ErrorAlert> : null}
+          {matching && (
+            <RecipientsChoice
+              value={scope}
+              onChange={setScope}
+              selected={recordIds.length}
+              matching={matching}
+              error={allError}
+            />
+          )}
           {templates.isError && <ErrorAlert>{errorText(templates.error)}</ErrorAlert>}
           {templates.isSuccess && list.length === 0 ? (
             <Alert color="yellow" title="No email template for this entity yet">

@@ -170,7 +170,7 @@ export function OutboxTable({
                     {row.kind}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td miw={96}>
                   <Badge color={statusColor(row.status)} variant="light">
                     {row.status}
                   </Badge>
