@@ -54,19 +54,27 @@ type Handlers = {
 };
 
 /** A widget's controls in the builder: the drag handle, its settings, moves by menu and removal. */
-function WidgetControls({ widget, onEdit, onRemove, onChange }: Handlers & { widget: TDashboardWidget }) {
+function WidgetControls({
+  widget,
+  draggable,
+  onEdit,
+  onRemove,
+  onChange,
+}: Handlers & { widget: TDashboardWidget; draggable: boolean }) {
   const name = widget.title || WIDGET_TYPE_LABELS[widget.type];
   return (
     <Group gap={2} wrap="nowrap" className="dashboard-widget-controls">
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="sm"
-        className="dashboard-drag-handle"
-        aria-label={`Drag ${name}`}
-      >
-        <IconGripVertical size={14} />
-      </ActionIcon>
+      {draggable && (
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          className="dashboard-drag-handle"
+          aria-label={`Drag ${name}`}
+        >
+          <IconGripVertical size={14} />
+        </ActionIcon>
+      )}
       <ActionIcon
         variant="subtle"
         size="sm"
@@ -104,10 +112,14 @@ function WidgetControls({ widget, onEdit, onRemove, onChange }: Handlers & { wid
 function BuilderWidget({
   widget,
   problem,
+  draggable,
   ...handlers
-}: Handlers & { widget: TDashboardWidget; problem?: string }) {
+}: Handlers & { widget: TDashboardWidget; problem?: string; draggable: boolean }) {
   return (
-    <WidgetFrame widget={widget} controls={<WidgetControls widget={widget} {...handlers} />}>
+    <WidgetFrame
+      widget={widget}
+      controls={<WidgetControls widget={widget} draggable={draggable} {...handlers} />}
+    >
       {problem || !isComplete(widget) ? (
         <Text size="sm" c={problem ? 'red' : 'dimmed'}>
           {problem || widgetProblem(widget)}
@@ -137,7 +149,10 @@ export function BuilderGrid({
 }) {
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const { width, containerRef, mounted } = useContainerWidth({ initialWidth: 1100 });
-  const render = (w: TDashboardWidget) => <BuilderWidget widget={w} problem={problems[w.id]} {...handlers} />;
+  // On a phone the widgets stack and move by their menu: no drag handle.
+  const render = (w: TDashboardWidget) => (
+    <BuilderWidget widget={w} problem={problems[w.id]} draggable={!phone} {...handlers} />
+  );
   if (phone) return <DashboardGrid widgets={widgets} render={render} />;
   const layout: Layout = widgets.map((w) => ({ i: w.id, ...w.layout, maxH: DASHBOARD_MAX_WIDGET_ROWS }));
   return (
