@@ -128,7 +128,7 @@ beforeAll(async () => {
   theirType = await type(other, 'Their client');
   client = await seedContactCaller(t, acme.companyId, { contactTypeId: clientType });
   partner = await seedContactCaller(t, acme.companyId, { contactTypeId: partnerType });
-}, 240_000);
+}, 600_000);
 afterAll(async () => {
   await t.close();
 });
