@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_AREA_SCREENS } from '../features/contact-area/screens';
 import { CONTACT_SCREENS } from '../features/contacts/screens';
+import { CUSTOM_DASHBOARD_SCREENS } from '../features/custom-dashboards/screens';
 import { DOCUMENT_SCREENS } from '../features/documents/document-screens';
 import { EMAIL_TEMPLATE_SCREENS } from '../features/email-templates/screens';
 import { ENTITY_GROUP_SCREENS } from '../features/entity-groups/screens';
@@ -81,6 +82,19 @@ const AREAS: [area: string, screens: ScreenLoaders, patterns: string[]][] = [
     ],
   ],
   ['mail configuration', MAIL_CONFIG_SCREENS, ['/configuration/mail']],
+  [
+    'custom dashboards',
+    CUSTOM_DASHBOARD_SCREENS,
+    [
+      '/custom/dashboard-list',
+      '/custom/dashboard/config/{dashboardId}',
+      '/custom/CustomEntityMention',
+      '/page-dashboard/{dashboardId}',
+      '/ap/page-dashboard/{dashboardId}',
+      '/ap-user/custom-dashboards/{entityId}',
+      '/ap/custom/dashboard/{entityId}',
+    ],
+  ],
   [
     'entity groups',
     ENTITY_GROUP_SCREENS,
