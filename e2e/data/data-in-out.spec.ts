@@ -112,12 +112,23 @@ test('data in and out: export the grid to xlsx, import CSVs with a saved mapping
     expect((vikram[3] as Date).toISOString().slice(0, 10)).toBe('2026-04-02');
   });
 
-  await test.step('the recent exports and the entities list\'s export of all data', async () => {
+  await test.step('an export in the background: its progress, its link, the recent exports', async () => {
     await page.getByRole('button', { name: 'Export' }).click();
-    await page.getByRole('menuitem', { name: 'Recent exports' }).click();
-    await expect(page.getByRole('dialog', { name: 'Recent exports' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Excel by email (in the background)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exporting' });
+    const link = dialog.getByRole('button', { name: 'Download Leads.xlsx' });
+    await expect(link).toBeVisible({ timeout: 60_000 });
+    await shot(page, 'export-job-done');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('Leads.xlsx');
+    await dialog.getByRole('button', { name: 'Recent exports' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Recent exports' });
+    await expect(drawer.getByRole('group', { name: 'Export Leads.xlsx' })).toContainText('Ready');
     await shot(page, 'recent-exports');
     await page.keyboard.press('Escape');
+  });
+
+  await test.step('the entities list\'s export of all data', async () => {
     await page.goto('/entity');
     await page.getByRole('button', { name: 'Export' }).click();
     const [download] = await Promise.all([
