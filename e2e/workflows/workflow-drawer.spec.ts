@@ -65,6 +65,14 @@ test('workflows: staff resend a due step and void a running packet from its draw
     const steps = drawer.getByTestId('instance-step');
     await expect(steps).toHaveCount(4);
     for (const step of await steps.all()) await expect(step).toContainText(/voided/i);
+    // The second stage never started: its steps show no date; a voided packet no longer "expires".
+    await expect(steps.nth(2)).not.toContainText(/\d{4}/);
+    await expect(steps.nth(3)).not.toContainText(/\d{4}/);
+    await expect(drawer.getByText(/expires/)).toHaveCount(0);
+    // The timeline names who started and voided it, never a user id.
+    const timeline = drawer.getByTestId('instance-timeline');
+    await expect(timeline).toContainText(`${company.owner.first} ${company.owner.last}`);
+    await expect(timeline).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/);
     await shot(page, 'drawer-voided');
   } finally {
     await staff.close();
@@ -77,6 +85,22 @@ test('workflows: staff resend a due step and void a running packet from its draw
     await expect(tenant.getByText(/voided/i).first()).toBeVisible();
     await expect(tenant.getByRole('button', { name: 'Review and sign' })).toHaveCount(0);
     await shot(tenant, 'phone-link-voided');
+
+    // Staff on a phone: the packets' status tabs scroll sideways inside the screen, none cut off.
+    const staffPhone = await phone.newPage();
+    await signInInBrowser(staffPhone, company.owner.email);
+    await staffPhone.goto('/workflows?view=instances');
+    const tabs = staffPhone.getByRole('tablist', { name: 'Packet status' });
+    await expect(tabs.getByRole('tab', { name: /^Voided/ })).toBeVisible();
+    expect(await staffPhone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await shot(staffPhone, 'phone-packet-tabs');
+    const last = tabs.getByRole('tab').last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
+    await last.click();
+    await shot(staffPhone, 'phone-packet-tabs-scrolled');
   } finally {
     await phone.close();
   }

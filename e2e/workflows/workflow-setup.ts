@@ -11,7 +11,7 @@ import { uniqueId } from '../support/ids';
 // of the builder in the browser, shared by the journey and the staff screens' spec.
 
 export const PHONE = { width: 390, height: 844 };
-export const DESKTOP = { width: 1280, height: 800 };
+export const DESKTOP = { width: 1366, height: 900 };
 
 export const NAMES = {
   lease: 'Lease agreement',

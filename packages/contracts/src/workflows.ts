@@ -407,10 +407,27 @@ export const ZWorkflowUserStatus = z.object({
       status: z.enum(WORKFLOW_STEP_STATUSES),
       /** Where the recipient opens a DUE step (a signing link, an upload page, a form link). */
       open_url: z.string().nullable(),
+      /**
+       * A read-and-acknowledge (static) step the caller views: true while their acknowledgement is
+       * still wanted (`POST /workflow/acknowledge`); opening the document only marks it viewed.
+       */
+      must_acknowledge: z.boolean().optional(),
+      /** When the caller acknowledged this step (static steps), else null. */
+      acknowledged_at: z.string().nullable().optional(),
     }),
   ),
 });
 export type TWorkflowUserStatus = z.infer<typeof ZWorkflowUserStatus>;
+
+/**
+ * `POST /workflow/acknowledge` (not in the spec): the recipient of a read-and-acknowledge step,
+ * with the same credentials as `user-status`, says they have read its document. Answers their
+ * packet as `user-status` does.
+ */
+export const ZWorkflowAcknowledgeRequest = z.object({
+  step_id: z.string().trim().min(1, 'Name the step').max(64),
+});
+export type TWorkflowAcknowledgeRequest = z.infer<typeof ZWorkflowAcknowledgeRequest>;
 
 /** `GET /view-workflow/{id}`: the definition, its instances' counts per status and the latest ones. */
 export const ZWorkflowView = z.object({

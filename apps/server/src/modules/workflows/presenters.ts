@@ -4,7 +4,9 @@ import type {
   TWorkflowInstanceDetail,
   TWorkflowInstanceStep,
 } from '@esigns/contracts/workflows';
+import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
+import { findPeople } from '../auth';
 import type { workflowData } from './schema';
 import { workflowDataEvents, workflowDataSteps } from './schema';
 
@@ -94,14 +96,35 @@ export async function presentInstanceDetail(
       .where(eq(workflowDataEvents.workflowDataId, row.id))
       .orderBy(asc(workflowDataEvents.seq)),
   ]);
+  const names = await actorNames(
+    db,
+    events.map((e) => e.actor),
+  );
   return {
     ...instance!,
     timeline: events.map((e) => ({
       at: e.at.toISOString(),
       event: e.event,
       step_id: e.stepId,
-      actor: e.actor,
+      actor: e.actor === null ? null : (names.get(e.actor) ?? e.actor),
       details: e.details,
     })),
   };
+}
+
+/**
+ * Timeline actors stored as a user's id (staff's start, void, draft changes) answered as that
+ * person's name (else their email); a person gone since stays "a former user". Names, emails and
+ * 'system' are answered as stored.
+ */
+async function actorNames(db: Reader, actors: readonly (string | null)[]): Promise<Map<string, string>> {
+  const ids = [...new Set(actors.filter((a): a is string => a !== null && isUuid(a)))];
+  const people = await findPeople(db, ids);
+  return new Map(
+    ids.map((id) => {
+      const p = people.get(id);
+      const name = p ? `${p.firstName} ${p.lastName}`.trim() || p.email : 'A former user';
+      return [id, name];
+    }),
+  );
 }

@@ -8,12 +8,15 @@ import { endInstance, WORKFLOW_UPDATED_JOB, type TWorkflowUpdatedJob } from './e
 import { nextMove } from './engine-plan';
 import { WORKFLOW_STAGE_JOB, type TWorkflowStageJob } from './engine';
 import { appendWorkflowEvents } from './instances-store';
+import type { WorkflowDataStepRow } from './presenters';
+import { stepsAwaitingAcknowledgement } from './recipient-acknowledgements';
 import { workflowData, workflowDataSteps } from './schema';
 
 /*
  * A step's object changed (a document completed / declined / voided / expired, a request
  * uploaded, approved, cancelled or refused, a submission submitted or approved): the earlier
- * module calls us inside its own transaction. The step follows its object, the timeline gets the event, and the instance moves:
+ * module calls us inside its own transaction. A read-and-acknowledge step's completed document
+ * leaves it DUE until its viewers acknowledge it (`step_viewed`; recipient-acknowledge.ts). The step follows its object, the timeline gets the event, and the instance moves:
  * a declined required step declines it, a finished stage queues (same transaction) the job that
  * starts the next one, the last one completes it.
  */
@@ -135,28 +138,69 @@ export async function followObjects(
     .from(workflowData)
     .where(inArray(workflowData.id, instances))
     .for('update');
+  // A read-and-acknowledge step's document completes once viewed; the step waits for the
+  // acknowledgement (recipient-acknowledgements.ts), noted once on the timeline.
+  const held = await stepsAwaitingAcknowledgement(
+    tx,
+    steps.filter((s) => s.kind === 'static' && byObject.get(s.objectId!)!.to === 'DONE'),
+  );
+  await settleSteps(
+    tx,
+    steps
+      .filter((s) => !held.has(s.id))
+      .map((row) => ({
+        row,
+        to: byObject.get(row.objectId!)!.to!,
+        because: byObject.get(row.objectId!)!.object,
+      })),
+  );
+  await appendWorkflowEvents(
+    tx,
+    steps
+      .filter((s) => held.has(s.id))
+      .map((s) => ({
+        workflowDataId: s.workflowDataId,
+        event: 'step_viewed',
+        stepId: s.stepId,
+        details: { object_id: s.objectId, because: byObject.get(s.objectId!)!.object },
+      })),
+  );
+  for (const id of instances) await moveOn(platform, tx, id);
+}
+
+type Settled = { row: WorkflowDataStepRow; to: TWorkflowStepStatus; because: string };
+
+/** DUE steps to their new state, each with its timeline event (the instances locked by the caller). */
+async function settleSteps(tx: Tx, settled: readonly Settled[]): Promise<void> {
   const now = new Date();
-  for (const step of steps) {
-    const change = byObject.get(step.objectId!)!;
+  for (const { row, to } of settled) {
     await tx
       .update(workflowDataSteps)
-      .set({ status: change.to!, finishedAt: now, updatedAt: now })
-      .where(and(eq(workflowDataSteps.id, step.id), eq(workflowDataSteps.status, 'DUE')));
+      .set({ status: to, finishedAt: now, updatedAt: now })
+      .where(and(eq(workflowDataSteps.id, row.id), eq(workflowDataSteps.status, 'DUE')));
   }
   await appendWorkflowEvents(
     tx,
-    steps.map((s) => {
-      const change = byObject.get(s.objectId!)!;
-      return {
-        workflowDataId: s.workflowDataId,
-        event:
-          change.to === 'DONE' ? 'step_done' : change.to === 'DECLINED' ? 'step_declined' : 'step_voided',
-        stepId: s.stepId,
-        details: { object_id: s.objectId, because: change.object },
-      };
-    }),
+    settled.map(({ row, to, because }) => ({
+      workflowDataId: row.workflowDataId,
+      event: to === 'DONE' ? 'step_done' : to === 'DECLINED' ? 'step_declined' : 'step_voided',
+      stepId: row.stepId,
+      details: { object_id: row.objectId, because },
+    })),
   );
-  for (const id of instances) await moveOn(platform, tx, id);
+}
+
+/**
+ * A read-and-acknowledge step's last acknowledgement came in while its document is COMPLETED: the
+ * step is DONE and the instance moves on (the caller holds the document and the instance locked).
+ */
+export async function finishAcknowledgedStep(
+  platform: Platform,
+  tx: Tx,
+  row: WorkflowDataStepRow,
+): Promise<void> {
+  await settleSteps(tx, [{ row, to: 'DONE', because: 'acknowledged' }]);
+  await moveOn(platform, tx, row.workflowDataId);
 }
 
 /**

@@ -9,6 +9,7 @@ import { stepsOfInstances, type WorkflowDataRow } from './presenters';
 import { packetHeader, packetOf, proveRecipient, type RecipientProof } from './recipient-access';
 import { mintStepLink } from './recipient-mint';
 import { findInstance } from './reads-instances';
+import { acknowledgementsOf } from './recipient-acknowledgements';
 import { holdPacket } from './resend-service';
 import { stepsAddressedTo, type AddressedStep } from './recipient-steps';
 
@@ -19,11 +20,11 @@ import { stepsAddressedTo, type AddressedStep } from './recipient-steps';
  */
 
 /** The recipient's email: a signing link's or an account's; a request's or form's link is the primary person's. */
-const emailOf = (proof: RecipientProof, instance: WorkflowDataRow): string =>
+export const emailOf = (proof: RecipientProof, instance: WorkflowDataRow): string =>
   (proof.via === 'ACCOUNT' || proof.via === 'SIGNING_LINK' ? proof.email : instance.email) ?? '';
 
 /** The caller's steps of the packet; none at all (a signed-in stranger): 404, as another packet's id. */
-async function addressedSteps(
+export async function addressedSteps(
   platform: Platform,
   instance: WorkflowDataRow,
   email: string,
@@ -66,36 +67,70 @@ async function mint(
   });
 }
 
+/** Who calls (401/429), their packet (404) and their steps of it (404 when none). */
+export async function callerPacket(platform: Platform, request: FastifyRequest) {
+  const proof = await proveRecipient(platform, request);
+  const instance = await packetOf(platform, proof, packetHeader(platform, request));
+  const email = emailOf(proof, instance);
+  const steps = await addressedSteps(platform, instance, email);
+  return { proof, instance, email, steps };
+}
+
 export async function recipientStatus(
   platform: Platform,
   request: FastifyRequest,
   body: TWorkflowUserStatusRequest,
 ): Promise<TWorkflowUserStatus> {
-  const proof = await proveRecipient(platform, request);
-  const instance = await packetOf(platform, proof, packetHeader(platform, request));
-  const email = emailOf(proof, instance);
-  const steps = await addressedSteps(platform, instance, email);
+  const { proof, instance, email, steps } = await callerPacket(platform, request);
   const minted = body.open_step_id
     ? await mint(platform, request, instance, steps, { stepId: body.open_step_id, email, via: proof.via })
     : null;
-  const company = await findCompanyById(platform.database.db, instance.companyId);
   const cameBy = proof.via === 'ACCOUNT' ? null : proof;
+  return packetAnswer(platform, instance, steps, email, (row) =>
+    body.open_step_id === row.stepId && minted
+      ? minted
+      : cameBy && row.objectId === cameBy.objectId
+        ? cameBy.pageUrl
+        : null,
+  );
+}
+
+/**
+ * The caller's packet as answered: their steps in order with states, `openUrl` of each, and for a
+ * read-and-acknowledge step they view whether their acknowledgement is still wanted.
+ */
+export async function packetAnswer(
+  platform: Platform,
+  instance: WorkflowDataRow,
+  steps: readonly AddressedStep[],
+  email: string,
+  openUrl: (row: AddressedStep['row']) => string | null,
+): Promise<TWorkflowUserStatus> {
+  const db = platform.database.db;
+  const company = await findCompanyById(db, instance.companyId);
+  const me = email.trim().toLowerCase();
+  const answered = [];
+  for (const { row, signer } of steps) {
+    const mayAcknowledge = row.kind === 'static' && signer?.userType === 'VIEWER';
+    const at = mayAcknowledge
+      ? ((await acknowledgementsOf(db, instance.id, row.stepId)).get(me) ?? null)
+      : null;
+    answered.push({
+      step_id: row.stepId,
+      kind: row.kind,
+      name: row.name,
+      status: row.status,
+      open_url: openUrl(row),
+      must_acknowledge:
+        mayAcknowledge && at === null && row.status === 'DUE' && instance.status === 'IN_PROGRESS',
+      acknowledged_at: at,
+    });
+  }
   return {
     workflow_data_id: instance.id,
     workflow_name: instance.workflowName,
     status: instance.status,
     company_name: company?.name ?? '',
-    steps: steps.map(({ row }) => ({
-      step_id: row.stepId,
-      kind: row.kind,
-      name: row.name,
-      status: row.status,
-      open_url:
-        body.open_step_id === row.stepId && minted
-          ? minted
-          : cameBy && row.objectId === cameBy.objectId
-            ? cameBy.pageUrl
-            : null,
-    })),
+    steps: answered,
   };
 }

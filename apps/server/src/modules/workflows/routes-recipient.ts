@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import {
   ZResendWorkflow,
+  ZWorkflowAcknowledgeRequest,
   ZResendWorkflowResult,
   ZWorkflowUserStatus,
   ZWorkflowUserStatusRequest,
@@ -14,6 +15,7 @@ import { findPeople } from '../auth';
 import { accessOf, requirePermission } from '../permissions';
 import { nameOf } from './definitions-read';
 import { MINTS_PER_STEP_HOUR } from './recipient-mint';
+import { acknowledgeStep } from './recipient-acknowledge';
 import { recipientStatus } from './recipient-status';
 import { resendDueSteps } from './resend-service';
 import { WORKFLOW_ERRORS, WORKFLOW_SECURITY, WORKFLOW_TAGS } from './route-schemas';
@@ -73,6 +75,31 @@ export function registerWorkflowRecipientRoutes(api: FastifyInstance, platform: 
       },
     },
     async (request) => ok(await recipientStatus(platform, request, request.body)),
+  );
+
+  r.post(
+    '/workflow/acknowledge',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security: [...WORKFLOW_SECURITY, {}],
+        summary: 'A recipient acknowledges a read-and-acknowledge step (not in the spec)',
+        description:
+          'The viewer of a `static` step ("read and acknowledge") says they have read its document, with the ' +
+          'credentials `user-status` takes (a signing link, or a bearer token with `workflowdataid`). Opening ' +
+          'the document only marks it viewed; this is the acknowledgement, recorded with time, IP and user agent ' +
+          "on the packet's timeline (`acknowledged`) and the document's audit trail (`recipient.acknowledged`). " +
+          "Once every viewer of the step's document has acknowledged it and the document is completed, the " +
+          'step is DONE and the packet moves on. Twice is once. Not a static step of the caller, or the caller ' +
+          "is not its viewer: 409; another recipient's or an unknown step: 404; the step not due or the packet " +
+          'finished: 409; not viewed yet: 409. Answers the packet as `user-status` does.',
+        headers: ZRecipientHeaders,
+        body: ZWorkflowAcknowledgeRequest,
+        response: { 200: ZSuccess(ZWorkflowUserStatus), ...WORKFLOW_ERRORS, 429: ZErrorBody },
+      },
+    },
+    async (request) => ok(await acknowledgeStep(platform, request, request.body), 'Acknowledged'),
   );
 
   r.post(

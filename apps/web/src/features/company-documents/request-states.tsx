@@ -3,7 +3,9 @@ import { Button } from '@mantine/core';
 import { IconBan, IconLinkOff, IconMailOpened, IconRefresh } from '@tabler/icons-react';
 import { isApiError } from '../../shared/api/api-error';
 import { errorText } from '../../shared/ui/page-kit';
+import { formatDate } from '../../shared/format/date';
 import { SignerLoading, SignerMessage } from '../signing/signer-ui';
+import type { TStepRequest } from './request-api';
 
 /** Without the link's token (another tab, a bookmark) and not signed in. */
 export function OpenRequestLink() {
@@ -73,6 +75,27 @@ export function RequestFailure({ error, onRetry }: { error: unknown; onRetry?: (
       actions={retry}
     >
       {failure.text ?? errorText(error)}
+    </SignerMessage>
+  );
+}
+
+/**
+ * A CANCELLED request (staff cancelled it, or its packet ended before the file came): a page of
+ * its own saying who cancelled it and when, instead of the upload or an error.
+ */
+export function RequestCancelled({ request }: { request: TStepRequest }) {
+  const by = request.company?.name || request.requested_by?.name || '';
+  const contact = request.requested_by?.email;
+  return (
+    <SignerMessage
+      icon={<IconBan size={32} />}
+      color="gray"
+      title="This request was cancelled"
+      testId="request-cancelled"
+    >
+      The request for your <b>{request.card_type}</b> was cancelled{by ? ` by ${by}` : ''} on{' '}
+      {formatDate(request.updated_at)}. Nothing more is needed from you
+      {contact ? `; if you think this is a mistake, write to ${contact}.` : '.'}
     </SignerMessage>
   );
 }

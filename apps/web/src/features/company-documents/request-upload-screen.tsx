@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Alert, Box, Button, Divider, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconReplace } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { SignerMessage } from '../signing/signer-ui';
 import { PACKET_KEYS } from '../workflows/packet/packet-api';
 import { PacketBanner } from '../workflows/packet/packet-banner';
 import { REQUEST_STEP_KEYS, type RequestAccess, type TStepRequest } from './request-api';
-import { OpenRequestLink, RequestFailure, RequestLoading } from './request-states';
+import { OpenRequestLink, RequestCancelled, RequestFailure, RequestLoading } from './request-states';
 import { RequestFileCard, RequestSummary } from './request-summary';
 import { RequestUploadPanel } from './request-upload-panel';
 import { useStepRequest } from './use-step-request';
@@ -22,9 +23,16 @@ export function RequestUploadScreen() {
   const step = useStepRequest();
   const [refusal, setRefusal] = useState<unknown>(null);
   usePageTitle(step.request.data ? `Upload your ${step.request.data.card_type}` : 'Upload a document');
-  const failure = refusal ?? step.request.error;
+  // A cancelled request has a page of its own, whatever an upload was answered.
+  const failure = step.request.data?.status === 'CANCELLED' ? null : (refusal ?? step.request.error);
+  const refused = (error: unknown) => {
+    setRefusal(error);
+    // Closed meanwhile (cancelled, approved): the request is read again to say why.
+    if (isApiError(error) && error.status === 409) void step.request.refetch();
+  };
   return (
-    <Box maw={520} mx="auto" w="100%">
+    // Phone first, and roomy on a desktop (the file's pages and the banner read at a glance).
+    <Box maw={{ base: 520, md: 760 }} mx="auto" w="100%">
       <Stack gap="lg">
         {/* After the request: a refused link is not asked twice (each failure counts against the address). */}
         {step.request.isSuccess && (
@@ -37,7 +45,7 @@ export function RequestUploadScreen() {
         ) : !step.request.data ? (
           <RequestLoading />
         ) : (
-          <UploadStep access={step.access} request={step.request.data} onRefused={setRefusal} />
+          <UploadStep access={step.access} request={step.request.data} onRefused={refused} />
         )}
       </Stack>
     </Box>
@@ -64,6 +72,7 @@ function UploadStep({
     setJustSent(true);
   };
   const showUpload = request.status === 'REQUESTED' || request.status === 'REJECTED' || isReplacing;
+  if (request.status === 'CANCELLED') return <RequestCancelled request={request} />;
   return (
     <Stack gap="lg">
       <RequestSummary request={request} />
@@ -92,11 +101,9 @@ function UploadStep({
       )}
       {showUpload ? (
         <RequestUploadPanel access={access} request={request} onSent={sent} onRefused={onRefused} />
-      ) : request.status === 'APPROVED' || request.status === 'CANCELLED' ? (
+      ) : request.status === 'APPROVED' ? (
         <Text size="sm" c="dimmed" ta="center" data-testid="request-closed-note">
-          {request.status === 'APPROVED'
-            ? 'It was approved: nothing more is needed.'
-            : 'This request was cancelled: nothing more is needed.'}
+          It was approved: nothing more is needed.
         </Text>
       ) : (
         <Button variant="light" leftSection={<IconReplace size={16} />} onClick={() => setReplacing(true)}>

@@ -143,6 +143,36 @@ describe('a document request opened from its mailed link', { timeout: 60_000 }, 
     expect(api.callsTo('/api/employee-documents')).toHaveLength(0);
   });
 
+  it('a cancelled request has a page of its own: who cancelled it and when, nothing to upload', async () => {
+    installFakeApi((call) =>
+      call.path === `/api/request-documents/${REQUEST_ID}`
+        ? ok(makeStepRequest({ status: 'CANCELLED', updated_at: '2026-03-07T10:00:00.000Z' }))
+        : undefined,
+    );
+    renderApp(LINK);
+    const page = await screen.findByTestId('request-cancelled', undefined, FIRST);
+    expect(page.textContent).toMatch(/This request was cancelled/);
+    expect(page.textContent).toMatch(/was cancelled by .+ on .*2026/);
+    expect(screen.queryByLabelText('Choose the file to upload')).toBeNull();
+    expect(screen.queryByText('The request could not be opened')).toBeNull();
+  });
+
+  it('an upload refused because the request was cancelled meanwhile shows the cancelled page', async () => {
+    let status = 'REQUESTED' as 'REQUESTED' | 'CANCELLED';
+    installFakeApi((call) => {
+      if (call.path === `/api/request-documents/${REQUEST_ID}`) return ok(makeStepRequest({ status }));
+      if (call.path === `/api/documents/${REQUEST_ID}/upload-url`) {
+        status = 'CANCELLED';
+        return fail(409, 'This request was cancelled: it is closed for good');
+      }
+      return undefined;
+    });
+    renderApp(LINK);
+    await screen.findByLabelText('Choose the file to upload', undefined, FIRST);
+    chooseFile(makeFile('pan.pdf', 'application/pdf'));
+    expect(await screen.findByTestId('request-cancelled', undefined, FIRST)).toBeTruthy();
+  });
+
   it('an approved request shows its file and nothing to upload', async () => {
     installFakeApi((call) =>
       call.path === `/api/request-documents/${REQUEST_ID}`

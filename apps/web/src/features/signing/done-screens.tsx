@@ -156,11 +156,19 @@ export function SignedScreen() {
   if (canCall && record.isPending) return <SignerLoading label="Loading…" />;
   const data = record.data;
   const isCompleted = data?.document.status === 'COMPLETED';
+  // A viewer or a copy's recipient signs nothing: never "signed" words for them.
+  const isReader = data?.recipient.user_type === 'VIEWER' || data?.recipient.user_type === 'CC';
   return (
     <SignerMessage
       icon={isCompleted ? <IconRosette size={34} /> : <IconCircleCheck size={34} />}
       color="green"
-      title={isCompleted ? 'This document is completed' : 'You have already signed'}
+      title={
+        isReader
+          ? 'You have opened this document'
+          : isCompleted
+            ? 'This document is completed'
+            : 'You have already signed'
+      }
       testId="signed"
       actions={
         canCall && data ? (
@@ -174,9 +182,13 @@ export function SignedScreen() {
       {data ? (
         <>
           <b>{data.document.name}</b>{' '}
-          {isCompleted
-            ? 'has been signed by everyone. You can download the signed copy.'
-            : 'is waiting for other recipients. Nothing more is needed from you.'}
+          {isReader
+            ? isCompleted
+              ? 'was shared with you to read. You can download a copy.'
+              : 'was shared with you to read. You can read it again from your link.'
+            : isCompleted
+              ? 'has been signed by everyone. You can download the signed copy.'
+              : 'is waiting for other recipients. Nothing more is needed from you.'}
         </>
       ) : (
         'Nothing more is needed from you on this document.'

@@ -133,11 +133,13 @@ function GateFrame({ record, children }: { record: TESignRecord; children: React
   );
 }
 
+const SIGN_LEGAL =
+  'By continuing you agree to sign electronically. Your signature, time and IP address are recorded.';
 const ACTION_WORDS = {
-  SIGNER: { button: 'Review and sign', lead: 'sent you a document to sign' },
-  APPROVER: { button: 'Review and approve', lead: 'asked you to approve a document' },
-  VIEWER: { button: 'View the document', lead: 'shared a document with you' },
-  CC: { button: 'View the document', lead: 'sent you a copy of a document' },
+  SIGNER: { button: 'Review and sign', lead: 'sent you a document to sign', legal: SIGN_LEGAL },
+  APPROVER: { button: 'Review and approve', lead: 'asked you to approve a document', legal: SIGN_LEGAL },
+  VIEWER: { button: 'View the document', lead: 'shared a document with you', legal: '' },
+  CC: { button: 'View the document', lead: 'sent you a copy of a document', legal: '' },
 } as const;
 
 function ReadyToSign({
@@ -186,9 +188,11 @@ function ReadyToSign({
       <Button size="lg" leftSection={<IconSignature size={20} />} onClick={review}>
         {words.button}
       </Button>
-      <Text size="xs" c="dimmed" ta="center">
-        By continuing you agree to sign electronically. Your signature, time and IP address are recorded.
-      </Text>
+      {words.legal && (
+        <Text size="xs" c="dimmed" ta="center">
+          {words.legal}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -89,6 +89,9 @@ export function RecordError({ error }: { error: unknown }) {
   );
 }
 
+/** What the recipient's role does by the document's expiry (a viewer signs nothing). */
+const DUE_WORDS = { SIGNER: 'Sign by', APPROVER: 'Approve by', VIEWER: 'Open by', CC: '' } as const;
+
 /** Who sent what: the sender, the document's name, their message and the expiry. */
 export function DocumentSummary({ record }: { record: TESignRecord }) {
   const { document } = record;
@@ -119,9 +122,9 @@ export function DocumentSummary({ record }: { record: TESignRecord }) {
             <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="document-name">
               {document.name}
             </Text>
-            {document.expires_at && (
+            {document.expires_at && record.recipient.user_type !== 'CC' && (
               <Text size="xs" c="dimmed">
-                Sign by {formatDate(document.expires_at)}
+                {DUE_WORDS[record.recipient.user_type]} {formatDate(document.expires_at)}
               </Text>
             )}
           </Box>

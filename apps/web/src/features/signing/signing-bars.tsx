@@ -24,6 +24,7 @@ import {
   IconPlayerPlay,
   IconX,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { TESignRecord, TSignerField } from '@esigns/contracts/signing';
 import { useBranding } from '../../shared/branding/branding-provider';
 import { FieldPanel } from './field-panel';
@@ -143,6 +144,8 @@ export type SigningBottomBarProps = {
   onFinish: () => void;
   onReject: () => void;
   onViewed: () => void;
+  /** A viewer's last action instead of Done (a packet's read-and-acknowledge step). */
+  viewerAction?: ReactNode;
 };
 
 /** Under the pages: the active field's input, the progress, terms, and Start/Next/Finish. */
@@ -185,11 +188,16 @@ export function SigningBottomBar(props: SigningBottomBarProps) {
           </Group>
         )}
         {props.isViewer ? (
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm" c="dimmed">
+          // Wraps on a phone: the text never pushes the action out of the screen.
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm" c="dimmed" style={{ flex: '1 1 12rem', minWidth: 0 }}>
               You were sent this document to view. Nothing to sign.
             </Text>
-            <Button onClick={props.onViewed}>Done</Button>
+            {props.viewerAction ?? (
+              <Button onClick={props.onViewed} style={{ flexShrink: 0 }}>
+                Done
+              </Button>
+            )}
           </Group>
         ) : (
           <Group justify="space-between" wrap="nowrap" gap="sm">

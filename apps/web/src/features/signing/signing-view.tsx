@@ -6,6 +6,7 @@ import type { TESignRecord, TSignerField } from '@esigns/contracts/signing';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { usePdfDocument } from '../editor/pdf/use-pdf-document';
+import { ViewerDoneAction } from '../workflows/packet/packet-slots';
 import { AdoptMarkDialog, type MarkType } from './adopt-mark-dialog';
 import { fieldValueProblem, isMarkField } from './field-rules';
 import { initialsOf } from './mark-image';
@@ -322,6 +323,9 @@ export function SigningView({ record, access }: { record: TESignRecord; access: 
         onFinish={startFinish}
         onReject={() => setRejectOpen(true)}
         onViewed={() => void navigate(signingPaths.signed(documentId))}
+        viewerAction={
+          <ViewerDoneAction access={access} onDone={() => void navigate(signingPaths.signed(documentId))} />
+        }
       />
       <AdoptMarkDialog
         opened={adoptField !== null}

@@ -17,7 +17,15 @@ export function StatusTabs({
   label: string;
 }) {
   return (
-    <ScrollArea type="scroll" scrollbarSize={6}>
+    // Shrinks within the toolbar's row (min-width 0) and scrolls sideways with a visible bar, so
+    // the last tabs are never cut off on a phone.
+    <ScrollArea
+      type="auto"
+      scrollbarSize={6}
+      offsetScrollbars="x"
+      w="100%"
+      style={{ minWidth: 0, maxWidth: '100%' }}
+    >
       <Tabs
         value={value || ALL}
         onChange={(next) => next !== null && onChange(next === ALL ? '' : next)}

@@ -17,7 +17,7 @@ import {
 
 staffSessionPerTest();
 
-describe('WorkflowScreen', { timeout: 60_000 }, () => {
+describe('WorkflowScreen', { timeout: 180_000 }, () => {
   it('shows the definition with its packets, opens one in a drawer and voids it with a reason', async () => {
     let instance = makeInstance();
     const api = installFakeApi(
@@ -130,10 +130,11 @@ async function openDrawer() {
     '/workflow/:workflow_id',
     `/workflow/${WORKFLOW_ID}?instance=${INSTANCE_ID}`,
   );
-  return screen.findByTestId('workflow-instance');
+  // The first render loads the screen's code: generous on a loaded machine.
+  return screen.findByTestId('workflow-instance', undefined, { timeout: 20_000 });
 }
 
-describe('the packet drawer', { timeout: 60_000 }, () => {
+describe('the packet drawer', { timeout: 180_000 }, () => {
   it('resends the due steps chosen and says who was mailed', async () => {
     const api = installFakeApi(
       drawerServer((call) =>
@@ -213,5 +214,52 @@ describe('the packet drawer', { timeout: 60_000 }, () => {
     await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
     const [download] = api.callsTo(`/api/workflow-data/${INSTANCE_ID}/download`, 'GET');
     expect(download?.headers.authorization).toMatch(/^Bearer /);
+  });
+
+  it('a completed packet says when it completed, not when it expires; a step voided before it started shows no date; actors by name', async () => {
+    const base = makeInstance();
+    const instance = makeInstance({
+      status: 'VOIDED',
+      finished_at: '2026-03-08T10:00:00.000Z',
+      expires_at: '2026-04-05T10:00:00.000Z',
+      steps: [
+        base.steps[0]!,
+        { ...base.steps[1]!, status: 'VOIDED', started_at: null, finished_at: '2026-03-08T10:00:00.000Z' },
+      ],
+      timeline: [
+        { at: '2026-03-05T10:00:00.000Z', event: 'sent', step_id: null, actor: 'Ira Sen', details: {} },
+        {
+          at: '2026-03-06T10:00:00.000Z',
+          event: 'acknowledged',
+          step_id: STEP_A,
+          actor: 'Asha Rao',
+          details: { ip: '10.0.0.7', user_agent: 'Phone Browser' },
+        },
+      ],
+    });
+    installFakeApi(
+      withPermissions('ADMIN', (call) => {
+        if (call.path === `/api/workflow/${WORKFLOW_ID}`) return ok(makeWorkflow());
+        if (call.path === '/api/workflow-data/') return ok(paged([instance]));
+        if (call.path === '/api/workflow/count') return ok(makeCounts());
+        if (call.path === `/api/workflow-data/${INSTANCE_ID}`) return ok(instance);
+        if (call.path === '/api/workflow/users') return ok([]);
+        return undefined;
+      }),
+    );
+    renderWorkflowsAt(
+      <WorkflowScreen />,
+      '/workflow/:workflow_id',
+      `/workflow/${WORKFLOW_ID}?instance=${INSTANCE_ID}`,
+    );
+    const drawer = await screen.findByTestId('workflow-instance', undefined, { timeout: 20_000 });
+    expect(within(drawer).getByText(/· voided /)).toBeTruthy();
+    expect(within(drawer).queryByText(/expires/)).toBeNull();
+    const [lease, pan] = within(drawer).getAllByTestId('instance-step');
+    expect(lease!.textContent).toMatch(/done /);
+    expect(pan!.textContent).not.toMatch(/2026|Mar/);
+    expect(within(drawer).getByText('Read and acknowledged')).toBeTruthy();
+    expect(within(drawer).getByText(/From 10\.0\.0\.7 · Phone Browser/)).toBeTruthy();
+    expect(within(drawer).getByText(/· Asha Rao/)).toBeTruthy();
   });
 });

@@ -40,6 +40,40 @@ describe('WorkflowBuilderScreen', { timeout: 60_000 }, () => {
     expect(body.steps.map((s) => s.id)).toEqual(['step-lease', 'step-pan']);
   });
 
+  it("sets the most reminders per step, checks it at once, and shows the server's 422 on it", async () => {
+    let answer: 'ok' | 'invalid' = 'invalid';
+    const api = installFakeApi(
+      withPermissions('ADMIN', (call) => {
+        if (call.path === `/api/workflow/${WORKFLOW_ID}` && call.method === 'GET')
+          return ok(makeWorkflow({ running_count: 0, status: 'DRAFT' }));
+        if (call.path === `/api/workflow/${WORKFLOW_ID}` && call.method === 'PUT')
+          return answer === 'invalid'
+            ? invalid({ 'timing.max_reminders': 'Too big' })
+            : ok(makeWorkflow({ running_count: 0, status: 'DRAFT' }));
+        if (call.path === '/api/contact-types') return ok([]);
+        if (call.path === '/api/document-templates') return ok(paged([]));
+        return undefined;
+      }),
+    );
+    renderWorkflowsAt(<WorkflowBuilderScreen />, PATTERN, PATH);
+    const most = (await screen.findByLabelText('Reminders at most')) as HTMLInputElement;
+    expect(most.placeholder).toBe('3');
+    fireEvent.change(most, { target: { value: '25' } });
+    expect(await screen.findByText('From 1 to 20')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Too big')).toBeTruthy();
+    fireEvent.change(most, { target: { value: '5' } });
+    answer = 'ok';
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(`/api/workflow/${WORKFLOW_ID}`, 'PUT')).toHaveLength(2));
+    const body = api.callsTo(`/api/workflow/${WORKFLOW_ID}`, 'PUT')[1]?.body as { timing: object };
+    expect(body.timing).toEqual({ expire_after_days: 30, reminder_every_days: 3, max_reminders: 5 });
+    // Emptied: the default again (absent); no reminders at all: nothing to cap.
+    fireEvent.change(most, { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Remind every (days)'), { target: { value: '' } });
+    await waitFor(() => expect(most.disabled).toBe(true));
+  });
+
   it('adds a step in a stage of its own and saves the definition', async () => {
     const api = installFakeApi(
       withPermissions('ADMIN', (call) => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TWorkflowInstance, TWorkflowInstanceStatus } from '@esigns/contracts/workflows';
 import { formatDate } from '../../../shared/format/date';
 import { DOCUMENT_EVENTS, LiveRefresh } from '../../../shared/realtime/live-refresh';
 import { SkeletonStack } from '../../../shared/ui/list-screen';
@@ -17,6 +18,20 @@ import { VoidInstanceDialog } from './void-instance-dialog';
 
 /** The realtime events that may move a packet: its own, and its documents'. */
 export const INSTANCE_EVENTS = ['workflow.updated', ...DOCUMENT_EVENTS] as const;
+
+const ENDED_WORDS: Partial<Record<TWorkflowInstanceStatus, string>> = {
+  COMPLETED: 'completed',
+  DECLINED: 'declined',
+  VOIDED: 'voided',
+  EXPIRED: 'expired',
+};
+
+/** While it runs, when it expires; once it ended, when (a finished packet no longer expires). */
+export function packetWhen(data: Pick<TWorkflowInstance, 'status' | 'expires_at' | 'finished_at'>): string {
+  const ended = ENDED_WORDS[data.status];
+  if (ended) return data.finished_at ? ` · ${ended} ${formatDate(data.finished_at)}` : '';
+  return data.expires_at ? ` · expires ${formatDate(data.expires_at)}` : '';
+}
 
 /**
  * One packet (`GET /workflow-data/{id}`) in a drawer over its workflow: status and progress, its
@@ -78,7 +93,7 @@ export function InstanceDrawer({
               <Text size="xs" c="dimmed">
                 Version {data.version}
                 {data.sent_at ? ` · sent ${formatDate(data.sent_at)}` : ''}
-                {data.expires_at ? ` · expires ${formatDate(data.expires_at)}` : ''}
+                {packetWhen(data)}
               </Text>
             </Group>
             <InstanceProgress row={data} />

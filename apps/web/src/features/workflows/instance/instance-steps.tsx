@@ -5,6 +5,18 @@ import { stagesOf } from '../builder/workflow-draft';
 import { STEP_STATUS_COLORS, STEP_STATUS_LABELS } from '../workflow-labels';
 import { StepLink } from './step-link';
 
+/**
+ * When the step happened, as its state says: due since it started, done / declined / voided on
+ * the day it ended; a step voided or skipped before it ever started shows no date (it never ran).
+ */
+export function stepWhen(step: TWorkflowInstanceStep): string {
+  if (step.status === 'DUE') return step.started_at ? ` · since ${formatDate(step.started_at)}` : '';
+  if (step.status === 'WAITING' || step.status === 'SKIPPED' || !step.started_at || !step.finished_at)
+    return '';
+  const verb = step.status === 'DONE' ? 'done' : step.status === 'DECLINED' ? 'declined' : 'voided';
+  return ` · ${verb} ${formatDate(step.finished_at)}`;
+}
+
 /** A packet's steps by stage: each with its kind, status and when it started or finished, opening what it became. */
 export function InstanceSteps({
   steps,
@@ -32,11 +44,7 @@ export function InstanceSteps({
                   <Text size="xs" c="dimmed">
                     {WORKFLOW_STEP_KIND_LABELS[step.kind]}
                     {step.required ? '' : ' · optional'}
-                    {step.finished_at
-                      ? ` · ${formatDate(step.finished_at)}`
-                      : step.started_at
-                        ? ` · since ${formatDate(step.started_at)}`
-                        : ''}
+                    {stepWhen(step)}
                   </Text>
                 </Stack>
                 <Badge size="sm" variant="light" color={STEP_STATUS_COLORS[step.status]}>

@@ -23,6 +23,8 @@ const EVENT_WORDS: Record<string, string> = {
   step_reopened: 'Step reopened',
   stage_failed: 'Next stage could not start',
   downloaded: 'Downloaded',
+  step_viewed: 'Opened, waiting for the acknowledgement',
+  acknowledged: 'Read and acknowledged',
 };
 
 const wordsOf = (event: string) => EVENT_WORDS[event] ?? event.replaceAll('_', ' ');
@@ -52,6 +54,12 @@ export function InstanceTimeline({
                 {event.actor ? ` · ${event.actor}` : ''}
               </Text>
               {reason && <Text size="xs">“{reason}”</Text>}
+              {event.event === 'acknowledged' && typeof event.details.ip === 'string' && (
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  From {event.details.ip}
+                  {typeof event.details.user_agent === 'string' ? ` · ${event.details.user_agent}` : ''}
+                </Text>
+              )}
             </Timeline.Item>
           );
         })}

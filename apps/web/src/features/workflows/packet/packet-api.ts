@@ -24,17 +24,22 @@ export const canAskPacket = (access: PacketAccess | null): access is PacketAcces
 
 const isLink = (access: PacketAccess) => Object.keys(access.headers).length > 0;
 
+/** The page's credentials as headers; a 401 for a link is an answer about the link, not a session to refresh. */
+const requestOptions = (access: PacketAccess, signal?: AbortSignal) => ({
+  headers: {
+    ...access.headers,
+    ...(access.workflowDataId ? { [AUTH_HEADERS.workflowDataId]: access.workflowDataId } : {}),
+  },
+  skipAuthRefresh: isLink(access),
+  signal,
+});
+
 export async function fetchPacketStatus(
   access: PacketAccess,
   body: TWorkflowUserStatusRequest = {},
   signal?: AbortSignal,
 ): Promise<TWorkflowUserStatus> {
-  const headers = {
-    ...access.headers,
-    ...(access.workflowDataId ? { [AUTH_HEADERS.workflowDataId]: access.workflowDataId } : {}),
-  };
-  // A 401 for a link is an answer about the link, not an expired session to refresh.
-  const options = { headers, skipAuthRefresh: isLink(access), signal };
+  const options = requestOptions(access, signal);
   return (await api.post<TWorkflowUserStatus>('/workflow/user-status', body, options)).data;
 }
 
@@ -66,6 +71,9 @@ export function usePacketStatus(access: PacketAccess | null, { watchStep = false
       }
     },
     enabled: canAskPacket(access),
+    // Each page asks afresh: the page before (the landing, the upload) may have finished the step.
+    staleTime: 0,
+    refetchOnMount: 'always',
     retry: false,
     refetchOnWindowFocus: false,
     refetchInterval: (query) => {
@@ -88,4 +96,19 @@ export function nextStepOf(status: TWorkflowUserStatus): PacketStep | null {
   const current = currentStepOf(status);
   if (current?.status === 'DUE') return null;
   return status.steps.find((step) => step.status === 'DUE' && step.step_id !== current?.step_id) ?? null;
+}
+
+/** The step the page is for, when it is a read-and-acknowledge step still waiting for the caller. */
+export function stepToAcknowledge(status: TWorkflowUserStatus | null | undefined): PacketStep | null {
+  const current = status ? currentStepOf(status) : null;
+  return current?.must_acknowledge ? current : null;
+}
+
+/**
+ * `POST /workflow/acknowledge` with the page's credentials: "I have read and acknowledge this
+ * document". The answer is the packet again (the step DONE once every reader acknowledged).
+ */
+export async function acknowledgeStep(access: PacketAccess, stepId: string): Promise<TWorkflowUserStatus> {
+  const options = requestOptions(access);
+  return (await api.post<TWorkflowUserStatus>('/workflow/acknowledge', { step_id: stepId }, options)).data;
 }

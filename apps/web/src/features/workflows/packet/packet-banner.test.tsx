@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TWorkflowUserStatus } from '@esigns/contracts/workflows';
-import { installFakeApi, ok, type FakeHandler } from '../../../shared/testing/fake-api';
+import { fail, installFakeApi, ok, type FakeHandler } from '../../../shared/testing/fake-api';
 import { renderScreenAt } from '../../../shared/testing/render-routes';
 import { guestPerTest } from '../../../shared/testing/test-session';
 import {
@@ -163,5 +163,113 @@ describe('the packet banner', { timeout: 60_000 }, () => {
     expect(guestHeadersOf(asked!)).toMatchObject({ userid: GUEST_ID, passcode: GUEST_SECRET });
     // The server finds a form link's packet through the submission of the address.
     expect(asked!.headers.formbuilderdataid).toBe(DATA_ID);
+  });
+
+  it('a read-and-acknowledge step asks for the explicit acknowledgement, then moves on to the next step', async () => {
+    const rules = (acknowledged: boolean): TWorkflowUserStatus => ({
+      ...packet(['DONE', acknowledged ? 'DUE' : 'WAITING', 'WAITING']),
+      steps: [
+        {
+          step_id: 'rules',
+          kind: 'static',
+          name: 'House rules',
+          status: acknowledged ? 'DONE' : 'DUE',
+          open_url: '/emp-documents/x',
+          must_acknowledge: !acknowledged,
+          acknowledged_at: acknowledged ? '2026-03-05T10:00:00.000Z' : null,
+        },
+        {
+          step_id: 'pan',
+          kind: 'requested',
+          name: 'PAN card',
+          status: acknowledged ? 'DUE' : 'WAITING',
+          open_url: null,
+        },
+      ],
+    });
+    const api = renderBanner((call) => {
+      if (call.path === '/api/workflow/user-status') return ok(rules(false));
+      if (call.path === '/api/workflow/acknowledge') return ok(rules(true));
+      return undefined;
+    });
+    const banner = await screen.findByTestId('packet-banner', undefined, FIRST);
+    // Opening the page did not finish it: the reader confirms.
+    expect(within(banner).queryByRole('button', { name: 'Open' })).toBeNull();
+    fireEvent.click(
+      within(banner).getByRole('button', { name: 'I have read and acknowledge this document' }),
+    );
+    expect(await within(banner).findByText('PAN card', { selector: 'b' })).toBeTruthy();
+    expect(within(banner).queryByTestId('packet-acknowledge')).toBeNull();
+    const [acknowledged] = api.callsTo('/api/workflow/acknowledge', 'POST');
+    expect(acknowledged!.body).toEqual({ step_id: 'rules' });
+    expect(signerHeadersOf(acknowledged!)).toEqual({ documentid: 'd1', userid: 'u1', password: 's' });
+  });
+
+  it("shows the server's refusal of an acknowledgement in the banner", async () => {
+    renderBanner((call) => {
+      if (call.path === '/api/workflow/user-status') {
+        const answer = packet(['DUE', 'WAITING', 'WAITING']);
+        answer.steps[0] = { ...answer.steps[0]!, kind: 'static', must_acknowledge: true };
+        return ok(answer);
+      }
+      if (call.path === '/api/workflow/acknowledge') return fail(409, 'Open Lease and read it first');
+      return undefined;
+    });
+    const banner = await screen.findByTestId('packet-banner', undefined, FIRST);
+    fireEvent.click(
+      within(banner).getByRole('button', { name: 'I have read and acknowledge this document' }),
+    );
+    expect(await within(banner).findByText('Open Lease and read it first')).toBeTruthy();
+  });
+
+  it("a viewer's landing reads as a document to open, not to sign", async () => {
+    installFakeApi((call) => {
+      if (call.path === `/api/e-signs/${DOC_ID}`) {
+        const record = makeRecord();
+        return ok({ ...record, recipient: { ...record.recipient, user_type: 'VIEWER' } });
+      }
+      return undefined;
+    });
+    renderSigning(`/emp-documents/preview/${DOC_ID}/pp/vp/${USER_ID}?token=${SECRET}`);
+    expect(await screen.findByRole('button', { name: 'View the document' }, FIRST)).toBeTruthy();
+    expect(screen.getByText(/^Open by /)).toBeTruthy();
+    expect(screen.queryByText(/Sign by/)).toBeNull();
+    expect(screen.queryByText(/agree to sign electronically/)).toBeNull();
+  });
+
+  it("a viewer's signing view ends with the acknowledgement on a read-and-acknowledge step, then the opened screen", async () => {
+    let acknowledged = false;
+    const api = installFakeApi((call) => {
+      if (call.path === `/api/e-signs/${DOC_ID}`) {
+        const record = makeRecord();
+        return ok({ ...record, fields: [], recipient: { ...record.recipient, user_type: 'VIEWER' } });
+      }
+      if (call.path === '/api/workflow/user-status') {
+        const answer = packet([acknowledged ? 'DONE' : 'DUE', acknowledged ? 'DUE' : 'WAITING', 'WAITING']);
+        answer.steps[0] = { ...answer.steps[0]!, kind: 'static', must_acknowledge: !acknowledged };
+        return ok(answer);
+      }
+      if (call.path === '/api/workflow/acknowledge') {
+        acknowledged = true;
+        return ok(packet(['DONE', 'DUE', 'WAITING']));
+      }
+      return undefined;
+    });
+    const router = renderSigning(`/emp-documents/preview/${DOC_ID}/pp/vp/${USER_ID}?token=${SECRET}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'View the document' }, FIRST));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/emp-documents/custom/${DOC_ID}/pp`));
+    const bar = await screen.findByRole(
+      'button',
+      { name: 'I have read and acknowledge this document' },
+      FIRST,
+    );
+    expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
+    fireEvent.click(bar);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/emp-documents/custom/${DOC_ID}/pp/signed`),
+    );
+    expect(await screen.findByText('You have opened this document', undefined, FIRST)).toBeTruthy();
+    expect(screen.queryByText('You have already signed')).toBeNull();
+    expect(api.callsTo('/api/workflow/acknowledge', 'POST')).toHaveLength(1);
   });
 });

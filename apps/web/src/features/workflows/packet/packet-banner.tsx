@@ -5,7 +5,15 @@ import { isApiError } from '../../../shared/api/api-error';
 // Not page-kit: the signing link's landing shows the banner without loading dialog code.
 import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { INSTANCE_STATUS_LABELS, STEP_STATUS_COLORS, STEP_STATUS_LABELS } from '../workflow-labels';
-import { currentStepOf, nextStepOf, usePacketStatus, type PacketAccess, type PacketStep } from './packet-api';
+import { AcknowledgeStep } from './acknowledge-step';
+import {
+  currentStepOf,
+  nextStepOf,
+  stepToAcknowledge,
+  usePacketStatus,
+  type PacketAccess,
+  type PacketStep,
+} from './packet-api';
 import { useOpenStep } from './use-open-step';
 
 /**
@@ -47,6 +55,7 @@ function PacketCard({
   mb: MantineSpacing | undefined;
 }) {
   const current = currentStepOf(status);
+  const toAcknowledge = stepToAcknowledge(status);
   return (
     <Paper withBorder radius="md" p="sm" bg="gray.0" mb={mb} ta="left" data-testid="packet-banner">
       <Stack gap={6}>
@@ -61,7 +70,11 @@ function PacketCard({
             <StepRow key={step.step_id} step={step} isCurrent={step.step_id === current?.step_id} />
           ))}
         </Stack>
-        <PacketNext status={status} access={access} />
+        {toAcknowledge ? (
+          <AcknowledgeStep access={access} step={toAcknowledge} />
+        ) : (
+          <PacketNext status={status} access={access} />
+        )}
       </Stack>
     </Paper>
   );

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
-import type { MantineSpacing } from '@mantine/core';
+import { Box, Button, type MantineSpacing } from '@mantine/core';
 import { guestHeaders, type GuestCredentials } from '../../form-fill/guest-session';
 import type { SignerAccess } from '../../signing/signing-api';
 import { signerHeaders } from '../../signing/signer-credentials';
+import { AcknowledgeStep } from './acknowledge-step';
+import { canAskPacket, stepToAcknowledge, usePacketStatus, type PacketAccess } from './packet-api';
 import { PacketBanner } from './packet-banner';
 import { packetOf } from './packet-memory';
 
@@ -21,14 +23,41 @@ export function SignerPacketBanner({
   watchStep?: boolean;
   mb?: MantineSpacing;
 }) {
-  const packet = useMemo(
+  const packet = useSignerPacket(access);
+  return <PacketBanner access={packet} watchStep={watchStep} mb={mb} />;
+}
+
+function useSignerPacket(access: SignerAccess): PacketAccess {
+  return useMemo(
     () => ({
       headers: access.credentials ? signerHeaders(access.credentials) : {},
       workflowDataId: packetOf(access.documentId),
     }),
     [access.credentials, access.documentId],
   );
-  return <PacketBanner access={packet} watchStep={watchStep} mb={mb} />;
+}
+
+/**
+ * The last action of a viewer's signing view: on a read-and-acknowledge step of a packet still
+ * waiting for them, "I have read and acknowledge this document" (then `onDone`); else Done.
+ */
+export function ViewerDoneAction({ access, onDone }: { access: SignerAccess; onDone: () => void }) {
+  const packet = useSignerPacket(access);
+  const status = usePacketStatus(packet);
+  const step = stepToAcknowledge(status.data);
+  if (status.isPending && canAskPacket(packet)) return <Button loading aria-label="Loading" />;
+  if (step) {
+    return (
+      <Box w="100%">
+        <AcknowledgeStep access={packet} step={step} onAcknowledged={onDone} />
+      </Box>
+    );
+  }
+  return (
+    <Button onClick={onDone} style={{ flexShrink: 0 }}>
+      Done
+    </Button>
+  );
 }
 
 /**
