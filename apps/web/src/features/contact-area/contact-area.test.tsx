@@ -56,7 +56,7 @@ function server(next: FakeHandler = () => undefined): FakeHandler {
   };
 }
 
-describe('the contact area', { timeout: 20_000 }, () => {
+describe('the contact area', { timeout: 60_000 }, () => {
   it('dashboard: a welcome, the counts of documents waiting and forms to fill, each ready to act on', async () => {
     const api = installFakeApi(server());
     renderApp('/ap/dashboard');
@@ -72,7 +72,10 @@ describe('the contact area', { timeout: 20_000 }, () => {
     expect(within(form).getByRole('link', { name: 'Fill' }).getAttribute('href')).toBe(
       '/ap/fbd/move-in-ab12',
     );
-    // No dashboards capability yet, no workflows: neither is asked for.
+    // The contact type's custom dashboards are one click away (their list is read on that screen).
+    expect(screen.getByRole('link', { name: 'Dashboards' }).getAttribute('href')).toBe(
+      `/ap/custom/dashboard/${CONTACT_TYPE_ID}`,
+    );
     expect(api.calls.some((c) => /custom-dashboard|workflows/.test(c.path))).toBe(false);
   });
 

@@ -1,5 +1,11 @@
 import { Button, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { IconFileText, IconForms, IconGitBranch, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconFileText,
+  IconForms,
+  IconGitBranch,
+  IconLayoutDashboard,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../shared/branding/use-page-title';
@@ -19,6 +25,12 @@ const SHORTCUTS = [
   { label: 'Workflows', to: '/ap/workflows', icon: IconGitBranch },
   { label: 'Your profile', to: '/ap/profile', icon: IconUserCircle },
 ];
+
+/** The custom dashboards of the contact's type (`/ap/custom/dashboard/{contact_type_id}`), when they have a type. */
+const dashboardsShortcut = (contactTypeId: string | undefined) =>
+  contactTypeId
+    ? [{ label: 'Dashboards', to: `/ap/custom/dashboard/${contactTypeId}`, icon: IconLayoutDashboard }]
+    : [];
 
 const failureOf = (query: { isError: boolean; error: unknown; refetch: () => unknown }) =>
   query.isError ? { error: query.error, retry: () => void query.refetch() } : undefined;
@@ -98,7 +110,7 @@ export function ContactDashboardScreen() {
           Shortcuts
         </Text>
         <Group gap="sm">
-          {SHORTCUTS.map(({ label, to, icon: Icon }) => (
+          {[...dashboardsShortcut(me?.contact_type?._id), ...SHORTCUTS].map(({ label, to, icon: Icon }) => (
             <Button key={to} variant="default" component={Link} to={to} leftSection={<Icon size={16} />}>
               {label}
             </Button>
