@@ -13,6 +13,7 @@ import {
   templatesServer,
 } from './email-templates-test-utils';
 import { RECORD_MAILS_PROGRESS_EVENT } from './batch-progress';
+import type { GridMatch } from './grid-match';
 import { SendEmailDialog } from './send-email-dialog';
 
 vi.mock('socket.io-client', async () => (await import('../../shared/testing/fake-socket')).fakeSocketIo);
@@ -63,6 +64,20 @@ function mailServer(userType: 'ADMIN' | 'MEMBER', reads: { status: string; queue
 
 const RECORDS = [RECORD_ID, '7e1b2c3d-0000-4000-8000-000000000002'];
 
+/** The dialog for RECORDS, in a records grid whose current query is `matching` when given. */
+const renderDialog = (matching?: GridMatch) =>
+  renderScreenAt(
+    <SendEmailDialog
+      opened
+      onClose={() => {}}
+      entityId={ENTITY_ID}
+      recordIds={RECORDS}
+      matching={matching}
+    />,
+    '*',
+    '/',
+  );
+
 staffSessionPerTest();
 beforeEach(() => {
   fakeSockets.length = 0;
@@ -72,11 +87,7 @@ describe('SendEmailDialog', { timeout: 90_000 }, () => {
   it('previews the first record, sends with the chosen address and cc, then follows the progress from the socket', async () => {
     // A read of the mailing would only ever say RUNNING: DONE can come from the socket alone.
     const api = installFakeApi(mailServer('ADMIN', [{ status: 'RUNNING', queued: 1 }]));
-    renderScreenAt(
-      <SendEmailDialog opened onClose={() => {}} entityId={ENTITY_ID} recordIds={RECORDS} />,
-      '*',
-      '/',
-    );
+    renderDialog();
     fireEvent.click(await screen.findByPlaceholderText('Choose a template'));
     fireEvent.click(await screen.findByRole('option', { name: 'Welcome tenant' }));
     fireEvent.click(await screen.findByPlaceholderText('Tenant: Email'));
@@ -134,17 +145,7 @@ describe('SendEmailDialog', { timeout: 90_000 }, () => {
       match: 'ALL' as const,
       rules: [{ field: 't1#rent', operator: 'GREATER_THAN' as const, value: 2 }],
     };
-    renderScreenAt(
-      <SendEmailDialog
-        opened
-        onClose={() => {}}
-        entityId={ENTITY_ID}
-        recordIds={RECORDS}
-        matching={{ filters, filter_id: 'f1', search: 'an', total: 57, capped: false }}
-      />,
-      '*',
-      '/',
-    );
+    renderDialog({ filters, filter_id: 'f1', search: 'an', total: 57, capped: false });
     expect(await screen.findByRole('dialog', { name: 'Send email to 2 records' })).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'All 57 records matching the current filter' }));
     expect(await screen.findByRole('dialog', { name: 'Send email to all 57 matching records' })).toBeTruthy();
@@ -166,17 +167,7 @@ describe('SendEmailDialog', { timeout: 90_000 }, () => {
 
   it('cannot send to all when more records match than one mailing takes, and says how to narrow them', async () => {
     installFakeApi(mailServer('ADMIN', []));
-    renderScreenAt(
-      <SendEmailDialog
-        opened
-        onClose={() => {}}
-        entityId={ENTITY_ID}
-        recordIds={RECORDS}
-        matching={{ total: 10_000, capped: true }}
-      />,
-      '*',
-      '/',
-    );
+    renderDialog({ total: 10_000, capped: true });
     const all = await screen.findByRole('radio', { name: 'All over 10,000 matching records' });
     expect((all as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByText(/narrow them with a filter or a search/)).toBeTruthy();
@@ -194,17 +185,7 @@ describe('SendEmailDialog', { timeout: 90_000 }, () => {
         return undefined;
       }),
     );
-    renderScreenAt(
-      <SendEmailDialog
-        opened
-        onClose={() => {}}
-        entityId={ENTITY_ID}
-        recordIds={RECORDS}
-        matching={{ search: 'zz', total: 3, capped: false }}
-      />,
-      '*',
-      '/',
-    );
+    renderDialog({ search: 'zz', total: 3, capped: false });
     fireEvent.click(await screen.findByRole('radio', { name: 'All 3 records matching the current filter' }));
     fireEvent.click(await screen.findByPlaceholderText('Choose a template'));
     fireEvent.click(await screen.findByRole('option', { name: 'Welcome tenant' }));
@@ -219,11 +200,7 @@ describe('SendEmailDialog', { timeout: 90_000 }, () => {
         call.path === '/api/template-fields' ? ok([field('email', 'Email')]) : undefined,
       ),
     );
-    renderScreenAt(
-      <SendEmailDialog opened onClose={() => {}} entityId={ENTITY_ID} recordIds={RECORDS} />,
-      '*',
-      '/',
-    );
+    renderDialog();
     const link = await screen.findByRole('link', { name: 'Create one' });
     expect(link.getAttribute('href')).toBe(`/email-template/create?entity_id=${ENTITY_ID}`);
   });
