@@ -69,8 +69,9 @@ import { registerFormBuilderHooks, registerFormBuilderRoutes } from './modules/f
 import { registerFormSubmissionHooks, registerFormSubmissionRoutes } from './modules/form-submissions';
 import { registerWorkflowRoutes } from './modules/workflows';
 import { registerEmailTemplateRoutes } from './modules/email-templates';
-import { registerCustomDashboardHooks, registerCustomDashboardRoutes } from './modules/custom-dashboards';
+import { registerEntityImportRoutes } from './modules/entity-imports';
 import { registerExportRoutes } from './modules/exports';
+import { registerCustomDashboardHooks, registerCustomDashboardRoutes } from './modules/custom-dashboards';
 
 export type App = FastifyInstance;
 
@@ -236,8 +237,9 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerFormSubmissionRoutes(api, platform);
       registerWorkflowRoutes(api, platform);
       registerEmailTemplateRoutes(api, platform);
-      registerCustomDashboardRoutes(api, platform);
+      registerEntityImportRoutes(api, platform);
       registerExportRoutes(api, platform);
+      registerCustomDashboardRoutes(api, platform);
     },
     { prefix: '/api' },
   );

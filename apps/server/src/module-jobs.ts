@@ -8,6 +8,7 @@ import { defineReminderJobs } from './modules/reminders';
 import { defineWorkflowJobs } from './modules/workflows';
 import { registerCompanySmtp } from './modules/mail-config';
 import { defineEmailTemplateJobs } from './modules/email-templates';
+import { defineEntityImportJobs } from './modules/entity-imports';
 import { defineExportJobs } from './modules/exports';
 import type { Platform } from './platform/platform';
 
@@ -26,5 +27,6 @@ export function defineModuleJobs(platform: Platform): void {
   defineFormSendJobs(platform);
   defineWorkflowJobs(platform);
   defineEmailTemplateJobs(platform);
+  defineEntityImportJobs(platform);
   defineExportJobs(platform);
 }

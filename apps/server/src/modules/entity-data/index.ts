@@ -38,3 +38,5 @@ export {
 export type { ImportColumn, ImportField } from './excel-import-service';
 export { checkImportDuplicates, Problems, rowDetail, writeImportBatch } from './import-writer';
 export type { Prepared, SeenKeys } from './import-writer';
+/** Deletes the records written with this import id (1,000 per statement, `giveWay` between). */
+export { discardStagedImport as removeImportedRecords } from './staged-imports';

@@ -1,0 +1,451 @@
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import {
+  ENTITY_IMPORT_MAX_ERRORS,
+  IMPORT_JOB_BATCH_ROWS,
+  IMPORT_PROGRESS_EVENT,
+  IMPORT_UPLOAD_KEEP_DAYS,
+  type TImportProblem,
+} from '@esigns/contracts/entity-import';
+import type { Db } from '../../platform/db/database';
+import { AppError, notFound } from '../../platform/http/app-error';
+import type { Platform } from '../../platform/platform';
+import { cellToText, type SheetRow } from '../../platform/storage/spreadsheet-rows';
+import { loadEntityDefinition, type EntityDefinition } from '../entities';
+import {
+  checkImportDuplicates,
+  importProblems,
+  mappingColumns,
+  prepareRows,
+  Problems,
+  removeImportedRecords,
+  writeImportBatch,
+  type ImportColumn,
+  type Prepared,
+  type SeenKeys,
+} from '../entity-data';
+import type { AccessContext } from '../permissions';
+import { registerSweepStep } from '../reminders';
+import { saveMapping } from './mappings';
+import { toImportJob, type JobRow } from './presenters';
+import { importJobBatches, importJobs, importRejectedRows, importUploads } from './schema';
+import {
+  chosenSheet,
+  headerAndSample,
+  removeExpiredUploads,
+  sheetError,
+  uploadRows,
+  type UploadRow,
+} from './uploads';
+
+/*
+ * An import job (README "Import jobs"): one pg-boss job per import reads the stored file and
+ * writes its rows in batches of IMPORT_JOB_BATCH_ROWS, each batch one transaction that also
+ * inserts the batch's row of `import_job_batches` ((import, batch) is the key: a rerun after a
+ * crash finds it and skips the batch, so no row is written twice), the rows it left out with
+ * their problems and the job's counts. All or nothing: the whole file is checked first and
+ * nothing is written when a row has a problem.
+ */
+
+export const IMPORT_JOB = 'entity-imports.run';
+export type TImportRunJob = { import_id: string };
+const RETRY_LIMIT = 3;
+
+/** What tests (and the handler) pass to a run: the hand-back signal, a hook after each batch. */
+export type RunHooks = { signal?: AbortSignal; afterBatch?: (batch: number) => void | Promise<void> };
+
+/** The importer as the record services need them (the job runs without a request). */
+const actingAs = (job: JobRow): AccessContext => ({
+  userId: job.userId ?? '',
+  companyId: job.companyId,
+  userType: 'MEMBER',
+  planType: 'BUSINESS',
+  roleId: null,
+  permissions: new Set(),
+});
+
+export type StartInput = {
+  sheet?: string | undefined;
+  mapping: Record<string, string | null>;
+  skip_invalid: boolean;
+  save_mapping_as?: string | undefined;
+};
+
+/** `POST /map-entities-data`: checks the sheet and the mapping, then queues the job (202). */
+export async function startImport(
+  platform: Platform,
+  access: AccessContext,
+  def: EntityDefinition,
+  upload: UploadRow,
+  input: StartInput,
+  offsetMinutes: number,
+): Promise<JobRow> {
+  const sheet = chosenSheet(upload, input.sheet);
+  if (sheet.row_count === 0) throw sheetError(`${sheet.name} has no rows below its header row`);
+  const { headers } = await headerAndSample(platform, upload, sheet.name);
+  mappingColumns(def, headers, input.mapping);
+  const db = platform.database.db;
+  return db.transaction(async (tx) => {
+    if (input.save_mapping_as) {
+      await saveMapping(tx, access, def, { name: input.save_mapping_as, mapping: input.mapping });
+    }
+    const [row] = await tx
+      .insert(importJobs)
+      .values({
+        companyId: def.row.companyId,
+        entityId: def.row.id,
+        uploadId: upload.id,
+        sheet: sheet.name,
+        headers,
+        mapping: input.mapping,
+        skipInvalid: input.skip_invalid,
+        offsetMinutes,
+        userId: access.userId,
+        total: sheet.row_count,
+      })
+      .returning();
+    await platform.jobs.send<TImportRunJob>(IMPORT_JOB, { import_id: row!.id }, { tx });
+    return row!;
+  });
+}
+
+/** An import job of the company: 404 otherwise. */
+export async function loadJob(db: Db, companyId: string, id: string): Promise<JobRow> {
+  const [row] = await db
+    .select()
+    .from(importJobs)
+    .where(and(eq(importJobs.id, id), eq(importJobs.companyId, companyId)));
+  if (!row) throw notFound('Import');
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+/** The rows of the sheet below its header, in batches. */
+async function* batchesOf(rows: AsyncGenerator<SheetRow>): AsyncGenerator<SheetRow[]> {
+  let header = true;
+  let batch: SheetRow[] = [];
+  for await (const row of rows) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    batch.push(row);
+    if (batch.length >= IMPORT_JOB_BATCH_ROWS) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+const rejectedOf = (rows: SheetRow[], problems: Problems, width: number) =>
+  rows
+    .filter((row) => problems.has(row.row))
+    .map((row) => ({
+      row: row.row,
+      cells: Array.from({ length: width }, (_, index) => cellToText(row.cells[index] ?? null)),
+      problems: problems.byRow
+        .get(row.row)!
+        .map((detail) => detail.message)
+        .join('; '),
+    }));
+
+type RunContext = {
+  platform: Platform;
+  job: JobRow;
+  def: EntityDefinition;
+  columns: ImportColumn[];
+  upload: UploadRow;
+  hooks: RunHooks;
+};
+
+/** Ends the job (once): FAILED with a message (and problems), or DONE. */
+async function finish(
+  platform: Platform,
+  id: string,
+  outcome: { status: 'DONE' | 'FAILED'; message?: string | null },
+): Promise<void> {
+  const [row] = await platform.database.db
+    .update(importJobs)
+    .set({ status: outcome.status, message: outcome.message ?? null, finishedAt: sql`now()` })
+    .where(and(eq(importJobs.id, id), inArray(importJobs.status, ['QUEUED', 'RUNNING'])))
+    .returning();
+  if (row) emitProgress(platform, row);
+}
+
+function emitProgress(platform: Platform, row: JobRow): void {
+  if (row.userId) platform.realtime.emitToUser(row.userId, IMPORT_PROGRESS_EVENT, toImportJob(row));
+}
+
+/** Problems of a batch added to the job's first problems and counts, in the caller's transaction. */
+function problemCounts(job: JobRow, problems: Problems, columns: ImportColumn[]) {
+  const details = problems.all();
+  const room = Math.max(0, ENTITY_IMPORT_MAX_ERRORS - job.errors.length);
+  const errors: TImportProblem[] = [...job.errors, ...importProblems(details.slice(0, room), columns)];
+  return { errors, errorsTotal: job.errorsTotal + details.length };
+}
+
+const lockJob = async (tx: Db, id: string): Promise<JobRow | undefined> =>
+  (await tx.select().from(importJobs).where(eq(importJobs.id, id)).for('update'))[0];
+
+/**
+ * All or nothing, before any write: every row converted and checked (the validator, the BLOCK
+ * duplicate rules against earlier rows and the records there). A row with a problem fails the job
+ * with the problems (and the rejected rows' file); else the job is marked checked. Re-run after a
+ * crash, it starts again (it writes nothing but the rejected rows, keyed by row).
+ */
+async function checkWholeFile(context: RunContext): Promise<boolean> {
+  const { platform, job, def, columns } = context;
+  const db = platform.database.db;
+  const seen: SeenKeys = new Map();
+  let bad = 0;
+  let errors: TImportProblem[] = [];
+  let errorsTotal = 0;
+  for await (const rows of batchesOf(uploadRows(platform, context.upload, job.sheet))) {
+    if (context.hooks.signal?.aborted) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Stopping' });
+    await platform.database.giveWay();
+    const problems = new Problems();
+    const prepared = await prepareRows(db, def, columns, rows, job.offsetMinutes, problems);
+    await checkImportDuplicates(db, def, prepared, problems, seen);
+    if (problems.byRow.size === 0) continue;
+    bad += problems.byRow.size;
+    const counts = problemCounts({ ...job, errors, errorsTotal }, problems, columns);
+    errors = counts.errors;
+    errorsTotal = counts.errorsTotal;
+    await db
+      .insert(importRejectedRows)
+      .values(rejectedOf(rows, problems, job.headers.length).map((r) => ({ ...r, importId: job.id })))
+      .onConflictDoNothing();
+  }
+  if (bad === 0) {
+    await db.update(importJobs).set({ checked: true }).where(eq(importJobs.id, job.id));
+    return true;
+  }
+  await db
+    .update(importJobs)
+    .set({ errors, errorsTotal, skipped: bad, processed: job.total })
+    .where(eq(importJobs.id, job.id));
+  const rows = `${bad.toLocaleString('en-US')} ${bad === 1 ? 'row has' : 'rows have'}`;
+  await finish(platform, job.id, { status: 'FAILED', message: `${rows} problems: nothing was imported` });
+  return false;
+}
+
+/** A batch refused after the check (all or nothing): its rows undone by the transaction. */
+class LateRefusal extends Error {
+  constructor(readonly problems: Problems) {
+    super('late refusal');
+  }
+}
+
+/** One batch in one transaction with its key; false when it was already written. */
+async function writeBatch(
+  context: RunContext,
+  batch: number,
+  rows: SheetRow[],
+  seen: SeenKeys,
+): Promise<boolean> {
+  const { platform, def, columns } = context;
+  const db = platform.database.db;
+  const problems = new Problems();
+  const prepared: Prepared[] = await prepareRows(db, def, columns, rows, context.job.offsetMinutes, problems);
+  await platform.database.giveWay();
+  const row = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(importJobBatches)
+      .values({
+        importId: context.job.id,
+        batch,
+        firstRow: rows[0]!.row,
+        lastRow: rows.at(-1)!.row,
+        inserted: 0,
+        skipped: 0,
+      })
+      .onConflictDoNothing()
+      .returning({ batch: importJobBatches.batch });
+    if (claimed.length === 0) return null;
+    const job = await lockJob(tx, context.job.id);
+    if (!job || job.status !== 'RUNNING') return null;
+    const ids = await writeImportBatch(
+      tx,
+      { def, access: actingAs(job), rows: prepared, problems },
+      seen,
+      job.id,
+    );
+    if (!job.skipInvalid && problems.byRow.size > 0) throw new LateRefusal(problems);
+    const rejected = rejectedOf(rows, problems, job.headers.length);
+    if (rejected.length > 0) {
+      await tx.insert(importRejectedRows).values(rejected.map((r) => ({ ...r, importId: job.id })));
+    }
+    await tx
+      .update(importJobBatches)
+      .set({ inserted: ids.size, skipped: rows.length - ids.size })
+      .where(and(eq(importJobBatches.importId, job.id), eq(importJobBatches.batch, batch)));
+    const counts = problemCounts(job, problems, columns);
+    const [updated] = await tx
+      .update(importJobs)
+      .set({
+        processed: job.processed + rows.length,
+        inserted: job.inserted + ids.size,
+        skipped: job.skipped + rows.length - ids.size,
+        errors: counts.errors,
+        errorsTotal: counts.errorsTotal,
+      })
+      .where(eq(importJobs.id, job.id))
+      .returning();
+    return updated!;
+  });
+  if (row) emitProgress(platform, row);
+  return row !== null;
+}
+
+/** The batches already written (a rerun skips them). */
+async function writtenBatches(db: Db, id: string): Promise<Set<number>> {
+  const rows = await db
+    .select({ batch: importJobBatches.batch })
+    .from(importJobBatches)
+    .where(eq(importJobBatches.importId, id));
+  return new Set(rows.map((r) => r.batch));
+}
+
+async function writeAll(context: RunContext): Promise<void> {
+  const { platform, job } = context;
+  const done = await writtenBatches(platform.database.db, job.id);
+  const seen: SeenKeys = new Map();
+  let batch = 0;
+  for await (const rows of batchesOf(uploadRows(platform, context.upload, job.sheet))) {
+    const index = batch;
+    batch += 1;
+    if (done.has(index)) continue;
+    if (context.hooks.signal?.aborted) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Stopping' });
+    try {
+      await writeBatch(context, index, rows, seen);
+    } catch (err) {
+      if (!(err instanceof LateRefusal)) throw err;
+      await refuseLate(context, err.problems, rows);
+      return;
+    }
+    await context.hooks.afterBatch?.(index);
+  }
+}
+
+/** All or nothing, a batch refused after the check (a record changed meanwhile): undo the import. */
+async function refuseLate(context: RunContext, problems: Problems, rows: SheetRow[]): Promise<void> {
+  const { platform, job, columns } = context;
+  const db = platform.database.db;
+  await removeImportedRecords(db, job.id, platform.database.giveWay);
+  const counts = problemCounts({ ...job, errors: [], errorsTotal: 0 }, problems, columns);
+  await db
+    .insert(importRejectedRows)
+    .values(rejectedOf(rows, problems, job.headers.length).map((r) => ({ ...r, importId: job.id })))
+    .onConflictDoNothing();
+  await db
+    .update(importJobs)
+    .set({
+      inserted: 0,
+      skipped: problems.byRow.size,
+      errors: counts.errors,
+      errorsTotal: counts.errorsTotal,
+    })
+    .where(eq(importJobs.id, job.id));
+  await finish(platform, job.id, {
+    status: 'FAILED',
+    message: 'Rows were refused while writing (records changed meanwhile): nothing was imported',
+  });
+}
+
+/** The job's handler (public so that tests run it, stop it after a batch and run it again). */
+export async function runImport(
+  platform: Platform,
+  data: TImportRunJob,
+  hooks: RunHooks = {},
+): Promise<void> {
+  const db = platform.database.db;
+  const [job] = await db.select().from(importJobs).where(eq(importJobs.id, data.import_id));
+  if (!job || job.status === 'DONE' || job.status === 'FAILED') return;
+  const [upload] = job.uploadId
+    ? await db.select().from(importUploads).where(eq(importUploads.id, job.uploadId))
+    : [];
+  if (!upload) return finish(platform, job.id, { status: 'FAILED', message: 'The file is no longer stored' });
+  let def: EntityDefinition;
+  let columns: ImportColumn[];
+  try {
+    def = await loadEntityDefinition(db, job.companyId, job.entityId);
+    columns = mappingColumns(def, job.headers, job.mapping);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return finish(platform, job.id, { status: 'FAILED', message: `The import cannot run: ${err.message}` });
+  }
+  const [running] = await db
+    .update(importJobs)
+    .set({ status: 'RUNNING' })
+    .where(and(eq(importJobs.id, job.id), inArray(importJobs.status, ['QUEUED', 'RUNNING'])))
+    .returning();
+  if (!running) return;
+  emitProgress(platform, running);
+  const context: RunContext = { platform, job: running, def, columns, upload, hooks };
+  if (!running.skipInvalid && !running.checked && !(await checkWholeFile(context))) return;
+  await writeAll(context);
+  await finish(platform, job.id, { status: 'DONE' });
+}
+
+/** Rejected rows of jobs older than the uploads' keep (their file went with the upload). */
+async function removeOldRejectedRows(db: Db, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - IMPORT_UPLOAD_KEEP_DAYS * 86_400_000);
+  const old = db.select({ id: importJobs.id }).from(importJobs).where(lt(importJobs.createdAt, before));
+  await db.delete(importRejectedRows).where(inArray(importRejectedRows.importId, old));
+}
+
+/** The job and the sweep step (every process that runs jobs). */
+export function defineEntityImportJobs(platform: Platform): void {
+  registerSweepStep('entity-imports', async (p, scope) => {
+    await removeExpiredUploads(p, scope.now);
+    await removeOldRejectedRows(p.database.db, scope.now);
+  });
+  platform.jobs.define<TImportRunJob>({
+    name: IMPORT_JOB,
+    retryLimit: RETRY_LIMIT,
+    concurrency: 2,
+    expireInSeconds: 3600,
+    handler: async (data, run) => {
+      try {
+        await runImport(platform, data, { signal: run.signal });
+      } catch (err) {
+        if (run.signal.aborted) throw err;
+        platform.log.error({ err, import_id: data.import_id }, 'import run failed');
+        if (run.retryCount >= RETRY_LIMIT) {
+          await finish(platform, data.import_id, {
+            status: 'FAILED',
+            message: 'The import stopped on an error',
+          });
+          return;
+        }
+        throw err;
+      }
+    },
+  });
+}
+
+/** Rejected rows of an import, `after` a row number, by row (a page of the CSV). */
+export async function rejectedPage(db: Db, id: string, after: number, limit: number) {
+  return db
+    .select({
+      row: importRejectedRows.row,
+      cells: importRejectedRows.cells,
+      problems: importRejectedRows.problems,
+    })
+    .from(importRejectedRows)
+    .where(and(eq(importRejectedRows.importId, id), gt(importRejectedRows.row, after)))
+    .orderBy(asc(importRejectedRows.row))
+    .limit(limit);
+}
+
+/** `GET /imports?entity_id=`: the entity's recent imports, newest first. */
+export async function listJobs(db: Db, entityId: string): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(importJobs)
+    .where(eq(importJobs.entityId, entityId))
+    .orderBy(desc(importJobs.createdAt))
+    .limit(50);
+}
