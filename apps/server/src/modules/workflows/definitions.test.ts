@@ -236,6 +236,23 @@ describe('definitions', () => {
     expect(data.max_contacts_per_start).toBe(5000);
     expect(data.timing).toEqual({ expire_after_days: 12, reminder_every_days: null });
   });
+
+  it('stores max_reminders of the timing; 422 keyed timing.max_reminders out of 1-20 or not whole', async () => {
+    const created = await w.createWorkflow(owner(), {
+      timing: { expire_after_days: 10, reminder_every_days: 2, max_reminders: 5 },
+    });
+    expect(created.timing).toMatchObject({ max_reminders: 5 });
+    const read = await w.call('GET', `/workflow/${created._id}`, owner());
+    expect(read.json().data.timing).toMatchObject({ reminder_every_days: 2, max_reminders: 5 });
+    for (const bad of [0, 21, 2.5, '3', -1]) {
+      const res = await w.call('PUT', `/workflow/${created._id}`, owner(), {
+        name: created.name,
+        timing: { expire_after_days: 10, reminder_every_days: 2, max_reminders: bad },
+      });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(keysOf(res)).toEqual(['timing.max_reminders']);
+    }
+  });
 });
 
 describe('who may', () => {
