@@ -50,15 +50,31 @@ export function assertOwnRef(companyId: string, ref: string, folder: 'documents'
  * same metadata, new `file_ref_id`. Straight through storage: the bytes are known to be a PDF.
  */
 export async function copyPdf(platform: Platform, companyId: string, file: TFileInfo): Promise<TFileInfo> {
-  assertOwnRef(companyId, file.file_ref_id, 'documents');
-  let bytes: Buffer;
-  try {
-    bytes = await platform.storage.get(file.file_ref_id);
-  } catch (err) {
-    throw new AppError('NOT_FOUND', { message: 'The document file is missing', cause: err });
-  }
-  const key = `${documentsPrefix(companyId)}${randomUUID()}.pdf`;
-  await platform.storage.put(key, bytes, 'application/pdf');
-  const { url: _url, ...rest } = file;
-  return { ...rest, file_ref_id: key };
+  return pdfCopier(platform, companyId)(file);
+}
+
+/**
+ * `copyPdf` for many sends of the same files (a workflow chunk sends one template to 50
+ * contacts): each source PDF is read from storage once, then written once per copy.
+ */
+export function pdfCopier(platform: Platform, companyId: string): (file: TFileInfo) => Promise<TFileInfo> {
+  const sources = new Map<string, Promise<Buffer>>();
+  return async (file) => {
+    assertOwnRef(companyId, file.file_ref_id, 'documents');
+    let read = sources.get(file.file_ref_id);
+    if (!read) {
+      read = platform.storage.get(file.file_ref_id);
+      sources.set(file.file_ref_id, read);
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await read;
+    } catch (err) {
+      throw new AppError('NOT_FOUND', { message: 'The document file is missing', cause: err });
+    }
+    const key = `${documentsPrefix(companyId)}${randomUUID()}.pdf`;
+    await platform.storage.put(key, bytes, 'application/pdf');
+    const { url: _url, ...rest } = file;
+    return { ...rest, file_ref_id: key };
+  };
 }

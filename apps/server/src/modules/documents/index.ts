@@ -97,13 +97,24 @@ export {
 export { ERRORS, ZIdParam, ZName, ZQueryBool, ZSettingsPatch, security } from './route-schemas';
 export { registerDocumentRoutes } from './routes';
 export { cancelDocumentRequests } from './request-close';
-export { insertDocumentRequest, mailRequestLink, mintRequestLink } from './request-documents';
+export {
+  insertDocumentRequest,
+  insertDocumentRequests,
+  mailRequestLink,
+  mintRequestLink,
+} from './request-documents';
 export { documentRequestFiles } from './request-files';
 export type { DocumentRequestFile } from './request-files';
 export { authenticateRequestLink, REQUEST_LINK_HEADERS, requestLinkUrl } from './request-documents-link';
 export type { RequestLinkHolder } from './request-documents-link';
 export type { NewDocumentRequest } from './request-documents';
-export { prepareTemplateSend, settlePreparedSends, storePreparedSends } from './send-in-tx';
+export {
+  prepareTemplateSend,
+  prepareTemplateSends,
+  settlePreparedSends,
+  storePreparedSends,
+} from './send-in-tx';
+export type { TemplateSendItem } from './send-in-tx';
 export type { TemplateRole } from './send-in-tx';
 export type { TemplatePerson } from './send-routes-service';
 export { sendDocument } from './send-service';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ilike, or, asc, type SQL } from 'drizzle-orm';
 import type { TFileInfo } from '@esigns/contracts/files';
 import { isUuid } from '@esigns/contracts/ids';
@@ -242,21 +243,39 @@ async function queueRequestMail(platform: Platform, tx: Tx, id: string, secret: 
  * commit.
  */
 export async function insertDocumentRequest(platform: Platform, tx: Tx, input: NewDocumentRequest) {
-  const { secret, hash } = newRecipientSecret(platform.config.secrets.jwtSecret);
-  const [row] = await tx
-    .insert(documentRequests)
-    .values({
+  const [id] = await insertDocumentRequests(platform, tx, [input]);
+  return id!;
+}
+
+/**
+ * `insertDocumentRequest` for many requests (a workflow chunk's requested steps): one multi-row
+ * insert, then each request's mail queued. Answers the ids in the order of `inputs`.
+ */
+export async function insertDocumentRequests(
+  platform: Platform,
+  tx: Tx,
+  inputs: readonly NewDocumentRequest[],
+): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  const rows = inputs.map((input) => ({
+    id: randomUUID(),
+    secret: newRecipientSecret(platform.config.secrets.jwtSecret),
+    input,
+  }));
+  await tx.insert(documentRequests).values(
+    rows.map(({ id, secret, input }) => ({
+      id,
       companyId: input.companyId,
       contactId: input.contact.id,
       cardType: input.cardType,
       message: input.message,
       requestedBy: input.requestedBy,
       dueAt: input.dueAt,
-      linkSecretHashes: [hash],
-    })
-    .returning({ id: documentRequests.id });
-  await queueRequestMail(platform, tx, row!.id, secret, input);
-  return row!.id;
+      linkSecretHashes: [secret.hash],
+    })),
+  );
+  for (const { id, secret, input } of rows) await queueRequestMail(platform, tx, id, secret.secret, input);
+  return rows.map((r) => r.id);
 }
 
 /** The request with its contact's email and first name, or undefined (another company's too). */

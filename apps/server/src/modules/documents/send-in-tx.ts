@@ -3,7 +3,14 @@ import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
 import { findConfigurable, type Tx } from './lookups';
 import { fillTemplate, type TemplatePerson, type TemplateSendInput } from './send-routes-service';
-import { prepareSend, type PreparedSend, type SendActor, type SendResult } from './send-service';
+import {
+  prepareSend,
+  prepareSends,
+  type PreparedSend,
+  type SendActor,
+  type SendRequest,
+  type SendResult,
+} from './send-service';
 import { storeSends } from './send-store';
 import type { SenderInfo } from './sender-info';
 
@@ -16,33 +23,84 @@ import type { SenderInfo } from './sender-info';
 
 export type TemplateRole = { key: string; name: string };
 
+/** One send of a company template: `assign` names the person of each role (by the template's roles). */
+export type TemplateSendItem = {
+  assign: (roles: readonly TemplateRole[]) => TemplatePerson[];
+  sendKey: string;
+  name?: string | undefined;
+  settings?: TemplateSendInput['settings'];
+};
+
+/** The template for sending (404 for another company's or a deleted one, 409 when inactive). */
+async function sendableTemplate(platform: Platform, actor: SendActor, templateId: string) {
+  const template = await findConfigurable(platform.database.db, actor.companyId, templateId);
+  if (!template.isTemplate) throw notFound('Template');
+  if (template.status !== 'ACTIVE') throw new AppError('CONFLICT', { message: 'This template is inactive' });
+  return template;
+}
+
+type SendableTemplate = Awaited<ReturnType<typeof sendableTemplate>>;
+
+function templateRequest(template: SendableTemplate, item: TemplateSendItem): SendRequest {
+  const roles = template.documentUsers.map((r) => ({ key: r.key, name: r.role_name }));
+  const filled = fillTemplate(template, {
+    name: item.name,
+    document_users: item.assign(roles),
+    settings: item.settings,
+  });
+  return { ...filled, target: 'new', sendKey: item.sendKey };
+}
+
 /**
- * A company template, ACTIVE, filled for one send: `assign` names the person of each role (by the
- * template's roles). `sendKey` makes the send idempotent (a second store answers the first
- * document). `settings` change some of the template's (a workflow's timing). 404 for another
- * company's or a deleted template, 409 when inactive, 422 when the layout cannot be sent.
+ * A company template, ACTIVE, filled for one send. `sendKey` makes the send idempotent (a second
+ * store answers the first document). `settings` change some of the template's (a workflow's
+ * timing). 404 for another company's or a deleted template, 409 when inactive, 422 when the
+ * layout cannot be sent.
  */
 export async function prepareTemplateSend(
   platform: Platform,
   actor: SendActor,
-  input: {
-    templateId: string;
-    assign: (roles: readonly TemplateRole[]) => TemplatePerson[];
-    sendKey: string;
-    name?: string | undefined;
-    settings?: TemplateSendInput['settings'];
-  },
+  input: TemplateSendItem & { templateId: string },
 ): Promise<PreparedSend> {
-  const template = await findConfigurable(platform.database.db, actor.companyId, input.templateId);
-  if (!template.isTemplate) throw notFound('Template');
-  if (template.status !== 'ACTIVE') throw new AppError('CONFLICT', { message: 'This template is inactive' });
-  const roles = template.documentUsers.map((r) => ({ key: r.key, name: r.role_name }));
-  const filled = fillTemplate(template, {
-    name: input.name,
-    document_users: input.assign(roles),
-    settings: input.settings,
+  const template = await sendableTemplate(platform, actor, input.templateId);
+  return prepareSend(platform, actor, templateRequest(template, input));
+}
+
+/**
+ * `prepareTemplateSend` for many sends of one template (a workflow chunk's documents): the
+ * template read once, the contacts in one query, its PDF read once (`prepareSends`). Each send's
+ * 404/409/422 is answered in its slot (all of them when the template itself cannot be sent).
+ */
+export async function prepareTemplateSends(
+  platform: Platform,
+  actor: SendActor,
+  templateId: string,
+  items: readonly TemplateSendItem[],
+): Promise<(PreparedSend | { error: AppError })[]> {
+  let template: SendableTemplate;
+  try {
+    template = await sendableTemplate(platform, actor, templateId);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status >= 500) throw err;
+    return items.map(() => ({ error: err }));
+  }
+  const out: (PreparedSend | { error: AppError } | undefined)[] = new Array(items.length);
+  const requests: { index: number; request: SendRequest }[] = [];
+  items.forEach((item, index) => {
+    try {
+      requests.push({ index, request: templateRequest(template, item) });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      out[index] = { error: err };
+    }
   });
-  return prepareSend(platform, actor, { ...filled, target: 'new', sendKey: input.sendKey });
+  const prepared = await prepareSends(
+    platform,
+    actor,
+    requests.map((r) => r.request),
+  );
+  requests.forEach((r, i) => (out[r.index] = prepared[i]));
+  return out as (PreparedSend | { error: AppError })[];
 }
 
 /** The prepared sends' documents, recipients, mails and logs, in the caller's transaction. */

@@ -13,7 +13,7 @@ import { AppError, notFound, validationError } from '../../platform/http/app-err
 import type { Platform } from '../../platform/platform';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import { findContactsByIds } from '../contacts';
-import { copyPdf } from './document-files';
+import { copyPdf, pdfCopier } from './document-files';
 import { type Reader } from './lookups';
 import { presentEmployeeDocument } from './present-employee';
 import { employeeDocuments } from './schema';
@@ -149,6 +149,53 @@ export async function prepareSend(
   return { request, recipients, file };
 }
 
+/**
+ * Many sends checked and copied at once (a workflow chunk's documents), as `prepareSend` checks
+ * each: the contacts they name are read in one query, each source PDF is read from storage once
+ * (`pdfCopier`), copies are made 4 at a time. A send's 404/422 is answered in its slot, the others
+ * go on; any other error drops the copies made and is thrown.
+ */
+export async function prepareSends(
+  platform: Platform,
+  actor: SendActor,
+  requests: readonly SendRequest[],
+): Promise<(PreparedSend | { error: AppError })[]> {
+  const contacts = await contactsOf(
+    platform.database.db,
+    actor.companyId,
+    requests.flatMap((r) => r.source.recipients),
+  );
+  const copy = pdfCopier(platform, actor.companyId);
+  const out: (PreparedSend | { error: AppError })[] = new Array(requests.length);
+  let fatal: unknown;
+  await runLimited([...requests], 4, async (request, index) => {
+    try {
+      const recipients = withContacts(request.source.recipients, contacts);
+      assertSendable(request.source, recipients, request.recipientKeyPath);
+      out[index] = { request, recipients, file: await copy(request.source.file) };
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) out[index] = { error: err };
+      else fatal ??= err;
+    }
+  });
+  if (fatal !== undefined) {
+    await Promise.all(
+      out.map((p) =>
+        'file' in p
+          ? platform.storage.delete(p.file.file_ref_id).catch((err: unknown) => {
+              platform.log.warn(
+                { err, file: p.file.file_ref_id },
+                'An unused copy of a sent PDF stayed in storage',
+              );
+            })
+          : undefined,
+      ),
+    );
+    throw fatal;
+  }
+  return out;
+}
+
 /** Stores checked sends in one transaction, then wakes the mail workers and tells the company room. */
 async function commitSends(
   platform: Platform,
@@ -226,11 +273,26 @@ async function resolveContactIds(
   companyId: string,
   recipients: TRecipient[],
 ): Promise<TRecipient[]> {
+  return withContacts(recipients, await contactsOf(db, companyId, recipients));
+}
+
+type ContactRow = Awaited<ReturnType<typeof findContactsByIds>>[number];
+
+/** The company's contacts the recipients name, by id (one query; none named: none read). */
+async function contactsOf(
+  db: Reader,
+  companyId: string,
+  recipients: readonly TRecipient[],
+): Promise<Map<string, ContactRow>> {
   const ids = [...new Set(recipients.map((r) => r.contact_id).filter((id): id is string => Boolean(id)))];
-  if (ids.length === 0) return recipients;
-  if (ids.some((id) => !isUuid(id))) throw notFound('Contact');
-  const rows = await findContactsByIds(db, companyId, ids);
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const valid = ids.filter(isUuid);
+  const rows = valid.length > 0 ? await findContactsByIds(db, companyId, valid) : [];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The recipients with their contacts' email and name filled in; a contact not found: 404. */
+function withContacts(recipients: TRecipient[], byId: ReadonlyMap<string, ContactRow>): TRecipient[] {
+  if (!recipients.some((r) => r.contact_id)) return recipients;
   return recipients.map((r) => {
     if (!r.contact_id) return r;
     const contact = byId.get(r.contact_id);

@@ -104,6 +104,8 @@ async function valuesOfSteps(
   steps: readonly WorkflowDataStepRow[],
 ): Promise<Map<string, Record<string, unknown>>> {
   const done = steps.filter((s) => s.status === 'DONE' && s.objectId);
+  // A first stage (nothing done yet) reads nothing.
+  if (done.length === 0) return new Map();
   const forms = done.filter((s) => s.kind === 'form').map((s) => s.objectId!);
   const docs = done.filter((s) => s.kind === 'custom' || s.kind === 'static').map((s) => s.objectId!);
   const [answers, fields] = await Promise.all([

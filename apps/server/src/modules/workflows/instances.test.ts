@@ -56,7 +56,8 @@ beforeAll(async () => {
     { contactId: tina, email: 'tina@example.com', name: 'Tina Tenant' },
     { contactId: null, email: 'bob@example.com', name: 'Bob Buyer' },
   ]);
-});
+  // Two companies, a template, a form and a definition: over a minute on a loaded machine.
+}, 300_000);
 afterAll(async () => {
   await t.close();
 });

@@ -4,6 +4,7 @@ import type { Platform } from '../../platform/platform';
 import { registerSweepStep } from '../reminders';
 import { advanceInstance, WORKFLOW_STAGE_JOB, type TWorkflowStageJob } from './engine';
 import { WORKFLOW_UPDATED_JOB, type TWorkflowUpdatedJob } from './engine-end';
+import { startInstances, type ChunkStart } from './engine-start';
 import { runWorkflowExpiry } from './expiry-sweep';
 import { runWorkflowReminders } from './reminders-sweep';
 import { appendWorkflowEvents } from './instances-store';
@@ -12,16 +13,21 @@ import { workflowBatches, workflowData, workflowDataEvents } from './schema';
 
 /*
  * The durable work of workflows: `workflows.start` starts one chunk (at most 50) of a send's DRAFT
- * instances, each in its own transaction (`advanceInstance`: a started instance is no longer
- * DRAFT, so a rerun after kill -9 or a hand-back skips it); the batch's counts are recomputed from
- * the instances after each chunk, so a rerun never counts twice. `workflows.stage` starts an
+ * instances in one transaction (`startInstances`: a started instance is no longer DRAFT, so a
+ * rerun after kill -9 or a hand-back skips it); the batch's counts are recomputed from the
+ * instances after each chunk, so a rerun never counts twice. `workflows.stage` starts an
  * instance's next stage. `workflows.updated` tells the company's room an instance ended: queued in
  * the transaction that ended it, so the event goes out only after that commit. The instances'
  * expiry and reminders are a step of the reminders' sweep (`registerSweepStep`).
  */
 
 export const WORKFLOW_START_JOB = 'workflows.start';
-export const WORKFLOW_START_CHUNK = 50;
+/**
+ * Instances per start chunk (one job, one transaction): 50 on PostgreSQL; 10 on PGlite, whose one
+ * connection serves nothing else while a chunk's transaction runs (10 packets: a fraction of a
+ * second; the job gives way to waiting requests before each chunk).
+ */
+export const startChunkSize = (platform: Platform): number => (platform.database.kind === 'pglite' ? 10 : 50);
 export type TWorkflowStartJob = { batch_id: string | null; ids: string[]; actor: string | null };
 
 /**
@@ -75,23 +81,44 @@ export function defineWorkflowJobs(platform: Platform): void {
   });
 }
 
-/** One chunk: each DRAFT instance started on its own; a refused one (AppError) logged `start_failed`. */
+/**
+ * One chunk: its DRAFT instances started together in one transaction (`startInstances`); a
+ * refused one (AppError before anything is written) logged `start_failed`, the others go on. When
+ * something of one instance is refused inside the chunk's transaction (a form closed meanwhile),
+ * the chunk rolls back and its instances start one by one, so only that one fails.
+ */
 export async function runStartChunk(
   platform: Platform,
   data: TWorkflowStartJob,
   signal?: AbortSignal,
 ): Promise<void> {
-  for (const id of data.ids) {
-    if (signal?.aborted) return;
+  if (signal?.aborted) return;
+  let outcome: ChunkStart;
+  try {
+    outcome = await startInstances(platform, data.ids, data.actor);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status >= 500) throw err;
+    outcome = { started: [], failed: [], alone: data.ids };
+  }
+  const failed = outcome.failed.map((f) => ({ id: f.id, message: f.error.message }));
+  for (const id of outcome.alone) {
+    if (signal?.aborted) break;
     try {
       await advanceInstance(platform, id, 'DRAFT', data.actor);
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
-      await appendWorkflowEvents(platform.database.db, [
-        { workflowDataId: id, event: 'start_failed', actor: data.actor, details: { message: err.message } },
-      ]);
+      failed.push({ id, message: err.message });
     }
   }
+  await appendWorkflowEvents(
+    platform.database.db,
+    failed.map((f) => ({
+      workflowDataId: f.id,
+      event: 'start_failed',
+      actor: data.actor,
+      details: { message: f.message },
+    })),
+  );
   if (data.batch_id) await recountBatch(platform, data.batch_id);
 }
 

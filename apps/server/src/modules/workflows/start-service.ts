@@ -14,7 +14,7 @@ import { loadWorkflow } from './definitions-read';
 import { endInstance, lockForEnd } from './engine-end';
 import { lockInstance } from './engine';
 import { appendWorkflowEvents, createDraftInstances } from './instances-store';
-import { WORKFLOW_START_CHUNK, WORKFLOW_START_JOB, draftIdsOf, type TWorkflowStartJob } from './jobs';
+import { WORKFLOW_START_JOB, draftIdsOf, startChunkSize, type TWorkflowStartJob } from './jobs';
 import { presentInstanceDetail, presentInstances } from './presenters';
 import { findInstance } from './reads-instances';
 import { workflowBatches, workflowData } from './schema';
@@ -22,7 +22,7 @@ import { workflowBatches, workflowData } from './schema';
 /*
  * Staff's side of running workflows: a DRAFT instance of the current version, its contacts (more
  * contacts make more DRAFTs in one batch), changing a DRAFT or voiding a running instance, and the
- * send (one durable job chain per send, chunks of 50).
+ * send (durable jobs of 50 instances, 10 on PGlite: `startChunkSize`).
  */
 
 type Contact = { id: string; email: string; name: string; contactTypeId: string | null };
@@ -268,7 +268,8 @@ export async function updateWorkflowData(
 
 /**
  * `POST /documents/send-workflow`: queues the start of the DRAFT (or its whole batch) as durable
- * jobs of 50 instances each, in one transaction with the batch's QUEUED state. Answers the progress.
+ * jobs of 50 instances each (10 on PGlite: `startChunkSize`), in one transaction with the batch's
+ * QUEUED state. Answers the progress.
  */
 export async function sendWorkflow(
   platform: Platform,
@@ -295,10 +296,11 @@ export async function sendWorkflow(
         .set({ status: 'QUEUED', updatedAt: new Date() })
         .where(eq(workflowBatches.id, batchId));
     }
-    for (let i = 0; i < ids.length; i += WORKFLOW_START_CHUNK) {
+    const chunk = startChunkSize(platform);
+    for (let i = 0; i < ids.length; i += chunk) {
       await platform.jobs.send<TWorkflowStartJob>(
         WORKFLOW_START_JOB,
-        { batch_id: batchId, ids: ids.slice(i, i + WORKFLOW_START_CHUNK), actor: access.userId },
+        { batch_id: batchId, ids: ids.slice(i, i + chunk), actor: access.userId },
         { tx },
       );
     }
