@@ -5,10 +5,9 @@
 // (/proc/<pid>/status VmHWM). Baseline in the same run: a plain exceljs streaming write of the same
 // rows read from SQL by keyset pages of 2,000 (this process). Target: >= 50,000 records/s and
 // < 300 MB RSS. BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres).
-import { readFileSync, readdirSync, rmSync, statSync, createWriteStream, mkdtempSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { poll, signUpOwner, startBuiltServer } from '../support/built-server.mjs';
@@ -74,7 +73,11 @@ async function seed(client, companyId, entityId, tpl) {
   const started = performance.now();
   // Indexes the export never reads (the grid's GIN on values, title and updated_at) would triple
   // the seeding time on a loaded machine: this bench's own database goes without them.
-  for (const index of ['entity_data_values_gin_idx', 'entity_data_entity_title_idx', 'entity_data_entity_updated_idx'])
+  for (const index of [
+    'entity_data_values_gin_idx',
+    'entity_data_entity_title_idx',
+    'entity_data_entity_updated_idx',
+  ])
     await client.query(`drop index if exists ${index}`);
   for (let from = 0; from < RECORDS; from += 100_000) {
     const to = Math.min(RECORDS, from + 100_000) - 1;
@@ -105,9 +108,17 @@ async function seed(client, companyId, entityId, tpl) {
 /** The baseline: exceljs' streaming writer fed from SQL by keyset pages, typed the same way. */
 async function plainExport(client, entityId, tpl, file) {
   const started = performance.now();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet('Property', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [...FIELDS.map((f) => ({ key: f.key, width: 16 })), { key: 'c', width: 18 }, { key: 'u', width: 18 }];
+  sheet.columns = [
+    ...FIELDS.map((f) => ({ key: f.key, width: 16 })),
+    { key: 'c', width: 18 },
+    { key: 'u', width: 18 },
+  ];
   sheet.addRow([...FIELDS.map((f) => f.label), 'Created', 'Updated']).commit();
   const offset = 330 * 60_000;
   let anchor = null;
@@ -177,14 +188,23 @@ async function main() {
       body: { name: 'Property', entity_type: 'GENERAL', fields: FIELDS },
     });
     const seeded = await seed(client, entity.company_id, entity._id, entity.primary_template_id);
-    console.log(`seeded ${RECORDS.toLocaleString('en')} records (10 fields) in ${seeded.toFixed(1)} s; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+    console.log(
+      `seeded ${RECORDS.toLocaleString('en')} records (10 fields) in ${seeded.toFixed(1)} s; load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
+    );
     const before = memoryOf(pid);
     // The seeding can outlast an access token: sign in again (signUpOwner's default password).
     const [{ email }] = (
-      await client.query('select u.email from users u join entities e on e.created_by = u.id where e.id = $1', [entity._id])
+      await client.query(
+        'select u.email from users u join entities e on e.created_by = u.id where e.id = $1',
+        [entity._id],
+      )
     ).rows;
     const login = async () =>
-      (await server.api('POST', '/api/signin', { body: { email, password: 'Quartz-Lantern-Orbit-47' } })).access_token;
+      (await server.api('POST', '/api/signin', { body: { email, password: 'Quartz-Lantern-Orbit-47' } }))
+        .access_token;
     token = await login();
     let signedAt = Date.now();
 
@@ -210,7 +230,9 @@ async function main() {
     );
     const seconds = (performance.now() - started) / 1000;
     const after = memoryOf(pid);
-    const res = await fetch(`${server.base}${done.download_url}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${server.base}${done.download_url}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const bytes = Buffer.from(await res.arrayBuffer());
     const rate = done.processed / seconds;
     console.log(
@@ -218,7 +240,12 @@ async function main() {
         `${(bytes.length / 1e6).toFixed(1)} MB xlsx; server RSS peak ${mb(after.hwm)} MB (before the export: peak ${mb(before.hwm)} MB, now ${mb(after.rss)} MB)`,
     );
 
-    const plain = await plainExport(client, entity._id, entity.primary_template_id, path.join(tmp, 'plain.xlsx'));
+    const plain = await plainExport(
+      client,
+      entity._id,
+      entity.primary_template_id,
+      path.join(tmp, 'plain.xlsx'),
+    );
     const plainRate = plain.rows / plain.seconds;
     const self = memoryOf(process.pid);
     console.log(

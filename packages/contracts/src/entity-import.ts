@@ -200,7 +200,13 @@ export const ZTemplatesByMappedFields = z.object({
       name: z.string(),
       primary: z.boolean(),
       fields: z.array(
-        z.object({ ref: z.string(), key: z.string(), label: z.string(), type: z.string(), required: z.boolean() }),
+        z.object({
+          ref: z.string(),
+          key: z.string(),
+          label: z.string(),
+          type: z.string(),
+          required: z.boolean(),
+        }),
       ),
     }),
   ),

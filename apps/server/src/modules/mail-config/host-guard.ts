@@ -71,7 +71,9 @@ export class PrivateHostError extends Error {
 
 /** The host's addresses, all of them public, else `PrivateHostError`. DNS failures are thrown as they are. */
 export async function publicAddressesOf(host: string, refuse = isPrivateAddress): Promise<string[]> {
-  const found = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+  const found = isIP(host)
+    ? [host]
+    : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
   // One private address is enough: a name answering with a public and a private one could be
   // connected to either.
   const inside = found.find(refuse);
@@ -131,6 +133,8 @@ function openSocket(
     } else callback(null, { connection: socket });
   };
   const socket = connect({ host: address, port }, () => done(null));
-  socket.setTimeout(timeoutMs, () => done(new Error(`No connection to ${address}:${port} within ${timeoutMs / 1000} s`)));
+  socket.setTimeout(timeoutMs, () =>
+    done(new Error(`No connection to ${address}:${port} within ${timeoutMs / 1000} s`)),
+  );
   socket.once('error', (err) => done(err));
 }

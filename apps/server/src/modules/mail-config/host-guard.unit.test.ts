@@ -85,7 +85,12 @@ describe('at connect time', () => {
       return false;
     };
     const transport = transportThrough(guardedSocket(false, refuse));
-    await transport.sendMail({ from: 'a@example.com', to: 'b@example.com', subject: 'Guarded', text: 'hello' });
+    await transport.sendMail({
+      from: 'a@example.com',
+      to: 'b@example.com',
+      subject: 'Guarded',
+      text: 'hello',
+    });
     expect(checked).toEqual(['127.0.0.1']);
     expect(sink.mails.at(-1)?.raw).toContain('Subject: Guarded');
     transport.close();
