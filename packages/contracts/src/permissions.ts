@@ -138,6 +138,9 @@ const MEMBER_DEFAULTS: readonly PermissionSlug[] = [
   'entity-data:update',
   'form-builders:fill',
   'dashboards:view',
+  // Custom dashboards assigned to MEMBER (the assignment decides which; without this, assigning
+  // a dashboard to members showed them nothing).
+  'custom-dashboards:view',
   'notifications:view',
 ];
 

@@ -212,21 +212,25 @@ describe('the list and who sees which', () => {
   let forNobody: TDashboard;
   let forClients: TDashboard;
   beforeAll(async () => {
-    // MEMBER's default set has no custom-dashboards:view: an assignment alone shows them nothing.
-    expect((await call('GET', '/api/custom-dashboard', acme.users.MEMBER)).statusCode).toBe(403);
+    // MEMBER's default set has custom-dashboards:view (a dashboard assigned to MEMBER shows to
+    // members); without it, a member is refused the list.
+    expect((await call('GET', '/api/custom-dashboard', acme.users.MEMBER)).statusCode).toBe(200);
     const db = t.platform.database.db;
+    const memberRow = and(
+      eq(userTypePermissions.companyId, acme.companyId),
+      eq(userTypePermissions.userType, 'MEMBER'),
+    );
     const [set] = await db
       .select({ permissions: userTypePermissions.permissions })
       .from(userTypePermissions)
-      .where(
-        and(eq(userTypePermissions.companyId, acme.companyId), eq(userTypePermissions.userType, 'MEMBER')),
-      );
+      .where(memberRow);
+    expect(set!.permissions).toContain('custom-dashboards:view');
     await db
       .update(userTypePermissions)
-      .set({ permissions: [...set!.permissions, 'custom-dashboards:view'] })
-      .where(
-        and(eq(userTypePermissions.companyId, acme.companyId), eq(userTypePermissions.userType, 'MEMBER')),
-      );
+      .set({ permissions: set!.permissions.filter((slug) => slug !== 'custom-dashboards:view') })
+      .where(memberRow);
+    expect((await call('GET', '/api/custom-dashboard', acme.users.MEMBER)).statusCode).toBe(403);
+    await db.update(userTypePermissions).set({ permissions: set!.permissions }).where(memberRow);
     forManagers = await made({ name: 'Zeta managers', user_types: ['MANAGER'] });
     forMembers = await made({ name: 'Zeta members', user_types: ['MEMBER', 'MANAGER'] });
     forNobody = await made({ name: 'Zeta draft' });
