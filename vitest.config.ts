@@ -20,6 +20,7 @@ const WEB_ISOLATED = [
   'src/features/editor/editor-pointer.test.tsx',
   'src/features/editor/pdf/pdf-document.test.ts',
   'src/features/editor/pdf/use-pdf-document.test.tsx',
+  'src/features/email-templates/send-email-dialog.test.tsx',
   'src/features/entities/excel-import.test.tsx',
   'src/features/entity-groups/group-preview-screen.test.tsx',
   'src/features/form-templates/renderer/template-form.test.tsx',

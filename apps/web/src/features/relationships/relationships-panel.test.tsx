@@ -94,7 +94,8 @@ describe('RelationshipsPanel', () => {
     // As the child: the call goes to the other entity, which becomes the parent.
     fireEvent.click(within(dialog).getByText('Child'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add relationship' }));
-    await screen.findByText('Leads and Property are now related');
+    // The toasts' container is loaded with the first toast (a lazy chunk): slow on a busy machine.
+    await screen.findByText('Leads and Property are now related', {}, { timeout: 15_000 });
     const last = api.calls.filter((c) => c.method === 'POST').at(-1)!;
     expect(last.path).toBe(`/api/entities/${LEAD_ID}/relationships`);
     expect(last.body).toEqual({
