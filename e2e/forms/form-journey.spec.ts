@@ -365,7 +365,7 @@ test('the entity has the record, the sealed PDF verifies and the data list expor
       Email: guest.email,
       'Your details: Full name': guest.name,
       'Your details: Manager email': managerEmail,
-      'Your details: Proof of address': '1 file',
+      'Your details: Proof of address': PROOF,
       'Your record: Applicant name': guest.name,
       'Your record: City': guest.city,
     });
