@@ -5,11 +5,12 @@
 // (/proc/<pid>/status VmHWM). Baseline in the same run: a plain exceljs streaming write of the same
 // rows read from SQL by keyset pages of 2,000 (this process). Target: >= 50,000 records/s and
 // < 300 MB RSS. BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres).
-import { readFileSync, readdirSync, rmSync, statSync, mkdtempSync } from 'node:fs';
+import { rmSync, statSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
+import { memoryOf, serverPid } from '../support/process-memory.mjs';
 import { poll, signUpOwner, startBuiltServer } from '../support/built-server.mjs';
 import { postgresAnswers } from '../support/run-on-databases.mjs';
 
@@ -44,29 +45,6 @@ const FIELDS = [
 ];
 
 const mb = (kb) => (kb / 1024).toFixed(0);
-
-/** VmHWM and VmRSS (kB) of a process. */
-function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { hwm: kb('VmHWM'), rss: kb('VmRSS') };
-}
-
-/** The built server's process: this process's child running dist/main.js. */
-function serverPid() {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (ppid === process.pid && cmd.includes('dist/main.js')) return Number(entry);
-    } catch {
-      // a process that ended meanwhile
-    }
-  }
-  throw new Error('the server process was not found');
-}
 
 /** 1,000,000 records in SQL (generate_series), newest first by their number. */
 async function seed(client, companyId, entityId, tpl) {

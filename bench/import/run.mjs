@@ -6,9 +6,9 @@
 // rows written straight through SQL by multi-row inserts of 1,000 rows (this process, values built
 // in JS as the import stores them). Target: >= 10,000 rows/s and < 300 MB RSS.
 // BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres).
-import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
+import { memoryOf, serverPid } from '../support/process-memory.mjs';
 import { poll, signUpOwner, startBuiltServer } from '../support/built-server.mjs';
 import { postgresAnswers } from '../support/run-on-databases.mjs';
 
@@ -38,27 +38,6 @@ const FIELDS = [
 
 const mb = (kb) => (kb / 1024).toFixed(0);
 const pad = (n) => String(n).padStart(2, '0');
-
-function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { hwm: kb('VmHWM'), rss: kb('VmRSS') };
-}
-
-function serverPid() {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (ppid === process.pid && cmd.includes('dist/main.js')) return Number(entry);
-    } catch {
-      // a process that ended meanwhile
-    }
-  }
-  throw new Error('the server process was not found');
-}
 
 /** Row n's cells, as the CSV has them. */
 function cells(n) {
