@@ -1,0 +1,157 @@
+import { offsetMinutesAt, type TZone } from '@esigns/contracts/dates';
+import type { RecordRow } from '../entity-data';
+import { textOf } from './cell-values';
+import type { ExportColumn, RowContext } from './columns';
+import { columnLetters, xmlText } from './xlsx-parts';
+
+/*
+ * A record as one worksheet row of XML, with the values `cellOf` would give (cell-values.ts), but
+ * written straight as text: one converter per column made once per sheet (value getter, kind,
+ * style and column letters fixed), no cell objects. Empty values are no cell. Dates are Excel
+ * serial days (as exceljs writes them: 25569 + ms / 86,400,000), date-times the zone's wall clock.
+ */
+
+type CellWriter = (row: RecordRow, context: RowContext, rowNumber: number) => string;
+
+const DAY_MS = 86_400_000;
+const EPOCH_SERIAL = 25_569;
+const HOUR_MS = 3_600_000;
+/** Excel keeps at most this many characters in a cell. */
+const MAX_CELL_TEXT = 32_767;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The zone's offset in minutes at a moment, remembered per UTC hour: an hour whose first and last
+ * second have the same offset has it throughout (zones change at most once an hour), one that
+ * straddles a change is asked per moment.
+ */
+export function zoneOffsets(zone: TZone): (ms: number) => number {
+  if (typeof zone !== 'string') return () => zone.offsetMinutes;
+  const hours = new Map<number, number | null>();
+  return (ms) => {
+    const hour = Math.floor(ms / HOUR_MS);
+    let offset = hours.get(hour);
+    if (offset === undefined) {
+      const first = offsetMinutesAt(new Date(hour * HOUR_MS), zone);
+      const last = offsetMinutesAt(new Date(hour * HOUR_MS + HOUR_MS - 1000), zone);
+      offset = first === last ? first : null;
+      if (hours.size > 100_000) hours.clear();
+      hours.set(hour, offset);
+    }
+    return offset ?? offsetMinutesAt(new Date(ms), zone);
+  };
+}
+
+function valueGetter(column: ExportColumn): (row: RecordRow) => unknown {
+  switch (column.system) {
+    case 'created_at':
+      return (row) => row.createdAt;
+    case 'updated_at':
+      return (row) => row.updatedAt;
+    case 'created_by':
+      return (row) => row.createdBy;
+    case 'title':
+      return (row) => row.title;
+    default: {
+      const templateId = column.templateId!;
+      const key = column.field!.key;
+      return (row) => (row.values as Record<string, Record<string, unknown> | undefined>)[templateId]?.[key];
+    }
+  }
+}
+
+/** An inline string cell (nothing when the text is empty). */
+function textCell(open: string, text: string): string {
+  if (text === '') return '';
+  const clipped = text.length > MAX_CELL_TEXT ? text.slice(0, MAX_CELL_TEXT) : text;
+  return `${open} t="inlineStr"><is><t xml:space="preserve">${xmlText(clipped)}</t></is></c>`;
+}
+
+/** The wall clock of a moment as an Excel serial (whole seconds, as `wallClock`), or null. */
+function wallSerial(value: unknown, offsetAt: (ms: number) => number): number | null {
+  const ms =
+    value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(ms)) return null;
+  const seconds = Math.floor(ms / 1000) * 1000;
+  return (seconds + offsetAt(seconds) * 60_000) / DAY_MS + EPOCH_SERIAL;
+}
+
+/** The converter of one column: its value, typed by its kind, as a `<c>` element ('' when empty). */
+function cellWriter(column: ExportColumn, index: number, style: number, offsetAt: (ms: number) => number): CellWriter {
+  const get = valueGetter(column);
+  const letters = columnLetters(index);
+  const s = style ? ` s="${style}"` : '';
+  const open = (n: number) => `<c r="${letters}${n}"${s}`;
+  const field = column.field;
+  const asText = (value: unknown, context: RowContext, n: number) =>
+    field ? textCell(open(n), textOf(field, value, context)) : '';
+  const number = (v: number, n: number) => `${open(n)}><v>${v}</v></c>`;
+  switch (column.kind) {
+    case 'number':
+    case 'currency':
+    case 'percent': {
+      const scale = column.kind === 'percent' ? 100 : 1;
+      return (row, context, n) => {
+        const value = get(row);
+        if (value === null || value === undefined || value === '') return '';
+        if (typeof value === 'number' && Number.isFinite(value)) return number(value / scale, n);
+        return asText(value, context, n);
+      };
+    }
+    case 'boolean':
+      return (row, context, n) => {
+        const value = get(row);
+        if (value === null || value === undefined || value === '') return '';
+        if (typeof value === 'boolean') return `${open(n)} t="b"><v>${value ? 1 : 0}</v></c>`;
+        return asText(value, context, n);
+      };
+    case 'date':
+      return (row, context, n) => {
+        const value = get(row);
+        if (value === null || value === undefined || value === '') return '';
+        const day = typeof value === 'string' ? ISO_DAY.exec(value) : null;
+        if (!day) return asText(value, context, n);
+        const ms = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
+        return number(ms / DAY_MS + EPOCH_SERIAL, n);
+      };
+    case 'datetime':
+      return (row, context, n) => {
+        const value = get(row);
+        if (value === null || value === undefined || value === '') return '';
+        // A field's value is ISO text; Created and Updated are Dates.
+        const serial = field && typeof value !== 'string' ? null : wallSerial(value, offsetAt);
+        return serial === null ? asText(value, context, n) : number(serial, n);
+      };
+    default:
+      if (column.system === 'created_by')
+        return (row, context, n) => {
+          const id = get(row);
+          return typeof id === 'string' ? textCell(open(n), context.people.get(id) ?? '') : '';
+        };
+      if (column.system === 'title')
+        return (row, _context, n) => {
+          const title = get(row);
+          return typeof title === 'string' ? textCell(open(n), title) : '';
+        };
+      return (row, context, n) => {
+        const value = get(row);
+        if (value === null || value === undefined || value === '') return '';
+        return asText(value, context, n);
+      };
+  }
+}
+
+/** The writer of a sheet's rows: a record and its 1-based row number as `<row>` XML. */
+export function rowWriter(
+  columns: readonly ExportColumn[],
+  styleOf: (numFmt: string | undefined) => number,
+  zone: TZone,
+): CellWriter {
+  const offsetAt = zoneOffsets(zone);
+  const cells = columns.map((column, at) => cellWriter(column, at, styleOf(column.numFmt), offsetAt));
+  return (row, context, n) => {
+    let xml = `<row r="${n}">`;
+    for (const cell of cells) xml += cell(row, context, n);
+    return `${xml}</row>`;
+  };
+}
