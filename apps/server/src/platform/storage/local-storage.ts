@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../http/app-error';
@@ -81,6 +81,27 @@ export class LocalStorage implements Storage {
       await writeAtomically(file + META_SUFFIX, Buffer.from(JSON.stringify({ contentType })));
       await writeAtomically(file, body);
     } catch (err) {
+      throw writeError(err);
+    }
+  }
+
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    const file = this.pathOf(key);
+    const temp = `${file}~${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeAtomically(file + META_SUFFIX, Buffer.from(JSON.stringify({ contentType })));
+      // Copied by the kernel (no bytes through the heap), fsynced, then renamed into place.
+      await copyFile(filePath, temp);
+      const handle = await open(temp, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, file);
+    } catch (err) {
+      await rm(temp, { force: true }).catch(() => undefined);
       throw writeError(err);
     }
   }

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -66,6 +68,22 @@ export class S3Storage implements Storage {
     await this.send(() =>
       this.client.send(
         new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+      ),
+    );
+  }
+
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    assertValidKey(key);
+    const { size } = await stat(filePath);
+    await this.send(() =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: createReadStream(filePath),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
       ),
     );
   }

@@ -30,6 +30,8 @@ export type DownloadUrlOptions = {
 export interface Storage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores the file at `filePath` (a local file the server wrote), streamed: never whole in memory. */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   getStream(key: string): Promise<Readable>;
   /** First bytes of an object (content sniffing after a direct upload). */
