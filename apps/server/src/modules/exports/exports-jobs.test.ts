@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import { EXPORT_PDF_MAX_ROWS, type TExportJob } from '@esigns/contracts/data-exp
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { emailLogs } from '../../platform/mail/schema';
-import { runExport, sweepExpiredExports } from './jobs';
+import { EXPORT_TEMP_DIR, runExport, sweepExpiredExports } from './jobs';
 import { dataExports } from './schema';
 import { exportKit, keysOf, type Leads } from './test-kit';
 
@@ -244,8 +245,17 @@ describe('export jobs', () => {
         attempts: 1,
       })
       .returning();
+    // The killed run's half file, and one of an export killed 2 hours ago and never run again.
+    mkdirSync(EXPORT_TEMP_DIR, { recursive: true });
+    const half = path.join(EXPORT_TEMP_DIR, `${row!.id}.xlsx`);
+    const abandoned = path.join(EXPORT_TEMP_DIR, `${randomUUID()}.xlsx`);
+    writeFileSync(half, 'half a zip');
+    writeFileSync(abandoned, 'half a zip');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    utimesSync(abandoned, twoHoursAgo, twoHoursAgo);
     await runExport(t.platform, { export_id: row!.id });
     await runExport(t.platform, { export_id: row!.id });
+    expect([existsSync(half), existsSync(abandoned)]).toEqual([false, false]);
     const [after] = await t.platform.database.db
       .select()
       .from(dataExports)

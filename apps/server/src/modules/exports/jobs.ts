@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -44,6 +44,10 @@ import { writeWorkbook } from './xlsx';
  */
 
 const RETRY_LIMIT = 3;
+/** The job's lease: a run still going has written its temporary file within it. */
+const JOB_EXPIRE_SECONDS = 3600;
+/** Where runs write their files before storing them: one file per export, named by its id. */
+export const EXPORT_TEMP_DIR = path.join(os.tmpdir(), 'esigns-exports');
 /** Records counted for the progress bar when the route did not count them all. */
 const PROGRESS_COUNT_CAP = 50_000_000;
 
@@ -60,7 +64,7 @@ export function defineExportJobs(platform: Platform): void {
     name: EXPORT_JOB,
     retryLimit: RETRY_LIMIT,
     concurrency: 1,
-    expireInSeconds: 3600,
+    expireInSeconds: JOB_EXPIRE_SECONDS,
     handler: (data, job) => runExport(platform, data, job),
   });
   registerSweepStep('exports', async (p, scope) => {
@@ -112,8 +116,10 @@ export async function runExport(
   const row = await claim(platform, data.export_id);
   if (!row) return;
   emit(platform, row);
-  const tmp = path.join(os.tmpdir(), `esigns-export-${row.id}-${row.attempts}.${extensionOf(row.format)}`);
+  // One temporary file per export: a rerun after kill -9 writes over the killed run's file.
+  const tmp = path.join(EXPORT_TEMP_DIR, `${row.id}.${extensionOf(row.format)}`);
   try {
+    await removeStaleFiles();
     const access = await loadAccess(platform.database.db, { userId: row.userId, companyId: row.companyId });
     if (!hasPermission(access, KIND_PERMISSION[row.kind]))
       throw new AppError('FORBIDDEN', { message: 'You no longer have the permission to export this' });
@@ -124,7 +130,7 @@ export async function runExport(
     const zone = typeof row.request.tz === 'string' && row.request.tz ? row.request.tz : 'UTC';
     const written = await writeFile(platform, { ...row, total }, plan, zone, tmp, job.signal);
     const key = `exports/${row.companyId}/${row.id}.${extensionOf(row.format)}`;
-    await platform.storage.put(key, await readFile(tmp), row.format === 'PDF' ? PDF_TYPE : XLSX_TYPE);
+    await platform.storage.putFile(key, tmp, row.format === 'PDF' ? PDF_TYPE : XLSX_TYPE);
     await finish(platform, row, key, written);
   } catch (err) {
     if (job.signal?.aborted) throw err;
@@ -133,6 +139,20 @@ export async function runExport(
     throw err;
   } finally {
     await rm(tmp, { force: true });
+  }
+}
+
+/**
+ * Removes temporary files of runs that were killed and never run again (an export FAILED or
+ * handed back): untouched for longer than a job's lease, so no run is still writing them.
+ */
+async function removeStaleFiles(): Promise<void> {
+  await mkdir(EXPORT_TEMP_DIR, { recursive: true });
+  const before = Date.now() - JOB_EXPIRE_SECONDS * 1000;
+  for (const name of await readdir(EXPORT_TEMP_DIR)) {
+    const file = path.join(EXPORT_TEMP_DIR, name);
+    const info = await stat(file).catch(() => null);
+    if (info && info.mtimeMs < before) await rm(file, { force: true });
   }
 }
 
@@ -159,8 +179,7 @@ async function writeFile(
     await finished(out);
     return row.total ?? 0;
   }
-  const out = createWriteStream(tmp);
-  const written = await writeWorkbook(db, out, plan.sheets, zone, {
+  const written = await writeWorkbook(db, createWriteStream(tmp), plan.sheets, zone, {
     ...(signal ? { signal } : {}),
     onPage: async (processed) => {
       const [updated] = await db
@@ -172,7 +191,6 @@ async function writeFile(
       await platform.database.giveWay();
     },
   });
-  await finished(out);
   return written;
 }
 
