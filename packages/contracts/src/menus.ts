@@ -14,12 +14,15 @@ import type { PermissionSlug } from './permissions';
  * - ENTITY: an entity's records (`entity_id`, opens `/entity/{entity_id}`);
  * - ENTITY_VIEW: a saved entity view (`entity_view_id`, opens `/entity-views/view/{id}`);
  * - FORM_TEMPLATE: a form template's page (`form_template_id`, opens `/template/{id}/menu/view`);
+ * - DASHBOARD: a custom dashboard (`dashboard_id`, opens `/page-dashboard/{id}`, in /ap
+ *   `/ap/page-dashboard/{id}`); shown only to those the dashboard is assigned to (or who see every
+ *   dashboard);
  * - EXTERNAL_LINK: an https address, opened in a new tab (`url`);
  * - GROUP: a labelled group of the items above (two levels: groups hold no groups).
  *
  * What an item needs to show is derived from its kind, never stored: ROUTE the permission of its
  * default-menu screen, ENTITY and FORM_TEMPLATE `entity-data:view`, ENTITY_VIEW
- * `entity-views:view`; a GROUP shows when one of its items does.
+ * `entity-views:view`, DASHBOARD `custom-dashboards:view`; a GROUP shows when one of its items does.
  */
 
 export const MENU_ITEM_KINDS = [
@@ -27,6 +30,7 @@ export const MENU_ITEM_KINDS = [
   'ENTITY',
   'ENTITY_VIEW',
   'FORM_TEMPLATE',
+  'DASHBOARD',
   'EXTERNAL_LINK',
   'GROUP',
 ] as const;
@@ -224,17 +228,22 @@ const ZFormTemplateItem = z.object({
   ...itemBase,
   form_template_id: z.uuid('Choose a form template'),
 });
+const ZDashboardItem = z.object({
+  kind: z.literal('DASHBOARD'),
+  ...itemBase,
+  dashboard_id: z.uuid('Choose a dashboard'),
+});
 const ZExternalLinkItem = z.object({
   kind: z.literal('EXTERNAL_LINK'),
   ...itemBase,
   url: z.url({ protocol: /^https$/, error: 'Give an https:// address' }).max(2000, 'At most 2000 characters'),
 });
 
-const LEAF_KINDS = 'ROUTE, ENTITY, ENTITY_VIEW, FORM_TEMPLATE or EXTERNAL_LINK';
+const LEAF_KINDS = 'ROUTE, ENTITY, ENTITY_VIEW, FORM_TEMPLATE, DASHBOARD or EXTERNAL_LINK';
 
 export const ZMenuLeafInput = z.discriminatedUnion(
   'kind',
-  [ZRouteItem, ZEntityItem, ZEntityViewItem, ZFormTemplateItem, ZExternalLinkItem],
+  [ZRouteItem, ZEntityItem, ZEntityViewItem, ZFormTemplateItem, ZDashboardItem, ZExternalLinkItem],
   { error: `Use ${LEAF_KINDS} (a group holds no groups)` },
 );
 export type TMenuLeafInput = z.input<typeof ZMenuLeafInput>;
@@ -251,7 +260,15 @@ const ZGroupItem = z.object({
 
 export const ZMenuItemInput = z.discriminatedUnion(
   'kind',
-  [ZRouteItem, ZEntityItem, ZEntityViewItem, ZFormTemplateItem, ZExternalLinkItem, ZGroupItem],
+  [
+    ZRouteItem,
+    ZEntityItem,
+    ZEntityViewItem,
+    ZFormTemplateItem,
+    ZDashboardItem,
+    ZExternalLinkItem,
+    ZGroupItem,
+  ],
   { error: `Use ${LEAF_KINDS} or GROUP` },
 );
 export type TMenuItemInput = z.input<typeof ZMenuItemInput>;
@@ -301,6 +318,7 @@ export const ZMenuLeaf = z.object({
   entity_id: z.string().optional(),
   entity_view_id: z.string().optional(),
   form_template_id: z.string().optional(),
+  dashboard_id: z.string().optional(),
   url: z.string().optional(),
 });
 export const ZMenuItem = ZMenuLeaf.extend({ children: z.array(ZMenuLeaf) }).meta({ id: 'MenuItem' });
@@ -331,6 +349,7 @@ const AREA_ROUTES = {
     entity: (id: string) => `/entity/${id}`,
     entityData: 'entity-data:view',
     entityViews: 'entity-views:view',
+    dashboards: 'custom-dashboards:view',
   },
   // `/ap/entity/{entity_id}/{menuId}`: the item's key names the menu entry that opened the list.
   APPLICATION: {
@@ -338,6 +357,7 @@ const AREA_ROUTES = {
     entity: (id: string, key: string) => `/ap/entity/${id}/${encodeURIComponent(key)}`,
     entityData: null,
     entityViews: null,
+    dashboards: null,
   },
 } as const;
 
@@ -376,6 +396,13 @@ export function resolveMenuLeaf(
         route: `${routes.prefix}/template/${item.form_template_id}/menu/view`,
         permission: routes.entityData,
         form_template_id: item.form_template_id,
+      };
+    case 'DASHBOARD':
+      return {
+        ...base,
+        route: `${routes.prefix}/page-dashboard/${item.dashboard_id}`,
+        permission: routes.dashboards,
+        dashboard_id: item.dashboard_id,
       };
     case 'EXTERNAL_LINK':
       return { ...base, route: null, permission: null, url: item.url };

@@ -4,3 +4,9 @@
  */
 export { registerCustomDashboardHooks } from './register-hooks';
 export { registerCustomDashboardRoutes } from './routes';
+export {
+  dashboardAudiences,
+  viewerSeesDashboard,
+  type TDashboardAudience,
+  type TDashboardViewer,
+} from './menu-targets';

@@ -15,8 +15,8 @@ import { existingTargets, targetOf, targetsNamed } from './targets';
 
 /*
  * What the body schema cannot check about a menu: unique keys (missing ones are generated),
- * screens of the menu's area, icons of the icon library, and entities, views and
- * templates of the company. Every problem comes back at once as a 422 keyed by its dotted path
+ * screens of the menu's area, icons of the icon library, and entities, views, templates and
+ * custom dashboards of the company. Every problem comes back at once as a 422 keyed by its dotted path
  * (`items.2.children.0.entity_id`).
  */
 
@@ -32,11 +32,13 @@ const TARGET_FIELD = {
   entity: 'entity_id',
   entityView: 'entity_view_id',
   formTemplate: 'form_template_id',
+  dashboard: 'dashboard_id',
 } as const;
 const TARGET_MESSAGE = {
   entity: 'This entity does not exist or was deleted',
   entityView: 'This entity view does not exist or was deleted',
   formTemplate: 'This form template does not exist or was deleted',
+  dashboard: 'This dashboard does not exist or was deleted',
 } as const;
 
 const newKey = (kind: string): string =>

@@ -19,10 +19,18 @@ import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import { findContactTypes } from '../contacts';
+import type { TDashboardViewer } from '../custom-dashboards';
 import { entitySummaries } from '../entities';
 import { findUserTypePermissions, type AccessContext } from '../permissions';
 import { companyMenus } from './schema';
-import { existingTargets, mergeTargets, targetExists, targetsNamed, type TargetIds } from './targets';
+import {
+  dashboardShown,
+  existingTargets,
+  mergeTargets,
+  targetExists,
+  targetsNamed,
+  type ExistingTargets,
+} from './targets';
 
 export { DEFAULT_MENU, ZMenuItem };
 export type { TMenuItem };
@@ -114,19 +122,31 @@ export async function findMenuRow(db: ReadDb, companyId: string, key: string): P
 const storedItems = (owner: MenuOwner, row: MenuRow | undefined): TMenuItemStored[] =>
   row ? (row.items as TMenuItemStored[]) : defaultMenuItems(owner.area);
 
+/**
+ * Whom a menu is read for: what they may open (`can`, by the leaf's permission) and who must be
+ * shown a dashboard for its item to show (the menu's type, and a staff caller). Null: the editor,
+ * every item.
+ */
+export type MenuReader = {
+  can: (slug: PermissionSlug) => boolean;
+  dashboardViewers: readonly TDashboardViewer[];
+} | null;
+
 /** The answered menu, given which of its targets exist (see `toMenu`). */
 function assembleMenu(
   owner: MenuOwner,
   row: MenuRow | undefined,
-  existing: TargetIds,
-  canSee: ((slug: PermissionSlug) => boolean) | null,
+  existing: ExistingTargets,
+  reader: MenuReader,
 ): TMenu {
   const items = resolveMenu(
     storedItems(owner, row),
     (leaf) =>
       targetExists(existing, leaf) &&
-      (canSee === null || leaf.permission === null || canSee(leaf.permission as PermissionSlug)),
-    canSee === null,
+      (reader === null ||
+        ((leaf.permission === null || reader.can(leaf.permission as PermissionSlug)) &&
+          dashboardShown(existing, leaf, reader.dashboardViewers))),
+    reader === null,
     owner.area,
   );
   return {
@@ -142,25 +162,41 @@ function assembleMenu(
 
 /**
  * The answered menu of a stored row (or the area's default one): items resolved, items whose
- * entity, view or template was deleted dropped, and, unless `canSee` is null, items hidden whose
- * permission `canSee` refuses.
+ * entity, view, template or dashboard was deleted dropped, and, unless `reader` is null, items
+ * hidden that the reader may not open.
  */
 export async function toMenu(
   db: ReadDb,
   companyId: string,
   owner: MenuOwner,
   row: MenuRow | undefined,
-  canSee: ((slug: PermissionSlug) => boolean) | null,
+  reader: MenuReader,
 ): Promise<TMenu> {
   const existing = await existingTargets(db, companyId, targetsNamed(storedItems(owner, row)));
-  return assembleMenu(owner, row, existing, canSee);
+  return assembleMenu(owner, row, existing, reader);
 }
 
-/** What the caller sees of a staff type's menu: what both that type and the caller may open. */
-function staffCanSee(access: AccessContext, owner: Extract<MenuOwner, { area: 'STAFF' }>) {
+/**
+ * What the caller sees of a staff type's menu: what both that type and the caller may open
+ * (permissions, and dashboards shown to both).
+ */
+function staffReader(access: AccessContext, owner: Extract<MenuOwner, { area: 'STAFF' }>): MenuReader {
   const targetCan = userTypeCan(access, owner.userType, owner.permissions);
-  return (slug: PermissionSlug) => hasPermission(access, slug) && targetCan(slug);
+  const callerCan = (slug: PermissionSlug) => hasPermission(access, slug);
+  return {
+    can: (slug) => callerCan(slug) && targetCan(slug),
+    dashboardViewers: [
+      { userType: owner.userType, can: targetCan },
+      { userType: access.userType, can: callerCan },
+    ],
+  };
 }
+
+/** An application users' menu as its contacts see it: dashboards assigned to the contact type. */
+const contactReader = (contactTypeId: string): MenuReader => ({
+  can: () => true,
+  dashboardViewers: [{ contactTypeId }],
+});
 
 /**
  * `GET /userTypeList/{companyId}?isMenu=true`: the sidebar of each of the given staff user types,
@@ -195,7 +231,7 @@ export async function sidebarsOfUserTypes(
   const named = owners.map((owner) => targetsNamed(storedItems(owner, rowOf(owner))));
   const existing = await existingTargets(db, access.companyId, mergeTargets(named));
   for (const owner of owners) {
-    const menu = assembleMenu(owner, rowOf(owner), existing, staffCanSee(access, owner));
+    const menu = assembleMenu(owner, rowOf(owner), existing, staffReader(access, owner));
     sidebars.set(owner.userType, menu.items);
   }
   return sidebars;
@@ -225,9 +261,13 @@ export async function getMenu(
   const owner = await resolveMenuOwner(db, access, userTypeOrId);
   if (owner.area === 'APPLICATION') requireMenuManager(access);
   const row = await findMenuRow(db, access.companyId, owner.key);
-  // Application leaves need no permission (null), so `() => true` only drops empty groups.
-  const canSee = options.edit ? null : owner.area === 'APPLICATION' ? () => true : staffCanSee(access, owner);
-  return toMenu(db, access.companyId, owner, row, canSee);
+  // Application leaves need no permission (null): only dashboards of other types and empty groups go.
+  const reader = options.edit
+    ? null
+    : owner.area === 'APPLICATION'
+      ? contactReader(owner.key)
+      : staffReader(access, owner);
+  return toMenu(db, access.companyId, owner, row, reader);
 }
 
 /**
@@ -251,7 +291,7 @@ export async function getContactMenu(
     contactType: { _id: contactType.id, name: contactType.name },
   };
   const row = await findMenuRow(db, contact.companyId, owner.key);
-  return toMenu(db, contact.companyId, owner, row, () => true);
+  return toMenu(db, contact.companyId, owner, row, contactReader(owner.key));
 }
 
 /** `POST /menu/v2/usertypes`: the menus of several user types at once (each as `getMenu`). */

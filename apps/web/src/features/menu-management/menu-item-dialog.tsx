@@ -14,6 +14,7 @@ import { IconInput } from '../../shared/ui/icon-input';
 import { errorText } from '../../shared/ui/page-kit';
 import {
   MENU_KEYS,
+  fetchDashboardTargets,
   fetchEntityTargets,
   fetchTemplateTargets,
   fetchViewTargets,
@@ -27,15 +28,17 @@ export const KIND_LABELS: Record<TMenuItemKind, string> = {
   ENTITY: 'Entity',
   ENTITY_VIEW: 'Entity view',
   FORM_TEMPLATE: 'Form template',
+  DASHBOARD: 'Dashboard',
   EXTERNAL_LINK: 'Link',
   GROUP: 'Group',
 };
 
-type TargetKind = 'ENTITY' | 'ENTITY_VIEW' | 'FORM_TEMPLATE';
+type TargetKind = 'ENTITY' | 'ENTITY_VIEW' | 'FORM_TEMPLATE' | 'DASHBOARD';
 const TARGET_FIELD = {
   ENTITY: 'entity_id',
   ENTITY_VIEW: 'entity_view_id',
   FORM_TEMPLATE: 'form_template_id',
+  DASHBOARD: 'dashboard_id',
 } as const;
 const TARGET_SOURCE = {
   ENTITY: {
@@ -49,16 +52,30 @@ const TARGET_SOURCE = {
     fetch: fetchTemplateTargets,
     none: 'No form templates yet.',
   },
+  DASHBOARD: {
+    key: MENU_KEYS.targets('dashboards'),
+    fetch: fetchDashboardTargets,
+    none: 'No custom dashboards yet: build one under Custom dashboards.',
+  },
 } as const;
 const isTargetKind = (kind: TMenuItemKind): kind is TargetKind => kind in TARGET_FIELD;
 
 /** The screens an item may open: staff ones grouped as in the default menu, or the /ap area's. */
 const SCREEN_OPTIONS: Record<TMenuArea, { group: string; items: { value: string; label: string }[] }[]> = {
-  STAFF: DEFAULT_MENU.map((entry) =>
-    'children' in entry
-      ? { group: entry.label, items: entry.children.map((l) => ({ value: l.route, label: l.label })) }
-      : { group: 'Main', items: [{ value: entry.route, label: entry.label }] },
-  ),
+  // The default menu's top-level links form one "Main" group (each group's label is its key).
+  STAFF: [
+    {
+      group: 'Main',
+      items: DEFAULT_MENU.flatMap((entry) =>
+        'children' in entry ? [] : [{ value: entry.route, label: entry.label }],
+      ),
+    },
+    ...DEFAULT_MENU.flatMap((entry) =>
+      'children' in entry
+        ? [{ group: entry.label, items: entry.children.map((l) => ({ value: l.route, label: l.label })) }]
+        : [],
+    ),
+  ],
   APPLICATION: [
     { group: 'Application area', items: APPLICATION_MENU.map((l) => ({ value: l.route, label: l.label })) },
   ],
@@ -118,17 +135,29 @@ function problemsOf(item: DraftItem): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = String(issue.path[0] ?? 'label');
-    const key = ['route', 'entity_id', 'entity_view_id', 'form_template_id'].includes(field)
-      ? 'target'
-      : field;
+    const key = Object.values(TARGET_FIELD).includes(field as never) || field === 'route' ? 'target' : field;
     problems[key] ??= issue.message;
   }
   return problems;
 }
 
+/**
+ * A dashboard not assigned to the menu's type shows to nobody of it (staff who see every dashboard
+ * aside): say so while it is picked.
+ */
+function unassignedNote(target: MenuTarget | undefined, area: TMenuArea, owner: string | undefined) {
+  if (!target?.audience || !owner || target.audience.includes(owner)) return undefined;
+  if (area === 'STAFF' && (owner === 'OWNER' || owner === 'ADMIN')) return undefined;
+  return area === 'STAFF'
+    ? `Not assigned to ${owner}: only those who see every dashboard will see this item. Assign it on the dashboard.`
+    : 'Not assigned to this contact type: its contacts will not see this item. Assign it on the dashboard.';
+}
+
 export type MenuItemDialogProps = {
   /** Whose menu: staff screens or the application area's (/ap). */
   area: TMenuArea;
+  /** The menu's user type, or contact type id (to say when a dashboard is not assigned to it). */
+  owner?: string;
   opened: boolean;
   /** The item to change; null to add one. */
   item: DraftItem | null;
@@ -144,6 +173,7 @@ export type MenuItemDialogProps = {
 /** Adds or changes one menu item: its kind, what it opens, its label and its icon. */
 export function MenuItemDialog({
   area,
+  owner,
   opened,
   item,
   groupKey,
@@ -248,7 +278,13 @@ export function MenuItemDialog({
               (targets.isError ? `Could not load the list: ${errorText(targets.error)}` : undefined)
             }
             description={
-              targets.isSuccess && targetList.length === 0 ? TARGET_SOURCE[draft.kind].none : undefined
+              targets.isSuccess && targetList.length === 0
+                ? TARGET_SOURCE[draft.kind].none
+                : unassignedNote(
+                    targetList.find((t) => t._id === draft.target),
+                    area,
+                    owner,
+                  )
             }
           />
         )}

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TMenuItemInput } from '@esigns/contracts/menus';
 import { fail, installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { renderScreen } from '../team/team-test-utils';
 import { MenuManagementScreen } from './menu-management-screen';
-import { SALES_MENU, makeMenu, menuServer } from './menu-test-utils';
+import { BOARD_ONLY_ID, DASHBOARD_ID, SALES_MENU, makeMenu, menuServer } from './menu-test-utils';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 staffSessionPerTest();
@@ -145,6 +145,49 @@ describe('MenuManagementScreen: menus', { timeout: 30_000 }, () => {
     await screen.findByText('Default menu');
     expect(api.callsTo('/api/menu/v2/MANAGER', 'DELETE')).toHaveLength(1);
     expect(rowLabels()[0]).toBe('dashboard');
+  });
+
+  it('adds a dashboard item, saying when the dashboard is not assigned to the type', async () => {
+    let body: { items: TMenuItemInput[] } | undefined;
+    installFakeApi(
+      server((call) => {
+        if (call.method !== 'PUT') return undefined;
+        body = call.body as typeof body;
+        return ok(makeMenu('MANAGER', SALES_MENU, 4));
+      }),
+    );
+    renderScreen(<MenuManagementScreen />, '/menu-management?user_type=MANAGER');
+    await screen.findByText(/Own menu/);
+    fireEvent.click(screen.getByRole('button', { name: 'Add item' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Dashboard' }));
+    await pick('Dashboard', 'Board only');
+    expect(within(dialog).getByText(/Not assigned to MANAGER/)).toBeTruthy();
+    await pick('Dashboard', 'Sales board');
+    expect(within(dialog).queryByText(/Not assigned to MANAGER/)).toBeNull();
+    expect((within(dialog).getByRole('textbox', { name: 'Label' }) as HTMLInputElement).value).toBe(
+      'Sales board',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add item' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(screen.getByTestId('menu-preview')).getByText('Sales board')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save menu' }));
+    await waitFor(() => expect(body).toBeDefined());
+    expect(body!.items.at(-1)).toMatchObject({ kind: 'DASHBOARD', dashboard_id: DASHBOARD_ID });
+    expect(body!.items.map((i) => 'dashboard_id' in i && i.dashboard_id)).not.toContain(BOARD_ONLY_ID);
+  });
+
+  it("lists the default menu's top-level screens in one group (no duplicate option groups)", async () => {
+    const errors = vi.spyOn(console, 'error');
+    installFakeApi(server());
+    renderScreen(<MenuManagementScreen />, '/menu-management?user_type=MANAGER');
+    await screen.findByText(/Own menu/);
+    fireEvent.click(screen.getByRole('button', { name: 'Add item' }));
+    await screen.findByRole('dialog');
+    await pick('Screen', 'Workflows');
+    const keyWarnings = errors.mock.calls.filter((args) => String(args[0]).includes('same key'));
+    errors.mockRestore();
+    expect(keyWarnings).toEqual([]);
   });
 
   it('checks an item before adding it', async () => {

@@ -8,6 +8,21 @@ import { paged, withPermissions } from '../team/team-test-utils';
 export const ENTITY_ID = '5e5e5e5e-0000-4000-8000-000000000001';
 export const VIEW_ID = '5e5e5e5e-0000-4000-8000-000000000002';
 export const TEMPLATE_ID = '5e5e5e5e-0000-4000-8000-000000000003';
+export const DASHBOARD_ID = '5e5e5e5e-0000-4000-8000-000000000004';
+export const BOARD_ONLY_ID = '5e5e5e5e-0000-4000-8000-000000000005';
+
+/** Custom dashboards as `GET /custom-dashboard` lists them: one for MANAGER, one for nobody. */
+export const DASHBOARDS = [
+  { _id: DASHBOARD_ID, name: 'Sales board', user_types: ['MANAGER'], contact_type_ids: [] },
+  { _id: BOARD_ONLY_ID, name: 'Board only', user_types: [], contact_type_ids: [] },
+].map((d) => ({
+  ...d,
+  description: '',
+  created_by: null,
+  widget_count: 2,
+  created_at: '2026-03-01T10:00:00.000Z',
+  updated_at: '2026-03-01T10:00:00.000Z',
+}));
 
 export const ENTITIES = [
   { _id: ENTITY_ID, name: 'Property', icon: 'building' },
@@ -89,6 +104,8 @@ export function menuServer(userType: UserType, next: FakeHandler = () => undefin
         return ok(CONTACT_TYPES);
       case '/api/entity-view-configuration':
         return ok(paged([{ _id: VIEW_ID, name: 'Open deals', entity_name: 'Property' }]));
+      case '/api/custom-dashboard':
+        return ok(paged(DASHBOARDS));
       case '/api/template/list':
         return ok(paged([{ _id: TEMPLATE_ID, name: 'Site visit', type: 'CUSTOM' }]));
       case '/api/icons/getAllIcons':

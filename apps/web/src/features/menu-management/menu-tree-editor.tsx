@@ -56,11 +56,12 @@ export type MenuTreeEditorProps = {
   fieldErrors: Record<string, string>;
 };
 
-/** What a leaf opens, in words: the screen, entity, view or template name, or the address. */
+/** What a leaf opens, in words: the screen, entity, view, template or dashboard name, or the address. */
 function useTargetText(item: DraftItem, area: TMenuArea): string {
   const entities = useTargets('ENTITY', item.kind === 'ENTITY');
   const views = useTargets('ENTITY_VIEW', item.kind === 'ENTITY_VIEW');
   const templates = useTargets('FORM_TEMPLATE', item.kind === 'FORM_TEMPLATE');
+  const dashboards = useTargets('DASHBOARD', item.kind === 'DASHBOARD');
   const nameIn = (list: ReturnType<typeof useTargets>, id: string | undefined) => {
     if (list.isPending) return 'Loading...';
     const found = list.data?.find((t) => t._id === id);
@@ -76,6 +77,8 @@ function useTargetText(item: DraftItem, area: TMenuArea): string {
       return nameIn(views, item.entity_view_id);
     case 'FORM_TEMPLATE':
       return nameIn(templates, item.form_template_id);
+    case 'DASHBOARD':
+      return nameIn(dashboards, item.dashboard_id);
     case 'EXTERNAL_LINK':
       return item.url ?? '';
     default:

@@ -11,6 +11,7 @@ type LeafFields = {
   entity_id?: string;
   entity_view_id?: string;
   form_template_id?: string;
+  dashboard_id?: string;
   url?: string;
 };
 
@@ -29,7 +30,14 @@ export type DraftGroup = {
 };
 export type DraftItem = DraftLeaf | DraftGroup;
 
-const TARGET_FIELDS = ['route', 'entity_id', 'entity_view_id', 'form_template_id', 'url'] as const;
+const TARGET_FIELDS = [
+  'route',
+  'entity_id',
+  'entity_view_id',
+  'form_template_id',
+  'dashboard_id',
+  'url',
+] as const;
 
 function toDraftLeaf(item: TMenuLeaf): DraftLeaf {
   const leaf: DraftLeaf = {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserType } from '@esigns/contracts/auth';
+import type { TDashboardSummary } from '@esigns/contracts/custom-dashboards';
 import type { TPaged } from '@esigns/contracts/envelope';
 import type { TMenu, TMenuItemInput } from '@esigns/contracts/menus';
 import { api } from '../../shared/api/api-client';
@@ -23,7 +24,7 @@ export const MENU_KEYS = {
     ['menus', 'sidebar', userId, workspaceId, userType] as const,
   /** A user type's or contact type's menu as the editor shows it (every item). */
   edit: (userType: string) => ['menus', 'edit', userType] as const,
-  targets: (kind: 'entities' | 'views' | 'templates') => ['menus', 'targets', kind] as const,
+  targets: (kind: 'entities' | 'views' | 'templates' | 'dashboards') => ['menus', 'targets', kind] as const,
 };
 
 const segment = encodeURIComponent;
@@ -71,8 +72,18 @@ export function useSidebarMenu() {
   });
 }
 
-/** A row the editor can point an item at. */
-export type MenuTarget = { _id: string; name: string; icon?: string | null; hint?: string };
+/**
+ * A row the editor can point an item at. A dashboard carries whom it is assigned to (`audience`:
+ * user types and contact type ids): a menu shows its item only to them (and to those who see
+ * every dashboard).
+ */
+export type MenuTarget = {
+  _id: string;
+  name: string;
+  icon?: string | null;
+  hint?: string;
+  audience?: readonly string[];
+};
 
 const LIST_LIMIT = 500;
 
@@ -114,5 +125,18 @@ export async function fetchTemplateTargets(signal?: AbortSignal): Promise<MenuTa
     name: t.name,
     icon: t.icon ?? null,
     ...(t.type === 'STANDARD' ? { hint: 'Standard' } : {}),
+  }));
+}
+
+/** The company's custom dashboards (first 500 by name), each with whom it is assigned to. */
+export async function fetchDashboardTargets(signal?: AbortSignal): Promise<MenuTarget[]> {
+  const page = (
+    await api.get<TPaged<TDashboardSummary>>('/custom-dashboard', { page: 1, limit: LIST_LIMIT }, { signal })
+  ).data;
+  return page.data.map((d) => ({
+    _id: d._id,
+    name: d.name,
+    icon: 'chart-pie',
+    audience: [...d.user_types, ...d.contact_type_ids],
   }));
 }

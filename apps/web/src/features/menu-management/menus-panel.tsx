@@ -259,6 +259,7 @@ export function MenusPanel() {
         <MenuItemDialog
           key={dialog.key ?? `new-${dialog.groupKey ?? ''}`}
           area={owner.area}
+          owner={ownerKey}
           opened
           item={dialogItem?.item ?? null}
           groupKey={dialog.groupKey}
