@@ -149,7 +149,13 @@ async function main() {
   url.pathname = `/${dbName}`;
   let server;
   try {
-    server = await startBuiltServer({ port: PORT, name: 'export', env: { DATABASE_URL: url.toString() } });
+    server = await startBuiltServer({
+      port: PORT,
+      name: 'export',
+      env: { DATABASE_URL: url.toString() },
+      // BENCH_CPU_PROF=<dir>: the server's CPU profile (written when it stops) for where time goes.
+      nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+    });
   } catch (err) {
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();

@@ -1,19 +1,17 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { TFilterGroup } from '@esigns/contracts/nocode-filters';
+import { and, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
 import { unlessAppError, validationError } from '../../platform/http/app-error';
 import type { EntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
-import { columnOf } from './query';
 import { findDuplicate, parseRecordValues, ruleLabel, type RecordValues } from './record-values';
 import { copyEntries } from './repeatable-service';
 import { entityData } from './schema';
-import { cachedAggregate } from './aggregate-cache';
-import { createRecords, findRecord, recordWhere, updateRecord, type RecordRow } from './service';
+import { createRecords, findRecord, updateRecord, type RecordRow } from './service';
 
 /*
- * Operations on many records: bulk update, duplicates, duplicate-rule checks and chart data.
+ * Operations on many records: bulk update, duplicates and duplicate-rule checks (chart data:
+ * chart-data.ts).
  */
 
 export const MAX_BULK_IDS = 1000;
@@ -139,81 +137,4 @@ export async function checkDuplicateRules(
       });
   }
   return { duplicate: found.length > 0, blocked: found.some((f) => f.mode === 'BLOCK'), rules: found };
-}
-
-export type TChartRequest = {
-  group_by: string;
-  metric: 'COUNT' | 'SUM' | 'AVG' | 'MIN' | 'MAX';
-  value_field?: string | undefined;
-  date_bucket?: 'day' | 'month' | 'year' | undefined;
-  filters?: TFilterGroup | undefined;
-  /** A saved filter of the entity (as the grid's `filter_id`). */
-  filter_id?: string | undefined;
-  /** The caller's global filters (default true, as before the option existed). */
-  apply_global_filters?: boolean | undefined;
-  limit: number;
-};
-
-/**
- * `POST /entities-data/charts`: the metric per value of a field (top `limit` groups; date buckets:
- * the latest `limit`, oldest first).
- */
-export async function chartData(
-  db: Db,
-  access: AccessContext,
-  def: EntityDefinition,
-  request: TChartRequest,
-  /** What the caller may reach at all (a contact's scope), ANDed to everything else. */
-  scope?: SQL,
-) {
-  const group = columnOf(def, request.group_by);
-  const problems = [];
-  if (!group) problems.push({ key: 'group_by', path: ['group_by'], message: 'Not a field of this entity' });
-  const value = request.value_field ? columnOf(def, request.value_field) : null;
-  if (request.metric !== 'COUNT' && (!value || value.kind !== 'number')) {
-    problems.push({ key: 'value_field', path: ['value_field'], message: 'Choose a number field to add up' });
-  }
-  if (problems.length > 0 || !group) throw validationError(problems, problems[0]!.message);
-  const filtered = await recordWhere(db, access, def, {
-    filters: request.filters,
-    filter_id: request.filter_id,
-    apply_global_filters: request.apply_global_filters ?? true,
-  });
-  const where = scope ? sql`${filtered} and ${scope}` : filtered;
-  const byDate = !!request.date_bucket && (group.kind === 'date' || group.kind === 'datetime');
-  const bucket = byDate
-    ? sql`to_char(date_trunc(${request.date_bucket}, (${group.text})::timestamptz), ${
-        request.date_bucket === 'day' ? 'YYYY-MM-DD' : request.date_bucket === 'month' ? 'YYYY-MM' : 'YYYY'
-      })`
-    : group.kind === 'list'
-      ? sql`k.key`
-      : group.text;
-  // A list field counts each record once per value it holds.
-  const from =
-    group.kind === 'list'
-      ? sql`${entityData} cross join lateral jsonb_array_elements_text(
-          case when jsonb_typeof(${group.json}) = 'array' then ${group.json} else '[]'::jsonb end) k(key)`
-      : sql`${entityData}`;
-  const numeric = value
-    ? sql`(case when jsonb_typeof(${value.json}) = 'number' then (${value.text})::numeric end)`
-    : sql`null`;
-  const metric = {
-    COUNT: sql`count(*)`,
-    SUM: sql`sum(${numeric})`,
-    AVG: sql`avg(${numeric})`,
-    MIN: sql`min(${numeric})`,
-    MAX: sql`max(${numeric})`,
-  }[request.metric];
-  // Kept until the entity's records change (aggregate-cache.ts): a dashboard asks again on every load.
-  const rows = await cachedAggregate<{ key: string | null; value: string | number | null }>(
-    db,
-    def,
-    sql`
-    select g.key, g.value from (
-      select ${bucket} as key, ${metric}::float8 as value from ${from} where ${where} group by 1
-    ) g order by ${byDate ? sql`g.key desc nulls last` : sql`g.value desc nulls last, g.key`} limit ${request.limit}`,
-  );
-  // Dates: the latest `limit` buckets, oldest first (a timeline); other groups: biggest first.
-  const ordered = byDate ? [...rows].reverse() : rows;
-  return ordered.map((row) => ({ key: row.key, value: row.value === null ? null : Number(row.value) }));
 }

@@ -24,6 +24,8 @@ let deals: TEntity;
 let x: ContactCaller;
 let y: ContactCaller;
 let typeId: string;
+/** Contact X's account record. */
+let accountOfX: string;
 const f = (key: string) => `${deals.primary_template_id}#${key}`;
 
 async function record(who: Who, e: TEntity, values: Record<string, unknown>): Promise<TEntityRecord> {
@@ -63,6 +65,7 @@ beforeAll(async () => {
   ]);
   const a1 = await record(acme.users.OWNER, accounts, { name: 'Xavier Ltd' });
   const a2 = await record(acme.users.OWNER, accounts, { name: 'Yolanda Ltd' });
+  accountOfX = a1._id;
   const rows: [string, number, string, string, string][] = [
     ['D1', 100, '2026-01-10', 'won', a1._id],
     ['D2', 250, '2026-01-20', 'lost', a1._id],
@@ -156,6 +159,34 @@ describe('stat cards: POST /entities-data/count with a metric', () => {
   });
 });
 
+describe('kept aggregates stay exact', () => {
+  it('a change of the records moves every kept count and chart; ten callers at once read the new numbers', async () => {
+    const sum = { metric: 'SUM', value_field: f('amount') };
+    expect((await count(acme.users.MANAGER, sum)).json().data).toEqual({ count: 4, capped: false, value: 800 });
+    expect((await chart(acme.users.MANAGER, { group_by: f('stage') })).json().data).toEqual([
+      { key: 'won', value: 3 },
+      { key: 'lost', value: 1 },
+    ]);
+    const extra = await record(acme.users.OWNER, deals, { title: 'D5', amount: 1, stage: 'lost' });
+    const after = await Promise.all(Array.from({ length: 10 }, () => count(acme.users.MANAGER, sum)));
+    for (const res of after) expect(res.json().data).toEqual({ count: 5, capped: false, value: 801 });
+    const charts = await Promise.all(
+      Array.from({ length: 10 }, () => chart(acme.users.MANAGER, { group_by: f('stage') })),
+    );
+    for (const res of charts)
+      expect(res.json().data).toEqual([
+        { key: 'won', value: 3 },
+        { key: 'lost', value: 2 },
+      ]);
+    const removed = await call('POST', '/api/entities-data/delete-many', acme.users.OWNER, {
+      entity_id: deals._id,
+      ids: [extra._id],
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await count(acme.users.MANAGER, sum)).json().data).toEqual({ count: 4, capped: false, value: 800 });
+  });
+});
+
 describe('charts by date bucket', () => {
   it('answers the latest buckets oldest first', async () => {
     const months = await chart(acme.users.OWNER, {
@@ -222,6 +253,51 @@ describe('contacts read counts and charts within their scope', () => {
     expect((await chart(y, { group_by: f('stage') })).json().data).toEqual([{ key: 'won', value: 2 }]);
     // A bad field is 422 for a contact too.
     expect((await chart(x, { group_by: f('nope') })).statusCode).toBe(422);
+  });
+
+  it('follows relationship links at once (a link changes their scope, not the entity)', async () => {
+    await setRules([rule(deals, 'OWN')]);
+    const rel = await call('POST', `/api/entities/${accounts._id}/relationships`, acme.users.OWNER, {
+      child_entity_id: deals._id,
+      relationship_type: 'ONE_TO_MANY',
+    });
+    expect(rel.statusCode, rel.body).toBe(200);
+    const rows = await call('POST', '/api/entities-data/entity/data', acme.users.OWNER, {
+      entity_id: deals._id,
+      filters: { match: 'ALL', rules: [{ field: f('title'), operator: 'EQUALS', value: 'D3' }] },
+    });
+    const d3 = rows.json().data.data[0]._id as string;
+    const link = {
+      entity_relationship_id: rel.json().data._id,
+      parent_entity_data_id: accountOfX,
+      entity_data_ids: [d3],
+    };
+    const sumOfX = async () => (await count(x, { metric: 'SUM', value_field: f('amount') })).json().data;
+    expect(await sumOfX()).toEqual({ count: 2, capped: false, value: 350 });
+    const linked = await call(
+      'POST',
+      `/api/entities/${accounts._id}/relationships-data/assign`,
+      acme.users.OWNER,
+      link,
+    );
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(await sumOfX()).toEqual({ count: 3, capped: false, value: 750 });
+    expect((await chart(x, { group_by: f('stage') })).json().data).toEqual([
+      { key: 'won', value: 2 },
+      { key: 'lost', value: 1 },
+    ]);
+    const unlinked = await call(
+      'POST',
+      `/api/entities/${accounts._id}/relationships-data/detach`,
+      acme.users.OWNER,
+      link,
+    );
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect(await sumOfX()).toEqual({ count: 2, capped: false, value: 350 });
+    expect((await chart(x, { group_by: f('stage') })).json().data).toEqual([
+      { key: 'lost', value: 1 },
+      { key: 'won', value: 1 },
+    ]);
   });
 
   it('counts every record with an ALL rule, none of an entity without a rule (404)', async () => {

@@ -13,7 +13,8 @@ import { requireStaffOrContact } from '../application-user-permissions';
 import { loadEntityDefinition } from '../entities';
 import { loadGridContext } from './record-state';
 import { accessOf, requirePermission } from '../permissions';
-import { bulkUpdate, chartData, checkDuplicateRules, duplicateRecords, MAX_BULK_IDS } from './bulk-service';
+import { bulkUpdate, checkDuplicateRules, duplicateRecords, MAX_BULK_IDS } from './bulk-service';
+import { chartData, contactChartData } from './chart-data';
 import { registerCompanyEntityRoutes } from './company-routes';
 import {
   contactCreatePrimaryRecord,
@@ -25,7 +26,7 @@ import {
 } from './contact-records';
 import { registerRecordExtraRoutes } from './extra-routes';
 import { registerRecordReadRoutes } from './read-routes';
-import { contactChartData, contactCountRecords, countRecords } from './stat-service';
+import { contactCountRecords, countRecords } from './stat-service';
 import {
   createRecords,
   deleteRecords,
@@ -429,8 +430,7 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
     async (request) => {
       if (request.contact)
         return ok(await contactCountRecords(db, request.contact, request.body.entity_id, request.body));
-      const def = await entityOf(request, request.body.entity_id);
-      return ok(await countRecords(db, accessOf(request), def, request.body));
+      return ok(await countRecords(db, accessOf(request), request.body.entity_id, request.body));
     },
   );
 
@@ -469,8 +469,7 @@ export function registerEntityDataRoutes(api: FastifyInstance, platform: Platfor
     async (request) => {
       if (request.contact)
         return ok(await contactChartData(db, request.contact, request.body.entity_id, request.body));
-      const def = await entityOf(request, request.body.entity_id);
-      return ok(await chartData(db, accessOf(request), def, request.body));
+      return ok(await chartData(db, accessOf(request), request.body.entity_id, request.body));
     },
   );
 

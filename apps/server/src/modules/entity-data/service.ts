@@ -29,7 +29,7 @@ import { checkFileRefs, type ForeignFileCheck } from './files-service';
 import { fieldChanges, writeHistory } from './history/write-history';
 import { fillAggregates, readSavedFilter } from './hooks';
 import { filterSql, orderSql } from './query';
-import { loadRecordState, type GridContext } from './record-state';
+import { loadRecordState, type GridContext, type RecordState } from './record-state';
 import {
   checkEntityLinks,
   fillAutoIncrements,
@@ -457,11 +457,13 @@ export async function recordWhere(
   access: AccessContext,
   def: EntityDefinition,
   query: RecordWhereQuery,
+  /** The caller's global filter rules when already read (`loadGridContext`). */
+  knownGlobalRules?: TFilterRule[],
 ): Promise<SQL> {
-  return sql.join(await recordConditions(db, access, def, query), sql` and `);
+  return sql.join(await recordConditions(db, access, def, query, knownGlobalRules), sql` and `);
 }
 
-type RecordWhereQuery = Pick<TRecordQuery, 'filters' | 'filter_id' | 'apply_global_filters' | 'search'> & {
+export type RecordWhereQuery = Pick<TRecordQuery, 'filters' | 'filter_id' | 'apply_global_filters' | 'search'> & {
   base_filters?: TRecordQuery['base_filters'];
 };
 
@@ -521,7 +523,8 @@ const SNAPSHOT_IDS = 50_000;
 /** A grid's total is exact up to this many matches (`total_capped` beyond). */
 const GRID_COUNT_CAP = Math.max(RECORD_COUNT_CAP, SNAPSHOT_IDS * 2);
 /** Snapshots of one process: at most 2,000,000 ids (32 MB packed) and 500 queries. */
-const snapshots = new VersionedCache<{ ids: Buffer; total: number; capped: boolean }>(2_000_000, 500);
+type GridSnapshot = { ids: Buffer; total: number; capped: boolean };
+const snapshots = new VersionedCache<GridSnapshot>(2_000_000, 500);
 
 /**
  * `POST /entities-data/entity/data`: one page of records, filtered and sorted (README "Totals and
@@ -573,21 +576,13 @@ export async function queryRecords(
       countWhere(db, plan.where, GRID_COUNT_CAP),
     ]);
   } else {
-    let snapshot = snapshots.get(plan.key, state.version);
-    if (!snapshot) {
-      const found = await rowsOf<{ id: string }>(
-        db,
-        sql`select id from ${entityData} where ${plan.where} order by ${plan.order} limit ${SNAPSHOT_IDS}`,
-      );
-      const counted =
-        found.length < SNAPSHOT_IDS
-          ? { total: found.length, capped: false }
-          : plan.unfiltered
-            ? { total: state.total, capped: false }
-            : await countWhere(db, plan.where, GRID_COUNT_CAP);
-      snapshot = { ids: packIds(found.map((r) => r.id)), ...counted };
-      snapshots.set(plan.key, state.version, snapshot, found.length + 1);
-    }
+    // Concurrent callers missing the same snapshot share one read (a dashboard opened by many at once).
+    const snapshot = await snapshots.getOrLoad(
+      plan.key,
+      state.version,
+      () => readSnapshot(db, plan, state),
+      (s) => s.ids.length / 16 + 1,
+    );
     const held = snapshot.ids.length / 16;
     rows =
       offset < held || held === snapshot.total
@@ -605,6 +600,21 @@ export async function queryRecords(
     page: query.page,
     total_pages: Math.ceil(count.total / query.limit),
   };
+}
+
+/** The ordered ids of a grid query's first `SNAPSHOT_IDS` matches, and its total. */
+async function readSnapshot(db: Db, plan: GridPlan, state: RecordState): Promise<GridSnapshot> {
+  const found = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from ${entityData} where ${plan.where} order by ${plan.order} limit ${SNAPSHOT_IDS}`,
+  );
+  const counted =
+    found.length < SNAPSHOT_IDS
+      ? { total: found.length, capped: false }
+      : plan.unfiltered
+        ? { total: state.total, capped: false }
+        : await countWhere(db, plan.where, GRID_COUNT_CAP);
+  return { ids: packIds(found.map((r) => r.id)), ...counted };
 }
 
 /**

@@ -1,21 +1,18 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { validationError } from '../../platform/http/app-error';
 import type { ContactContext } from '../application-users';
-import type { EntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
-import { chartData, type TChartRequest } from './bulk-service';
-import { actingAs, contactEntity } from './contact-records';
+import { aggregateRows, contactSource, staffSource, type AggregateSource } from './aggregate-cache';
+import type { TChartRequest } from './chart-data';
 import { columnOf } from './query';
 import { entityData } from './schema';
-import { recordWhere } from './service';
-import { cachedAggregate } from './aggregate-cache';
 
 /*
- * Stat cards and charts (custom dashboards' STAT and CHART widgets): one SQL aggregate over the
- * records the grid would show the caller, never records loaded into the process. A contact gets
- * the same, within their contact type's rule and scope (no `read`: 404), without saved or global
- * filters (those are the staff's).
+ * Stat cards (custom dashboards' STAT widgets): one SQL aggregate over the records the grid would
+ * show the caller, never records loaded into the process. A contact gets the same, within their
+ * contact type's rule and scope (no `read`: 404), without saved or global filters (those are the
+ * staff's).
  */
 
 export type TStatMetric = 'COUNT' | 'SUM' | 'AVG' | 'MIN' | 'MAX';
@@ -31,7 +28,8 @@ export type TCountRequest = {
 
 export type TCountAnswer = { count: number; capped: boolean; value: number | null };
 
-async function statOf(db: Db, def: EntityDefinition, where: SQL, body: TCountRequest): Promise<TCountAnswer> {
+async function statOf(db: Db, source: AggregateSource, body: TCountRequest): Promise<TCountAnswer> {
+  const { def, where } = source;
   const metric = body.metric ?? 'COUNT';
   const value = body.value_field ? columnOf(def, body.value_field) : null;
   if (metric !== 'COUNT' && value?.kind !== 'number') {
@@ -45,13 +43,12 @@ async function statOf(db: Db, def: EntityDefinition, where: SQL, body: TCountReq
   const aggregate =
     metric === 'COUNT'
       ? sql`null`
-      : sql`(select ${{ SUM: sql`sum`, AVG: sql`avg`, MIN: sql`min`, MAX: sql`max` }[metric]}(${numeric})::float8
-          from ${entityData} where ${where})`;
+      : sql`${{ SUM: sql`sum`, AVG: sql`avg`, MIN: sql`min`, MAX: sql`max` }[metric]}(${numeric})::float8`;
   // Exact (a dashboard's number), which the cache makes affordable: read once per change of the entity.
-  const [row] = await cachedAggregate<{ n: number; v: string | number | null }>(
+  const [row] = await aggregateRows<{ n: number; v: string | number | null }>(
     db,
-    def,
-    sql`select (select count(*)::int from ${entityData} where ${where}) as n, ${aggregate} as v`,
+    source,
+    sql`select count(*)::int as n, ${aggregate} as v from ${entityData} where ${where}`,
   );
   const total = Number(row?.n ?? 0);
   const capped = false;
@@ -63,10 +60,10 @@ async function statOf(db: Db, def: EntityDefinition, where: SQL, body: TCountReq
 export async function countRecords(
   db: Db,
   access: AccessContext,
-  def: EntityDefinition,
+  entityId: string,
   body: TCountRequest,
 ): Promise<TCountAnswer> {
-  return statOf(db, def, await recordWhere(db, access, def, body), body);
+  return statOf(db, await staffSource(db, access, entityId, body), body);
 }
 
 /** `POST /entities-data/count` for a contact: their scope ANDed to their own filters and search. */
@@ -76,28 +73,5 @@ export async function contactCountRecords(
   entityId: string,
   body: TCountRequest,
 ): Promise<TCountAnswer> {
-  const { def, scope } = await contactEntity(db, contact, entityId, 'read');
-  const own = await recordWhere(db, actingAs(contact), def, {
-    filters: body.filters,
-    search: body.search,
-    apply_global_filters: false,
-  });
-  return statOf(db, def, scope ? sql`${own} and ${scope}` : own, body);
-}
-
-/** `POST /entities-data/charts` for a contact: within their scope, their own filters only. */
-export async function contactChartData(
-  db: Db,
-  contact: ContactContext,
-  entityId: string,
-  request: TChartRequest,
-) {
-  const { def, scope } = await contactEntity(db, contact, entityId, 'read');
-  return chartData(
-    db,
-    actingAs(contact),
-    def,
-    { ...request, filter_id: undefined, apply_global_filters: false },
-    scope,
-  );
+  return statOf(db, await contactSource(db, contact, entityId, body), body);
 }

@@ -12,6 +12,8 @@ import { columnLetters, xmlText } from './xlsx-parts';
  */
 
 type CellWriter = (row: RecordRow, context: RowContext, rowNumber: number) => string;
+/** A record and its 1-based row number as `<row>` XML. */
+export type RowWriter = CellWriter;
 
 const DAY_MS = 86_400_000;
 const EPOCH_SERIAL = 25_569;
@@ -146,7 +148,7 @@ export function rowWriter(
   columns: readonly ExportColumn[],
   styleOf: (numFmt: string | undefined) => number,
   zone: TZone,
-): CellWriter {
+): RowWriter {
   const offsetAt = zoneOffsets(zone);
   const cells = columns.map((column, at) => cellWriter(column, at, styleOf(column.numFmt), offsetAt));
   return (row, context, n) => {
