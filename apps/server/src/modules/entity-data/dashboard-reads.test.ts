@@ -162,7 +162,11 @@ describe('stat cards: POST /entities-data/count with a metric', () => {
 describe('kept aggregates stay exact', () => {
   it('a change of the records moves every kept count and chart; ten callers at once read the new numbers', async () => {
     const sum = { metric: 'SUM', value_field: f('amount') };
-    expect((await count(acme.users.MANAGER, sum)).json().data).toEqual({ count: 4, capped: false, value: 800 });
+    expect((await count(acme.users.MANAGER, sum)).json().data).toEqual({
+      count: 4,
+      capped: false,
+      value: 800,
+    });
     expect((await chart(acme.users.MANAGER, { group_by: f('stage') })).json().data).toEqual([
       { key: 'won', value: 3 },
       { key: 'lost', value: 1 },
@@ -183,7 +187,11 @@ describe('kept aggregates stay exact', () => {
       ids: [extra._id],
     });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect((await count(acme.users.MANAGER, sum)).json().data).toEqual({ count: 4, capped: false, value: 800 });
+    expect((await count(acme.users.MANAGER, sum)).json().data).toEqual({
+      count: 4,
+      capped: false,
+      value: 800,
+    });
   });
 });
 
@@ -274,25 +282,22 @@ describe('contacts read counts and charts within their scope', () => {
     };
     const sumOfX = async () => (await count(x, { metric: 'SUM', value_field: f('amount') })).json().data;
     expect(await sumOfX()).toEqual({ count: 2, capped: false, value: 350 });
-    const linked = await call(
-      'POST',
-      `/api/entities/${accounts._id}/relationships-data/assign`,
-      acme.users.OWNER,
-      link,
-    );
-    expect(linked.statusCode, linked.body).toBe(200);
+    const relink = async (action: 'assign' | 'detach') => {
+      const res = await call(
+        'POST',
+        `/api/entities/${accounts._id}/relationships-data/${action}`,
+        acme.users.OWNER,
+        link,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await relink('assign');
     expect(await sumOfX()).toEqual({ count: 3, capped: false, value: 750 });
     expect((await chart(x, { group_by: f('stage') })).json().data).toEqual([
       { key: 'won', value: 2 },
       { key: 'lost', value: 1 },
     ]);
-    const unlinked = await call(
-      'POST',
-      `/api/entities/${accounts._id}/relationships-data/detach`,
-      acme.users.OWNER,
-      link,
-    );
-    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    await relink('detach');
     expect(await sumOfX()).toEqual({ count: 2, capped: false, value: 350 });
     expect((await chart(x, { group_by: f('stage') })).json().data).toEqual([
       { key: 'lost', value: 1 },

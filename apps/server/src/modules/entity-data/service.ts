@@ -463,7 +463,10 @@ export async function recordWhere(
   return sql.join(await recordConditions(db, access, def, query, knownGlobalRules), sql` and `);
 }
 
-export type RecordWhereQuery = Pick<TRecordQuery, 'filters' | 'filter_id' | 'apply_global_filters' | 'search'> & {
+export type RecordWhereQuery = Pick<
+  TRecordQuery,
+  'filters' | 'filter_id' | 'apply_global_filters' | 'search'
+> & {
   base_filters?: TRecordQuery['base_filters'];
 };
 
