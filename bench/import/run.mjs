@@ -5,7 +5,8 @@
 // and the server process's peak RSS (/proc/<pid>/status VmHWM). Baseline in the same run: the same
 // rows written straight through SQL by multi-row inserts of 1,000 rows (this process, values built
 // in JS as the import stores them). Target: >= 10,000 rows/s and < 300 MB RSS.
-// BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+// BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres); BENCH_NODE_ARGS: the
+// server's node flags (a CPU profile).
 import os from 'node:os';
 import pg from 'pg';
 import { memoryOf, serverPid } from '../support/process-memory.mjs';
@@ -109,6 +110,8 @@ async function main() {
     port: PORT,
     name: 'import',
     env: { DATABASE_URL: url.toString(), UPLOAD_LIMIT_BYTES: String(200 * 1024 * 1024) },
+    // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+    nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   });
   const client = new pg.Client({ connectionString: url.toString() });
   try {
@@ -142,6 +145,7 @@ async function main() {
       token,
       body: form,
     });
+    const storedIn = (performance.now() - started) / 1000;
     const done = await poll(
       'the import job',
       async () => {
@@ -158,6 +162,23 @@ async function main() {
     console.log(
       `API import (store + job): ${done.inserted.toLocaleString('en')} rows in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en')} rows/s; ` +
         `server RSS peak ${mb(after.hwm)} MB (before the import: peak ${mb(before.hwm)} MB, now ${mb(after.rss)} MB)`,
+    );
+
+    // Where the time went, by the database's clock: queued -> first batch -> last batch -> done.
+    const [phases] = (
+      await client.query(
+        `select extract(epoch from min(b.created_at) - j.created_at) as queued,
+           extract(epoch from max(b.created_at) - min(b.created_at)) as batches,
+           extract(epoch from j.finished_at - max(b.created_at)) as ending, count(b.*)::int as n
+         from import_jobs j join import_job_batches b on b.import_id = j.id where j.id = $1
+         group by j.id`,
+        [job._id],
+      )
+    ).rows;
+    const secs = (v) => Number(v).toFixed(1);
+    console.log(
+      `  job: stored and queued to first batch ${secs(phases.queued)} s, ${phases.n} batches in ${secs(phases.batches)} s, ` +
+        `last batch to DONE ${secs(phases.ending)} s (the call itself: ${secs(storedIn)} s)`,
     );
 
     const plainEntity = await create('Property plain');

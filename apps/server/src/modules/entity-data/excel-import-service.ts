@@ -29,8 +29,9 @@ import { visibleRecords } from './staged-imports';
 /*
  * Records from a spreadsheet (spec 3 §7 "Imports"): `POST /get-excel-headers` reads the columns
  * and suggests the fields they fill; `POST /import-excel-data` turns each row into a record's
- * values (cells converted to the field's type), checks them with the record validator and creates
- * them with `createRecords` (the code behind `POST /entities-datas`), all or nothing, or
+ * values (cells converted to the field's type), checks them once with the record validator and
+ * creates them with `createValidatedRecords` (what `POST /entities-datas` does after its
+ * validation: links, files, duplicate rules, numbers, titles), all or nothing, or
  * (skip_invalid) the valid rows with the list of the others: import-writer.ts writes them, in one
  * transaction on PostgreSQL and staged (hidden records in short transactions) on PGlite.
  */
@@ -539,7 +540,8 @@ export async function prepareRows(
     names,
   };
 
-  // Cells to values, then the record validator (the one `createRecords` runs), row by row.
+  // Cells to values, then the record validator (the one `createRecords` runs, and the only time
+  // these rows are validated: `createValidatedRecords` writes the values it gives), row by row.
   const prepared: Prepared[] = [];
   // Converting 20,000 rows takes the event loop a few hundred milliseconds: give other requests turns.
   const turn = eventLoopTurns();
@@ -558,7 +560,7 @@ export async function prepareRows(
     const failedKeys = new Set(failed.map((d) => d.key));
     // A cell that could not be converted is not also reported as missing.
     problems.add(row, [...failed, ...parsed.errors.filter((d) => !failedKeys.has(d.key))]);
-    if (!problems.has(row)) prepared.push({ row, input, values: parsed.values });
+    if (!problems.has(row)) prepared.push({ row, values: parsed.values });
   }
   return prepared;
 }

@@ -7,7 +7,7 @@ import { fieldOf, type EntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
 import { lockDuplicateRules, ruleLabel, ruleProbe, type RecordValues } from './record-values';
 import { entityData } from './schema';
-import { createRecords, jsonContains } from './service';
+import { createValidatedRecords, jsonContains } from './service';
 import {
   beginStagedImport,
   discardStagedImport,
@@ -20,14 +20,14 @@ import {
  * sheet): duplicate rules over the whole file, then the records, all or nothing, by one of two
  * strategies (README "Imports on PGlite"):
  * - one transaction (PostgreSQL): the checks under the entity's duplicate lock and every record,
- *   1,000 per `createRecords` call, in one transaction; other requests use other connections.
+ *   1,000 per `createValidatedRecords` call, in one transaction; other requests use other connections.
  * - staged (PGlite, whose one connection a long transaction would hold): the records are written
  *   in short transactions of about `STAGED_BATCH_MS`, hidden (staged-imports.ts), the database given way to
  *   waiting requests between two; then one short transaction checks the records shown meanwhile
  *   against the file's (`lateDuplicates`) and shows them all. A failure deletes what was written.
  */
 
-/** Records per `createRecords` call in one transaction. */
+/** Records per `createValidatedRecords` call in one transaction. */
 const BATCH = 1000;
 /**
  * The PGlite time a staged short transaction aims at: each batch is sized from the pace of the one
@@ -39,7 +39,8 @@ const STAGED_FIRST = 100;
 const STAGED_MIN = 50;
 const STAGED_MAX = 1000;
 
-export type Prepared = { row: number; input: RecordValues; values: RecordValues };
+/** A row converted and validated (`parseRecordValues`): its values are written as they are. */
+export type Prepared = { row: number; values: RecordValues };
 
 /** A row's problems, in the order they were found. */
 export class Problems {
@@ -95,7 +96,7 @@ function isListRule(def: EntityDefinition, fields: string[]): boolean {
  * then an equality) the rule's values of the entity's records are read in one query and compared
  * here, so the cost grows with the records and the rows, not their product; the import then
  * creates records without the per-record check (`withoutCheckedRules`). Rules over lists are left
- * to `createRecords`. In one transaction: called under the entity's duplicate lock, held until the
+ * to `createValidatedRecords`. In one transaction: called under the entity's duplicate lock, held until the
  * import commits; staged: before the writes, and records shown meanwhile are `lateDuplicates`.
  */
 async function findDuplicates(
@@ -150,7 +151,7 @@ async function findDuplicates(
 /** Per BLOCK rule (by index), the keys of rows met in earlier batches and the row of each. */
 export type SeenKeys = Map<number, Map<string, number>>;
 
-/** The definition `createRecords` gets: the rules `findDuplicates` applied are not checked again. */
+/** The definition `createValidatedRecords` gets: the rules `findDuplicates` applied are not checked again. */
 function withoutCheckedRules(def: EntityDefinition): EntityDefinition {
   const rules = def.row.duplicateRules.filter(
     (rule) => rule.mode === 'BLOCK' && isListRule(def, rule.fields),
@@ -186,15 +187,15 @@ async function insertRows(
 ): Promise<number> {
   const { problems } = work;
   try {
-    const rows = await createRecords(
+    const created = await createValidatedRecords(
       tx,
       work.access,
       writeDef,
-      batch.map((row) => row.input),
+      batch.map((row) => row.values),
       (index) => ['rows', batch[index]!.row],
       { importId },
     );
-    if (ids) batch.forEach((row, index) => ids.set(row.row, rows[index]!.id));
+    if (ids) batch.forEach((row, index) => ids.set(row.row, created[index]!));
     return batch.length;
   } catch (err) {
     if (!(err instanceof AppError) || (err.status !== 422 && err.status !== 409)) throw err;
@@ -233,7 +234,7 @@ async function writeInOneTransaction(db: Db, work: ImportWrite): Promise<number>
     await findDuplicates(tx, def, prepared, problems);
     if (!work.skipInvalid && problems.byRow.size > 0) work.refuseAll();
     const valid = prepared.filter((row) => !problems.has(row.row));
-    // `createRecords` would check each record again with one query per record and rule.
+    // `createValidatedRecords` would check each record again with one query per record and rule.
     const writeDef = withoutCheckedRules(def);
     let count = 0;
     for (let i = 0; i < valid.length; i += BATCH) {

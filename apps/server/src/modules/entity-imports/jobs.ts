@@ -38,12 +38,13 @@ import {
 } from './uploads';
 
 /*
- * An import job (README "Import jobs"): one pg-boss job per import reads the stored file and
- * writes its rows in batches of IMPORT_JOB_BATCH_ROWS, each batch one transaction that also
- * inserts the batch's row of `import_job_batches` ((import, batch) is the key: a rerun after a
- * crash finds it and skips the batch, so no row is written twice), the rows it left out with
- * their problems and the job's counts. All or nothing: the whole file is checked first and
- * nothing is written when a row has a problem.
+ * An import job (README "Import jobs"): one pg-boss job per import reads the stored file once, as
+ * a stream, and writes its rows in batches of IMPORT_JOB_BATCH_ROWS, each row validated once and
+ * each batch one transaction that also inserts the batch's row of `import_job_batches` ((import,
+ * batch) is the key: a rerun after a crash finds it and skips the batch, so no row is written
+ * twice), the rows it left out with their problems and the job's counts. All or nothing: the
+ * first row with a problem stops the writes, the rest of the file is checked, and what was
+ * written is removed.
  */
 
 export const IMPORT_JOB = 'entity-imports.run';
@@ -190,72 +191,59 @@ const lockJob = async (tx: Db, id: string): Promise<JobRow | undefined> =>
   (await tx.select().from(importJobs).where(eq(importJobs.id, id)).for('update'))[0];
 
 /**
- * All or nothing, before any write: every row converted and checked (the validator, the BLOCK
- * duplicate rules against earlier rows and the records there). A row with a problem fails the job
- * with the problems (and the rejected rows' file); else the job is marked checked. Re-run after a
- * crash, it starts again (it writes nothing but the rejected rows, keyed by row).
+ * All or nothing, once a row has a problem: nothing more is written, the rest of the file is
+ * still checked (for the count, the first problems and the rejected rows' file), then what the
+ * import wrote is removed and the job ends FAILED.
  */
-async function checkWholeFile(context: RunContext): Promise<boolean> {
-  const { platform, job, def, columns } = context;
-  const db = platform.database.db;
-  const seen: SeenKeys = new Map();
-  let bad = 0;
-  let errors: TImportProblem[] = [];
-  let errorsTotal = 0;
-  for await (const rows of batchesOf(uploadRows(platform, context.upload, job.sheet))) {
-    if (context.hooks.signal?.aborted) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Stopping' });
-    await platform.database.giveWay();
-    const problems = new Problems();
-    const prepared = await prepareRows(db, def, columns, rows, job.offsetMinutes, problems);
-    await checkImportDuplicates(db, def, prepared, problems, seen);
-    if (problems.byRow.size === 0) continue;
-    bad += problems.byRow.size;
-    const counts = problemCounts({ ...job, errors, errorsTotal }, problems, columns);
-    errors = counts.errors;
-    errorsTotal = counts.errorsTotal;
-    await db
+class Refusal {
+  bad = 0;
+  errors: TImportProblem[] = [];
+  errorsTotal = 0;
+
+  get refused(): boolean {
+    return this.bad > 0;
+  }
+
+  /** A batch's problems counted and its rejected rows kept (a rerun finds them there: no twice). */
+  async add(context: RunContext, rows: SheetRow[], problems: Problems): Promise<void> {
+    if (problems.byRow.size === 0) return;
+    const { job, columns } = context;
+    this.bad += problems.byRow.size;
+    const counts = problemCounts({ ...job, errors: this.errors, errorsTotal: this.errorsTotal }, problems, columns);
+    this.errors = counts.errors;
+    this.errorsTotal = counts.errorsTotal;
+    await context.platform.database.db
       .insert(importRejectedRows)
       .values(rejectedOf(rows, problems, job.headers.length).map((r) => ({ ...r, importId: job.id })))
       .onConflictDoNothing();
   }
-  if (bad === 0) {
-    await db.update(importJobs).set({ checked: true }).where(eq(importJobs.id, job.id));
-    return true;
-  }
-  await db
-    .update(importJobs)
-    .set({ errors, errorsTotal, skipped: bad, processed: job.total })
-    .where(eq(importJobs.id, job.id));
-  const rows = `${bad.toLocaleString('en-US')} ${bad === 1 ? 'row has' : 'rows have'}`;
-  await finish(platform, job.id, { status: 'FAILED', message: `${rows} problems: nothing was imported` });
-  return false;
 }
 
-/** A batch refused after the check (all or nothing): its rows undone by the transaction. */
-class LateRefusal extends Error {
-  constructor(readonly problems: Problems) {
-    super('late refusal');
+/** A batch refused in its transaction (all or nothing): its rows undone by the transaction. */
+class BatchRefused extends Error {
+  constructor() {
+    super('batch refused');
   }
 }
 
-/** One batch in one transaction with its key; false when it was already written. */
+/**
+ * One batch in one transaction with its key: its converted rows (`prepared`, validated once by
+ * `prepareRows`) checked against the BLOCK duplicate rules and written, its rejected rows and the
+ * job's counts. False when it was already written (or the job ended meanwhile).
+ */
 async function writeBatch(
   context: RunContext,
-  batch: number,
-  rows: SheetRow[],
+  batch: { index: number; rows: SheetRow[]; prepared: Prepared[]; problems: Problems },
   seen: SeenKeys,
 ): Promise<boolean> {
   const { platform, def, columns } = context;
-  const db = platform.database.db;
-  const problems = new Problems();
-  const prepared: Prepared[] = await prepareRows(db, def, columns, rows, context.job.offsetMinutes, problems);
-  await platform.database.giveWay();
-  const row = await db.transaction(async (tx) => {
+  const { rows, problems } = batch;
+  const row = await platform.database.db.transaction(async (tx) => {
     const claimed = await tx
       .insert(importJobBatches)
       .values({
         importId: context.job.id,
-        batch,
+        batch: batch.index,
         firstRow: rows[0]!.row,
         lastRow: rows.at(-1)!.row,
         inserted: 0,
@@ -268,11 +256,11 @@ async function writeBatch(
     if (!job || job.status !== 'RUNNING') return null;
     const ids = await writeImportBatch(
       tx,
-      { def, access: actingAs(job), rows: prepared, problems },
+      { def, access: actingAs(job), rows: batch.prepared, problems },
       seen,
       job.id,
     );
-    if (!job.skipInvalid && problems.byRow.size > 0) throw new LateRefusal(problems);
+    if (!job.skipInvalid && problems.byRow.size > 0) throw new BatchRefused();
     const rejected = rejectedOf(rows, problems, job.headers.length);
     if (rejected.length > 0) {
       await tx.insert(importRejectedRows).values(rejected.map((r) => ({ ...r, importId: job.id })));
@@ -280,7 +268,7 @@ async function writeBatch(
     await tx
       .update(importJobBatches)
       .set({ inserted: ids.size, skipped: rows.length - ids.size })
-      .where(and(eq(importJobBatches.importId, job.id), eq(importJobBatches.batch, batch)));
+      .where(and(eq(importJobBatches.importId, job.id), eq(importJobBatches.batch, batch.index)));
     const counts = problemCounts(job, problems, columns);
     const [updated] = await tx
       .update(importJobs)
@@ -308,50 +296,59 @@ async function writtenBatches(db: Db, id: string): Promise<Set<number>> {
   return new Set(rows.map((r) => r.batch));
 }
 
-async function writeAll(context: RunContext): Promise<void> {
-  const { platform, job } = context;
-  const done = await writtenBatches(platform.database.db, job.id);
+/**
+ * The file read once, batch by batch: each row converted and validated once (`prepareRows`),
+ * then written in its batch's transaction. All or nothing, a row with a problem stops the writes
+ * (`Refusal`): the rest is only checked. A rerun skips the batches already written.
+ */
+async function runBatches(context: RunContext): Promise<Refusal> {
+  const { platform, job, def, columns } = context;
+  const db = platform.database.db;
+  const done = await writtenBatches(db, job.id);
   const seen: SeenKeys = new Map();
-  let batch = 0;
+  const refusal = new Refusal();
+  let index = -1;
   for await (const rows of batchesOf(uploadRows(platform, context.upload, job.sheet))) {
-    const index = batch;
-    batch += 1;
+    index += 1;
     if (done.has(index)) continue;
     if (context.hooks.signal?.aborted) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Stopping' });
+    await platform.database.giveWay();
+    const problems = new Problems();
+    const prepared = await prepareRows(db, def, columns, rows, job.offsetMinutes, problems);
+    if (refusal.refused || (!job.skipInvalid && problems.byRow.size > 0)) {
+      await checkImportDuplicates(db, def, prepared, problems, seen);
+      await refusal.add(context, rows, problems);
+      continue;
+    }
     try {
-      await writeBatch(context, index, rows, seen);
+      await writeBatch(context, { index, rows, prepared, problems }, seen);
     } catch (err) {
-      if (!(err instanceof LateRefusal)) throw err;
-      await refuseLate(context, err.problems, rows);
-      return;
+      if (!(err instanceof BatchRefused)) throw err;
+      await refusal.add(context, rows, problems);
+      continue;
     }
     await context.hooks.afterBatch?.(index);
   }
+  return refusal;
 }
 
-/** All or nothing, a batch refused after the check (a record changed meanwhile): undo the import. */
-async function refuseLate(context: RunContext, problems: Problems, rows: SheetRow[]): Promise<void> {
-  const { platform, job, columns } = context;
+/** All or nothing, rows were refused: what the import wrote is removed, the job ends FAILED. */
+async function refuseAll(context: RunContext, refusal: Refusal): Promise<void> {
+  const { platform, job } = context;
   const db = platform.database.db;
   await removeImportedRecords(db, job.id, platform.database.giveWay);
-  const counts = problemCounts({ ...job, errors: [], errorsTotal: 0 }, problems, columns);
-  await db
-    .insert(importRejectedRows)
-    .values(rejectedOf(rows, problems, job.headers.length).map((r) => ({ ...r, importId: job.id })))
-    .onConflictDoNothing();
   await db
     .update(importJobs)
     .set({
       inserted: 0,
-      skipped: problems.byRow.size,
-      errors: counts.errors,
-      errorsTotal: counts.errorsTotal,
+      skipped: refusal.bad,
+      processed: job.total,
+      errors: refusal.errors,
+      errorsTotal: refusal.errorsTotal,
     })
     .where(eq(importJobs.id, job.id));
-  await finish(platform, job.id, {
-    status: 'FAILED',
-    message: 'Rows were refused while writing (records changed meanwhile): nothing was imported',
-  });
+  const rows = `${refusal.bad.toLocaleString('en-US')} ${refusal.bad === 1 ? 'row has' : 'rows have'}`;
+  await finish(platform, job.id, { status: 'FAILED', message: `${rows} problems: nothing was imported` });
 }
 
 /** The job's handler (public so that tests run it, stop it after a batch and run it again). */
@@ -384,8 +381,8 @@ export async function runImport(
   if (!running) return;
   emitProgress(platform, running);
   const context: RunContext = { platform, job: running, def, columns, upload, hooks };
-  if (!running.skipInvalid && !running.checked && !(await checkWholeFile(context))) return;
-  await writeAll(context);
+  const refusal = await runBatches(context);
+  if (refusal.refused) return refuseAll(context, refusal);
   await finish(platform, job.id, { status: 'DONE' });
 }
 

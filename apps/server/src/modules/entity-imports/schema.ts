@@ -89,7 +89,10 @@ export const importJobs = pgTable(
     offsetMinutes: integer().notNull().default(0),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     status: text().$type<TImportJobStatus>().notNull().default('QUEUED'),
-    /** All or nothing: the whole file was checked and found clean (the writes may begin). */
+    /**
+     * No longer set: all-or-nothing imports used to check the whole file before writing; they now
+     * check each batch as they write it (jobs.ts). Kept so that no migration is needed for it.
+     */
     checked: boolean().notNull().default(false),
     total: integer().notNull(),
     processed: integer().notNull().default(0),

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../platform/db/database';
 import { notFound, validationError, type AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { sheetRows, sheetsOf, type SheetRow } from '../../platform/storage/spreadsheet-rows';
+import { sheetRowsOfStream, sheetsOf, type SheetRow } from '../../platform/storage/spreadsheet-rows';
 import type { EntityDefinition } from '../entities';
 import { headerNames, sampleCell } from '../entity-data';
 import type { AccessContext } from '../permissions';
@@ -123,16 +123,21 @@ export function chosenSheet(
   return found;
 }
 
-/** The stored file's rows of one sheet, one at a time. */
+/**
+ * The stored file's rows of one sheet, one at a time, read from storage as a stream (the file is
+ * never held: memory stays flat whatever its size). A CSV (stored as `.csv`) is one sheet.
+ */
 export async function* uploadRows(
   platform: Platform,
   upload: UploadRow,
   sheet: string,
   limit = IMPORT_JOB_MAX_ROWS + 1,
 ): AsyncGenerator<SheetRow> {
-  const bytes = await platform.storage.get(upload.storageKey);
-  const csv = !isXlsx(bytes);
-  yield* sheetRows(bytes, { limit, sheet: csv ? undefined : sheet });
+  const csv = upload.storageKey.endsWith('.csv');
+  yield* sheetRowsOfStream(() => platform.storage.getStream(upload.storageKey), {
+    limit,
+    sheet: csv ? undefined : sheet,
+  });
 }
 
 /** The header row and the first rows of a sheet. */

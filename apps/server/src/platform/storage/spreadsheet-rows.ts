@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { AppError, validationError } from '../http/app-error';
@@ -72,12 +72,99 @@ const csvText = (bytes: Buffer): string =>
  */
 export async function* sheetRows(bytes: Buffer, choice: SheetChoice): AsyncGenerator<SheetRow> {
   if ((await kindOf(bytes)) === 'csv') {
-    yield* csvRows(csvText(bytes), choice.limit);
+    const text = csvText(bytes);
+    yield* csvRows(slicesOf(text), delimiterOf(text), choice.limit);
     return;
   }
   await checkUnpackedSize(bytes);
+  yield* chosenSheetRows(xlsxSheets(Readable.from([bytes])), choice);
+}
+
+/** What `sheetRowsOfStream` reads: a new stream of the same stored bytes at each call. */
+export type OpenBytes = () => Promise<Readable>;
+
+/** The bytes the format is told by (and a CSV's delimiter). */
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * `sheetRows` of a file read as a stream (a stored upload of any size: memory stays that of a
+ * chunk and a row, not the file's). The file is opened twice: once for its kind and, for a CSV,
+ * its encoding (UTF-8 when every byte is, else Windows-1252, as `sheetRows` decides), then for
+ * its rows. For files already read whole once (`sheetRows`/`sheetsOf` at upload): the XLSX
+ * unpacked-size check is not repeated.
+ */
+export async function* sheetRowsOfStream(open: OpenBytes, choice: SheetChoice): AsyncGenerator<SheetRow> {
+  const { head, utf8 } = await headAndEncoding(open);
+  const csv = (await kindOf(head)) === 'csv';
+  const stream = await open();
+  try {
+    if (csv) {
+      const headText = decodeText(head, utf8).replace(/^\uFEFF/, '');
+      yield* csvRows(decodedChunks(stream, utf8), delimiterOf(headText), choice.limit);
+    } else {
+      yield* chosenSheetRows(xlsxSheets(stream), choice);
+    }
+  } finally {
+    // Read to the end, or left early (a sample, a stopped job): the file is closed either way.
+    stream.destroy();
+  }
+}
+
+/**
+ * The first HEAD_BYTES of the file, and whether the whole file is UTF-8 text (read through while
+ * it is; a file that is not, an XLSX for one, is read no further than its head).
+ */
+async function headAndEncoding(open: OpenBytes): Promise<{ head: Buffer; utf8: boolean }> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let utf8 = true;
+  const stream = await open();
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (size < HEAD_BYTES) parts.push(chunk.subarray(0, HEAD_BYTES - size));
+    size += chunk.length;
+    if (!utf8) {
+      if (size >= HEAD_BYTES) break;
+      continue;
+    }
+    try {
+      decoder.decode(chunk, { stream: true });
+      if (chunk.includes(0)) utf8 = false;
+    } catch {
+      utf8 = false;
+    }
+  }
+  if (utf8) {
+    try {
+      decoder.decode();
+    } catch {
+      utf8 = false;
+    }
+  }
+  return { head: Buffer.concat(parts), utf8 };
+}
+
+const decodeText = (bytes: Buffer, utf8: boolean): string =>
+  new TextDecoder(utf8 ? 'utf-8' : 'windows-1252').decode(bytes);
+
+/** The text of a byte stream, chunk by chunk (a character split between chunks kept whole), BOM left out. */
+async function* decodedChunks(chunks: Readable, utf8: boolean): AsyncGenerator<string> {
+  const decoder = new TextDecoder(utf8 ? 'utf-8' : 'windows-1252');
+  for await (const chunk of chunks as AsyncIterable<Buffer>) {
+    const text = decoder.decode(chunk, { stream: true });
+    if (text) yield text;
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/** The rows of the chosen sheet (by name, else the first) of a workbook's sheets. */
+async function* chosenSheetRows(
+  sheets: AsyncGenerator<XlsxSheet>,
+  choice: SheetChoice,
+): AsyncGenerator<SheetRow> {
   let found = false;
-  for await (const sheet of xlsxSheets(bytes)) {
+  for await (const sheet of sheets) {
     const wanted = choice.sheet === undefined ? !found : sheet.name === choice.sheet;
     if (!wanted) {
       await drain(sheet.rows);
@@ -110,12 +197,13 @@ export async function sheetsOf(
 ): Promise<{ name: string; rows: number }[]> {
   if ((await kindOf(bytes)) === 'csv') {
     let rows = 0;
-    for await (const _ of csvRows(csvText(bytes), limit)) rows += 1;
+    const text = csvText(bytes);
+    for await (const _ of csvRows(slicesOf(text), delimiterOf(text), limit)) rows += 1;
     return [{ name: csvName, rows }];
   }
   await checkUnpackedSize(bytes);
   const sheets: { name: string; rows: number }[] = [];
-  for await (const sheet of xlsxSheets(bytes)) {
+  for await (const sheet of xlsxSheets(Readable.from([bytes]))) {
     let rows = 0;
     for await (const _ of sheet.rows) rows = Math.min(limit, rows + 1);
     sheets.push({ name: sheet.name, rows });
@@ -178,11 +266,19 @@ async function* slicesOf(text: string): AsyncGenerator<string> {
   }
 }
 
-async function* csvRows(text: string, limit: number): AsyncGenerator<SheetRow> {
+async function* csvRows(
+  text: AsyncIterable<string>,
+  delimiter: string,
+  limit: number,
+): AsyncGenerator<SheetRow> {
   // In slices: parsed in one piece, a 20,000-row file held the event loop for a third of a second.
-  const parser = Readable.from(slicesOf(text)).pipe(
+  // A pipeline: an error of the source (a stored file's read) reaches the parser's reader below,
+  // and the parser destroyed (the reader left early) destroys the source; the callback has
+  // nothing to add (the reader sees every error that matters).
+  const parser = pipeline(
+    Readable.from(text),
     parseCsv({
-      delimiter: delimiterOf(text),
+      delimiter,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
@@ -191,6 +287,7 @@ async function* csvRows(text: string, limit: number): AsyncGenerator<SheetRow> {
       max_record_size: 64 * 1024,
       to_line: limit * 4,
     }),
+    () => undefined,
   );
   let count = 0;
   try {
@@ -250,8 +347,8 @@ async function checkUnpackedSize(bytes: Buffer): Promise<void> {
 type XlsxSheet = { name: string; rows: AsyncGenerator<SheetRow> };
 
 /** The workbook's sheets in order, each with its non-empty rows (read before the next sheet). */
-async function* xlsxSheets(bytes: Buffer): AsyncGenerator<XlsxSheet> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+async function* xlsxSheets(bytes: Readable): AsyncGenerator<XlsxSheet> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(bytes, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
