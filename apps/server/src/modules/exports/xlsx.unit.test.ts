@@ -1,0 +1,91 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { offsetMinutesAt } from '@esigns/contracts/dates';
+import type { TValueField } from '@esigns/contracts/nocode-fields';
+import type { Db } from '../../platform/db/database';
+import type { RecordRow } from '../entity-data';
+import type { ExportColumn } from './columns';
+import type { SheetSource } from './sources';
+import { writeWorkbook } from './xlsx';
+import { zoneOffsets } from './xlsx-cells';
+import { columnLetters, xmlText } from './xlsx-parts';
+
+/*
+ * The streaming xlsx writer without a database: a sheet of fake records read back with exceljs
+ * (text XML cannot hold, more than 26 columns, empty values, several sheets), the zone offsets
+ * around a daylight-saving change, column letters.
+ */
+
+const text = (key: string): ExportColumn => ({
+  header: key,
+  kind: 'text',
+  numFmt: undefined,
+  width: 10,
+  field: { key, label: key, type: 'SINGLE_LINE_TEXT' } as unknown as TValueField,
+  system: null,
+  templateId: 't',
+});
+
+const record = (values: Record<string, unknown>): RecordRow =>
+  ({ id: 'r', title: 'T', values: { t: values }, createdAt: new Date(0), updatedAt: new Date(0) }) as RecordRow;
+
+function source(name: string, columns: ExportColumn[], rows: RecordRow[]): SheetSource {
+  return {
+    name,
+    columns,
+    reader: {
+      count: () => Promise.resolve({ total: rows.length, capped: false }),
+      async *pages(size) {
+        for (let at = 0; at < rows.length; at += size)
+          yield { rows: rows.slice(at, at + size), linkedTitles: {} };
+      },
+    },
+  };
+}
+
+async function roundTrip(sheets: SheetSource[]): Promise<ExcelJS.Workbook> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await writeWorkbook({} as Db, out, sheets, 'UTC');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  return workbook;
+}
+
+describe('the streaming xlsx writer', () => {
+  it('writes text XML cannot hold, 30 columns, empty values and several sheets', async () => {
+    const wide = Array.from({ length: 30 }, (_, i) => text(`c${i}`));
+    const odd = 'a < b & "c" > d\u0001 é 😀';
+    const rows = [
+      record({ c0: odd, c29: 'last', c5: '' }),
+      record({ c1: '  spaced  ', c28: 'x'.repeat(40_000) }),
+    ];
+    const workbook = await roundTrip([source('Wide', wide, rows), source('Other', [text('c0')], [])]);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Wide', 'Other']);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(30).value).toBe('c29');
+    expect(sheet.getRow(2).getCell(1).value).toBe('a < b & "c" > d é 😀');
+    expect(sheet.getRow(2).getCell(30).value).toBe('last');
+    expect(sheet.getRow(2).getCell(6).value).toBeNull();
+    expect(sheet.getRow(3).getCell(2).value).toBe('  spaced  ');
+    // Excel keeps at most 32,767 characters in a cell.
+    expect(String(sheet.getRow(3).getCell(29).value)).toHaveLength(32_767);
+    expect(workbook.worksheets[1]!.rowCount).toBe(1);
+  });
+
+  it('knows the offset of a zone at every minute around a daylight-saving change', () => {
+    const offsetAt = zoneOffsets('Europe/Paris');
+    const change = Date.UTC(2026, 2, 29, 1, 0, 0);
+    for (let ms = change - 3 * 3_600_000; ms < change + 3 * 3_600_000; ms += 60_000)
+      expect(offsetAt(ms), new Date(ms).toISOString()).toBe(offsetMinutesAt(new Date(ms), 'Europe/Paris'));
+    expect(zoneOffsets({ offsetMinutes: 330 })(0)).toBe(330);
+  });
+
+  it('names columns as Excel does and escapes XML', () => {
+    expect([0, 25, 26, 51, 701, 702].map(columnLetters)).toEqual(['A', 'Z', 'AA', 'AZ', 'ZZ', 'AAA']);
+    expect(xmlText('plain')).toBe('plain');
+    expect(xmlText('<a href="x">&\u0000</a>')).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;');
+  });
+});
