@@ -4,7 +4,8 @@
 // download), measuring records/s from the call to the job's DONE and the server process's peak RSS
 // (/proc/<pid>/status VmHWM). Baseline in the same run: a plain exceljs streaming write of the same
 // rows read from SQL by keyset pages of 2,000 (this process). Target: >= 50,000 records/s and
-// < 300 MB RSS. BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+// < 300 MB RSS. BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres);
+// BENCH_CPU_PROF=<dir> writes the server's CPU profile there (node --cpu-prof) when it stops.
 import { rmSync, statSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
