@@ -177,14 +177,17 @@ async function main(): Promise<void> {
           page: 1,
           limit: 10,
         }),
+        // The calendar's month as widget-data.ts `calendarQuery` asks for it (at most 200 records).
         send('POST', '/entities-data/entity/data', {
           entity_id: entityId,
-          limit: 500,
-          filters: {
+          page: 1,
+          limit: 200,
+          sort: [{ field: f('closed_on'), direction: 'asc' }],
+          base_filters: {
             match: 'ALL',
             rules: [{ field: f('closed_on'), operator: 'BETWEEN', value: ['2025-06-01', '2025-06-30'] }],
           },
-          sort: [{ field: f('closed_on'), direction: 'asc' }],
+          apply_global_filters: true,
         }),
       ]);
     };

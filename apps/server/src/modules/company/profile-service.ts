@@ -4,6 +4,7 @@ import { DEFAULT_BRANDING, ZBranding, type TBranding } from '@esigns/contracts/b
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { sniffContentType } from '../../platform/storage/sniff';
+import { webpToPng } from '../../platform/storage/webp-to-png';
 import type { AccessContext } from '../permissions';
 import { companies } from './schema';
 
@@ -30,6 +31,27 @@ export type CompanyProfile = {
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const MAX_LOGO_BYTES = 1024 * 1024;
+/** A logo's largest canvas (a 4096 x 4096 square): decoding a WebP takes 4 bytes per pixel. */
+const MAX_LOGO_PIXELS = 4096 * 4096;
+
+const logoProblem = (message: string) => validationError([{ key: 'logo', message, path: ['logo'] }], message);
+
+/**
+ * The logo as stored: PNG and JPEG as sent; a WebP converted to PNG, since PDFs (exports,
+ * documents) and several mail clients draw only PNG and JPEG.
+ */
+async function storableLogo(bytes: Buffer, type: string): Promise<{ bytes: Buffer; type: string }> {
+  if (type !== 'image/webp') return { bytes, type };
+  try {
+    return { bytes: await webpToPng(bytes, MAX_LOGO_PIXELS), type: 'image/png' };
+  } catch (err) {
+    throw logoProblem(
+      err instanceof RangeError
+        ? 'The logo is too large: at most 4096 x 4096 pixels'
+        : 'The logo could not be read as a WebP image',
+    );
+  }
+}
 
 export async function getCompanyProfile(
   platform: Platform,
@@ -98,14 +120,15 @@ export async function saveCompanyLogo(
     throw validationError([{ key: 'logo', message: 'The logo is empty', path: ['logo'] }]);
   if (bytes.length > MAX_LOGO_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', { message: 'The logo must be at most 1 MB' });
-  const type = await sniffContentType(bytes);
-  if (!type || !LOGO_TYPES.includes(type)) {
+  const sniffed = await sniffContentType(bytes);
+  if (!sniffed || !LOGO_TYPES.includes(sniffed)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
-      message: `The logo must be PNG, JPEG or WebP${type ? `, not ${type}` : ''}`,
+      message: `The logo must be PNG, JPEG or WebP${sniffed ? `, not ${sniffed}` : ''}`,
     });
   }
-  const key = `companies/${access.companyId}/logo-${randomUUID()}.${type.split('/')[1]}`;
-  await platform.storage.put(key, bytes, type);
+  const logo = await storableLogo(bytes, sniffed);
+  const key = `companies/${access.companyId}/logo-${randomUUID()}.${logo.type.split('/')[1]}`;
+  await platform.storage.put(key, logo.bytes, logo.type);
   const db = platform.database.db;
   const [current] = await db
     .select({ settings: companies.settings })

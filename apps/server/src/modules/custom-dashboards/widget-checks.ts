@@ -1,8 +1,10 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TDashboardWidget } from '@esigns/contracts/custom-dashboards';
+import { isUuid } from '@esigns/contracts/ids';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { Db } from '../../platform/db/database';
 import { unlessAppError, validationError } from '../../platform/http/app-error';
-import { fieldOf, loadDefinitions, type EntityDefinition } from '../entities';
+import { entityNames, fieldOf, loadDefinitions, type EntityDefinition } from '../entities';
 import { columnOf } from '../entity-data';
 import { findEntityFilter, viewProblems } from '../entity-filters';
 import { existingViewIds } from '../entity-views';
@@ -119,12 +121,39 @@ export async function missingSources(
   widgets: readonly TDashboardWidget[],
 ): Promise<string[]> {
   if (widgets.length === 0) return [];
-  const sources = await loadSources(db, access, widgets);
+  const records = widgets.filter(hasRecords);
+  const filterIds = [...new Set(records.flatMap((w) => (w.filter_id ? [w.filter_id] : [])))];
+  // Existence only (a dashboard is opened far more often than saved): no definitions read.
+  const [entities, views, found] = await Promise.all([
+    existingEntityIds(
+      db,
+      access.companyId,
+      records.map((w) => w.entity_id),
+    ),
+    existingViewIds(
+      db,
+      access.companyId,
+      widgets.flatMap((w) => (w.type === 'TABLE' ? [w.entity_view_id] : [])),
+    ),
+    Promise.all(filterIds.map((id) => unlessAppError(findEntityFilter(db, access, id)))),
+  ]);
+  const filters = new Set(found.flatMap((f) => (f && f.shared ? [f._id] : [])));
   return widgets
     .filter((w) => {
-      if (w.type === 'TABLE') return !sources.views.has(w.entity_view_id);
+      if (w.type === 'TABLE') return !views.has(w.entity_view_id);
       if (!hasRecords(w)) return false;
-      return !sources.defs.has(w.entity_id) || (!!w.filter_id && !sources.filters.has(w.filter_id));
+      return !entities.has(w.entity_id) || (!!w.filter_id && !filters.has(w.filter_id));
     })
     .map((w) => w.id);
+}
+
+/** Which of these ids are entities of the company. */
+async function existingEntityIds(db: Db, companyId: string, ids: readonly string[]): Promise<Set<string>> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .select({ id: entityNames.id })
+    .from(entityNames)
+    .where(and(eq(entityNames.companyId, companyId), inArray(entityNames.id, wanted)));
+  return new Set(rows.map((row) => row.id));
 }

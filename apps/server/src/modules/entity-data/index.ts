@@ -21,6 +21,7 @@ export { printableText } from './printable-values';
 export { registerEntityDataHooks } from './register-hooks';
 export { ZRecordSchema, registerEntityDataRoutes } from './routes';
 export { createRecords, findRecord, queryRecords, toRecord, updateRecord } from './service';
+export { loadGridContext } from './record-state';
 export type { RecordRow, RecordWriteOptions } from './service';
 export type { ForeignFileCheck } from './files-service';
 export { slugOf } from './files-service';

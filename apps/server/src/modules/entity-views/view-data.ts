@@ -1,11 +1,16 @@
 import type { TRecordPage, TRecordQuery } from '@esigns/contracts/entities';
+import { isUuid } from '@esigns/contracts/ids';
 import type { TEntityViewConfig, TViewDataQuery } from '@esigns/contracts/entity-views';
 import type { Db } from '../../platform/db/database';
 import { validationError } from '../../platform/http/app-error';
 import { loadEntityDefinition, type EntityDefinition } from '../entities';
-import { columnOf, filterSql, orderSql, queryRecords } from '../entity-data';
+import { columnOf, filterSql, loadGridContext, orderSql, queryRecords } from '../entity-data';
 import type { AccessContext } from '../permissions';
 import { configOf, findViewRow } from './service';
+
+/** The entity of a view page: the one asked for, else the view's first. */
+const viewEntityId = (config: TEntityViewConfig, query: Pick<TViewDataQuery, 'entity_id'>) =>
+  query.entity_id ?? config.entities[0]!.entity_id;
 
 /**
  * The record query of a view page: the view's entry for the entity (the first one by default) and
@@ -18,14 +23,16 @@ export async function viewRecordQuery(
   companyId: string,
   config: TEntityViewConfig,
   query: TViewDataQuery,
+  /** The entity's definition stamp when the caller read it (`loadGridContext`). */
+  knownStamp?: string | null,
 ): Promise<{ def: EntityDefinition; recordQuery: TRecordQuery }> {
-  const entityId = query.entity_id ?? config.entities[0]!.entity_id;
+  const entityId = viewEntityId(config, query);
   const index = config.entities.findIndex((e) => e.entity_id === entityId);
   if (index < 0) {
     throw validationError([{ key: 'entity_id', path: ['entity_id'], message: 'Not an entity of this view' }]);
   }
   const entry = config.entities[index]!;
-  const def = await loadEntityDefinition(db, companyId, entityId);
+  const def = await loadEntityDefinition(db, companyId, entityId, knownStamp);
   const at = `config.entities.${index}`;
   const sort = query.sort.length > 0 ? query.sort : entry.sort;
   const { errors } = orderSql(def, sort, query.sort.length > 0 ? 'sort' : `${at}.sort`);
@@ -62,8 +69,13 @@ export async function queryViewRecords(
   query: TViewDataQuery,
 ): Promise<TRecordPage> {
   const config = configOf(await findViewRow(db, access.companyId, query.entity_view_id));
-  const { def, recordQuery } = await viewRecordQuery(db, access.companyId, config, query);
-  return queryRecords(db, access, def, recordQuery);
+  // The definition stamp, record state and global filters in one statement, as the grid reads them.
+  const entityId = viewEntityId(config, query);
+  const context = isUuid(entityId)
+    ? await loadGridContext(db, access.companyId, access.userId, entityId)
+    : undefined;
+  const { def, recordQuery } = await viewRecordQuery(db, access.companyId, config, query, context?.stamp);
+  return queryRecords(db, access, def, recordQuery, context);
 }
 
 /** One entity of a view as an export reads it: its definition, record query and columns. */
