@@ -11,7 +11,7 @@ import { LoadError, NoAccess, PageFrame, Panel, StateMessage } from '../../share
 import { SkeletonStack } from '../../shared/ui/list-screen';
 import { toggled } from './assignment';
 import { DASHBOARD_KEYS, fetchAllDashboards, fetchContactTypeDashboards } from './custom-dashboards-api';
-import { MATRIX_PATH, contactPagePath, pagePath } from './paths';
+import { MATRIX_PATH, contactPagePath, contactPreviewPath } from './paths';
 import { useAssignmentToggle } from './use-assignment-toggle';
 import { useContactTypes } from './use-contact-types';
 
@@ -66,7 +66,7 @@ function AssignRow({
           />
           <Button
             component={Link}
-            to={pagePath(row._id)}
+            to={contactPreviewPath(row._id, typeId)}
             size="compact-sm"
             variant="light"
             leftSection={<IconEye size={14} />}
@@ -96,7 +96,7 @@ export function ContactTypeDashboardsScreen() {
   const frame = (body: ReactNode) => (
     <PageFrame
       title={`Dashboards of ${typeName}`}
-      description="Contacts of this type see the dashboards shown to them in their area. Preview opens a dashboard with your own access."
+      description="Contacts of this type see the dashboards shown to them in their area, each with their own records. Preview shows the layout they get."
       actions={
         <Button component={Link} to={MATRIX_PATH} variant="default">
           All assignments

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconLayoutDashboard, IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { TDashboard } from '@esigns/contracts/custom-dashboards';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useCan } from '../../shared/permissions/use-can';
@@ -10,6 +10,7 @@ import { SkeletonStack } from '../../shared/ui/list-screen';
 import { DASHBOARD_KEYS, fetchContactDashboard, fetchDashboard } from './custom-dashboards-api';
 import { DashboardAreaContext, type DashboardArea } from './dashboard-area';
 import { DashboardGrid } from './dashboard-grid';
+import { ContactTypePreview } from './contact-type-preview';
 import { configPath } from './paths';
 import { WidgetFrame } from './widget-frame';
 import { WidgetContent } from './widget-views';
@@ -100,8 +101,15 @@ function DashboardPage({ area }: { area: DashboardArea }) {
   );
 }
 
-/** `/page-dashboard/{dashboardId}`: a dashboard as staff open it. */
+/**
+ * `/page-dashboard/{dashboardId}`: a dashboard as staff open it; with `?preview_contact_type={id}`
+ * the layout a contact of that type gets (`contact-type-preview.tsx`).
+ */
 export function DashboardPageScreen() {
+  const { dashboardId = '' } = useParams();
+  const [params] = useSearchParams();
+  const previewType = params.get('preview_contact_type');
+  if (previewType) return <ContactTypePreview dashboardId={dashboardId} typeId={previewType} />;
   return <DashboardPage area="staff" />;
 }
 

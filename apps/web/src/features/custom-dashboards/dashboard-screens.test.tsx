@@ -201,7 +201,7 @@ describe('custom dashboards: who sees what', { timeout: 60_000 }, () => {
       }),
     );
     expect(within(rows[0]!).getByRole('link', { name: 'Preview' }).getAttribute('href')).toBe(
-      `/page-dashboard/${DASHBOARD_ID}`,
+      `/page-dashboard/${DASHBOARD_ID}?preview_contact_type=${CONTACT_TYPE_ID}`,
     );
   });
 
