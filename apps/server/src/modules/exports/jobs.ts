@@ -46,6 +46,8 @@ import { writeWorkbook } from './xlsx';
 const RETRY_LIMIT = 3;
 /** The job's lease: a run still going has written its temporary file within it. */
 const JOB_EXPIRE_SECONDS = 3600;
+/** How often a run writes its progress on the row and sends it. */
+const PROGRESS_EVERY_MS = 250;
 /** Where runs write their files before storing them: one file per export, named by its id. */
 export const EXPORT_TEMP_DIR = path.join(os.tmpdir(), 'esigns-exports');
 /** Records counted for the progress bar when the route did not count them all. */
@@ -179,16 +181,20 @@ async function writeFile(
     await finished(out);
     return row.total ?? 0;
   }
+  let reportedAt = 0;
   const written = await writeWorkbook(db, createWriteStream(tmp), plan.sheets, zone, {
     ...(signal ? { signal } : {}),
     onPage: async (processed) => {
+      await platform.database.giveWay();
+      // Progress at most every PROGRESS_EVERY_MS (a page of 1,000 records takes a few ms).
+      if (Date.now() - reportedAt < PROGRESS_EVERY_MS) return;
+      reportedAt = Date.now();
       const [updated] = await db
         .update(dataExports)
         .set({ processed })
         .where(and(eq(dataExports.id, row.id), eq(dataExports.status, 'RUNNING')))
         .returning();
       if (updated) emit(platform, updated);
-      await platform.database.giveWay();
     },
   });
   return written;

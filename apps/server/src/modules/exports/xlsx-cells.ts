@@ -79,7 +79,12 @@ function wallSerial(value: unknown, offsetAt: (ms: number) => number): number | 
 }
 
 /** The converter of one column: its value, typed by its kind, as a `<c>` element ('' when empty). */
-function cellWriter(column: ExportColumn, index: number, style: number, offsetAt: (ms: number) => number): CellWriter {
+function cellWriter(
+  column: ExportColumn,
+  index: number,
+  style: number,
+  offsetAt: (ms: number) => number,
+): CellWriter {
   const get = valueGetter(column);
   const letters = columnLetters(index);
   const s = style ? ` s="${style}"` : '';

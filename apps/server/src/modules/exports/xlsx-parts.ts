@@ -112,7 +112,10 @@ export function packageParts(names: readonly string[], styles: string): [string,
 }
 
 /** A worksheet up to its first data row: frozen header view, column widths and formats, the bold header. */
-export function sheetHead(headers: readonly string[], cols: readonly { width: number; style: number }[]): string {
+export function sheetHead(
+  headers: readonly string[],
+  cols: readonly { width: number; style: number }[],
+): string {
   const widths = cols
     .map(
       (col, at) =>

@@ -123,7 +123,13 @@ async function writeRows(job: SheetJob, page: RecordExportPage, toRow: RowWriter
 async function writeSheet(job: SheetJob): Promise<number> {
   const { sheet, entry } = job;
   const cols = sheet.columns.map((c) => ({ width: c.width, style: job.styleOf(c.numFmt) }));
-  await send(entry, sheetHead(sheet.columns.map((c) => c.header), cols));
+  await send(
+    entry,
+    sheetHead(
+      sheet.columns.map((c) => c.header),
+      cols,
+    ),
+  );
   const toRow = rowWriter(sheet.columns, job.styleOf, job.zone);
   const pages = sheet.reader.pages(EXPORT_PAGE);
   let ahead = pages.next();
@@ -188,8 +194,18 @@ export async function writeWorkbook(
   try {
     for (const [index, sheet] of list.entries()) {
       entry = new PassThrough();
-      zip.addReadStream(entry, `xl/worksheets/sheet${index + 1}.xml`, { compressionLevel: SHEET_COMPRESSION });
-      written += await writeSheet({ db, sheet, entry, styleOf: styles.styleOf, zone, progress, before: written });
+      zip.addReadStream(entry, `xl/worksheets/sheet${index + 1}.xml`, {
+        compressionLevel: SHEET_COMPRESSION,
+      });
+      written += await writeSheet({
+        db,
+        sheet,
+        entry,
+        styleOf: styles.styleOf,
+        zone,
+        progress,
+        before: written,
+      });
       entry.end();
     }
     zip.end();

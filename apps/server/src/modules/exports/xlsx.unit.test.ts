@@ -28,7 +28,13 @@ const text = (key: string): ExportColumn => ({
 });
 
 const record = (values: Record<string, unknown>): RecordRow =>
-  ({ id: 'r', title: 'T', values: { t: values }, createdAt: new Date(0), updatedAt: new Date(0) }) as RecordRow;
+  ({
+    id: 'r',
+    title: 'T',
+    values: { t: values },
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+  }) as unknown as RecordRow;
 
 function source(name: string, columns: ExportColumn[], rows: RecordRow[]): SheetSource {
   return {
