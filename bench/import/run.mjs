@@ -146,6 +146,7 @@ async function main() {
       body: form,
     });
     const storedIn = (performance.now() - started) / 1000;
+    const afterStore = memoryOf(pid);
     const done = await poll(
       'the import job',
       async () => {
@@ -178,7 +179,7 @@ async function main() {
     const secs = (v) => Number(v).toFixed(1);
     console.log(
       `  job: stored and queued to first batch ${secs(phases.queued)} s, ${phases.n} batches in ${secs(phases.batches)} s, ` +
-        `last batch to DONE ${secs(phases.ending)} s (the call itself: ${secs(storedIn)} s)`,
+        `last batch to DONE ${secs(phases.ending)} s (the call itself: ${secs(storedIn)} s, server RSS peak after it ${mb(afterStore.hwm)} MB)`,
     );
 
     const plainEntity = await create('Property plain');

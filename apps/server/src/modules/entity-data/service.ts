@@ -272,30 +272,30 @@ export async function createRecords(
  * `partial: false`: an import's rows, validated once while they were converted): the same links,
  * files, BLOCK duplicate rules, AUTO_INCREMENT numbers and titles, then one multi-row INSERT per
  * `IMPORT_INSERT_ROWS` records built as one JSON parameter (no per-row SQL building, nothing read
- * back). Answers the new records' ids in the order of `records`.
+ * back). In the caller's transaction (`tx`: the duplicate lock is held until it ends), without a
+ * savepoint of its own: a refusal (422, 409) is thrown before anything is written. Answers the
+ * new records' ids in the order of `records`.
  */
 export async function createValidatedRecords(
-  db: Db,
+  tx: Db,
   access: AccessContext,
   def: EntityDefinition,
   records: RecordValues[],
   keyPrefix: (index: number) => (string | number)[],
   options: RecordWriteOptions = {},
 ): Promise<string[]> {
-  await refuseBadReferences(db, def, records, keyPrefix, options);
-  return db.transaction(async (tx) => {
-    const rows = await completeNewRecords(tx, access, def, records, options.importId);
-    for (let i = 0; i < rows.length; i += IMPORT_INSERT_ROWS) {
-      const chunk = rows.slice(i, i + IMPORT_INSERT_ROWS);
-      const json = JSON.stringify(chunk.map((row) => ({ id: row.id, values: row.values, title: row.title })));
-      await tx.execute(sql`insert into ${entityData}
-        (id, company_id, entity_id, values, title, created_by, updated_by, import_id)
-        select r.id, ${access.companyId}, ${def.row.id}, r.values, r.title, ${access.userId || null},
-          ${access.userId || null}, ${options.importId ?? null}
-        from jsonb_to_recordset(${json}::jsonb) as r(id uuid, values jsonb, title text)`);
-    }
-    return rows.map((row) => row.id);
-  });
+  await refuseBadReferences(tx, def, records, keyPrefix, options);
+  const rows = await completeNewRecords(tx, access, def, records, options.importId);
+  for (let i = 0; i < rows.length; i += IMPORT_INSERT_ROWS) {
+    const chunk = rows.slice(i, i + IMPORT_INSERT_ROWS);
+    const json = JSON.stringify(chunk.map((row) => ({ id: row.id, values: row.values, title: row.title })));
+    await tx.execute(sql`insert into ${entityData}
+      (id, company_id, entity_id, values, title, created_by, updated_by, import_id)
+      select r.id, ${access.companyId}, ${def.row.id}, r.values, r.title, ${access.userId || null},
+        ${access.userId || null}, ${options.importId ?? null}
+      from jsonb_to_recordset(${json}::jsonb) as r(id uuid, values jsonb, title text)`);
+  }
+  return rows.map((row) => row.id);
 }
 
 /** Records per INSERT statement of `createValidatedRecords`. */

@@ -226,65 +226,82 @@ class BatchRefused extends Error {
   }
 }
 
+/** A batch converted and validated, ready to write. */
+type ReadyBatch = { index: number; rows: SheetRow[]; prepared: Prepared[]; problems: Problems };
+
+/** A batch another runner wrote meanwhile, or a job that ended meanwhile: this transaction undone. */
+class BatchTaken extends Error {
+  constructor() {
+    super('batch taken');
+  }
+}
+
 /**
  * One batch in one transaction with its key: its converted rows (`prepared`, validated once by
- * `prepareRows`) checked against the BLOCK duplicate rules and written, its rejected rows and the
- * job's counts. False when it was already written (or the job ended meanwhile).
+ * `prepareRows`) checked against the BLOCK duplicate rules and written, its rejected rows, then
+ * its key with its counts (a batch another runner wrote meanwhile: the key is there, this
+ * transaction is undone) and the job's counts (a job no longer RUNNING: undone too). Few round
+ * trips: the records are one statement, the key and the counts two. False when undone so.
  */
-async function writeBatch(
-  context: RunContext,
-  batch: { index: number; rows: SheetRow[]; prepared: Prepared[]; problems: Problems },
-  seen: SeenKeys,
-): Promise<boolean> {
-  const { platform, def, columns } = context;
+async function writeBatch(context: RunContext, batch: ReadyBatch, seen: SeenKeys): Promise<boolean> {
+  const { platform, def, job } = context;
   const { rows, problems } = batch;
-  const row = await platform.database.db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(importJobBatches)
-      .values({
-        importId: context.job.id,
-        batch: batch.index,
-        firstRow: rows[0]!.row,
-        lastRow: rows.at(-1)!.row,
-        inserted: 0,
-        skipped: 0,
-      })
-      .onConflictDoNothing()
-      .returning({ batch: importJobBatches.batch });
-    if (claimed.length === 0) return null;
-    const job = await lockJob(tx, context.job.id);
-    if (!job || job.status !== 'RUNNING') return null;
-    const ids = await writeImportBatch(
-      tx,
-      { def, access: actingAs(job), rows: batch.prepared, problems },
-      seen,
-      job.id,
-    );
-    if (!job.skipInvalid && problems.byRow.size > 0) throw new BatchRefused();
-    const rejected = rejectedOf(rows, problems, job.headers.length);
-    if (rejected.length > 0) {
-      await tx.insert(importRejectedRows).values(rejected.map((r) => ({ ...r, importId: job.id })));
-    }
-    await tx
-      .update(importJobBatches)
-      .set({ inserted: ids.size, skipped: rows.length - ids.size })
-      .where(and(eq(importJobBatches.importId, job.id), eq(importJobBatches.batch, batch.index)));
-    const counts = problemCounts(job, problems, columns);
-    const [updated] = await tx
-      .update(importJobs)
-      .set({
-        processed: job.processed + rows.length,
-        inserted: job.inserted + ids.size,
-        skipped: job.skipped + rows.length - ids.size,
-        errors: counts.errors,
-        errorsTotal: counts.errorsTotal,
-      })
-      .where(eq(importJobs.id, job.id))
-      .returning();
-    return updated!;
-  });
-  if (row) emitProgress(platform, row);
-  return row !== null;
+  let row: JobRow;
+  try {
+    row = await platform.database.db.transaction(async (tx) => {
+      const access = actingAs(job);
+      const ids = await writeImportBatch(tx, { def, access, rows: batch.prepared, problems }, seen, job.id);
+      if (!job.skipInvalid && problems.byRow.size > 0) throw new BatchRefused();
+      const rejected = rejectedOf(rows, problems, job.headers.length);
+      if (rejected.length > 0) {
+        await tx.insert(importRejectedRows).values(rejected.map((r) => ({ ...r, importId: job.id })));
+      }
+      const counts = { rows: rows.length, inserted: ids.size, skipped: rows.length - ids.size };
+      const claimed = await tx
+        .insert(importJobBatches)
+        .values({
+          importId: job.id,
+          batch: batch.index,
+          firstRow: rows[0]!.row,
+          lastRow: rows.at(-1)!.row,
+          inserted: counts.inserted,
+          skipped: counts.skipped,
+        })
+        .onConflictDoNothing()
+        .returning({ batch: importJobBatches.batch });
+      if (claimed.length === 0) throw new BatchTaken();
+      const updated = await addCounts(tx, context, counts, problems);
+      if (!updated) throw new BatchTaken();
+      return updated;
+    });
+  } catch (err) {
+    if (err instanceof BatchTaken) return false;
+    throw err;
+  }
+  emitProgress(platform, row);
+  return true;
+}
+
+/** The job's counts moved by a batch (its first problems too), if it is still RUNNING. */
+async function addCounts(
+  tx: Db,
+  context: RunContext,
+  counts: { rows: number; inserted: number; skipped: number },
+  problems: Problems,
+): Promise<JobRow | undefined> {
+  const running = and(eq(importJobs.id, context.job.id), eq(importJobs.status, 'RUNNING'));
+  const moved = {
+    processed: sql`${importJobs.processed} + ${counts.rows}`,
+    inserted: sql`${importJobs.inserted} + ${counts.inserted}`,
+    skipped: sql`${importJobs.skipped} + ${counts.skipped}`,
+  };
+  if (problems.byRow.size === 0) {
+    return (await tx.update(importJobs).set(moved).where(running).returning())[0];
+  }
+  const job = await lockJob(tx, context.job.id);
+  if (!job || job.status !== 'RUNNING') return undefined;
+  const { errors, errorsTotal } = problemCounts(job, problems, context.columns);
+  return (await tx.update(importJobs).set({ ...moved, errors, errorsTotal }).where(running).returning())[0];
 }
 
 /** The batches already written (a rerun skips them). */
@@ -298,8 +315,10 @@ async function writtenBatches(db: Db, id: string): Promise<Set<number>> {
 
 /**
  * The file read once, batch by batch: each row converted and validated once (`prepareRows`),
- * then written in its batch's transaction. All or nothing, a row with a problem stops the writes
- * (`Refusal`): the rest is only checked. A rerun skips the batches already written.
+ * then written in its batch's transaction. The next batch is read and converted while one is
+ * being written (the database and this process work at once); the writes stay one after another.
+ * All or nothing, a row with a problem stops the writes (`Refusal`): the rest is only checked.
+ * A rerun skips the batches already written.
  */
 async function runBatches(context: RunContext): Promise<Refusal> {
   const { platform, job, def, columns } = context;
@@ -307,29 +326,51 @@ async function runBatches(context: RunContext): Promise<Refusal> {
   const done = await writtenBatches(db, job.id);
   const seen: SeenKeys = new Map();
   const refusal = new Refusal();
+  // The batch being written: settles with its error (or null), awaited before the next write.
+  let writing: Promise<unknown> = Promise.resolve(null);
+  const settle = async () => {
+    const failed = await writing;
+    writing = Promise.resolve(null);
+    if (failed) throw failed;
+  };
   let index = -1;
-  for await (const rows of batchesOf(uploadRows(platform, context.upload, job.sheet))) {
-    index += 1;
-    if (done.has(index)) continue;
-    if (context.hooks.signal?.aborted) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Stopping' });
-    await platform.database.giveWay();
-    const problems = new Problems();
-    const prepared = await prepareRows(db, def, columns, rows, job.offsetMinutes, problems);
-    if (refusal.refused || (!job.skipInvalid && problems.byRow.size > 0)) {
-      await checkImportDuplicates(db, def, prepared, problems, seen);
-      await refusal.add(context, rows, problems);
-      continue;
+  try {
+    for await (const rows of batchesOf(uploadRows(platform, context.upload, job.sheet))) {
+      index += 1;
+      if (done.has(index)) continue;
+      if (context.hooks.signal?.aborted) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Stopping' });
+      const problems = new Problems();
+      const prepared = await prepareRows(db, def, columns, rows, job.offsetMinutes, problems);
+      await settle();
+      if (refusal.refused || (!job.skipInvalid && problems.byRow.size > 0)) {
+        await checkImportDuplicates(db, def, prepared, problems, seen);
+        await refusal.add(context, rows, problems);
+        continue;
+      }
+      await platform.database.giveWay();
+      writing = writeReady(context, { index, rows, prepared, problems }, seen, refusal).then(
+        () => null,
+        (err: unknown) => err ?? new Error('The batch could not be written'),
+      );
     }
-    try {
-      await writeBatch(context, { index, rows, prepared, problems }, seen);
-    } catch (err) {
-      if (!(err instanceof BatchRefused)) throw err;
-      await refusal.add(context, rows, problems);
-      continue;
-    }
-    await context.hooks.afterBatch?.(index);
+    await settle();
+  } finally {
+    // Left on an error: the batch in flight ends first (its transaction commits or not, whole).
+    await writing;
   }
   return refusal;
+}
+
+/** `writeBatch`, a refused batch counted (all or nothing), then the tests' hook. */
+async function writeReady(context: RunContext, batch: ReadyBatch, seen: SeenKeys, refusal: Refusal) {
+  try {
+    await writeBatch(context, batch, seen);
+  } catch (err) {
+    if (!(err instanceof BatchRefused)) throw err;
+    await refusal.add(context, batch.rows, batch.problems);
+    return;
+  }
+  await context.hooks.afterBatch?.(batch.index);
 }
 
 /** All or nothing, rows were refused: what the import wrote is removed, the job ends FAILED. */
