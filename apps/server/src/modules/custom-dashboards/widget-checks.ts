@@ -23,27 +23,27 @@ type Problem = (index: number, field: string, message: string) => void;
 const hasRecords = (w: TDashboardWidget): w is RecordWidget =>
   w.type === 'STAT' || w.type === 'CHART' || w.type === 'CALENDAR';
 
-/** The entities, views and shared filters the widgets name that exist for the company. */
-type Sources = {
-  defs: Map<string, EntityDefinition>;
+/**
+ * The entities (as `readEntities` reads them: definitions to check a save, ids to open a
+ * dashboard), views and shared filters the widgets name that exist for the company.
+ */
+type Sources<E> = {
+  entities: E;
   views: Set<string>;
   /** Filter id -> its entity, for shared filters only. */
   filters: Map<string, string>;
 };
 
-async function loadSources(
+async function loadSources<E>(
   db: Db,
   access: AccessContext,
   widgets: readonly TDashboardWidget[],
-): Promise<Sources> {
+  readEntities: (ids: string[]) => Promise<E>,
+): Promise<Sources<E>> {
   const records = widgets.filter(hasRecords);
   const filterIds = [...new Set(records.flatMap((w) => (w.filter_id ? [w.filter_id] : [])))];
-  const [defs, views, found] = await Promise.all([
-    loadDefinitions(
-      db,
-      access.companyId,
-      records.map((w) => w.entity_id),
-    ),
+  const [entities, views, found] = await Promise.all([
+    readEntities(records.map((w) => w.entity_id)),
     existingViewIds(
       db,
       access.companyId,
@@ -52,7 +52,7 @@ async function loadSources(
     Promise.all(filterIds.map((id) => unlessAppError(findEntityFilter(db, access, id)))),
   ]);
   const filters = new Map(found.flatMap((f) => (f && f.shared ? ([[f._id, f.entity_id]] as const) : [])));
-  return { defs, views, filters };
+  return { entities, views, filters };
 }
 
 /** Problems of one widget that reads records of an entity. */
@@ -61,7 +61,7 @@ function recordWidgetProblems(
   def: EntityDefinition,
   i: number,
   problem: Problem,
-  sources: Sources,
+  sources: Sources<Map<string, EntityDefinition>>,
 ) {
   if (w.filter_id && sources.filters.get(w.filter_id) !== def.row.id)
     problem(i, 'filter_id', 'Choose a shared saved filter of this entity');
@@ -96,7 +96,7 @@ export async function checkedWidgets(
   access: AccessContext,
   widgets: readonly TDashboardWidget[],
 ): Promise<TDashboardWidget[]> {
-  const sources = await loadSources(db, access, widgets);
+  const sources = await loadSources(db, access, widgets, (ids) => loadDefinitions(db, access.companyId, ids));
   const details: TValidationDetail[] = [];
   const problem: Problem = (i, field, message) => {
     const key = `widgets.${i}.${field}`;
@@ -106,7 +106,7 @@ export async function checkedWidgets(
     if (w.type === 'TABLE' && !sources.views.has(w.entity_view_id))
       problem(i, 'entity_view_id', 'Not an entity view of this company');
     if (!hasRecords(w)) return;
-    const def = sources.defs.get(w.entity_id);
+    const def = sources.entities.get(w.entity_id);
     if (!def) return problem(i, 'entity_id', 'Not an entity of this company');
     recordWidgetProblems(w, def, i, problem, sources);
   });
@@ -121,23 +121,10 @@ export async function missingSources(
   widgets: readonly TDashboardWidget[],
 ): Promise<string[]> {
   if (widgets.length === 0) return [];
-  const records = widgets.filter(hasRecords);
-  const filterIds = [...new Set(records.flatMap((w) => (w.filter_id ? [w.filter_id] : [])))];
   // Existence only (a dashboard is opened far more often than saved): no definitions read.
-  const [entities, views, found] = await Promise.all([
-    existingEntityIds(
-      db,
-      access.companyId,
-      records.map((w) => w.entity_id),
-    ),
-    existingViewIds(
-      db,
-      access.companyId,
-      widgets.flatMap((w) => (w.type === 'TABLE' ? [w.entity_view_id] : [])),
-    ),
-    Promise.all(filterIds.map((id) => unlessAppError(findEntityFilter(db, access, id)))),
-  ]);
-  const filters = new Set(found.flatMap((f) => (f && f.shared ? [f._id] : [])));
+  const { entities, views, filters } = await loadSources(db, access, widgets, (ids) =>
+    existingEntityIds(db, access.companyId, ids),
+  );
   return widgets
     .filter((w) => {
       if (w.type === 'TABLE') return !views.has(w.entity_view_id);
