@@ -258,7 +258,12 @@ export async function createRecords(
     const rows = await completeNewRecords(tx, access, def, records, options.importId);
     const inserted: RecordRow[] = [];
     for (let i = 0; i < rows.length; i += 500) {
-      inserted.push(...(await tx.insert(entityData).values(rows.slice(i, i + 500)).returning()));
+      inserted.push(
+        ...(await tx
+          .insert(entityData)
+          .values(rows.slice(i, i + 500))
+          .returning()),
+      );
     }
     // Ids were chosen before the INSERT, so the answer is in the order of `inputs` whatever order
     // its RETURNING uses (callers pair record i with input i: duplicates copy their line items so).

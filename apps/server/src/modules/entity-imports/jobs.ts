@@ -209,7 +209,11 @@ class Refusal {
     if (problems.byRow.size === 0) return;
     const { job, columns } = context;
     this.bad += problems.byRow.size;
-    const counts = problemCounts({ ...job, errors: this.errors, errorsTotal: this.errorsTotal }, problems, columns);
+    const counts = problemCounts(
+      { ...job, errors: this.errors, errorsTotal: this.errorsTotal },
+      problems,
+      columns,
+    );
     this.errors = counts.errors;
     this.errorsTotal = counts.errorsTotal;
     await context.platform.database.db
@@ -301,7 +305,13 @@ async function addCounts(
   const job = await lockJob(tx, context.job.id);
   if (!job || job.status !== 'RUNNING') return undefined;
   const { errors, errorsTotal } = problemCounts(job, problems, context.columns);
-  return (await tx.update(importJobs).set({ ...moved, errors, errorsTotal }).where(running).returning())[0];
+  return (
+    await tx
+      .update(importJobs)
+      .set({ ...moved, errors, errorsTotal })
+      .where(running)
+      .returning()
+  )[0];
 }
 
 /** The batches already written (a rerun skips them). */
