@@ -312,6 +312,29 @@ describe('problems', () => {
     expect(file.body.trim().split('\r\n')).toHaveLength(3);
   });
 
+  it('all or nothing: rows refused after written batches leave none of their records', async () => {
+    const entity = await createListing();
+    // Batches of 1,000: the first two are written before rows 2,202 and 2,403 (in the third) refuse.
+    const rows = Array.from({ length: 2_500 }, (_, i) =>
+      i === 2_200 ? `Bad ${i},abc,1` : i === 2_401 ? `,${i},1` : `Row ${i},${i},1`,
+    );
+    const upload = await store(entity, csv(`Title,Price,Commission\n${rows.join('\n')}\n`));
+    const res = await call('POST', '/api/map-entities-data', acme.users.ADMIN, {
+      upload_id: upload._id,
+      mapping: mappingOf(entity),
+    });
+    const job = await settled(res.json().data._id);
+    expect(job).toMatchObject({ status: 'FAILED', inserted: 0, skipped: 2, errors_total: 2 });
+    expect(job.message).toBe('2 rows have problems: nothing was imported');
+    expect(job.errors.map((e) => [e.row, e.column])).toEqual([
+      [2_202, 'Price'],
+      [2_403, 'Title'],
+    ]);
+    expect(await totalOf(entity)).toBe(0);
+    const file = await call('GET', job.rejected_url!, acme.users.ADMIN);
+    expect(file.body.trim().split('\r\n')).toHaveLength(3);
+  });
+
   it('answers bad input with 4xx, never a 500', async () => {
     const entity = await createListing();
     const another = await createListing();
