@@ -29,7 +29,17 @@ export type AggregateSource = {
   where: SQL;
   /** The entity's record state when the rows may be kept; none: read each time. */
   state: RecordState | undefined;
+  /** No filter, saved or global filter, search or scope: all the entity's records (`state.total`). */
+  unfiltered: boolean;
 };
+
+/** Whether a query narrows the entity's records at all (an empty filter group does not). */
+const narrows = (query: RecordWhereQuery, globalRules: readonly unknown[]) =>
+  (query.filters?.rules.length ?? 0) > 0 ||
+  (query.base_filters?.rules.length ?? 0) > 0 ||
+  !!query.filter_id ||
+  !!query.search ||
+  (query.apply_global_filters && globalRules.length > 0);
 
 /**
  * Staff: the grid's filters, saved filter and global filters. The definition stamp, the record
@@ -46,7 +56,8 @@ export async function staffSource(
     : undefined;
   const def = await loadEntityDefinition(db, access.companyId, entityId, context?.stamp);
   const where = await recordWhere(db, access, def, query, context?.globalRules);
-  return { def, where, state: context?.state };
+  const unfiltered = !narrows(query, context?.globalRules ?? []);
+  return { def, where, state: context?.state, unfiltered };
 }
 
 /**
@@ -65,8 +76,9 @@ export async function contactSource(
     search: query.search,
     apply_global_filters: false,
   });
-  if (scope) return { def, where: sql`${own} and ${scope}`, state: undefined };
-  return { def, where: own, state: await loadRecordState(db, def.row.id) };
+  if (scope) return { def, where: sql`${own} and ${scope}`, state: undefined, unfiltered: false };
+  const unfiltered = !narrows({ ...query, apply_global_filters: false }, []);
+  return { def, where: own, state: await loadRecordState(db, def.row.id), unfiltered };
 }
 
 /** The rows of an aggregate over the source's records, read again only after a change of the entity. */

@@ -174,6 +174,10 @@ describe('kept aggregates stay exact', () => {
     const extra = await record(acme.users.OWNER, deals, { title: 'D5', amount: 1, stage: 'lost' });
     const after = await Promise.all(Array.from({ length: 10 }, () => count(acme.users.MANAGER, sum)));
     for (const res of after) expect(res.json().data).toEqual({ count: 5, capped: false, value: 801 });
+    // A plain count is the stored total; an empty filter group narrows nothing.
+    expect((await count(acme.users.MANAGER, {})).json().data).toEqual({ count: 5, capped: false, value: 5 });
+    const empty = await count(acme.users.MANAGER, { filters: { match: 'ALL', rules: [] } });
+    expect(empty.json().data.count).toBe(5);
     const charts = await Promise.all(
       Array.from({ length: 10 }, () => chart(acme.users.MANAGER, { group_by: f('stage') })),
     );
