@@ -1,4 +1,5 @@
 import { offsetMinutesAt, type TZone } from '@esigns/contracts/dates';
+import type { TValueField } from '@esigns/contracts/nocode-fields';
 import type { RecordRow } from '../entity-data';
 import { textOf } from './cell-values';
 import type { ExportColumn, RowContext } from './columns';
@@ -78,6 +79,47 @@ function wallSerial(value: unknown, offsetAt: (ms: number) => number): number | 
   return (seconds + offsetAt(seconds) * 60_000) / DAY_MS + EPOCH_SERIAL;
 }
 
+/** Field types `valueText` prints by their own rule; any other type prints a text value as it is. */
+const OWN_TEXT_RULE = new Set([
+  'CURRENCY',
+  'NUMBER',
+  'FORMULA',
+  'AGGREGATE',
+  'PERCENTAGE',
+  'DATE',
+  'DATE_TIME',
+  'YES_OR_NO',
+  'CHECKBOX',
+  'SELECT',
+  'RADIO',
+  'MULTI_SELECT',
+  'FILE',
+  'IMAGE',
+  'DATA_TABLE',
+  'LOCATION',
+  'SIGNATURE',
+  'ENTITY',
+  'RICH_TEXT',
+]);
+
+/**
+ * `textOf` of a field's values, with the common cases answered without it (the same text): a
+ * plain text value as it is, choices by a label table made once (`optionLabel`'s first match).
+ */
+export function fieldText(field: TValueField): (value: unknown, context: RowContext) => string {
+  const options = (field as { options?: readonly { value: string; label?: string }[] }).options ?? [];
+  const labels = new Map<string, string>();
+  for (const o of options) if (!labels.has(o.value)) labels.set(o.value, o.label || o.value);
+  const label = (v: unknown) => labels.get(String(v)) ?? String(v);
+  if (!OWN_TEXT_RULE.has(field.type))
+    return (value, context) => (typeof value === 'string' ? value : textOf(field, value, context));
+  if (field.type === 'SELECT' || field.type === 'RADIO') return (value) => label(value);
+  if (field.type === 'MULTI_SELECT')
+    return (value, context) =>
+      Array.isArray(value) ? value.map(label).join(', ') : textOf(field, value, context);
+  return (value, context) => textOf(field, value, context);
+}
+
 /** The converter of one column: its value, typed by its kind, as a `<c>` element ('' when empty). */
 function cellWriter(
   column: ExportColumn,
@@ -90,8 +132,9 @@ function cellWriter(
   const s = style ? ` s="${style}"` : '';
   const open = (n: number) => `<c r="${letters}${n}"${s}`;
   const field = column.field;
+  const text = field ? fieldText(field) : null;
   const asText = (value: unknown, context: RowContext, n: number) =>
-    field ? textCell(open(n), textOf(field, value, context)) : '';
+    text ? textCell(open(n), text(value, context)) : '';
   const number = (v: number, n: number) => `${open(n)}><v>${v}</v></c>`;
   switch (column.kind) {
     case 'number':

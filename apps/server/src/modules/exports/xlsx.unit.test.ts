@@ -8,7 +8,8 @@ import type { RecordRow } from '../entity-data';
 import type { ExportColumn } from './columns';
 import type { SheetSource } from './sources';
 import { writeWorkbook } from './xlsx';
-import { zoneOffsets } from './xlsx-cells';
+import { textOf } from './cell-values';
+import { fieldText, zoneOffsets } from './xlsx-cells';
 import { columnLetters, xmlText } from './xlsx-parts';
 
 /*
@@ -87,6 +88,34 @@ describe('the streaming xlsx writer', () => {
     for (let ms = change - 3 * 3_600_000; ms < change + 3 * 3_600_000; ms += 60_000)
       expect(offsetAt(ms), new Date(ms).toISOString()).toBe(offsetMinutesAt(new Date(ms), 'Europe/Paris'));
     expect(zoneOffsets({ offsetMinutes: 330 })(0)).toBe(330);
+  });
+
+  it("writes a field's text as textOf does", () => {
+    const options = [
+      { value: 'a', label: 'Alpha' },
+      { value: 'b', label: '' },
+      { value: 'a', label: 'Second a' },
+    ];
+    const cases: [Record<string, unknown>, unknown[]][] = [
+      [{ type: 'SINGLE_LINE_TEXT' }, ['text', 12, ['x']]],
+      [{ type: 'EMAIL' }, ['a@b.c']],
+      [{ type: 'SELECT', options }, ['a', 'b', 'c', 3]],
+      [{ type: 'RADIO', options }, ['a', 'z']],
+      [{ type: 'MULTI_SELECT', options }, [['a', 'b', 'q'], [], 'a']],
+      [{ type: 'ENTITY' }, ['6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b']],
+      [{ type: 'RICH_TEXT' }, ['<p>Hi <b>there</b></p>']],
+    ];
+    const context = {
+      zone: 'UTC',
+      linkedTitles: { '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b': 'Linked' },
+      people: new Map(),
+    };
+    for (const [shape, values] of cases) {
+      const f = { key: 'f', label: 'F', ...shape } as unknown as TValueField;
+      const text = fieldText(f);
+      for (const value of values)
+        expect(text(value, context), `${f.type} ${JSON.stringify(value)}`).toBe(textOf(f, value, context));
+    }
   });
 
   it('names columns as Excel does and escapes XML', () => {
