@@ -1,5 +1,6 @@
 import { NavLink, Skeleton, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import type { TMenuItem } from '@esigns/contracts/menus';
 import {
   findActiveKey,
   MenuNav,
@@ -12,6 +13,14 @@ import { useCan } from '../../shared/permissions/use-can';
 import { useRouteHandle } from '../route-handle';
 import { STAFF_ROUTES } from '../routes';
 import { findActiveNavItem, visibleNavItems } from './staff-nav';
+
+/** The dashboards a menu's DASHBOARD items open ("My dashboards" leaves them out). */
+const dashboardsLinkedBy = (items: readonly TMenuItem[]): Set<string> =>
+  new Set(
+    items
+      .flatMap((item) => [item, ...item.children])
+      .flatMap((leaf) => (leaf.dashboard_id ? [leaf.dashboard_id] : [])),
+  );
 
 const AREA_OF_PATTERN: ReadonlyMap<string, string> = new Map(STAFF_ROUTES.map((r) => [r.pattern, r.area]));
 const areaOf = (route: string) => AREA_OF_PATTERN.get(route);
@@ -64,7 +73,7 @@ export function StaffSidebar({ onNavigate }: { onNavigate: () => void }) {
     return (
       <>
         <MenuNav items={menu.data.items} activeKey={activeKey} onNavigate={onNavigate} />
-        <AssignedDashboardsNav onNavigate={onNavigate} />
+        <AssignedDashboardsNav onNavigate={onNavigate} linked={dashboardsLinkedBy(menu.data.items)} />
       </>
     );
   }

@@ -13,9 +13,16 @@ const SHOWN = 10;
 
 /**
  * The staff sidebar's "My dashboards": the custom dashboards assigned to the user's type
- * (`GET /custom-dashboard/user-type/{type}`), each a link to its page. Nothing when none is.
+ * (`GET /custom-dashboard/user-type/{type}`), each a link to its page, but those the stored menu
+ * already links (`linked`: its DASHBOARD items). Nothing when none is left.
  */
-export function AssignedDashboardsNav({ onNavigate }: { onNavigate: () => void }) {
+export function AssignedDashboardsNav({
+  onNavigate,
+  linked = new Set(),
+}: {
+  onNavigate: () => void;
+  linked?: ReadonlySet<string>;
+}) {
   const { can, userType } = useCan();
   const { pathname } = useLocation();
   const allowed = Boolean(userType) && can('custom-dashboards:view');
@@ -25,7 +32,7 @@ export function AssignedDashboardsNav({ onNavigate }: { onNavigate: () => void }
     enabled: allowed,
     staleTime: 60_000,
   });
-  const rows = query.data ?? [];
+  const rows = (query.data ?? []).filter((row) => !linked.has(row._id));
   const holdsActive = rows.some((row) => pathname === pagePath(row._id));
   const [choice, setOpen] = useState<boolean | null>(null);
   if (!allowed || rows.length === 0) return null;
