@@ -106,3 +106,10 @@ export async function slowSmtpSink(delayMs = 20) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * The crash tests' lease period (JOB_LEASE_STALE_SECONDS): a dead worker's jobs come back within
+ * ~5 s instead of ~25 s, so the tests wait less; the default period's reclaim time is measured by
+ * bench/crash-recovery.
+ */
+export const CRASH_LEASE_STALE_SECONDS = '4';

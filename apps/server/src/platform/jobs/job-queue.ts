@@ -3,10 +3,14 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { rawOn, type Db, type RawExecutor } from '../db/database';
 
-/** How often a process renews the leases of the jobs it runs (and looks for dead ones). */
-export const LEASE_RENEW_SECONDS = 5;
-/** A lease not renewed for this long belongs to a dead process: its job goes back to the queue. */
+/**
+ * A lease not renewed for this long belongs to a dead process: its job goes back to the queue
+ * (default; `JOB_LEASE_STALE_SECONDS` sets it). Leases are renewed, and dead ones looked for, four
+ * times per period, so a dead process's jobs are reclaimed within 1.25 periods (25 s by default).
+ */
 export const LEASE_STALE_SECONDS = 20;
+/** How often a process renews its leases and looks for dead ones, for a stale period. */
+export const leaseRenewSeconds = (staleSeconds: number): number => Math.max(1, Math.floor(staleSeconds / 4));
 /** On stop, running jobs get this long to finish; the rest are handed back to the queue. */
 const STOP_GRACE_MS = 10_000;
 /** The channel on which a committed `send` wakes the workers of every process. */
@@ -24,7 +28,7 @@ export type JobDefinition<T extends object> = {
   retryDelaySeconds?: number;
   /**
    * The longest one run may take before the queue gives the job to another worker. Crashes do not
-   * wait for it: a dead process's jobs are reclaimed through their leases within ~25 s.
+   * wait for it: a dead process's jobs are reclaimed through their leases within ~25 s (by default).
    */
   expireInSeconds?: number;
   /** Jobs of this queue fetched together and run at once by each process (default 1). */
@@ -55,6 +59,8 @@ export type JobQueueOptions = {
   listen?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
   /** How long stop() lets running jobs finish before handing them back (default 10 s). */
   stopGraceMs?: number;
+  /** A lease not renewed for this long is a dead process's (default `LEASE_STALE_SECONDS`). */
+  leaseStaleSeconds?: number;
 };
 
 type RunningJob = { queue: string; done: Promise<void>; abort: AbortController };
@@ -77,6 +83,9 @@ export class JobQueue {
   /** This process's identity in `job_leases`. */
   private readonly owner = randomUUID();
   private leaseTimer: NodeJS.Timeout | undefined;
+  private get staleSeconds(): number {
+    return this.options.leaseStaleSeconds ?? LEASE_STALE_SECONDS;
+  }
   private unlisten: (() => Promise<void>) | undefined;
   private stopping = false;
   private readonly log: FastifyBaseLogger;
@@ -119,7 +128,10 @@ export class JobQueue {
     }
     if (this.options.runWorkers) {
       for (const def of this.definitions.values()) this.startWorkers(def);
-      this.leaseTimer = setInterval(() => void this.tendLeases(), LEASE_RENEW_SECONDS * 1000);
+      this.leaseTimer = setInterval(
+        () => void this.tendLeases(),
+        leaseRenewSeconds(this.staleSeconds) * 1000,
+      );
       this.leaseTimer.unref();
       void this.tendLeases();
       if (this.options.listen) {
@@ -236,7 +248,7 @@ export class JobQueue {
       const { rows: stale } = await this.options.raw(
         `DELETE FROM job_leases WHERE owner <> $1 AND renewed_at < now() - make_interval(secs => $2)
          RETURNING job_id, queue`,
-        [this.owner, LEASE_STALE_SECONDS],
+        [this.owner, this.staleSeconds],
       );
       // A process that died between fetching jobs and leasing them left them active with no lease.
       const { rows: unleased } = await this.options.raw(
@@ -244,7 +256,7 @@ export class JobQueue {
          WHERE j.state = 'active' AND j.name = ANY($1::text[])
            AND j.started_on < now() - make_interval(secs => $2)
            AND NOT EXISTS (SELECT 1 FROM job_leases l WHERE l.job_id = j.id)`,
-        [[...this.definitions.keys()], LEASE_STALE_SECONDS],
+        [[...this.definitions.keys()], this.staleSeconds],
       );
       const byQueue = new Map<string, string[]>();
       for (const row of [...stale, ...unleased] as { job_id: string; queue: string }[]) {

@@ -28,11 +28,13 @@ describe('WORKERS=n', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', serverEntry('main.ts')], {
       env: { PATH: process.env.PATH, DATA_DIR: tempDir(), WORKERS: '2', PORT: '0' },
       encoding: 'utf8',
-      timeout: 30_000,
+      // A guard against a hang, not a timing: a process started through tsx on a loaded machine
+      // (the journeys run beside this pass) can take a minute to compile the server.
+      timeout: 120_000,
     });
     expect(result.status).toBe(78);
     expect(result.stderr).toContain('WORKERS > 0 needs DATABASE_URL');
-  });
+  }, 150_000);
 
   it('a separate worker process runs the jobs the API process queued', async () => {
     const database = await createTestDatabase();
@@ -55,7 +57,7 @@ describe('WORKERS=n', () => {
         env: { PATH: process.env.PATH, ...env, WORKER_INDEX: '0' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + 120_000; // a guard against a hang (see above)
       while ((await statusOf(platform, id)) !== 'OUTBOX' && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -70,7 +72,7 @@ describe('WORKERS=n', () => {
       await platform?.close();
       await database.drop();
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 async function statusOf(platform: Platform, id: string): Promise<string | undefined> {
