@@ -155,7 +155,9 @@ async function main() {
       name: 'export',
       env: { DATABASE_URL: url.toString() },
       // BENCH_CPU_PROF=<dir>: the server's CPU profile (written when it stops) for where time goes.
-      nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+      nodeArgs: process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : [],
     });
   } catch (err) {
     await admin.query(`drop database if exists ${dbName} with (force)`);
