@@ -154,10 +154,12 @@ async function main() {
       port: PORT,
       name: 'export',
       env: { DATABASE_URL: url.toString() },
-      // BENCH_CPU_PROF=<dir>: the server's CPU profile (written when it stops) for where time goes.
-      nodeArgs: process.env.BENCH_CPU_PROF
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-        : [],
+      // BENCH_CPU_PROF=<dir>: the server's CPU profile (written when it stops) for where time goes;
+      // BENCH_NODE_ARGS: more options of the server's node (e.g. heap sizes), space-separated.
+      nodeArgs: [
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ],
     });
   } catch (err) {
     await admin.query(`drop database if exists ${dbName} with (force)`);

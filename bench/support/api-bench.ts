@@ -355,7 +355,7 @@ export function report(label: string, r: Comparison, targetMs: number, targetRat
   console.log(
     `  ${label.padEnd(40)} p95 ${r.httpP95.toFixed(1).padStart(7)} ms (p50 ${r.httpP50.toFixed(1)}), ` +
       `same SQL (${r.statements} statements) p95 ${r.sqlP95.toFixed(1).padStart(7)} ms, ratio ${ratio.toFixed(2)} ` +
-      `(target < ${targetMs} ms and <= ${targetRatio}x: ${ok ? 'met' : 'NOT met'}); ` +
+      `(target < ${targetMs} ms${Number.isFinite(targetRatio) ? ` and <= ${targetRatio}x` : ''}: ${ok ? 'met' : 'NOT met'}); ` +
       `CPU of this process per call ${r.httpCpuMs.toFixed(2)} ms over HTTP (system ${r.httpSysMs.toFixed(2)}), ` +
       `${r.sqlCpuMs.toFixed(2)} ms SQL only (system ${r.sqlSysMs.toFixed(2)})` +
       (r.steal === null ? '' : `; CPU stolen by the hypervisor ${(100 * r.steal).toFixed(0)} %`),
