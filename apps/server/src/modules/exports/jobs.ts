@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type Stats } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -153,8 +153,18 @@ async function removeStaleFiles(): Promise<void> {
   const before = Date.now() - JOB_EXPIRE_SECONDS * 1000;
   for (const name of await readdir(EXPORT_TEMP_DIR)) {
     const file = path.join(EXPORT_TEMP_DIR, name);
-    const info = await stat(file).catch(() => null);
+    const info = await statIfThere(file);
     if (info && info.mtimeMs < before) await rm(file, { force: true });
+  }
+}
+
+/** The file's stat, or null when another run removed it since it was listed; other errors are thrown. */
+async function statIfThere(file: string): Promise<Stats | null> {
+  try {
+    return await stat(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
   }
 }
 

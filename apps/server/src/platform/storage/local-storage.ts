@@ -87,21 +87,20 @@ export class LocalStorage implements Storage {
 
   async putFile(key: string, filePath: string, contentType: string): Promise<void> {
     const file = this.pathOf(key);
-    const temp = `${file}~${randomBytes(6).toString('hex')}.tmp`;
     try {
       await mkdir(path.dirname(file), { recursive: true });
       await writeAtomically(file + META_SUFFIX, Buffer.from(JSON.stringify({ contentType })));
-      // Copied by the kernel (no bytes through the heap), fsynced, then renamed into place.
-      await copyFile(filePath, temp);
-      const handle = await open(temp, 'r+');
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temp, file);
+      // Copied by the kernel (no bytes through the heap) and fsynced before the rename.
+      await replaceAtomically(file, async (temp) => {
+        await copyFile(filePath, temp);
+        const handle = await open(temp, 'r+');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      });
     } catch (err) {
-      await rm(temp, { force: true }).catch(() => undefined);
       throw writeError(err);
     }
   }
@@ -349,10 +348,9 @@ export class LocalStorage implements Storage {
   }
 }
 
-/** Writes to a temporary sibling and renames it, so readers see the old or the new file, never half. */
+/** Writes `body` atomically (`replaceAtomically`), fsynced. */
 async function writeAtomically(file: string, body: Buffer): Promise<void> {
-  const temp = `${file}~${randomBytes(6).toString('hex')}.tmp`;
-  try {
+  await replaceAtomically(file, async (temp) => {
     const handle = await open(temp, 'wx', 0o600);
     try {
       await handle.writeFile(body);
@@ -360,6 +358,18 @@ async function writeAtomically(file: string, body: Buffer): Promise<void> {
     } finally {
       await handle.close();
     }
+  });
+}
+
+/**
+ * Fills a temporary sibling of `file`, then renames it over `file`, so readers see the old or the
+ * new file, never half. On failure the temporary file is removed and the fill's error is the one
+ * thrown (a failed removal would only hide it).
+ */
+async function replaceAtomically(file: string, fill: (temp: string) => Promise<void>): Promise<void> {
+  const temp = `${file}~${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await fill(temp);
     await rename(temp, file);
   } catch (err) {
     await rm(temp, { force: true }).catch(() => undefined);
