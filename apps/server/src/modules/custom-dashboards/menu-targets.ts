@@ -23,13 +23,12 @@ export type TDashboardViewer =
  */
 export function viewerSeesDashboard(viewer: TDashboardViewer, audience: TDashboardAudience): boolean {
   if ('contactTypeId' in viewer) return audience.contactTypeIds.includes(viewer.contactTypeId);
-  return (
-    viewer.userType === 'OWNER' ||
-    viewer.userType === 'ADMIN' ||
-    viewer.can('custom-dashboards:update') ||
-    audience.userTypes.includes(viewer.userType)
-  );
+  return seesEveryDashboard(viewer.userType, viewer.can) || audience.userTypes.includes(viewer.userType);
 }
+
+/** OWNER, ADMIN and holders of `custom-dashboards:update` see every dashboard of the company. */
+export const seesEveryDashboard = (userType: UserType, can: (slug: PermissionSlug) => boolean): boolean =>
+  userType === 'OWNER' || userType === 'ADMIN' || can('custom-dashboards:update');
 
 /** Of the ids, the company's dashboards, each with its assignment. */
 export async function dashboardAudiences(

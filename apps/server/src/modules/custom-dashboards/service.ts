@@ -20,6 +20,7 @@ import { findContactTypes } from '../contacts';
 import type { AccessContext } from '../permissions';
 import { customDashboards } from './schema';
 import { checkedWidgets, missingSources } from './widget-checks';
+import { seesEveryDashboard } from './menu-targets';
 
 /*
  * Dashboards of a company. Who sees one (README "Who sees a dashboard"): OWNER and ADMIN, and
@@ -35,9 +36,7 @@ type ListQuery = z.output<typeof ZDashboardListQuery>;
 
 /** Whether the caller sees every dashboard of the company (to build and assign them). */
 export const seesAll = (access: AccessContext): boolean =>
-  access.userType === 'OWNER' ||
-  access.userType === 'ADMIN' ||
-  hasPermission(access, 'custom-dashboards:update');
+  seesEveryDashboard(access.userType, (slug) => hasPermission(access, slug));
 
 const assignedToUserType = (type: UserType): SQL => sql`${type} = any(${customDashboards.userTypes})`;
 const assignedToContactType = (id: string): SQL =>
