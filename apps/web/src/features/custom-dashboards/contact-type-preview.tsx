@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TDashboardWidget } from '@esigns/contracts/custom-dashboards';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { LoadError, PageFrame, Panel } from '../../shared/ui/page-kit';
-import { SkeletonStack } from '../../shared/ui/list-screen';
+import { PageFrame } from '../../shared/ui/page-kit';
 import { DASHBOARD_KEYS, fetchDashboard } from './custom-dashboards-api';
 import { DashboardAreaContext } from './dashboard-area';
 import { DashboardGrid } from './dashboard-grid';
+import { DashboardLoadState } from './dashboard-load-state';
 import { contactTypeDashboardsPath } from './paths';
 import { useContactTypes } from './use-contact-types';
 import { WidgetFrame } from './widget-frame';
@@ -65,24 +65,8 @@ export function ContactTypePreview({ dashboardId, typeId }: { dashboardId: strin
       Dashboards of {typeName}
     </Button>
   );
-  if (dashboard.isError)
-    return (
-      <PageFrame title="Dashboard preview" actions={back}>
-        <Panel>
-          <LoadError
-            title="Could not open the dashboard"
-            error={dashboard.error}
-            onRetry={() => void dashboard.refetch()}
-          />
-        </Panel>
-      </PageFrame>
-    );
-  if (!dashboard.data)
-    return (
-      <PageFrame title="Dashboard preview" actions={back}>
-        <SkeletonStack count={3} height={120} />
-      </PageFrame>
-    );
+  if (dashboard.isError || !dashboard.data)
+    return <DashboardLoadState query={dashboard} title="Dashboard preview" actions={back} />;
   const isShown = dashboard.data.contact_type_ids.includes(typeId);
   return (
     <PageFrame title={title} actions={back}>

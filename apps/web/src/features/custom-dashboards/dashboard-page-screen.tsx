@@ -5,11 +5,11 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import type { TDashboard } from '@esigns/contracts/custom-dashboards';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useCan } from '../../shared/permissions/use-can';
-import { LoadError, PageFrame, Panel, StateMessage } from '../../shared/ui/page-kit';
-import { SkeletonStack } from '../../shared/ui/list-screen';
+import { PageFrame, Panel, StateMessage } from '../../shared/ui/page-kit';
 import { DASHBOARD_KEYS, fetchContactDashboard, fetchDashboard } from './custom-dashboards-api';
 import { DashboardAreaContext, type DashboardArea } from './dashboard-area';
 import { DashboardGrid } from './dashboard-grid';
+import { DashboardLoadState } from './dashboard-load-state';
 import { ContactTypePreview } from './contact-type-preview';
 import { configPath } from './paths';
 import { WidgetFrame } from './widget-frame';
@@ -62,24 +62,7 @@ function DashboardPage({ area }: { area: DashboardArea }) {
       area === 'staff' ? fetchDashboard(dashboardId, signal) : fetchContactDashboard(dashboardId, signal),
   });
   usePageTitle(query.data?.name ?? 'Dashboard');
-  if (query.isError)
-    return (
-      <PageFrame title="Dashboard">
-        <Panel>
-          <LoadError
-            title="Could not open the dashboard"
-            error={query.error}
-            onRetry={() => void query.refetch()}
-          />
-        </Panel>
-      </PageFrame>
-    );
-  if (!query.data)
-    return (
-      <PageFrame title="Dashboard">
-        <SkeletonStack count={3} height={120} />
-      </PageFrame>
-    );
+  if (query.isError || !query.data) return <DashboardLoadState query={query} title="Dashboard" />;
   const canEdit = area === 'staff' && rights.can('custom-dashboards:update');
   return (
     <PageFrame
