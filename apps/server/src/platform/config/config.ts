@@ -53,6 +53,14 @@ const ZEnv = z.object({
   WEB_DIST: ZOptionalString,
   SIGNING_P12: ZOptionalString,
   SIGNING_P12_PASSPHRASE: z.string().optional(),
+  WEBHOOKS_ALLOW_PRIVATE: ZBool,
+  WEBHOOKS_RETRY_DELAYS: ZOptionalString,
+  WEBHOOKS_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(5),
+  WEBHOOKS_DISABLE_AFTER_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(120),
 });
 
 export type Secrets = { jwtSecret: string; storageSecret: string; outboxKey: string };
@@ -100,6 +108,19 @@ export type AppConfig = {
   webDist: string | undefined;
   /** Document-sealing identity (PKCS#12, base64 or file path); unset: generated and kept in the database. */
   signingP12: { source: string; passphrase: string } | undefined;
+  /** Outgoing webhooks (the webhooks module's README). */
+  webhooks: WebhooksConfig;
+};
+
+export type WebhooksConfig = {
+  /** Targets may resolve to private, loopback or link-local addresses (WEBHOOKS_ALLOW_PRIVATE=1). */
+  allowPrivate: boolean;
+  /** Waits before the 2nd..8th try, seconds (WEBHOOKS_RETRY_DELAYS, a comma list of 7); default 5 s ... 2 h. */
+  retryDelaysSeconds: number[] | undefined;
+  /** An endpoint is disabled after this many final failures in a row (WEBHOOKS_DISABLE_AFTER_FAILURES)... */
+  disableAfterFailures: number;
+  /** ...the first of them at least this long ago (WEBHOOKS_DISABLE_AFTER_HOURS, default 120: 5 days). */
+  disableAfterHours: number;
 };
 
 export type TrustProxy = false | number | string[];
@@ -159,7 +180,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signingP12: e.SIGNING_P12
       ? { source: e.SIGNING_P12, passphrase: e.SIGNING_P12_PASSPHRASE ?? '' }
       : undefined,
+    webhooks: {
+      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+      retryDelaysSeconds: parseRetryDelays(e.WEBHOOKS_RETRY_DELAYS),
+      disableAfterFailures: e.WEBHOOKS_DISABLE_AFTER_FAILURES,
+      disableAfterHours: e.WEBHOOKS_DISABLE_AFTER_HOURS,
+    },
   };
+}
+
+/** WEBHOOKS_RETRY_DELAYS: 7 whole numbers of seconds, comma-separated (tests use short ones). */
+function parseRetryDelays(value: string | undefined): number[] | undefined {
+  if (value === undefined) return undefined;
+  const delays = value.split(',').map((v) => Number(v.trim()));
+  if (delays.length !== 7 || delays.some((d) => !Number.isInteger(d) || d < 0 || d > 7 * 86_400)) {
+    throw new ConfigError(
+      `Invalid environment:\n  WEBHOOKS_RETRY_DELAYS: 7 whole numbers of seconds, comma-separated (got "${value}")`,
+    );
+  }
+  return delays;
 }
 
 const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
