@@ -7,3 +7,4 @@ export type { MailFrame } from './frame';
 export { defineEmailTemplateJobs } from './record-mail-job';
 export { registerEmailTemplateRoutes } from './routes';
 export { sanitizeRichText } from './sanitize';
+export { entityEmailTemplates, findEntityEmailTemplate, renderTemplateMail } from './template-mail';
