@@ -10,6 +10,8 @@ export type AccessClaims = {
   /** The refresh-token family this access token belongs to (sign-out revokes it). */
   sessionId?: string;
   isContact?: boolean;
+  /** Set for an OAuth client app's access token: the app and the scopes the user granted it. */
+  oauth?: { clientId: string; scopes: readonly string[] };
 };
 
 const ISSUER = 'esigns';

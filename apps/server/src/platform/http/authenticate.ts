@@ -10,6 +10,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Bearer tokens that are not the app's own sessions (OAuth client apps' access tokens): the
+ * claims of the user the token acts for, null when unknown or expired; throws 403 when the
+ * token's scopes do not cover the route. Registered by the oauth module at start-up.
+ */
+export type DelegatedTokens = (token: string, request: FastifyRequest) => Promise<AccessClaims | null>;
+
+let delegatedTokens: DelegatedTokens | undefined;
+
+export function registerDelegatedTokens(resolve: DelegatedTokens): void {
+  delegatedTokens = resolve;
+}
+
 /** Who a route behind `requireAuth` admits: staff sessions (the default), or contacts too. */
 export type AuthAudience = 'staff' | 'staff-or-contact' | 'contact';
 
@@ -22,7 +35,8 @@ export function requireAuth(jwtSecret: string, audience: AuthAudience = 'staff')
   return async (request) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError('UNAUTHORIZED', { message: 'Sign in to continue' });
-    const claims = await verifyAccessToken(token, jwtSecret);
+    const claims =
+      (await verifyAccessToken(token, jwtSecret)) ?? (await delegatedTokens?.(token, request)) ?? null;
     if (!claims) throw new AppError('UNAUTHORIZED', { message: 'Your session has expired' });
     if (claims.isContact && audience === 'staff') {
       throw new AppError('FORBIDDEN', { message: 'This is not available in the contact area' });
