@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../src/platform/db/database';
 import { defineModuleJobs } from '../src/module-jobs';
 import { loadConfig } from '../src/platform/config/config';
 import { JobQueue } from '../src/platform/jobs/job-queue';
+import { EventBus } from '../src/platform/events/event-bus';
 import { MailService } from '../src/platform/mail/mail-service';
 import type { Platform } from '../src/platform/platform';
 import { Realtime } from '../src/platform/realtime/realtime';
@@ -95,17 +96,20 @@ async function prepare(database: Database): Promise<void> {
     const storage = createStorage(config, log);
     const realtime = new Realtime({ jwtSecret: config.secrets.jwtSecret, redisUrl: config.redisUrl, log });
     const mail = new MailService({ config, db: database.db, jobs, storage, log });
+    const events = new EventBus(database.db, jobs, log);
     const platform: Platform = {
       config,
       log,
       database,
       jobs,
+      events,
       storage,
       mail,
       realtime,
       close: async () => undefined,
     };
     mail.defineJobs();
+    events.defineJobs();
     defineModuleJobs(platform);
     await jobs.start();
     await jobs.stop();

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/database';
 import { JobQueue } from './jobs/job-queue';
+import { EventBus } from './events/event-bus';
 import { wakeListener } from './jobs/wake-listener';
 import { MailService } from './mail/mail-service';
 import { Realtime } from './realtime/realtime';
@@ -15,6 +16,8 @@ export type Platform = {
   log: FastifyBaseLogger;
   database: Database;
   jobs: JobQueue;
+  /** Integration events (webhooks, pipelines): published in the transaction of the change. */
+  events: EventBus;
   storage: Storage;
   mail: MailService;
   realtime: Realtime;
@@ -66,6 +69,7 @@ export async function createPlatform(
   const storage = createStorage(config, log);
   const realtime = new Realtime({ jwtSecret: config.secrets.jwtSecret, redisUrl: config.redisUrl, log });
   const mail = new MailService({ config, db: database.db, jobs, storage, log });
+  const events = new EventBus(database.db, jobs, log);
 
   let closed = false;
   const platform: Platform = {
@@ -73,6 +77,7 @@ export async function createPlatform(
     log,
     database,
     jobs,
+    events,
     storage,
     mail,
     realtime,
@@ -88,6 +93,7 @@ export async function createPlatform(
 
   // Every job of every module is defined before the queue starts.
   mail.defineJobs();
+  events.defineJobs();
   overrides.defineJobs?.(platform);
   await jobs.start();
   return platform;

@@ -299,6 +299,28 @@ export class JobQueue {
     return id;
   }
 
+  /**
+   * Queues several jobs of one queue in one statement (the queue's retry settings apply); with
+   * `tx` they are written in the caller's transaction.
+   */
+  async sendMany<T extends object>(
+    name: string,
+    items: T[],
+    options: Pick<SendOptions, 'tx'> = {},
+  ): Promise<void> {
+    if (!this.definitions.has(name)) throw new Error(`unknown job ${name}`);
+    if (items.length === 0) return;
+    await this.boss.insert(
+      items.map((data) => ({ name, data })),
+      options.tx ? { db: { executeSql: rawOn(options.tx) } } : {},
+    );
+    await (options.tx ? rawOn(options.tx) : this.options.raw)(`SELECT pg_notify($1, $2)`, [
+      WAKE_CHANNEL,
+      name,
+    ]);
+    if (!options.tx) this.wake(name);
+  }
+
   /** Wakes this process's idle workers of a queue (after a commit that queued jobs). */
   wake(name: string): void {
     this.wakers.get(name)?.();
