@@ -33,3 +33,20 @@ export function contactSessions(): ContactSessions {
   if (!registered) throw new Error('contact sessions were never registered (application-users)');
   return registered;
 }
+
+/**
+ * Single-sign-on sessions (modules/sso, after auth in the module order): on each refresh of a staff
+ * session, whether the family is an SSO one (its new access token carries the SSO flag); throws
+ * 401 SSO_USER_LOGOUT when its identity provider ended it. Unregistered: no SSO sessions exist.
+ */
+export type SsoSessions = (db: Pick<Db, 'select'>, familyId: string) => Promise<boolean>;
+
+let registeredSso: SsoSessions | undefined;
+
+export function registerSsoSessions(sessions: SsoSessions): void {
+  registeredSso = sessions;
+}
+
+export function ssoSessions(): SsoSessions | undefined {
+  return registeredSso;
+}

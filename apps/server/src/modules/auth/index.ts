@@ -12,8 +12,8 @@ export {
 export type { AccountByEmail, AccountProfile, AccountTakeOver, NewAccount } from './accounts';
 export { issueCode, readLinkToken, spendLinkToken } from './codes';
 export type { LinkTokenState } from './codes';
-export { registerContactSessions } from './hooks';
-export type { ContactSessions } from './hooks';
+export { registerContactSessions, registerSsoSessions } from './hooks';
+export type { ContactSessions, SsoSessions } from './hooks';
 export { registerMf2aRoutes } from './mf2a-routes';
 export { findPeople, userDirectory, userIdsByEmails, userNamesTupleText } from './people';
 export type { PersonNames } from './people';
@@ -25,6 +25,7 @@ export {
   openContactSession,
   openSession,
   revokeAllSessions,
+  revokeFamily,
   revokeCompanySessions,
   revokeRefreshToken,
 } from './session-service';

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { CONTACT_USER_TYPE } from '@esigns/contracts/application-users';
 import { findMembership, listWorkspaces } from '../company';
-import { contactSessions } from './hooks';
+import { contactSessions, ssoSessions } from './hooks';
 import { refreshTokens, users } from './schema';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
@@ -24,7 +24,13 @@ type Tx = Pick<Db, 'insert' | 'select' | 'update'>;
 export async function openSession(
   platform: Platform,
   tx: Tx,
-  input: { userId: string; companyId: string; client: ClientInfo },
+  input: {
+    userId: string;
+    companyId: string;
+    client: ClientInfo;
+    /** A single-sign-on session (modules/sso): its id is the caller's, its tokens carry the SSO flag. */
+    sso?: { sessionId: string };
+  },
 ): Promise<TSessionReply> {
   const membership = await findMembership(tx, input.userId, input.companyId);
   if (!membership) throw new AppError('NOT_FOUND', { message: 'Workspace not found' });
@@ -38,7 +44,8 @@ export async function openSession(
     userId: input.userId,
     companyId: input.companyId,
     userType: membership.userType,
-    familyId: randomUUID(),
+    familyId: input.sso?.sessionId ?? randomUUID(),
+    viaSso: input.sso !== undefined,
     client: input.client,
   });
   await tx.update(users).set({ lastCompanyId: input.companyId }).where(eq(users.id, input.userId));
@@ -104,6 +111,8 @@ export async function rotateRefreshToken(
     }
     const membership = await findMembership(tx, row.userId, row.companyId);
     if (!membership) throw sessionOver();
+    // A single-sign-on session ended by its identity provider answers SSO_USER_LOGOUT.
+    const viaSso = await ssoSessions()?.(tx, row.familyId);
     if (!membership.isActive) {
       throw new AppError('UNAUTHORIZED', {
         message: 'This workspace is inactive',
@@ -117,6 +126,7 @@ export async function rotateRefreshToken(
         companyId: row.companyId,
         userType: membership.userType,
         familyId: row.familyId,
+        viaSso,
         client,
       }),
     };
@@ -173,7 +183,8 @@ export async function revokeCompanySessions(
     );
 }
 
-async function revokeFamily(tx: Pick<Db, 'update'>, familyId: string): Promise<void> {
+/** Ends one session (a refresh-token family, the access tokens' `sid`); its access tokens die at the next check. */
+export async function revokeFamily(tx: Pick<Db, 'update'>, familyId: string): Promise<void> {
   await tx
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
@@ -188,6 +199,7 @@ async function issueTokens(
     companyId: string;
     userType: string;
     isContact?: boolean;
+    viaSso?: boolean;
     familyId: string;
     client: ClientInfo;
   },
@@ -199,6 +211,7 @@ async function issueTokens(
       userType: input.userType,
       sessionId: input.familyId,
       ...(input.isContact ? { isContact: true } : {}),
+      ...(input.viaSso ? { viaSso: true } : {}),
     },
     platform.config.secrets.jwtSecret,
   );

@@ -12,6 +12,8 @@ export type AccessClaims = {
   isContact?: boolean;
   /** Set for an OAuth client app's access token: the app and the scopes the user granted it. */
   oauth?: { clientId: string; scopes: readonly string[] };
+  /** Opened by single sign-on: each call checks the identity provider has not ended it (modules/sso). */
+  viaSso?: boolean;
 };
 
 const ISSUER = 'esigns';
@@ -28,6 +30,7 @@ export async function signAccessToken(
     ut: claims.userType,
     ...(claims.sessionId ? { sid: claims.sessionId } : {}),
     ...(claims.isContact ? { ctc: true } : {}),
+    ...(claims.viaSso ? { sso: true } : {}),
   })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
@@ -74,6 +77,7 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
       userType: payload.ut,
       ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
       ...(payload.ctc === true ? { isContact: true } : {}),
+      ...(payload.sso === true ? { viaSso: true } : {}),
     };
     if (typeof payload.exp === 'number') {
       if (verified.size >= VERIFIED_CAP) verified.delete(verified.keys().next().value!);

@@ -11,6 +11,18 @@ declare module 'fastify' {
 }
 
 /**
+ * Checks a single-sign-on session is still open at the identity provider (modules/sso registers
+ * it at start-up: the platform never imports a module); throws 401 SSO_USER_LOGOUT when it ended.
+ * Only tokens with the SSO flag pay for it.
+ */
+export type SsoSessionCheck = (claims: AccessClaims) => Promise<void>;
+let ssoSessionCheck: SsoSessionCheck | undefined;
+
+export function registerSsoSessionCheck(check: SsoSessionCheck): void {
+  ssoSessionCheck = check;
+}
+
+/**
  * Bearer tokens that are not the app's own sessions (OAuth client apps' access tokens): the
  * claims of the user the token acts for, null when unknown or expired; throws 403 when the
  * token's scopes do not cover the route. Registered by the oauth module at start-up.
@@ -43,6 +55,10 @@ export function requireAuth(jwtSecret: string, audience: AuthAudience = 'staff')
     }
     if (!claims.isContact && audience === 'contact') {
       throw new AppError('FORBIDDEN', { message: 'This is only for contacts signed in to the contact area' });
+    }
+    if (claims.viaSso) {
+      if (!ssoSessionCheck) throw new Error('the SSO session check was never registered (modules/sso)');
+      await ssoSessionCheck(claims);
     }
     request.auth = claims;
   };
