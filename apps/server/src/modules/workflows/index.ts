@@ -17,3 +17,4 @@ export type { InstancePerson, NewInstances, WorkflowEventInput } from './instanc
 export { presentInstanceDetail, presentInstances, stepsOfInstances, toInstance } from './presenters';
 export type { WorkflowDataRow, WorkflowDataStepRow } from './presenters';
 export { findInstance, listInstances } from './reads-instances';
+export { activeWorkflowChoices, startWorkflowFor, WORKFLOW_START_JOB } from './pipeline-start';
