@@ -72,6 +72,10 @@ import { registerEmailTemplateRoutes } from './modules/email-templates';
 import { registerEntityImportRoutes } from './modules/entity-imports';
 import { registerExportRoutes } from './modules/exports';
 import { registerCustomDashboardHooks, registerCustomDashboardRoutes } from './modules/custom-dashboards';
+import { registerPipelineRoutes } from './modules/pipelines';
+import { registerWebhookRoutes } from './modules/webhooks';
+import { registerOAuthRoutes } from './modules/oauth';
+import { registerSsoHooks, registerSsoRoutes } from './modules/sso';
 
 export type App = FastifyInstance;
 
@@ -193,6 +197,7 @@ export async function buildApp(platform: Platform): Promise<App> {
 
   // Modules plug into the modules before them (module-order.json) before any route runs.
   registerModuleHooks();
+  registerSsoHooks(platform);
 
   await app.register(
     async (api) => {
@@ -240,6 +245,10 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerEntityImportRoutes(api, platform);
       registerExportRoutes(api, platform);
       registerCustomDashboardRoutes(api, platform);
+      registerPipelineRoutes(api, platform);
+      registerWebhookRoutes(api, platform);
+      registerOAuthRoutes(api, platform);
+      registerSsoRoutes(api, platform);
     },
     { prefix: '/api' },
   );
