@@ -22,7 +22,11 @@ export async function findClientApp(
 }
 
 /** The app or 404 (`fetch-client/{appId}`). */
-export async function getClientApp(db: Pick<Db, 'select'>, companyId: string, appId: string): Promise<TOAuthClientApp> {
+export async function getClientApp(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  appId: string,
+): Promise<TOAuthClientApp> {
   const app = await findClientApp(db, companyId, appId);
   if (!app) throw new AppError('NOT_FOUND', { message: 'Client app not found' });
   return app;
@@ -91,7 +95,10 @@ export async function deleteClientApp(db: Db, companyId: string, appId: string):
 }
 
 /** The stored app as oidc-provider reads it (by client id, whatever the workspace). */
-export async function clientAppById(db: Pick<Db, 'select'>, appId: string): Promise<ClientAppRow | undefined> {
+export async function clientAppById(
+  db: Pick<Db, 'select'>,
+  appId: string,
+): Promise<ClientAppRow | undefined> {
   const [row] = await db.select().from(oauthClientApps).where(eq(oauthClientApps.appId, appId)).limit(1);
   return row;
 }

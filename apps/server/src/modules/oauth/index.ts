@@ -3,3 +3,4 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { findClientApp } from './client-apps';
+export { registerOAuthRoutes } from './routes';
