@@ -39,8 +39,14 @@ export const pipelines = pgTable(
     enabled: boolean().notNull().default(true),
     trigger: text().$type<IntegrationEventType>().notNull(),
     entityId: uuid().references(() => entities.id, { onDelete: 'cascade' }),
-    conditions: jsonb().$type<TPipelineCondition[]>().notNull().default(sql`'[]'::jsonb`),
-    actions: jsonb().$type<TPipelineAction[]>().notNull().default(sql`'[]'::jsonb`),
+    conditions: jsonb()
+      .$type<TPipelineCondition[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    actions: jsonb()
+      .$type<TPipelineAction[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import type { TPipelineAction } from '@esigns/contracts/pipelines';
+import { isUuid } from '@esigns/contracts/ids';
+import type { Db } from '../../platform/db/database';
+import { AppError, notFound } from '../../platform/http/app-error';
+import type { Platform } from '../../platform/platform';
+import { renderTemplateMail } from '../email-templates';
+import { loadEntityDefinition, type EntityDefinition } from '../entities';
+import { createRecords, recordsByIds, updateRecord } from '../entity-data';
+import type { AccessContext } from '../permissions';
+import { startWorkflowFor } from '../workflows';
+import { fieldsByName } from './checks';
+import { pipelineCauses } from './schema';
+import { fillText, fillValue, textOf, type RunValues } from './values';
+
+/*
+ * The actions, each done inside the run's step transaction (`tx`): what it writes (a record, a
+ * queued mail, a workflow's start job) commits with the step's result or not at all, so a step
+ * is never done twice.
+ */
+
+export type RunContext = {
+  platform: Platform;
+  tx: Db;
+  companyId: string;
+  runId: string;
+  depth: number;
+  /** Who the pipeline acts as: its last editor (records' created_by, `{{user.*}}` of mails). */
+  actorId: string | null;
+  /** The triggering record (record events), else null. */
+  recordId: string | null;
+  values: RunValues;
+};
+
+/** What a step stores: the resolved input (merge fields filled) and the output. */
+export type StepResult = { input: unknown; output: Record<string, unknown> };
+
+const ZAddress = z.email();
+
+const actingAs = (ctx: RunContext): AccessContext => ({
+  userId: ctx.actorId ?? '',
+  companyId: ctx.companyId,
+  userType: 'MEMBER',
+  planType: 'BUSINESS',
+  roleId: null,
+  permissions: new Set(),
+});
+
+/** `{ "<code>.<key>": text }` filled and grouped as records store values (`{ <template id>: { <key>: v } }`). */
+function recordValues(def: EntityDefinition, texts: Record<string, string>, values: RunValues) {
+  const fields = fieldsByName(def, true);
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [name, text] of Object.entries(texts)) {
+    const field = fields.get(name);
+    if (!field)
+      throw new AppError('VALIDATION_FAILED', { message: `${name} is no longer a field of ${def.row.name}` });
+    const value = fillValue(text, values);
+    (out[field.templateId] ??= {})[field.key] = value === '' ? null : value;
+  }
+  return out;
+}
+
+/** The loop guard's mark: the record was written by this run (see schema.ts `pipelineCauses`). */
+async function markCause(ctx: RunContext, recordId: string): Promise<void> {
+  await ctx.tx
+    .insert(pipelineCauses)
+    .values({ companyId: ctx.companyId, subjectId: recordId, runId: ctx.runId, depth: ctx.depth });
+}
+
+async function createRecordAction(
+  ctx: RunContext,
+  action: Extract<TPipelineAction, { type: 'create_record' }>,
+) {
+  const def = await loadEntityDefinition(ctx.tx, ctx.companyId, action.entity_id);
+  const values = recordValues(def, action.values, ctx.values);
+  const [row] = await createRecords(ctx.tx, actingAs(ctx), def, [values], () => ['values']);
+  await markCause(ctx, row!.id);
+  return { input: { entity_id: def.row.id, values }, output: { record_id: row!.id, entity_id: def.row.id } };
+}
+
+async function updateRecordAction(
+  ctx: RunContext,
+  action: Extract<TPipelineAction, { type: 'update_record' }>,
+) {
+  const id = action.record_id.trim() ? fillText(action.record_id, ctx.values).trim() : ctx.recordId;
+  const [row] = id && isUuid(id) ? await recordsByIds(ctx.tx, [id]) : [];
+  if (!row || row.companyId !== ctx.companyId) throw notFound('Record');
+  const def = await loadEntityDefinition(ctx.tx, ctx.companyId, row.entityId);
+  const values = recordValues(def, action.values, ctx.values);
+  await updateRecord(ctx.tx, actingAs(ctx), def, row.id, values, ['values']);
+  await markCause(ctx, row.id);
+  return { input: { record_id: row.id, values }, output: { record_id: row.id, entity_id: def.row.id } };
+}
+
+async function sendEmailAction(ctx: RunContext, action: Extract<TPipelineAction, { type: 'send_email' }>) {
+  const to = fillText(action.to, ctx.values)
+    .split(/[,;]/)
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const bad = to.filter((address) => !ZAddress.safeParse(address).success);
+  if (to.length === 0)
+    throw new AppError('VALIDATION_FAILED', { message: `No address to mail (${action.to})` });
+  if (bad.length > 0)
+    throw new AppError('VALIDATION_FAILED', { message: `Not an email address: ${bad.join(', ')}` });
+  const mail = await renderTemplateMail(
+    ctx.tx,
+    { companyId: ctx.companyId, userId: ctx.actorId, publicUrl: ctx.platform.config.publicUrl },
+    action.template_id,
+    ctx.recordId,
+  );
+  const ids: string[] = [];
+  for (const address of to) {
+    const { id } = await ctx.platform.mail.queue(
+      {
+        to: address,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        kind: 'pipeline.email',
+        template: mail.template,
+      },
+      { tx: ctx.tx, companyId: ctx.companyId },
+    );
+    ids.push(id);
+  }
+  return {
+    input: { template_id: mail.template.id, to },
+    output: { mail_ids: ids, subject: mail.subject, template_name: mail.template.name },
+  };
+}
+
+async function startWorkflowAction(
+  ctx: RunContext,
+  action: Extract<TPipelineAction, { type: 'start_workflow' }>,
+) {
+  const email = textOf(fillValue(action.contact_email, ctx.values)).trim().toLowerCase();
+  if (!ZAddress.safeParse(email).success) {
+    throw new AppError('VALIDATION_FAILED', { message: `Not an email address: ${email || '(empty)'}` });
+  }
+  const started = await startWorkflowFor(ctx.platform, ctx.tx, {
+    companyId: ctx.companyId,
+    workflowId: action.workflow_id,
+    email,
+    actor: ctx.actorId,
+  });
+  return {
+    input: { workflow_id: action.workflow_id, contact_email: email },
+    output: { workflow_data_id: started.id },
+  };
+}
+
+/** Does one action inside the step's transaction. */
+export async function runAction(ctx: RunContext, action: TPipelineAction): Promise<StepResult> {
+  switch (action.type) {
+    case 'create_record':
+      return createRecordAction(ctx, action);
+    case 'update_record':
+      return updateRecordAction(ctx, action);
+    case 'send_email':
+      return sendEmailAction(ctx, action);
+    case 'start_workflow':
+      return startWorkflowAction(ctx, action);
+  }
+}
