@@ -10,6 +10,7 @@ import { registerCompanySmtp } from './modules/mail-config';
 import { defineEmailTemplateJobs } from './modules/email-templates';
 import { defineEntityImportJobs } from './modules/entity-imports';
 import { defineExportJobs } from './modules/exports';
+import { definePipelineJobs } from './modules/pipelines';
 import type { Platform } from './platform/platform';
 
 /**
@@ -29,4 +30,5 @@ export function defineModuleJobs(platform: Platform): void {
   defineEmailTemplateJobs(platform);
   defineEntityImportJobs(platform);
   defineExportJobs(platform);
+  definePipelineJobs(platform);
 }
