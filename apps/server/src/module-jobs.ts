@@ -10,6 +10,7 @@ import { registerCompanySmtp } from './modules/mail-config';
 import { defineEmailTemplateJobs } from './modules/email-templates';
 import { defineEntityImportJobs } from './modules/entity-imports';
 import { defineExportJobs } from './modules/exports';
+import { defineWebhookJobs } from './modules/webhooks';
 import { definePipelineJobs } from './modules/pipelines';
 import type { Platform } from './platform/platform';
 
@@ -31,4 +32,5 @@ export function defineModuleJobs(platform: Platform): void {
   defineEntityImportJobs(platform);
   defineExportJobs(platform);
   definePipelineJobs(platform);
+  defineWebhookJobs(platform);
 }
