@@ -35,6 +35,8 @@ import type { GuardName } from './guard-decision';
  * Product additions (not rows of client-routes.tsv):
  * - /verify-document (public, wide): anyone uploads a PDF and learns whether it is an authentic
  *   completed document of this instance (issue 5).
+ * - /automation-pipelines (staff, area `pipelines`): the automation pipelines list, /create,
+ *   /edit/{pipeline_id} and /{pipeline_id}/runs (the run history); the spec names only their calls.
  * - /published-templates/{token} (public, narrow): the public link of a published template
  *   (`${PUBLIC_URL}/published-templates/{token}`, documents module): the visitor gives their name
  *   and email and starts their own document from the template.
@@ -192,6 +194,12 @@ export const STAFF_ROUTES: ScreenRoute[] = [
     ['/email-template/edit/{template_id}', 'Edit email template'],
     ['/email-header-footer-template/create', 'Create email header and footer'],
     ['/email-header-footer-template/edit/{template_id}', 'Edit email header and footer'],
+  ]),
+  ...staff('pipelines', [
+    ['/automation-pipelines', 'Automation pipelines'],
+    ['/automation-pipelines/create', 'New pipeline'],
+    ['/automation-pipelines/edit/{pipeline_id}', 'Edit pipeline'],
+    ['/automation-pipelines/{pipeline_id}/runs', 'Pipeline runs'],
   ]),
   ...staff('workflows', [
     ['/workflows', 'Workflows'],

@@ -1,6 +1,7 @@
 import {
   IconAddressBook,
   IconApps,
+  IconBolt,
   IconDatabase,
   IconFileText,
   IconForms,
@@ -88,6 +89,13 @@ export const STAFF_NAV: readonly StaffNavItem[] = [
     icon: IconVariable,
     areas: ['global-variables'],
     permission: 'global-variables:view',
+  },
+  {
+    label: 'Automation',
+    to: '/automation-pipelines',
+    icon: IconBolt,
+    areas: ['pipelines'],
+    permission: 'pipelines:view',
   },
   { label: 'Apps', to: '/apps', icon: IconApps, areas: ['apps'], permission: 'apps:view' },
   {

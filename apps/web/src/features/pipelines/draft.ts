@@ -1,0 +1,64 @@
+import type { IntegrationEventType } from '@esigns/contracts/integration-events';
+import type {
+  TCreatePipelineRequest,
+  TPipeline,
+  TPipelineAction,
+  TPipelineActionType,
+  TPipelineCondition,
+} from '@esigns/contracts/pipelines';
+
+/** The editor's state: a pipeline as the form holds it (each action with a key for the list). */
+export type KeyedAction = TPipelineAction & { key: string };
+export type Draft = {
+  name: string;
+  enabled: boolean;
+  trigger: IntegrationEventType;
+  entity_id: string | null;
+  conditions: TPipelineCondition[];
+  actions: KeyedAction[];
+};
+
+let nextKey = 0;
+export const keyed = (action: TPipelineAction): KeyedAction => ({ ...action, key: `a${++nextKey}` });
+
+export const EMPTY_DRAFT: Draft = {
+  name: '',
+  enabled: true,
+  trigger: 'record.created',
+  entity_id: null,
+  conditions: [],
+  actions: [],
+};
+
+export const draftOf = (pipeline: TPipeline): Draft => ({
+  name: pipeline.name,
+  enabled: pipeline.enabled,
+  trigger: pipeline.trigger,
+  entity_id: pipeline.entity_id,
+  conditions: pipeline.conditions,
+  actions: pipeline.actions.map(keyed),
+});
+
+/** What the API takes (keys dropped). */
+export const bodyOf = (draft: Draft): TCreatePipelineRequest => ({
+  name: draft.name,
+  enabled: draft.enabled,
+  trigger: draft.trigger,
+  entity_id: draft.entity_id,
+  conditions: draft.conditions,
+  actions: draft.actions.map(({ key: _key, ...action }) => action as TPipelineAction),
+});
+
+/** A new action of a type, empty. */
+export function newAction(type: TPipelineActionType): KeyedAction {
+  switch (type) {
+    case 'create_record':
+      return keyed({ type, entity_id: '', values: {} });
+    case 'update_record':
+      return keyed({ type, record_id: '', values: {} });
+    case 'send_email':
+      return keyed({ type, template_id: '', to: '' });
+    case 'start_workflow':
+      return keyed({ type, workflow_id: '', contact_email: '' });
+  }
+}
