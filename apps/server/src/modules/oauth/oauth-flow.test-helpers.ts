@@ -86,7 +86,7 @@ export async function consent(
   });
   jar.take(res.headers['set-cookie']);
   if (!res.headers.location) throw new Error(`resume answered ${res.statusCode}: ${res.body}`);
-  return new URL(String(res.headers.location), "http://localhost:3000");
+  return new URL(String(res.headers.location), 'http://localhost:3000');
 }
 
 export function basicAuth(clientId: string, secret: string): string {

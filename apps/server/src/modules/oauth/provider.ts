@@ -80,8 +80,12 @@ async function createProvider(platform: Platform): Promise<ProviderType> {
       end_session: '/logout',
     },
     interactions: { url: (_ctx, interaction) => `${OAUTH_MOUNT}/signin?uid=${interaction.uid}` },
-    // Every authorization asks the user (no remembered consent).
-    loadExistingGrant: () => undefined,
+    // Every authorization asks the user (no remembered consent): only the grant of this
+    // interaction's answer counts.
+    loadExistingGrant: async (ctx) => {
+      const grantId = ctx.oidc.result?.consent?.grantId;
+      return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     ttl: {
