@@ -76,6 +76,8 @@ export type TSsoStartReply = z.infer<typeof ZSsoStartReply>;
 export const ZSsoTokenRequest = z.object({
   code: z.string().trim().min(1, 'Required').max(2000),
   state: z.string().trim().min(1, 'Required').max(200),
+  /** The callback's `iss` when the provider sends one (RFC 9207): checked against the company's issuer. */
+  iss: z.string().trim().max(500).optional(),
 });
 export type TSsoTokenRequest = z.input<typeof ZSsoTokenRequest>;
 

@@ -64,7 +64,7 @@ export async function startSsoSignin(
  */
 export async function exchangeSsoCode(
   platform: Platform,
-  input: { code: string; state: string },
+  input: { code: string; state: string; iss?: string | undefined },
   clientInfo: ClientInfo,
 ): Promise<TSsoTokenReply> {
   const db = platform.database.db;
@@ -118,12 +118,13 @@ export async function exchangeSsoCode(
 async function verifiedIdentity(
   platform: Platform,
   provider: Provider,
-  input: { code: string; state: string },
+  input: { code: string; state: string; iss?: string | undefined },
   login: typeof ssoLogins.$inferSelect,
 ): Promise<VerifiedIdentity> {
   const callback = new URL(ssoUrls(platform, login.companyId).redirectUri);
   callback.searchParams.set('code', input.code);
   callback.searchParams.set('state', input.state);
+  if (input.iss) callback.searchParams.set('iss', input.iss);
   let claims: Record<string, unknown>;
   try {
     const tokens = await client.authorizationCodeGrant(provider.config, callback, {
