@@ -24,9 +24,10 @@ import { frameworkErrors, registerErrorHandling } from './platform/http/error-ha
 import { registerRequestLogging } from './platform/http/request-logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { Platform } from './platform/platform';
+import { registerModuleHooks } from './module-hooks';
 import { registerStorageRoutes } from './platform/storage/storage-routes';
 import { registerConversionRoutes } from './modules/conversion';
-import { registerCompanyHooks, registerCompanyRoutes } from './modules/company';
+import { registerCompanyRoutes } from './modules/company';
 import { registerHealthRoutes } from './modules/health';
 import { registerSettingsRoutes } from './modules/settings';
 import { registerMf2aRoutes, registerAuthRoutes } from './modules/auth';
@@ -35,12 +36,12 @@ import { registerMailConfigRoutes } from './modules/mail-config';
 import { registerProfileRoutes } from './modules/profile';
 import { registerWorkspaceRoutes } from './modules/workspaces';
 import { registerPermissionRoutes } from './modules/permissions';
-import { registerCompanyUserHooks, registerCompanyUserRoutes } from './modules/company-users';
+import { registerCompanyUserRoutes } from './modules/company-users';
 import { registerRoleRoutes } from './modules/roles';
-import { registerMenuHooks, registerMenuRoutes } from './modules/menus';
+import { registerMenuRoutes } from './modules/menus';
 import { registerTransferAccountRoutes } from './modules/transfer-account';
 import { registerContactRoutes } from './modules/contacts';
-import { registerApplicationUserHooks, registerApplicationUserRoutes } from './modules/application-users';
+import { registerApplicationUserRoutes } from './modules/application-users';
 import { registerApplicationUserPermissionRoutes } from './modules/application-user-permissions';
 import { registerSigningRoutes } from './modules/signing';
 import { registerDocumentRoutes } from './modules/documents';
@@ -48,34 +49,29 @@ import { registerDocumentActionRoutes } from './modules/document-actions';
 import { registerDocumentListRoutes } from './modules/document-lists';
 import { registerDocumentNoteRoutes } from './modules/document-notes';
 import { registerNotificationRoutes } from './modules/notifications';
-import { registerReminderHooks, registerReminderRoutes } from './modules/reminders';
+import { registerReminderRoutes } from './modules/reminders';
 import { registerDashboardRoutes } from './modules/dashboard';
 import { registerFormTemplateRoutes } from './modules/form-templates';
-import { registerEntityHooks, registerEntityRoutes } from './modules/entities';
-import {
-  registerAccountRecordHooks,
-  registerEntityDataHooks,
-  registerEntityDataRoutes,
-  registerEntityExcelImportRoutes,
-} from './modules/entity-data';
-import { registerRelationshipHooks, registerRelationshipRoutes } from './modules/relationships';
+import { registerEntityRoutes } from './modules/entities';
+import { registerEntityDataRoutes, registerEntityExcelImportRoutes } from './modules/entity-data';
+import { registerRelationshipRoutes } from './modules/relationships';
 import { registerGlobalVariableRoutes } from './modules/global-variables';
 import { registerEntityGroupRoutes } from './modules/entity-groups';
 import { registerEntityCustomizationRoutes } from './modules/entity-customization';
 import { registerIconRoutes } from './modules/icons';
-import { registerEntityFilterHooks, registerEntityFilterRoutes } from './modules/entity-filters';
-import { registerEntityViewHooks, registerEntityViewRoutes } from './modules/entity-views';
-import { registerFormBuilderHooks, registerFormBuilderRoutes } from './modules/form-builders';
-import { registerFormSubmissionHooks, registerFormSubmissionRoutes } from './modules/form-submissions';
+import { registerEntityFilterRoutes } from './modules/entity-filters';
+import { registerEntityViewRoutes } from './modules/entity-views';
+import { registerFormBuilderRoutes } from './modules/form-builders';
+import { registerFormSubmissionRoutes } from './modules/form-submissions';
 import { registerWorkflowRoutes } from './modules/workflows';
 import { registerEmailTemplateRoutes } from './modules/email-templates';
 import { registerEntityImportRoutes } from './modules/entity-imports';
 import { registerExportRoutes } from './modules/exports';
-import { registerCustomDashboardHooks, registerCustomDashboardRoutes } from './modules/custom-dashboards';
+import { registerCustomDashboardRoutes } from './modules/custom-dashboards';
 import { registerPipelineRoutes } from './modules/pipelines';
 import { registerWebhookRoutes } from './modules/webhooks';
 import { registerOAuthRoutes } from './modules/oauth';
-import { registerSsoHooks, registerSsoRoutes } from './modules/sso';
+import { registerSsoRoutes } from './modules/sso';
 
 export type App = FastifyInstance;
 
@@ -196,8 +192,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   });
 
   // Modules plug into the modules before them (module-order.json) before any route runs.
-  registerModuleHooks();
-  registerSsoHooks(platform);
+  registerModuleHooks(platform);
 
   await app.register(
     async (api) => {
@@ -281,28 +276,6 @@ export async function buildApp(platform: Platform): Promise<App> {
     await platform.close();
   });
   return app;
-}
-
-/**
- * Hooks of the lower modules filled by the higher ones (ARCHITECTURE.md, "Module hooks"): a module
- * never imports one after it, so what it needs of one is registered here. Registering twice (one
- * app per test file) replaces the same entries.
- */
-function registerModuleHooks(): void {
-  registerCompanyHooks();
-  registerCompanyUserHooks();
-  registerApplicationUserHooks();
-  registerEntityHooks();
-  registerEntityDataHooks();
-  registerAccountRecordHooks();
-  registerEntityFilterHooks();
-  registerRelationshipHooks();
-  registerEntityViewHooks();
-  registerMenuHooks();
-  registerReminderHooks();
-  registerFormBuilderHooks();
-  registerFormSubmissionHooks();
-  registerCustomDashboardHooks();
 }
 
 // The brand mark (pen nib, primary colour) on the API docs page.

@@ -12,6 +12,7 @@ import { defineEntityImportJobs } from './modules/entity-imports';
 import { defineExportJobs } from './modules/exports';
 import { defineWebhookJobs } from './modules/webhooks';
 import { definePipelineJobs } from './modules/pipelines';
+import { registerModuleHooks } from './module-hooks';
 import type { Platform } from './platform/platform';
 
 /**
@@ -19,6 +20,8 @@ import type { Platform } from './platform/platform';
  * (which also run them in the embedded default) and worker processes define the same set.
  */
 export function defineModuleJobs(platform: Platform): void {
+  // Jobs may run as soon as the queue starts: the modules' hooks are in place first.
+  registerModuleHooks(platform);
   registerCompanySmtp(platform);
   defineDocumentJobs(platform);
   defineSigningJobs(platform);

@@ -30,6 +30,8 @@ export async function buildTestApp(
     database?: TestDatabase;
     /** A logger of the caller's (e.g. to read the lines written); default: pino at LOG_LEVEL. */
     log?: FastifyBaseLogger;
+    /** Defines more jobs or event subscribers (a test's own) before the queue starts. */
+    beforeStart?: (platform: Platform) => void;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esigns-test-'));
@@ -46,7 +48,10 @@ export async function buildTestApp(
   const platform = await createPlatform(config, log, 'api', {
     database,
     pollingIntervalSeconds: 0.5,
-    defineJobs: defineModuleJobs,
+    defineJobs: (p) => {
+      defineModuleJobs(p);
+      options.beforeStart?.(p);
+    },
   });
   const app = await buildApp(platform);
   options.extend?.(app);

@@ -59,7 +59,7 @@ export type IntegrationEventData = {
     approver: EventPerson;
     reason: string | null;
   };
-  'workflow.completed': { workflow_id: string; instance_id: string; name: string };
+  'workflow.completed': { workflow_id: string | null; instance_id: string; name: string };
 };
 
 /** One event as stored and as delivered (the Standard Webhooks payload is `{ type, timestamp, data }`). */

@@ -14,6 +14,7 @@ import {
   loadSenderInfo,
   type EmployeeRow,
   notifyDocumentVoided,
+  publishDocumentEvent,
   recipientsOf,
 } from '../documents';
 import type { AccessContext } from '../permissions';
@@ -84,6 +85,7 @@ async function voidAndTell(
     recipients: asked.filter((r) => r.userType !== 'CC'),
   });
   await log({ reason, mailed });
+  await publishDocumentEvent(platform, tx, updated, { type: 'document.voided', reason });
   return updated;
 }
 

@@ -71,6 +71,7 @@ export {
 } from './lookups';
 export type { Reader, Tx } from './lookups';
 export { signingLink } from './mails';
+export { publishDocumentEvent, type DocumentEvent, type EventDocument } from './integration-events';
 export {
   notifyDocumentCompleted,
   notifyDocumentCorrected,

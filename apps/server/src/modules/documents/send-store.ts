@@ -243,8 +243,28 @@ async function storeRecipients(
     else await appendDocumentLogs(tx, logs);
   }
   await insertFirstDocumentLogs(tx, freshLogs);
+  await platform.events.publish(
+    tx,
+    stored.map((doc) => ({
+      companyId: actor.companyId,
+      type: 'document.sent' as const,
+      subjectId: doc.id,
+      data: {
+        document_id: doc.id,
+        name: prepared[doc.index]!.request.source.name,
+        status: 'WAITING',
+        recipients: rows.filter((r) => r.employeeDocumentId === doc.id).map(eventPerson),
+      },
+    })),
+  );
   return notified;
 }
+
+/** A recipient as integration events name people. */
+const eventPerson = (r: { email: string; firstName: string; lastName: string }) => ({
+  email: r.email,
+  name: `${r.firstName} ${r.lastName}`.trim() || null,
+});
 
 /** The company's contact for each email (one upsert), creating contacts for new emails. */
 export async function contactsForEmails(

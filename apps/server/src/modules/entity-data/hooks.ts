@@ -1,6 +1,7 @@
 import type { TFilterGroup } from '@esigns/contracts/nocode-filters';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import type { PublishInput } from '../../platform/events/event-bus';
 import type { EntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
 import type { RecordRow } from './service';
@@ -71,4 +72,23 @@ export function registerRecordLinkCondition(condition: RecordLinkCondition): voi
 export function recordLinkCondition(recordId: SQL, otherId: string): SQL {
   if (!recordLinks) throw missing('the record link condition');
   return recordLinks(recordId, otherId);
+}
+
+/**
+ * Publishes record events (`record.created|updated|deleted`) in the transaction of the change
+ * (platform.events, registered with the platform of the process before its queue starts:
+ * src/module-hooks.ts), so that webhooks and pipelines hear of every record written one by one or
+ * in API batches. Imports publish none (one bulk change: entity-data/README.md "Record events").
+ */
+export type RecordEventPublisher = (tx: Db, events: PublishInput[]) => Promise<void>;
+
+let recordEvents: RecordEventPublisher | null = null;
+
+export function registerRecordEventPublisher(publish: RecordEventPublisher): void {
+  recordEvents = publish;
+}
+
+export function publishRecordEvents(tx: Db, events: PublishInput[]): Promise<void> {
+  if (!recordEvents) throw missing('the record event publisher');
+  return events.length === 0 ? Promise.resolve() : recordEvents(tx, events);
 }

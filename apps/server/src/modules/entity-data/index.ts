@@ -3,8 +3,13 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerEntityExcelImportRoutes } from './excel-import-routes';
-export { registerAggregateFiller, registerRecordLinkCondition, registerSavedFilterReader } from './hooks';
-export type { AggregateFiller, RecordLinkCondition, SavedFilterReader } from './hooks';
+export {
+  registerAggregateFiller,
+  registerRecordEventPublisher,
+  registerRecordLinkCondition,
+  registerSavedFilterReader,
+} from './hooks';
+export type { AggregateFiller, RecordEventPublisher, RecordLinkCondition, SavedFilterReader } from './hooks';
 export { defineRecordJobs } from './jobs';
 export { contactRecordsPage } from './contact-records';
 export { columnOf, filterSql, orderSql } from './query';

@@ -27,7 +27,7 @@ import type { AccessContext } from '../permissions';
 import { fillGlobalVariables } from './computed-values';
 import { checkFileRefs, type ForeignFileCheck } from './files-service';
 import { fieldChanges, writeHistory } from './history/write-history';
-import { fillAggregates, readSavedFilter } from './hooks';
+import { fillAggregates, publishRecordEvents, readSavedFilter } from './hooks';
 import { filterSql, orderSql } from './query';
 import { loadRecordState, type GridContext, type RecordState } from './record-state';
 import {
@@ -265,12 +265,22 @@ export async function createRecords(
           .returning()),
       );
     }
+    if (!options.importId) await publishRecordEvents(tx, inserted.map(createdEvent));
     // Ids were chosen before the INSERT, so the answer is in the order of `inputs` whatever order
     // its RETURNING uses (callers pair record i with input i: duplicates copy their line items so).
     const byId = new Map(inserted.map((row) => [row.id, row]));
     return rows.map((row) => byId.get(row.id)!);
   });
 }
+
+type EventRecord = Pick<RecordRow, 'id' | 'companyId' | 'entityId' | 'values'>;
+
+const createdEvent = (row: EventRecord) => ({
+  companyId: row.companyId,
+  type: 'record.created' as const,
+  subjectId: row.id,
+  data: { entity_id: row.entityId, record_id: row.id, values: row.values },
+});
 
 /**
  * `createRecords` for values the record validator already gave (`parseRecordValues` with
@@ -430,6 +440,21 @@ export async function updateRecord(
       .set({ values: next, title: titleOf(def, next), updatedBy: access.userId, updatedAt: new Date() })
       .where(eq(entityData.id, id))
       .returning();
+    if (changed.length > 0) {
+      await publishRecordEvents(tx, [
+        {
+          companyId: row!.companyId,
+          type: 'record.updated',
+          subjectId: id,
+          data: {
+            entity_id: row!.entityId,
+            record_id: id,
+            values: row!.values,
+            changed: [...new Set(changed.map((c) => c.key))],
+          },
+        },
+      ]);
+    }
     return row!;
   });
 }
@@ -461,17 +486,28 @@ function preserveAutoNumbers(def: EntityDefinition, before: RecordValues, after:
 export async function deleteRecords(db: Db, def: EntityDefinition, ids: readonly string[]): Promise<number> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return 0;
-  const rows = await db
-    .delete(entityData)
-    .where(
-      and(
-        eq(entityData.entityId, def.row.id),
-        eq(entityData.companyId, def.row.companyId),
-        inArray(entityData.id, valid),
-      ),
-    )
-    .returning({ id: entityData.id });
-  return rows.length;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(entityData)
+      .where(
+        and(
+          eq(entityData.entityId, def.row.id),
+          eq(entityData.companyId, def.row.companyId),
+          inArray(entityData.id, valid),
+        ),
+      )
+      .returning({ id: entityData.id });
+    await publishRecordEvents(
+      tx,
+      rows.map((row) => ({
+        companyId: def.row.companyId,
+        type: 'record.deleted' as const,
+        subjectId: row.id,
+        data: { entity_id: def.row.id, record_id: row.id },
+      })),
+    );
+    return rows.length;
+  });
 }
 
 /** The saved filter and global filters a query asks for, as filter groups ANDed to its own. */

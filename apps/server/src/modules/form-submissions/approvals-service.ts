@@ -149,6 +149,8 @@ export async function openLevel(
   form: FormBuilderRow,
   row: SubmissionRow,
   level: number,
+  /** Whose approval moved it on (for the `form.approved` event when it was the last level). */
+  decider?: { email: string | null; name: string | null },
 ): Promise<SubmissionRow> {
   await withdrawUndecided(tx, row.id);
   const levels = form.settings.approval_levels;
@@ -166,8 +168,26 @@ export async function openLevel(
   await recordEvent(tx, row.id, 'APPROVED', 'system', {});
   const approved = await setStatus(tx, row, { status: 'APPROVED', currentLevel: null });
   await mailOutcome(platform, tx, form, approved, 'APPROVED', '');
+  await platform.events.publish(tx, {
+    companyId: approved.companyId,
+    type: 'form.approved',
+    subjectId: approved.id,
+    data: {
+      form_builder_id: approved.formBuilderId,
+      submission_id: approved.id,
+      approver: decider ?? NOBODY,
+    },
+  });
   return approved;
 }
+
+/** An approval settled without a person's decision (no level could ask anyone). */
+const NOBODY = { email: null, name: null };
+
+const approverOf = (approval: ApprovalRow) => ({
+  email: approval.approverEmail,
+  name: approval.approverName || null,
+});
 
 async function setStatus(tx: Db, row: SubmissionRow, change: Pick<SubmissionRow, 'status' | 'currentLevel'>) {
   const [updated] = await tx
@@ -248,12 +268,26 @@ async function settleDecision(
   const result = levelResult(level?.rule ?? 'ANY', rows);
   if (result === null)
     return setStatus(tx, current, { status: 'PENDING_APPROVAL', currentLevel: approval.level });
-  if (result === 'APPROVED') return openLevel(platform, tx, form, current, approval.level + 1);
+  if (result === 'APPROVED')
+    return openLevel(platform, tx, form, current, approval.level + 1, approverOf(approval));
   await withdrawUndecided(tx, current.id);
   const outcome = level?.send_back_on_reject ? 'SENT_BACK' : 'REJECTED';
   await recordEvent(tx, current.id, outcome, 'system', { level: approval.level });
   const settled = await setStatus(tx, current, { status: outcome, currentLevel: null });
   await mailOutcome(platform, tx, form, settled, outcome, input.comment);
+  if (outcome === 'REJECTED') {
+    await platform.events.publish(tx, {
+      companyId: settled.companyId,
+      type: 'form.rejected',
+      subjectId: settled.id,
+      data: {
+        form_builder_id: settled.formBuilderId,
+        submission_id: settled.id,
+        approver: approverOf(approval),
+        reason: input.comment || null,
+      },
+    });
+  }
   return settled;
 }
 

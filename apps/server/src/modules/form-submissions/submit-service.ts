@@ -234,6 +234,16 @@ export async function submitSubmission(
       })
       .where(eq(formSubmissions.id, current.id))
       .returning();
+    await platform.events.publish(tx, {
+      companyId: updated!.companyId,
+      type: 'form.submitted',
+      subjectId: updated!.id,
+      data: {
+        form_builder_id: updated!.formBuilderId,
+        submission_id: updated!.id,
+        submitter: { email: updated!.fillerEmail, name: updated!.fillerName || null },
+      },
+    });
     const settled =
       form.settings.approval_levels.length === 0
         ? updated!

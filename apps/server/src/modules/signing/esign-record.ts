@@ -8,6 +8,7 @@ import {
   type Reader,
   type EmployeeRow,
   notifyDocumentSender,
+  publishDocumentEvent,
   lockEmployeeDocument,
   recipientOf,
   recordRecipientProgress,
@@ -119,6 +120,7 @@ async function markViewed(platform: Platform, signer: SignerContext, client: Cli
     if (!row || !document) return null;
     await logSignerEvent(tx, signer, client, 'recipient.viewed');
     await notifyDocumentSender(platform, tx, document, { event: 'document.viewed', who: row });
+    await publishDocumentEvent(platform, tx, document, { type: 'document.viewed', who: row });
     // A viewer's part is to view: it may complete a document sent to viewers only, or let the next
     // signing-order group in.
     const progress =

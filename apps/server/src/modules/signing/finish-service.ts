@@ -8,6 +8,7 @@ import {
   lockEmployeeDocument,
   type Tx,
   notifyDocumentSender,
+  publishDocumentEvent,
   recipientOf,
   recipientsOf,
   recordRecipientProgress,
@@ -183,6 +184,10 @@ export async function finishRecipient(
         event: action === 'sign' ? 'document.signed' : 'document.approved',
         who: fresh.recipient,
       });
+      await publishDocumentEvent(platform, tx, fresh.document, {
+        type: 'document.signed',
+        who: fresh.recipient,
+      });
       const progress = await advanceDocument(platform, tx, fresh.document);
       return {
         status: done,
@@ -279,6 +284,12 @@ export async function refuseDocument(
       who: fresh.recipient,
       reason: body.notes,
     });
+    await publishDocumentEvent(
+      platform,
+      tx,
+      { ...fresh.document, status: recipientStatus },
+      { type: 'document.declined', who: fresh.recipient, reason: body.notes },
+    );
     const others = (await recipientsOf(tx, fresh.document.id)).filter(
       (r) => r.status === 'SENT' || r.status === 'VIEWED',
     );

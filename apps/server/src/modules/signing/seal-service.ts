@@ -16,6 +16,7 @@ import {
   type EmployeeRow,
   notifyDocumentCompleted,
   notifyDocumentSender,
+  publishDocumentEvent,
   documentLogsOf,
   employeeDocumentOf,
   recipientsOf,
@@ -390,6 +391,12 @@ async function markCompleted(
       { fileKey: file.key, size: file.size },
     );
     await notifyDocumentCompleted(platform, tx, document);
+    await publishDocumentEvent(
+      platform,
+      tx,
+      { ...document, status: 'COMPLETED' },
+      { type: 'document.completed' },
+    );
     return true;
   });
 }

@@ -122,6 +122,14 @@ export async function endInstance(
     { company_id: row.companyId, workflow_data_id: row.id, status },
     { tx },
   );
+  if (status === 'COMPLETED') {
+    await platform.events.publish(tx, {
+      companyId: row.companyId,
+      type: 'workflow.completed',
+      subjectId: row.id,
+      data: { workflow_id: row.workflowId, instance_id: row.id, name: row.workflowName },
+    });
+  }
 }
 
 const objectsOf = (steps: readonly StepRow[], kinds: readonly string[]) =>

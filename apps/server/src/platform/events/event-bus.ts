@@ -21,6 +21,9 @@ export type PublishInput = {
   };
 }[IntegrationEventType];
 
+/** A transaction of the caller's (any Drizzle transaction or database handle). */
+export type PublishTx = Pick<Db, 'selectDistinct' | 'insert' | 'execute'>;
+
 export type EventHandlerContext = { signal: AbortSignal; retryCount: number };
 export type EventHandler = (event: IntegrationEvent, context: EventHandlerContext) => Promise<void>;
 
@@ -109,7 +112,7 @@ export class EventBus {
    * once, and queues one job per listening subscriber; writes nothing when nobody listens (a
    * company without webhooks or pipelines pays one indexed read per call).
    */
-  async publish(tx: Db, input: PublishInput | PublishInput[]): Promise<void> {
+  async publish(tx: PublishTx, input: PublishInput | PublishInput[]): Promise<void> {
     const list = Array.isArray(input) ? input : [input];
     if (list.length === 0) return;
     const companies = [...new Set(list.map((e) => e.companyId))];
@@ -164,7 +167,7 @@ export class EventBus {
    * wants, in the transaction that changes it; `[]` when it stops listening (disabled, deleted).
    */
   async setInterest(
-    tx: Db,
+    tx: Pick<Db, 'delete' | 'insert'>,
     subscriber: string,
     companyId: string,
     ownerKey: string,

@@ -1,0 +1,45 @@
+import { registerApplicationUserHooks } from './modules/application-users';
+import { registerCompanyHooks } from './modules/company';
+import { registerCompanyUserHooks } from './modules/company-users';
+import { registerCustomDashboardHooks } from './modules/custom-dashboards';
+import { registerEntityHooks } from './modules/entities';
+import {
+  registerAccountRecordHooks,
+  registerEntityDataHooks,
+  registerRecordEventPublisher,
+} from './modules/entity-data';
+import { registerEntityFilterHooks } from './modules/entity-filters';
+import { registerEntityViewHooks } from './modules/entity-views';
+import { registerFormBuilderHooks } from './modules/form-builders';
+import { registerFormSubmissionHooks } from './modules/form-submissions';
+import { registerMenuHooks } from './modules/menus';
+import { registerRelationshipHooks } from './modules/relationships';
+import { registerReminderHooks } from './modules/reminders';
+import { registerSsoHooks } from './modules/sso';
+import type { Platform } from './platform/platform';
+
+/**
+ * Hooks of the lower modules filled by the higher ones (ARCHITECTURE.md, "Module hooks"): a module
+ * never imports one after it, so what it needs of one is registered here, and what needs the
+ * platform (record events) gets this process's. Called before the job queue starts in every
+ * process (`defineModuleJobs`: API, worker, tests) and again by `buildApp`; registering twice (one
+ * app per test file) replaces the same entries.
+ */
+export function registerModuleHooks(platform: Platform): void {
+  registerCompanyHooks();
+  registerCompanyUserHooks();
+  registerApplicationUserHooks();
+  registerEntityHooks();
+  registerEntityDataHooks();
+  registerAccountRecordHooks();
+  registerRecordEventPublisher((tx, events) => platform.events.publish(tx, events));
+  registerEntityFilterHooks();
+  registerRelationshipHooks();
+  registerEntityViewHooks();
+  registerMenuHooks();
+  registerReminderHooks();
+  registerFormBuilderHooks();
+  registerFormSubmissionHooks();
+  registerCustomDashboardHooks();
+  registerSsoHooks(platform);
+}
