@@ -29,6 +29,7 @@ import { EMAIL_TEMPLATE_SCREENS } from '../features/email-templates/screens';
 import { MAIL_CONFIG_SCREENS } from '../features/mail-config/screens';
 import { CUSTOM_DASHBOARD_SCREENS } from '../features/custom-dashboards/screens';
 import { PIPELINE_SCREENS } from '../features/pipelines/screens';
+import { SSO_SCREENS } from '../features/sso/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -67,6 +68,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...MAIL_CONFIG_SCREENS,
   ...CUSTOM_DASHBOARD_SCREENS,
   ...PIPELINE_SCREENS,
+  ...SSO_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),

@@ -6,6 +6,7 @@ import {
   type SessionEndReason,
 } from '../shared/api/api-client';
 import { contactSigninPath, rememberedContactCompany } from '../features/contact-account/contact-session';
+import { takeSsoLogoutUrl } from '../features/sso/sso-storage';
 import { signinRedirectUrl } from './guard-decision';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
@@ -21,8 +22,9 @@ export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
 /**
  * Wires the session into the API client: the token refresh (POST /revoke-token), and what
  * happens when a session cannot continue: go to /signin, keeping the page to return to. For
- * SSO_USER_LOGOUT the external accounts service logs out too, when configured, and sends the
- * visitor back to /signin.
+ * SSO_USER_LOGOUT the company's identity provider ends its session too (its end-session URL kept
+ * at the SSO sign-in), else the external accounts service when configured, and sends the visitor
+ * back to /signin.
  */
 export function connectSessionHandlers(
   navigate: Navigate,
@@ -35,6 +37,12 @@ export function connectSessionHandlers(
   };
   setSessionExpiredHandler(toSignin);
   setSsoLogoutHandler((reason) => {
+    // The identity provider's end-session URL kept at the SSO sign-in (it returns to /signin).
+    const providerLogout = takeSsoLogoutUrl();
+    if (providerLogout) {
+      window.location.assign(providerLogout);
+      return;
+    }
     if (!accountsUrl) {
       toSignin(reason);
       return;
