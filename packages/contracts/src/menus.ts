@@ -111,6 +111,7 @@ export const DEFAULT_MENU: readonly TDefaultMenuEntry[] = [
     ),
   ]),
   link('email-templates', 'Email templates', '/email-template', 'mail', 'email-templates:view'),
+  link('automation', 'Automation', '/automation-pipelines', 'bolt', 'pipelines:view'),
   link('apps', 'Apps', '/apps', 'apps', 'apps:view'),
   group('settings', 'Settings', 'settings', [
     link('settings.company-users', 'Company users', '/company/users', 'users-group', 'company-users:view'),
