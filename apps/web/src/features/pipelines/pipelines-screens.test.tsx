@@ -1,0 +1,167 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { UserType } from '@esigns/contracts/auth';
+import type { TPipeline, TPipelineEntityActions, TPipelineRun } from '@esigns/contracts/pipelines';
+import { installFakeApi, invalid, ok, type FakeHandler } from '../../shared/testing/fake-api';
+import { renderScreenAt, standIn } from '../../shared/testing/render-routes';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { rowWithText } from '../../shared/testing/user-input';
+import { paged, withPermissions } from '../team/team-test-utils';
+import { CreatePipelineScreen } from './pipeline-editor-screen';
+import { PipelineRunsScreen } from './pipeline-runs-screen';
+import { PipelinesScreen } from './pipelines-screen';
+
+const LEAD = '11111111-0000-4000-8000-000000000001';
+const TEMPLATE = '22222222-0000-4000-8000-000000000001';
+
+const pipeline: TPipeline = {
+  _id: '33333333-0000-4000-8000-000000000001',
+  name: 'Hot leads',
+  enabled: true,
+  trigger: 'record.created',
+  entity_id: LEAD,
+  entity_name: 'Lead',
+  conditions: [{ field: 'lead.status', operator: 'equals', value: 'hot' }],
+  actions: [{ type: 'send_email', template_id: TEMPLATE, to: '{{lead.owner_email}}' }],
+  last_run_status: 'SUCCEEDED',
+  last_run_at: '2026-11-29T10:00:00.000Z',
+  created_at: '2026-11-29T09:00:00.000Z',
+  updated_at: '2026-11-29T09:00:00.000Z',
+};
+
+const entityActions: TPipelineEntityActions = {
+  triggers: [
+    { value: 'record.created', label: 'Record created', record: true },
+    { value: 'form.submitted', label: 'Form submitted', record: false },
+  ],
+  actions: [{ value: 'send_email', label: 'Send an email template' }],
+  operators: [{ value: 'equals', label: 'is' }],
+  fields: [
+    {
+      name: 'lead.status',
+      label: 'Status',
+      type: 'SELECT',
+      group: 'Lead',
+      options: [
+        { value: 'hot', label: 'Hot' },
+        { value: 'cold', label: 'Cold' },
+      ],
+    },
+  ],
+  merge_fields: [{ name: 'record.id', label: 'Triggering record id' }],
+  email_templates: [{ value: TEMPLATE, label: 'Hot lead alert' }],
+  workflows: [],
+};
+
+const run: TPipelineRun = {
+  _id: '44444444-0000-4000-8000-000000000001',
+  pipeline_id: pipeline._id,
+  event_id: '55555555-0000-4000-8000-000000000001',
+  event_type: 'record.created',
+  subject_id: '66666666-0000-4000-8000-000000000001',
+  status: 'FAILED',
+  note: null,
+  error: 'Step 1: Not an email address: nobody',
+  attempts: 3,
+  depth: 0,
+  rerun_of: null,
+  created_at: '2026-11-29T10:00:00.000Z',
+  finished_at: '2026-11-29T10:00:09.000Z',
+  steps: [
+    {
+      position: 0,
+      type: 'send_email',
+      status: 'FAILED',
+      attempts: 3,
+      input: { to: 'nobody' },
+      output: null,
+      error: 'Not an email address: nobody',
+      finished_at: '2026-11-29T10:00:09.000Z',
+    },
+  ],
+};
+
+function server(userType: UserType, next: FakeHandler = () => undefined): FakeHandler {
+  return withPermissions(userType, async (call) => {
+    const answer = await next(call);
+    if (answer) return answer;
+    if (call.path === '/api/automation-pipeline/list') return ok(paged([pipeline]));
+    if (call.path === '/api/automation-pipeline/entity-actions') return ok(entityActions);
+    if (call.path === '/api/entities') return ok(paged([{ _id: LEAD, name: 'Lead' }]));
+    if (call.path === `/api/automation-pipeline/${pipeline._id}`) return ok(pipeline);
+    if (call.path === `/api/automation-pipeline/${pipeline._id}/runs`) return ok(paged([run]));
+    return undefined;
+  });
+}
+
+const renderAt = (screenElement: React.ReactElement, pattern: string, path: string) =>
+  renderScreenAt(screenElement, pattern, path, [
+    standIn('/automation-pipelines', 'list-screen'),
+    standIn('*', 'elsewhere'),
+  ]);
+
+staffSessionPerTest();
+
+describe('pipeline screens', { timeout: 20_000 }, () => {
+  it('lists pipelines with trigger, entity and last run, and turns one off from its row', async () => {
+    const api = installFakeApi(
+      server('ADMIN', (call) => (call.method === 'PATCH' ? ok({ ...pipeline, enabled: false }) : undefined)),
+    );
+    renderAt(<PipelinesScreen />, '/automation-pipelines', '/automation-pipelines');
+    await screen.findByText('Hot leads');
+    const row = rowWithText('pipeline-row', 'Hot leads');
+    expect(within(row).getByText('Record created')).toBeTruthy();
+    expect(within(row).getByText('Lead')).toBeTruthy();
+    expect(within(row).getByText('Succeeded')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('switch', { name: 'Hot leads on' }));
+    await waitFor(() =>
+      expect(api.callsTo(`/api/automation-pipeline/update/${pipeline._id}`, 'PATCH')[0]?.body).toEqual({
+        enabled: false,
+      }),
+    );
+  });
+
+  it("sends the editor's pipeline and shows the server's field errors", async () => {
+    const api = installFakeApi(
+      server('ADMIN', (call) =>
+        call.method === 'POST' ? invalid({ name: 'At most 120 characters' }) : undefined,
+      ),
+    );
+    renderAt(<CreatePipelineScreen />, '/automation-pipelines/create', '/automation-pipelines/create');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Hot leads' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create pipeline' }));
+    await waitFor(() => expect(api.callsTo('/api/automation-pipeline/create', 'POST')).toHaveLength(1));
+    expect(api.callsTo('/api/automation-pipeline/create', 'POST')[0]?.body).toEqual({
+      name: 'Hot leads',
+      enabled: true,
+      trigger: 'record.created',
+      entity_id: null,
+      conditions: [],
+      actions: [],
+    });
+    expect(await screen.findByText('At most 120 characters')).toBeTruthy();
+  });
+
+  it("shows a run's steps with their input and error, and re-runs it", async () => {
+    const api = installFakeApi(
+      server('ADMIN', (call) =>
+        call.method === 'POST' ? ok({ ...run, _id: 'again', status: 'QUEUED' }) : undefined,
+      ),
+    );
+    renderAt(
+      <PipelineRunsScreen />,
+      '/automation-pipelines/:pipeline_id/runs',
+      `/automation-pipelines/${pipeline._id}/runs`,
+    );
+    expect(await screen.findByText('Runs of Hot leads')).toBeTruthy();
+    fireEvent.click(await screen.findByText('Failed'));
+    expect(await screen.findByText('Step 1: Not an email address: nobody')).toBeTruthy();
+    expect(screen.getByTestId('run-step').textContent).toContain('"to": "nobody"');
+    fireEvent.click(screen.getByRole('button', { name: 'Re-run' }));
+    await waitFor(() =>
+      expect(api.callsTo(`/api/automation-pipeline/runs/${run._id}/rerun`, 'POST')).toHaveLength(1),
+    );
+  });
+});
