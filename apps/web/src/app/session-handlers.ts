@@ -29,6 +29,8 @@ export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
 export function connectSessionHandlers(
   navigate: Navigate,
   accountsUrl: string | undefined = import.meta.env.VITE_ACCOUNTS_URL,
+  /** Leaves the app for another site (the provider's or accounts' logout); a seam for tests. */
+  leaveTo: (url: string) => void = (url) => window.location.assign(url),
 ): void {
   connectTokenRefresh();
   const toSignin = (reason: SessionEndReason) => {
@@ -40,7 +42,7 @@ export function connectSessionHandlers(
     // The identity provider's end-session URL kept at the SSO sign-in (it returns to /signin).
     const providerLogout = takeSsoLogoutUrl();
     if (providerLogout) {
-      window.location.assign(providerLogout);
+      leaveTo(providerLogout);
       return;
     }
     if (!accountsUrl) {
@@ -48,9 +50,7 @@ export function connectSessionHandlers(
       return;
     }
     const back = `${window.location.origin}/signin`;
-    window.location.assign(
-      `${accountsUrl.replace(/\/+$/, '')}/logout?redirect_url=${encodeURIComponent(back)}`,
-    );
+    leaveTo(`${accountsUrl.replace(/\/+$/, '')}/logout?redirect_url=${encodeURIComponent(back)}`);
   });
 }
 
