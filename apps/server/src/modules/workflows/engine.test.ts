@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { IntegrationEvent } from '@esigns/contracts/integration-events';
 import type { TWorkflow, TWorkflowStepInput } from '@esigns/contracts/workflows';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
@@ -31,12 +32,20 @@ let acme: SeededCompany;
 let other: SeededCompany;
 let w: ReturnType<typeof workflowTestClient>;
 let workflow: TWorkflow;
+/** The integration events a probe subscriber heard (Acme's `workflow.completed`). */
+const heard: IntegrationEvent[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp(
+    {},
+    { beforeStart: (p) => p.events.subscribe('probe', async (event) => void heard.push(event)) },
+  );
   w = workflowTestClient(t);
   acme = await seedCompany(t, { name: 'Acme Realty' });
   other = await seedCompany(t, { name: 'Other Estates' });
+  await t.platform.database.db.transaction((tx) =>
+    t.platform.events.setInterest(tx, 'probe', acme.companyId, 'probe', ['workflow.completed']),
+  );
   const doc = await createDocument(t, acme.users.OWNER, acme.companyId, { isTemplate: true, name: 'Lease' });
   await saveLayout(t, acme.users.OWNER, doc, {
     fields: [signatureField('sig', 'tenant')],
@@ -185,6 +194,16 @@ describe('a packet driven to COMPLETED', () => {
     expect(events).toEqual(
       expect.arrayContaining(['created', 'sent', 'step_due', 'step_done', 'step_skipped', 'completed']),
     );
+    // Integrations hear of it once (webhooks, pipelines).
+    const completed = await eventually(
+      async () => heard.find((e) => e.subject_id === id),
+      'the workflow.completed event',
+    );
+    expect(completed).toMatchObject({
+      type: 'workflow.completed',
+      company_id: acme.companyId,
+      data: { workflow_id: workflow._id, instance_id: id, name: 'Tenancy packet' },
+    });
   }, 300_000);
 });
 
