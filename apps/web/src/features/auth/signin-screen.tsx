@@ -27,9 +27,14 @@ export function SigninScreen() {
       }
       submit={signIn}
       footer={
-        <LinkLine question="Don't have an account?" to="/signup">
-          Sign up
-        </LinkLine>
+        <>
+          <LinkLine question="Don't have an account?" to="/signup">
+            Sign up
+          </LinkLine>
+          <LinkLine question="Does your company use single sign-on?" to="/sso-signin">
+            Sign in with SSO
+          </LinkLine>
+        </>
       }
     />
   );
