@@ -96,6 +96,7 @@ const NOT_FOUND_IDS = new Set(['not-found', 'not-found-ap', 'not-found-if']);
 const GUARD_CHOICES: Record<string, GuardName> = {
   '/company-documents/requested/.../execute': 'requestLink',
   '/company-documents/requested/.../preview': 'requestLink',
+  '/signin/oauth': 'user',
 };
 
 describe('every route of client-routes.tsv', () => {

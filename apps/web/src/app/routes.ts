@@ -422,6 +422,9 @@ export const PUBLIC_ROUTES: ScreenRoute[] = [
     [['/published-templates/{token}', 'Sign a published document']],
     'narrow',
   ),
+  // The OAuth consent screen needs the user signed in (the spec's guard is `guest`): signed out,
+  // the visitor signs in first and comes back to answer.
+  ...group('oauth', 'user', 'public', [['/signin/oauth', 'Allow an app']], 'narrow'),
 ];
 
 /** Sign-in and sign-up screens: signed-in visitors are sent home (public layout, narrow card). */
@@ -454,7 +457,6 @@ export const GUEST_ROUTES: ScreenRoute[] = [
     ],
     'narrow',
   ),
-  ...group('oauth', 'guest', 'public', [['/signin/oauth', 'Sign in with OAuth']], 'narrow'),
   ...group('application-users', 'guest', 'public', [['/ap/signin', 'Application sign in']], 'narrow'),
 ];
 

@@ -30,6 +30,7 @@ import { MAIL_CONFIG_SCREENS } from '../features/mail-config/screens';
 import { CUSTOM_DASHBOARD_SCREENS } from '../features/custom-dashboards/screens';
 import { PIPELINE_SCREENS } from '../features/pipelines/screens';
 import { SSO_SCREENS } from '../features/sso/screens';
+import { OAUTH_SCREENS } from '../features/oauth/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -69,6 +70,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...CUSTOM_DASHBOARD_SCREENS,
   ...PIPELINE_SCREENS,
   ...SSO_SCREENS,
+  ...OAUTH_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),

@@ -19,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../shared/api/api-error';
 import { formatDateTime } from '../../shared/format/date';
 import { useSession } from '../../shared/session/session-store';
+import { ClientAppsSection } from '../oauth/client-apps-section';
 import { FormAlert, LoadError, errorMessageOf } from '../profile/screen-states';
 import { fetchApiKey, issueApiKey, settingsKey, type TApiKeySecret } from './settings-api';
 import { SettingsArea } from './settings-area';
@@ -192,6 +193,7 @@ export function ApiKeysScreen() {
         {secret && <NewSecret secret={secret} onHide={() => setSecret(null)} />}
         {content}
       </Stack>
+      <ClientAppsSection />
       <Modal
         opened={isConfirming}
         onClose={() => !issue.isPending && setIsConfirming(false)}
