@@ -31,7 +31,12 @@ export type { RecordRow, RecordWriteOptions } from './service';
 export type { ForeignFileCheck } from './files-service';
 export { slugOf } from './files-service';
 export { recordExportReader } from './record-export-pages';
-export type { RecordExportPage, RecordExportQuery, RecordExportReader } from './record-export-pages';
+export type {
+  ExportRecord,
+  RecordExportPage,
+  RecordExportQuery,
+  RecordExportReader,
+} from './record-export-pages';
 export {
   headerNames,
   importableFields,

@@ -4,7 +4,7 @@ import type { TValueField } from '@esigns/contracts/nocode-fields';
 import { splitFieldRef } from '@esigns/contracts/nocode-filters';
 import { validationError } from '../../platform/http/app-error';
 import type { EntityDefinition } from '../entities';
-import type { RecordRow } from '../entity-data';
+import type { ExportRecord } from '../entity-data';
 import {
   cellOf,
   kindOf,
@@ -139,7 +139,7 @@ export function entityColumns(
   return columns;
 }
 
-function rawValue(column: ExportColumn, row: RecordRow): unknown {
+function rawValue(column: ExportColumn, row: ExportRecord): unknown {
   switch (column.system) {
     case 'created_at':
       return row.createdAt;
@@ -155,7 +155,7 @@ function rawValue(column: ExportColumn, row: RecordRow): unknown {
 }
 
 /** A record's cell in a column, typed for a workbook. */
-export function columnCell(column: ExportColumn, row: RecordRow, context: RowContext): CellValue {
+export function columnCell(column: ExportColumn, row: ExportRecord, context: RowContext): CellValue {
   const value = rawValue(column, row);
   if (column.field) return cellOf(column.field, column.kind, value, context);
   if (column.system === 'created_at' || column.system === 'updated_at')
@@ -168,7 +168,7 @@ export function columnCell(column: ExportColumn, row: RecordRow, context: RowCon
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A record's cell in a column as text (PDF). */
-export function columnText(column: ExportColumn, row: RecordRow, context: RowContext): string {
+export function columnText(column: ExportColumn, row: ExportRecord, context: RowContext): string {
   if (column.field) return textOf(column.field, rawValue(column, row), context);
   const cell = columnCell(column, row, context);
   if (cell instanceof Date)
@@ -177,7 +177,7 @@ export function columnText(column: ExportColumn, row: RecordRow, context: RowCon
 }
 
 /** The user ids a page's `created_by` column needs names for (none without that column). */
-export function creatorIds(columns: readonly ExportColumn[], rows: readonly RecordRow[]): string[] {
+export function creatorIds(columns: readonly ExportColumn[], rows: readonly ExportRecord[]): string[] {
   if (!columns.some((c) => c.system === 'created_by')) return [];
   return [...new Set(rows.map((r) => r.createdBy).filter((id): id is string => id !== null))];
 }

@@ -1,6 +1,6 @@
 import { offsetMinutesAt, type TZone } from '@esigns/contracts/dates';
 import type { TValueField } from '@esigns/contracts/nocode-fields';
-import type { RecordRow } from '../entity-data';
+import type { ExportRecord } from '../entity-data';
 import { textOf } from './cell-values';
 import type { ExportColumn, RowContext } from './columns';
 import { columnLetters, xmlText } from './xlsx-parts';
@@ -12,7 +12,7 @@ import { columnLetters, xmlText } from './xlsx-parts';
  * serial days (as exceljs writes them: 25569 + ms / 86,400,000), date-times the zone's wall clock.
  */
 
-type CellWriter = (row: RecordRow, context: RowContext, rowNumber: number) => string;
+type CellWriter = (row: ExportRecord, context: RowContext, rowNumber: number) => string;
 /** A record and its 1-based row number as `<row>` XML. */
 export type RowWriter = CellWriter;
 
@@ -45,7 +45,7 @@ export function zoneOffsets(zone: TZone): (ms: number) => number {
   };
 }
 
-function valueGetter(column: ExportColumn): (row: RecordRow) => unknown {
+function valueGetter(column: ExportColumn): (row: ExportRecord) => unknown {
   switch (column.system) {
     case 'created_at':
       return (row) => row.createdAt;

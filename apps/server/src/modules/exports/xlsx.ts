@@ -1,6 +1,4 @@
-import { PassThrough, type Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
-import { ZipFile } from 'yazl';
+import type { Writable } from 'node:stream';
 import type { Db } from '../../platform/db/database';
 import type { RecordExportPage } from '../entity-data';
 import { findPeople } from '../auth';
@@ -8,26 +6,26 @@ import { creatorIds, type RowContext } from './columns';
 import type { SheetSource } from './sources';
 import { rowWriter, type RowWriter } from './xlsx-cells';
 import { packageParts, sheetHead, SHEET_TAIL, styleTable, stylesXml } from './xlsx-parts';
+import { ZipWriter, type ZipTextEntry } from './zip-writer';
 
 /*
  * Workbooks written as rows arrive, in constant memory: the sheet XML is written here as text
- * (xlsx-parts.ts, xlsx-cells.ts) into a yazl zip entry (deflated at level 1, sizes in a data
- * descriptor), and every write waits while the zip and the output are behind. exceljs' streaming
- * WorkbookWriter is not used: it keeps the whole zip in memory until commit (exceljs #1894,
- * #2916), so its memory grew with the rows. Each sheet's rows are read by keyset pages; header
- * bold and frozen, column widths and number formats per column, inline strings (no shared-string
- * table growing with the rows).
+ * (xlsx-parts.ts, xlsx-cells.ts) into a streamed zip entry (zip-writer.ts: reused buffers,
+ * deflated at level 1 off the main thread, sizes in a data descriptor), and a write waits only
+ * while the zip and the output are behind. A page's rows become XML as soon as the page arrives,
+ * so they die young (a page kept across waits is promoted to V8's old generation, which then grows
+ * by hundreds of MB before a full collection). exceljs' streaming WorkbookWriter is not used: it
+ * keeps the whole zip in memory until commit (exceljs #1894, #2916). Header bold and frozen, column
+ * widths and number formats per column, inline strings (no shared-string table growing with the rows).
  */
 
 /**
- * Records a page reads. Memory follows it (two pages live: one written, the next read): 5,000 made
- * the server's peak ~100 MB higher at the same speed (bench/export).
+ * Records a page reads. Memory follows it (two pages live: one written, the next read): pages
+ * must die in V8's young generation (a few MB), else the server's peak grows (bench/export).
  */
-export const EXPORT_PAGE = 1_000;
+export const EXPORT_PAGE = 250;
 /** Deflate level of the sheets: level 1 is several times faster than 6 for ~15% more bytes. */
 const SHEET_COMPRESSION = 1;
-/** Characters of XML gathered before a write to the zip. */
-const CHUNK_CHARS = 64 * 1024;
 
 const INVALID_SHEET_CHARS = /[[\]:*?/\\]/g;
 
@@ -61,22 +59,6 @@ export type WriteProgress = {
   signal?: AbortSignal;
 };
 
-/** Writes to a zip entry, waiting while it is full; fails once the output is closed. */
-function send(entry: PassThrough, xml: string): Promise<void> {
-  if (entry.destroyed) return Promise.reject(new Error('The export output was closed'));
-  if (entry.write(xml)) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      entry.off('drain', done);
-      entry.off('close', done);
-      if (entry.destroyed) reject(new Error('The export output was closed'));
-      else resolve();
-    };
-    entry.on('drain', done);
-    entry.on('close', done);
-  });
-}
-
 /** The names of a page's creators (only when a column shows them). */
 async function pagePeople(db: Db, sheet: SheetSource, rows: Parameters<typeof creatorIds>[1]) {
   const people = new Map<string, string>();
@@ -91,7 +73,7 @@ async function pagePeople(db: Db, sheet: SheetSource, rows: Parameters<typeof cr
 type SheetJob = {
   db: Db;
   sheet: SheetSource;
-  entry: PassThrough;
+  entry: ZipTextEntry;
   styleOf: (numFmt: string | undefined) => number;
   zone: RowContext['zone'];
   progress: WriteProgress;
@@ -99,21 +81,16 @@ type SheetJob = {
   before: number;
 };
 
-/** A page's rows as XML into the entry, in chunks; answers the rows written. */
+/** A page's rows as XML into the entry (waiting only while the zip is behind). */
 async function writeRows(job: SheetJob, page: RecordExportPage, toRow: RowWriter, first: number) {
   const people = await pagePeople(job.db, job.sheet, page.rows);
   const context: RowContext = { zone: job.zone, linkedTitles: page.linkedTitles, people };
-  let xml = '';
   let n = first;
   for (const row of page.rows) {
-    xml += toRow(row, context, n);
+    const wait = job.entry.write(toRow(row, context, n));
     n += 1;
-    if (xml.length >= CHUNK_CHARS) {
-      await send(job.entry, xml);
-      xml = '';
-    }
+    if (wait) await wait;
   }
-  if (xml) await send(job.entry, xml);
 }
 
 /**
@@ -123,8 +100,7 @@ async function writeRows(job: SheetJob, page: RecordExportPage, toRow: RowWriter
 async function writeSheet(job: SheetJob): Promise<number> {
   const { sheet, entry } = job;
   const cols = sheet.columns.map((c) => ({ width: c.width, style: job.styleOf(c.numFmt) }));
-  await send(
-    entry,
+  await entry.write(
     sheetHead(
       sheet.columns.map((c) => c.header),
       cols,
@@ -150,7 +126,7 @@ async function writeSheet(job: SheetJob): Promise<number> {
     );
     throw err;
   }
-  await send(entry, SHEET_TAIL);
+  await entry.write(SHEET_TAIL);
   return written;
 }
 
@@ -182,21 +158,12 @@ export async function writeWorkbook(
   const list = sheets.length > 0 ? sheets : [EMPTY_SHEET];
   const names = sheetNames(list.map((s) => s.name));
   const styles = styleTable(list.flatMap((s) => s.columns));
-  const zip = new ZipFile();
-  let entry: PassThrough | null = null;
-  // The output closed early (a download aborted, a zip error): the sheet being written stops.
-  out.once('close', () => entry?.destroy());
-  zip.on('error', (err: Error) => out.destroy(err));
-  zip.outputStream.pipe(out);
-  for (const [path, xml] of packageParts(names, stylesXml(styles)))
-    zip.addBuffer(Buffer.from(xml), path, { compressionLevel: SHEET_COMPRESSION });
-  let written = 0;
+  const zip = new ZipWriter(out, SHEET_COMPRESSION);
   try {
+    for (const [path, xml] of packageParts(names, stylesXml(styles))) await zip.addFile(path, xml);
+    let written = 0;
     for (const [index, sheet] of list.entries()) {
-      entry = new PassThrough();
-      zip.addReadStream(entry, `xl/worksheets/sheet${index + 1}.xml`, {
-        compressionLevel: SHEET_COMPRESSION,
-      });
+      const entry = await zip.openText(`xl/worksheets/sheet${index + 1}.xml`);
       written += await writeSheet({
         db,
         sheet,
@@ -206,14 +173,11 @@ export async function writeWorkbook(
         progress,
         before: written,
       });
-      entry.end();
+      await entry.end();
     }
-    zip.end();
-    await finished(out);
+    await zip.finish();
     return written;
   } catch (err) {
-    entry?.destroy();
-    zip.outputStream.unpipe(out);
     if (!out.destroyed) out.destroy(err instanceof Error ? err : new Error(String(err)));
     throw err;
   }
