@@ -43,7 +43,11 @@ export const PIPELINE_OPERATOR_LABELS: Record<TPipelineConditionOperator, string
 };
 
 /** Operators that take no value. */
-export const VALUELESS_OPERATORS: readonly TPipelineConditionOperator[] = ['is_empty', 'is_not_empty', 'changed'];
+export const VALUELESS_OPERATORS: readonly TPipelineConditionOperator[] = [
+  'is_empty',
+  'is_not_empty',
+  'changed',
+];
 
 const ZName = z.string().trim().min(1, 'Name is required').max(120, 'At most 120 characters');
 const ZMergeName = z
@@ -87,7 +91,11 @@ export const PIPELINE_ACTION_LABELS: Record<TPipelineActionType, string> = {
 export const ZPipelineAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('create_record'), entity_id: ZId(), values: ZValueMap }),
   /** `record_id` empty: the triggering record; else a text with merge fields (`{{step1.record_id}}`). */
-  z.object({ type: z.literal('update_record'), record_id: z.string().max(200).default(''), values: ZValueMap }),
+  z.object({
+    type: z.literal('update_record'),
+    record_id: z.string().max(200).default(''),
+    values: ZValueMap,
+  }),
   z.object({
     type: z.literal('send_email'),
     template_id: ZId(),
@@ -102,8 +110,9 @@ export const ZPipelineAction = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('call_webhook'),
-    url: z.url({ protocol: /^https?$/, message: 'An http(s) address' }).max(2_000),
-    /** JSON body with merge fields; empty: the trigger event as it was delivered. */
+    /** http(s), checked like webhook endpoints (no private addresses unless the operator allows them). */
+    url: z.string().trim().min(1, 'Give the address').max(2_000, 'At most 2,000 characters'),
+    /** JSON with merge fields (filled as JSON text); empty: the trigger event and the run's ids. */
     body: ZText.default(''),
   }),
 ]);
@@ -207,10 +216,11 @@ export type TPipelineField = z.infer<typeof ZPipelineField>;
 
 /** `GET /automation-pipeline/entity-actions`: what triggers and actions are available (for an entity). */
 export const ZPipelineEntityActions = z.object({
-  triggers: z.array(z.object({ value: z.enum(INTEGRATION_EVENT_TYPES), label: z.string(), record: z.boolean() })),
+  triggers: z.array(
+    z.object({ value: z.enum(INTEGRATION_EVENT_TYPES), label: z.string(), record: z.boolean() }),
+  ),
   actions: z.array(z.object({ value: z.enum(PIPELINE_ACTION_TYPES), label: z.string() })),
   operators: z.array(z.object({ value: z.enum(PIPELINE_CONDITION_OPERATORS), label: z.string() })),
-  entities: z.array(ZOption),
   /** The entity's fields (the trigger's conditions and merge fields, a record action's values). */
   fields: z.array(ZPipelineField),
   /** Merge fields besides the record's (record.id, event.*, data.*). */
@@ -225,4 +235,5 @@ export const RECORD_EVENT_TYPES: readonly IntegrationEventType[] = [
   'record.updated',
   'record.deleted',
 ];
-export const isRecordEvent = (type: string): boolean => (RECORD_EVENT_TYPES as readonly string[]).includes(type);
+export const isRecordEvent = (type: string): boolean =>
+  (RECORD_EVENT_TYPES as readonly string[]).includes(type);

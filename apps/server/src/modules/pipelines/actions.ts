@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { IntegrationEvent } from '@esigns/contracts/integration-events';
 import type { TPipelineAction } from '@esigns/contracts/pipelines';
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
@@ -8,20 +9,25 @@ import { renderTemplateMail } from '../email-templates';
 import { loadEntityDefinition, type EntityDefinition } from '../entities';
 import { createRecords, recordsByIds, updateRecord } from '../entity-data';
 import type { AccessContext } from '../permissions';
+import { postSafely } from '../webhooks';
 import { startWorkflowFor } from '../workflows';
 import { fieldsByName } from './checks';
 import { pipelineCauses } from './schema';
-import { fillText, fillValue, textOf, type RunValues } from './values';
+import { fillJson, fillText, fillValue, textOf, type RunValues } from './values';
 
 /*
  * The actions, each done inside the run's step transaction (`tx`): what it writes (a record, a
  * queued mail, a workflow's start job) commits with the step's result or not at all, so a step
- * is never done twice.
+ * is never done twice. A webhook call is an outside request: it is made before that transaction
+ * (never holding it open), with the step's idempotency key; see `runOutside`.
  */
 
 export type RunContext = {
   platform: Platform;
   tx: Db;
+  /** The trigger event (a webhook's default body). */
+  event: IntegrationEvent;
+  pipelineId: string;
   companyId: string;
   runId: string;
   depth: number;
@@ -149,6 +155,57 @@ async function startWorkflowAction(
   };
 }
 
+type WebhookAction = Extract<TPipelineAction, { type: 'call_webhook' }>;
+
+/**
+ * POSTs the body (merge fields filled as JSON text; empty: the event and the run's ids) through
+ * webhooks' SSRF-safe sender, with `idempotency-key: <run id>:<step>`. A refused target, no answer
+ * or an answer other than 2xx fails the step.
+ */
+async function callWebhook(ctx: Omit<RunContext, 'tx'>, action: WebhookAction, position: number) {
+  const body = action.body.trim()
+    ? fillJson(action.body, ctx.values)
+    : JSON.stringify({
+        pipeline_id: ctx.pipelineId,
+        run_id: ctx.runId,
+        type: ctx.event.type,
+        timestamp: ctx.event.occurred_at,
+        data: ctx.event.data,
+      });
+  try {
+    JSON.parse(body);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'The body is not JSON once its merge fields are filled',
+    });
+  }
+  const answer = await postSafely(
+    action.url,
+    body,
+    { 'content-type': 'application/json', 'idempotency-key': `${ctx.runId}:${position + 1}` },
+    { allowPrivate: ctx.platform.config.webhooks.allowPrivate },
+  );
+  const failure =
+    answer.error ??
+    (answer.status !== null && (answer.status < 200 || answer.status > 299)
+      ? `answered ${answer.status}`
+      : null);
+  if (failure) throw new AppError('CONFLICT', { message: `The webhook ${failure}` });
+  return {
+    input: { url: action.url, body },
+    output: { status: answer.status, body: answer.body, duration_ms: answer.durationMs },
+  };
+}
+
+/** The part of an action done outside the step's transaction (a webhook call), else null. */
+export async function runOutside(
+  ctx: Omit<RunContext, 'tx'>,
+  action: TPipelineAction,
+  position: number,
+): Promise<StepResult | null> {
+  return action.type === 'call_webhook' ? callWebhook(ctx, action, position) : null;
+}
+
 /** Does one action inside the step's transaction. */
 export async function runAction(ctx: RunContext, action: TPipelineAction): Promise<StepResult> {
   switch (action.type) {
@@ -160,5 +217,7 @@ export async function runAction(ctx: RunContext, action: TPipelineAction): Promi
       return sendEmailAction(ctx, action);
     case 'start_workflow':
       return startWorkflowAction(ctx, action);
+    case 'call_webhook':
+      throw new Error('call_webhook runs outside the step transaction (runOutside)');
   }
 }

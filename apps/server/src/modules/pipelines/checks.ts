@@ -3,8 +3,10 @@ import type { IntegrationEventType } from '@esigns/contracts/integration-events'
 import { isRecordEvent, type TPipelineAction, type TPipelineCondition } from '@esigns/contracts/pipelines';
 import type { Db } from '../../platform/db/database';
 import { validationError } from '../../platform/http/app-error';
+import type { Platform } from '../../platform/platform';
 import { findEntityEmailTemplate } from '../email-templates';
 import { loadEntityDefinition, type EntityDefinition } from '../entities';
+import { checkTarget, UnsafeTargetError } from '../webhooks';
 import { findWorkflow } from '../workflows';
 
 /*
@@ -71,6 +73,7 @@ function valueProblems(
 }
 
 async function actionProblems(
+  platform: Platform,
   db: Db,
   companyId: string,
   action: TPipelineAction,
@@ -101,15 +104,29 @@ async function actionProblems(
     case 'start_workflow':
       await findWorkflow(db, companyId, action.workflow_id);
       return [];
+    case 'call_webhook':
+      return urlProblems(platform, action.url, [...path, 'url']);
+  }
+}
+
+/** The address as webhook endpoints are checked (http(s), no private address unless allowed). */
+async function urlProblems(platform: Platform, url: string, path: (string | number)[]) {
+  try {
+    await checkTarget(url, { allowPrivate: platform.config.webhooks.allowPrivate });
+    return [];
+  } catch (err) {
+    if (err instanceof UnsafeTargetError) return [detail(path, err.message)];
+    throw err;
   }
 }
 
 /** Checks a whole definition; answers the trigger entity's definition (record triggers). */
 export async function checkDefinition(
-  db: Db,
+  platform: Platform,
   companyId: string,
   input: PipelineDefinition,
 ): Promise<EntityDefinition | null> {
+  const db = platform.database.db;
   const record = isRecordEvent(input.trigger);
   if (record && !input.entityId) {
     throw validationError(
@@ -130,7 +147,7 @@ export async function checkDefinition(
         ],
   );
   for (const [i, action] of input.actions.entries()) {
-    problems.push(...(await actionProblems(db, companyId, action, i, def)));
+    problems.push(...(await actionProblems(platform, db, companyId, action, i, def)));
   }
   if (problems.length > 0) throw validationError(problems, problems[0]!.message);
   return def;

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationEvent } from '@esigns/contracts/integration-events';
 import type { TPipeline, TPipelineRun } from '@esigns/contracts/pipelines';
@@ -155,7 +157,15 @@ describe('failures and loops', () => {
   });
 
   it('skips, with a note, an event caused by runs deeper than three', async () => {
-    const pipeline = await kit.createPipeline(owner(), kit.hotLeadPipeline(crm, { conditions: [] }));
+    const followUp = {
+      type: 'create_record',
+      entity_id: crm.followUp._id,
+      values: { [crm.f('title')]: 'Loop' },
+    };
+    const pipeline = await kit.createPipeline(
+      owner(),
+      kit.hotLeadPipeline(crm, { conditions: [], actions: [followUp] }),
+    );
     const lead = await kit.addLead(crm, owner(), { name: 'Loop', status: 'hot' });
     const before = await kit.settledRuns(owner(), pipeline._id, 1);
     // The record written by a run at depth 3, its event raised in the same transaction.
@@ -175,6 +185,44 @@ describe('failures and loops', () => {
     const skipped = runs.find((r) => r.status === 'SKIPPED');
     expect(skipped).toMatchObject({ depth: 4, steps: [] });
     expect(skipped?.note).toMatch(/loop/);
+    await data(call('PATCH', `/automation-pipeline/update/${pipeline._id}`, owner(), { enabled: false }));
+  });
+});
+
+describe('a webhook action', () => {
+  it('refuses a private address, then (allowed by the operator) posts the filled body with the idempotency key', async () => {
+    const received: { body: string; key: string | undefined }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push({ body, key: req.headers['idempotency-key'] as string | undefined });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const definition = kit.hotLeadPipeline(crm, {
+      conditions: [{ field: crm.l('name'), operator: 'equals', value: 'Hook Lead' }],
+      actions: [{ type: 'call_webhook', url, body: `{"lead": "{{${crm.l('name')}}}"}` }],
+    });
+    try {
+      const refused = await call('POST', '/automation-pipeline/create', owner(), definition);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(keysOf(refused)).toEqual(['actions.0.url']);
+
+      t.platform.config.webhooks.allowPrivate = true;
+      const pipeline = await kit.createPipeline(owner(), definition);
+      await kit.addLead(crm, owner(), { name: 'Hook Lead', status: 'cold' });
+      const [run] = await kit.settledRuns(owner(), pipeline._id);
+      expect(run).toMatchObject({ status: 'SUCCEEDED' });
+      expect(run!.steps[0]).toMatchObject({ type: 'call_webhook', status: 'DONE', output: { status: 204 } });
+      expect(received).toEqual([{ body: '{"lead": "Hook Lead"}', key: `${run!._id}:1` }]);
+      await data(call('PATCH', `/automation-pipeline/update/${pipeline._id}`, owner(), { enabled: false }));
+    } finally {
+      t.platform.config.webhooks.allowPrivate = false;
+      receiver.close();
+    }
   });
 });
 

@@ -23,7 +23,8 @@ const DEFINITION_DOC =
   'record, `data.<key>`, `event.type`...), `operator` one of equals, not_equals, contains, not_contains, ' +
   'is_empty, is_not_empty, greater_than, less_than, changed. `actions` run in order: create_record ' +
   '(`entity_id`, `values` by merge name), update_record (`record_id` empty: the triggering record), ' +
-  'send_email (`template_id` of the entity, `to`), start_workflow (`workflow_id`, `contact_email`). Texts ' +
+  'send_email (`template_id` of the entity, `to`), start_workflow (`workflow_id`, `contact_email`), ' +
+  'call_webhook (`url`, checked like webhook endpoints; `body` JSON). Texts ' +
   "take merge fields `{{name}}`. Another company's entity, template or workflow: 404; a field that is not " +
   "the entity's: 422 keyed by its path.";
 

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { WORKFLOW_START_JOB } from '../workflows';
-import { runAction, type StepResult } from './actions';
+import { runAction, runOutside, type StepResult } from './actions';
 import { pipelineRunSteps, pipelineRuns, pipelines } from './schema';
 import { RUN_JOB, templateCodes, type TRunJob } from './runs';
 import { triggerValues, withStepOutput, type RunValues } from './values';
@@ -13,7 +13,9 @@ import { triggerValues, withStepOutput, type RunValues } from './values';
  * One run's job: the pipeline's actions in order, each in ONE transaction that locks the run,
  * checks its cursor (`next_step`) is this step, does the action, stores the step (input, output)
  * and moves the cursor. A job run again (kill -9, a hand-back, a second worker) finds the step done
- * and goes on after it: a step is never done twice. A failing step stores its error and attempt
+ * and goes on after it: a step is never done twice. The exception is a webhook call, an outside
+ * request made before the transaction: a crash between the call and the commit calls it again
+ * (at least once, with the same `idempotency-key` header). A failing step stores its error and attempt
  * (outside the rolled-back transaction) and throws, so the job retries with backoff; after
  * `MAX_ATTEMPTS` failures of the step the run ends FAILED with its error.
  */
@@ -58,25 +60,26 @@ async function lockRun(tx: Db, runId: string): Promise<RunRow | undefined> {
   return run;
 }
 
-/** Does step `position` if it is still the next one; answers false when another run of the job did. */
+/** Does step `position` if it is still the next one; answers null when another run of the job did. */
 async function doStep(platform: Platform, loaded: Loaded, position: number): Promise<StepResult | null> {
   const action = loaded.actions[position]!;
+  const context = {
+    platform,
+    event: loaded.run.event,
+    pipelineId: loaded.run.pipelineId,
+    companyId: loaded.run.companyId,
+    runId: loaded.run.id,
+    depth: loaded.run.depth,
+    actorId: loaded.actorId,
+    recordId: recordIdOf(loaded.run),
+    values: loaded.values,
+  };
+  // An outside request (a webhook) is made before the transaction, never holding it open.
+  const outside = await runOutside(context, action, position);
   return platform.database.db.transaction(async (tx) => {
     const run = await lockRun(tx, loaded.run.id);
     if (!run || FINAL.has(run.status) || run.nextStep !== position) return null;
-    const result = await runAction(
-      {
-        platform,
-        tx,
-        companyId: run.companyId,
-        runId: run.id,
-        depth: run.depth,
-        actorId: loaded.actorId,
-        recordId: recordIdOf(run),
-        values: loaded.values,
-      },
-      action,
-    );
+    const result = outside ?? (await runAction({ ...context, tx }, action));
     const step = {
       type: action.type,
       status: 'DONE' as const,

@@ -129,7 +129,7 @@ export async function createPipeline(
 ): Promise<TPipeline> {
   const db = platform.database.db;
   const entityId = isRecordEvent(input.trigger) ? input.entity_id : null;
-  await checkDefinition(db, access.companyId, { ...input, entityId });
+  await checkDefinition(platform, access.companyId, { ...input, entityId });
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(pipelines)
@@ -171,7 +171,7 @@ export async function updatePipeline(
     conditions: input.conditions ?? current.conditions,
     actions: input.actions ?? current.actions,
   };
-  await checkDefinition(db, access.companyId, next);
+  await checkDefinition(platform, access.companyId, next);
   const row = await db.transaction(async (tx) => {
     await findPipeline(tx, access.companyId, id, true);
     const [updated] = await tx

@@ -167,3 +167,10 @@ export function fillValue(text: string, values: RunValues): unknown {
 export function fillText(text: string, values: RunValues): string {
   return text.replace(mergePattern(), (_whole, name: string) => textOf(values.get(name)));
 }
+
+/** A JSON text (a webhook body) with merge fields filled as JSON string contents. */
+export function fillJson(text: string, values: RunValues): string {
+  return text.replace(mergePattern(), (_whole, name: string) =>
+    JSON.stringify(textOf(values.get(name))).slice(1, -1),
+  );
+}

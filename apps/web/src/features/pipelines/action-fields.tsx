@@ -1,4 +1,4 @@
-import { Select, Stack, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput, Textarea } from '@mantine/core';
 import type { TPipelineEntityActions } from '@esigns/contracts/pipelines';
 import type { FieldErrors } from '../../shared/api/api-error';
 import type { KeyedAction } from './draft';
@@ -103,6 +103,29 @@ export function ActionFields({ action, index, onChange, options, entities, trigg
             value={action.contact_email}
             onChange={(event) => onChange({ ...action, contact_email: event.currentTarget.value })}
             error={errors[`${path}.contact_email`]}
+          />
+        </Stack>
+      );
+    case 'call_webhook':
+      return (
+        <Stack gap="xs">
+          <TextInput
+            label="Address"
+            aria-label={label('address')}
+            placeholder="https://example.com/hooks/leads"
+            value={action.url}
+            onChange={(event) => onChange({ ...action, url: event.currentTarget.value })}
+            error={errors[`${path}.url`]}
+          />
+          <Textarea
+            label="JSON body"
+            aria-label={label('body')}
+            description="Merge fields are filled as JSON text. Empty: the trigger event and the run's ids."
+            autosize
+            minRows={2}
+            value={action.body}
+            onChange={(event) => onChange({ ...action, body: event.currentTarget.value })}
+            error={errors[`${path}.body`]}
           />
         </Stack>
       );

@@ -60,5 +60,7 @@ export function newAction(type: TPipelineActionType): KeyedAction {
       return keyed({ type, template_id: '', to: '' });
     case 'start_workflow':
       return keyed({ type, workflow_id: '', contact_email: '' });
+    case 'call_webhook':
+      return keyed({ type, url: '', body: '' });
   }
 }

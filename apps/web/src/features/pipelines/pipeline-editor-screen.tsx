@@ -10,7 +10,7 @@ import { NoAccess, PageFrame, Panel, QueryFailure } from '../../shared/ui/page-k
 import { EMPTY_DRAFT, bodyOf, draftOf, type Draft } from './draft';
 import { PipelineForm } from './pipeline-form';
 import { PIPELINE_KEYS, createPipeline, fetchPipeline, updatePipeline } from './pipelines-api';
-import { PIPELINES_PATH, runsPath } from './pipelines-screen';
+import { PIPELINES_PATH, runsPath } from './paths';
 
 const backLink = (
   <Anchor

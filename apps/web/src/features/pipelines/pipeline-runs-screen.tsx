@@ -15,7 +15,7 @@ import { useCan } from '../../shared/permissions/use-can';
 import { ListScreen, ListStates, useListQuery } from '../../shared/ui/list-screen';
 import { errorText } from '../../shared/ui/page-kit';
 import { PIPELINE_KEYS, fetchPipeline, fetchRuns, rerunRun } from './pipelines-api';
-import { PIPELINES_PATH } from './pipelines-screen';
+import { PIPELINES_PATH } from './paths';
 import { RunStatusBadge } from './run-status';
 
 const json = (value: unknown) =>

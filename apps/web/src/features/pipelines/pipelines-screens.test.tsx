@@ -156,7 +156,8 @@ describe('pipeline screens', { timeout: 20_000 }, () => {
       `/automation-pipelines/${pipeline._id}/runs`,
     );
     expect(await screen.findByText('Runs of Hot leads')).toBeTruthy();
-    fireEvent.click(await screen.findByText('Failed'));
+    const item = await screen.findByTestId('pipeline-run');
+    fireEvent.click(within(item).getAllByRole('button')[0]!);
     expect(await screen.findByText('Step 1: Not an email address: nobody')).toBeTruthy();
     expect(screen.getByTestId('run-step').textContent).toContain('"to": "nobody"');
     fireEvent.click(screen.getByRole('button', { name: 'Re-run' }));
