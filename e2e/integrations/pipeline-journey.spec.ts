@@ -87,7 +87,8 @@ const pick = async (page: Page, box: string, option: string | RegExp) => {
 
 /** The pipeline built in the editor. */
 async function addPipeline(page: Page, setup: Setup) {
-  await page.goto('/automation-pipelines');
+  await page.getByRole('link', { name: 'Automation' }).click();
+  await expect(page).toHaveURL(/\/automation-pipelines$/);
   await expect(page.getByText('No pipelines yet')).toBeVisible();
   await shot(page, 'list-empty');
   await page.getByRole('link', { name: 'New pipeline' }).click();
