@@ -32,7 +32,9 @@ it('runs discovery, code + PKCE, an API call, refresh and revocation with openid
     headers: { authorization: `Bearer ${owner.access_token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Library app', redirectUris: [REDIRECT], scopes: ['documents:read'] }),
   });
-  const { app, clientSecret } = (await created.json()).data;
+  const { app, clientSecret } = (
+    (await created.json()) as { data: { app: { appId: string }; clientSecret: string } }
+  ).data;
 
   const config = await client.discovery(
     new URL(`${origin}/api/oauth2`),
@@ -69,7 +71,7 @@ it('runs discovery, code + PKCE, an API call, refresh and revocation with openid
     headers: { authorization: `Bearer ${owner.access_token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ uid, decision: 'allow' }),
   });
-  const back = await browse((await answer.json()).data.redirectTo);
+  const back = await browse(((await answer.json()) as { data: { redirectTo: string } }).data.redirectTo);
   const callback = new URL(back.headers.get('location')!);
   expect(callback.origin + callback.pathname).toBe(REDIRECT);
 
