@@ -38,47 +38,69 @@ export function retryDelays(platform: Platform): readonly number[] {
 
 /**
  * The event handler (`platform.events.subscribe('webhooks', ...)`): one delivery per enabled
- * endpoint of the company listening to the type, unique per (endpoint, event), and its first try
- * queued in the same transaction. A second run for the same event inserts nothing and queues
- * nothing.
+ * endpoint of the company listening to the type, unique per (endpoint, event) (one statement);
+ * then the first try of each, made here (one job hop less between the commit and the receiver).
+ * The event's job is done only once they are recorded: after a crash it runs again
+ * (`retryCount` > 0), inserts nothing new, and makes the first tries still not recorded (chain 1,
+ * no try yet). Later tries are `webhooks.attempt` jobs queued with each recorded failure.
  */
-export async function fanOutEvent(platform: Platform, event: IntegrationEvent): Promise<void> {
+export async function fanOutEvent(
+  platform: Platform,
+  event: IntegrationEvent,
+  context: { signal: AbortSignal; retryCount: number },
+): Promise<void> {
   const { db } = platform.database;
-  const queued = await db.transaction(async (tx) => {
-    const endpoints = await tx
-      .select({ id: webhookEndpoints.id })
-      .from(webhookEndpoints)
-      .where(
-        and(
-          eq(webhookEndpoints.companyId, event.company_id),
-          eq(webhookEndpoints.enabled, true),
-          arrayContains(webhookEndpoints.eventTypes, [event.type]),
-        ),
-      );
-    if (endpoints.length === 0) return 0;
-    const body = webhookPayload(event.type, event.occurred_at, event.data);
-    const inserted = await tx
-      .insert(webhookDeliveries)
-      .values(
-        endpoints.map((endpoint) => ({
-          companyId: event.company_id,
-          endpointId: endpoint.id,
-          eventId: event.id,
-          eventType: event.type,
-          body,
-          nextAttemptAt: new Date(),
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: webhookDeliveries.id });
-    await platform.jobs.sendMany<AttemptJob>(
-      ATTEMPT_JOB,
-      inserted.map((row) => ({ deliveryId: row.id, chain: 1, tryNo: 1 })),
-      { tx },
+  const endpoints = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.companyId, event.company_id),
+        eq(webhookEndpoints.enabled, true),
+        arrayContains(webhookEndpoints.eventTypes, [event.type]),
+      ),
     );
-    return inserted.length;
-  });
-  if (queued > 0) platform.jobs.wake(ATTEMPT_JOB);
+  if (endpoints.length === 0) return;
+  const body = webhookPayload(event.type, event.occurred_at, event.data);
+  const inserted = await db
+    .insert(webhookDeliveries)
+    .values(
+      endpoints.map((endpoint) => ({
+        companyId: event.company_id,
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        body,
+        nextAttemptAt: new Date(),
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+  const untried =
+    context.retryCount === 0
+      ? inserted
+      : await db
+          .select()
+          .from(webhookDeliveries)
+          .where(
+            and(
+              eq(webhookDeliveries.eventId, event.id),
+              eq(webhookDeliveries.companyId, event.company_id),
+              eq(webhookDeliveries.status, 'PENDING'),
+              eq(webhookDeliveries.chain, 1),
+              eq(webhookDeliveries.chainTries, 0),
+            ),
+          );
+  const byId = new Map(endpoints.map((e) => [e.id, e]));
+  await Promise.all(
+    untried.map((delivery) => {
+      const endpoint = byId.get(delivery.endpointId);
+      const job = { deliveryId: delivery.id, chain: 1, tryNo: 1 };
+      return endpoint
+        ? makeTry(platform, delivery, endpoint, job, context.signal)
+        : runAttempt(platform, job, context.signal);
+    }),
+  );
 }
 
 /** The Standard Webhooks headers of one try: the signature covers `id.timestamp.body`. */
@@ -105,16 +127,25 @@ export function signedHeaders(
  * event twice: at least once, deduplicated by `webhook-id`).
  */
 export async function runAttempt(platform: Platform, job: AttemptJob, signal: AbortSignal): Promise<void> {
-  const { db } = platform.database;
-  const [found] = await db
+  const [found] = await platform.database.db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(eq(webhookDeliveries.id, job.deliveryId));
   if (!found || !isNextTry(found.delivery, job)) return;
-  const { delivery, endpoint } = found;
+  await makeTry(platform, found.delivery, found.endpoint, job, signal);
+}
+
+/** Posts the delivery once (signed now) and records the outcome, unless the endpoint was disabled meanwhile. */
+async function makeTry(
+  platform: Platform,
+  delivery: DeliveryRow,
+  endpoint: EndpointRow,
+  job: AttemptJob,
+  signal: AbortSignal,
+): Promise<void> {
   if (!endpoint.enabled) {
-    await settleWithoutTry(db, job, 'The endpoint is disabled');
+    await settleWithoutTry(platform.database.db, job, 'The endpoint is disabled');
     return;
   }
   const startedAt = new Date();
@@ -125,7 +156,7 @@ export async function runAttempt(platform: Platform, job: AttemptJob, signal: Ab
     keepBytes: WEBHOOK_RESPONSE_KEEP_BYTES,
     signal,
   });
-  // Stopping: the try is handed back and made again by the next run.
+  // Stopping: the job is handed back and the try made again by its next run.
   if (signal.aborted) return;
   await recordTry(platform, { delivery, endpoint, job, startedAt, headers, result });
 }
@@ -164,25 +195,36 @@ type TryOutcome = {
 };
 
 async function recordTry(platform: Platform, outcome: TryOutcome): Promise<void> {
+  const { result } = outcome;
+  if (result.status !== null && result.status >= 200 && result.status < 300) {
+    await recordSuccess(platform.database.db, outcome);
+    return;
+  }
+  if (await recordFailure(platform, outcome)) platform.jobs.wake(ATTEMPT_JOB);
+}
+
+/**
+ * A failed try: recorded with the next one queued after the chain's delay, or, after the last
+ * try, the delivery FAILED and the endpoint's failure streak one longer (maybe disabling it).
+ * Answers whether a try is due at once (the caller wakes the queue).
+ */
+async function recordFailure(platform: Platform, outcome: TryOutcome): Promise<boolean> {
   const { delivery, endpoint, job, startedAt, headers, result } = outcome;
-  const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
   const delays = retryDelays(platform);
   const last = job.tryNo >= WEBHOOK_MAX_ATTEMPTS;
-  const delay = succeeded || last ? null : (delays[job.tryNo - 1] ?? delays[delays.length - 1] ?? 0);
-  const status: TWebhookDeliveryStatus = succeeded ? 'DELIVERED' : last ? 'FAILED' : 'PENDING';
-  const error = result.error ?? (succeeded ? null : `The receiver answered ${result.status}`);
+  const delay = last ? null : (delays[job.tryNo - 1] ?? delays[delays.length - 1] ?? 0);
+  const error = result.error ?? `The receiver answered ${result.status}`;
   const now = new Date();
-  const queued = await platform.database.db.transaction(async (tx) => {
+  return platform.database.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(webhookDeliveries)
       .set({
-        status,
+        status: last ? 'FAILED' : 'PENDING',
         attempts: sql`${webhookDeliveries.attempts} + 1`,
         chainTries: job.tryNo,
         nextAttemptAt: delay === null ? null : new Date(now.getTime() + delay * 1000),
         lastResponseStatus: result.status,
         lastError: error,
-        deliveredAt: succeeded ? now : delivery.deliveredAt,
         updatedAt: now,
       })
       .where(stillNext(job))
@@ -198,7 +240,7 @@ async function recordTry(platform: Platform, outcome: TryOutcome): Promise<void>
       responseStatus: result.status,
       responseBody: result.body,
       error,
-      succeeded,
+      succeeded: false,
     });
     if (delay !== null) {
       await platform.jobs.send<AttemptJob>(
@@ -208,27 +250,39 @@ async function recordTry(platform: Platform, outcome: TryOutcome): Promise<void>
       );
       return delay === 0;
     }
-    if (!delivery.isTest) await updateStreak(platform, tx, endpoint, succeeded);
+    if (!delivery.isTest) await lengthenStreak(platform, tx, endpoint);
     return false;
   });
-  if (queued) platform.jobs.wake(ATTEMPT_JOB);
 }
 
-/** A delivered event ends the endpoint's failure streak; a final failure lengthens it (maybe disabling it). */
-async function updateStreak(
-  platform: Platform,
-  tx: Db,
-  endpoint: EndpointRow,
-  delivered: boolean,
-): Promise<void> {
-  if (delivered) {
-    if (endpoint.consecutiveFailures === 0 && endpoint.failingSince === null) return;
-    await tx
-      .update(webhookEndpoints)
-      .set({ consecutiveFailures: 0, failingSince: null })
-      .where(eq(webhookEndpoints.id, endpoint.id));
-    return;
-  }
+/**
+ * A delivered try, in one statement (the common case, kept cheap): the delivery DELIVERED if the
+ * try is still its next one, the try recorded, and the endpoint's failure streak ended (not for a
+ * test event).
+ */
+async function recordSuccess(db: Db, outcome: TryOutcome): Promise<void> {
+  const { delivery, endpoint, job, startedAt, headers, result } = outcome;
+  await db.execute(sql`
+    with claimed as (
+      update webhook_deliveries
+      set status = 'DELIVERED', attempts = attempts + 1, chain_tries = ${job.tryNo}, next_attempt_at = null,
+        last_response_status = ${result.status}, last_error = null, delivered_at = now(), updated_at = now()
+      where id = ${delivery.id} and status = 'PENDING' and chain = ${job.chain} and chain_tries = ${job.tryNo - 1}
+      returning id, attempts, is_test
+    ), streak as (
+      update webhook_endpoints set consecutive_failures = 0, failing_since = null
+      where id = ${endpoint.id} and (consecutive_failures > 0 or failing_since is not null)
+        and exists (select 1 from claimed where not is_test)
+    )
+    insert into webhook_attempts
+      (delivery_id, number, chain, started_at, duration_ms, request_headers, response_status, response_body, error, succeeded)
+    select id, attempts, ${job.chain}, ${startedAt.toISOString()}::timestamptz, ${result.durationMs},
+      ${JSON.stringify(headers)}::jsonb, ${result.status}, ${result.body}, null, true
+    from claimed`);
+}
+
+/** A final failure lengthens the endpoint's failure streak (which may disable it). */
+async function lengthenStreak(platform: Platform, tx: Db, endpoint: EndpointRow): Promise<void> {
   const [row] = await tx
     .update(webhookEndpoints)
     .set({

@@ -12,7 +12,10 @@ export const DELIVERY_LOG_DAYS = 30;
  * the tries (`webhooks.attempt`, I/O bound: many at once per process) and the log's daily prune.
  */
 export function defineWebhookJobs(platform: Platform): void {
-  platform.events.subscribe(SUBSCRIBER, (event) => fanOutEvent(platform, event), { concurrency: 8 });
+  // I/O bound (each event's first tries are made by its handler): many at once per process.
+  platform.events.subscribe(SUBSCRIBER, (event, ctx) => fanOutEvent(platform, event, ctx), {
+    concurrency: 32,
+  });
   platform.jobs.define<AttemptJob>({
     name: ATTEMPT_JOB,
     // Retries of the job itself are for database faults only: a receiver's fault is a recorded
