@@ -2,12 +2,15 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { signInInBrowser, signUpOwner } from '../support/document-setup';
+import { uniqueId } from '../support/ids';
 
 // The single sign-on screens a guest sees, at 1366x800 and 390x844: /sso-signin (work email, and
 // the company sign-in name), /sso-signup with a NEW_USER answer kept in the tab (as /sso-verify
 // leaves it), and /sso-verify refusing a callback this tab did not start. Screenshots:
 // E2E_SHOTS_DIR, `sso-<name>-<size>.png`. The whole flow against a provider is in the API tests
-// (apps/server/src/modules/sso/sso.test.ts).
+// (apps/server/src/modules/sso/sso.test.ts). Then an owner's provider settings at
+// /configuration/apiIntegrations/config.
 
 const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'esigns-e2e-shots');
 mkdirSync(shots, { recursive: true });
@@ -52,5 +55,22 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await page.goto('/sso-verify?code=x&state=not-mine');
     await expect(page.getByText(/not started in this browser tab/)).toBeVisible();
     await shot(page, 'verify-refused', size);
+  });
+}
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`single sign-on settings (${size})`, async ({ page, request }) => {
+    const email = `sso-owner-${uniqueId()}@example.com`;
+    await signUpOwner(request, { email, company: 'Acme Realty', first: 'Olu', last: 'Owner' });
+    await page.setViewportSize(viewport);
+    await signInInBrowser(page, email);
+    await page.goto('/configuration/apiIntegrations/config');
+    await expect(page.getByRole('textbox', { name: 'Issuer URL' })).toBeVisible();
+    await expect(page.getByText(/\/sso-verify$/)).toBeVisible();
+    await page.getByRole('textbox', { name: 'Issuer URL' }).fill('http://idp.acme.test');
+    await page.getByRole('textbox', { name: 'Client id' }).fill('esigns');
+    await page.getByRole('button', { name: 'Check and save' }).click();
+    await expect(page.getByText('The issuer must be an https URL').first()).toBeVisible();
+    await shot(page, 'settings', size);
   });
 }

@@ -119,6 +119,22 @@ async function slugOf(companyId: string): Promise<string> {
   return row!.slug;
 }
 
+it('documents every SSO call at /api/docs', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  const paths = res.json().paths as Record<string, Record<string, { summary?: string }>>;
+  for (const [path, method] of [
+    ['/api/sso/config', 'get'],
+    ['/api/sso/config', 'put'],
+    ['/api/sso/start', 'post'],
+    ['/api/sso/token', 'post'],
+    ['/api/sso/signup', 'post'],
+    ['/api/sso/backchannel-logout/{companyId}', 'post'],
+  ] as const) {
+    expect(paths[path]?.[method]?.summary, `${method} ${path}`).toBeTruthy();
+  }
+});
+
 describe('provider settings', () => {
   it('shows the settings without the secret, to OWNER and ADMIN only', async () => {
     const res = await call('GET', '/api/sso/config', undefined, acme.users.ADMIN.headers);

@@ -43,7 +43,7 @@ function bodyOf(draft: Draft): TSsoConfigWrite {
 function UrlLine({ label, value }: { label: string; value: string }) {
   return (
     <Text size="sm">
-      {label}: <Code>{value}</Code>
+      {label}: <Code style={{ wordBreak: 'break-all' }}>{value}</Code>
     </Text>
   );
 }

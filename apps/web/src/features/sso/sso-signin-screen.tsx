@@ -48,7 +48,15 @@ export function SsoSigninScreen({ leaveTo = leave }: { leaveTo?: LeaveTo }) {
   };
 
   const toggle = (
-    <Anchor component="button" type="button" size="sm" onClick={() => setBySlug((v) => !v)}>
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      onClick={() => {
+        form.setCritical(null);
+        setBySlug((v) => !v);
+      }}
+    >
       {bySlug ? 'Use your work email instead' : "Use your company's sign-in name instead"}
     </Anchor>
   );
