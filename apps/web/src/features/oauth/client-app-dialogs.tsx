@@ -105,7 +105,7 @@ export function SecretDialog({ made, onClose }: { made: TOAuthClientAppWithSecre
         >
           This is the only time the client secret is shown. If you lose it, rotate the secret.
         </Alert>
-        <CopyRow label="Client id" value={made.app.appId} />
+        <CopyRow label="Client id" value={made.app.appId} testId="client-app-id-value" />
         <CopyRow label="Client secret" value={made.clientSecret} testId="client-app-secret-value" />
       </Stack>
     </AppDialog>
