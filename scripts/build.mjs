@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
+import { bundleServer } from './server-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const force = process.argv.includes('--force');
@@ -97,33 +98,17 @@ function precompress(dir) {
 }
 
 async function buildServer() {
-  const hash = hashInputs(['apps/server/src', 'packages/contracts/src', 'scripts/build.mjs']);
+  const hash = hashInputs([
+    'apps/server/src',
+    'packages/contracts/src',
+    'scripts/build.mjs',
+    'scripts/server-bundle.mjs',
+  ]);
   const outdir = path.join(root, 'apps/server/dist');
   const stamp = path.join(outdir, '.build-hash');
   if (upToDate(stamp, hash)) return console.log('server: up to date');
   console.log('server: building');
-  const esbuild = await import('esbuild');
-  await esbuild.build({
-    entryPoints: ['main', 'worker', 'converter'].map((name) => path.join(root, `apps/server/src/${name}.ts`)),
-    outdir,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    sourcemap: true,
-    logLevel: 'warning',
-    // npm packages stay in node_modules; only the workspace's own TypeScript is bundled.
-    plugins: [
-      {
-        name: 'externalise-packages',
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@esigns/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
+  await bundleServer(root, outdir);
   writeFileSync(stamp, hash);
 }
 

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { bundleServer } from '../../../scripts/server-bundle.mjs';
 
 /*
  * Helpers of the crash tests (`*.postgres.test.ts`): real worker processes on a PostgreSQL test
@@ -9,11 +11,33 @@ import { SMTPServer } from 'smtp-server';
  * machine may be loaded: never a fixed sleep).
  */
 
-const workerEntry = path.resolve('apps/server/src/worker.ts');
+/**
+ * The server bundled once per test process (`scripts/server-bundle.mjs`, as the build does), in
+ * `apps/server/.test-dist-<pid>` (inside the repository: npm packages and the migrations resolve
+ * from there), removed when the process exits. Starting a bundle takes a second or two; starting
+ * `src/*.ts` through tsx compiled the whole server each time (15-60 s on a loaded 2-core machine).
+ */
+let bundled: Promise<string> | undefined;
 
-/** A worker process (`src/worker.ts` through tsx) with these settings; its stderr is the test's. */
-export function startWorker(env: Record<string, string>, index = 0): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', workerEntry], {
+function serverBundle(): Promise<string> {
+  bundled ??= (async () => {
+    const root = path.resolve('.');
+    const dir = path.join(root, 'apps/server', `.test-dist-${process.pid}`);
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    await bundleServer(root, dir);
+    return dir;
+  })();
+  return bundled;
+}
+
+/** The node arguments that start a server entry point (`main`, `worker`) from the test bundle. */
+export async function serverProcessArgs(entry: 'main' | 'worker'): Promise<string[]> {
+  return ['--enable-source-maps', path.join(await serverBundle(), `${entry}.js`)];
+}
+
+/** A worker process (the bundled `src/worker.ts`) with these settings; its stderr is the test's. */
+export async function startWorker(env: Record<string, string>, index = 0): Promise<ChildProcess> {
+  return spawn(process.execPath, await serverProcessArgs('worker'), {
     env: { PATH: process.env.PATH, ...env, WORKER_INDEX: String(index) },
     stdio: ['ignore', process.env.CRASH_LOG ? 'inherit' : 'ignore', 'inherit'],
   });

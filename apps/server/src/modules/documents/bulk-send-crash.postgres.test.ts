@@ -151,7 +151,7 @@ describe.each([
   it('a new worker settles it: one document per row, every mail SENT, no lost or extra mail', async () => {
     const domain = `${signal.toLowerCase()}.bulk.example.com`;
     const id = await startBulkSend(domain);
-    const first = startWorker(workerEnv, 0);
+    const first = await startWorker(workerEnv, 0);
     workers.push(first);
 
     // Stopped once a chunk is recorded and mails are going out: the next chunk is on its way.
@@ -178,7 +178,7 @@ describe.each([
     }
 
     // Restart: a new worker process finishes the rest.
-    workers.push(startWorker(workerEnv, 1));
+    workers.push(await startWorker(workerEnv, 1));
     await until(
       async () => {
         const bulk = await bulkOf(id);

@@ -111,7 +111,7 @@ describe.each([
   it('a new worker settles it: one submission and one mail per person, every mail SENT', async () => {
     const domain = `${signal.toLowerCase()}.form-send.example.com`;
     const id = await startSend(domain);
-    const first = startWorker(workerEnv, 0);
+    const first = await startWorker(workerEnv, 0);
     workers.push(first);
 
     await until(
@@ -134,7 +134,7 @@ describe.each([
       expect(await leases()).toBe(0);
     }
 
-    workers.push(startWorker(workerEnv, 1));
+    workers.push(await startWorker(workerEnv, 1));
     await until(
       async () => {
         if ((await batchOf(id)).status !== 'DONE') return false;

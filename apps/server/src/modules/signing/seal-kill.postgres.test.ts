@@ -52,8 +52,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-function startWorker(index: number, extraEnv: Record<string, string> = {}): ChildProcess {
-  const worker = startTestWorker(
+async function startWorker(index: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+  const worker = await startTestWorker(
     {
       NODE_ENV: 'test',
       DATA_DIR: t.config.dataDir,
@@ -124,7 +124,7 @@ describe.each([
     expect(queued).toBeDefined();
 
     // Worker 1 seals, stores the file, and stops there (test hook); then it is stopped.
-    const first = startWorker(0, { [SEAL_HANG_AFTER_STORE_ENV]: '1' });
+    const first = await startWorker(0, { [SEAL_HANG_AFTER_STORE_ENV]: '1' });
     // A loaded machine may take a while to start a process: a generous deadline, polled.
     await until(async () => (await t.platform.storage.head(key)) !== null, 'the stored file', 120_000);
     const held = await until(
@@ -158,7 +158,7 @@ describe.each([
 
     // Restart: a new worker process takes the job back (kill -9: once its lease is 20 s stale),
     // reruns it under the same claim (the job's id), and the document completes.
-    startWorker(1);
+    await startWorker(1);
     const seal = await until(
       async () => {
         const current = await sealOf(documentId);

@@ -64,7 +64,7 @@ describe.each([
           text: 'Please sign.',
         });
       }
-      const first = startWorker(env);
+      const first = await startWorker(env);
       workers.push(first);
       await until(async () => sink.mails.length >= 20, 'the first mails to go out', 120_000);
 
@@ -73,7 +73,7 @@ describe.each([
       const atStop = await counts(platform);
       expect(atStop.sent).toBeLessThan(MAILS);
 
-      workers.push(startWorker(env));
+      workers.push(await startWorker(env));
       await until(async () => (await counts(platform!)).sent === MAILS, 'every mail to be SENT', 90_000);
 
       // Every mail reached SMTP; a copy (if any) has the Message-ID of its first send.

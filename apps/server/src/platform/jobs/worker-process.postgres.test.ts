@@ -6,11 +6,11 @@ import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
+import { serverProcessArgs } from '../../../test/test-workers';
 import { loadConfig } from '../config/config';
 import { emailLogs } from '../mail/schema';
 import { createPlatform, type Platform } from '../platform';
 
-const serverEntry = (name: string): string => path.resolve('apps/server/src', name);
 const dirs: string[] = [];
 const tempDir = (): string => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'esigns-workers-'));
@@ -24,12 +24,12 @@ afterAll(() => {
 // Separate worker processes share PostgreSQL by design (PGlite belongs to one process): this
 // file runs in the PostgreSQL pass of the API suite only (`*.postgres.test.ts`, vitest.config.ts).
 describe('WORKERS=n', () => {
-  it('refuses separate workers on the embedded database, with a clear message', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', serverEntry('main.ts')], {
+  it('refuses separate workers on the embedded database, with a clear message', async () => {
+    const result = spawnSync(process.execPath, await serverProcessArgs('main'), {
       env: { PATH: process.env.PATH, DATA_DIR: tempDir(), WORKERS: '2', PORT: '0' },
       encoding: 'utf8',
-      // A guard against a hang, not a timing: a process started through tsx on a loaded machine
-      // (the journeys run beside this pass) can take a minute to compile the server.
+      // A guard against a hang, not a timing: a server process on a loaded machine
+      // can be slow to start.
       timeout: 120_000,
     });
     expect(result.status).toBe(78);
@@ -53,7 +53,7 @@ describe('WORKERS=n', () => {
       await new Promise((r) => setTimeout(r, 1500));
       expect(await statusOf(platform, id)).toBe('QUEUED');
 
-      worker = spawn(process.execPath, ['--import', 'tsx', serverEntry('worker.ts')], {
+      worker = spawn(process.execPath, await serverProcessArgs('worker'), {
         env: { PATH: process.env.PATH, ...env, WORKER_INDEX: '0' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });

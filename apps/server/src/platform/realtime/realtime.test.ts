@@ -7,6 +7,7 @@ import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { serverProcessArgs } from '../../../test/test-workers';
 import { signAccessToken } from '../auth/access-token';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -115,7 +116,7 @@ describe('realtime across API processes through Redis', () => {
   it('an event emitted by this process reaches a client connected to another process', async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'esigns-node-b-'));
     const port = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', path.resolve('apps/server/src/main.ts')], {
+    child = spawn(process.execPath, await serverProcessArgs('main'), {
       env: {
         PATH: process.env.PATH,
         PORT: String(port),
@@ -145,7 +146,7 @@ describe('realtime across API processes through Redis', () => {
     } finally {
       clearInterval(timer);
     }
-  }, 60_000);
+  }, 300_000);
 
   it('the other process shuts down cleanly on SIGTERM while a client is connected', async () => {
     expect(child?.exitCode).toBeNull();
@@ -167,8 +168,13 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Waits until the second process answers healthy. A guard against a hang, not a timing: a fresh
+ * process migrates its own embedded database first, which takes half a minute or more on a
+ * loaded 2-core machine.
+ */
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`second API process exited with ${child.exitCode}`);
     try {
