@@ -76,6 +76,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
         // A company's own SMTP pointed at the local sink (e2e/email) is a private host.
         SMTP_ALLOW_PRIVATE_HOSTS: '1',
+        // The SSO journey's identity provider runs on plain http (e2e/integrations/sso-journey.spec.ts).
+        SSO_ALLOW_HTTP_ISSUERS: '1',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
       },

@@ -34,11 +34,13 @@ export function clientSecretBox(platform: Platform) {
 }
 
 /**
- * http issuers are refused except on a loopback host outside production (a provider run locally
- * for development and tests): tokens and secrets cross that connection.
+ * http issuers are refused (tokens and secrets cross that connection), except on a loopback host
+ * outside production (a provider run locally), or anywhere with SSO_ALLOW_HTTP_ISSUERS=1 (the
+ * journeys' local provider against a production build).
  */
 export function insecureIssuerAllowed(platform: Platform, issuer: URL): boolean {
-  if (issuer.protocol === 'https:') return false;
+  if (issuer.protocol !== 'http:') return false;
+  if (platform.config.ssoAllowHttpIssuers) return true;
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
   return loopback && platform.config.env !== 'production';
 }

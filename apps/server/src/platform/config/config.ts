@@ -24,6 +24,7 @@ const ZEnv = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: ZOptionalString,
   SMTP_ALLOW_PRIVATE_HOSTS: ZBool,
+  SSO_ALLOW_HTTP_ISSUERS: ZBool,
   MAIL_FROM: z.string().default('e-Signs <no-reply@e-signs.local>'),
   S3_BUCKET: ZOptionalString,
   S3_REGION: z.string().default('us-east-1'),
@@ -77,6 +78,8 @@ export type AppConfig = {
   smtpUrl: string | undefined;
   /** Companies' own SMTP hosts may be private, loopback or link-local addresses (mail-config README). */
   smtpAllowPrivateHosts: boolean;
+  /** Companies' SSO issuers may be plain http (modules/sso README): local providers of the journeys. */
+  ssoAllowHttpIssuers: boolean;
   mailFrom: string;
   s3:
     | {
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
     smtpAllowPrivateHosts: e.SMTP_ALLOW_PRIVATE_HOSTS,
+    ssoAllowHttpIssuers: e.SSO_ALLOW_HTTP_ISSUERS,
     mailFrom: e.MAIL_FROM,
     s3: e.S3_BUCKET
       ? {
