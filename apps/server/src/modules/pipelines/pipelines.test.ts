@@ -6,6 +6,7 @@ import type { TPipeline, TPipelineRun } from '@esigns/contracts/pipelines';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { recordsByIds } from '../entity-data';
+import { runPipelineJob } from './run-job';
 import { handlePipelineEvent } from './runs';
 import { pipelineCauses } from './schema';
 import { keysOf, pipelineKit, type Crm } from './test-kit';
@@ -91,6 +92,36 @@ describe('a Hot lead pipeline', () => {
     await handlePipelineEvent(t.platform, event);
     const runs = await kit.runs(owner(), pipeline._id);
     expect(runs.filter((r) => r.event_id === event.id)).toHaveLength(1);
+  });
+
+  it('makes one run and does each step once when workers race on one event', async () => {
+    const ownerEmail = `race-${Date.now()}@example.com`;
+    // Stored Cold (its own event runs nothing); the event handed to the workers says Hot.
+    const lead = await kit.addLead(crm, owner(), {
+      name: 'Rae Race',
+      status: 'cold',
+      owner_email: ownerEmail,
+    });
+    const template = crm.lead.primary_template_id;
+    const event: IntegrationEvent = {
+      ...(await eventOf(hotRun)),
+      id: crypto.randomUUID(),
+      subject_id: lead._id,
+      data: {
+        entity_id: crm.lead._id,
+        record_id: lead._id,
+        values: { [template]: { ...lead.values[template], status: 'hot' } },
+      },
+    } as IntegrationEvent;
+    await Promise.all([1, 2, 3].map(() => handlePipelineEvent(t.platform, event)));
+    const mine = (await kit.runs(owner(), pipeline._id)).filter((r) => r.event_id === event.id);
+    expect(mine).toHaveLength(1);
+    // The queue runs the run's job too: three more executions of it at once.
+    await Promise.all([1, 2, 3].map(() => runPipelineJob(t.platform, { run_id: mine[0]!._id })));
+    const settled = (await kit.settledRuns(owner(), pipeline._id)).find((r) => r._id === mine[0]!._id)!;
+    expect(settled.status).toBe('SUCCEEDED');
+    expect(settled.steps.map((s) => s.attempts)).toEqual([1, 1]);
+    expect(await kit.mailsTo(ownerEmail)).toHaveLength(1);
   });
 
   it('re-runs a run from its stored event', async () => {
@@ -317,7 +348,7 @@ describe('bad input and other companies', () => {
     ).toBe(true);
   });
 
-  it('lets MEMBER only read pipelines, and deletes with the runs', async () => {
+  it('refuses MEMBER (no pipeline permission), and deletes a pipeline with its runs', async () => {
     const member = acme.users.MEMBER;
     const created = await kit.createPipeline(owner(), kit.hotLeadPipeline(crm, { enabled: false }));
     expect(
