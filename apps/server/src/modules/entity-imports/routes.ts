@@ -20,7 +20,7 @@ import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import { isUuid } from '@esigns/contracts/ids';
 import { notFound, validationError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
-import { enableMultipart, readUpload, type Upload } from '../../platform/http/file-upload';
+import { enableMultipart } from '../../platform/http/file-upload';
 import type { Platform } from '../../platform/platform';
 import { offsetOf } from '../dashboard';
 import { loadEntityDefinition } from '../entities';
@@ -29,7 +29,16 @@ import { listJobs, loadJob, startImport, type StartInput } from './jobs';
 import { listMappings, saveMapping, templatesByMappedFields } from './mappings';
 import { toImportJob } from './presenters';
 import { rejectedCsv } from './rejected-csv';
-import { listUploads, loadUpload, storeUpload, storedHeaders, toStoredUpload } from './uploads';
+import {
+  discardUpload,
+  listUploads,
+  loadUpload,
+  receiveUpload,
+  storeUpload,
+  storedHeaders,
+  toStoredUpload,
+  type ReceivedUpload,
+} from './uploads';
 
 const ERRORS = {
   400: ZErrorBody,
@@ -45,7 +54,7 @@ const fieldError = (key: string, message: string) =>
   validationError([{ key, message, path: [key] }], message);
 
 /** A multipart text field as JSON (the mapping): 422 keyed by the field when it is not. */
-function jsonField(upload: Upload, key: string): unknown {
+function jsonField(upload: ReceivedUpload, key: string): unknown {
   const text = upload.fields[key]?.trim() ?? '';
   if (!text) throw fieldError(key, 'Send the mapping of columns to fields');
   try {
@@ -56,7 +65,7 @@ function jsonField(upload: Upload, key: string): unknown {
 }
 
 /** The fields of `PUT /import/upload-entities-data/{entity_id}` as `POST /map-entities-data` takes them. */
-function startFields(upload: Upload): StartInput {
+function startFields(upload: ReceivedUpload): StartInput {
   const parsed = ZStartImportRequest.omit({ upload_id: true }).safeParse({
     mapping: jsonField(upload, 'mapping'),
     skip_invalid: (upload.fields.skip_invalid?.trim().toLowerCase() ?? 'false') === 'true',
@@ -127,13 +136,17 @@ export function registerEntityImportRoutes(api: FastifyInstance, platform: Platf
         },
       },
       async (request) => {
-        const upload = await readUpload(request, maxBytes, 'spreadsheet');
-        const entityId = upload.fields.entity_id?.trim() ?? '';
-        if (!isUuid(entityId))
-          throw fieldError('entity_id', entityId ? 'Use an entity id' : 'Name the entity');
-        const def = await entityOf(request, entityId);
-        const row = await storeUpload(platform, accessOf(request), def, upload);
-        return ok(toStoredUpload(row), 'File stored');
+        const upload = await receiveUpload(request, maxBytes);
+        try {
+          const entityId = upload.fields.entity_id?.trim() ?? '';
+          if (!isUuid(entityId))
+            throw fieldError('entity_id', entityId ? 'Use an entity id' : 'Name the entity');
+          const def = await entityOf(request, entityId);
+          const row = await storeUpload(platform, accessOf(request), def, upload);
+          return ok(toStoredUpload(row), 'File stored');
+        } finally {
+          await discardUpload(upload.path);
+        }
       },
     );
 
@@ -285,13 +298,17 @@ export function registerEntityImportRoutes(api: FastifyInstance, platform: Platf
         },
       },
       async (request, reply) => {
-        const file = await readUpload(request, maxBytes, 'spreadsheet');
-        const def = await entityOf(request, request.params.entity_id);
-        const input = startFields(file);
-        const access = accessOf(request);
-        const upload = await storeUpload(platform, access, def, file);
-        const job = await startImport(platform, access, def, upload, input, offsetOf(request));
-        return reply.code(202).send(ok(toImportJob(job), 'Import started'));
+        const file = await receiveUpload(request, maxBytes);
+        try {
+          const def = await entityOf(request, request.params.entity_id);
+          const input = startFields(file);
+          const access = accessOf(request);
+          const upload = await storeUpload(platform, access, def, file);
+          const job = await startImport(platform, access, def, upload, input, offsetOf(request));
+          return reply.code(202).send(ok(toImportJob(job), 'Import started'));
+        } finally {
+          await discardUpload(file.path);
+        }
       },
     );
 

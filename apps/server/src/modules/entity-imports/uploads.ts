@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import {
   ENTITY_IMPORT_SAMPLE_ROWS,
@@ -10,7 +16,8 @@ import {
 import type { Db } from '../../platform/db/database';
 import { notFound, validationError, type AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { sheetRowsOfStream, sheetsOf, type SheetRow } from '../../platform/storage/spreadsheet-rows';
+import { readMultipart } from '../../platform/http/file-upload';
+import { sheetRowsOfStream, sheetsOfFile, type SheetRow } from '../../platform/storage/spreadsheet-rows';
 import type { EntityDefinition } from '../entities';
 import { headerNames, sampleCell } from '../entity-data';
 import type { AccessContext } from '../permissions';
@@ -41,18 +48,66 @@ export const toStoredUpload = (row: UploadRow): TStoredUpload => ({
   expires_at: row.expiresAt.toISOString(),
 });
 
-const isXlsx = (bytes: Buffer) => bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'));
+/** Where uploads are received before they are stored (one file per request, removed after it). */
+const RECEIVE_DIR = path.join(os.tmpdir(), 'esigns-import-uploads');
 
-/** `POST /import/store-uploaded-file`: the file read through (every sheet counted), stored, listed. */
+/** A multipart upload received into a temporary file, with the text fields around it. */
+export type ReceivedUpload = {
+  path: string;
+  size: number;
+  fileName: string | undefined;
+  fields: Record<string, string>;
+};
+
+/**
+ * The multipart `file` streamed into a temporary file (never whole in memory; at most `maxBytes`:
+ * 413 above) and the text fields around it; no file: 422 keyed `file`. The caller removes the
+ * file (`discardUpload`) whatever happens next.
+ */
+export async function receiveUpload(request: FastifyRequest, maxBytes: number): Promise<ReceivedUpload> {
+  await mkdir(RECEIVE_DIR, { recursive: true });
+  const file = path.join(RECEIVE_DIR, `${randomUUID()}.upload`);
+  let fileName: string | undefined;
+  let received = false;
+  try {
+    const { fields } = await readMultipart(request, {
+      maxBytes,
+      field: 'file',
+      what: 'spreadsheet',
+      onFile: async (part) => {
+        // The first file is the upload; others are read past.
+        if (received) {
+          part.file.resume();
+          return;
+        }
+        await pipeline(part.file, createWriteStream(file));
+        received = true;
+        fileName = part.filename;
+      },
+    });
+    if (!received) throw fileError('Attach the spreadsheet');
+    return { path: file, size: (await stat(file)).size, fileName, fields };
+  } catch (err) {
+    await discardUpload(file);
+    throw err;
+  }
+}
+
+export const discardUpload = (file: string): Promise<void> => rm(file, { force: true });
+
+/**
+ * `POST /import/store-uploaded-file`: the received file read through as streams (every sheet
+ * counted), stored (`putFile`: streamed), listed.
+ */
 export async function storeUpload(
   platform: Platform,
   access: AccessContext,
   def: EntityDefinition,
-  file: { bytes: Buffer; fileName: string | undefined },
+  file: Pick<ReceivedUpload, 'path' | 'size' | 'fileName'>,
 ): Promise<UploadRow> {
   const fileName = (file.fileName ?? '').trim().slice(0, 200) || 'import';
-  const sheets = await sheetsOf(
-    file.bytes,
+  const { kind, sheets } = await sheetsOfFile(
+    file.path,
     IMPORT_JOB_MAX_ROWS + 2,
     fileName.replace(/\.[^.]*$/, '') || 'Sheet1',
   );
@@ -64,11 +119,11 @@ export async function storeUpload(
     );
   }
   const id = randomUUID();
-  const xlsx = isXlsx(file.bytes);
+  const xlsx = kind === 'xlsx';
   const storageKey = `companies/${def.row.companyId}/imports/${id}.${xlsx ? 'xlsx' : 'csv'}`;
-  await platform.storage.put(
+  await platform.storage.putFile(
     storageKey,
-    file.bytes,
+    file.path,
     xlsx ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv',
   );
   const [row] = await platform.database.db
@@ -78,7 +133,7 @@ export async function storeUpload(
       companyId: def.row.companyId,
       entityId: def.row.id,
       fileName,
-      size: file.bytes.length,
+      size: file.size,
       storageKey,
       // The header row is not a data row.
       sheets: sheets.map((sheet) => ({ name: sheet.name, row_count: Math.max(0, sheet.rows - 1) })),

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { pipeline, Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
@@ -114,11 +115,12 @@ export async function* sheetRowsOfStream(open: OpenBytes, choice: SheetChoice): 
  * The first HEAD_BYTES of the file, and whether the whole file is UTF-8 text (read through while
  * it is; a file that is not, an XLSX for one, is read no further than its head).
  */
-async function headAndEncoding(open: OpenBytes): Promise<{ head: Buffer; utf8: boolean }> {
+async function headAndEncoding(open: OpenBytes): Promise<{ head: Buffer; utf8: boolean; nul: boolean }> {
   const parts: Buffer[] = [];
   let size = 0;
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let utf8 = true;
+  let nul = false;
   const stream = await open();
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     if (size < HEAD_BYTES) parts.push(chunk.subarray(0, HEAD_BYTES - size));
@@ -129,7 +131,10 @@ async function headAndEncoding(open: OpenBytes): Promise<{ head: Buffer; utf8: b
     }
     try {
       decoder.decode(chunk, { stream: true });
-      if (chunk.includes(0)) utf8 = false;
+      if (chunk.includes(0)) {
+        utf8 = false;
+        nul = true;
+      }
     } catch {
       utf8 = false;
     }
@@ -141,7 +146,7 @@ async function headAndEncoding(open: OpenBytes): Promise<{ head: Buffer; utf8: b
       utf8 = false;
     }
   }
-  return { head: Buffer.concat(parts), utf8 };
+  return { head: Buffer.concat(parts), utf8, nul };
 }
 
 const decodeText = (bytes: Buffer, utf8: boolean): string =>
@@ -213,6 +218,83 @@ export async function sheetsOf(
     sheets.push({ name: sheet.name, rows });
   }
   return sheets;
+}
+
+/**
+ * `sheetsOf` of a file on disk (an upload received as a stream), read as streams, never whole: its
+ * kind (and for a CSV its encoding) from a first pass, then its rows counted (a CSV without a quote
+ * by its lines, else by the parser; an XLSX after its unpacked-size check, from its directory).
+ */
+export async function sheetsOfFile(
+  path: string,
+  limit: number,
+  csvName: string,
+): Promise<{ kind: 'xlsx' | 'csv'; sheets: { name: string; rows: number }[] }> {
+  const open = () => Promise.resolve<Readable>(createReadStream(path));
+  const { head, utf8, nul } = await headAndEncoding(open);
+  const kind = await kindOf(head);
+  if (kind === 'csv') {
+    if (nul) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
+        message: 'Upload a CSV or XLSX file (this file is binary data)',
+      });
+    }
+    const delimiter = delimiterOf(decodeText(head, utf8).replace(/^\uFEFF/, ''));
+    let rows = await unquotedCsvRowsOf(decodedChunks(await open(), utf8), delimiter, limit);
+    if (rows === null) {
+      rows = 0;
+      for await (const _ of csvRows(decodedChunks(await open(), utf8), delimiter, limit)) rows += 1;
+    }
+    return { kind, sheets: [{ name: csvName, rows }] };
+  }
+  await checkUnpackedSize({ path });
+  const sheets: { name: string; rows: number }[] = [];
+  for await (const sheet of xlsxSheets(await open())) {
+    let rows = 0;
+    for await (const _ of sheet.rows) rows = Math.min(limit, rows + 1);
+    sheets.push({ name: sheet.name, rows });
+  }
+  return { kind, sheets };
+}
+
+/**
+ * `unquotedCsvRows` of a text in chunks (a line cut between chunks counted once): null as soon as
+ * a quote or a line over the parser's longest shows.
+ */
+async function unquotedCsvRowsOf(
+  chunks: AsyncIterable<string>,
+  delimiter: string,
+  limit: number,
+): Promise<number | null> {
+  const blank = new RegExp(`^[\\s${delimiter}]*$`);
+  let eol: string | null = null;
+  let carry = '';
+  let rows = 0;
+  for await (const chunk of chunks) {
+    if (chunk.includes('"')) return null;
+    const text = carry + chunk;
+    if (eol === null) {
+      // The line break the parser takes: the file's first (a final \r may be the start of \r\n).
+      const at = text.search(/[\r\n]/);
+      if (at < 0 || (text[at] === '\r' && at === text.length - 1)) {
+        carry = text;
+        if (carry.length > MAX_CSV_RECORD) return null;
+        continue;
+      }
+      eol = text[at] === '\n' ? '\n' : text[at + 1] === '\n' ? '\r\n' : '\r';
+    }
+    const lines = text.split(eol);
+    carry = lines.pop()!;
+    for (const line of lines) {
+      if (line.length > MAX_CSV_RECORD) return null;
+      if (!blank.test(line)) rows += 1;
+      if (rows >= limit) return rows;
+    }
+    if (carry.length > MAX_CSV_RECORD) return null;
+  }
+  if (carry.length > MAX_CSV_RECORD) return null;
+  if (!blank.test(carry)) rows += 1;
+  return rows;
 }
 
 /**
@@ -361,7 +443,7 @@ const isPercentFormat = (format: string | undefined): boolean =>
   format !== undefined && /%/.test(format.replace(/"[^"]*"|\\./g, ''));
 const percentOf = (value: number): number => Number((value * 100).toPrecision(15));
 
-async function checkUnpackedSize(bytes: Buffer): Promise<void> {
+async function checkUnpackedSize(bytes: Buffer | { path: string }): Promise<void> {
   let size: number;
   try {
     size = await declaredUnpackedSize(bytes);

@@ -1,7 +1,17 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readSheetGrid, sheetRows, sheetRowsOfStream, sheetsOf, type SheetRow } from './spreadsheet-rows';
+import {
+  readSheetGrid,
+  sheetRows,
+  sheetRowsOfStream,
+  sheetsOf,
+  sheetsOfFile,
+  type SheetRow,
+} from './spreadsheet-rows';
 
 describe('readSheetGrid', () => {
   it('keeps each CSV row at its place below the header, empty rows empty', async () => {
@@ -114,6 +124,46 @@ describe('sheetsOf', () => {
       expect(await sheetsOf(bytes, 100, 'data'), JSON.stringify(file)).toEqual([
         { name: 'data', rows: read },
       ]);
+    }
+  });
+});
+
+describe('sheetsOfFile', () => {
+  it('counts a file on disk as sheetsOf counts its bytes (CSV by lines or by the parser, XLSX per sheet)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sheets-of-file-'));
+    try {
+      const long = Array.from({ length: 30_000 }, (_, n) => `row ${n},é ${n},${n % 7 === 0 ? '' : n}`);
+      const workbook = new ExcelJS.Workbook();
+      workbook.addWorksheet('First').addRows([['a', 'b'], [1, 2], [], [3, 4]]);
+      workbook.addWorksheet('Second').addRows([['x'], ['y']]);
+      const files: [string, Buffer][] = [
+        ['lf', Buffer.from('a,b\n1,2\n\n,,\n 3 ,4\n')],
+        ['crlf', Buffer.from('a;b\r\n1;2\r\n;;\r\n\r\nx;y')],
+        ['cr', Buffer.from('a,b\r1,2\r\r3,4\r')],
+        ['quoted', Buffer.from('a,"b\nc"\n1,2\n')],
+        // Over a read chunk (64 KB): lines cut between chunks, UTF-8 and Windows-1252.
+        ['long', Buffer.from(`${['a,b,c', ...long].join('\r\n')}\r\n`)],
+        ['cp1252', Buffer.from(`${['a,b,c', ...long].join('\n')}`, 'latin1')],
+        ['xlsx', Buffer.from(await workbook.xlsx.writeBuffer())],
+      ];
+      for (const [name, bytes] of files) {
+        const file = path.join(dir, name);
+        writeFileSync(file, bytes);
+        const counted = await sheetsOfFile(file, 100_000, 'data');
+        expect(counted.sheets, name).toEqual(await sheetsOf(bytes, 100_000, 'data'));
+        expect(counted.kind, name).toBe(name === 'xlsx' ? 'xlsx' : 'csv');
+      }
+      const empty = path.join(dir, 'empty');
+      writeFileSync(empty, '');
+      await expect(sheetsOfFile(empty, 10, 'data')).rejects.toThrow('The file is empty');
+      const binary = path.join(dir, 'binary');
+      writeFileSync(binary, Buffer.from([0x61, 0x2c, 0x00, 0x62, 0x0a]));
+      await expect(sheetsOfFile(binary, 10, 'data')).rejects.toMatchObject({ status: 415 });
+      // A NUL byte past the first 64 KB (the head the kind is told by) is binary data too.
+      writeFileSync(binary, Buffer.concat([Buffer.from('a,b\n'.repeat(20_000)), Buffer.from([0])]));
+      await expect(sheetsOfFile(binary, 10, 'data')).rejects.toMatchObject({ status: 415 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
