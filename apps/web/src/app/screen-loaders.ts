@@ -31,6 +31,7 @@ import { CUSTOM_DASHBOARD_SCREENS } from '../features/custom-dashboards/screens'
 import { PIPELINE_SCREENS } from '../features/pipelines/screens';
 import { SSO_SCREENS } from '../features/sso/screens';
 import { OAUTH_SCREENS } from '../features/oauth/screens';
+import { DEVELOPER_SCREENS } from '../features/developer/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -71,6 +72,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...PIPELINE_SCREENS,
   ...SSO_SCREENS,
   ...OAUTH_SCREENS,
+  ...DEVELOPER_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),
