@@ -78,6 +78,8 @@ export default defineConfig({
         SMTP_ALLOW_PRIVATE_HOSTS: '1',
         // The SSO journey's identity provider runs on plain http (e2e/integrations/sso-journey.spec.ts).
         SSO_ALLOW_HTTP_ISSUERS: '1',
+        // The webhooks journey's receiver listens on 127.0.0.1 (e2e/integrations/webhooks-journey.spec.ts).
+        WEBHOOKS_ALLOW_PRIVATE: '1',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
       },
