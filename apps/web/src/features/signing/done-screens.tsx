@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import type { TESignRecord, TFinishResult } from '@esigns/contracts/signing';
 import { isApiError } from '../../shared/api/api-error';
-import { isSignedIn, useSession } from '../../shared/session/session-store';
+import { isContactSession, isSignedIn, useSession } from '../../shared/session/session-store';
 import { SignerPacketBanner } from '../workflows/packet/packet-slots';
 import { SignerLoading, SignerMessage } from './signer-ui';
 import { fetchESignRecord, SIGNING_KEYS, type SignerAccess } from './signing-api';
@@ -85,9 +85,20 @@ function DownloadBlock({
   );
 }
 
-function SignUpInvite() {
+/**
+ * After finishing: a signed-in contact goes back to their documents in the contact area, a
+ * signed-in member to their documents; anyone else is invited to sign up.
+ */
+function NextStep() {
   const signedIn = useSession(isSignedIn);
-  if (signedIn) return null;
+  const contact = useSession(isContactSession);
+  if (signedIn) {
+    return (
+      <Button component={Link} to={contact ? '/ap/documents' : '/documents'} variant="light" size="md">
+        Back to my documents
+      </Button>
+    );
+  }
   return (
     <Stack gap={4} align="center" ta="center">
       <Divider w="100%" />
@@ -128,7 +139,7 @@ export function FinishSuccessScreen() {
               isSealing={isSealing || record.data?.document.status === 'COMPLETED'}
             />
           )}
-          <SignUpInvite />
+          <NextStep />
         </>
       }
     >

@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TESignRecord } from '@esigns/contracts/signing';
 import { fail, installFakeApi, invalid, ok, type FakeCall } from '../../shared/testing/fake-api';
 import { installLayout, restoreLayout } from '../../shared/testing/layout-stubs';
+import { sessionStore } from '../../shared/session/session-store';
 import { guestPerTest } from '../../shared/testing/test-session';
 import { saveSignerCredentials } from './signer-credentials';
 import {
@@ -288,6 +289,36 @@ describe('approvers', () => {
     expect(screen.getByTestId('finish-success').textContent).toContain('You approved');
     expect(api.callsTo(`/api/documents/${DOC_ID}/approved`)).toHaveLength(1);
     expect(api.callsTo(`/api/documents/${DOC_ID}/finish`)).toHaveLength(0);
+  });
+
+  it('offers a guest an account, and a signed-in contact the way back to their documents', async () => {
+    const approved = (call: FakeCall) =>
+      call.path === `/api/documents/${DOC_ID}/approved`
+        ? ok({
+            status: 'APPROVED',
+            document_status: 'WAITING',
+            already_finished: false,
+            next: 'WAITING_FOR_OTHERS',
+          })
+        : undefined;
+    serve(approver(), approved);
+    renderSigning(SIGN);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('link', { name: 'Create a free account' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Back to my documents' })).toBeNull();
+    cleanup();
+
+    sessionStore.setState({
+      tokens: { access_token: 'a', refresh_token: 'r' },
+      user: { _id: 'c', first_name: 'Cleo' },
+      is_contact: true,
+    });
+    serve(approver(), approved);
+    renderSigning(SIGN);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const back = await screen.findByRole('link', { name: 'Back to my documents' });
+    expect(back.getAttribute('href')).toBe('/ap/documents');
+    expect(screen.queryByRole('link', { name: 'Create a free account' })).toBeNull();
   });
 
   it('reject with a reason', async () => {
