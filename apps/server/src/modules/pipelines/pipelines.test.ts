@@ -197,8 +197,20 @@ describe('failures and loops', () => {
       owner(),
       kit.hotLeadPipeline(crm, { conditions: [], actions: [followUp] }),
     );
+    // A pipeline on the Follow-ups that run writes: its run is one level deeper.
+    const onFollowUp = await kit.createPipeline(owner(), {
+      name: 'Follow-up seen',
+      trigger: 'record.created',
+      entity_id: crm.followUp._id,
+      actions: [{ type: 'update_record', values: { [crm.f('lead_name')]: 'Seen' } }],
+    });
     const lead = await kit.addLead(crm, owner(), { name: 'Loop', status: 'hot' });
     const before = await kit.settledRuns(owner(), pipeline._id, 1);
+    expect(before[0]).toMatchObject({ status: 'SUCCEEDED', depth: 0 });
+    const [chained] = await kit.settledRuns(owner(), onFollowUp._id, 1);
+    expect(chained).toMatchObject({ status: 'SUCCEEDED', depth: 1 });
+    expect(chained!.subject_id).toBe((before[0]!.steps[0]!.output as { record_id: string }).record_id);
+    await data(call('PATCH', `/automation-pipeline/update/${onFollowUp._id}`, owner(), { enabled: false }));
     // The record written by a run at depth 3, its event raised in the same transaction.
     const db = t.platform.database.db;
     await db.transaction(async (tx) => {
