@@ -375,3 +375,20 @@ describe('consent calls', () => {
     expect(new URL(meta.revocation_endpoint).pathname).toBe('/api/oauth2/revoke');
   });
 });
+
+describe('provider storage', () => {
+  it('marks a code used once: a second consume (a race past the check) revokes its grant and fails', async () => {
+    const { providerAdapter } = await import('./provider-adapter');
+    const Adapter = providerAdapter(t.platform.database.db, () => new Error('already used'));
+    const codes = new Adapter('AuthorizationCode');
+    const tokens = new Adapter('AccessToken');
+    await codes.upsert('code-1', { grantId: 'grant-1', clientId: 'app_x' }, 60);
+    await tokens.upsert('token-1', { grantId: 'grant-1', clientId: 'app_x' }, 60);
+    await codes.consume('code-1');
+    expect((await codes.find('code-1'))?.consumed).toBeTruthy();
+    expect(await tokens.find('token-1')).toBeDefined();
+    await expect(codes.consume('code-1')).rejects.toThrow('already used');
+    expect(await tokens.find('token-1')).toBeUndefined();
+    expect(await codes.find('code-1')).toBeUndefined();
+  });
+});

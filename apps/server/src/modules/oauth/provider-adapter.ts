@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../platform/db/database';
 import { clientAppById } from './client-apps';
@@ -9,7 +9,7 @@ import { oauthProviderModels } from './schema';
  * `oauth_provider_models` except clients, which are the workspace's client apps
  * (`oauth_client_apps`, secret kept as a digest: see `compareClientSecret` in provider.ts).
  */
-export function providerAdapter(db: Db): new (name: string) => Adapter {
+export function providerAdapter(db: Db, alreadyUsed: () => Error): new (name: string) => Adapter {
   return class DrizzleAdapter implements Adapter {
     constructor(private readonly kind: string) {}
 
@@ -43,14 +43,34 @@ export function providerAdapter(db: Db): new (name: string) => Adapter {
       return this.findWhere(eq(oauthProviderModels.userCode, userCode));
     }
 
+    /**
+     * Marks a code or refresh token used, once: the provider checks `consumed` before calling this,
+     * but two requests with the same code can both pass that check. The second to get here finds
+     * it used, revokes everything of its grant and is refused (`invalid_grant`).
+     */
     async consume(id: string): Promise<void> {
-      await db
+      const marked = await db
         .update(oauthProviderModels)
         .set({
           consumedAt: new Date(),
           payload: sql`${oauthProviderModels.payload} || jsonb_build_object('consumed', extract(epoch from now())::bigint)`,
         })
+        .where(
+          and(
+            eq(oauthProviderModels.kind, this.kind),
+            eq(oauthProviderModels.id, id),
+            isNull(oauthProviderModels.consumedAt),
+          ),
+        )
+        .returning({ id: oauthProviderModels.id });
+      if (marked.length > 0) return;
+      const [used] = await db
+        .select({ grantId: oauthProviderModels.grantId })
+        .from(oauthProviderModels)
         .where(and(eq(oauthProviderModels.kind, this.kind), eq(oauthProviderModels.id, id)));
+      if (used?.grantId)
+        await db.delete(oauthProviderModels).where(eq(oauthProviderModels.grantId, used.grantId));
+      throw alreadyUsed();
     }
 
     async destroy(id: string): Promise<void> {

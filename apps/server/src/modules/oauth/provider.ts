@@ -39,7 +39,7 @@ async function createProvider(platform: Platform): Promise<ProviderType> {
   const { config } = platform;
   const resource = apiResource(platform);
   const provider = new Provider(`${config.publicUrl}${OAUTH_MOUNT}`, {
-    adapter: providerAdapter(platform.database.db),
+    adapter: providerAdapter(platform.database.db, () => new errors.InvalidGrant('grant request is invalid')),
     clients: [],
     extraClientMetadata: { properties: ['company_id', 'app_scopes'] },
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
