@@ -113,7 +113,7 @@ export function DeliveryDrawer({
           <Text size="sm" style={{ wordBreak: 'break-all' }}>
             To {data.endpoint_url}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
             Event id (webhook-id) {data.event_id}
           </Text>
           {canManage && (
@@ -132,7 +132,9 @@ export function DeliveryDrawer({
           <Text size="xs" c="dimmed">
             Payload
           </Text>
-          <Code block>{pretty(data.request_body)}</Code>
+          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+            {pretty(data.request_body)}
+          </Code>
           <Text size="sm" fw={500}>
             Tries ({data.attempts_list.length})
           </Text>
