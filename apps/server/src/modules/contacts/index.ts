@@ -9,4 +9,4 @@ export type { ContactPerson } from './directory';
 export { registerContactTypeDeletionHook } from './hooks';
 export type { ContactTypeDeletionHook } from './hooks';
 export { registerContactRoutes } from './routes';
-export { contactsOfAccount, findContactsByIds, getContact } from './service';
+export { contactsOfAccount, findContactsByEmails, findContactsByIds, getContact } from './service';

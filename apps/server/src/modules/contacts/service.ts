@@ -593,6 +593,24 @@ export async function upsertFormContacts(
 }
 
 /** Company contacts by id (used by other modules to check recipients' contact ids). */
+/** The company's contacts with these (lower-case) emails: the ones that exist. */
+export async function findContactsByEmails(
+  db: Pick<Db, 'select'>,
+  companyId: string,
+  emails: string[],
+): Promise<{ id: string; email: string; firstName: string; lastName: string }[]> {
+  if (emails.length === 0) return [];
+  return db
+    .select({
+      id: contacts.id,
+      email: contacts.email,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+    })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), inArray(contacts.email, emails)));
+}
+
 export async function findContactsByIds(
   db: Pick<Db, 'select'>,
   companyId: string,

@@ -3,7 +3,7 @@ import type { TApprovalLevel } from '@esigns/contracts/form-builders';
 import type { Db } from '../../platform/db/database';
 import { findPeople } from '../auth';
 import { activeMemberIds, membershipDirectory } from '../company';
-import { findContactsByIds } from '../contacts';
+import { findContactsByEmails, findContactsByIds } from '../contacts';
 import type { SubmissionRow } from './submission-store';
 
 /*
@@ -66,11 +66,30 @@ export async function resolveApprovers(
       });
     }
   }
-  for (const approver of level.approvers) {
-    if (approver.kind !== 'FIELD_EMAIL') continue;
+  // An email typed in a field: the company's contact of that email when there is one (a signed-in
+  // contact then finds the approval in their area; the mailed link works either way).
+  const typed = level.approvers.flatMap((approver) => {
+    if (approver.kind !== 'FIELD_EMAIL') return [];
     const value = row.values[approver.step_id]?.[approver.field];
     const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
-    if (EMAIL.test(email) && !people.has(email)) people.set(email, { kind: 'EMAIL', email, name: '' });
+    return EMAIL.test(email) && !people.has(email) ? [email] : [];
+  });
+  const known = new Map(
+    (await findContactsByEmails(db, row.companyId, [...new Set(typed)])).map((c) => [c.email, c]),
+  );
+  for (const email of typed) {
+    const contact = known.get(email);
+    people.set(
+      email,
+      contact
+        ? {
+            kind: 'CONTACT',
+            contactId: contact.id,
+            email,
+            name: fullName(contact.firstName, contact.lastName),
+          }
+        : { kind: 'EMAIL', email, name: '' },
+    );
   }
   return [...people.values()];
 }

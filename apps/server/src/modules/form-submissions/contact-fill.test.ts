@@ -25,6 +25,7 @@ let approvalForm: SeededForm;
 let staffForm: SeededForm;
 let sentToZ: SeededForm;
 let draftForm: SeededForm;
+let tenantTypeId: string;
 let foreignForm: SeededForm;
 
 type Headers = Record<string, string>;
@@ -48,7 +49,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   acme = await seedCompany(t);
   other = await seedCompany(t);
-  const tenantTypeId = await seedContactType(t, acme, 'Tenants');
+  tenantTypeId = await seedContactType(t, acme, 'Tenants');
   x = await seedContactCaller(t, acme.companyId, { contactTypeId: tenantTypeId });
   y = await seedContactCaller(t, acme.companyId, { contactTypeId: tenantTypeId });
   z = await seedContactCaller(t, acme.companyId);
@@ -364,5 +365,46 @@ describe('a contact approving', () => {
     );
     // Staff approvers' queue works as before.
     expect((await call('GET', '/api/formbuilder-data/approval', staff(acme))).statusCode).toBe(200);
+  });
+
+  it('finds an approval asked of the email typed in a field when the email is a contact of theirs', async () => {
+    const form = await seedForm(t, acme, await createTemplate(t, acme.users.OWNER), {
+      ownerType: 'CONTACTS',
+      settings: (steps) => ({
+        contact_type_id: tenantTypeId,
+        approval_levels: [
+          { approvers: [{ kind: 'FIELD_EMAIL', step_id: steps[0]!.id!, field: 'work_email' }] },
+        ],
+      }),
+    });
+    const submitOf = async (email: string) => {
+      const save = await startStep(x, form, { full_name: 'Ann Tenant', work_email: email }, true);
+      expect(save.statusCode, save.body).toBe(200);
+      const id = save.json().data._id as string;
+      const submit = await call('PUT', `/api/formbuilder-data/${id}`, x.headers, { status: 'SUBMITTED' });
+      expect(submit.json().data.status).toBe('PENDING_APPROVAL');
+      return id;
+    };
+    // Typed in capitals: Z's own address all the same.
+    const forZ = await submitOf(z.email.toUpperCase());
+    const forStranger = await submitOf('someone.else@example.com');
+    const queueOf = async (who: ContactCaller) =>
+      (await call('GET', '/api/formbuilder-data/approval', who.headers))
+        .json()
+        .data.data.map((s: { _id: string }) => s._id);
+    expect(await queueOf(z)).toEqual([forZ]);
+    expect(await queueOf(y)).toEqual([]);
+    expect(
+      (
+        await call('POST', `/api/formbuilder-data/${forStranger}/approval`, z.headers, {
+          decision: 'APPROVED',
+        })
+      ).statusCode,
+    ).toBe(404);
+    const decided = await call('POST', `/api/formbuilder-data/${forZ}/approval`, z.headers, {
+      decision: 'APPROVED',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json().data.status).toBe('APPROVED');
   });
 });

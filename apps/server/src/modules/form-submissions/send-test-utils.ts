@@ -64,7 +64,8 @@ export async function seedForm(
   options: {
     ownerType?: TFormOwnerType;
     status?: 'DRAFT' | 'ACTIVE' | 'INACTIVE';
-    settings?: TFormSettingsInput;
+    /** The settings, or a function of the steps (approvers naming a step's field). */
+    settings?: TFormSettingsInput | ((steps: TStoredFormStep[]) => TFormSettingsInput);
   } = {},
 ): Promise<SeededForm> {
   const code = `form-${randomUUID().slice(0, 8)}`;
@@ -96,7 +97,9 @@ export async function seedForm(
       ownerType: options.ownerType ?? 'ANYONE',
       status: options.status ?? 'ACTIVE',
       steps,
-      settings: ZFormSettings.parse(options.settings ?? {}),
+      settings: ZFormSettings.parse(
+        (typeof options.settings === 'function' ? options.settings(steps) : options.settings) ?? {},
+      ),
       createdBy: company.users.OWNER.userId,
     })
     .returning({ id: formBuilders.id });
