@@ -68,6 +68,39 @@ export async function templateSummariesByIds(
     );
 }
 
+/**
+ * The company's ACTIVE document templates (not in the bin) with their roles, by name: the picker
+ * of another module's editor (automation pipelines). At most `limit`.
+ */
+export async function activeTemplateChoices(
+  db: Reader,
+  companyId: string,
+  limit = 500,
+): Promise<{ id: string; name: string; roles: { key: string; name: string }[] }[]> {
+  const rows = await db
+    .select({
+      id: configurableDocuments.id,
+      name: configurableDocuments.name,
+      documentUsers: configurableDocuments.documentUsers,
+    })
+    .from(configurableDocuments)
+    .where(
+      and(
+        eq(configurableDocuments.companyId, companyId),
+        eq(configurableDocuments.isTemplate, true),
+        eq(configurableDocuments.status, 'ACTIVE'),
+        isNull(configurableDocuments.deletedAt),
+      ),
+    )
+    .orderBy(asc(configurableDocuments.name), asc(configurableDocuments.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    roles: r.documentUsers.map((u) => ({ key: u.key, name: u.role_name || u.key })),
+  }));
+}
+
 /** A sent document's recipient as the document lists show it. */
 export type ListParty = Pick<
   DocumentUserRow,

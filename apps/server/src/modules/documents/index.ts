@@ -7,6 +7,7 @@ export { insertConfigurable } from './configurable-service';
 export { deleteDocumentRows } from './delete-document';
 export { copyPdf } from './document-files';
 export {
+  activeTemplateChoices,
   completedDocumentsOfRecipient,
   documentOrigins,
   isCompanyTemplate,
