@@ -21,19 +21,23 @@ export type TestClient = {
   redirect_uri: string;
   post_logout_redirect_uri: string;
   backchannel_logout_uri?: string;
+  /** Logout tokens carry the provider's `sid` (default true); false: only `sub`. */
+  backchannel_logout_session_required?: boolean;
 };
 
 export type TestProvider = {
   issuer: string;
   provider: Provider;
   addAccount: (account: TestAccount) => string;
+  /** The account the login step signs in next (a browser going through the provider). */
+  prepareSignIn: (accountId: string) => void;
   /** Follows `authorizationUrl` through login and consent as `accountId`: the callback's query. */
   signIn: (
     authorizationUrl: string,
     accountId: string,
   ) => Promise<{ code: string; state: string; iss?: string }>;
   /** The provider's own back-channel logout: posts a logout token to the client's URI. */
-  logout: (clientId: string, accountId: string, sid: string) => Promise<void>;
+  logout: (clientId: string, accountId: string, sid?: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -57,7 +61,10 @@ export async function startTestProvider(clients: TestClient[]): Promise<TestProv
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_post',
       ...(c.backchannel_logout_uri
-        ? { backchannel_logout_uri: c.backchannel_logout_uri, backchannel_logout_session_required: true }
+        ? {
+            backchannel_logout_uri: c.backchannel_logout_uri,
+            backchannel_logout_session_required: c.backchannel_logout_session_required ?? true,
+          }
         : {}),
     })),
     async findAccount(_ctx, id) {
@@ -112,6 +119,9 @@ export async function startTestProvider(clients: TestClient[]): Promise<TestProv
       accounts.set(id, { email_verified: true, ...account });
       return id;
     },
+    prepareSignIn(accountId) {
+      pendingLogin.accountId = accountId;
+    },
     async signIn(authorizationUrl, accountId) {
       pendingLogin.accountId = accountId;
       const jar = new Map<string, string>();
@@ -140,7 +150,7 @@ export async function startTestProvider(clients: TestClient[]): Promise<TestProv
     },
     async logout(clientId, accountId, sid) {
       const client = (await provider.Client.find(clientId)) as
-        { backchannelLogout: (sub: string, sid: string) => Promise<unknown> } | undefined;
+        { backchannelLogout: (sub: string, sid: string | undefined) => Promise<unknown> } | undefined;
       if (!client) throw new Error(`no client ${clientId}`);
       await client.backchannelLogout(accountId, sid);
     },
