@@ -3,4 +3,5 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { findClientApp } from './client-apps';
+export { defineOAuthJobs } from './jobs';
 export { registerOAuthRoutes } from './routes';

@@ -1,7 +1,9 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, memberOf, signUpAndSignIn, type TestSession } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { consent, CookieJar, pkcePair, startAuthorization, tokenRequest } from './oauth-flow.test-helpers';
+import { oauthProviderModels } from './schema';
 
 let t: TestApp;
 let owner: TestSession;
@@ -390,5 +392,22 @@ describe('provider storage', () => {
     await expect(codes.consume('code-1')).rejects.toThrow('already used');
     expect(await tokens.find('token-1')).toBeUndefined();
     expect(await codes.find('code-1')).toBeUndefined();
+  });
+});
+
+describe('pruning', () => {
+  it('drops expired provider rows and keeps live ones', async () => {
+    const { providerAdapter } = await import('./provider-adapter');
+    const { pruneExpired } = await import('./jobs');
+    const Adapter = providerAdapter(t.platform.database.db, () => new Error('already used'));
+    const sessions = new Adapter('Session');
+    await sessions.upsert('old', { uid: 'old-uid' }, -60);
+    await sessions.upsert('live', { uid: 'live-uid' }, 600);
+    await pruneExpired(t.platform.database.db);
+    const ids = await t.platform.database.db
+      .select({ id: oauthProviderModels.id })
+      .from(oauthProviderModels)
+      .where(and(eq(oauthProviderModels.kind, 'Session'), inArray(oauthProviderModels.id, ['old', 'live'])));
+    expect(ids.map((row) => row.id)).toEqual(['live']);
   });
 });
