@@ -12,6 +12,7 @@ import { defineEntityImportJobs } from './modules/entity-imports';
 import { defineExportJobs } from './modules/exports';
 import { defineWebhookJobs } from './modules/webhooks';
 import { definePipelineJobs } from './modules/pipelines';
+import { defineOAuthJobs } from './modules/oauth';
 import { registerModuleHooks } from './module-hooks';
 import type { Platform } from './platform/platform';
 
@@ -36,4 +37,5 @@ export function defineModuleJobs(platform: Platform): void {
   defineExportJobs(platform);
   definePipelineJobs(platform);
   defineWebhookJobs(platform);
+  defineOAuthJobs(platform);
 }
