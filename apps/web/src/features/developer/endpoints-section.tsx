@@ -12,7 +12,7 @@ import {
   IconTrash,
   IconWebhook,
 } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   TWebhookEndpoint,
   TWebhookEndpointCreate,
@@ -25,58 +25,11 @@ import {
   useDeleteConfirm,
   type ListColumn,
 } from '../../shared/ui/list-screen';
-import { errorText } from '../../shared/ui/page-kit';
 import { EndpointDialog } from './endpoint-dialog';
 import { EndpointStatusBadge, EventBadges } from './endpoint-parts';
+import { useEndpointActions, type Shown } from './endpoint-actions';
 import { SecretDialog } from './secret-dialog';
-import {
-  WEBHOOK_KEYS,
-  createEndpoint,
-  deleteEndpoint,
-  fetchEndpoints,
-  revealSecret,
-  rotateSecret,
-  sendTestEvent,
-  updateEndpoint,
-} from './webhooks-api';
-
-type Shown = { url: string; secret: string; isNew: boolean };
-
-/** The endpoint calls of the section, each telling how it went. */
-function useEndpointActions(onSecret: (shown: Shown) => void) {
-  const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: WEBHOOK_KEYS.all });
-  const failed = (error: Error) => notifications.show({ color: 'red', message: errorText(error) });
-  const reveal = useMutation({
-    mutationFn: (e: TWebhookEndpoint) =>
-      revealSecret(e._id).then((secret) => ({ url: e.url, secret, isNew: false })),
-    onSuccess: onSecret,
-    onError: failed,
-  });
-  const rotate = useMutation({
-    mutationFn: (e: TWebhookEndpoint) =>
-      rotateSecret(e._id).then((secret) => ({ url: e.url, secret, isNew: true })),
-    onSuccess: onSecret,
-    onError: failed,
-  });
-  const test = useMutation({
-    mutationFn: (e: TWebhookEndpoint) => sendTestEvent(e._id),
-    onSuccess: (delivery) => {
-      refresh();
-      notifications.show({ color: 'teal', message: `Test event sent to ${delivery.endpoint_url}` });
-    },
-    onError: failed,
-  });
-  const toggle = useMutation({
-    mutationFn: (e: TWebhookEndpoint) => updateEndpoint(e._id, { enabled: !e.enabled }),
-    onSuccess: (e) => {
-      refresh();
-      notifications.show({ color: 'teal', message: e.enabled ? 'Endpoint enabled' : 'Endpoint disabled' });
-    },
-    onError: failed,
-  });
-  return { reveal, rotate, test, toggle, refresh };
-}
+import { WEBHOOK_KEYS, createEndpoint, deleteEndpoint, fetchEndpoints, updateEndpoint } from './webhooks-api';
 
 /**
  * The company's webhook endpoints (or one client app's, `appId`): create and edit (URL, events,
