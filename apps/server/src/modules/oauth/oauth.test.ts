@@ -411,3 +411,25 @@ describe('pruning', () => {
     expect(ids.map((row) => row.id)).toEqual(['live']);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the client app calls and the provider endpoints', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, { summary?: string }>>;
+    for (const [path, method] of [
+      ['/api/fetch-clients', 'get'],
+      ['/api/fetch-client/{appId}', 'get'],
+      ['/api/create-client', 'post'],
+      ['/api/rotate-client-secret/{appId}', 'post'],
+      ['/api/delete-client/{appId}', 'delete'],
+      ['/api/oauth2/authorize', 'get'],
+      ['/api/oauth2/token', 'post'],
+      ['/api/oauth2/revoke', 'post'],
+      ['/api/oauth2/signin', 'post'],
+      ['/api/oauth2/generate-verifier-token', 'get'],
+    ] as const) {
+      expect(paths[path]?.[method]?.summary, `${method} ${path}`).toBeTruthy();
+    }
+  });
+});
