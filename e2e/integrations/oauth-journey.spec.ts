@@ -22,6 +22,8 @@ const SIZES = { desktop: { width: 1366, height: 800 }, phone: { width: 390, heig
 async function shootBoth(page: Page, name: string) {
   for (const [size, viewport] of Object.entries(SIZES)) {
     await page.setViewportSize(viewport);
+    // The layout settles (the sidebar becomes a drawer) and nothing is wider than the screen.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
     await page.screenshot({ path: path.join(shots, `oauth-${name}-${size}.png`), fullPage: true });
   }
   await page.setViewportSize(SIZES.desktop);
