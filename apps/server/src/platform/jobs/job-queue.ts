@@ -288,7 +288,11 @@ export class JobQueue {
     const id = await this.boss.send(name, data, {
       ...(options.tx ? { db: { executeSql: rawOn(options.tx) } } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      // As a time: pg-boss's SQL casts the value to a timestamp in one branch of its CASE, and a
+      // number of seconds ('5') fails that cast when the parameter is bound (on both databases).
+      ...(options.startAfterSeconds
+        ? { startAfter: new Date(Date.now() + options.startAfterSeconds * 1000) }
+        : {}),
     });
     // Delivered at commit when in a transaction: every process's workers of the queue wake then.
     await (options.tx ? rawOn(options.tx) : this.options.raw)(`SELECT pg_notify($1, $2)`, [
