@@ -15,7 +15,8 @@ import { oauthClientApps } from '../oauth/schema';
 import { startReceiver, type TestReceiver } from './test-receiver';
 
 // Webhooks end to end on an instance that allows private targets (the receiver listens on
-// 127.0.0.1) and retries at once (WEBHOOKS_RETRY_DELAYS=0,...): no test waits for a backoff.
+// 127.0.0.1) and retries after 1 s, then at once (WEBHOOKS_RETRY_DELAYS=1,0,...): the first retry
+// goes through a delayed job; no test asserts a time.
 // Endpoints are disabled after 2 final failures in a row, however recent.
 
 let t: TestApp;
@@ -27,7 +28,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   t = await buildTestApp({
     WEBHOOKS_ALLOW_PRIVATE: '1',
-    WEBHOOKS_RETRY_DELAYS: '0,0,0,0,0,0,0',
+    WEBHOOKS_RETRY_DELAYS: '1,0,0,0,0,0,0',
     WEBHOOKS_DISABLE_AFTER_FAILURES: '2',
     WEBHOOKS_DISABLE_AFTER_HOURS: '0',
   });
