@@ -49,6 +49,12 @@ export const ZGrantPortalAccessRequest = z.object({
 });
 export type TGrantPortalAccessRequest = z.input<typeof ZGrantPortalAccessRequest>;
 
+/** `PATCH /contacts/{id}/portal-access`: another account record for access given before (null: none). */
+export const ZChangePortalAccountRequest = z.object({
+  account_data_id: ZUuid.nullable(),
+});
+export type TChangePortalAccountRequest = z.input<typeof ZChangePortalAccountRequest>;
+
 // ---------- Contacts: invitation, sign-in, password ----------
 
 /** `POST /application/user-email-verify`: what an invitation or reset link is for, before the form. */

@@ -96,6 +96,45 @@ describe('staff: a contact portal access', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('changes the account record of access given before, ACTIVE included; never given or foreign: 404', async () => {
+    const entity = await call('POST', '/api/entities/create', owner(), {
+      name: `Accounts ${randomUUID().slice(0, 6)}`,
+      entity_type: 'BUSINESS',
+      fields: [{ key: 'name', label: 'Name', type: 'SINGLE_LINE_TEXT' }],
+    });
+    expect(entity.statusCode, entity.body).toBe(200);
+    const { _id: entityId, primary_template_id: tpl } = entity.json().data;
+    const record = await call('POST', '/api/entities-data', owner(), {
+      entity_id: entityId,
+      values: { [tpl]: { name: 'Sharma Holdings' } },
+    });
+    const recordId = record.json().data._id as string;
+
+    const contact = await signedInContact(t, owner());
+    const url = `/api/contacts/${contact.contactId}/portal-access`;
+    const changed = await call('PATCH', url, owner(), { account_data_id: recordId });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ status: 'ACTIVE', account_data_id: recordId });
+    expect((await call('GET', url, owner())).json().data.account_data_id).toBe(recordId);
+    const cleared = await call('PATCH', url, owner(), { account_data_id: null });
+    expect(cleared.json().data).toMatchObject({ status: 'ACTIVE', account_data_id: null });
+
+    for (const body of [{ account_data_id: 'nope' }, { account_data_id: randomUUID() }, {}]) {
+      const bad = await call('PATCH', url, owner(), body);
+      expect(bad.statusCode).toBe(422);
+      expect(detailKeys(bad)).toEqual(['account_data_id']);
+    }
+    const { contactId: never } = await createTestContact(t, owner());
+    expect(
+      (await call('PATCH', `/api/contacts/${never}/portal-access`, owner(), { account_data_id: null }))
+        .statusCode,
+    ).toBe(404);
+    const foreign = await call('PATCH', url, other.users.OWNER, { account_data_id: null });
+    expect(foreign.statusCode).toBe(404);
+    // A contact's own token is refused on this staff route.
+    expect((await call('PATCH', url, contact, { account_data_id: null })).statusCode).toBe(403);
+  });
+
   it('needs a signed-in staff member', async () => {
     const { contactId } = await createTestContact(t, owner());
     expect((await call('POST', `/api/contacts/${contactId}/portal-access`, undefined, {})).statusCode).toBe(

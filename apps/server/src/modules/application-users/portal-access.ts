@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { TGrantPortalAccessRequest, TPortalAccess } from '@esigns/contracts/application-users';
+import type {
+  TChangePortalAccountRequest,
+  TGrantPortalAccessRequest,
+  TPortalAccess,
+} from '@esigns/contracts/application-users';
 import { randomToken } from '../../platform/auth/one-time-secrets';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { Db } from '../../platform/db/database';
@@ -90,6 +94,35 @@ async function resolveAccountRecord(
   if (!accountName.trim()) return null;
   const matches = await accountRecords().businessRecordsTitled(db, companyId, accountName.trim(), 2);
   return matches.length === 1 ? matches[0]! : null;
+}
+
+/**
+ * `PATCH /contacts/{id}/portal-access`: links access given before (invited, active or revoked) to
+ * another account record, or none. The contact's scope follows at their next call (read fresh on
+ * every call); no mail. Never given: 404.
+ */
+export async function changePortalAccountRecord(
+  platform: Platform,
+  access: AccessContext,
+  contactId: string,
+  input: TChangePortalAccountRequest,
+): Promise<TPortalAccess> {
+  const db = platform.database.db;
+  const { contact, existing } = await contactAndAccess(db, access, contactId);
+  if (!existing) throw notFound('Portal access');
+  const accountDataId = await resolveAccountRecord(
+    db,
+    access.companyId,
+    input.account_data_id,
+    existing.accountDataId,
+    contact.account_name,
+  );
+  const [row] = await db
+    .update(applicationUsers)
+    .set({ accountDataId, updatedAt: new Date() })
+    .where(eq(applicationUsers.id, existing.id))
+    .returning();
+  return toView(contact._id, contact.email, row);
 }
 
 /**

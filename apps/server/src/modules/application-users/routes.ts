@@ -11,6 +11,7 @@ import {
   ZApplicationUserSigninReply,
   ZApplicationUserSigninRequest,
   ZApplicationUserVerifyRequest,
+  ZChangePortalAccountRequest,
   ZGrantPortalAccessRequest,
   ZPortalAccess,
 } from '@esigns/contracts/application-users';
@@ -21,7 +22,12 @@ import type { Platform } from '../../platform/platform';
 import { accessOf, requirePermission } from '../permissions';
 import { contactOf, requireContact } from './access';
 import { acceptLink, contactSignin, describeLink, forgotOrResend } from './contact-signin';
-import { getPortalAccess, grantPortalAccess, revokePortalAccess } from './portal-access';
+import {
+  changePortalAccountRecord,
+  getPortalAccess,
+  grantPortalAccess,
+  revokePortalAccess,
+} from './portal-access';
 import { contactProfile, updateContactProfile } from './profile';
 
 const ERRORS = {
@@ -87,6 +93,30 @@ function registerPortalAccessRoutes(api: FastifyInstance, platform: Platform): v
       ok(
         await grantPortalAccess(platform, accessOf(request), request.params.id, request.body),
         'Invitation sent',
+      ),
+  );
+
+  r.patch(
+    '/contacts/:id/portal-access',
+    {
+      onRequest: requirePermission(platform, 'contacts:update'),
+      schema: {
+        tags,
+        security,
+        summary: "Change the account record of a contact's access",
+        description:
+          'For access given before (invited, active or revoked): `account_data_id` a record of the company ' +
+          "(else 422), or null for none. The contact's OWN-scope records follow at their next call; nothing is " +
+          'mailed. Never given: 404. Needs `contacts:update`.',
+        params: ZIdParams,
+        body: ZChangePortalAccountRequest,
+        response: reply,
+      },
+    },
+    async (request) =>
+      ok(
+        await changePortalAccountRecord(platform, accessOf(request), request.params.id, request.body),
+        'Account record saved',
       ),
   );
 

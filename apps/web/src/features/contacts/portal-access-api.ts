@@ -1,4 +1,8 @@
-import type { TGrantPortalAccessRequest, TPortalAccess } from '@esigns/contracts/application-users';
+import type {
+  TChangePortalAccountRequest,
+  TGrantPortalAccessRequest,
+  TPortalAccess,
+} from '@esigns/contracts/application-users';
 import { api } from '../../shared/api/api-client';
 
 export const portalAccessKey = (contactId: string) => ['contacts', 'portal-access', contactId] as const;
@@ -19,4 +23,12 @@ export async function grantPortalAccess(
 
 export async function revokePortalAccess(contactId: string): Promise<TPortalAccess> {
   return (await api.delete<TPortalAccess>(path(contactId))).data;
+}
+
+/** Links access given before to another account record (or none); nothing is mailed. */
+export async function changePortalAccount(
+  contactId: string,
+  body: TChangePortalAccountRequest,
+): Promise<TPortalAccess> {
+  return (await api.patch<TPortalAccess>(path(contactId), body)).data;
 }

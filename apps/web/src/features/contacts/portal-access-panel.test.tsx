@@ -166,4 +166,33 @@ describe('PortalAccessPanel (staff contact screen)', { timeout: 60_000 }, () => 
     expect(api.callsTo('/api/contacts/k1/portal-access', 'POST')[1]?.body).toEqual({ account_data_id: null });
     expect(await within(panel).findByText('Not a record of this company')).toBeTruthy();
   });
+
+  it('changes the account record of active access without inviting again', async () => {
+    const api = installFakeApi(async (call) => {
+      if (call.path === '/api/contacts/k1/portal-access') {
+        return call.method === 'PATCH'
+          ? ok(access('ACTIVE', { account_data_id: MEHTA }))
+          : ok(access('ACTIVE', { account_data_id: RAO }));
+      }
+      return records(call) ?? (await shellHandler(call)) ?? ok({});
+    });
+    renderWithProviders(<PortalAccessPanel contactId="k1" canUpdate />);
+    const panel = await screen.findByTestId('portal-access');
+    const picker = (await within(panel).findByLabelText('Account record', {
+      selector: 'input',
+    })) as HTMLInputElement;
+    await waitFor(() => expect(picker.value).toBe('Rao Estates'));
+    const save = within(panel).getByRole('button', { name: 'Save account record' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    expect(within(panel).queryByRole('button', { name: 'Invite again' })).toBeNull();
+    picker.focus();
+    fireEvent.change(picker, { target: { value: 'meh' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Mehta & Sons' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save account record' }));
+    await waitFor(() => expect(api.callsTo('/api/contacts/k1/portal-access', 'PATCH')).toHaveLength(1));
+    expect(api.callsTo('/api/contacts/k1/portal-access', 'PATCH')[0]?.body).toEqual({
+      account_data_id: MEHTA,
+    });
+    expect(api.callsTo('/api/contacts/k1/portal-access', 'POST')).toHaveLength(0);
+  });
 });

@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../shared/ui/error-alert';
 import { AccountRecordPicker } from './account-record-picker';
 import { ACCESS_STATUS, AccessFacts } from './portal-access-facts';
 import {
+  changePortalAccount,
   fetchPortalAccess,
   grantPortalAccess,
   portalAccessKey,
@@ -18,7 +19,7 @@ import {
 /**
  * The contact's access to the contact area (`/ap`) on the staff contact screen: its status, last
  * sign-in and account record, "Give portal access" / "Invite again" (with the account record
- * chosen) / "Revoke access".
+ * chosen), "Save account record" (active access) / "Revoke access".
  */
 export function PortalAccessPanel({ contactId, canUpdate }: { contactId: string; canUpdate: boolean }) {
   const queryClient = useQueryClient();
@@ -41,13 +42,21 @@ export function PortalAccessPanel({ contactId, canUpdate }: { contactId: string;
     mutationFn: () => revokePortalAccess(contactId),
     onSuccess: onSuccess('Access revoked'),
   });
+  const change = useMutation({
+    mutationFn: () => changePortalAccount(contactId, { account_data_id: account ?? null }),
+    onSuccess: onSuccess('Account record saved'),
+  });
+  const saving = access.data?.status === 'ACTIVE' ? change : grant;
   const accountError =
-    isApiError(grant.error) && grant.error.isValidation ? grant.error.fieldErrors.account_data_id : undefined;
-  const error = (accountError ? null : grant.error) ?? revoke.error ?? access.error;
+    isApiError(saving.error) && saving.error.isValidation
+      ? saving.error.fieldErrors.account_data_id
+      : undefined;
+  const error = (accountError ? null : saving.error) ?? revoke.error ?? access.error;
 
   const data = access.data;
   const status = data ? ACCESS_STATUS[data.status] : null;
-  const choosing = Boolean(data && canUpdate && data.status !== 'ACTIVE');
+  const choosing = Boolean(data && canUpdate);
+  const changed = account !== undefined && account !== data?.account_data_id;
   return (
     <Card withBorder radius="md" padding="md" data-testid="portal-access">
       <Stack gap="sm">
@@ -73,10 +82,10 @@ export function PortalAccessPanel({ contactId, canUpdate }: { contactId: string;
             value={account === undefined ? data.account_data_id : account}
             onChange={(next) => {
               setAccount(next);
-              grant.reset();
+              saving.reset();
             }}
             error={accountError}
-            disabled={grant.isPending}
+            disabled={saving.isPending}
           />
         )}
         {error && <ErrorAlert>{error.message}</ErrorAlert>}
@@ -92,6 +101,16 @@ export function PortalAccessPanel({ contactId, canUpdate }: { contactId: string;
                 onClick={() => grant.mutate()}
               >
                 {data.status === 'NONE' ? 'Give portal access' : 'Invite again'}
+              </Button>
+            )}
+            {data.status === 'ACTIVE' && (
+              <Button
+                size="sm"
+                disabled={!changed}
+                loading={change.isPending}
+                onClick={() => change.mutate()}
+              >
+                Save account record
               </Button>
             )}
             {(data.status === 'ACTIVE' || data.status === 'INVITED') && (
