@@ -56,6 +56,24 @@ async function openEditor() {
 const box = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
 
 describe('Entity permissions of a contact type', { timeout: 60_000 }, () => {
+  it('asks before closing with changes not saved: keep editing, or discard them', async () => {
+    installFakeApi(handler('ADMIN'));
+    const dialog = await openEditor();
+    fireEvent.click(box(dialog, 'Read Invoices'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const prompt = await within(dialog).findByRole('alertdialog', { name: 'Unsaved changes' });
+    expect(prompt.textContent).toContain('1 change is not saved');
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).queryByRole('alertdialog')).toBeNull();
+    expect(box(dialog, 'Read Invoices').checked).toBe(true);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Discard changes' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Entity permissions: Buyer' })).toBeNull(),
+    );
+  });
+
   it('shows the saved rules, refuses Edit without Read, then saves only what changed', async () => {
     const api = installFakeApi(
       handler('ADMIN', (call) =>

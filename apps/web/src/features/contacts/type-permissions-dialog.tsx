@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,6 +31,34 @@ function ScopeHelp() {
         their account record, records that link to it (through an entity field or a relationship) and records
         they added themselves. <b>All records</b>: every record of the entity in your company.
       </Text>
+    </Alert>
+  );
+}
+
+/** Asked when the dialog is closed with changes not saved: keep editing, or drop them. */
+function DiscardPrompt({
+  count,
+  onKeep,
+  onDiscard,
+}: {
+  count: number;
+  onKeep: () => void;
+  onDiscard: () => void;
+}) {
+  return (
+    <Alert variant="light" color="yellow" p="sm" role="alertdialog" aria-label="Unsaved changes">
+      <Text size="sm" mb="xs">
+        {count === 1 ? '1 change is' : `${count} changes are`} not saved. Close and lose{' '}
+        {count === 1 ? 'it' : 'them'}?
+      </Text>
+      <Group gap="xs">
+        <Button size="xs" variant="default" onClick={onKeep}>
+          Keep editing
+        </Button>
+        <Button size="xs" color="red" onClick={onDiscard}>
+          Discard changes
+        </Button>
+      </Group>
     </Alert>
   );
 }
@@ -108,12 +136,15 @@ export function TypePermissionsDialog({
     isFiltered: entities.isFiltered,
   };
   const count = changes.length;
+  // Closing with changes not saved asks first (the X, Escape, a click outside, Cancel).
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  const close = () => (count > 0 && !save.isPending ? setAskingToDiscard(true) : onClose());
 
   return (
     <FormDialog
       title={`Entity permissions: ${type.name}`}
       size="xl"
-      onClose={onClose}
+      onClose={close}
       confirmLabel={count > 0 ? `Save ${count} ${count === 1 ? 'change' : 'changes'}` : 'Save'}
       form={canEdit ? { id: 'type-permissions', label: 'Entity permissions', onSubmit: submit } : undefined}
       footer={
@@ -126,7 +157,13 @@ export function TypePermissionsDialog({
       isPending={save.isPending}
       isConfirmDisabled={count === 0}
       error={save.error && Object.keys(problems).length === 0 ? save.error : undefined}
-      intro={<ScopeHelp />}
+      intro={
+        askingToDiscard && count > 0 ? (
+          <DiscardPrompt count={count} onKeep={() => setAskingToDiscard(false)} onDiscard={onClose} />
+        ) : (
+          <ScopeHelp />
+        )
+      }
     >
       <SearchField label="Search entities" placeholder="Search entities" {...entities.bind('search')} />
       <TypePermissionsList list={list} binding={binding} />
