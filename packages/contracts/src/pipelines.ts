@@ -12,7 +12,7 @@ import { INTEGRATION_EVENT_TYPES, type IntegrationEventType } from './integratio
  * - `<template code>.<field key>`: a field of the triggering record (record events), its stored value;
  * - `record.id`, `record.entity_id`; `event.id`, `event.type`, `event.subject_id`;
  * - `data.<key>` or `data.<key>.<sub key>`: the event's data (`data.name`, `data.submitter.email`);
- * - `step<N>.<key>`: what action N (1-based) answered (`step1.record_id`).
+ * - `step<N>.<key>`: what action N (1-based) answered (`step1.record_id`, `step2.document_id`).
  * A text that is exactly one merge field gives that value as it is (a number stays a number);
  * inside other text values are written as text. An unknown name is empty.
  */
@@ -77,6 +77,7 @@ export const PIPELINE_ACTION_TYPES = [
   'send_email',
   'start_workflow',
   'call_webhook',
+  'send_document',
 ] as const;
 export type TPipelineActionType = (typeof PIPELINE_ACTION_TYPES)[number];
 
@@ -86,7 +87,16 @@ export const PIPELINE_ACTION_LABELS: Record<TPipelineActionType, string> = {
   send_email: 'Send an email template',
   start_workflow: 'Start a workflow',
   call_webhook: 'Call a webhook',
+  send_document: 'Send a document template',
 };
+
+/** A role's person in a `send_document` action: texts with merge fields (`{{data.submitter.email}}`) or fixed. */
+export const ZPipelineDocumentRecipient = z.object({
+  email: z.string().trim().min(1, 'Who is this role?').max(320),
+  /** First and last name (the first word is the first name); may be empty. */
+  name: z.string().trim().max(200).default(''),
+});
+export type TPipelineDocumentRecipient = z.infer<typeof ZPipelineDocumentRecipient>;
 
 export const ZPipelineAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('create_record'), entity_id: ZId(), values: ZValueMap }),
@@ -114,6 +124,15 @@ export const ZPipelineAction = z.discriminatedUnion('type', [
     url: z.string().trim().min(1, 'Give the address').max(2_000, 'At most 2,000 characters'),
     /** JSON with merge fields (filled as JSON text); empty: the trigger event and the run's ids. */
     body: ZText.default(''),
+  }),
+  z.object({
+    type: z.literal('send_document'),
+    /** An ACTIVE document template of the company. */
+    template_id: ZId(),
+    /** Each role of the template (by role key) -> its person. Every role needs one. */
+    recipients: z
+      .record(z.string().min(1).max(64), ZPipelineDocumentRecipient)
+      .refine((v) => Object.keys(v).length <= 50, 'At most 50 roles'),
   }),
 ]);
 export type TPipelineAction = z.infer<typeof ZPipelineAction>;
@@ -227,6 +246,14 @@ export const ZPipelineEntityActions = z.object({
   merge_fields: z.array(z.object({ name: z.string(), label: z.string() })),
   email_templates: z.array(ZOption),
   workflows: z.array(ZOption),
+  /** The company's ACTIVE document templates with their roles (`send_document`). */
+  document_templates: z.array(
+    z.object({
+      value: z.string(),
+      label: z.string(),
+      roles: z.array(z.object({ key: z.string(), name: z.string() })),
+    }),
+  ),
 });
 export type TPipelineEntityActions = z.infer<typeof ZPipelineEntityActions>;
 

@@ -13,13 +13,15 @@ import { postSafely } from '../webhooks';
 import { startWorkflowFor } from '../workflows';
 import { fieldsByName } from './checks';
 import { pipelineCauses } from './schema';
+import { prepareDocumentStep, type OutsidePart } from './send-document';
 import { fillJson, fillText, fillValue, textOf, type RunValues } from './values';
 
 /*
  * The actions, each done inside the run's step transaction (`tx`): what it writes (a record, a
  * queued mail, a workflow's start job) commits with the step's result or not at all, so a step
  * is never done twice. A webhook call is an outside request: it is made before that transaction
- * (never holding it open), with the step's idempotency key; see `runOutside`.
+ * (never holding it open), with the step's idempotency key; a document is prepared before it (its
+ * PDF copied) and stored in it; see `runOutside`.
  */
 
 export type RunContext = {
@@ -197,13 +199,20 @@ async function callWebhook(ctx: Omit<RunContext, 'tx'>, action: WebhookAction, p
   };
 }
 
-/** The part of an action done outside the step's transaction (a webhook call), else null. */
+/**
+ * The part of an action done outside the step's transaction, else null: a webhook call (its
+ * answer is then stored as the step), a document's preparation (then stored in the step's
+ * transaction and settled after it).
+ */
 export async function runOutside(
   ctx: Omit<RunContext, 'tx'>,
   action: TPipelineAction,
   position: number,
-): Promise<StepResult | null> {
-  return action.type === 'call_webhook' ? callWebhook(ctx, action, position) : null;
+): Promise<OutsidePart | null> {
+  if (action.type === 'send_document') return prepareDocumentStep(ctx, action, position);
+  if (action.type !== 'call_webhook') return null;
+  const result = await callWebhook(ctx, action, position);
+  return { inside: () => Promise.resolve(result), settle: () => Promise.resolve() };
 }
 
 /** Does one action inside the step's transaction. */
@@ -218,6 +227,7 @@ export async function runAction(ctx: RunContext, action: TPipelineAction): Promi
     case 'start_workflow':
       return startWorkflowAction(ctx, action);
     case 'call_webhook':
-      throw new Error('call_webhook runs outside the step transaction (runOutside)');
+    case 'send_document':
+      throw new Error(`${action.type} starts outside the step transaction (runOutside)`);
   }
 }

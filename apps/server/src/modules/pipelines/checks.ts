@@ -8,6 +8,7 @@ import { findEntityEmailTemplate } from '../email-templates';
 import { loadEntityDefinition, type EntityDefinition } from '../entities';
 import { checkTarget, UnsafeTargetError } from '../webhooks';
 import { findWorkflow } from '../workflows';
+import { documentActionProblems } from './send-document';
 
 /*
  * A pipeline's definition checked before it is stored: the entity of a record trigger, condition
@@ -106,6 +107,8 @@ async function actionProblems(
       return [];
     case 'call_webhook':
       return urlProblems(platform, action.url, [...path, 'url']);
+    case 'send_document':
+      return documentActionProblems(db, companyId, action, path);
   }
 }
 

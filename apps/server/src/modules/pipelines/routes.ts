@@ -24,9 +24,12 @@ const DEFINITION_DOC =
   'is_empty, is_not_empty, greater_than, less_than, changed. `actions` run in order: create_record ' +
   '(`entity_id`, `values` by merge name), update_record (`record_id` empty: the triggering record), ' +
   'send_email (`template_id` of the entity, `to`), start_workflow (`workflow_id`, `contact_email`), ' +
-  'call_webhook (`url`, checked like webhook endpoints; `body` JSON). Texts ' +
-  "take merge fields `{{name}}`. Another company's entity, template or workflow: 404; a field that is not " +
-  "the entity's: 422 keyed by its path.";
+  'call_webhook (`url`, checked like webhook endpoints; `body` JSON), send_document (`template_id` an ACTIVE ' +
+  'document template of the company, `recipients` a person `{ email, name }` per role key; sent once per run ' +
+  'and step). Texts ' +
+  "take merge fields `{{name}}`. Another company's entity, email template or workflow: 404; a field that is " +
+  "not the entity's, a document template that is not the company's, a role without a recipient: 422 keyed " +
+  'by its path.';
 
 /** Automation pipelines (DOMAIN-PLATFORM "Integrations"): definitions, run history, re-runs. */
 export function registerPipelineRoutes(api: FastifyInstance, platform: Platform): void {
@@ -64,7 +67,8 @@ export function registerPipelineRoutes(api: FastifyInstance, platform: Platform)
         summary: 'What a pipeline may use',
         description:
           "Triggers, actions and condition operators; with `entity_id` the entity's fields (merge names, " +
-          "types, choices), its email templates; the company's ACTIVE workflows. Needs `pipelines:view`.",
+          "types, choices), its email templates; the company's ACTIVE workflows and ACTIVE document " +
+          'templates with their roles. Needs `pipelines:view`.',
         querystring: z.object({ entity_id: z.string().max(64).optional() }),
         response: { 200: ZSuccess(ZPipelineEntityActions), ...ERRORS },
       },

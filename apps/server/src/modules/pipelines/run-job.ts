@@ -3,6 +3,7 @@ import type { TPipelineAction } from '@esigns/contracts/pipelines';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
+import type { Tx } from '../documents';
 import { WORKFLOW_START_JOB } from '../workflows';
 import { runAction, runOutside, type StepResult } from './actions';
 import { pipelineRunSteps, pipelineRuns, pipelines } from './schema';
@@ -74,12 +75,34 @@ async function doStep(platform: Platform, loaded: Loaded, position: number): Pro
     recordId: recordIdOf(loaded.run),
     values: loaded.values,
   };
-  // An outside request (a webhook) is made before the transaction, never holding it open.
+  // An outside request (a webhook) or a document's PDF copy is made before the transaction, never
+  // holding it open; what it prepared is settled after (committed, or dropped).
   const outside = await runOutside(context, action, position);
+  let result: StepResult | null;
+  try {
+    result = await storeStep(platform, loaded, position, (tx) =>
+      outside ? outside.inside(tx) : runAction({ ...context, tx }, action),
+    );
+  } catch (err) {
+    await outside?.settle(false);
+    throw err;
+  }
+  await outside?.settle(result !== null);
+  return result;
+}
+
+/** The step's transaction: the run locked, the cursor checked, the action done, the step stored. */
+async function storeStep(
+  platform: Platform,
+  loaded: Loaded,
+  position: number,
+  act: (tx: Tx) => Promise<StepResult>,
+): Promise<StepResult | null> {
+  const action = loaded.actions[position]!;
   return platform.database.db.transaction(async (tx) => {
     const run = await lockRun(tx, loaded.run.id);
     if (!run || FINAL.has(run.status) || run.nextStep !== position) return null;
-    const result = outside ?? (await runAction({ ...context, tx }, action));
+    const result = await act(tx);
     const step = {
       type: action.type,
       status: 'DONE' as const,

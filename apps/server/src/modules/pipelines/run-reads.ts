@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
+import { activeTemplateChoices } from '../documents';
 import { entityEmailTemplates } from '../email-templates';
 import { loadEntityDefinition, type EntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
@@ -144,6 +145,7 @@ const RUN_MERGE_FIELDS = [
   { name: 'event.type', label: 'Event type' },
   { name: 'event.subject_id', label: 'What the event is about (id)' },
   { name: 'step1.record_id', label: 'Record written by action 1' },
+  { name: 'step1.document_id', label: 'Document sent by action 1' },
 ];
 
 /** `GET /automation-pipeline/entity-actions`: triggers, actions, operators; with `entity_id` its fields, templates. */
@@ -154,9 +156,10 @@ export async function entityActions(
 ): Promise<TPipelineEntityActions> {
   const db = platform.database.db;
   const def = entityId ? await loadEntityDefinition(db, access.companyId, entityId) : null;
-  const [templates, workflows] = await Promise.all([
+  const [templates, workflows, documentTemplates] = await Promise.all([
     def ? entityEmailTemplates(db, access.companyId, def.row.id) : Promise.resolve([]),
     activeWorkflowChoices(db, access.companyId),
+    activeTemplateChoices(db, access.companyId),
   ]);
   return {
     triggers: INTEGRATION_EVENT_TYPES.map((value) => ({
@@ -173,5 +176,6 @@ export async function entityActions(
     merge_fields: RUN_MERGE_FIELDS,
     email_templates: templates.map((t) => ({ value: t.id, label: t.name })),
     workflows: workflows.map((w) => ({ value: w.id, label: w.name })),
+    document_templates: documentTemplates.map((t) => ({ value: t.id, label: t.name, roles: t.roles })),
   };
 }
