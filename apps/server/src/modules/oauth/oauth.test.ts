@@ -270,7 +270,12 @@ describe('authorization code with PKCE', () => {
       { grant_type: 'refresh_token', refresh_token: body.refresh_token },
     );
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().error).toBe('invalid_client');
+    // The OAuth error fields, inside the API's error envelope.
+    expect(wrong.json()).toMatchObject({
+      success: false,
+      error: 'invalid_client',
+      message: expect.any(String),
+    });
     await t.app.inject({
       method: 'DELETE',
       url: `/api/delete-client/${client.appId}`,

@@ -109,6 +109,16 @@ async function createProvider(platform: Platform): Promise<ProviderType> {
   ) {
     return Promise.resolve(Boolean(this.clientSecret) && secretMatches(this.clientSecret!, actual));
   };
+  // Errors keep the OAuth fields (`error`, `error_description`) and add the API's envelope
+  // (`success: false`, `message`), like every other answer under /api.
+  provider.use(async (ctx, next) => {
+    await next();
+    const body = ctx.body as { error?: unknown; error_description?: unknown } | undefined;
+    if (ctx.status >= 400 && body && typeof body === 'object' && typeof body.error === 'string') {
+      const message = typeof body.error_description === 'string' ? body.error_description : body.error;
+      ctx.body = { success: false, message, ...body };
+    }
+  });
   if (config.trustProxy !== false) provider.proxy = true;
   provider.on('server_error', (_ctx, err) => platform.log.error({ err }, 'oauth provider error'));
   return provider;
