@@ -167,19 +167,24 @@ export async function postSafely(
     return { status: null, body: null, durationMs: elapsed(), error, refused: true };
   }
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
-  const signal = AbortSignal.any(signals);
+  // The deadline aborts after the I/O already waiting is read (setImmediate runs after the poll
+  // phase): on a busy event loop an answer that came in time is not lost to a late timer.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => setImmediate(() => deadline.abort()), timeoutMs);
+  const signal = AbortSignal.any([deadline.signal, ...(options.signal ? [options.signal] : [])]);
   try {
     const answer = await send(target, body, headers, signal, options.keepBytes ?? 2048, options.allowPrivate);
     return { ...answer, durationMs: elapsed(), error: null, refused: false };
   } catch (err) {
-    const timedOut = signals[0]!.aborted;
+    const timedOut = deadline.signal.aborted;
     const error = timedOut
       ? `No answer within ${timeoutMs / 1000} s`
       : err instanceof Error
         ? err.message
         : String(err);
     return { status: null, body: null, durationMs: elapsed(), error, refused: false };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
