@@ -124,21 +124,37 @@ export async function recordExportReader(
         : countWhere(db, where, cap),
     async *pages(size) {
       if (query.ids !== undefined && query.ids.length === 0) return;
-      let last: PageRow | null = null;
+      let anchor: { id: string; time: string } | null = null;
       for (;;) {
-        const found: PageRow[] = await (last
-          ? rowsOfBuilt<PageRow>(db, next, { size, anchorId: last.id, anchorTime: last.anchor_time })
+        let found: PageRow[] | null = await (anchor
+          ? rowsOfBuilt<PageRow>(db, next, { size, anchorId: anchor.id, anchorTime: anchor.time })
           : rowsOfBuilt<PageRow>(db, first, { size }));
         if (found.length === 0) return;
-        last = found[found.length - 1]!;
-        for (const row of found) {
-          row.createdAt = new Date(row.created_ms);
-          row.updatedAt = new Date(row.updated_ms);
-        }
-        const rows = await withComputedValues(db, def, found as ExportRecord[]);
-        yield { rows, linkedTitles: await linkedTitles(db, def, rows) };
-        if (found.length < size) return;
+        anchor = anchorOf(found);
+        const full = found.length === size;
+        let page: RecordExportPage | null = await pageOf(db, def, found);
+        found = null;
+        yield page;
+        // Not held here while the consumer writes it and the next page is read: rows kept longer
+        // are promoted to V8's old generation (exports README "Memory and speed").
+        page = null;
+        if (!full) return;
       }
     },
   };
+}
+
+const anchorOf = (rows: PageRow[]): { id: string; time: string } => {
+  const last = rows[rows.length - 1]!;
+  return { id: last.id, time: last.anchor_time };
+};
+
+/** A page of rows: times as Dates (on the same objects), computed values and linked titles filled. */
+async function pageOf(db: Db, def: EntityDefinition, found: PageRow[]): Promise<RecordExportPage> {
+  for (const row of found) {
+    row.createdAt = new Date(row.created_ms);
+    row.updatedAt = new Date(row.updated_ms);
+  }
+  const rows = await withComputedValues(db, def, found as ExportRecord[]);
+  return { rows, linkedTitles: await linkedTitles(db, def, rows) };
 }

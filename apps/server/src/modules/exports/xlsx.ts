@@ -81,7 +81,7 @@ type SheetJob = {
   before: number;
 };
 
-/** A page's rows as XML into the entry (waiting only while the zip is behind). */
+/** A page's rows as XML into the entry (waiting only while the zip is behind); answers how many. */
 async function writeRows(job: SheetJob, page: RecordExportPage, toRow: RowWriter, first: number) {
   const people = await pagePeople(job.db, job.sheet, page.rows);
   const context: RowContext = { zone: job.zone, linkedTitles: page.linkedTitles, people };
@@ -91,6 +91,7 @@ async function writeRows(job: SheetJob, page: RecordExportPage, toRow: RowWriter
     n += 1;
     if (wait) await wait;
   }
+  return page.rows.length;
 }
 
 /**
@@ -111,10 +112,14 @@ async function writeSheet(job: SheetJob): Promise<number> {
   let ahead = pages.next();
   let written = 0;
   try {
-    for (let page = await ahead; !page.done; page = await ahead) {
+    for (;;) {
+      let page: IteratorResult<RecordExportPage> | null = await ahead;
+      if (page.done) break;
       ahead = pages.next();
-      await writeRows(job, page.value, toRow, written + 2);
-      written += page.value.rows.length;
+      const count = await writeRows(job, page.value, toRow, written + 2);
+      // The written page is not held while the next one is read (rows kept longer are promoted).
+      page = null;
+      written += count;
       await job.progress.onPage?.(job.before + written);
       job.progress.signal?.throwIfAborted();
     }
