@@ -1,6 +1,7 @@
 import { Select, Stack, TextInput, Textarea } from '@mantine/core';
 import type { TPipelineEntityActions } from '@esigns/contracts/pipelines';
 import type { FieldErrors } from '../../shared/api/api-error';
+import { DocumentActionFields } from './document-action-fields';
 import type { KeyedAction } from './draft';
 import { ValuesEditor } from './values-editor';
 
@@ -128,6 +129,16 @@ export function ActionFields({ action, index, onChange, options, entities, trigg
             error={errors[`${path}.body`]}
           />
         </Stack>
+      );
+    case 'send_document':
+      return (
+        <DocumentActionFields
+          action={action}
+          index={index}
+          onChange={(next) => onChange({ ...next, key: action.key })}
+          options={options}
+          errors={errors}
+        />
       );
   }
 }

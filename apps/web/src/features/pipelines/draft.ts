@@ -62,5 +62,7 @@ export function newAction(type: TPipelineActionType): KeyedAction {
       return keyed({ type, workflow_id: '', contact_email: '' });
     case 'call_webhook':
       return keyed({ type, url: '', body: '' });
+    case 'send_document':
+      return keyed({ type, template_id: '', recipients: {} });
   }
 }

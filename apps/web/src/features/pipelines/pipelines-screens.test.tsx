@@ -13,6 +13,7 @@ import { PipelinesScreen } from './pipelines-screen';
 
 const LEAD = '11111111-0000-4000-8000-000000000001';
 const TEMPLATE = '22222222-0000-4000-8000-000000000001';
+const AGREEMENT = '22222222-0000-4000-8000-000000000002';
 
 const pipeline: TPipeline = {
   _id: '33333333-0000-4000-8000-000000000001',
@@ -34,7 +35,10 @@ const entityActions: TPipelineEntityActions = {
     { value: 'record.created', label: 'Record created', record: true },
     { value: 'form.submitted', label: 'Form submitted', record: false },
   ],
-  actions: [{ value: 'send_email', label: 'Send an email template' }],
+  actions: [
+    { value: 'send_email', label: 'Send an email template' },
+    { value: 'send_document', label: 'Send a document template' },
+  ],
   operators: [{ value: 'equals', label: 'is' }],
   fields: [
     {
@@ -51,6 +55,16 @@ const entityActions: TPipelineEntityActions = {
   merge_fields: [{ name: 'record.id', label: 'Triggering record id' }],
   email_templates: [{ value: TEMPLATE, label: 'Hot lead alert' }],
   workflows: [],
+  document_templates: [
+    {
+      value: AGREEMENT,
+      label: 'Agreement',
+      roles: [
+        { key: 'client', name: 'Client' },
+        { key: 'agent', name: 'Agent' },
+      ],
+    },
+  ],
 };
 
 const run: TPipelineRun = {
@@ -160,9 +174,43 @@ describe('pipeline screens', { timeout: 20_000 }, () => {
     fireEvent.click(within(item).getAllByRole('button')[0]!);
     expect(await screen.findByText('Step 1: Not an email address: nobody')).toBeTruthy();
     expect(screen.getByTestId('run-step').textContent).toContain('"to": "nobody"');
-    fireEvent.click(screen.getByRole('button', { name: 'Re-run' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Re-run' }));
     await waitFor(() =>
       expect(api.callsTo(`/api/automation-pipeline/runs/${run._id}/rerun`, 'POST')).toHaveLength(1),
     );
+  });
+
+  it('adds a send-a-document action with a person per role of the chosen template', async () => {
+    const api = installFakeApi(
+      server('ADMIN', (call) =>
+        call.method === 'POST' ? invalid({ 'actions.0.recipients.agent': 'Who is Agent?' }) : undefined,
+      ),
+    );
+    renderAt(<CreatePipelineScreen />, '/automation-pipelines/create', '/automation-pipelines/create');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Agreements' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add action' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Send a document template' }));
+    fireEvent.click(await screen.findByLabelText('Action 1: document template'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Agreement' }));
+    // An autocomplete's label names its input and its list: the input is the one to type into.
+    const input = (label: string) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!;
+    await screen.findAllByLabelText('Client email');
+    expect(input('Agent email')).toBeTruthy();
+    fireEvent.change(input('Client email'), { target: { value: '{{lead.owner_email}}' } });
+    fireEvent.change(input('Client name'), { target: { value: 'Ada' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create pipeline' }));
+    await waitFor(() => expect(api.callsTo('/api/automation-pipeline/create', 'POST')).toHaveLength(1));
+    expect(api.callsTo('/api/automation-pipeline/create', 'POST')[0]?.body).toMatchObject({
+      actions: [
+        {
+          type: 'send_document',
+          template_id: AGREEMENT,
+          recipients: { client: { email: '{{lead.owner_email}}', name: 'Ada' } },
+        },
+      ],
+    });
+    expect(await screen.findByText('Who is Agent?')).toBeTruthy();
   });
 });
