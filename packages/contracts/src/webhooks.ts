@@ -277,3 +277,30 @@ export const WEBHOOK_EXAMPLE_DATA: { [T in IntegrationEventType]: IntegrationEve
 export function webhookPayload(type: string, occurredAt: string, data: unknown): string {
   return JSON.stringify({ type, timestamp: occurredAt, data });
 }
+
+/**
+ * `GET /get-app-integration-data`: what the workspace has connected, for the credentials screen
+ * and the developer portal: its API key (no secret), its OAuth client apps with the number of
+ * webhook endpoints each has, and its endpoints' state.
+ */
+export const ZAppIntegrationData = z.object({
+  api_key: z.object({ client_id: z.string(), secret_last4: z.string(), created_at: z.string() }).nullable(),
+  client_apps: z.array(
+    z.object({
+      app_id: z.string(),
+      name: z.string(),
+      scopes: z.array(z.string()),
+      webhook_endpoints: z.number(),
+    }),
+  ),
+  webhooks: z.object({
+    endpoints: z.number(),
+    enabled: z.number(),
+    /** Turned off after repeated failure (not by a person). */
+    auto_disabled: z.number(),
+    /** Deliveries that used up every try in the last 24 hours. */
+    failed_last_day: z.number(),
+    last_delivered_at: z.string().nullable(),
+  }),
+});
+export type TAppIntegrationData = z.infer<typeof ZAppIntegrationData>;

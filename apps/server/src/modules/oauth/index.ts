@@ -2,6 +2,6 @@
  * The public face of the oauth module: other modules and the composition root import only this
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
-export { findClientApp } from './client-apps';
+export { findClientApp, listClientApps } from './client-apps';
 export { defineOAuthJobs } from './jobs';
 export { registerOAuthRoutes } from './routes';

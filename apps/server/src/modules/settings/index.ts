@@ -3,6 +3,7 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerSettingsRoutes } from './routes';
+export { getApiKey } from './service';
 export { overDefaults, readSavedSettings, readSettings, wantsNotification } from './service';
 export {
   companyDateSettingsText,

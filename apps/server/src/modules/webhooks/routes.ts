@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZErrorBody, ZPaged, ZPageQuery, ZSuccess } from '@esigns/contracts/envelope';
 import {
   WEBHOOK_MAX_ATTEMPTS,
+  ZAppIntegrationData,
   WEBHOOK_MAX_ENDPOINTS,
   WEBHOOK_TIMEOUT_SECONDS,
   ZAppWebhook,
@@ -24,6 +25,7 @@ import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { accessOf, requirePermission } from '../permissions';
 import { getDelivery, listDeliveries, redeliver, sendTestEvent } from './deliveries';
+import { appIntegrationData } from './integration-data';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -58,6 +60,25 @@ export function registerWebhookRoutes(api: FastifyInstance, platform: Platform):
   const { db } = platform.database;
   const canRead = () => requirePermission(platform, 'oauth:view');
   const canManage = () => requirePermission(platform, 'oauth:manage-webhooks');
+
+  r.get(
+    '/get-app-integration-data',
+    {
+      onRequest: canRead(),
+      schema: {
+        tags,
+        security,
+        summary: "What the workspace has connected: its API key, OAuth client apps and webhooks' state",
+        description:
+          'The API key without its secret (null when none), each OAuth client app with how many webhook endpoints ' +
+          'it has, and the endpoints: how many, enabled, turned off after repeated failure, deliveries that used up ' +
+          'every try in the last day, the last delivery (of the last 30 days). ' +
+          READ,
+        response: { 200: ZSuccess(ZAppIntegrationData), ...ERRORS },
+      },
+    },
+    async (request) => ok(await appIntegrationData(platform, accessOf(request))),
+  );
 
   r.get(
     '/webhooks/endpoints',
