@@ -30,6 +30,7 @@ import { MAIL_CONFIG_SCREENS } from '../features/mail-config/screens';
 import { CUSTOM_DASHBOARD_SCREENS } from '../features/custom-dashboards/screens';
 import { PIPELINE_SCREENS } from '../features/pipelines/screens';
 import { SSO_SCREENS } from '../features/sso/screens';
+import { INTEGRATION_SCREENS } from '../features/integrations/screens';
 import { OAUTH_SCREENS } from '../features/oauth/screens';
 import { DEVELOPER_SCREENS } from '../features/developer/screens';
 
@@ -71,6 +72,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...CUSTOM_DASHBOARD_SCREENS,
   ...PIPELINE_SCREENS,
   ...SSO_SCREENS,
+  ...INTEGRATION_SCREENS,
   ...OAUTH_SCREENS,
   ...DEVELOPER_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
