@@ -52,9 +52,12 @@ export function DocumentActionFields({ action, index, onChange, options, errors 
         const rolePath = `${path}.recipients.${role.key}`;
         return (
           <Stack key={role.key} gap={4}>
-            <Text size="sm">{role.name}</Text>
+            <Text size="sm" fw={500}>
+              {role.name}
+            </Text>
             <Group gap="xs" align="flex-start" wrap="wrap">
               <Autocomplete
+                label="Email"
                 aria-label={`${role.name} email`}
                 placeholder="Address, or {{merge.field}}"
                 data={merge}
@@ -64,6 +67,7 @@ export function DocumentActionFields({ action, index, onChange, options, errors 
                 w={{ base: '100%', sm: 320 }}
               />
               <Autocomplete
+                label="Name"
                 aria-label={`${role.name} name`}
                 placeholder="Name (optional)"
                 data={merge}
