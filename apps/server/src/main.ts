@@ -1,3 +1,4 @@
+import './v8-flags';
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,4 @@
+import './v8-flags';
 import { loadConfig } from './platform/config/config';
 import { defineModuleJobs } from './module-jobs';
 import { createLogger, flushLogger } from './platform/logger';
