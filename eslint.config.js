@@ -7,6 +7,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      // The server bundles the API suite builds for the processes its tests start (test-workers.ts).
+      'apps/server/.test-dist-*/**',
       '**/node_modules/**',
       'apps/server/drizzle/**',
       'data/**',

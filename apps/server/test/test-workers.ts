@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -22,12 +22,31 @@ let bundled: Promise<string> | undefined;
 function serverBundle(): Promise<string> {
   bundled ??= (async () => {
     const root = path.resolve('.');
-    const dir = path.join(root, 'apps/server', `.test-dist-${process.pid}`);
+    const parent = path.join(root, 'apps/server');
+    removeOrphanBundles(parent);
+    const dir = path.join(parent, `.test-dist-${process.pid}`);
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     await bundleServer(root, dir);
     return dir;
   })();
   return bundled;
+}
+
+/** Bundles of test processes that ended without removing theirs (a worker killed by its pool). */
+function removeOrphanBundles(parent: string): void {
+  for (const name of readdirSync(parent)) {
+    const pid = Number(/^\.test-dist-(\d+)$/.exec(name)?.[1]);
+    if (pid && !isRunning(pid)) rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** The node arguments that start a server entry point (`main`, `worker`) from the test bundle. */
