@@ -87,21 +87,27 @@ function Cards({ data }: { data: TAppIntegrationData }) {
           When something happens, do the next steps on their own: records, mails, documents.
         </CardLine>
       </IntegrationCard>
+      <IntegrationCard title="Outgoing mail" to="/configuration/mail" action="Set up mail">
+        <CardLine>Send the workspace's mails through your own SMTP server, from your own address.</CardLine>
+      </IntegrationCard>
     </SimpleGrid>
   );
 }
 
-/** /configuration/apiIntegrations: what the workspace has connected, and where each is managed. */
+/**
+ * /configuration and /configuration/apiIntegrations: what the workspace has connected, and where
+ * each is managed.
+ */
 export function IntegrationsHubScreen() {
-  usePageTitle('API integrations');
+  usePageTitle('Integrations');
   const query = useQuery({
     queryKey: INTEGRATION_KEYS.data,
     queryFn: ({ signal }) => fetchAppIntegrationData(signal),
   });
   return (
     <PageFrame
-      title="API integrations"
-      description="Keys, client apps, webhooks, single sign-on and automation: what is connected to your workspace."
+      title="Integrations"
+      description="Keys, client apps, webhooks, single sign-on, automation and mail: what is connected to your workspace."
       actions={
         <Button component={Link} to="/configuration/AddNewIntegration" leftSection={<IconPlus size={16} />}>
           Add integration

@@ -47,6 +47,9 @@ describe('Integrations hub and catalogue', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Add integration' }).getAttribute('href')).toBe(
       '/configuration/AddNewIntegration',
     );
+    expect(screen.getByRole('link', { name: 'Set up mail' }).getAttribute('href')).toBe(
+      '/configuration/mail',
+    );
   });
 
   it('says what each kind is for when nothing is connected, and refuses without the right', async () => {
