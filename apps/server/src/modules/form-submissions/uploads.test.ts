@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm';
 import { entities } from '../entities/schema';
 import { entityData } from '../entity-data/schema';
 import { createGuestSession } from '../form-builders';
+import { seedContactCaller } from '../../../test/contact-caller';
+import { seedContactType } from './send-test-utils';
 
 /* Files of FILE and IMAGE fields of form submissions: upload address, PUT, save, download. */
 
@@ -38,7 +40,12 @@ async function createTemplate(company: SeededCompany, name: string, fields: unkn
   return res.json().data._id;
 }
 
-async function createForm(company: SeededCompany, templateId: string, entityId: string) {
+async function createForm(
+  company: SeededCompany,
+  templateId: string,
+  entityId: string,
+  access: { owner_type: 'ANYONE' | 'CONTACTS'; settings: object } = { owner_type: 'ANYONE', settings: {} },
+) {
   const steps = { files: randomUUID(), terms: randomUUID(), lead: randomUUID() };
   const stored: TStoredFormStep[] = [
     {
@@ -70,10 +77,10 @@ async function createForm(company: SeededCompany, templateId: string, entityId: 
   ];
   const res = await call('POST', '/api/formBuilders', company.users.ADMIN, {
     name: `Papers ${randomUUID().slice(0, 6)}`,
-    owner_type: 'ANYONE',
+    owner_type: access.owner_type,
     status: 'ACTIVE',
     steps: stored,
-    settings: {},
+    settings: access.settings,
   });
   expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().data._id as string, steps };
@@ -84,7 +91,7 @@ async function entityOf(company: SeededCompany, templateId: string): Promise<str
     .insert(entities)
     .values({
       companyId: company.companyId,
-      name: 'Leads',
+      name: `Leads ${randomUUID().slice(0, 6)}`,
       slug: `leads-${randomUUID().slice(0, 6)}`,
       entityType: 'GENERAL',
       templates: [{ template_id: templateId, is_primary: true, hidden_on_add: false }],
@@ -107,10 +114,12 @@ async function guestOf(formId: string, company: SeededCompany, email: string): P
 
 const pdfFile = { file_name: 'passport.pdf', content_type: 'application/pdf', size: PDF.length };
 
-async function ticketFor(who: Who, body: Record<string, unknown>): Promise<TFormUploadTicket> {
+type SeededUploadForm = typeof form;
+
+async function ticketFor(who: Who, body: Record<string, unknown>, target = form): Promise<TFormUploadTicket> {
   const res = await call('POST', '/api/formbuilder-data/file-upload-url', who, {
-    formbuilder_details_id: form.id,
-    step_id: form.steps.files,
+    formbuilder_details_id: target.id,
+    step_id: target.steps.files,
     field: 'passport',
     ...pdfFile,
     ...body,
@@ -119,13 +128,16 @@ async function ticketFor(who: Who, body: Record<string, unknown>): Promise<TForm
   return res.json().data as TFormUploadTicket;
 }
 
-async function uploadAndStart(who: Who): Promise<{ id: string; ticket: TFormUploadTicket }> {
-  const ticket = await ticketFor(who, {});
+async function uploadAndStart(
+  who: Who,
+  target: SeededUploadForm = form,
+): Promise<{ id: string; ticket: TFormUploadTicket }> {
+  const ticket = await ticketFor(who, {}, target);
   const stored = await putSigned(t.app, ticket.upload_url, PDF, 'application/pdf');
   expect(stored.statusCode, stored.body).toBe(200);
   const start = await call('POST', '/api/formbuilder-data/template', who, {
-    formbuilder_details_id: form.id,
-    step_id: form.steps.files,
+    formbuilder_details_id: target.id,
+    step_id: target.steps.files,
     values: { name: 'Asha', passport: [ticket.file] },
   });
   expect(start.statusCode, start.body).toBe(200);
@@ -201,6 +213,40 @@ describe('form uploads', () => {
       key: `companies/${acme.companyId}/form-submissions/${id}/${form.steps.files}/photo/${randomUUID()}/x.png`,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("a signed-in contact uploads a file to a form of their type and reads it back; another contact's: 404", async () => {
+    const typeId = await seedContactType(t, acme, `Tenants ${randomUUID().slice(0, 4)}`);
+    const contact = await seedContactCaller(t, acme.companyId, { contactTypeId: typeId });
+    const stranger = await seedContactCaller(t, acme.companyId, { contactTypeId: typeId });
+    const template = await createTemplate(acme, `Tenant papers ${randomUUID().slice(0, 4)}`, [
+      { key: 'name', label: 'Name', type: 'SINGLE_LINE_TEXT', required: true },
+      { key: 'passport', label: 'Passport', type: 'FILE', allowed_file_types: ['.pdf'], max_size_mb: 1 },
+    ]);
+    const ofTenants = await createForm(acme, template, await entityOf(acme, template), {
+      owner_type: 'CONTACTS',
+      settings: { contact_type_id: typeId },
+    });
+    const { id, ticket } = await uploadAndStart(contact, ofTenants);
+    const own = await call('POST', '/api/formbuilder-data/file-download-url', contact, {
+      formbuilder_data_id: id,
+      key: ticket.key,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const bytes = await call('GET', local(own.json().data.download_url as string));
+    expect(bytes.rawPayload.equals(PDF)).toBe(true);
+    const theirs = await call('POST', '/api/formbuilder-data/file-download-url', stranger, {
+      formbuilder_data_id: id,
+      key: ticket.key,
+    });
+    expect(theirs.statusCode).toBe(404);
+    // A file the stranger uploaded cannot be saved into the contact's submission.
+    const other = await uploadAndStart(stranger, ofTenants);
+    const borrowed = await call('POST', `/api/formbuilder-data/template/${id}`, contact, {
+      step_id: ofTenants.steps.files,
+      values: { passport: [other.ticket.file] },
+    });
+    expect(borrowed.statusCode).toBe(422);
   });
 
   it('refuses bad input with 422 keyed to the field', async () => {
