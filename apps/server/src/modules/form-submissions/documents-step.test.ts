@@ -10,7 +10,9 @@ import { createDocument, mailsTo, saveLayout, signatureField, uniqueEmail } from
 import { createGuestSession } from '../form-builders';
 import { formBuilders } from '../form-builders/schema';
 import { pngDataUrl, signerCaller, waitForSeal } from '../signing/test-helpers';
+import { seedContactCaller } from '../../../test/contact-caller';
 import { documentStepProgress } from './documents-steps';
+import { seedContactType } from './send-test-utils';
 import { formSubmissionEvents, formSubmissions, formSubmissionSteps } from './schema';
 
 /*
@@ -475,6 +477,40 @@ describe("who reaches a submission's documents", () => {
     expect(
       (await call('GET', url, { headers: { ...owner.who.headers, passcode: 'wrong' } })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe("a signed-in contact's DOCUMENT step", () => {
+  it('is made for the contact as its signer, with their link; another contact of the type: 404', async () => {
+    const typeId = await seedContactType(t, acme, `Tenants ${randomUUID().slice(0, 4)}`);
+    const contactForm = await seedForm(acme, templateId);
+    await t.platform.database.db
+      .update(formBuilders)
+      .set({ ownerType: 'CONTACTS', settings: ZFormSettings.parse({ contact_type_id: typeId }) })
+      .where(eq(formBuilders.id, contactForm.id));
+    const tenant = await seedContactCaller(t, acme.companyId, { contactTypeId: typeId });
+    const neighbour = await seedContactCaller(t, acme.companyId, { contactTypeId: typeId });
+    const [row] = await t.platform.database.db
+      .insert(formSubmissions)
+      .values({
+        companyId: acme.companyId,
+        formBuilderId: contactForm.id,
+        formVersion: 1,
+        fillerKind: 'CONTACT',
+        fillerId: tenant.contactId,
+        fillerEmail: tenant.email,
+        fillerName: 'Asha Rao',
+        values: { [contactForm.s1]: { full_name: 'Asha Rao', wants_loan: 'No' } },
+      })
+      .returning({ id: formSubmissions.id });
+    const url = `/api/formbuilder-data/company-documents/${row!.id}/${contactForm.s2}`;
+    const mine = await call('GET', url, tenant);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const doc = mine.json().data as TFormStepDocument;
+    expect(doc).toMatchObject({ made_for_step: true, signer: { email: tenant.email, status: 'SENT' } });
+    expect(doc.link).toContain(`/emp-documents/preview/${doc._id}/pp/vp/`);
+    expect((await call('GET', url, neighbour)).statusCode).toBe(404);
+    expect((await call('GET', url, other.users.OWNER)).statusCode).toBe(404);
   });
 });
 
