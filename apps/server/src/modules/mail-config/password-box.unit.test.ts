@@ -21,7 +21,9 @@ describe('the SMTP password at rest', () => {
     [
       'a changed byte',
       (s: string) =>
-        openPassword(`${s.slice(0, -2)}${s.endsWith('A') ? 'B' : 'A'}${s.slice(-1)}`, SECRET, COMPANY),
+        // The character before the last always changes (it was tested against the last one: 1 run in 64
+        // kept the text as it was).
+        openPassword(`${s.slice(0, -2)}${s.at(-2) === 'A' ? 'B' : 'A'}${s.slice(-1)}`, SECRET, COMPANY),
     ],
     ['an unknown version', (s: string) => openPassword(s.replace(/^v1/, 'v0'), SECRET, COMPANY)],
     ['no format at all', () => openPassword('plain-text', SECRET, COMPANY)],
