@@ -100,7 +100,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   // Callers refused by a route's own onRequest hook (no or a bad token: 401) count too.
-  const rateLimitFirst = runRateLimitFirst(app);
+  const rateLimitFirst = runRateLimitFirst(app, platform.config.rateLimitRouteFactor);
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitPerMinute,

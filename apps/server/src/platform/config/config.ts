@@ -50,6 +50,7 @@ const ZEnv = z.object({
     .positive()
     .default(50 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  RATE_LIMIT_ROUTE_FACTOR: z.coerce.number().int().min(1).max(100).default(1),
   TRUST_PROXY: ZOptionalString,
   WEB_DIST: ZOptionalString,
   SIGNING_P12: ZOptionalString,
@@ -101,6 +102,11 @@ export type AppConfig = {
   bodyLimitBytes: number;
   uploadLimitBytes: number;
   rateLimitPerMinute: number;
+  /**
+   * Multiplies every route's own limit (sign-in, sign-up, codes...): 1 in production; test
+   * environments whose many simulated users share one address raise it (RATE_LIMIT_ROUTE_FACTOR).
+   */
+  rateLimitRouteFactor: number;
   /**
    * Which peers may tell the client's address (`X-Forwarded-For`, `-Proto`, `-Host`): none
    * (false, the default), the given addresses/CIDRs (or proxy-addr's names `loopback`,
@@ -179,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimitRouteFactor: e.RATE_LIMIT_ROUTE_FACTOR,
     trustProxy,
     webDist: e.WEB_DIST,
     signingP12: e.SIGNING_P12

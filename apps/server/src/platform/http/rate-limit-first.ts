@@ -12,9 +12,17 @@ const asList = (hooks: Hooks): unknown[] =>
  * `afterPlugin()` right after: every route then runs the hooks the plugin added first, and only
  * its own limit (routes sharing one hook list get a copy each).
  */
-export function runRateLimitFirst(app: FastifyInstance): { afterPlugin: () => void } {
+export function runRateLimitFirst(app: FastifyInstance, routeFactor = 1): { afterPlugin: () => void } {
   const ownHooks = new WeakMap<object, unknown[]>();
   app.addHook('onRoute', (route) => {
+    // A route's own limit, multiplied where many simulated users share one address (the journeys).
+    const limit = (route.config as { rateLimit?: { max?: unknown } } | undefined)?.rateLimit;
+    if (routeFactor > 1 && limit && typeof limit.max === 'number') {
+      route.config = {
+        ...route.config,
+        rateLimit: { ...limit, max: limit.max * routeFactor },
+      } as typeof route.config;
+    }
     // Routes often share one hook list (`const auth = requirePermission(...)` used by several
     // routes); the plugin pushes into that very array, so every route sharing it would run the
     // first route's limit (or all of them). Each route gets its own copy first.

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { runRateLimitFirst } from './rate-limit-first';
 
 /** Two routes sharing one hook list, as `const auth = requirePermission(...)` routes do. */
-async function appWithSharedHooks() {
+async function appWithSharedHooks(routeFactor = 1) {
   const app = Fastify();
-  const first = runRateLimitFirst(app);
+  const first = runRateLimitFirst(app, routeFactor);
   await app.register(fastifyRateLimit, { global: false });
   first.afterPlugin();
   const calls: string[] = [];
@@ -49,6 +49,14 @@ describe('rate limits of routes sharing one hook list', () => {
     await app.inject({ method: 'GET', url: '/a' });
     await app.inject({ method: 'GET', url: '/c' });
     expect(calls).toEqual(['/a', '/c']);
+    await app.close();
+  });
+
+  it("multiplies each route's own limit by the factor (RATE_LIMIT_ROUTE_FACTOR)", async () => {
+    const { app } = await appWithSharedHooks(3);
+    const statuses = [];
+    for (let i = 0; i < 7; i++) statuses.push((await app.inject({ method: 'GET', url: '/a' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
     await app.close();
   });
 });
