@@ -48,6 +48,8 @@ function defaultMessage(code: AppErrorCode): string {
       return 'Validation failed';
     case 'UNAUTHORIZED':
       return 'Authentication required';
+    case 'PAYMENT_REQUIRED':
+      return 'Your plan does not allow this: upgrade to go on';
     case 'FORBIDDEN':
       return 'You do not have permission to do this';
     case 'NOT_FOUND':
