@@ -17,6 +17,8 @@ import pg from 'pg';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(os.tmpdir(), 'esigns-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Every failed test, named in the summary. */
+const failures = [];
 const failedStages = [];
 /** Every stage run, in order, for the summary table at the end. */
 const timings = [];
@@ -98,6 +100,24 @@ function countVitest(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += r.numPassedTests ?? 0;
   totals.failed += r.numFailedTests ?? 0;
+  // Named again at the very end: CI keeps only the tail of the output.
+  for (const file of r.testResults ?? []) {
+    const where = path.relative(root, file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) {
+      const why = String(a.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      failures.push(`${where} > ${a.fullName ?? a.title}: ${why}`);
+    }
+    if (!failed.length && file.status === 'failed') {
+      failures.push(
+        `${where}: ${String(file.message ?? 'failed')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
+    }
+  }
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 }
 
@@ -106,6 +126,18 @@ function countPlaywright(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += r.stats?.expected ?? 0;
   totals.failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          const err = t.results?.find((x) => x.error)?.error?.message ?? '';
+          failures.push(`${spec.file} > ${spec.title} (${t.status}): ${err.split('\n')[0].slice(0, 300)}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of r.suites ?? []) visit(suite);
   totals.skipped += r.stats?.skipped ?? 0;
 }
 
@@ -204,6 +236,7 @@ rmSync(reports, { recursive: true, force: true });
 printTimings();
 console.log('');
 if (failedStages.length) console.log(`Failed stages: ${failedStages.join(', ')}`);
+if (failures.length) console.log(`Failed tests:\n${failures.map((f) => `- ${f}`).join('\n')}`);
 console.log(
   `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 );
