@@ -16,6 +16,7 @@ import { registerMenuHooks } from './modules/menus';
 import { registerRelationshipHooks } from './modules/relationships';
 import { registerReminderHooks } from './modules/reminders';
 import { registerSsoHooks } from './modules/sso';
+import { registerWebhookHooks } from './modules/webhooks';
 import type { Platform } from './platform/platform';
 
 /**
@@ -42,4 +43,5 @@ export function registerModuleHooks(platform: Platform): void {
   registerFormSubmissionHooks();
   registerCustomDashboardHooks();
   registerSsoHooks(platform);
+  registerWebhookHooks(platform);
 }

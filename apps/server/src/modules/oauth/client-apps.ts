@@ -4,6 +4,7 @@ import type { TOAuthClientApp, TOAuthClientAppInput } from '@esigns/contracts/oa
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { oauthClientApps, oauthProviderModels } from './schema';
+import { runClientAppDeletedHooks } from './hooks';
 
 type ClientAppRow = typeof oauthClientApps.$inferSelect;
 
@@ -91,6 +92,7 @@ export async function deleteClientApp(db: Db, companyId: string, appId: string):
       .returning({ appId: oauthClientApps.appId });
     if (deleted.length === 0) throw new AppError('NOT_FOUND', { message: 'Client app not found' });
     await tx.delete(oauthProviderModels).where(eq(oauthProviderModels.clientId, appId));
+    await runClientAppDeletedHooks(tx, companyId, appId);
   });
 }
 

@@ -4,4 +4,5 @@
  */
 export { findClientApp, listClientApps } from './client-apps';
 export { defineOAuthJobs } from './jobs';
+export { onClientAppDeleted } from './hooks';
 export { registerOAuthRoutes } from './routes';

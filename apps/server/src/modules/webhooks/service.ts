@@ -275,3 +275,20 @@ export async function saveAppWebhook(
     app_id: input.app_id,
   });
 }
+
+/**
+ * A deleted client app takes its webhook endpoints with it (their deliveries go too): nothing
+ * could manage them any more, and nothing of the app should keep receiving the company's events.
+ */
+export async function deleteAppEndpoints(
+  platform: Platform,
+  tx: Db,
+  companyId: string,
+  appId: string,
+): Promise<void> {
+  const gone = await tx
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.appId, appId)))
+    .returning({ id: webhookEndpoints.id });
+  for (const { id } of gone) await platform.events.setInterest(tx, SUBSCRIBER, companyId, id, []);
+}

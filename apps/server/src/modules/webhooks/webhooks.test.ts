@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { until } from '../../../test/test-workers';
 import type { Db } from '../../platform/db/database';
 import type { PublishInput } from '../../platform/events/event-bus';
-import { integrationEvents } from '../../platform/events/schema';
+import { eventInterests, integrationEvents } from '../../platform/events/schema';
 import { emailLogs } from '../../platform/mail/schema';
 import { oauthClientApps } from '../oauth/schema';
 import { startReceiver, type TestReceiver } from './test-receiver';
@@ -470,5 +470,43 @@ describe('client app webhooks (/oauth2/save-webhook, /oauth2/fetch-webhook)', ()
     expect(bad.statusCode).toBe(422);
     const missing = await call('POST', '/oauth2/fetch-webhook', acme.users.OWNER, {});
     expect(missing.statusCode).toBe(422);
+  });
+
+  it('deleting a client app deletes its webhook endpoints, and only its own', async () => {
+    const appId = await appOf(acme);
+    const other = await appOf(acme);
+    for (const id of [appId, other]) {
+      const saved = await call('POST', '/oauth2/save-webhook', acme.users.OWNER, {
+        app_id: id,
+        url: receiver.url('/a'),
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const unbound = await call('POST', '/webhooks/endpoints', acme.users.OWNER, {
+      url: receiver.url('/plain'),
+      event_types: ['record.created'],
+    });
+    expect(unbound.statusCode, unbound.body).toBe(200);
+
+    const listening = async (endpointId: string) =>
+      (
+        await t.platform.database.db
+          .select()
+          .from(eventInterests)
+          .where(eq(eventInterests.ownerKey, endpointId))
+      ).length;
+    const before = await call('GET', `/webhooks/endpoints?app_id=${appId}`, acme.users.OWNER);
+    const endpointId = before.json().data[0]._id as string;
+    expect(await listening(endpointId)).toBeGreaterThan(0);
+
+    const deleted = await call('DELETE', `/delete-client/${appId}`, acme.users.OWNER);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const gone = await call('GET', `/webhooks/endpoints?app_id=${appId}`, acme.users.OWNER);
+    expect(gone.json().data).toEqual([]);
+    expect(await listening(endpointId)).toBe(0);
+    const all = await call('GET', '/webhooks/endpoints', acme.users.OWNER);
+    const left = all.json().data as TWebhookEndpoint[];
+    expect(left.some((e) => e.app_id === other)).toBe(true);
+    expect(left.some((e) => e._id === unbound.json().data._id)).toBe(true);
   });
 });
