@@ -11,6 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { signOut } from '../../features/auth/auth-session';
+import { takeSsoLogoutUrl } from '../../features/sso/sso-storage';
 import { formatFullName, formatInitials } from '../../shared/format/name';
 import { isSignedIn, useSession } from '../../shared/session/session-store';
 
@@ -58,7 +59,11 @@ export function UserMenu({
   const signOutNow = () => {
     if (isSigningOut) return;
     setIsSigningOut(true);
-    void signOut({ queryClient, to: signinTo, leaveTo });
+    // Signed in through the company's identity provider: its end-session page ends that session
+    // too (else the next "Sign in with SSO" would let anyone at this browser straight back in),
+    // then returns to /signin.
+    const providerLogout = takeSsoLogoutUrl();
+    void signOut({ queryClient, to: providerLogout ?? signinTo, leaveTo });
   };
 
   return (
