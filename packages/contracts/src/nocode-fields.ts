@@ -298,6 +298,8 @@ const TYPE_SETTINGS = {
     currency: ZCurrencyCode.default(DEFAULT_CURRENCY),
     button_label: z.string().trim().min(1).max(40).default('Pay now'),
     description: z.string().max(200).default(''),
+    /** The company's payment-gateway account that collects it (none: the template's integration, else the default). */
+    account_id: z.uuid('Choose a payment account').optional(),
   },
   BARCODE: {
     format: z.enum(BARCODE_FORMATS).default('QR_CODE'),
