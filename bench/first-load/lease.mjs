@@ -85,3 +85,15 @@ export async function sendLease(server, token) {
   if (!link) throw new Error('no signing link in the mail');
   return link.replace(/&amp;/g, '&');
 }
+
+/**
+ * A/B runs of another build: BENCH_SERVER=<a built main.js> and BENCH_WEB=<a built web folder>
+ * (`vite build --outDir`, precompressed like scripts/build.mjs does) replace apps/server/dist and
+ * apps/web/dist.
+ */
+export function abBuild() {
+  return {
+    main: process.env.BENCH_SERVER,
+    env: process.env.BENCH_WEB ? { WEB_DIST: process.env.BENCH_WEB } : {},
+  };
+}

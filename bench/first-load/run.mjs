@@ -11,7 +11,7 @@
 // browser fetching the server's health answer under the same throttling.
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, signUpOwner, startBuiltServer } from '../support/built-server.mjs';
-import { sendLease } from './lease.mjs';
+import { abBuild, sendLease } from './lease.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3212);
@@ -82,7 +82,7 @@ const median = (values) => {
 
 let exitCode = 0;
 let browser;
-const server = await startBuiltServer({ port: PORT, name: 'first-load' });
+const server = await startBuiltServer({ port: PORT, name: 'first-load', ...abBuild() });
 const BASE = server.base;
 try {
   const token = await signUpOwner(server);

@@ -3,12 +3,12 @@
 // bytes on the wire) and the page's paint marks, to see what the first load waits for.
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, signUpOwner, startBuiltServer } from '../support/built-server.mjs';
-import { sendLease } from './lease.mjs';
+import { abBuild, sendLease } from './lease.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3213);
 const which = process.argv[2] ?? 'signing';
 
-const server = await startBuiltServer({ port: PORT, name: 'first-load-waterfall' });
+const server = await startBuiltServer({ port: PORT, name: 'first-load-waterfall', ...abBuild() });
 let browser;
 try {
   const token = await signUpOwner(server);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZSuccess } from '@esigns/contracts/envelope';
+import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import {
   ZESignRecord,
   ZRepresentativePasswordRequest,
@@ -13,9 +13,20 @@ import { admitted } from '../../platform/http/admission';
 import { ok, plainJson } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { readESignRecord } from './esign-record';
-import { clientOf, ERRORS, perMinute, SIGNER_AUTH, TAGS, ZIdParams, ZSignerHeaders } from './route-common';
+import { firstPageImage, PAGE_IMAGE_WIDTH } from './page-image';
+import {
+  clientOf,
+  ERRORS,
+  perMinute,
+  SIGNER_AUTH,
+  STATE_ERRORS,
+  TAGS,
+  ZIdParams,
+  ZSignerHeaders,
+} from './route-common';
 import { requireSigner, signerOf } from './signer-access';
 import {
+  assertCanAct,
   CODE_RESEND_SECONDS,
   CODE_TTL_MINUTES,
   MAX_CODE_ATTEMPTS,
@@ -65,6 +76,43 @@ export function registerSignerRoutes(api: FastifyInstance, platform: Platform): 
       },
     },
     async (request) => ok(await readESignRecord(platform, signerOf(request), clientOf(request))),
+  );
+
+  r.get(
+    '/e-signs/:id/first-page',
+    {
+      config: perMinute(120),
+      onRequest: [admitted(platform), signerByPath],
+      schema: {
+        tags: TAGS,
+        summary: "The document's first page as an image (product addition)",
+        description:
+          `${SIGNER_AUTH} The first page of the document as sent, a PNG ${PAGE_IMAGE_WIDTH} px wide, drawn once ` +
+          "and kept (keyed by the file's SHA-256): the signing view shows it while the PDF opens. Only while the " +
+          `recipient may act on the document (${STATE_ERRORS}). \`v\` = the record's \`file.sha256\`: with the ` +
+          'current one the answer may be kept by the browser for a year (`Cache-Control: private, immutable`), ' +
+          'else it must be checked again (`private, no-cache`). Never cached by shared caches. 503 when the ' +
+          'image cannot be made (the view then waits for the PDF).',
+        params: ZIdParams,
+        querystring: z.object({
+          v: z.string().max(64).optional().describe("The file's SHA-256 (the version)"),
+        }),
+        headers: ZSignerHeaders,
+        response: { 200: z.any().describe('The PNG bytes'), ...ERRORS, 503: ZErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const signer = signerOf(request);
+      await assertCanAct(platform.database.db, signer);
+      const png = await firstPageImage(platform, signer.document);
+      const current = request.query.v === signer.document.file.sha256;
+      return reply
+        .type('image/png')
+        .header('content-length', String(png.length))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', current ? 'private, max-age=31536000, immutable' : 'private, no-cache')
+        .send(png);
+    },
   );
 
   r.post(
