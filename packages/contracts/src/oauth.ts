@@ -95,3 +95,15 @@ export const ZOAuthVerifierToken = z.object({
   code_challenge: z.string(),
   code_challenge_method: z.literal('S256'),
 });
+
+/**
+ * `GET /oauth2/authorized-apps`: a client app the signed-in user has allowed to act for them (one
+ * entry per app, whatever the number of consents), with the scopes of all their grants to it.
+ */
+export const ZOAuthAuthorizedApp = z.object({
+  appId: z.string(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  authorizedAt: z.string(),
+});
+export type TOAuthAuthorizedApp = z.infer<typeof ZOAuthAuthorizedApp>;

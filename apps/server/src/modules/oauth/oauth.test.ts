@@ -301,6 +301,56 @@ describe('authorization code with PKCE', () => {
   });
 });
 
+describe("the user's authorized apps", () => {
+  it('lists the apps a user allowed, with their scopes; revoking one ends its tokens at once', async () => {
+    const client = await newApp(['documents:read', 'records:read']);
+    const kept = await newApp(['documents:read']);
+    const first = await tokensFor(client, member);
+    const second = await tokensFor(client, member, 'records:read');
+    const third = await tokensFor(kept, member);
+    for (const flow of [first, second, third]) expect(flow.res.statusCode, flow.res.body).toBe(200);
+
+    const listed = await get('/api/oauth2/authorized-apps', member);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const apps = listed.json().data as { appId: string; scopes: string[]; authorizedAt: string }[];
+    expect(apps.map((a) => a.appId).sort()).toEqual([client.appId, kept.appId].sort());
+    const entry = apps.find((a) => a.appId === client.appId)!;
+    expect(entry.scopes).toEqual(expect.arrayContaining(['documents:read', 'records:read']));
+    expect(Number.isNaN(Date.parse(entry.authorizedAt))).toBe(false);
+    // Nobody else sees them (the owner authorized other apps of this file's tests).
+    for (const who of [owner, other]) {
+      const theirs = (await get('/api/oauth2/authorized-apps', who)).json().data as { appId: string }[];
+      expect(theirs.map((a) => a.appId)).not.toContain(client.appId);
+      expect(theirs.map((a) => a.appId)).not.toContain(kept.appId);
+    }
+
+    // Another user cannot revoke it; nor can the app itself with its token.
+    const del = (appId: string, who: { access_token: string }) =>
+      t.app.inject({ method: 'DELETE', url: `/api/oauth2/authorized-apps/${appId}`, headers: bearer(who) });
+    expect((await del(client.appId, other)).statusCode).toBe(404);
+    expect((await del(client.appId, first.body)).statusCode).toBe(403);
+    expect((await del('no-such-app', member)).statusCode).toBe(404);
+    expect((await get('/api/documents', first.body)).statusCode).toBe(200);
+
+    expect((await del(client.appId, member)).statusCode).toBe(200);
+    expect((await get('/api/documents', first.body)).statusCode).toBe(401);
+    const refreshed = await tokenRequest(t, client, {
+      grant_type: 'refresh_token',
+      refresh_token: second.body.refresh_token,
+    });
+    expect(refreshed.statusCode).toBe(400);
+    // The other app keeps working.
+    expect((await get('/api/documents', third.body)).statusCode).toBe(200);
+    const after = (await get('/api/oauth2/authorized-apps', member)).json().data as { appId: string }[];
+    expect(after.map((a) => a.appId)).toEqual([kept.appId]);
+    expect((await del(client.appId, member)).statusCode).toBe(404);
+  });
+
+  it('answers only signed-in users', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/oauth2/authorized-apps' })).statusCode).toBe(401);
+  });
+});
+
 describe('consent calls', () => {
   it("shows the app and scopes to a member of the app's workspace, not to others", async () => {
     const client = await newApp(['documents:read', 'forms:read']);
@@ -433,6 +483,8 @@ describe('OpenAPI', () => {
       ['/api/oauth2/revoke', 'post'],
       ['/api/oauth2/signin', 'post'],
       ['/api/oauth2/generate-verifier-token', 'get'],
+      ['/api/oauth2/authorized-apps', 'get'],
+      ['/api/oauth2/authorized-apps/{appId}', 'delete'],
     ] as const) {
       expect(paths[path]?.[method]?.summary, `${method} ${path}`).toBeTruthy();
     }

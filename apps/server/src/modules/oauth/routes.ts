@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import {
   ZOAuthAppIdParams,
+  ZOAuthAuthorizedApp,
   ZOAuthClientApp,
   ZOAuthClientAppInput,
   ZOAuthClientAppWithSecret,
@@ -24,6 +25,7 @@ import {
   listClientApps,
   rotateClientSecret,
 } from './client-apps';
+import { listAuthorizedApps, revokeAuthorizedApp } from './authorized-apps';
 import { answerConsent, consentDetails } from './consent';
 import { OAUTH_MOUNT, oauthProvider } from './provider';
 import { delegatedTokens } from './tokens';
@@ -133,6 +135,7 @@ function registerClientAppRoutes(api: FastifyInstance, platform: Platform): void
 function registerConsentRoutes(api: FastifyInstance, platform: Platform): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireAuth(platform.config.secrets.jwtSecret);
+  registerAuthorizedAppRoutes(api, platform);
   r.get(
     '/oauth2/generate-verifier-token',
     {
@@ -193,6 +196,44 @@ function registerConsentRoutes(api: FastifyInstance, platform: Platform): void {
     },
     async (request, reply) =>
       ok(await answerConsent(platform, request, reply, request.body, authOf(request))),
+  );
+}
+
+/** The apps the signed-in user has authorized, and taking an authorization back. */
+function registerAuthorizedAppRoutes(api: FastifyInstance, platform: Platform): void {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireAuth(platform.config.secrets.jwtSecret);
+  const { db } = platform.database;
+  r.get(
+    '/oauth2/authorized-apps',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'The client apps the signed-in user has allowed to act for them, with the scopes granted',
+        response: { 200: ZSuccess(z.array(ZOAuthAuthorizedApp)), ...ERRORS },
+      },
+    },
+    async (request) => ok(await listAuthorizedApps(db, authOf(request).userId)),
+  );
+  r.delete(
+    '/oauth2/authorized-apps/:appId',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Takes back the signed-in user's authorization of a client app: its grants, codes and tokens end at once",
+        params: ZOAuthAppIdParams,
+        response: { 200: ZSuccess(z.null()), ...ERRORS },
+      },
+    },
+    async (request) => {
+      await revokeAuthorizedApp(db, authOf(request).userId, request.params.appId);
+      return ok(null, 'Authorization revoked');
+    },
   );
 }
 

@@ -1,4 +1,5 @@
 import type {
+  TOAuthAuthorizedApp,
   TOAuthClientApp,
   TOAuthClientAppInput,
   TOAuthClientAppWithSecret,
@@ -35,4 +36,17 @@ export async function fetchConsent(uid: string): Promise<TOAuthConsentDetails> {
 
 export async function answerConsent(uid: string, decision: 'allow' | 'deny'): Promise<string> {
   return (await api.post<{ redirectTo: string }>('/oauth2/signin', { uid, decision })).data.redirectTo;
+}
+
+/** The apps the signed-in user has authorized: cached per user. */
+export function authorizedAppsKey(session: SessionState) {
+  return ['oauth', 'authorized-apps', session.user?._id ?? null] as const;
+}
+
+export async function fetchAuthorizedApps(): Promise<TOAuthAuthorizedApp[]> {
+  return (await api.get<TOAuthAuthorizedApp[]>('/oauth2/authorized-apps')).data;
+}
+
+export async function revokeAuthorizedApp(appId: string): Promise<void> {
+  await api.delete(`/oauth2/authorized-apps/${encodeURIComponent(appId)}`);
 }

@@ -104,6 +104,33 @@ describe('client apps on the credentials screen', () => {
   });
 });
 
+describe('authorized apps on the credentials screen', () => {
+  it("lists the user's authorized apps and revokes one after asking", async () => {
+    let authorized = [
+      { appId: 'app_abc', name: 'Zapier bridge', scopes: ['documents:read'], authorizedAt: APP.createdAt },
+    ];
+    const api = keysAnd((path, method) => {
+      if (path === '/api/fetch-clients') return ok([]);
+      if (path === '/api/oauth2/authorized-apps') return ok(authorized);
+      if (path === '/api/oauth2/authorized-apps/app_abc' && method === 'DELETE') {
+        authorized = [];
+        return ok(null, 'Authorization revoked');
+      }
+      return undefined;
+    });
+    renderScreens(SETTINGS_SCREENS, '/profilesettings/myapps-credentials');
+    const section = await screen.findByTestId('authorized-apps');
+    expect(await within(section).findByText('documents:read')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'More actions for Zapier bridge' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Revoke access' }));
+    const ask = await screen.findByRole('dialog', { name: 'Revoke access?' });
+    expect(api.callsTo('/api/oauth2/authorized-apps/app_abc')).toHaveLength(0);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Revoke access' }));
+    expect(await screen.findByText('No authorized apps')).toBeTruthy();
+    expect(api.callsTo('/api/oauth2/authorized-apps/app_abc', 'DELETE')).toHaveLength(1);
+  });
+});
+
 describe('consent screen', () => {
   const details = {
     uid: 'u1',

@@ -19,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../shared/api/api-error';
 import { formatDateTime } from '../../shared/format/date';
 import { useSession } from '../../shared/session/session-store';
+import { AuthorizedAppsSection } from '../oauth/authorized-apps-section';
 import { ClientAppsSection } from '../oauth/client-apps-section';
 import { FormAlert, LoadError, errorMessageOf } from '../profile/screen-states';
 import { fetchApiKey, issueApiKey, settingsKey, type TApiKeySecret } from './settings-api';
@@ -194,6 +195,7 @@ export function ApiKeysScreen() {
         {content}
       </Stack>
       <ClientAppsSection />
+      <AuthorizedAppsSection />
       <Modal
         opened={isConfirming}
         onClose={() => !issue.isPending && setIsConfirming(false)}
