@@ -70,6 +70,7 @@ import { registerExportRoutes } from './modules/exports';
 import { registerCustomDashboardRoutes } from './modules/custom-dashboards';
 import { registerPipelineRoutes } from './modules/pipelines';
 import { registerWebhookRoutes } from './modules/webhooks';
+import { registerPaymentGatewayRoutes } from './modules/payment-gateway';
 import { registerOAuthRoutes } from './modules/oauth';
 import { registerSsoRoutes } from './modules/sso';
 
@@ -242,6 +243,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerCustomDashboardRoutes(api, platform);
       registerPipelineRoutes(api, platform);
       registerWebhookRoutes(api, platform);
+      registerPaymentGatewayRoutes(api, platform);
       registerOAuthRoutes(api, platform);
       registerSsoRoutes(api, platform);
     },

@@ -13,6 +13,7 @@ import { registerEntityViewHooks } from './modules/entity-views';
 import { registerFormBuilderHooks } from './modules/form-builders';
 import { registerFormSubmissionHooks } from './modules/form-submissions';
 import { registerMenuHooks } from './modules/menus';
+import { registerPaymentGatewayHooks } from './modules/payment-gateway';
 import { registerRelationshipHooks } from './modules/relationships';
 import { registerReminderHooks } from './modules/reminders';
 import { registerSsoHooks } from './modules/sso';
@@ -27,6 +28,7 @@ import type { Platform } from './platform/platform';
  * app per test file) replaces the same entries.
  */
 export function registerModuleHooks(platform: Platform): void {
+  registerPaymentGatewayHooks(platform);
   registerCompanyHooks();
   registerCompanyUserHooks();
   registerApplicationUserHooks();

@@ -21,11 +21,8 @@ import { z } from 'zod';
 
 export const DEFAULT_CURRENCY = 'INR';
 
-export const ZCurrency = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z]{3}$/, 'A three-letter ISO currency code')
-  .transform((v) => v.toUpperCase());
+/** A three-letter ISO currency code, upper case (no transform: the same schema answers). */
+export const ZCurrency = z.string().regex(/^[A-Z]{3}$/, 'A three-letter ISO currency code (INR, USD...)');
 
 export const ZMoney = z.object({
   amountMinor: z.number().int().min(0).max(1_000_000_000_000),
@@ -36,7 +33,10 @@ export type TMoney = { amountMinor: number; currency: string };
 /** Digits after the decimal point of a currency (INR 2, JPY 0), as Intl knows them. */
 export function currencyDigits(currency: string): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    );
   } catch {
     return 2;
   }
@@ -58,10 +58,24 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 /** Providers an account can be added for (SWIREPAY is a slot, not configured). */
 export const ACCOUNT_PROVIDERS = ['STRIPE', 'MANUAL'] as const;
 
-export const TXN_STATUSES = ['CREATED', 'PENDING', 'PAID', 'FAILED', 'CANCELLED', 'EXPIRED', 'REFUNDED'] as const;
+export const TXN_STATUSES = [
+  'CREATED',
+  'PENDING',
+  'PAID',
+  'FAILED',
+  'CANCELLED',
+  'EXPIRED',
+  'REFUNDED',
+] as const;
 export type TxnStatus = (typeof TXN_STATUSES)[number];
 /** A transaction in one of these no longer changes (but PAID -> REFUNDED). */
-export const FINAL_TXN_STATUSES: readonly TxnStatus[] = ['PAID', 'FAILED', 'CANCELLED', 'EXPIRED', 'REFUNDED'];
+export const FINAL_TXN_STATUSES: readonly TxnStatus[] = [
+  'PAID',
+  'FAILED',
+  'CANCELLED',
+  'EXPIRED',
+  'REFUNDED',
+];
 
 export const PAYMENT_PURPOSE_KINDS = ['SUBSCRIPTION', 'PAY_BUTTON', 'DIRECT'] as const;
 export type PaymentPurposeKind = (typeof PAYMENT_PURPOSE_KINDS)[number];
@@ -100,7 +114,10 @@ const ZName = z.string().trim().min(1).max(100);
 const ZSecretKey = z
   .string()
   .trim()
-  .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]{4,200}$/, 'A Stripe secret key (sk_test_..., sk_live_... or rk_...)');
+  .regex(
+    /^(sk|rk)_(test|live)_[A-Za-z0-9_]{4,200}$/,
+    'A Stripe secret key (sk_test_..., sk_live_... or rk_...)',
+  );
 const ZWebhookSecret = z
   .string()
   .trim()

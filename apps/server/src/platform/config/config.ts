@@ -63,6 +63,10 @@ const ZEnv = z.object({
     .min(0)
     .max(24 * 365)
     .default(120),
+  STRIPE_SECRET_KEY: ZOptionalString,
+  STRIPE_WEBHOOK_SECRET: ZOptionalString,
+  STRIPE_API_URL: ZOptionalString.pipe(z.url().optional()),
+  WIRE_INSTRUCTIONS: ZOptionalString,
 });
 
 export type Secrets = { jwtSecret: string; storageSecret: string; outboxKey: string };
@@ -119,6 +123,19 @@ export type AppConfig = {
   signingP12: { source: string; passphrase: string } | undefined;
   /** Outgoing webhooks (the webhooks module's README). */
   webhooks: WebhooksConfig;
+  /** Payments (the payment-gateway module's README). */
+  payments: PaymentsConfig;
+};
+
+export type PaymentsConfig = {
+  /** The instance's Stripe account (it bills companies); unset: the instance bills through MANUAL. */
+  stripeSecretKey: string | undefined;
+  /** Verifies the instance endpoint's events (`POST /api/payment-gateway/webhooks/stripe`). */
+  stripeWebhookSecret: string | undefined;
+  /** Where the Stripe SDK sends its calls (the local test server in tests); unset: api.stripe.com. */
+  stripeApiUrl: string | undefined;
+  /** Wire transfer instructions shown for MANUAL payments without an account of their own. */
+  wireInstructions: string | undefined;
 };
 
 export type WebhooksConfig = {
@@ -196,6 +213,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelaysSeconds: parseRetryDelays(e.WEBHOOKS_RETRY_DELAYS),
       disableAfterFailures: e.WEBHOOKS_DISABLE_AFTER_FAILURES,
       disableAfterHours: e.WEBHOOKS_DISABLE_AFTER_HOURS,
+    },
+    payments: {
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiUrl: e.STRIPE_API_URL,
+      wireInstructions: e.WIRE_INSTRUCTIONS,
     },
   };
 }
