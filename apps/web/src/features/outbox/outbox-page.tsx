@@ -17,7 +17,7 @@ import {
 } from './outbox-api';
 import { OutboxMessageDialog } from './outbox-message-dialog';
 import { StateMessage } from '../../shared/ui/page-kit';
-import { OutboxTable, OutboxToolbar } from './outbox-parts';
+import { OutboxRows, OutboxToolbar } from './outbox-parts';
 import { NO_LOG_FILTERS, OutboxFilters, type LogFilters } from './outbox-filters';
 
 export const OUTBOX_PAGE_SIZE = 20;
@@ -198,7 +198,7 @@ export function OutboxPage() {
             </Text>
           </StateMessage>
         ) : (
-          <OutboxTable rows={rows} isPending={list.isPending} onOpen={setOpenId} />
+          <OutboxRows rows={rows} isPending={list.isPending} onOpen={setOpenId} />
         )}
       </Box>
 

@@ -10,9 +10,11 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconKey, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { formatDateTime } from '../../shared/format/date';
 import { formatRelativeTime } from '../../shared/format/relative-time';
+import { ListCards, PHONE_QUERY } from '../../shared/ui/list-screen';
 import {
   EMAIL_STATUSES,
   formatRecipients,
@@ -104,18 +106,53 @@ export function OutboxToolbar({
   );
 }
 
-/** The mails of one page; a row opens the mail. */
-export function OutboxTable({
-  rows,
-  isPending,
-  onOpen,
-}: {
-  rows: OutboxRow[];
-  isPending: boolean;
-  onOpen: (id: string) => void;
-}) {
+type RowsProps = { rows: OutboxRow[]; isPending: boolean; onOpen: (id: string) => void };
+
+/** The mails of one page: a table, or cards on a phone; a row opens the mail. */
+export function OutboxRows(props: RowsProps) {
+  const isPhone = useMediaQuery(PHONE_QUERY) === true;
+  if (!isPhone) return <OutboxTable {...props} />;
+  const { rows, isPending, onOpen } = props;
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <ListCards
+      rows={rows}
+      isPending={isPending}
+      rowTestId="outbox-card"
+      rowProps={(row) => ({
+        onClick: () => onOpen(row._id),
+        onKeyDown: (event) => {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            onOpen(row._id);
+          }
+        },
+        tabIndex: 0,
+        'aria-label': `Open message ${row.subject}`,
+      })}
+      card={(row) => ({
+        title: (
+          <Text size="sm" fw={500} lineClamp={2}>
+            {row.subject || '(no subject)'}
+          </Text>
+        ),
+        actions: (
+          <Badge color={statusColor(row.status)} variant="light" style={{ flexShrink: 0 }}>
+            {row.status}
+          </Badge>
+        ),
+        meta: (
+          <Text size="xs" c="dimmed" truncate maw="100%">
+            {formatRecipients(row.to)} · {formatRelativeTime(row.created_at)}
+          </Text>
+        ),
+      })}
+    />
+  );
+}
+
+function OutboxTable({ rows, isPending, onOpen }: RowsProps) {
+  return (
+    <Table.ScrollContainer minWidth={820}>
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
         <Table.Thead bg="gray.0">
           <Table.Tr>
@@ -123,8 +160,6 @@ export function OutboxTable({
             <Table.Th>Subject</Table.Th>
             <Table.Th>Template</Table.Th>
             <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Retries</Table.Th>
-            <Table.Th>Transport</Table.Th>
             <Table.Th>Created</Table.Th>
             <Table.Th>Sent</Table.Th>
           </Table.Tr>
@@ -170,15 +205,13 @@ export function OutboxTable({
                     {row.kind}
                   </Text>
                 </Table.Td>
-                <Table.Td miw={96}>
-                  <Badge color={statusColor(row.status)} variant="light">
+                <Table.Td miw={140}>
+                  <Badge color={statusColor(row.status)} variant="light" style={{ overflow: 'visible' }}>
                     {row.status}
                   </Badge>
-                </Table.Td>
-                <Table.Td ta="right">{row.retries}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" c={row.transport ? undefined : 'dimmed'}>
-                    {row.transport ? TRANSPORT_LABELS[row.transport] : '—'}
+                  <Text size="xs" c="dimmed" mt={4}>
+                    {row.transport ? TRANSPORT_LABELS[row.transport] : 'Not sent yet'}
+                    {row.retries > 0 && ` · ${row.retries === 1 ? '1 retry' : `${row.retries} retries`}`}
                   </Text>
                 </Table.Td>
                 <Table.Td>
