@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { ZPageQuery } from './envelope';
 import { ZId } from './ids';
-import { INTEGRATION_EVENT_TYPES, type IntegrationEventType } from './integration-events';
+import { isTimeZone } from './dates';
+import {
+  INTEGRATION_EVENT_TYPES,
+  type IntegrationEvent,
+  type IntegrationEventType,
+} from './integration-events';
 
 /*
  * Automation pipelines (DOMAIN-PLATFORM "Integrations"): a trigger (an integration event type, for
@@ -13,6 +18,8 @@ import { INTEGRATION_EVENT_TYPES, type IntegrationEventType } from './integratio
  * - `record.id`, `record.entity_id`; `event.id`, `event.type`, `event.subject_id`;
  * - `data.<key>` or `data.<key>.<sub key>`: the event's data (`data.name`, `data.submitter.email`);
  * - `step<N>.<key>`: what action N (1-based) answered (`step1.record_id`, `step2.document_id`).
+ * A schedule trigger (`schedule`: every hour, day, week or month at a time of a time zone) has no
+ * record: its values are `event.*` and `data.scheduled_for` (the slot, ISO-8601).
  * A text that is exactly one merge field gives that value as it is (a number stays a number);
  * inside other text values are written as text. An unknown name is empty.
  */
@@ -139,12 +146,50 @@ export type TPipelineAction = z.infer<typeof ZPipelineAction>;
 
 export const MAX_PIPELINE_ACTIONS = 20;
 
+/** What can start a pipeline: an integration event, or its schedule. */
+export const PIPELINE_TRIGGERS = [...INTEGRATION_EVENT_TYPES, 'schedule'] as const;
+export type TPipelineTrigger = (typeof PIPELINE_TRIGGERS)[number];
+
+export const PIPELINE_SCHEDULE_EVERY = ['hour', 'day', 'week', 'month'] as const;
+
+/**
+ * When a `schedule` pipeline runs, in `timezone`: every hour at `at`'s minute, every day at `at`,
+ * every week on `weekday` (0 Sunday ... 6 Saturday) at `at`, or every month on `day` (1-28: every
+ * month has it) at `at`. A slot missed while the instance was down runs once when it is back.
+ */
+export const ZPipelineSchedule = z.object({
+  every: z.enum(PIPELINE_SCHEDULE_EVERY),
+  at: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time as HH:MM (24 hours)')
+    .default('09:00'),
+  weekday: z.number().int().min(0).max(6).default(1),
+  day: z.number().int().min(1, 'From 1').max(28, 'At most 28 (every month has it)').default(1),
+  timezone: z.string().max(64).refine(isTimeZone, 'Not a known time zone').default('Asia/Kolkata'),
+});
+export type TPipelineSchedule = z.infer<typeof ZPipelineSchedule>;
+
+/** The event a schedule run starts from (stored with the run like an integration event). */
+export type PipelineScheduleEvent = {
+  id: string;
+  type: 'schedule';
+  company_id: string;
+  /** The pipeline. */
+  subject_id: string;
+  occurred_at: string;
+  data: { pipeline_id: string; scheduled_for: string };
+};
+/** What a run starts from. */
+export type PipelineTriggerEvent = IntegrationEvent | PipelineScheduleEvent;
+
 const ZPipelineFields = {
   name: ZName,
   enabled: z.boolean().default(true),
-  trigger: z.enum(INTEGRATION_EVENT_TYPES),
+  trigger: z.enum(PIPELINE_TRIGGERS),
   /** Record events: the entity whose records trigger (required for them, ignored otherwise). */
   entity_id: ZId().nullable().default(null),
+  /** `schedule` triggers: when (required for them, ignored otherwise). */
+  schedule: ZPipelineSchedule.nullable().default(null),
   conditions: z.array(ZPipelineCondition).max(20, 'At most 20 conditions').default([]),
   actions: z
     .array(ZPipelineAction)
@@ -159,8 +204,9 @@ export type TCreatePipelineRequest = z.input<typeof ZCreatePipelineRequest>;
 export const ZUpdatePipelineRequest = z.object({
   name: ZName.optional(),
   enabled: z.boolean().optional(),
-  trigger: z.enum(INTEGRATION_EVENT_TYPES).optional(),
+  trigger: z.enum(PIPELINE_TRIGGERS).optional(),
   entity_id: ZId().nullable().optional(),
+  schedule: ZPipelineSchedule.nullable().optional(),
   conditions: ZPipelineFields.conditions.optional(),
   actions: ZPipelineFields.actions.optional(),
 });
@@ -170,9 +216,12 @@ export const ZPipeline = z.object({
   _id: z.string(),
   name: z.string(),
   enabled: z.boolean(),
-  trigger: z.enum(INTEGRATION_EVENT_TYPES),
+  trigger: z.enum(PIPELINE_TRIGGERS),
   entity_id: z.string().nullable(),
   entity_name: z.string().nullable(),
+  schedule: ZPipelineSchedule.nullable(),
+  /** `schedule` triggers: the next slot (ISO-8601), null when disabled. */
+  next_run_at: z.string().nullable(),
   conditions: z.array(ZPipelineCondition),
   actions: z.array(ZPipelineAction),
   last_run_status: z.string().nullable(),
@@ -236,7 +285,7 @@ export type TPipelineField = z.infer<typeof ZPipelineField>;
 /** `GET /automation-pipeline/entity-actions`: what triggers and actions are available (for an entity). */
 export const ZPipelineEntityActions = z.object({
   triggers: z.array(
-    z.object({ value: z.enum(INTEGRATION_EVENT_TYPES), label: z.string(), record: z.boolean() }),
+    z.object({ value: z.enum(PIPELINE_TRIGGERS), label: z.string(), record: z.boolean() }),
   ),
   actions: z.array(z.object({ value: z.enum(PIPELINE_ACTION_TYPES), label: z.string() })),
   operators: z.array(z.object({ value: z.enum(PIPELINE_CONDITION_OPERATORS), label: z.string() })),

@@ -11,12 +11,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { IntegrationEvent, IntegrationEventType } from '@esigns/contracts/integration-events';
 import type {
+  PipelineTriggerEvent,
   TPipelineAction,
   TPipelineActionType,
   TPipelineCondition,
   TPipelineRunStatus,
+  TPipelineSchedule,
+  TPipelineTrigger,
 } from '@esigns/contracts/pipelines';
 import { users } from '../auth/schema';
 import { companies } from '../company/schema';
@@ -37,8 +39,12 @@ export const pipelines = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     enabled: boolean().notNull().default(true),
-    trigger: text().$type<IntegrationEventType>().notNull(),
+    trigger: text().$type<TPipelineTrigger>().notNull(),
     entityId: uuid().references(() => entities.id, { onDelete: 'cascade' }),
+    /** `schedule` triggers: when they run. */
+    schedule: jsonb().$type<TPipelineSchedule>(),
+    /** `schedule` triggers: the next slot; null when disabled (the tick skips it). */
+    nextRunAt: timestamp({ withTimezone: true }),
     conditions: jsonb()
       .$type<TPipelineCondition[]>()
       .notNull()
@@ -55,6 +61,9 @@ export const pipelines = pgTable(
   (t) => [
     index('pipelines_company_idx').on(t.companyId, t.updatedAt),
     index('pipelines_trigger_idx').on(t.companyId, t.trigger),
+    index('pipelines_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`next_run_at is not null`),
   ],
 );
 
@@ -77,7 +86,7 @@ export const pipelineRuns = pgTable(
       .references(() => pipelines.id, { onDelete: 'cascade' }),
     eventId: uuid().notNull(),
     /** The trigger event as delivered (re-runs start from it). */
-    event: jsonb().$type<IntegrationEvent>().notNull(),
+    event: jsonb().$type<PipelineTriggerEvent>().notNull(),
     rerunOf: uuid(),
     status: text().$type<TPipelineRunStatus>().notNull().default('QUEUED'),
     depth: integer().notNull().default(0),
