@@ -4,7 +4,9 @@
 //   - sign-in page usable: from navigation until the email box, the password box and the
 //     sign-in button can be used (desktop, 1280x800);
 //   - signing link's first page visible: from opening the mailed link on a phone (390x844) until
-//     the document's first page is drawn, the landing's "Review and sign" pressed at once;
+//     the document's first page shows, the landing's "Review and sign" pressed at once: the
+//     server's image of the page loaded, or pdf.js's drawing of it, whichever comes first (the
+//     time pdf.js drew it is printed too);
 //   - the JavaScript the sign-in page downloaded (bytes on the wire, i.e. compressed).
 // Targets: < 1.5 s, < 2 s and <= 170 KB. Each prints the median of BENCH_ROUNDS rounds (default
 // 5) and its ratio to the target (<= 1 is met). The floor, measured in the same run, is the same
@@ -47,6 +49,9 @@ async function measureSignin(browser, BASE) {
   return { ms, bytes };
 }
 
+const DRAWN = '[data-testid="page-canvas-1"][data-drawn="true"]';
+const IMAGE_SHOWN = '[data-testid="page-image-1"][data-loaded="true"]';
+
 async function measureSigning(browser, link) {
   const { context, page } = await throttledPage(browser, {
     viewport: { width: 390, height: 844 },
@@ -60,10 +65,13 @@ async function measureSigning(browser, link) {
   await review.waitFor();
   const landing = Date.now() - started;
   await review.click();
-  await page.locator('[data-testid="page-canvas-1"][data-drawn="true"]').waitFor();
+  // The first page is visible when the server's image of it has loaded or pdf.js has drawn it.
+  await page.locator(`${DRAWN}, ${IMAGE_SHOWN}`).first().waitFor();
   const ms = Date.now() - started;
+  await page.locator(DRAWN).waitFor();
+  const drawn = Date.now() - started;
   await context.close();
-  return { ms, landing };
+  return { ms, landing, drawn };
 }
 
 async function measureFloor(browser, BASE) {
@@ -105,12 +113,13 @@ try {
   const signinMs = median(signin.map((r) => r.ms));
   const signingMs = median(signing.map((r) => r.ms));
   const landingMs = median(signing.map((r) => r.landing));
+  const drawnMs = median(signing.map((r) => r.drawn));
   const jsKb = median(signin.map((r) => r.bytes)) / 1024;
   const rows = [
     ['sign-in page usable', `${signinMs} ms`, TARGETS.signin, signinMs / TARGETS.signin],
     [
-      'signing link: first page drawn',
-      `${signingMs} ms (landing ${landingMs} ms)`,
+      'signing link: first page visible',
+      `${signingMs} ms (landing ${landingMs} ms, pdf.js drew it ${drawnMs} ms)`,
       TARGETS.signing,
       signingMs / TARGETS.signing,
     ],

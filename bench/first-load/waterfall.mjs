@@ -46,6 +46,13 @@ try {
     await review.waitFor();
     marks.landing = Date.now() - started;
     await review.click();
+    await page
+      .locator(
+        '[data-testid="page-image-1"][data-loaded="true"], [data-testid="page-canvas-1"][data-drawn="true"]',
+      )
+      .first()
+      .waitFor();
+    marks.visible = Date.now() - started;
     await page.locator('[data-testid="page-canvas-1"]').waitFor();
     marks.canvas = Date.now() - started;
     await page.locator('[data-testid="page-canvas-1"][data-drawn="true"]').waitFor();

@@ -81,6 +81,7 @@ export function PageStack({
   isRaised,
   classNames = {},
   caption,
+  firstPageImage = null,
   children,
 }: {
   stack: PageStackState;
@@ -96,6 +97,8 @@ export function PageStack({
   /** Extra classes of each page's caption row and surface (the page's own look). */
   classNames?: { caption?: string; surface?: string };
   caption: (pageNumber: number) => ReactNode;
+  /** An image of page 1 shown until its canvas is drawn (PageCanvas `preview`). */
+  firstPageImage?: string | null;
   children: (pageNumber: number) => ReactNode;
 }) {
   const blankMark = blank ? true : undefined;
@@ -129,7 +132,12 @@ export function PageStack({
               data-page-surface={pageNumber}
               style={{ width: size.width * zoom, height: size.height * zoom }}
             >
-              <PageCanvas pdf={pdf} pageNumber={pageNumber} zoom={zoom} />
+              <PageCanvas
+                pdf={pdf}
+                pageNumber={pageNumber}
+                zoom={zoom}
+                preview={pageNumber === 1 ? firstPageImage : null}
+              />
               {children(pageNumber)}
             </div>
           </div>

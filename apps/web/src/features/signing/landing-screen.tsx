@@ -9,6 +9,7 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { openPdfDocumentAhead } from '../editor/pdf/pdf-document';
 import { SignerPacketBanner } from '../workflows/packet/packet-slots';
 import { EmailCodeGate } from './email-code-gate';
+import { loadFirstPageImage } from './first-page-image';
 import { credentialsFromLink, searchWithoutToken } from './signer-credentials';
 import { DocumentSummary, OpenLinkFromMail, RecordError, SignerLoading, SignerMessage } from './signer-ui';
 import { openWithoutCode, SIGNING_KEYS, type SignerAccess } from './signing-api';
@@ -157,11 +158,14 @@ function ReadyToSign({
   // While the signer reads this page, fetch the signing view and open the document (pdf.js, its
   // worker, the file, its first page), so that the first page draws as soon as the view opens.
   useEffect(() => {
+    // The server's image of the first page first (the view shows it until pdf.js has drawn the page).
+    void loadFirstPageImage(access, record);
     if (typeof Worker === 'undefined') return;
     // The document first: its requests then go ahead of the view's many small scripts.
     if (fileUrl) openPdfDocumentAhead(fileUrl);
-    void import('./signing-screen');
-  }, [fileUrl]);
+    // The screen (small: it shows the first page) first, then the view's own code.
+    void import('./signing-screen').then((screen) => screen.loadSigningView());
+  }, [fileUrl, access, record]);
   usePageTitle(record.document.name);
   const review = () => {
     // Documents without an email code record that the recipient opened them through their link;

@@ -6,12 +6,8 @@ import { PageStack, usePageStack, useWidthReport } from '../editor/page-stack';
 import type { PdfDocumentHandle } from '../editor/pdf/pdf-document';
 import { SignerFieldBox, type AutoValues } from './signer-field-box';
 import type { FieldValues } from './signing-progress';
+import { CAPTION_HEIGHT, PAGE_GAP, PAGES_PADDING_START, zoomFor } from './signing-layout';
 import classes from './signing.module.css';
-
-const CAPTION_HEIGHT = 24;
-const PAGE_GAP = 16;
-/** Largest zoom on wide screens (CSS pixels per point): a letter page about 1000 px wide at most. */
-const MAX_ZOOM = 1.6;
 
 export type SigningPagesHandle = {
   /** Scrolls the field into the upper part of the view. */
@@ -30,10 +26,9 @@ export type SigningPagesProps = {
   color: string;
   auto: AutoValues;
   onActivate: (key: string) => void;
+  /** The server's image of page 1, shown until pdf.js has drawn it. */
+  firstPageImage?: string | null;
 };
-
-/** The horizontal space around the pages: narrow on phones, roomier on wide screens. */
-const paddingFor = (width: number) => (width < 600 ? 8 : 24);
 
 /**
  * The document's pages one under the other, fitted to the width and virtualised (only the pages
@@ -50,14 +45,14 @@ export function SigningPages({
   color,
   auto,
   onActivate,
+  firstPageImage = null,
 }: SigningPagesProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
 
   useWidthReport(scroller, setWidth);
 
-  const widest = Math.max(1, ...pages.map((page) => page.width));
-  const zoom = width > 0 ? Math.min(MAX_ZOOM, Math.max(0.2, (width - 2 * paddingFor(width)) / widest)) : 1;
+  const zoom = zoomFor(width, Math.max(1, ...pages.map((page) => page.width)));
 
   const fieldsByPage = useMemo(() => {
     const map = new Map<number, TSignerField[]>();
@@ -70,7 +65,7 @@ export function SigningPages({
     zoom,
     captionHeight: CAPTION_HEIGHT,
     gap: PAGE_GAP,
-    paddingStart: 8,
+    paddingStart: PAGES_PADDING_START,
     paddingEnd: 24,
   });
 
@@ -98,6 +93,7 @@ export function SigningPages({
         stack={stack}
         pdf={pdf}
         pageTestId="signing-page"
+        firstPageImage={firstPageImage}
         classNames={{ surface: classes.pageSurface }}
         caption={(pageNumber) => (
           <Text size="xs" c="dimmed">

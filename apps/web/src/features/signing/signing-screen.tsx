@@ -1,12 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { FirstPagePreview } from './first-page-preview';
 import { OpenLinkFromMail, RecordError, SignerLoading } from './signer-ui';
 import { signerStepOf, signingPaths } from './signing-paths';
-import { SigningView } from './signing-view';
 import { useESignRecord, useSignerAccess } from './use-signer-access';
+
+/** The view's own code (pages, fields, dialogs: about a hundred chunks) loads behind the first page. */
+const SigningView = lazy(() => import('./signing-view').then((m) => ({ default: m.SigningView })));
+
+/** Asks for the signing view's code ahead (the landing, while the recipient reads it). */
+export const loadSigningView = () => import('./signing-view');
 
 /**
  * `/emp-documents/custom/{employee_document_id}/pp`: the signing view once the recipient may act;
- * otherwise where they belong (the landing for gates and waiting, signed, expired).
+ * otherwise where they belong (the landing for gates and waiting, signed, expired). Until the
+ * view's code is in, the first page shows (the server's image of it: first-page-preview.tsx).
  */
 export function SigningScreen() {
   const { employee_document_id: documentId = '' } = useParams();
@@ -23,7 +31,11 @@ export function SigningScreen() {
     case 'finished':
       return <Navigate to={signingPaths.signed(documentId)} replace />;
     case 'ready':
-      return <SigningView key={documentId} record={data} access={access} />;
+      return (
+        <Suspense fallback={<FirstPagePreview record={data} access={access} />}>
+          <SigningView key={documentId} record={data} access={access} />
+        </Suspense>
+      );
     default:
       return <Navigate to={signingPaths.landing(documentId, data.recipient._id)} replace />;
   }

@@ -19,6 +19,7 @@ import {
   saveFieldValues,
   type SignerAccess,
 } from './signing-api';
+import { useFirstPageImage } from './first-page-image';
 import { SigningPages, type SigningPagesHandle } from './signing-pages';
 import { sameOriginUrl, signingPaths } from './signing-paths';
 import {
@@ -64,6 +65,7 @@ export function SigningView({ record, access }: { record: TESignRecord; access: 
   const documentId = access.documentId;
   usePageTitle(record.document.name);
   const pdf = usePdfDocument(sameOriginUrl(record.file?.url ?? null));
+  const firstPageImage = useFirstPageImage(access, record);
   const pagesRef = useRef<SigningPagesHandle>(null);
   const fields = record.fields;
   const byKey = useMemo(() => new Map(fields.map((field) => [field.key, field])), [fields]);
@@ -298,6 +300,7 @@ export function SigningView({ record, access }: { record: TESignRecord; access: 
         color={record.recipient.color}
         auto={{ name: fullName || record.recipient.email, email: record.recipient.email, date: todayIso() }}
         onActivate={onTap}
+        firstPageImage={firstPageImage}
       />
       <SigningBottomBar
         activeField={activeField}
