@@ -171,7 +171,7 @@ export function registerPaymentGatewayRoutes(api: FastifyInstance, platform: Pla
           'A final status never changes back (409). Stripe failing: 503 `External api error`. ' +
           CONFIGURE,
         params: z.object({ accountId: z.string(), txnId: z.string() }),
-        body: ZUpdateTransaction.optional(),
+        body: ZUpdateTransaction.nullish(),
         response: { 200: ZSuccess(ZTransaction), 503: ZErrorBody, ...ERRORS },
       },
     },
