@@ -14,6 +14,11 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 /** The SMTP sink's HTTP side (e2e/support/smtp-sink.mjs): what the app mailed. */
 export const smtpSinkURL = `http://127.0.0.1:${Number(process.env.E2E_SMTP_HTTP_PORT ?? 2527)}`;
+/** The local Stripe-compatible test server (scripts/stripe-test-server.mjs): the app's STRIPE_API_URL. */
+export const stripeURL = `http://127.0.0.1:${Number(process.env.E2E_STRIPE_PORT ?? 2528)}`;
+/** The instance's Stripe keys on the journeys' server (the test server takes any `sk_test_` key). */
+export const stripeSecretKey = 'sk_test_e2einstance0000';
+export const stripeWebhookSecret = 'whsec_e2einstance0000';
 const chromium = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file));
 
 export default defineConfig({
@@ -60,6 +65,16 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // Stripe's API for the payment journeys: checkout pages, signed webhooks to the app.
+      command:
+        `node scripts/stripe-test-server.mjs --port ${new URL(stripeURL).port} ` +
+        `--webhook-url ${baseURL}/api/payment-gateway/webhooks/stripe --webhook-secret ${stripeWebhookSecret}`,
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `${stripeURL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `node apps/server/dist/main.js`,
       cwd: path.resolve(import.meta.dirname, '..'),
       url: `${baseURL}/api/health`,
@@ -83,6 +98,10 @@ export default defineConfig({
         // Every journey's users sign up and in from 127.0.0.1: the routes' own limits (sign-in 20 a
         // minute per address...) are raised so that journeys running side by side are not refused.
         RATE_LIMIT_ROUTE_FACTOR: '10',
+        // Payments through the local Stripe test server (company accounts use the same API base).
+        STRIPE_SECRET_KEY: stripeSecretKey,
+        STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+        STRIPE_API_URL: stripeURL,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
       },
