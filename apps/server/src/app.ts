@@ -73,6 +73,7 @@ import { registerWebhookRoutes } from './modules/webhooks';
 import { registerPaymentGatewayRoutes } from './modules/payment-gateway';
 import { registerOAuthRoutes } from './modules/oauth';
 import { registerSsoRoutes } from './modules/sso';
+import { registerPayButtonRoutes } from './modules/pay-buttons';
 
 export type App = FastifyInstance;
 
@@ -246,6 +247,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerPaymentGatewayRoutes(api, platform);
       registerOAuthRoutes(api, platform);
       registerSsoRoutes(api, platform);
+      registerPayButtonRoutes(api, platform);
     },
     { prefix: '/api' },
   );

@@ -103,7 +103,7 @@ export async function contactEntityDefinition(
 }
 
 /** The record if the contact may reach it for `action` (404 outside their scope, 403 without the action). */
-async function contactRecord(
+export async function contactRecord(
   db: Db,
   contact: ContactContext,
   recordId: string,

@@ -12,6 +12,8 @@ export {
 export type { AggregateFiller, RecordEventPublisher, RecordLinkCondition, SavedFilterReader } from './hooks';
 export { defineRecordJobs } from './jobs';
 export { contactRecordsPage } from './contact-records';
+export { payableRecord } from './payable-records';
+export type { PayableRecord, RecordPayer } from './payable-records';
 export { columnOf, filterSql, orderSql } from './query';
 export { registerAccountRecordHooks } from './account-records';
 export {
