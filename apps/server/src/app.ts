@@ -70,10 +70,10 @@ import { registerExportRoutes } from './modules/exports';
 import { registerCustomDashboardRoutes } from './modules/custom-dashboards';
 import { registerPipelineRoutes } from './modules/pipelines';
 import { registerWebhookRoutes } from './modules/webhooks';
+import { registerSubscriptionRoutes } from './modules/subscriptions';
 import { registerPaymentGatewayRoutes } from './modules/payment-gateway';
 import { registerOAuthRoutes } from './modules/oauth';
 import { registerSsoRoutes } from './modules/sso';
-import { registerPayButtonRoutes } from './modules/pay-buttons';
 
 export type App = FastifyInstance;
 
@@ -247,7 +247,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerPaymentGatewayRoutes(api, platform);
       registerOAuthRoutes(api, platform);
       registerSsoRoutes(api, platform);
-      registerPayButtonRoutes(api, platform);
+      registerSubscriptionRoutes(api, platform);
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import { registerApplicationUserHooks } from './modules/application-users';
 import { registerCompanyHooks } from './modules/company';
 import { registerCompanyUserHooks } from './modules/company-users';
 import { registerCustomDashboardHooks } from './modules/custom-dashboards';
+import { registerDocumentUsage } from './modules/documents';
 import { registerEntityHooks } from './modules/entities';
 import {
   registerAccountRecordHooks,
@@ -15,9 +16,9 @@ import { registerFormSubmissionHooks } from './modules/form-submissions';
 import { registerMenuHooks } from './modules/menus';
 import { registerPaymentGatewayHooks } from './modules/payment-gateway';
 import { registerRelationshipHooks } from './modules/relationships';
-import { registerPayButtonHooks } from './modules/pay-buttons';
 import { registerReminderHooks } from './modules/reminders';
 import { registerSsoHooks } from './modules/sso';
+import { registerSubscriptionHooks } from './modules/subscriptions';
 import { registerWebhookHooks } from './modules/webhooks';
 import type { Platform } from './platform/platform';
 
@@ -45,7 +46,8 @@ export function registerModuleHooks(platform: Platform): void {
   registerFormBuilderHooks();
   registerFormSubmissionHooks();
   registerCustomDashboardHooks();
-  registerPayButtonHooks();
   registerSsoHooks(platform);
+  registerSubscriptionHooks(platform);
+  registerDocumentUsage();
   registerWebhookHooks(platform);
 }

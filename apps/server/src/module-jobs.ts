@@ -13,6 +13,7 @@ import { defineExportJobs } from './modules/exports';
 import { defineWebhookJobs } from './modules/webhooks';
 import { definePipelineJobs } from './modules/pipelines';
 import { defineOAuthJobs } from './modules/oauth';
+import { defineSubscriptionJobs } from './modules/subscriptions';
 import { registerModuleHooks } from './module-hooks';
 import type { Platform } from './platform/platform';
 
@@ -38,4 +39,5 @@ export function defineModuleJobs(platform: Platform): void {
   definePipelineJobs(platform);
   defineWebhookJobs(platform);
   defineOAuthJobs(platform);
+  defineSubscriptionJobs(platform);
 }

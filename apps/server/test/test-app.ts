@@ -41,6 +41,9 @@ export async function buildTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Companies without a subscription are on the unlimited plan: suites create many records and
+    // documents; the subscriptions tests ask for FREE (DEFAULT_PLAN) to check the limits.
+    DEFAULT_PLAN: 'ENTERPRISE',
     ...env,
   });
   const database = options.database ?? (await createTestDatabase());

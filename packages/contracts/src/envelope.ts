@@ -16,6 +16,8 @@ export const ZErrorBody = z
     status_code: z.string().optional(),
     request_id: z.string().optional(),
     errors: z.object({ details: z.array(ZValidationDetail) }).optional(),
+    /** Facts a client acts on (a 402 PAYMENT_REQUIRED: limit, usage, allowed, plan, upgradePlan). */
+    data: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: 'ErrorBody' });
 export type TErrorBody = z.infer<typeof ZErrorBody>;

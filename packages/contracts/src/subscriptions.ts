@@ -37,7 +37,13 @@ export const PLAN_LIMIT_LABELS: Record<PlanLimit, string> = {
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
-export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'PENDING_PAYMENT', 'PAST_DUE', 'CANCELED', 'EXPIRED'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'ACTIVE',
+  'PENDING_PAYMENT',
+  'PAST_DUE',
+  'CANCELED',
+  'EXPIRED',
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** The code of the plan every company falls back to (a new company, an expired subscription). */
@@ -116,7 +122,11 @@ const ZCode = z
   .max(40, { error: 'Use 2 to 40 letters, digits, - or _' })
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'Use 2 to 40 letters, digits, - or _' })
   .transform((v) => v.toUpperCase());
-const ZName = z.string().trim().min(1, { error: 'Give a name' }).max(120, { error: 'At most 120 characters' });
+const ZName = z
+  .string()
+  .trim()
+  .min(1, { error: 'Give a name' })
+  .max(120, { error: 'At most 120 characters' });
 const ZDescription = z.string().trim().max(2000, { error: 'At most 2000 characters' }).default('');
 
 export const ZCreateProduct = z.object({ code: ZCode, name: ZName, description: ZDescription });
@@ -266,7 +276,12 @@ export const ZPromoCodeInput = z
       });
     }
     if (v.valid_from && v.valid_to && Date.parse(v.valid_from) >= Date.parse(v.valid_to)) {
-      ctx.issues.push({ code: 'custom', input: v.valid_to, path: ['valid_to'], message: 'Must be after valid_from' });
+      ctx.issues.push({
+        code: 'custom',
+        input: v.valid_to,
+        path: ['valid_to'],
+        message: 'Must be after valid_from',
+      });
     }
   });
 export type TPromoCodeInput = z.input<typeof ZPromoCodeInput>;
@@ -317,7 +332,8 @@ export function discountedMinor(
 
 /** Money for a reader: `Intl.NumberFormat` of minor units (INR has 2 decimals). */
 export function formatMinor(amountMinor: number, currency = 'INR', locale = 'en-IN'): string {
-  const digits = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits ?? 2;
+  const digits =
+    new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+    2;
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountMinor / 10 ** digits);
 }

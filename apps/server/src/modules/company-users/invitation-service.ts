@@ -20,6 +20,7 @@ import { findCompanyById, joinCompany, membershipDirectory } from '../company';
 import type { AccessContext } from '../permissions';
 import { assertCanActOnUserType, assertRoleFits, roleDirectory } from '../roles';
 import { companyDateStyle } from '../settings';
+import { assertWithinPlan } from '../subscriptions';
 import { invitationMail } from './mails';
 import { companyInvitations, INVITATION_TTL_DAYS } from './schema';
 import { companyForMail, findCompanyUserRow, userName, type CompanyUserView, type Tx } from './service';
@@ -81,6 +82,8 @@ export async function inviteUser(
       // Re-inviting changes the pending invitation: the caller must reach its current type too.
       if (pending)
         assertCanActOnUserType(access, pending.userType, 'company-users:invite', 'change invitations of');
+      // A new invitation takes a seat of the plan (402 past its users limit); re-inviting does not.
+      else await assertWithinPlan(tx, access.companyId, 'users');
       const token = randomToken();
       const values = {
         firstName: input.first_name ?? null,

@@ -141,3 +141,4 @@ export {
 } from './sweep-claims';
 export type { SweepClaim } from './sweep-claims';
 export { canSeeSentDocument, findListedDocument, hasBroadReach } from './visibility';
+export { registerDocumentUsage } from './plan-usage';

@@ -4,6 +4,7 @@ import type { TNewDocumentStatus } from '@esigns/contracts/document-status';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { ensureContactsForEmails } from '../contacts';
+import { assertWithinPlan } from '../subscriptions';
 import { appendDocumentLogs, insertFirstDocumentLogs, type DocumentLogInput } from './document-logs';
 import { changeDocumentStatus } from './document-status';
 import { userIdsByEmail, type Tx } from './lookups';
@@ -28,6 +29,8 @@ export async function storeSends(
   prepared: PreparedSend[],
   sender: SenderInfo,
 ): Promise<SendResult[]> {
+  // The plan's documents per month (402 past it): every send of one call counts.
+  if (prepared.length > 0) await assertWithinPlan(tx, actor.companyId, 'documentsPerMonth', prepared.length);
   const sentAt = new Date();
   const results: SendResult[] = new Array(prepared.length);
   const stored: StoredDocument[] = [];

@@ -1,4 +1,7 @@
+import { count, eq } from 'drizzle-orm';
 import { registerTemplateGuard } from '../form-templates';
+import { registerUsageCounter } from '../subscriptions';
+import { entities } from './schema';
 import { entitiesUsingTemplate } from './definition';
 
 /*
@@ -8,6 +11,11 @@ import { entitiesUsingTemplate } from './definition';
 
 /** Plugs the entities module into the modules before it; app.ts calls it at start-up. */
 export function registerEntityHooks(): void {
+  // The plan's `entities` limit counts the company's entities.
+  registerUsageCounter('entities', async (db, companyId) => {
+    const [row] = await db.select({ n: count() }).from(entities).where(eq(entities.companyId, companyId));
+    return Number(row?.n ?? 0);
+  });
   registerTemplateGuard({
     name: 'entities',
     beforeDelete: async (db, template) => {

@@ -14,6 +14,7 @@ import { AppError, validationError } from '../../platform/http/app-error';
 import { isUniqueViolation } from '../auth';
 import { findReadableTemplate, createFormTemplate } from '../form-templates';
 import type { AccessContext } from '../permissions';
+import { assertWithinPlan } from '../subscriptions';
 import {
   entitySummaries,
   fieldOf,
@@ -205,6 +206,7 @@ export async function createEntity(
 ): Promise<TEntity> {
   const { problems, def } = await checkEntityBody(db, access.companyId, body);
   if (problems.length > 0 || !def) throw validationError(problems, problems[0]!.message);
+  await assertWithinPlan(db, access.companyId, 'entities');
   try {
     const [row] = await db
       .insert(entities)

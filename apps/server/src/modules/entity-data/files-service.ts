@@ -18,6 +18,7 @@ import { assertContentMatches, canonicalMediaType, sniffContentType } from '../.
 import { DEFAULT_UPLOAD_URL_SECONDS, sha256OfObject } from '../../platform/storage/storage';
 import { loadEntityDefinition, type EntityDefinition, type EntityTemplateDef } from '../entities';
 import type { AccessContext } from '../permissions';
+import { assertWithinPlan } from '../subscriptions';
 import { entityDataFiles } from './schema';
 
 /*
@@ -87,6 +88,8 @@ export async function createFileUpload(
   if (input.size > platform.config.uploadLimitBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', { message: 'The file is larger than this server accepts' });
   }
+  // The plan's storage (402 past it): the file's declared size counts from its upload ticket.
+  await assertWithinPlan(db, access.companyId, 'storageBytes', input.size);
   const id = randomUUID();
   const slug = slugOf(input.file_name);
   const key = `companies/${access.companyId}/entity-data/${id}/${slug}`;

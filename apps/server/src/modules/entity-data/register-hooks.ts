@@ -3,10 +3,16 @@ import type { TValidationDetail } from '@esigns/contracts/envelope';
 import { isUuid } from '@esigns/contracts/ids';
 import type { TFormField } from '@esigns/contracts/nocode-fields';
 import { rowsOf, type Db } from '../../platform/db/database';
-import { entitiesUsingTemplate, registerEntityDeletionGuard, registerEntityRecordStore } from '../entities';
+import {
+  entitiesUsingTemplate,
+  entityNames,
+  registerEntityDeletionGuard,
+  registerEntityRecordStore,
+} from '../entities';
 import { registerTemplateGuard, type TemplateRef } from '../form-templates';
+import { registerUsageCounter } from '../subscriptions';
 import { contactRecordCount } from './contact-records';
-import { entityData } from './schema';
+import { entityData, entityDataDocuments, entityDataFiles } from './schema';
 import { visibleRecords, visibleRecordsOf } from './staged-imports';
 
 /*
@@ -96,8 +102,40 @@ async function fieldChangeProblems(
   return problems;
 }
 
+/**
+ * The plan's `records`: the company's records (an import's hidden ones too: they are about to
+ * count), read through its entities (the records' entity index; entity_data has no company index).
+ */
+export async function countCompanyRecords(db: Pick<Db, 'select'>, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(entityData)
+    .where(
+      inArray(
+        entityData.entityId,
+        db.select({ id: entityNames.id }).from(entityNames).where(eq(entityNames.companyId, companyId)),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The plan's `storageBytes`: the company's record files and the plain files kept with records. */
+export async function companyStorageBytes(db: Pick<Db, 'select'>, companyId: string): Promise<number> {
+  const [files] = await db
+    .select({ n: sql<string>`coalesce(sum(${entityDataFiles.size}), 0)::text` })
+    .from(entityDataFiles)
+    .where(eq(entityDataFiles.companyId, companyId));
+  const [documents] = await db
+    .select({ n: sql<string>`coalesce(sum(${entityDataDocuments.size}), 0)::text` })
+    .from(entityDataDocuments)
+    .where(eq(entityDataDocuments.companyId, companyId));
+  return Number(files?.n ?? 0) + Number(documents?.n ?? 0);
+}
+
 /** Plugs the entity-data module into the modules before it; app.ts calls it at start-up. */
 export function registerEntityDataHooks(): void {
+  registerUsageCounter('records', countCompanyRecords);
+  registerUsageCounter('storageBytes', companyStorageBytes);
   registerEntityRecordStore({
     count: countRecords,
     countForContact: contactRecordCount,

@@ -24,6 +24,7 @@ import { AppError, notFound, validationError } from '../../platform/http/app-err
 import { JsonText } from '../../platform/http/envelope';
 import type { EntityDefinition } from '../entities';
 import type { AccessContext } from '../permissions';
+import { assertWithinPlan } from '../subscriptions';
 import { fillGlobalVariables } from './computed-values';
 import { checkFileRefs, type ForeignFileCheck } from './files-service';
 import { fieldChanges, writeHistory } from './history/write-history';
@@ -255,6 +256,8 @@ export async function createRecords(
   const records = parsed.map((p) => p.values);
   await refuseBadReferences(db, def, records, keyPrefix, options);
   return db.transaction(async (tx) => {
+    // The plan's records (402 past it); an import checked its whole row count when it started.
+    if (!options.importId) await assertWithinPlan(tx, def.row.companyId, 'records', records.length);
     const rows = await completeNewRecords(tx, access, def, records, options.importId);
     const inserted: RecordRow[] = [];
     for (let i = 0; i < rows.length; i += 500) {

@@ -25,6 +25,7 @@ import {
 } from '../entity-data';
 import type { AccessContext } from '../permissions';
 import { registerSweepStep } from '../reminders';
+import { assertWithinPlan } from '../subscriptions';
 import { saveMapping } from './mappings';
 import { toImportJob, type JobRow } from './presenters';
 import { importJobBatches, importJobs, importRejectedRows, importUploads } from './schema';
@@ -86,6 +87,8 @@ export async function startImport(
   mappingColumns(def, headers, input.mapping);
   const db = platform.database.db;
   return db.transaction(async (tx) => {
+    // The plan's records, checked once for the whole sheet (402: nothing is queued).
+    await assertWithinPlan(tx, def.row.companyId, 'records', sheet.row_count);
     if (input.save_mapping_as) {
       await saveMapping(tx, access, def, { name: input.save_mapping_as, mapping: input.mapping });
     }

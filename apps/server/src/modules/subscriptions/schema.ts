@@ -59,7 +59,10 @@ export const subscriptionPlans = pgTable(
     entitiesLimit: integer(),
     recordsLimit: integer(),
     storageBytesLimit: bigint({ mode: 'number' }),
-    featureCodes: text().array().notNull().default(sql`'{}'::text[]`),
+    featureCodes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sortOrder: integer().notNull().default(100),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -148,7 +151,10 @@ export const promoCodes = pgTable('promo_codes', {
   validTo: timestamp({ withTimezone: true }),
   maxRedemptions: integer(),
   redemptionCount: integer().notNull().default(0),
-  planIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+  planIds: uuid()
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`),
   active: boolean().notNull().default(true),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -67,6 +67,12 @@ const ZEnv = z.object({
   STRIPE_WEBHOOK_SECRET: ZOptionalString,
   STRIPE_API_URL: ZOptionalString.pipe(z.url().optional()),
   WIRE_INSTRUCTIONS: ZOptionalString,
+  DEFAULT_PLAN: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{2,40}$/)
+    .default('FREE')
+    .transform((v) => v.toUpperCase()),
+  OPERATOR_EMAILS: ZOptionalString,
 });
 
 export type Secrets = { jwtSecret: string; storageSecret: string; outboxKey: string };
@@ -125,6 +131,15 @@ export type AppConfig = {
   webhooks: WebhooksConfig;
   /** Payments (the payment-gateway module's README). */
   payments: PaymentsConfig;
+  /** Plans and limits (the subscriptions module's README). */
+  subscriptions: SubscriptionsConfig;
+};
+
+export type SubscriptionsConfig = {
+  /** The plan code of a company without a subscription (DEFAULT_PLAN, FREE by default). */
+  defaultPlan: string;
+  /** Instance operators (OPERATOR_EMAILS, a comma list, lower case): products, plans, promo codes. */
+  operatorEmails: string[];
 };
 
 export type PaymentsConfig = {
@@ -219,6 +234,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripeApiUrl: e.STRIPE_API_URL,
       wireInstructions: e.WIRE_INSTRUCTIONS,
+    },
+    subscriptions: {
+      defaultPlan: e.DEFAULT_PLAN,
+      operatorEmails: (e.OPERATOR_EMAILS ?? '')
+        .split(',')
+        .map((v) => v.trim().toLowerCase())
+        .filter((v) => v !== ''),
     },
   };
 }

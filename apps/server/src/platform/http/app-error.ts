@@ -8,6 +8,8 @@ type AppErrorOptions = {
   /** The spec's named code, sent as `status_code` (e.g. INACTIVE_WORKSPACE). */
   statusCode?: string;
   details?: TValidationDetail[];
+  /** Facts a client acts on, sent as `data` (e.g. a 402's limit, usage and the plan that lifts it). */
+  data?: Record<string, unknown>;
   cause?: unknown;
 };
 
@@ -18,6 +20,7 @@ export class AppError extends Error {
   readonly errorCode: string | undefined;
   readonly statusCode: string | undefined;
   readonly details: TValidationDetail[] | undefined;
+  readonly data: Record<string, unknown> | undefined;
 
   constructor(code: AppErrorCode, options: AppErrorOptions = {}) {
     super(options.message ?? defaultMessage(code), { cause: options.cause });
@@ -27,6 +30,7 @@ export class AppError extends Error {
     this.errorCode = options.errorCode;
     this.statusCode = options.statusCode;
     this.details = options.details;
+    this.data = options.data;
   }
 }
 

@@ -83,6 +83,7 @@ function toErrorBody(error: unknown, request: FastifyRequest, reply: FastifyRepl
       ...(error.errorCode ? { error_code: error.errorCode } : {}),
       ...(error.statusCode ? { status_code: error.statusCode } : {}),
       ...(error.details ? { errors: { details: error.details } } : {}),
+      ...(error.data ? { data: error.data } : {}),
     };
   }
 
