@@ -74,6 +74,7 @@ import { registerSubscriptionRoutes } from './modules/subscriptions';
 import { registerPaymentGatewayRoutes } from './modules/payment-gateway';
 import { registerOAuthRoutes } from './modules/oauth';
 import { registerSsoRoutes } from './modules/sso';
+import { registerPayButtonRoutes } from './modules/pay-buttons';
 
 export type App = FastifyInstance;
 
@@ -248,6 +249,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerOAuthRoutes(api, platform);
       registerSsoRoutes(api, platform);
       registerSubscriptionRoutes(api, platform);
+      registerPayButtonRoutes(api, platform);
     },
     { prefix: '/api' },
   );

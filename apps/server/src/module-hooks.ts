@@ -16,6 +16,7 @@ import { registerFormSubmissionHooks } from './modules/form-submissions';
 import { registerMenuHooks } from './modules/menus';
 import { registerPaymentGatewayHooks } from './modules/payment-gateway';
 import { registerRelationshipHooks } from './modules/relationships';
+import { registerPayButtonHooks } from './modules/pay-buttons';
 import { registerReminderHooks } from './modules/reminders';
 import { registerSsoHooks } from './modules/sso';
 import { registerSubscriptionHooks } from './modules/subscriptions';
@@ -46,6 +47,7 @@ export function registerModuleHooks(platform: Platform): void {
   registerFormBuilderHooks();
   registerFormSubmissionHooks();
   registerCustomDashboardHooks();
+  registerPayButtonHooks();
   registerSsoHooks(platform);
   registerSubscriptionHooks(platform);
   registerDocumentUsage();
