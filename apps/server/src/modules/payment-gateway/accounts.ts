@@ -8,6 +8,7 @@ import type {
 } from '@esigns/contracts/payments';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import { registerStripeWebhook } from './adapters/stripe';
 import { gatewayContext } from './context';
 import { paymentAccounts } from './schema';
 import { accountView, type AccountRow } from './views';
@@ -127,7 +128,23 @@ export async function createAccount(
       ...sealedFields(companyId, input, input.provider),
     })
     .returning();
-  return accountView(row!, gatewayContext().publicUrl);
+  let created = row!;
+  if (created.provider === 'STRIPE' && !input.webhookSecret && input.secretKey) {
+    const { publicUrl, payments, box } = gatewayContext();
+    const secret = await registerStripeWebhook(
+      { secretKey: input.secretKey, apiUrl: payments.stripeApiUrl },
+      `${publicUrl}/api/payment-gateway/webhooks/stripe/${created.id}`,
+    );
+    if (secret) {
+      const [updated] = await tx
+        .update(paymentAccounts)
+        .set({ webhookSecretSealed: box.seal(secret, companyId) })
+        .where(eq(paymentAccounts.id, created.id))
+        .returning();
+      created = updated!;
+    }
+  }
+  return accountView(created, gatewayContext().publicUrl);
 }
 
 export async function updateAccount(

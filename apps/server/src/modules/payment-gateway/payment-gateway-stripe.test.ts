@@ -35,6 +35,7 @@ type StripeTestServer = {
     endpoint: { secret: string; deliver: (d: Delivery) => Promise<number> },
   ) => void;
   state: {
+    endpoints: Map<string, { url: string; secret: string }>;
     events: { event: { id: string; type: string; data: { object: { id: string } } } }[];
     sessions: Map<string, { id: string }>;
   };
@@ -341,6 +342,29 @@ describe("a company's own Stripe account", () => {
     expect(refreshed.statusCode, refreshed.body).toBe(200);
     expect(refreshed.json().data.status).toBe('PAID');
     expect(calls.paid.filter((p) => p._id === started.transactionId)).toHaveLength(1);
+  });
+
+  it('an account added without a webhook secret registers its endpoint with Stripe and keeps the secret', async () => {
+    const key = 'sk_test_autoregister33333';
+    const res = await call('POST', '/payment-systems', acme.users.OWNER, {
+      provider: 'STRIPE',
+      name: 'Auto',
+      secretKey: key,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const account = res.json().data;
+    expect(account.hasWebhookSecret).toBe(true);
+    const registered = stripe.state.endpoints.get(key)!;
+    expect(registered.url).toBe(account.webhookUrl);
+    stripe.setWebhookEndpoint(key, { secret: registered.secret, deliver: toApp(`/${account._id}`) });
+    const init = await call('POST', '/init', acme.users.OWNER, {
+      accountId: account._id,
+      payer: { email: 'auto@example.com' },
+      lines: [{ description: 'Fee', amount: { amountMinor: 2_500, currency: 'INR' } }],
+      idempotencyKey: 'acme-auto-0001',
+    });
+    await stripe.completeCheckout(sessionIdOf(init.json().data.redirectUrl), 'pay');
+    expect((await txn(init.json().data.transactionId)).status).toBe('PAID');
   });
 
   it("Stripe refusing the call is a 503 'External api error' and leaves no transaction", async () => {

@@ -133,6 +133,36 @@ export async function cancelStripeSubscription(
   await callStripe(() => stripeClient(creds).subscriptions.cancel(subscriptionId));
 }
 
+/** The events the gateway handles (README, "Stripe webhooks"). */
+export const STRIPE_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'payment_intent.payment_failed',
+  'charge.refunded',
+  'invoice.paid',
+  'customer.subscription.deleted',
+] as const;
+
+/**
+ * Registers the gateway's endpoint with a company's Stripe account (`webhook_endpoints.create`)
+ * and answers its signing secret; null when Stripe refuses (e.g. a PUBLIC_URL it cannot reach):
+ * the account then waits for its webhook secret to be pasted.
+ */
+export async function registerStripeWebhook(creds: StripeCredentials, url: string): Promise<string | null> {
+  try {
+    const endpoint = await stripeClient(creds).webhookEndpoints.create({
+      url,
+      enabled_events: [...STRIPE_EVENTS],
+      description: 'e-Signs payment gateway',
+    });
+    return endpoint.secret ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The event, or null when the signature (or the payload) does not check out. */
 export function verifyStripeEvent(
   body: Buffer,
