@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../shared/api/api-error';
+import { showPlanLimitNotice } from './plan-limit';
 
 const MAX_RETRIES = 2;
 
@@ -13,6 +14,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // A plan limit (402) anywhere: the message with an "Upgrade" link (app/plan-limit.tsx).
+    queryCache: new QueryCache({ onError: (error) => void showPlanLimitNotice(error) }),
+    mutationCache: new MutationCache({ onError: (error) => void showPlanLimitNotice(error) }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -30,14 +30,14 @@ export const PROFILE_ACCOUNT_NAV: SectionNavGroup = {
   ],
 };
 
-/** Company screens of the profile area (built with the team screens; subscription is not built yet). */
+/** Company screens of the profile area (built with the team screens; subscription with subscriptions). */
 export const PROFILE_WORKSPACE_NAV: SectionNavGroup = {
   label: 'Workspace',
   items: [
     { label: 'Company profile', path: 'companyProfile', icon: IconBuilding },
     { label: 'Company users', path: 'companyUsers', icon: IconUsers },
     { label: 'Manage permissions', path: 'manage-permissions', icon: IconKey },
-    { label: 'Subscription', path: 'subscription', icon: IconCreditCard, isComingSoon: true },
+    { label: 'Subscription', path: 'subscription', icon: IconCreditCard },
   ],
 };
 

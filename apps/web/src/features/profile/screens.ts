@@ -5,7 +5,7 @@ type LazyComponent = () => Promise<{ Component: ComponentType }>;
 /**
  * The profile screens by route pattern (routes.ts), for the router's SCREENS map. The company
  * children of /profile (companyUsers, companyProfile, manage-permissions) belong to the team
- * screens; subscription is not built yet.
+ * screens; subscription belongs to the subscriptions screens.
  */
 export const PROFILE_SCREENS: Readonly<Record<string, LazyComponent>> = {
   '/profile': () => import('./profile-area').then((m) => ({ Component: m.ProfileIndexRedirect })),
