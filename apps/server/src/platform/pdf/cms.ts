@@ -1,30 +1,23 @@
 import { createHash, sign, verify, X509Certificate } from 'node:crypto';
-import {
-  algorithmIdentifier,
-  child,
-  contextConstructed,
-  decodeOid,
-  decodeTime,
-  DerError,
-  octetString,
-  oid,
-  readDer,
-  sequence,
-  setOf,
-  smallInteger,
-  TAG,
-  tlv,
-  type DerNode,
-} from './der';
-import { certificateFingerprint, commonName, issuerAndSerial, type PdfSigner } from './pdf-signer';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { certificateFingerprint, commonName, type PdfSigner } from './pdf-signer';
 
-const OID = {
+/*
+ * CMS (RFC 5652) on pkijs/asn1js: the structures are pkijs objects; the signature itself is made
+ * and checked with node:crypto (synchronous, and RSA PKCS#1 v1.5 is deterministic, so a seal is
+ * reproducible).
+ */
+
+export const OID = {
   data: '1.2.840.113549.1.7.1',
   signedData: '1.2.840.113549.1.7.2',
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
   signingTime: '1.2.840.113549.1.9.5',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  timeStampToken: '1.2.840.113549.1.9.16.2.14',
+  tstInfo: '1.2.840.113549.1.9.16.1.4',
   sha1: '1.3.14.3.2.26',
   sha256: '2.16.840.1.101.3.4.2.1',
   sha384: '2.16.840.1.101.3.4.2.2',
@@ -40,7 +33,7 @@ const OID = {
   ecPublicKey: '1.2.840.10045.2.1',
 } as const;
 
-const DIGESTS: Record<string, string> = {
+export const DIGESTS: Record<string, string> = {
   [OID.sha1]: 'sha1',
   [OID.sha256]: 'sha256',
   [OID.sha384]: 'sha384',
@@ -60,48 +53,130 @@ const SIGNATURE_ALGORITHMS: Record<string, string | undefined> = {
   [OID.ecdsaSha512]: 'sha512',
 };
 
+export class CmsError extends Error {}
+
+/** An ArrayBuffer holding exactly `bytes` (pkijs/asn1js read ArrayBuffers). */
+export function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+/** Parses one DER value (trailing bytes, e.g. the zero padding of `/Contents`, are ignored). */
+export function parseDer(bytes: Uint8Array): asn1js.AsnType {
+  const parsed = asn1js.fromBER(arrayBufferOf(bytes));
+  if (parsed.offset === -1) throw new CmsError(parsed.result.error || 'not DER');
+  return parsed.result;
+}
+
+export function parseCertificate(der: Uint8Array): pkijs.Certificate {
+  try {
+    return new pkijs.Certificate({ schema: parseDer(der) });
+  } catch (err) {
+    throw new CmsError(`not an X.509 certificate (${err instanceof Error ? err.message : 'unreadable'})`);
+  }
+}
+
+const sha256 = (bytes: Uint8Array): Buffer => createHash('sha256').update(bytes).digest();
+
+export type CmsBuildOptions = {
+  /**
+   * Returns an RFC 3161 timestamp token (DER ContentInfo) over the signature value: added as the
+   * unsigned attribute id-aa-timeStampToken (PAdES baseline B-T). Throws when none can be had.
+   */
+  timestamp?: (signatureValue: Buffer) => Promise<Buffer>;
+};
+
 /**
  * A detached CMS SignedData (RFC 5652) over `content`, shaped for PAdES baseline B
  * (`ETSI.CAdES.detached`): SHA-256, signed attributes contentType, messageDigest and
  * signingCertificateV2 (ETSI EN 319 122). As PAdES requires, the claimed signing time is the
- * signature dictionary's `/M` (readers, poppler included, show it), not a CMS signingTime attribute.
+ * signature dictionary's `/M` (readers, poppler included, show it), not a CMS signingTime
+ * attribute. With `timestamp`, the signature timestamp makes it B-T.
  */
-export function buildCmsSignature(content: Buffer, signer: PdfSigner): Buffer {
-  const signerCertificate = signer.certificates[0];
-  if (!signerCertificate) throw new DerError('signer has no certificate');
-  const { issuer, serial } = issuerAndSerial(signerCertificate);
-  const digest = createHash('sha256').update(content).digest();
-  const essCertIdV2 = sequence(
-    octetString(createHash('sha256').update(signerCertificate).digest()),
-    // IssuerSerial: GeneralNames { directoryName [4] Name }, serialNumber
-    sequence(sequence(tlv(0xa4, issuer.raw)), serial.raw),
-  );
-  const attributes = [
-    sequence(oid(OID.contentType), setOf(oid(OID.data))),
-    sequence(oid(OID.messageDigest), setOf(octetString(digest))),
-    sequence(oid(OID.signingCertificateV2), setOf(sequence(sequence(essCertIdV2)))),
-  ];
-  const signedAttributes = setOf(...attributes);
+export async function buildCmsSignature(
+  content: Buffer,
+  signer: PdfSigner,
+  options: CmsBuildOptions = {},
+): Promise<Buffer> {
+  const signerDer = signer.certificates[0];
+  if (!signerDer) throw new CmsError('signer has no certificate');
+  const certificate = parseCertificate(signerDer);
+  // ESSCertIDv2 { hashAlgorithm DEFAULT sha256 (left out), certHash, issuerSerial }
+  const essCertIdV2 = new asn1js.Sequence({
+    value: [
+      new asn1js.OctetString({ valueHex: arrayBufferOf(sha256(signerDer)) }),
+      new pkijs.IssuerSerial({
+        issuer: new pkijs.GeneralNames({
+          names: [new pkijs.GeneralName({ type: 4, value: certificate.issuer })],
+        }),
+        serialNumber: certificate.serialNumber,
+      }).toSchema(),
+    ],
+  });
+  const signedAttrs = new pkijs.SignedAndUnsignedAttributes({
+    type: 0,
+    attributes: [
+      new pkijs.Attribute({
+        type: OID.contentType,
+        values: [new asn1js.ObjectIdentifier({ value: OID.data })],
+      }),
+      new pkijs.Attribute({
+        type: OID.messageDigest,
+        values: [new asn1js.OctetString({ valueHex: arrayBufferOf(sha256(content)) })],
+      }),
+      new pkijs.Attribute({
+        type: OID.signingCertificateV2,
+        values: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] })],
+      }),
+    ],
+  });
+  // The signature covers the attributes DER-encoded as a SET OF (tag 0x31, not the [0] of SignerInfo).
+  const signedBytes = Buffer.from(signedAttrs.toSchema().toBER());
+  signedBytes[0] = 0x31;
   const isRsa = signer.privateKey.asymmetricKeyType === 'rsa';
-  const signature = sign('sha256', signedAttributes, signer.privateKey);
-  const signerInfo = sequence(
-    smallInteger(1),
-    sequence(issuer.raw, serial.raw),
-    algorithmIdentifier(OID.sha256),
-    // [0] IMPLICIT SET OF Attribute: same content, context tag instead of SET.
-    Buffer.concat([Buffer.from([0xa0]), signedAttributes.subarray(1)]),
-    isRsa ? algorithmIdentifier(OID.rsaEncryption, true) : algorithmIdentifier(OID.ecdsaSha256),
-    octetString(signature),
-  );
-  const signedData = sequence(
-    smallInteger(1),
-    setOf(algorithmIdentifier(OID.sha256)),
-    sequence(oid(OID.data)),
-    contextConstructed(0, ...signer.certificates),
-    setOf(signerInfo),
-  );
-  return sequence(oid(OID.signedData), contextConstructed(0, signedData));
+  const signature = sign('sha256', signedBytes, signer.privateKey);
+  const signerInfo = new pkijs.SignerInfo({
+    version: 1,
+    sid: new pkijs.IssuerAndSerialNumber({
+      issuer: certificate.issuer,
+      serialNumber: certificate.serialNumber,
+    }),
+    digestAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 }),
+    signedAttrs,
+    signatureAlgorithm: isRsa
+      ? new pkijs.AlgorithmIdentifier({ algorithmId: OID.rsaEncryption, algorithmParams: new asn1js.Null() })
+      : new pkijs.AlgorithmIdentifier({ algorithmId: OID.ecdsaSha256 }),
+    signature: new asn1js.OctetString({ valueHex: arrayBufferOf(signature) }),
+  });
+  if (options.timestamp) {
+    const token = await options.timestamp(signature);
+    signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+      type: 1,
+      attributes: [new pkijs.Attribute({ type: OID.timeStampToken, values: [parseDer(token)] })],
+    });
+  }
+  const signedData = new pkijs.SignedData({
+    version: 1,
+    digestAlgorithms: [new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 })],
+    encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
+    certificates: signer.certificates.map((der) => parseCertificate(der)),
+    signerInfos: [signerInfo],
+  });
+  const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema() });
+  return Buffer.from(contentInfo.toSchema().toBER());
 }
+
+/** The RFC 3161 timestamp found in a signature (unsigned attribute id-aa-timeStampToken). */
+export type TimestampCheck = {
+  /** The token's signature checks out and it stamps exactly this signature's value. */
+  valid: boolean;
+  /** genTime of the token. */
+  time: Date | null;
+  /** Common name of the timestamp authority's certificate. */
+  authority: string | null;
+  /** DER certificates in the token (the authority's first when found). */
+  certificates: Buffer[];
+  problem: string | null;
+};
 
 export type CmsCheck = {
   /** The signature over the signed bytes checks out with the embedded signer certificate. */
@@ -110,13 +185,27 @@ export type CmsCheck = {
   signingTime: Date | null;
   /** SHA-256 of the signer certificate. */
   certificateFingerprint: string | null;
+  /** DER certificates embedded in the CMS, the signer's first. */
+  certificates: Buffer[];
+  /** The signature timestamp, when there is one. */
+  timestamp: TimestampCheck | null;
   /** Why `valid` is false. */
+  problem: string | null;
+};
+
+type SignedDataCheck = {
+  valid: boolean;
+  signer: Buffer | null;
+  certificates: Buffer[];
+  signingTime: Date | null;
+  signerInfo: pkijs.SignerInfo | null;
   problem: string | null;
 };
 
 /**
  * Checks a detached CMS signature over `signedContent` (the PDF bytes of the signature's byte
- * range). Never throws: malformed input yields `valid: false` with a `problem`.
+ * range), and its signature timestamp when present. Never throws: malformed input yields
+ * `valid: false` with a `problem`.
  */
 export function checkCmsSignature(cms: Buffer, signedContent: Buffer): CmsCheck {
   const result: CmsCheck = {
@@ -124,76 +213,170 @@ export function checkCmsSignature(cms: Buffer, signedContent: Buffer): CmsCheck 
     signedBy: null,
     signingTime: null,
     certificateFingerprint: null,
+    certificates: [],
+    timestamp: null,
+    problem: null,
+  };
+  let signedData: pkijs.SignedData;
+  try {
+    signedData = readSignedData(parseDer(cms));
+  } catch (err) {
+    result.problem = malformed(err);
+    return result;
+  }
+  const check = checkSignedData(signedData, signedContent);
+  result.certificates = check.certificates;
+  result.signingTime = check.signingTime;
+  if (check.signer) {
+    result.signedBy = commonName(new X509Certificate(check.signer).subject);
+    result.certificateFingerprint = certificateFingerprint(check.signer);
+  }
+  result.valid = check.valid;
+  result.problem = check.problem;
+  const signerInfo = check.signerInfo;
+  const token = signerInfo?.unsignedAttrs?.attributes.find((a) => a.type === OID.timeStampToken)?.values[0];
+  if (signerInfo && token) {
+    result.timestamp = checkTimestampToken(token, Buffer.from(signerInfo.signature.valueBlock.valueHexView));
+  }
+  return result;
+}
+
+/**
+ * Checks an RFC 3161 token (a ContentInfo holding a SignedData of TSTInfo) against the bytes it
+ * must stamp (`imprinted`: a signature value, or the byte range of a document timestamp).
+ */
+export function checkTimestampToken(token: asn1js.AsnType | Buffer, imprinted: Buffer): TimestampCheck {
+  const result: TimestampCheck = {
+    valid: false,
+    time: null,
+    authority: null,
+    certificates: [],
     problem: null,
   };
   try {
-    const contentInfo = readDer(cms);
-    if (decodeOid(child(contentInfo, 0, 'contentType')) !== OID.signedData) {
-      result.problem = 'not a CMS SignedData';
+    const signedData = readSignedData(Buffer.isBuffer(token) ? parseDer(token) : token);
+    if (signedData.encapContentInfo.eContentType !== OID.tstInfo || !signedData.encapContentInfo.eContent) {
+      result.problem = 'the timestamp is not an RFC 3161 token';
       return result;
     }
-    const signedData = child(child(contentInfo, 1, 'content'), 0, 'SignedData');
-    const certificatesNode = signedData.children.find((n) => n.tag === 0xa0);
-    const certificates = (certificatesNode?.children ?? []).filter((n) => n.tag === TAG.SEQUENCE);
-    const signerInfos = signedData.children.at(-1);
-    const signerInfo = signerInfos?.tag === TAG.SET ? signerInfos.children[0] : undefined;
+    const eContent = Buffer.from(signedData.encapContentInfo.eContent.getValue());
+    const tstInfo = pkijs.TSTInfo.fromBER(arrayBufferOf(eContent));
+    result.time = tstInfo.genTime;
+    const check = checkSignedData(signedData, eContent);
+    result.certificates = check.signer
+      ? [check.signer, ...check.certificates.filter((c) => !c.equals(check.signer!))]
+      : check.certificates;
+    if (check.signer) result.authority = commonName(new X509Certificate(check.signer).subject);
+    if (!check.valid) {
+      result.problem = `the timestamp's signature is not valid (${check.problem ?? 'unknown'})`;
+      return result;
+    }
+    const digest = DIGESTS[tstInfo.messageImprint.hashAlgorithm.algorithmId];
+    if (!digest) {
+      result.problem = 'the timestamp uses an unsupported digest';
+      return result;
+    }
+    const expected = createHash(digest).update(imprinted).digest();
+    if (!expected.equals(Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView))) {
+      result.problem = 'the timestamp is not over this signature';
+      return result;
+    }
+    result.valid = true;
+    return result;
+  } catch (err) {
+    result.problem = `the timestamp is ${malformed(err)}`;
+    return result;
+  }
+}
+
+function malformed(err: unknown): string {
+  return err instanceof CmsError || err instanceof Error
+    ? `malformed signature (${err.message})`
+    : 'malformed signature';
+}
+
+export function readSignedData(schema: asn1js.AsnType): pkijs.SignedData {
+  const contentInfo = new pkijs.ContentInfo({ schema });
+  if (contentInfo.contentType !== OID.signedData) throw new CmsError('not a CMS SignedData');
+  return new pkijs.SignedData({ schema: contentInfo.content });
+}
+
+/** The exact DER of each certificate of a SignedData. */
+function certificatesOf(signedData: pkijs.SignedData): Buffer[] {
+  return (signedData.certificates ?? [])
+    .filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate)
+    .map((c) => Buffer.from(c.toSchema().toBER()));
+}
+
+function checkSignedData(signedData: pkijs.SignedData, signedContent: Buffer): SignedDataCheck {
+  const result: SignedDataCheck = {
+    valid: false,
+    signer: null,
+    certificates: [],
+    signingTime: null,
+    signerInfo: null,
+    problem: null,
+  };
+  try {
+    const certificates = certificatesOf(signedData);
+    const signerInfo = signedData.signerInfos[0];
     if (!signerInfo) {
       result.problem = 'no signer in the signature';
       return result;
     }
-    const sid = child(signerInfo, 1, 'sid');
-    const certificate = findSignerCertificate(certificates, sid);
-    if (!certificate) {
+    result.signerInfo = signerInfo;
+    const signer = findSignerCertificate(certificates, signerInfo.sid);
+    result.certificates = signer ? [signer, ...certificates.filter((c) => c !== signer)] : certificates;
+    if (!signer) {
       result.problem = 'the signer certificate is not embedded';
       return result;
     }
-    const x509 = new X509Certificate(certificate.raw);
-    result.signedBy = commonName(x509.subject);
-    result.certificateFingerprint = certificateFingerprint(certificate.raw);
-
-    const digestName = DIGESTS[decodeOid(child(child(signerInfo, 2, 'digestAlgorithm'), 0, 'algorithm'))];
+    result.signer = signer;
+    const x509 = new X509Certificate(signer);
+    const digestName = DIGESTS[signerInfo.digestAlgorithm.algorithmId];
     if (!digestName) {
       result.problem = 'unsupported digest algorithm';
       return result;
     }
-    const attributesNode = signerInfo.children[3]?.tag === 0xa0 ? signerInfo.children[3] : undefined;
-    const algorithmIndex = attributesNode ? 4 : 3;
-    const signatureAlgorithm = decodeOid(
-      child(child(signerInfo, algorithmIndex, 'signatureAlgorithm'), 0, 'oid'),
-    );
+    const signatureAlgorithm = signerInfo.signatureAlgorithm.algorithmId;
     if (!(signatureAlgorithm in SIGNATURE_ALGORITHMS)) {
       result.problem = 'unsupported signature algorithm';
       return result;
     }
     const signatureDigest = SIGNATURE_ALGORITHMS[signatureAlgorithm] ?? digestName;
-    const signature = child(signerInfo, algorithmIndex + 1, 'signature').content;
+    const signature = Buffer.from(signerInfo.signature.valueBlock.valueHexView);
     const contentDigest = createHash(digestName).update(signedContent).digest();
 
     let signedBytes: Buffer;
-    if (attributesNode) {
-      const attributes = readAttributes(attributesNode);
-      const messageDigest = attributes.get(OID.messageDigest);
-      if (!messageDigest || !messageDigest.content.equals(contentDigest)) {
+    const attributes = signerInfo.signedAttrs;
+    if (attributes) {
+      const first = (type: string) => attributes.attributes.find((a) => a.type === type)?.values[0];
+      const messageDigest = first(OID.messageDigest);
+      if (
+        !(messageDigest instanceof asn1js.OctetString) ||
+        !contentDigest.equals(Buffer.from(messageDigest.valueBlock.valueHexView))
+      ) {
         result.problem = 'the document changed after it was signed';
         return result;
       }
-      const time = attributes.get(OID.signingTime);
-      result.signingTime = time ? decodeTime(time) : null;
+      const time = first(OID.signingTime);
+      if (time instanceof asn1js.UTCTime || time instanceof asn1js.GeneralizedTime) {
+        result.signingTime = time.toDate();
+      }
       // ESS signing-certificate-v2 binds the signer certificate to the signature: a certificate
       // swapped or edited inside the CMS (same key, other name) must not pass.
-      const essCertificate = attributes.get(OID.signingCertificateV2);
-      if (essCertificate && !essCertificateMatches(essCertificate, certificate.raw)) {
+      const essCertificate = first(OID.signingCertificateV2);
+      if (essCertificate && !essCertificateMatches(essCertificate, signer)) {
         result.problem = 'the signer certificate was altered';
         return result;
       }
-      // The signature covers the attributes DER-encoded as a SET OF (tag 0x31).
-      signedBytes = Buffer.concat([Buffer.from([TAG.SET]), attributesNode.raw.subarray(1)]);
+      signedBytes = Buffer.from(attributes.encodedValue);
+      signedBytes[0] = 0x31;
     } else {
       signedBytes = signedContent;
     }
-    const ok = verify(signatureDigest, signedBytes, x509.publicKey, signature);
-    if (!ok) {
-      result.problem = attributesNode
+    if (!verify(signatureDigest, signedBytes, x509.publicKey, signature)) {
+      result.problem = attributes
         ? 'the signature does not match its signer'
         : 'the document changed after it was signed';
       return result;
@@ -201,67 +384,41 @@ export function checkCmsSignature(cms: Buffer, signedContent: Buffer): CmsCheck 
     result.valid = true;
     return result;
   } catch (err) {
-    result.problem = err instanceof DerError ? `malformed signature (${err.message})` : 'malformed signature';
+    result.problem = malformed(err);
     return result;
   }
 }
 
-function findSignerCertificate(certificates: DerNode[], sid: DerNode): DerNode | undefined {
-  if (sid.tag === TAG.SEQUENCE) {
-    const [issuer, serial] = sid.children;
-    const match = certificates.find((certificate) => {
-      try {
-        const own = issuerAndSerial(certificate.raw);
-        return (
-          own.serial.content.equals(serial?.content ?? Buffer.alloc(0)) &&
-          own.issuer.raw.equals(issuer?.raw ?? Buffer.alloc(0))
-        );
-      } catch {
-        return false;
-      }
-    });
-    if (match) return match;
-  } else if (sid.tag === 0x80) {
+function findSignerCertificate(certificates: Buffer[], sid: unknown): Buffer | undefined {
+  const parsed = certificates.map((der) => ({ der, certificate: parseCertificate(der) }));
+  if (sid instanceof pkijs.IssuerAndSerialNumber) {
+    const match = parsed.find(
+      ({ certificate }) =>
+        certificate.serialNumber.isEqual(sid.serialNumber) && certificate.issuer.isEqual(sid.issuer),
+    );
+    if (match) return match.der;
+  } else if (sid instanceof asn1js.Primitive || sid instanceof asn1js.OctetString) {
     // subjectKeyIdentifier [0]: compare with each certificate's extension.
-    const match = certificates.find((certificate) => subjectKeyIdentifier(certificate)?.equals(sid.content));
-    if (match) return match;
+    const wanted = Buffer.from(sid.valueBlock.valueHexView);
+    const match = parsed.find(({ certificate }) => {
+      const extension = certificate.extensions?.find((e) => e.extnID === '2.5.29.14');
+      const value = extension?.parsedValue;
+      return value instanceof asn1js.OctetString && wanted.equals(Buffer.from(value.valueBlock.valueHexView));
+    });
+    if (match) return match.der;
   }
   return certificates.length === 1 ? certificates[0] : undefined;
 }
 
 /** SigningCertificateV2 { certs SEQUENCE OF ESSCertIDv2 { hashAlgorithm DEFAULT sha256, certHash, ... } } */
-function essCertificateMatches(value: DerNode, certificate: Buffer): boolean {
-  const first = value.children[0]?.children[0];
-  if (!first) return false;
-  const algorithm = first.children[0]?.tag === TAG.SEQUENCE ? first.children[0] : undefined;
-  const digest = algorithm ? DIGESTS[decodeOid(child(algorithm, 0, 'hashAlgorithm'))] : 'sha256';
-  const hash = first.children[algorithm ? 1 : 0];
-  if (!digest || hash?.tag !== TAG.OCTET_STRING) return false;
-  return createHash(digest).update(certificate).digest().equals(hash.content);
-}
-
-/** First value of each signed attribute, by OID. */
-function readAttributes(node: DerNode): Map<string, DerNode> {
-  const map = new Map<string, DerNode>();
-  for (const attribute of node.children) {
-    const type = decodeOid(child(attribute, 0, 'attrType'));
-    const value = child(attribute, 1, 'attrValues').children[0];
-    if (value && !map.has(type)) map.set(type, value);
-  }
-  return map;
-}
-
-function subjectKeyIdentifier(certificate: DerNode): Buffer | undefined {
-  try {
-    const tbs = child(certificate, 0, 'tbsCertificate');
-    const extensions = tbs.children.find((n) => n.tag === 0xa3)?.children[0];
-    for (const extension of extensions?.children ?? []) {
-      if (decodeOid(child(extension, 0, 'extnID')) === '2.5.29.14') {
-        return readDer(child(extension, extension.children.length - 1, 'extnValue').content).content;
-      }
-    }
-  } catch {
-    return undefined;
-  }
-  return undefined;
+function essCertificateMatches(value: asn1js.AsnType, certificate: Buffer): boolean {
+  const certs = value instanceof asn1js.Sequence ? value.valueBlock.value[0] : undefined;
+  const first = certs instanceof asn1js.Sequence ? certs.valueBlock.value[0] : undefined;
+  if (!(first instanceof asn1js.Sequence)) return false;
+  const [head, next] = first.valueBlock.value;
+  const algorithm = head instanceof asn1js.Sequence ? new pkijs.AlgorithmIdentifier({ schema: head }) : null;
+  const digest = algorithm ? DIGESTS[algorithm.algorithmId] : 'sha256';
+  const hash = algorithm ? next : head;
+  if (!digest || !(hash instanceof asn1js.OctetString)) return false;
+  return createHash(digest).update(certificate).digest().equals(Buffer.from(hash.valueBlock.valueHexView));
 }

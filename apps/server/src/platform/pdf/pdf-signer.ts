@@ -1,5 +1,4 @@
 import { createHash, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { child, readDer, TAG, type DerNode } from './der';
 
 /** The identity that seals documents: a private key and its certificate (then the chain, if any). */
 export type PdfSigner = {
@@ -54,18 +53,4 @@ export function certificateFingerprint(der: Buffer): string {
 export function commonName(subject: string): string {
   const line = subject.split('\n').find((l) => l.startsWith('CN='));
   return line ? line.slice(3) : subject.replace(/\n/g, ', ');
-}
-
-/** The issuer Name and serialNumber of a DER certificate, exactly as encoded in it. */
-export function issuerAndSerial(certificateDer: Buffer): { issuer: DerNode; serial: DerNode } {
-  const certificate = readDer(certificateDer);
-  const tbs = child(certificate, 0, 'tbsCertificate');
-  // tbsCertificate: [0] version (optional), serialNumber, signature, issuer, ...
-  const offset = tbs.children[0]?.tag === 0xa0 ? 1 : 0;
-  const serial = child(tbs, offset, 'serialNumber');
-  const issuer = child(tbs, offset + 2, 'issuer');
-  if (serial.tag !== TAG.INTEGER || issuer.tag !== TAG.SEQUENCE) {
-    throw new SignerError('not an X.509 certificate');
-  }
-  return { issuer, serial };
 }

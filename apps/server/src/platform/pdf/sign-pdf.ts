@@ -6,12 +6,15 @@ import { DEFAULT_BRANDING } from '@esigns/contracts/branding';
 import { buildCmsSignature } from './cms';
 import { loadPdf, OBJECTS_PER_TICK } from './load-pdf';
 import type { PdfSigner } from './pdf-signer';
+import type { Timestamper } from './timestamp';
 
 export type SignOptions = {
   /** Defaults to now. Written to `/M` and the document's ModDate; fixes the output for equal inputs. */
   signingTime?: Date;
   /** Defaults to "Sealed by e-Signs". */
   reason?: string;
+  /** An RFC 3161 timestamp over the signature value (PAdES B-T); without: B-B. */
+  timestamper?: Timestamper;
 };
 
 /**
@@ -28,14 +31,22 @@ export const SEAL_SAVE_OPTIONS: SaveOptions = {
 
 export const DEFAULT_SEAL_REASON = `Sealed by ${DEFAULT_BRANDING.app_name}`;
 
-/** node:crypto CMS signer in the shape @signpdf/signpdf expects. */
+/** Our CMS signer in the shape @signpdf/signpdf expects. */
 class CmsSigner extends Signer {
-  constructor(private readonly signer: PdfSigner) {
+  constructor(
+    private readonly signer: PdfSigner,
+    private readonly timestamper: Timestamper | undefined,
+  ) {
     super();
   }
 
   override async sign(pdfBuffer: Buffer): Promise<Buffer> {
-    return buildCmsSignature(pdfBuffer, this.signer);
+    const timestamper = this.timestamper;
+    return buildCmsSignature(
+      pdfBuffer,
+      this.signer,
+      timestamper ? { timestamp: (value) => timestamper.stamp(value) } : {},
+    );
   }
 }
 
@@ -72,23 +83,24 @@ export async function signDocument(
     name: pdfText(signer.name),
     location: pdfText(signer.location),
     signingTime,
-    signatureLength: placeholderLength(signer),
+    signatureLength: placeholderLength(signer, options.timestamper),
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     widgetRect: [0, 0, 0, 0],
     appName: DEFAULT_BRANDING.app_name,
   });
   const written = await doc.save(SEAL_SAVE_OPTIONS);
   const saved = Buffer.from(written.buffer, written.byteOffset, written.byteLength);
-  return new SignPdf().sign(saved, new CmsSigner(signer), signingTime);
+  return new SignPdf().sign(saved, new CmsSigner(signer, options.timestamper), signingTime);
 }
 
 /**
  * Hex digits reserved for the CMS (two per byte, so always even: an odd length makes @signpdf pad
  * one digit short and shifts every later offset): certificates, ~1.5 KB of structure and
- * signature, and margin.
+ * signature, and margin; plus the timestamp token's room when timestamped.
  */
-function placeholderLength(signer: PdfSigner): number {
-  return 2 * (signer.certificates.reduce((sum, c) => sum + c.length, 0) + 4096);
+function placeholderLength(signer: PdfSigner, timestamper: Timestamper | undefined): number {
+  const certificates = signer.certificates.reduce((sum, c) => sum + c.length, 0);
+  return 2 * (certificates + 4096 + (timestamper?.reserve ?? 0));
 }
 
 /**

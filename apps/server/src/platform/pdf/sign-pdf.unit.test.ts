@@ -1,14 +1,13 @@
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../http/app-error';
-import { contextConstructed, oid, sequence, setOf, smallInteger, tlv } from './der';
 import { createPdfSigner, SignerError, type PdfSigner } from './pdf-signer';
 import { signPdf } from './sign-pdf';
 import { generateSigningIdentity, readP12, toP12, type SigningIdentityPem } from './signing-identity';
+import { issueCertificate, makeTestCa, signerOf } from './test-pki';
 import { makePdf, pdfsig, qpdfCheck } from './testing';
 import { verifyPdf } from './verify-pdf';
 
@@ -191,30 +190,12 @@ describe('signPdf', { timeout: 30_000 }, () => {
   });
 });
 
-/** A self-signed ECDSA P-256 certificate, built with the module's DER helpers. */
-function ecIdentity(): { privateKey: KeyObject; certificate: Buffer } {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const name = sequence(setOf(sequence(oid('2.5.4.3'), tlv(0x0c, Buffer.from('EC Sealing')))));
-  const time = (d: string) => tlv(0x17, Buffer.from(d, 'latin1'));
-  const ecdsaSha256 = sequence(oid('1.2.840.10045.4.3.2'));
-  const tbs = sequence(
-    contextConstructed(0, smallInteger(2)),
-    smallInteger(7),
-    ecdsaSha256,
-    name,
-    sequence(time('250101000000Z'), time('350101000000Z')),
-    name,
-    publicKey.export({ type: 'spki', format: 'der' }),
-  );
-  const signature = sign('sha256', tbs, privateKey);
-  const certificate = sequence(tbs, ecdsaSha256, tlv(0x03, Buffer.concat([Buffer.from([0]), signature])));
-  return { privateKey, certificate };
-}
-
 describe('other key types', { timeout: 30_000 }, () => {
   it('signs with an ECDSA P-256 identity', async () => {
-    const { privateKey, certificate } = ecIdentity();
-    const ecSigner = createPdfSigner({ privateKey, certificates: [certificate] });
+    const ca = await makeTestCa();
+    const ecSigner = await signerOf(await issueCertificate(ca, { name: 'EC Sealing', role: 'sealing' }), [
+      ca,
+    ]);
     const signed = await signPdf(await makePdf([{}]), ecSigner);
     const output = pdfsig(signed).output;
     expect(output).toContain('Signature Validation: Signature is Valid.');

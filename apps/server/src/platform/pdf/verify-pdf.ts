@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { checkCmsSignature } from './cms';
+import { checkCmsSignature, checkTimestampToken, type TimestampCheck } from './cms';
 import { looksLikePdf, unreadablePdf } from './load-pdf';
 
 /** One signature found in the file. */
@@ -15,6 +15,19 @@ export type PdfSignatureInfo = {
   /** The byte range is the whole file except the signature itself. */
   covers_whole_file: boolean;
   certificate_fingerprint: string | null;
+  /**
+   * The signature's RFC 3161 timestamp (PAdES B-T), or for a document timestamp
+   * (`ETSI.RFC3161`, B-LTA) the token itself; null when there is none.
+   */
+  timestamp: PdfTimestampInfo | null;
+  problem: string | null;
+};
+
+export type PdfTimestampInfo = {
+  valid: boolean;
+  /** ISO genTime of the token: when the authority saw the signature. */
+  time: string | null;
+  authority: string | null;
   problem: string | null;
 };
 
@@ -102,6 +115,7 @@ function readSignatureAt(
     valid: false,
     covers_whole_file: false,
     certificate_fingerprint: null,
+    timestamp: null,
     problem: null,
     end: 0,
   };
@@ -142,17 +156,38 @@ function readSignatureAt(
     return { range: [o1, l1, o2, l2], info };
   }
   const cms = Buffer.from(hex.length % 2 === 0 ? hex : `${hex}0`, 'hex');
-  const check = checkCmsSignature(
-    cms,
-    Buffer.concat([bytes.subarray(o1, gapStart), bytes.subarray(o2, o2 + l2)]),
-  );
+  const signedBytes = Buffer.concat([bytes.subarray(o1, gapStart), bytes.subarray(o2, o2 + l2)]);
+  if (info.sub_filter === 'ETSI.RFC3161') {
+    // A document timestamp: the CMS is an RFC 3161 token whose imprint is the byte range's hash.
+    const token = checkTimestampToken(cms, signedBytes);
+    info.valid = token.valid;
+    info.signed_by = token.authority;
+    info.timestamp = timestampInfo(token);
+    if (token.time) info.signed_at = token.time.toISOString();
+    info.problem =
+      (token.problem === 'the timestamp is not over this signature'
+        ? 'the document changed after it was timestamped'
+        : token.problem) ?? (info.covers_whole_file ? null : 'the file was changed after this timestamp');
+    return { range: [o1, l1, o2, l2], info };
+  }
+  const check = checkCmsSignature(cms, signedBytes);
   info.valid = check.valid;
   info.signed_by = check.signedBy;
   info.certificate_fingerprint = check.certificateFingerprint;
+  info.timestamp = check.timestamp ? timestampInfo(check.timestamp) : null;
   info.problem =
     check.problem ?? (info.covers_whole_file ? null : 'the file was changed after this signature');
   if (check.signingTime) info.signed_at = check.signingTime.toISOString();
   return { range: [o1, l1, o2, l2], info };
+}
+
+function timestampInfo(check: TimestampCheck): PdfTimestampInfo {
+  return {
+    valid: check.valid,
+    time: check.time ? check.time.toISOString() : null,
+    authority: check.authority,
+    problem: check.problem,
+  };
 }
 
 /**
