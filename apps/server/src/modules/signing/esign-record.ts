@@ -14,6 +14,7 @@ import {
   recordRecipientProgress,
 } from '../documents';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
+import { warmFirstPageImage } from './page-image';
 import { advanceDocument } from './progress';
 import { wakeSealWorker } from './seal-queue';
 import { documentSeals } from './schema';
@@ -53,6 +54,8 @@ export async function readESignRecord(
     const viewed = await markViewed(platform, signer, client);
     if (viewed) recipient = viewed;
   }
+  // The signing view shows the server's image of page 1 first: drawn now if it is not yet.
+  if (shown && block === null) warmFirstPageImage(platform, signer.document);
   const content = shown ? await loadContent(db, signer, inputs.fields) : null;
   const record = await buildRecord(
     platform,

@@ -5,7 +5,7 @@ import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { settleJobs } from '../notifications/test-helpers';
 import { caller, signatureField, signer, uniqueEmail } from '../documents/test-helpers';
 import { pageImageKey } from './page-image';
-import { linkHeaders, sendForSigning, signerCaller, type SignerHeaders } from './test-helpers';
+import { eventually, linkHeaders, sendForSigning, signerCaller, type SignerHeaders } from './test-helpers';
 
 /*
  * `GET /e-signs/{id}/first-page`: the first page as a PNG for the signer who may act on the
@@ -90,6 +90,24 @@ describe('first page image', () => {
   it('refuses a staff token: the image is for the signing view of a recipient', async () => {
     const res = await call('GET', firstPage(doc._id), acme.users.OWNER);
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('first page image drawn ahead', () => {
+  it('is drawn when the record is shown to a signer who may act, before the browser asks', async () => {
+    const { doc, headers } = await sent();
+    const key = pageImageKey(acme.companyId, doc.file.sha256);
+    const record = await asSigner('GET', `/api/e-signs/${doc._id}`, headers);
+    expect(record.statusCode, record.body).toBe(200);
+    await eventually(async () => (await t.platform.storage.head(key)) !== null, 'the warmed image');
+  });
+
+  it('is not drawn for a record whose gate is closed', async () => {
+    const { doc, headers } = await sent({ gate: true });
+    const record = await asSigner('GET', `/api/e-signs/${doc._id}`, headers);
+    expect(record.statusCode, record.body).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await t.platform.storage.head(pageImageKey(acme.companyId, doc.file.sha256))).toBeNull();
   });
 });
 

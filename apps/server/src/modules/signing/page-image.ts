@@ -25,21 +25,48 @@ export const pageImageKey = (companyId: string, sha256: string) =>
   `companies/${companyId}/page-images/${sha256}-p1-w${PAGE_IMAGE_WIDTH}.png`;
 
 const inflight = new Map<string, Promise<Buffer>>();
+/** Images this process knows are stored (warming skips them without asking storage). */
+const stored = new Set<string>();
+const MAX_REMEMBERED = 10_000;
 let running = 0;
 const waiting: Array<() => void> = [];
 
 /** The PNG of the document's (as sent) first page: from storage, else drawn now and stored. */
 export async function firstPageImage(platform: Platform, document: EmployeeRow): Promise<Buffer> {
   const key = pageImageKey(document.companyId, document.file.sha256);
-  const stored = await platform.storage.head(key);
-  if (stored) return platform.storage.get(key);
+  if (stored.has(key) || (await platform.storage.head(key))) {
+    remember(key);
+    return platform.storage.get(key);
+  }
   // Two signers opening at once draw it once.
   let pending = inflight.get(key);
   if (!pending) {
-    pending = renderAndStore(platform, document.file.file_ref_id, key).finally(() => inflight.delete(key));
+    pending = renderAndStore(platform, document.file.file_ref_id, key)
+      .then((png) => {
+        remember(key);
+        return png;
+      })
+      .finally(() => inflight.delete(key));
     inflight.set(key, pending);
   }
   return pending;
+}
+
+/**
+ * Called when a recipient who may act is shown the record: the image is drawn now (in the
+ * background) unless it is known to be stored, so that it is ready when their browser asks.
+ */
+export function warmFirstPageImage(platform: Platform, document: EmployeeRow): void {
+  const key = pageImageKey(document.companyId, document.file.sha256);
+  if (stored.has(key) || inflight.has(key)) return;
+  firstPageImage(platform, document).catch((err: unknown) =>
+    platform.log.warn({ err, documentId: document.id }, 'signing: the first page image could not be made'),
+  );
+}
+
+function remember(key: string): void {
+  if (stored.size >= MAX_REMEMBERED) stored.clear();
+  stored.add(key);
 }
 
 async function renderAndStore(platform: Platform, fileKey: string, key: string): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Box, Button, Divider, Stack, Text } from '@mantine/core';
 import { IconBan, IconClockHour4, IconSignature } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,14 +7,19 @@ import type { TESignRecord } from '@esigns/contracts/signing';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { openPdfDocumentAhead } from '../editor/pdf/pdf-document';
-import { SignerPacketBanner } from '../workflows/packet/packet-slots';
-import { EmailCodeGate } from './email-code-gate';
 import { loadFirstPageImage } from './first-page-image';
 import { credentialsFromLink, searchWithoutToken } from './signer-credentials';
 import { DocumentSummary, OpenLinkFromMail, RecordError, SignerLoading, SignerMessage } from './signer-ui';
 import { openWithoutCode, SIGNING_KEYS, type SignerAccess } from './signing-api';
 import { CLOSED_MESSAGES, sameOriginUrl, signerStepOf, signingPaths } from './signing-paths';
 import { useESignRecord, useSignerAccess } from './use-signer-access';
+
+// Not on the way to "Review and sign": the packet banner (a workflow's step, asked for after the
+// record) and the email-code gate load on their own, so the landing's first paint waits for neither.
+const SignerPacketBanner = lazy(() =>
+  import('../workflows/packet/packet-slots').then((m) => ({ default: m.SignerPacketBanner })),
+);
+const EmailCodeGate = lazy(() => import('./email-code-gate').then((m) => ({ default: m.EmailCodeGate })));
 
 /**
  * `/emp-documents/preview/{employee_document_id}/pp/vp/{user_id}`: where the signing link lands.
@@ -43,7 +48,11 @@ export function SigningLandingScreen() {
 
   return (
     <Box maw={560} mx="auto" w="100%">
-      {record.isSuccess && <SignerPacketBanner access={access} mb="lg" />}
+      {record.isSuccess && (
+        <Suspense fallback={null}>
+          <SignerPacketBanner access={access} mb="lg" />
+        </Suspense>
+      )}
       {!canCall ? (
         <OpenLinkFromMail />
       ) : record.isPending ? (
@@ -106,14 +115,16 @@ function LandingStep({
       if (record.gates.includes('EMAIL_CODE')) {
         return (
           <GateFrame record={record}>
-            <EmailCodeGate
-              record={record}
-              access={access}
-              onVerified={() => {
-                setUsedCode(true);
-                void queryClient.invalidateQueries({ queryKey: SIGNING_KEYS.record(documentId) });
-              }}
-            />
+            <Suspense fallback={<SignerLoading />}>
+              <EmailCodeGate
+                record={record}
+                access={access}
+                onVerified={() => {
+                  setUsedCode(true);
+                  void queryClient.invalidateQueries({ queryKey: SIGNING_KEYS.record(documentId) });
+                }}
+              />
+            </Suspense>
           </GateFrame>
         );
       }
