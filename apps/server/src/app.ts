@@ -74,6 +74,7 @@ import { registerSubscriptionRoutes } from './modules/subscriptions';
 import { registerPaymentGatewayRoutes } from './modules/payment-gateway';
 import { registerOAuthRoutes } from './modules/oauth';
 import { registerSsoRoutes } from './modules/sso';
+import { registerAppRoutes } from './modules/apps';
 import { registerPayButtonRoutes } from './modules/pay-buttons';
 
 export type App = FastifyInstance;
@@ -250,6 +251,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerSsoRoutes(api, platform);
       registerSubscriptionRoutes(api, platform);
       registerPayButtonRoutes(api, platform);
+      registerAppRoutes(api, platform);
     },
     { prefix: '/api' },
   );

@@ -295,30 +295,72 @@ export const ZInstallResult = ZInstalledApp.extend({
 });
 export type TInstallResult = z.infer<typeof ZInstallResult>;
 
-/** Create from Excel: one sheet of the workbook as the review screen edits it. */
-export const ZExcelSheetEntity = z.object({
-  sheet: z.string().max(200),
-  name: z.string().trim().min(1).max(100),
-  fields: z
-    .array(
-      z.object({
-        column: z.string().max(200),
-        label: z.string().trim().min(1).max(120),
-        type: z.enum([
-          'SINGLE_LINE_TEXT',
-          'NUMBER',
-          'CURRENCY',
-          'DATE',
-          'EMAIL',
-          'PHONE',
-          'YES_OR_NO',
-          'SELECT',
-        ]),
-        options: z.array(z.string().max(200)).max(100).default([]),
-      }),
-    )
-    .min(1)
-    .max(200),
-  rows: z.array(z.record(z.string(), z.unknown())).max(MAX_APP_RECORDS).default([]),
+/** Create from Excel: the most sheets and rows per sheet read from a workbook, and its largest size. */
+export const APP_EXCEL_MAX_SHEETS = 20;
+export const APP_EXCEL_MAX_ROWS = 500;
+export const APP_EXCEL_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * `POST /apps/excel-sheets`: one sheet of the workbook as an entity to review: its name, the fields
+ * inferred from its header and values (form template fields), and its rows as values by field key.
+ */
+export const ZExcelSheetPreview = z.object({
+  sheet: z.string(),
+  name: z.string(),
+  fields: z.array(z.record(z.string(), z.unknown())),
+  rows: z.array(z.record(z.string(), z.unknown())),
+  /** Non-empty rows below the header (only the first APP_EXCEL_MAX_ROWS become records). */
+  row_count: z.number().int(),
 });
-export type TExcelSheetEntity = z.infer<typeof ZExcelSheetEntity>;
+export type TExcelSheetPreview = z.infer<typeof ZExcelSheetPreview>;
+
+/** A manifest key from a name (`"Rent roll 2025"` -> `rent_roll_2025`), unique among `taken`. */
+export function appKeyOf(name: string, taken: Set<string>): string {
+  let base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 50);
+  if (!/^[a-z]/.test(base)) base = `s_${base}`.replace(/_+$/, '') || 'sheet';
+  let key = base;
+  for (let n = 2; taken.has(key); n += 1) key = `${base}_${n}`;
+  taken.add(key);
+  return key;
+}
+
+/**
+ * Create from Excel: the manifest of reviewed sheets (each an entity with its own template, its
+ * rows as sample records). The review screen and the tests build it the same way.
+ */
+export function manifestFromSheets(
+  app: TAppManifestInput['app'],
+  sheets: readonly Pick<TExcelSheetPreview, 'name' | 'fields' | 'rows'>[],
+): TAppManifestInput {
+  const taken = new Set<string>();
+  const keys = sheets.map((sheet) => appKeyOf(sheet.name, taken));
+  return {
+    format: APP_MANIFEST_FORMAT,
+    manifest_version: APP_MANIFEST_VERSION,
+    app,
+    templates: sheets.map((sheet, i) => ({
+      key: keys[i]!,
+      body: { name: sheet.name, fields: sheet.fields },
+    })),
+    entities: sheets.map((sheet, i) => ({
+      key: keys[i]!,
+      body: {
+        name: sheet.name,
+        templates: [{ template_id: appRef('template', keys[i]!), is_primary: true, hidden_on_add: false }],
+      },
+    })),
+    records: sheets.flatMap((sheet, i) =>
+      sheet.rows.map((values, r) => ({
+        key: `${keys[i]!.slice(0, 50)}_r${r + 1}`,
+        entity: appRef('entity', keys[i]!),
+        values,
+      })),
+    ),
+  };
+}

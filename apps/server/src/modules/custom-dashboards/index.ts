@@ -10,3 +10,5 @@ export {
   type TDashboardAudience,
   type TDashboardViewer,
 } from './menu-targets';
+/** Apps: package, install and uninstall dashboards. */
+export { createDashboard, deleteDashboard, getDashboard, listDashboards } from './service';

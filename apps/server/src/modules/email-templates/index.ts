@@ -8,3 +8,6 @@ export { defineEmailTemplateJobs } from './record-mail-job';
 export { registerEmailTemplateRoutes } from './routes';
 export { sanitizeRichText } from './sanitize';
 export { entityEmailTemplates, findEntityEmailTemplate, renderTemplateMail } from './template-mail';
+/** Apps: package, install and uninstall entity email templates. */
+export { findTemplate as findEmailTemplate } from './service';
+export { createTemplate as createEmailTemplate, deleteTemplate as deleteEmailTemplate } from './write-service';

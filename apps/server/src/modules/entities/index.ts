@@ -22,3 +22,5 @@ export type { ContactEntityCheck, EntityDeletionGuard, EntityDependents, EntityR
 export { registerEntityRoutes } from './routes';
 export { createEntity } from './service';
 export { registerEntityHooks } from './register-hooks';
+/** Apps: install and uninstall an app's entities. */
+export { deleteEntity } from './service';

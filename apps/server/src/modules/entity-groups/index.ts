@@ -3,3 +3,5 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { registerEntityGroupRoutes } from './routes';
+/** Apps: the group an app is packaged from. */
+export { findEntityGroup } from './service';

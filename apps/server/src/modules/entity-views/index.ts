@@ -7,3 +7,5 @@ export { registerEntityViewRoutes } from './routes';
 export { existingViewIds } from './service';
 export { viewExportSections } from './view-data';
 export type { ViewExportSection } from './view-data';
+/** Apps: package, install and uninstall entity views. */
+export { createEntityView, deleteEntityView, listEntityViews } from './service';

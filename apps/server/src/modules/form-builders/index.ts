@@ -27,3 +27,6 @@ export {
 } from './service';
 export { formsWithReminders } from './reminder-forms';
 export type { FormBuilderRow, TFormAvailability } from './service';
+/** Apps: package, install and uninstall forms. */
+export { listFormBuilders } from './service';
+export { createFormBuilder, deleteFormBuilder } from './write-service';

@@ -18,3 +18,7 @@ export { findReadableTemplateAt, templateStampsSql } from './template-cache';
 export { registerTemplateGuard } from './usage';
 export type { TemplateGuard, TemplateRef } from './usage';
 export { createFormTemplate } from './write-service';
+/** Apps: complete an installed template's fields, remove it on uninstall. */
+export { deleteFormTemplate, updateFormTemplate } from './write-service';
+/** Apps: create-from-Excel infers each sheet's fields as templates' create-from-Excel does. */
+export { inferFields } from './infer-fields';

@@ -4,3 +4,6 @@
  */
 export { registerMenuHooks } from './register-hooks';
 export { registerMenuRoutes } from './routes';
+/** Apps: add an app's menu group to a sidebar and take it out again. */
+export { getMenu } from './service';
+export { createMenu, updateMenu } from './write-service';

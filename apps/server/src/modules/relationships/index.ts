@@ -4,3 +4,5 @@
  */
 export { registerRelationshipHooks } from './register-hooks';
 export { registerRelationshipRoutes } from './routes';
+/** Apps: package, install and uninstall relationships. */
+export { createRelationships, deleteRelationship, listEntityRelationships } from './service';

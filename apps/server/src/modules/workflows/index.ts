@@ -18,3 +18,5 @@ export { presentInstanceDetail, presentInstances, stepsOfInstances, toInstance }
 export type { WorkflowDataRow, WorkflowDataStepRow } from './presenters';
 export { findInstance, listInstances } from './reads-instances';
 export { activeWorkflowChoices, startWorkflowFor, WORKFLOW_START_JOB } from './pipeline-start';
+/** Apps: install and uninstall workflows. */
+export { archiveWorkflow, createWorkflow, deleteArchivedWorkflow } from './definitions-write';
