@@ -109,7 +109,12 @@ async function main() {
   const server = await startBuiltServer({
     port: PORT,
     name: 'import',
-    env: { DATABASE_URL: url.toString(), UPLOAD_LIMIT_BYTES: String(200 * 1024 * 1024) },
+    // ENTERPRISE: no records limit (the FREE plan, the default, allows 1,000 records: 402).
+    env: {
+      DATABASE_URL: url.toString(),
+      UPLOAD_LIMIT_BYTES: String(200 * 1024 * 1024),
+      DEFAULT_PLAN: 'ENTERPRISE',
+    },
     // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
     nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   });

@@ -11,3 +11,13 @@ import v8 from 'node:v8';
  * server before it, and runs faster (bench/export; apps/server/src/modules/exports/README.md).
  */
 v8.setFlagsFromString('--no-allocation-site-pretenuring');
+
+/*
+ * The old generation is collected once it has grown by 25% over what the last full collection
+ * kept (V8's default factor here is up to 4x: with ~100 MB live at rest, garbage promoted by a
+ * long job piled up to ~200 MB before anything was collected). An import of 100,000 rows promotes
+ * its batches (each lives while the next is read and converted) and peaked at ~375 MB RSS; with
+ * this it stays under 300 MB, at the cost of a full collection every ~25 MB promoted (tens of ms
+ * each, mostly concurrent): bench/import, apps/server/src/modules/entity-imports/README.md.
+ */
+v8.setFlagsFromString('--heap-growing-percent=25');

@@ -143,7 +143,19 @@ function requiredMessage(field: TValueField): string {
   return 'Required';
 }
 
-const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+/** Today in UTC as YYYY-MM-DD, kept until the day changes (an import checks rows by the thousand). */
+let today = '';
+let todayFrom = 0;
+let todayUntil = 0;
+const todayUtc = (): string => {
+  const now = Date.now();
+  if (now < todayFrom || now >= todayUntil) {
+    today = new Date(now).toISOString().slice(0, 10);
+    todayFrom = Math.floor(now / 86_400_000) * 86_400_000;
+    todayUntil = todayFrom + 86_400_000;
+  }
+  return today;
+};
 
 /** The value a field starts with in a new record (its default), normalised; null without one. */
 export function defaultValueOf(field: TValueField, ctx: CoerceContext): TFieldValue {
@@ -172,62 +184,88 @@ export function parseTemplateValues(
     return { values, errors: [detail(prefix.length ? prefix : ['values'], 'Send the values as an object')] };
   }
   const ctx: CoerceContext = { today: options.today ?? todayUtc(), fileRefPrefix: options.fileRefPrefix };
-  const byKey = new Map(fields.map((field) => [field.key, field]));
 
+  // Called once per row by imports: nothing below is built for a field that is fine (no paths,
+  // no maps of the fields), so a row of valid values leaves little garbage.
   if (options.unknownKeys !== 'strip') {
-    for (const key of Object.keys(input)) {
-      if (!byKey.has(key)) errors.push(detail([...prefix, key], 'Not a field of this template'));
+    const known = fieldKeys(fields);
+    for (const key in input) {
+      if (Object.hasOwn(input, key) && !known.has(key))
+        errors.push(detail([...prefix, key], 'Not a field of this template'));
     }
   }
 
-  // Coerce first (visibility rules compare normalised values), report after.
-  const coerced = new Map<string, ReturnType<typeof coerceFieldValue> | TParsedTable>();
-  for (const field of fields) {
-    if (!Object.hasOwn(input, field.key) || !isInputFieldType(field.type)) continue;
-    coerced.set(
-      field.key,
-      field.type === 'DATA_TABLE'
-        ? parseTable(field, input[field.key], options, [...prefix, field.key])
-        : coerceFieldValue(field, input[field.key], ctx),
+  // Coerce first (visibility rules compare normalised values), report after. By field index;
+  // `undefined`: not sent.
+  const coerced: (ReturnType<typeof coerceFieldValue> | TParsedTable | undefined)[] = new Array(
+    fields.length,
+  );
+  const fallbacks: TFieldValue[] = new Array(fields.length);
+  fields.forEach((field, index) => {
+    if (!isInputFieldType(field.type)) return;
+    if (Object.hasOwn(input, field.key)) {
+      coerced[index] =
+        field.type === 'DATA_TABLE'
+          ? parseTable(field, input[field.key], options, [...prefix, field.key])
+          : coerceFieldValue(field, input[field.key], ctx);
+    } else if (!options.partial) {
+      fallbacks[index] = defaultValueOf(field, ctx);
+    }
+  });
+  // Without visibility rules every field is shown (the common case: no second pass).
+  let visible: ReadonlySet<string> | undefined;
+  if (fields.some((field) => field.visibility)) {
+    const current: Record<string, unknown> = {};
+    fields.forEach((field, index) => {
+      const result = coerced[index];
+      if (result !== undefined) current[field.key] = result.ok ? result.value : input[field.key];
+      else if (!options.partial && isInputFieldType(field.type)) current[field.key] = fallbacks[index];
+    });
+    visible = visibleFieldKeys(
+      fields.map((field) => ({ key: field.key, visibility: field.visibility ?? null })),
+      current,
     );
   }
-  const current: Record<string, unknown> = {};
-  for (const [key, result] of coerced) current[key] = result.ok ? result.value : input[key];
-  for (const field of fields) {
-    if (!options.partial && !coerced.has(field.key) && isInputFieldType(field.type)) {
-      current[field.key] = defaultValueOf(field, ctx);
-    }
-  }
-  const visible = visibleFieldKeys(
-    fields.map((field) => ({ key: field.key, visibility: field.visibility ?? null })),
-    current,
-  );
 
-  for (const field of fields) {
-    if (!visible.has(field.key) || !isInputFieldType(field.type)) continue;
-    const path = [...prefix, field.key];
-    const result = coerced.get(field.key);
+  fields.forEach((field, index) => {
+    if ((visible && !visible.has(field.key)) || !isInputFieldType(field.type)) return;
+    const result = coerced[index];
     if (result === undefined) {
-      if (options.partial) continue;
-      const fallback = current[field.key] as TFieldValue;
-      if (field.required && !isFilled(field, fallback)) errors.push(detail(path, requiredMessage(field)));
+      if (options.partial) return;
+      const fallback = fallbacks[index] as TFieldValue;
+      if (field.required && !isFilled(field, fallback))
+        errors.push(detail([...prefix, field.key], requiredMessage(field)));
       else if (fallback !== null) values[field.key] = fallback;
-      continue;
+      return;
     }
     if (!result.ok) {
+      const path = [...prefix, field.key];
       if ('errors' in result) errors.push(...result.errors);
       else errors.push(detail('index' in result ? [...path, result.index] : path, result.message));
-      continue;
+      return;
     }
     if (field.required && !isFilled(field, result.value)) {
-      errors.push(detail(path, requiredMessage(field)));
-      continue;
+      errors.push(detail([...prefix, field.key], requiredMessage(field)));
+      return;
     }
     values[field.key] = result.value;
-  }
+  });
 
   if (!options.partial) computeFormulas(fields, values, visible);
   return { values, errors };
+}
+
+/** The keys of a list of fields, kept per list while its keys stay the same (checked each time). */
+const keysOfFields = new WeakMap<readonly Fieldish[], { order: string[]; keys: ReadonlySet<string> }>();
+function fieldKeys(fields: readonly Fieldish[]): ReadonlySet<string> {
+  const known = keysOfFields.get(fields);
+  if (known && known.order.length === fields.length && fields.every((f, i) => f.key === known.order[i])) {
+    return known.keys;
+  }
+  const order = fields.map((field) => field.key);
+  const keys = new Set(order);
+  keysOfFields.set(fields, { order, keys });
+  return keys;
 }
 
 /** `parseTemplateValues` when only the problems matter: `[]` means the values can be saved. */
@@ -277,8 +315,8 @@ export function computeFormulas(
   values: Record<string, TFieldValue>,
   visible?: ReadonlySet<string>,
 ): void {
+  if (!fields.some((field) => field.type === 'FORMULA')) return;
   const formulas = fields.filter((field): field is TFormFieldOf<'FORMULA'> => field.type === 'FORMULA');
-  if (formulas.length === 0) return;
   const parsed = new Map(formulas.map((field) => [field.key, parseFormula(field.expression)]));
   const done = new Set<string>();
   const resolve = (ref: TFormulaRef) => {

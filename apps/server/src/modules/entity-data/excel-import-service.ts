@@ -303,44 +303,43 @@ function serialToDate(serial: number): Date | null {
 const wallClock = (date: Date): Date => new Date(Math.round(date.getTime() / 1000) * 1000);
 
 function toDate(cell: SheetCell): Converted {
-  const bad = refuse(`${quoted(cellToText(cell))} is not a date: use YYYY-MM-DD or DD-MM-YYYY`);
+  // The message is made only for a cell that fails (imports convert cells by the million).
+  const bad = () => refuse(`${quoted(cellToText(cell))} is not a date: use YYYY-MM-DD or DD-MM-YYYY`);
   if (cell instanceof Date) return pass(wallClock(cell).toISOString().slice(0, 10));
   if (typeof cell === 'number') {
     const date = serialToDate(cell);
-    return date ? pass(date.toISOString().slice(0, 10)) : bad;
+    return date ? pass(date.toISOString().slice(0, 10)) : bad();
   }
-  if (typeof cell !== 'string') return bad;
-  const instant = /^(\d{4}-\d{2}-\d{2})T/.exec(cell);
-  if (instant) return pass(cell);
+  if (typeof cell !== 'string') return bad();
+  if (/^\d{4}-\d{2}-\d{2}T/.test(cell)) return pass(cell);
   const day = dayOfText(cell);
-  return day ? pass(day) : bad;
+  return day ? pass(day) : bad();
 }
 
 /** Date and time: wall-clock times are the caller's (`usertimezone`); ISO text with a zone as it is. */
 function toDateTime(cell: SheetCell, offsetMinutes: number): Converted {
-  const bad = refuse(
-    `${quoted(cellToText(cell))} is not a date and time: use YYYY-MM-DD HH:mm or DD-MM-YYYY HH:mm`,
-  );
+  const bad = () =>
+    refuse(`${quoted(cellToText(cell))} is not a date and time: use YYYY-MM-DD HH:mm or DD-MM-YYYY HH:mm`);
   const fromWallClock = (ms: number) => pass(new Date(ms + offsetMinutes * MINUTE).toISOString());
   if (cell instanceof Date) return fromWallClock(wallClock(cell).getTime());
   if (typeof cell === 'number') {
     const date = serialToDate(cell);
-    return date ? fromWallClock(date.getTime()) : bad;
+    return date ? fromWallClock(date.getTime()) : bad();
   }
-  if (typeof cell !== 'string') return bad;
+  if (typeof cell !== 'string') return bad();
   if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/i.test(cell)) return pass(cell);
   const match = /^(.+?)(?:[\sT]+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap]\.?m\.?)?)?$/i.exec(cell);
   const day = match ? dayOfText(match[1]!.trim()) : null;
-  if (!match || !day) return bad;
+  if (!match || !day) return bad();
   let hours = Number(match[2] ?? 0);
   const minutes = Number(match[3] ?? 0);
   const seconds = Number(match[4] ?? 0);
   const meridiem = match[5]?.toLowerCase().replace(/\./g, '');
   if (meridiem) {
-    if (hours < 1 || hours > 12) return bad;
+    if (hours < 1 || hours > 12) return bad();
     hours = (hours % 12) + (meridiem === 'pm' ? 12 : 0);
   }
-  if (hours > 23 || minutes > 59 || seconds > 59) return bad;
+  if (hours > 23 || minutes > 59 || seconds > 59) return bad();
   return fromWallClock(Date.parse(`${day}T${pad(hours)}:${pad(minutes)}:${pad(seconds)}Z`));
 }
 
@@ -557,9 +556,13 @@ export async function prepareRows(
       else failed.push(rowDetail(row, column.ref, converted.message));
     }
     const parsed = parseRecordValues(def, input, { partial: false, prefix: ['rows', String(row)] });
-    const failedKeys = new Set(failed.map((d) => d.key));
-    // A cell that could not be converted is not also reported as missing.
-    problems.add(row, [...failed, ...parsed.errors.filter((d) => !failedKeys.has(d.key))]);
+    if (failed.length === 0) {
+      problems.add(row, parsed.errors);
+    } else {
+      const failedKeys = new Set(failed.map((d) => d.key));
+      // A cell that could not be converted is not also reported as missing.
+      problems.add(row, [...failed, ...parsed.errors.filter((d) => !failedKeys.has(d.key))]);
+    }
     if (!problems.has(row)) prepared.push({ row, values: parsed.values });
   }
   return prepared;

@@ -319,6 +319,18 @@ export async function createValidatedRecords(
 /** Records per INSERT statement of `createValidatedRecords`. */
 const IMPORT_INSERT_ROWS = 1000;
 
+const REFERENCE_TYPES: ReadonlySet<string> = new Set(['ENTITY', 'FILE', 'IMAGE']);
+
+/** Whether the entity's records can hold links to records or files (data table columns too). */
+const holdsReferences = (def: EntityDefinition): boolean =>
+  def.templates.some((template) =>
+    template.fields.some(
+      (field) =>
+        REFERENCE_TYPES.has(field.type) ||
+        (field.type === 'DATA_TABLE' && field.columns.some((column) => REFERENCE_TYPES.has(column.type))),
+    ),
+  );
+
 /** Links to records that are not there, files not issued here: 422 naming the records' keys. */
 async function refuseBadReferences(
   db: Db,
@@ -327,6 +339,8 @@ async function refuseBadReferences(
   keyPrefix: (index: number) => (string | number)[],
   options: RecordWriteOptions,
 ): Promise<void> {
+  // An entity without link or file fields has nothing to look up (imports: no per-record work).
+  if (!holdsReferences(def)) return;
   const located = records.map((values, index) => ({ values, prefix: keyPrefix(index) }));
   const linkErrors = [
     ...(await checkEntityLinks(db, def, located)),

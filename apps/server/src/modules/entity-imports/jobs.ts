@@ -233,8 +233,27 @@ class BatchRefused extends Error {
   }
 }
 
-/** A batch converted and validated, ready to write. */
+/**
+ * A batch converted and validated, ready to write. Its writer lets go of the rows and values
+ * once they are written (`settleRows`), before the transaction's last round trips: the next
+ * batch is read meanwhile, and what a batch holds longer is promoted to V8's old generation
+ * (README "Memory").
+ */
 type ReadyBatch = { index: number; rows: SheetRow[]; prepared: Prepared[]; problems: Problems };
+
+/** What a written batch keeps: its counts and key, and only the rows left out (for their file). */
+function settleRows(batch: ReadyBatch, inserted: number, width: number) {
+  const { rows, problems } = batch;
+  const kept = {
+    counts: { rows: rows.length, inserted, skipped: rows.length - inserted },
+    firstRow: rows[0]!.row,
+    lastRow: rows.at(-1)!.row,
+    rejected: rejectedOf(rows, problems, width),
+  };
+  batch.rows = rows.filter((row) => problems.has(row.row));
+  batch.prepared = [];
+  return kept;
+}
 
 /** A batch another runner wrote meanwhile, or a job that ended meanwhile: this transaction undone. */
 class BatchTaken extends Error {
@@ -252,25 +271,24 @@ class BatchTaken extends Error {
  */
 async function writeBatch(context: RunContext, batch: ReadyBatch, seen: SeenKeys): Promise<boolean> {
   const { platform, def, job } = context;
-  const { rows, problems } = batch;
+  const { problems } = batch;
   let row: JobRow;
   try {
     row = await platform.database.db.transaction(async (tx) => {
       const access = actingAs(job);
       const ids = await writeImportBatch(tx, { def, access, rows: batch.prepared, problems }, seen, job.id);
+      const { counts, firstRow, lastRow, rejected } = settleRows(batch, ids.size, job.headers.length);
       if (!job.skipInvalid && problems.byRow.size > 0) throw new BatchRefused();
-      const rejected = rejectedOf(rows, problems, job.headers.length);
       if (rejected.length > 0) {
         await tx.insert(importRejectedRows).values(rejected.map((r) => ({ ...r, importId: job.id })));
       }
-      const counts = { rows: rows.length, inserted: ids.size, skipped: rows.length - ids.size };
       const claimed = await tx
         .insert(importJobBatches)
         .values({
           importId: job.id,
           batch: batch.index,
-          firstRow: rows[0]!.row,
-          lastRow: rows.at(-1)!.row,
+          firstRow,
+          lastRow,
           inserted: counts.inserted,
           skipped: counts.skipped,
         })
