@@ -31,6 +31,7 @@ import { CUSTOM_DASHBOARD_SCREENS } from '../features/custom-dashboards/screens'
 import { PIPELINE_SCREENS } from '../features/pipelines/screens';
 import { SSO_SCREENS } from '../features/sso/screens';
 import { INTEGRATION_SCREENS } from '../features/integrations/screens';
+import { PAYMENT_GATEWAY_SCREENS } from '../features/payments-gateway/screens';
 import { SUBSCRIPTION_SCREENS } from '../features/subscriptions/screens';
 import { OAUTH_SCREENS } from '../features/oauth/screens';
 import { DEVELOPER_SCREENS } from '../features/developer/screens';
@@ -74,6 +75,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...PIPELINE_SCREENS,
   ...SSO_SCREENS,
   ...INTEGRATION_SCREENS,
+  ...PAYMENT_GATEWAY_SCREENS,
   ...SUBSCRIPTION_SCREENS,
   ...OAUTH_SCREENS,
   ...DEVELOPER_SCREENS,
