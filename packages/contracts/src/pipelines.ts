@@ -284,9 +284,7 @@ export type TPipelineField = z.infer<typeof ZPipelineField>;
 
 /** `GET /automation-pipeline/entity-actions`: what triggers and actions are available (for an entity). */
 export const ZPipelineEntityActions = z.object({
-  triggers: z.array(
-    z.object({ value: z.enum(PIPELINE_TRIGGERS), label: z.string(), record: z.boolean() }),
-  ),
+  triggers: z.array(z.object({ value: z.enum(PIPELINE_TRIGGERS), label: z.string(), record: z.boolean() })),
   actions: z.array(z.object({ value: z.enum(PIPELINE_ACTION_TYPES), label: z.string() })),
   operators: z.array(z.object({ value: z.enum(PIPELINE_CONDITION_OPERATORS), label: z.string() })),
   /** The entity's fields (the trigger's conditions and merge fields, a record action's values). */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { IntegrationEvent } from '@esigns/contracts/integration-events';
-import type { TPipelineAction } from '@esigns/contracts/pipelines';
 import { isUuid } from '@esigns/contracts/ids';
+import type { PipelineTriggerEvent, TPipelineAction } from '@esigns/contracts/pipelines';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
@@ -28,7 +27,7 @@ export type RunContext = {
   platform: Platform;
   tx: Db;
   /** The trigger event (a webhook's default body). */
-  event: IntegrationEvent;
+  event: PipelineTriggerEvent;
   pipelineId: string;
   companyId: string;
   runId: string;

@@ -1,6 +1,10 @@
 import type { TValidationDetail } from '@esigns/contracts/envelope';
-import type { IntegrationEventType } from '@esigns/contracts/integration-events';
-import { isRecordEvent, type TPipelineAction, type TPipelineCondition } from '@esigns/contracts/pipelines';
+import {
+  isRecordEvent,
+  type TPipelineAction,
+  type TPipelineCondition,
+  type TPipelineTrigger,
+} from '@esigns/contracts/pipelines';
 import type { Db } from '../../platform/db/database';
 import { validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
@@ -17,7 +21,7 @@ import { documentActionProblems } from './send-document';
  */
 
 export type PipelineDefinition = {
-  trigger: IntegrationEventType;
+  trigger: TPipelineTrigger;
   entityId: string | null;
   conditions: TPipelineCondition[];
   actions: TPipelineAction[];
@@ -54,7 +58,7 @@ export function fieldsByName(def: EntityDefinition, writableOnly = false) {
 /** Names that are not a record's field: `record.*`, `event.*`, `data.*`, `step<N>.*`. */
 export const isRunName = (name: string): boolean => /^(record|event|data|step\d+)\./.test(name);
 
-const detail = (path: (string | number)[], message: string): TValidationDetail => ({
+export const detail = (path: (string | number)[], message: string): TValidationDetail => ({
   key: path.join('.'),
   path,
   message,

@@ -144,6 +144,7 @@ const RUN_MERGE_FIELDS = [
   { name: 'event.id', label: 'Event id' },
   { name: 'event.type', label: 'Event type' },
   { name: 'event.subject_id', label: 'What the event is about (id)' },
+  { name: 'data.scheduled_for', label: 'Scheduled time (schedule triggers)' },
   { name: 'step1.record_id', label: 'Record written by action 1' },
   { name: 'step1.document_id', label: 'Document sent by action 1' },
 ];
@@ -162,11 +163,14 @@ export async function entityActions(
     activeTemplateChoices(db, access.companyId),
   ]);
   return {
-    triggers: INTEGRATION_EVENT_TYPES.map((value) => ({
-      value,
-      label: INTEGRATION_EVENT_LABELS[value],
-      record: isRecordEvent(value),
-    })),
+    triggers: [
+      ...INTEGRATION_EVENT_TYPES.map((value) => ({
+        value,
+        label: INTEGRATION_EVENT_LABELS[value],
+        record: isRecordEvent(value),
+      })),
+      { value: 'schedule' as const, label: 'On a schedule', record: false },
+    ],
     actions: PIPELINE_ACTION_TYPES.map((value) => ({ value, label: PIPELINE_ACTION_LABELS[value] })),
     operators: PIPELINE_CONDITION_OPERATORS.map((value) => ({
       value,

@@ -4,16 +4,19 @@ import { isUuid } from '@esigns/contracts/ids';
 import {
   isRecordEvent,
   type TPipeline,
+  type TPipelineSchedule,
+  type TPipelineTrigger,
   type ZCreatePipelineRequest,
   type ZPipelineListQuery,
   type ZUpdatePipelineRequest,
 } from '@esigns/contracts/pipelines';
 import { escapeLike, type Db } from '../../platform/db/database';
-import { notFound } from '../../platform/http/app-error';
+import { notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { entitySummaries } from '../entities';
 import type { AccessContext } from '../permissions';
-import { checkDefinition } from './checks';
+import { checkDefinition, detail } from './checks';
+import { nextRunAfter } from './schedule';
 import { pipelineRuns, pipelines } from './schema';
 
 /*
@@ -29,7 +32,31 @@ type CreateInput = z.output<typeof ZCreatePipelineRequest>;
 type UpdateInput = z.output<typeof ZUpdatePipelineRequest>;
 
 async function keepInterest(platform: Platform, tx: Db, row: PipelineRow): Promise<void> {
-  await platform.events.setInterest(tx, SUBSCRIBER, row.companyId, row.id, row.enabled ? [row.trigger] : []);
+  const trigger = row.trigger === 'schedule' ? null : row.trigger;
+  await platform.events.setInterest(
+    tx,
+    SUBSCRIBER,
+    row.companyId,
+    row.id,
+    row.enabled && trigger ? [trigger] : [],
+  );
+}
+
+/**
+ * A schedule trigger's schedule (422 without one) and its next slot from now; other triggers keep
+ * neither. A disabled pipeline has no next slot: enabled again, it starts from then.
+ */
+function scheduleOf(
+  trigger: TPipelineTrigger,
+  schedule: TPipelineSchedule | null | undefined,
+  enabled: boolean,
+): { schedule: TPipelineSchedule | null; nextRunAt: Date | null } {
+  if (trigger !== 'schedule') return { schedule: null, nextRunAt: null };
+  if (!schedule) {
+    const message = 'Say when the pipeline runs';
+    throw validationError([detail(['schedule'], message)], message);
+  }
+  return { schedule, nextRunAt: enabled ? nextRunAfter(schedule, new Date()) : null };
 }
 
 /** Present rows with their entity's name and last run (two queries). */
@@ -62,6 +89,8 @@ async function present(db: Db, companyId: string, rows: readonly PipelineRow[]):
     trigger: row.trigger,
     entity_id: row.entityId,
     entity_name: row.entityId ? (names.get(row.entityId)?.name ?? null) : null,
+    schedule: row.schedule,
+    next_run_at: row.nextRunAt?.toISOString() ?? null,
     conditions: row.conditions,
     actions: row.actions,
     last_run_status: lastBy.get(row.id)?.status ?? null,
@@ -129,6 +158,7 @@ export async function createPipeline(
 ): Promise<TPipeline> {
   const db = platform.database.db;
   const entityId = isRecordEvent(input.trigger) ? input.entity_id : null;
+  const timing = scheduleOf(input.trigger, input.schedule, input.enabled);
   await checkDefinition(platform, access.companyId, { ...input, entityId });
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -139,6 +169,7 @@ export async function createPipeline(
         enabled: input.enabled,
         trigger: input.trigger,
         entityId,
+        ...timing,
         conditions: input.conditions,
         actions: input.actions,
         createdBy: access.userId || null,
@@ -171,6 +202,14 @@ export async function updatePipeline(
     conditions: input.conditions ?? current.conditions,
     actions: input.actions ?? current.actions,
   };
+  const enabled = input.enabled ?? current.enabled;
+  const schedule = input.schedule !== undefined ? input.schedule : current.schedule;
+  const timing = scheduleOf(trigger, schedule, enabled);
+  // The next slot moves only when the schedule or the switch changed (a rename keeps it).
+  const keepSlot =
+    current.nextRunAt !== null &&
+    enabled === current.enabled &&
+    JSON.stringify(timing.schedule) === JSON.stringify(current.schedule);
   await checkDefinition(platform, access.companyId, next);
   const row = await db.transaction(async (tx) => {
     await findPipeline(tx, access.companyId, id, true);
@@ -178,6 +217,8 @@ export async function updatePipeline(
       .update(pipelines)
       .set({
         ...next,
+        schedule: timing.schedule,
+        nextRunAt: keepSlot ? current.nextRunAt : timing.nextRunAt,
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
         updatedBy: access.userId || null,

@@ -1,6 +1,5 @@
 import { MERGE_FIELD_PATTERN } from '@esigns/contracts/email';
-import type { IntegrationEvent } from '@esigns/contracts/integration-events';
-import type { TPipelineCondition } from '@esigns/contracts/pipelines';
+import type { PipelineTriggerEvent, TPipelineCondition } from '@esigns/contracts/pipelines';
 
 /*
  * The values a run sees (contracts' pipelines.ts, top comment): the triggering record's fields by
@@ -48,7 +47,7 @@ function recordFieldValues(values: unknown, templates: readonly TemplateCode[], 
 
 /** The trigger's values (`templates`: the pipeline entity's, primary first; [] for other events). */
 export function triggerValues(
-  event: IntegrationEvent,
+  event: PipelineTriggerEvent,
   templates: readonly TemplateCode[],
 ): Map<string, unknown> {
   const values = new Map<string, unknown>([
@@ -143,7 +142,7 @@ export function conditionHolds(condition: TPipelineCondition, values: RunValues,
 /** Every condition holds (no conditions: true). */
 export function conditionsHold(
   conditions: readonly TPipelineCondition[],
-  event: IntegrationEvent,
+  event: PipelineTriggerEvent,
   values: RunValues,
 ) {
   const data = event.data as unknown as { changed?: unknown };
