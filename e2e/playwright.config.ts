@@ -102,6 +102,8 @@ export default defineConfig({
         STRIPE_SECRET_KEY: stripeSecretKey,
         STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
         STRIPE_API_URL: stripeURL,
+        // Instance operators (promo codes, plans) of the subscription journey: any address of this domain.
+        OPERATOR_EMAILS: '@operators.e2e.example',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
       },

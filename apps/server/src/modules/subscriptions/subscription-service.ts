@@ -17,8 +17,13 @@ import { findPlan, planViews, type PlanRow } from './plans';
 import { heldRedemption } from './promo';
 import { companySubscriptions, promoCodes, promoRedemptions, subscriptionChanges } from './schema';
 
+/** Whether `email` is an instance operator's: listed in OPERATOR_EMAILS, or of a listed `@domain`. */
 export function isOperator(platform: Platform, email: string | undefined): boolean {
-  return !!email && platform.config.subscriptions.operatorEmails.includes(email.toLowerCase());
+  if (!email) return false;
+  const address = email.toLowerCase();
+  return platform.config.subscriptions.operatorEmails.some((entry) =>
+    entry.startsWith('@') ? address.endsWith(entry) : address === entry,
+  );
 }
 
 export async function callerEmail(platform: Platform, userId: string): Promise<string | undefined> {

@@ -42,7 +42,7 @@ const call = (
 
 beforeAll(async () => {
   // The operator's address is known before the app starts: a fixed email seeded below.
-  t = await buildTestApp({ DEFAULT_PLAN: 'FREE', OPERATOR_EMAILS: 'Ops@Example.com, other@example.com' });
+  t = await buildTestApp({ DEFAULT_PLAN: 'FREE', OPERATOR_EMAILS: 'Ops@Example.com, @operators.example' });
   acme = await seedCompany(t, { name: 'Acme Realty' });
   globex = await seedCompany(t, { name: 'Globex' });
   const ops = await seedCompany(t, { name: 'Instance ops' });
@@ -203,8 +203,8 @@ describe('the company plan', () => {
     expect(info.status).toBe('ACTIVE');
     expect(info.current_period_end).toBeNull();
     expect(info.is_owner).toBe(false);
-    const users = info.usage.find((u) => u.limit === 'users');
-    expect(users).toEqual({ limit: 'users', label: 'Company users', usage: 4, allowed: 3 });
+    const seats = info.usage.find((u) => u.limit === 'users');
+    expect(seats).toEqual({ limit: 'users', label: 'Company users', usage: 4, allowed: 3 });
     expect(info.usage.map((u) => u.limit)).toEqual([
       'users',
       'documentsPerMonth',
@@ -213,6 +213,13 @@ describe('the company plan', () => {
       'storageBytes',
     ]);
     expect((await planInfo(operator)).is_operator).toBe(true);
+    const { users: byDomain } = await seedCompany(t);
+    await t.platform.database.db
+      .update(users)
+      .set({ email: 'amy@operators.example' })
+      .where(eq(users.id, byDomain.OWNER.userId));
+    expect((await planInfo(byDomain.OWNER)).is_operator).toBe(true);
+    expect((await planInfo(acme.users.OWNER)).is_operator).toBe(false);
   });
 
   it('only the owner changes plan; bad plan ids 404/422', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -94,8 +94,8 @@ export function PaymentsCardsScreen() {
       title="Billing and payments"
       description="Cards are entered on the payment page of each checkout and never stored here."
     >
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Paper withBorder p="lg" radius="md">
+      <Stack gap="lg">
+        <Paper withBorder p="lg" radius="md" maw={640}>
           <Title order={4} mb="md">
             Billing details
           </Title>
@@ -117,7 +117,7 @@ export function PaymentsCardsScreen() {
           </Title>
           <TransactionsTable />
         </Paper>
-      </SimpleGrid>
+      </Stack>
     </PageFrame>
   );
 }

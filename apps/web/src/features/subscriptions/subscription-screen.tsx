@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -106,20 +106,18 @@ export function SubscriptionScreen() {
       ) : (
         <Stack gap="lg">
           <PlanSummary info={info.data} onCancel={() => setConfirming(true)} />
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Paper withBorder p="lg" radius="md">
-              <Title order={4} mb="md">
-                Usage
-              </Title>
-              <UsageBars usage={info.data.usage} />
-            </Paper>
-            <Paper withBorder p="lg" radius="md">
-              <Title order={4} mb="md">
-                Payments
-              </Title>
-              <TransactionsTable />
-            </Paper>
-          </SimpleGrid>
+          <Paper withBorder p="lg" radius="md">
+            <Title order={4} mb="md">
+              Usage
+            </Title>
+            <UsageBars usage={info.data.usage} />
+          </Paper>
+          <Paper withBorder p="lg" radius="md">
+            <Title order={4} mb="md">
+              Payments
+            </Title>
+            <TransactionsTable />
+          </Paper>
         </Stack>
       )}
       <ConfirmDialog

@@ -1,4 +1,4 @@
-import { Group, Progress, Stack, Text } from '@mantine/core';
+import { Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TUsage } from '@esigns/contracts/subscriptions';
 import { allowanceText, amountText } from './plan-format';
 
@@ -11,7 +11,7 @@ function colorOf(ratio: number): string {
 /** One bar per limit: usage against the plan's allowance (unlimited: no bar to fill). */
 export function UsageBars({ usage }: { usage: readonly TUsage[] }) {
   return (
-    <Stack gap="md" data-testid="usage-bars">
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md" data-testid="usage-bars">
       {usage.map((u) => {
         const ratio = u.allowed === null || u.allowed === 0 ? (u.allowed === 0 ? 1 : 0) : u.usage / u.allowed;
         return (
@@ -32,6 +32,6 @@ export function UsageBars({ usage }: { usage: readonly TUsage[] }) {
           </Stack>
         );
       })}
-    </Stack>
+    </SimpleGrid>
   );
 }
