@@ -35,6 +35,7 @@ import { PAYMENT_GATEWAY_SCREENS } from '../features/payments-gateway/screens';
 import { SUBSCRIPTION_SCREENS } from '../features/subscriptions/screens';
 import { OAUTH_SCREENS } from '../features/oauth/screens';
 import { DEVELOPER_SCREENS } from '../features/developer/screens';
+import { APP_SCREENS } from '../features/apps/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -79,6 +80,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...SUBSCRIPTION_SCREENS,
   ...OAUTH_SCREENS,
   ...DEVELOPER_SCREENS,
+  ...APP_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),
