@@ -34,6 +34,7 @@ import { INTEGRATION_SCREENS } from '../features/integrations/screens';
 import { PAYMENT_GATEWAY_SCREENS } from '../features/payments-gateway/screens';
 import { SUBSCRIPTION_SCREENS } from '../features/subscriptions/screens';
 import { OAUTH_SCREENS } from '../features/oauth/screens';
+import { PAY_BUTTON_SCREENS } from '../features/pay-buttons/screens';
 import { DEVELOPER_SCREENS } from '../features/developer/screens';
 import { APP_SCREENS } from '../features/apps/screens';
 
@@ -79,6 +80,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...PAYMENT_GATEWAY_SCREENS,
   ...SUBSCRIPTION_SCREENS,
   ...OAUTH_SCREENS,
+  ...PAY_BUTTON_SCREENS,
   ...DEVELOPER_SCREENS,
   ...APP_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),

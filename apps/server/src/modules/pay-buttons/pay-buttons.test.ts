@@ -394,11 +394,11 @@ describe('guests paying on a public form', () => {
     expect(await statusOf(me, `submission_id=${id}`)).toMatchObject([{ field_key: 'pay_total', paid: true }]);
     // Staff see it in the payments list.
     const list = await call('GET', `/api/pay-buttons/payments?target_id=${id}`, acme.users.OWNER);
-    expect(list.json().data).toMatchObject([
+    expect(list.json().data.data).toMatchObject([
       { _id: started.payment_id, status: 'PAID', target_kind: 'SUBMISSION' },
     ]);
     expect(
-      (await call('GET', `/api/pay-buttons/payments?target_id=${id}`, other.users.OWNER)).json().data,
+      (await call('GET', `/api/pay-buttons/payments?target_id=${id}`, other.users.OWNER)).json().data.data,
     ).toEqual([]);
   });
 
@@ -491,6 +491,6 @@ describe('status by hand', () => {
     );
     expect((await payRecord(acme.users.OWNER, r, 'pay_total')).statusCode).toBe(409);
     const list = await call('GET', '/api/pay-buttons/payments?status=PAID&limit=50', acme.users.ADMIN);
-    expect(list.json().data.some((p: { _id: string }) => p._id === res.json().data._id)).toBe(true);
+    expect(list.json().data.data.some((p: { _id: string }) => p._id === res.json().data._id)).toBe(true);
   });
 });

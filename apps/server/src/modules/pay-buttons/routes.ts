@@ -219,12 +219,12 @@ export function registerPayButtonRoutes(api: FastifyInstance, platform: Platform
           'Newest first; filters by status, target, template; `search` in the payer, description, transaction. ' +
           VIEW,
         querystring: ZPaymentsQuery.extend(ZPageQuery.shape),
-        response: { 200: ZPaged(ZPayButtonPayment), ...ERRORS },
+        response: { 200: ZSuccess(ZPaged(ZPayButtonPayment)), ...ERRORS },
       },
     },
     async (request) => {
       const { page, limit, ...filter } = request.query;
-      return listPayments(db, accessOf(request).companyId, filter, { page, limit });
+      return ok(await listPayments(db, accessOf(request).companyId, filter, { page, limit }));
     },
   );
 

@@ -5,7 +5,9 @@ import { recordFileType } from '@esigns/contracts/record-extras';
 import { api } from '../../shared/api/api-client';
 import { putFileWithProgress } from '../documents/upload/upload-files';
 import { FileUploaderScope, type FileUploader } from '../entities/record-files';
+import { PayButtonScope } from '../pay-buttons/pay-button-scope';
 import { optionsOf, type FillAccess } from './fill-api';
+import { guestHeaders } from './guest-session';
 
 /*
  * FILE and IMAGE fields of the fill screens upload through the form submissions' own routes
@@ -78,5 +80,22 @@ export function StepUploads({
       : s.type === 'TEMPLATE' && s.template_id === templateId,
   );
   const uploader = useMemo(() => (uploads && step ? formUploader(uploads, step.id) : null), [uploads, step]);
-  return uploader ? <FileUploaderScope uploader={uploader}>{children}</FileUploaderScope> : <>{children}</>;
+  if (!uploads || !step || !uploader) return <>{children}</>;
+  // Pay buttons of a TEMPLATE step pay for this submission's step (once the submission is saved).
+  const target =
+    uploads.submissionId && step.type === 'TEMPLATE'
+      ? { kind: 'SUBMISSION' as const, submissionId: uploads.submissionId, stepId: step.id }
+      : null;
+  const access = uploads.access;
+  return (
+    <FileUploaderScope uploader={uploader}>
+      <PayButtonScope
+        target={target}
+        guestHeaders={access.kind === 'guest' ? guestHeaders(access.credentials) : undefined}
+        readOnly={access.kind === 'approver'}
+      >
+        {children}
+      </PayButtonScope>
+    </FileUploaderScope>
+  );
 }

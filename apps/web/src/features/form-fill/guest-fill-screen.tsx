@@ -8,7 +8,12 @@ import type { FillAccess } from './fill-api';
 import { fillPaths } from './fill-paths';
 import { FillStepper } from './fill-stepper';
 import { FormUploadsProvider } from './form-file-uploads';
-import { clearGuestCredentials, readGuestCredentials, type GuestCredentials } from './guest-session';
+import {
+  clearGuestCredentials,
+  guestHeaders,
+  readGuestCredentials,
+  type GuestCredentials,
+} from './guest-session';
 import {
   AvailabilityMessage,
   GuestLoading,
@@ -68,7 +73,17 @@ function GuestFill(props: {
     if (!submission) return <Navigate to={fillPaths.execute(code, dataId)} replace />;
     return (
       <GuestFrame form={form.data} credentials={props.credentials} dataId={dataId}>
-        <SubmissionValues steps={form.data.steps} templates={templates.data} submission={submission} />
+        <SubmissionValues
+          steps={form.data.steps}
+          templates={templates.data}
+          submission={submission}
+          pay={{
+            guestHeaders: guestHeaders({
+              ...props.credentials,
+              form_id: props.credentials.form_id || form.data._id,
+            }),
+          }}
+        />
         {canEdit && form.data.availability === 'OPEN' && (
           <Button component={Link} to={fillPaths.execute(code, dataId)} leftSection={<IconEdit size={16} />}>
             Continue filling

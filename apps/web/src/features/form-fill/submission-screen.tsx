@@ -97,6 +97,7 @@ export function SubmissionScreen() {
               templates={templates.data}
               submission={data}
               stepActions={stepActions}
+              pay={{ readOnly: true }}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>

@@ -5,6 +5,8 @@ import type { TFormField } from '@esigns/contracts/nocode-fields';
 import { valueText } from '@esigns/contracts/nocode-value-text';
 import { visibleFieldKeys } from '@esigns/contracts/nocode-visibility';
 import { formatDate, formatDateTime } from '../../shared/format/date';
+import { PayButtonField } from '../pay-buttons/pay-button-field';
+import { PayButtonScope } from '../pay-buttons/pay-button-scope';
 import type { StepTemplate } from './step-templates';
 
 export const STEP_PROGRESS_LABELS: Record<TStepProgress, { label: string; color: string }> = {
@@ -40,12 +42,36 @@ export function StepAnswers({
           <Text size="xs" c="dimmed" fw={600}>
             {field.label}
           </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {textOf(field, values[field.key]) || '—'}
-          </Text>
+          {field.type === 'PAY_BUTTON' ? (
+            <PayButtonField field={field} />
+          ) : (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {textOf(field, values[field.key]) || '—'}
+            </Text>
+          )}
         </Box>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** A step's answers with its pay buttons live when the caller may see their state. */
+function PayAnswers({
+  pay,
+  submissionId,
+  stepId,
+  children,
+}: {
+  pay: { guestHeaders?: Record<string, string> | undefined; readOnly?: boolean } | undefined;
+  submissionId: string;
+  stepId: string;
+  children: ReactNode;
+}) {
+  if (!pay) return <>{children}</>;
+  return (
+    <PayButtonScope target={{ kind: 'SUBMISSION', submissionId, stepId }} {...pay}>
+      {children}
+    </PayButtonScope>
   );
 }
 
@@ -55,12 +81,15 @@ export function SubmissionValues({
   templates,
   submission,
   stepActions,
+  pay,
 }: {
   steps: readonly TStoredFormStep[];
   templates: Record<string, StepTemplate | null>;
   submission: TFormSubmission;
   /** Links beside a step's name (staff: view or correct its answers). */
   stepActions?: (step: TStoredFormStep) => ReactNode;
+  /** Pay buttons show their state (and can be paid) for this caller: a guest's headers, or staff ({}). */
+  pay?: { guestHeaders?: Record<string, string> | undefined; readOnly?: boolean };
 }) {
   return (
     <Stack gap="md" data-testid="submission-values">
@@ -90,7 +119,12 @@ export function SubmissionValues({
                 {progress === 'COMPLETED' ? 'Signed.' : 'Not signed yet.'}
               </Text>
             ) : (
-              <StepAnswers template={templates[step.id] ?? null} values={submission.values[step.id] ?? {}} />
+              <PayAnswers pay={pay} submissionId={submission._id} stepId={step.id}>
+                <StepAnswers
+                  template={templates[step.id] ?? null}
+                  values={submission.values[step.id] ?? {}}
+                />
+              </PayAnswers>
             )}
           </Paper>
         );

@@ -5,6 +5,7 @@ import {
   NUMERIC_FIELD_TYPES,
 } from '@esigns/contracts/nocode-field-types';
 import type { TFieldOption } from '@esigns/contracts/nocode-fields';
+import { PayAccountSetting } from '../../pay-buttons/pay-account-setting';
 import { OptionsEditor } from './options-editor';
 import {
   AggregateReferenceSettings,
@@ -354,6 +355,7 @@ export function TypeSettings({ field, patch, problems, siblings }: TypeSettingsP
             <TextSetting label="Button label" name="button_label" optional={false} {...props} />
           </Group>
           <TextSetting label="Description" name="description" optional={false} {...props} />
+          <PayAccountSetting {...props} />
         </Stack>
       );
     case 'BARCODE':

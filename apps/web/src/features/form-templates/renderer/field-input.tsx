@@ -1,22 +1,20 @@
 import {
-  Button,
   Checkbox,
   Group,
   MultiSelect,
   Radio,
   SegmentedControl,
   Select,
-  Stack,
   Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
 import type { TFormFieldOf, TValueField } from '@esigns/contracts/nocode-fields';
-import { formatCurrency } from '../../../shared/format/currency';
 import { RecordFileInput } from '../../entities/record-files';
 import { DateField } from '../../../shared/ui/date-field';
 import { DateTimeField, TimeField } from '../../../shared/ui/date-time-field';
 import { PercentageInput } from '../../../shared/ui/percentage-input';
+import { PayButtonField } from '../../pay-buttons/pay-button-field';
 import { DataTableInput } from './data-table-input';
 import { LabelledBlock, LocationInput, SignatureInput, computedText } from './input-parts';
 
@@ -275,17 +273,7 @@ export function FieldInput({
         />
       );
     case 'PAY_BUTTON':
-      return (
-        <Stack gap={4}>
-          <Button disabled variant="light">
-            {field.button_label}
-            {field.amount !== undefined ? ` · ${formatCurrency(field.amount, field.currency)}` : ''}
-          </Button>
-          <Text size="xs" c="dimmed">
-            Payments are collected on saved records.
-          </Text>
-        </Stack>
-      );
+      return <PayButtonField field={field} />;
     case 'FORMULA':
     case 'AUTO_INCREMENT':
     case 'AGGREGATE':
