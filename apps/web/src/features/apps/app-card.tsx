@@ -53,7 +53,7 @@ export function AppCard({
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Title order={4}>{app.name}</Title>
-          <Badge variant="light">{`v${app.version}`}</Badge>
+          <Badge variant="light" style={{ flexShrink: 0 }}>{`v${app.version}`}</Badge>
         </Group>
         <Group gap={6}>
           <Badge variant="outline" color="gray">
