@@ -1,6 +1,8 @@
-import type { IntegrationEventType } from '@esigns/contracts/integration-events';
+import { INTEGRATION_EVENT_LABELS } from '@esigns/contracts/integration-events';
 import type {
   TCreatePipelineRequest,
+  TPipelineSchedule,
+  TPipelineTrigger,
   TPipeline,
   TPipelineAction,
   TPipelineActionType,
@@ -12,8 +14,10 @@ export type KeyedAction = TPipelineAction & { key: string };
 export type Draft = {
   name: string;
   enabled: boolean;
-  trigger: IntegrationEventType;
+  trigger: TPipelineTrigger;
   entity_id: string | null;
+  /** `schedule` triggers. */
+  schedule: TPipelineSchedule | null;
   conditions: TPipelineCondition[];
   actions: KeyedAction[];
 };
@@ -26,6 +30,7 @@ export const EMPTY_DRAFT: Draft = {
   enabled: true,
   trigger: 'record.created',
   entity_id: null,
+  schedule: null,
   conditions: [],
   actions: [],
 };
@@ -35,6 +40,7 @@ export const draftOf = (pipeline: TPipeline): Draft => ({
   enabled: pipeline.enabled,
   trigger: pipeline.trigger,
   entity_id: pipeline.entity_id,
+  schedule: pipeline.schedule,
   conditions: pipeline.conditions,
   actions: pipeline.actions.map(keyed),
 });
@@ -45,6 +51,7 @@ export const bodyOf = (draft: Draft): TCreatePipelineRequest => ({
   enabled: draft.enabled,
   trigger: draft.trigger,
   entity_id: draft.entity_id,
+  schedule: draft.trigger === 'schedule' ? draft.schedule : null,
   conditions: draft.conditions,
   actions: draft.actions.map(({ key: _key, ...action }) => action as TPipelineAction),
 });
@@ -65,4 +72,20 @@ export function newAction(type: TPipelineActionType): KeyedAction {
     case 'send_document':
       return keyed({ type, template_id: '', recipients: {} });
   }
+}
+
+/** A new schedule: every day at 09:00 in the browser's time zone. */
+export function defaultSchedule(): TPipelineSchedule {
+  return {
+    every: 'day',
+    at: '09:00',
+    weekday: 1,
+    day: 1,
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Kolkata',
+  };
+}
+
+/** The trigger as the lists write it. */
+export function triggerLabel(trigger: TPipelineTrigger): string {
+  return trigger === 'schedule' ? 'On a schedule' : INTEGRATION_EVENT_LABELS[trigger];
 }

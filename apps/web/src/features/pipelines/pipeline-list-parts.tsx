@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconHistory, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { INTEGRATION_EVENT_LABELS } from '@esigns/contracts/integration-events';
+import { triggerLabel } from './draft';
 import type { TPipeline } from '@esigns/contracts/pipelines';
 import { formatDateTime } from '../../shared/format/date';
 import { RowActions, type ListCardContent, type ListColumn } from '../../shared/ui/list-screen';
@@ -90,7 +90,12 @@ export function pipelineColumns(
       width: 220,
       cell: (row) => (
         <Box>
-          <Text size="sm">{INTEGRATION_EVENT_LABELS[row.trigger]}</Text>
+          <Text size="sm">{triggerLabel(row.trigger)}</Text>
+          {row.next_run_at && (
+            <Text size="xs" c="dimmed">
+              Next: {formatDateTime(row.next_run_at)}
+            </Text>
+          )}
           {row.entity_name && (
             <Badge size="sm" variant="light">
               {row.entity_name}
@@ -144,7 +149,7 @@ export function pipelineCard(canUpdate: boolean, onDelete?: (row: TPipeline) => 
     ),
     meta: (
       <>
-        <Text size="sm">{INTEGRATION_EVENT_LABELS[row.trigger]}</Text>
+        <Text size="sm">{triggerLabel(row.trigger)}</Text>
         {row.entity_name && (
           <Badge size="sm" variant="light">
             {row.entity_name}

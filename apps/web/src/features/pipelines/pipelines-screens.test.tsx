@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UserType } from '@esigns/contracts/auth';
 import type { TPipeline, TPipelineEntityActions, TPipelineRun } from '@esigns/contracts/pipelines';
@@ -22,6 +22,8 @@ const pipeline: TPipeline = {
   trigger: 'record.created',
   entity_id: LEAD,
   entity_name: 'Lead',
+  schedule: null,
+  next_run_at: null,
   conditions: [{ field: 'lead.status', operator: 'equals', value: 'hot' }],
   actions: [{ type: 'send_email', template_id: TEMPLATE, to: '{{lead.owner_email}}' }],
   last_run_status: 'SUCCEEDED',
@@ -34,6 +36,7 @@ const entityActions: TPipelineEntityActions = {
   triggers: [
     { value: 'record.created', label: 'Record created', record: true },
     { value: 'form.submitted', label: 'Form submitted', record: false },
+    { value: 'schedule', label: 'On a schedule', record: false },
   ],
   actions: [
     { value: 'send_email', label: 'Send an email template' },
@@ -152,10 +155,56 @@ describe('pipeline screens', { timeout: 20_000 }, () => {
       enabled: true,
       trigger: 'record.created',
       entity_id: null,
+      schedule: null,
       conditions: [],
       actions: [],
     });
     expect(await screen.findByText('At most 120 characters')).toBeTruthy();
+  });
+
+  it('builds a schedule trigger (every week on Friday at 17:30) and lists its next run', async () => {
+    const nightly: TPipeline = {
+      ...pipeline,
+      _id: '33333333-0000-4000-8000-000000000002',
+      name: 'Weekly digest',
+      trigger: 'schedule',
+      entity_id: null,
+      entity_name: null,
+      schedule: { every: 'week', weekday: 5, day: 1, at: '17:30', timezone: 'Asia/Kolkata' },
+      next_run_at: '2026-12-04T12:00:00.000Z',
+    };
+    const api = installFakeApi(
+      server('ADMIN', (call) => {
+        if (call.path === '/api/automation-pipeline/list') return ok(paged([nightly]));
+        return call.method === 'POST' ? invalid({ actions: 'Add an action' }) : undefined;
+      }),
+    );
+    renderAt(<CreatePipelineScreen />, '/automation-pipelines/create', '/automation-pipelines/create');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Weekly digest' },
+    });
+    const pick = async (label: string, option: string, scope: HTMLElement = document.body) => {
+      fireEvent.click(await within(scope).findByLabelText(label, { selector: 'input' }));
+      fireEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    await pick('When', 'On a schedule');
+    const schedule = await screen.findByTestId('pipeline-schedule');
+    await pick('How often', 'Every week', schedule);
+    await pick('On', 'Friday', schedule);
+    fireEvent.change(within(schedule).getByLabelText('At'), { target: { value: '17:30' } });
+    expect(screen.queryByLabelText('Of entity', { selector: 'input' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create pipeline' }));
+    await waitFor(() => expect(api.callsTo('/api/automation-pipeline/create', 'POST')).toHaveLength(1));
+    expect(api.callsTo('/api/automation-pipeline/create', 'POST')[0]?.body).toMatchObject({
+      trigger: 'schedule',
+      schedule: { every: 'week', weekday: 5, at: '17:30' },
+    });
+    cleanup();
+    renderAt(<PipelinesScreen />, '/automation-pipelines', '/automation-pipelines');
+    const row = await screen.findByText('Weekly digest');
+    const listed = row.closest('[data-testid="pipeline-row"]') as HTMLElement;
+    expect(within(listed).getByText('On a schedule')).toBeTruthy();
+    expect(within(listed).getByText(/^Next: /)).toBeTruthy();
   });
 
   it("shows a run's steps with their input and error, and re-runs it", async () => {

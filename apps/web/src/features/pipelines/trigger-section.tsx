@@ -6,7 +6,8 @@ import {
   type TPipelineEntityActions,
 } from '@esigns/contracts/pipelines';
 import type { FieldErrors } from '../../shared/api/api-error';
-import type { Draft } from './draft';
+import { defaultSchedule, type Draft } from './draft';
+import { ScheduleFields } from './schedule-fields';
 
 type Props = {
   draft: Draft;
@@ -95,6 +96,12 @@ function ConditionRow({
 /** When: the event, the entity of record events, and conditions (all must hold). */
 export function TriggerSection({ draft, onChange, options, entities, errors }: Props) {
   const isRecord = options?.triggers.find((t) => t.value === draft.trigger)?.record ?? true;
+  const isSchedule = draft.trigger === 'schedule';
+  const setTrigger = (trigger: Draft['trigger']) =>
+    onChange({
+      trigger,
+      ...(trigger === 'schedule' && !draft.schedule ? { schedule: defaultSchedule() } : {}),
+    });
   const setCondition = (index: number, next: TPipelineCondition) =>
     onChange({ conditions: draft.conditions.map((c, i) => (i === index ? next : c)) });
   return (
@@ -104,7 +111,7 @@ export function TriggerSection({ draft, onChange, options, entities, errors }: P
           label="When"
           data={(options?.triggers ?? []).map((t) => ({ value: t.value, label: t.label }))}
           value={draft.trigger}
-          onChange={(trigger) => trigger && onChange({ trigger: trigger as Draft['trigger'] })}
+          onChange={(trigger) => trigger && setTrigger(trigger as Draft['trigger'])}
           error={errors.trigger}
           w={{ base: '100%', sm: 240 }}
         />
@@ -121,12 +128,25 @@ export function TriggerSection({ draft, onChange, options, entities, errors }: P
           />
         )}
       </Group>
+      {isSchedule && (
+        <ScheduleFields
+          schedule={draft.schedule ?? defaultSchedule()}
+          onChange={(schedule) => onChange({ schedule })}
+          errors={errors}
+        />
+      )}
+      {errors.schedule && (
+        <Text size="sm" c="red">
+          {errors.schedule}
+        </Text>
+      )}
       <Text size="sm" fw={500}>
         Only if (all hold)
       </Text>
       {draft.conditions.length === 0 && (
         <Text size="sm" c="dimmed">
-          No conditions: every {isRecord ? 'record' : 'event'} runs it.
+          No conditions:{' '}
+          {isSchedule ? 'every slot runs it' : `every ${isRecord ? 'record' : 'event'} runs it`}.
         </Text>
       )}
       {draft.conditions.map((condition, index) => (
