@@ -199,6 +199,8 @@ export async function startBenchApp(name: string): Promise<BenchApp> {
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     RATE_LIMIT_PER_MINUTE: '10000000',
+    // Benches measure speed, not plan limits: companies start unlimited.
+    DEFAULT_PLAN: 'ENTERPRISE',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });

@@ -42,6 +42,8 @@ export async function startBuiltServer({ port, name, env = {}, nodeArgs = [], ma
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       OUTBOX_KEY,
       RATE_LIMIT_PER_MINUTE: '100000',
+      // Benches measure speed, not plan limits: companies start unlimited.
+      DEFAULT_PLAN: 'ENTERPRISE',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
