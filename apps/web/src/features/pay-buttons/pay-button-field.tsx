@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconCreditCard } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFormFieldOf } from '@esigns/contracts/nocode-fields';
 import type { TStartPaymentResult } from '@esigns/contracts/pay-buttons';
+import { isApiError } from '../../shared/api/api-error';
 import { formatCurrency } from '../../shared/format/currency';
 import { formatDateTime } from '../../shared/format/date';
 import { errorText } from '../../shared/ui/page-kit';
@@ -53,8 +54,14 @@ function LivePayButton({
     queryFn: ({ signal }) => fetchPayStates(target, { ...options, signal }),
   });
   const [started, setStarted] = useState<TStartPaymentResult | null>(null);
+  const [email, setEmail] = useState('');
   const pay = useMutation({
-    mutationFn: () => startPay(target, field.key, here(), { ...options, guest: Boolean(scope.guestHeaders) }),
+    mutationFn: () =>
+      startPay(target, field.key, here(), {
+        ...options,
+        guest: Boolean(scope.guestHeaders),
+        payerEmail: email.trim() || undefined,
+      }),
     onSuccess: (result) => {
       if (result.redirect_url) {
         window.location.assign(result.redirect_url);
@@ -90,6 +97,8 @@ function LivePayButton({
     );
   }
   const pending = started ?? (state?.status === 'PENDING' ? state : null);
+  // An anonymous guest has no email: the server asks for one to send the receipt to.
+  const askEmail = email !== '' || (isApiError(pay.error) && Boolean(pay.error.fieldErrors.payer_email));
   return (
     <Stack gap={4} data-testid={`pay-button-${field.key}`}>
       <Text size="sm" fw={500}>
@@ -99,6 +108,15 @@ function LivePayButton({
         <Text size="xs" c="dimmed">
           {field.description}
         </Text>
+      )}
+      {askEmail && (
+        <TextInput
+          label="Email for the receipt"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          maw={360}
+        />
       )}
       <Button
         leftSection={<IconCreditCard size={16} />}
@@ -119,7 +137,7 @@ function LivePayButton({
           {started?.instructions ?? 'Waiting for the payment to be confirmed.'}
         </Alert>
       )}
-      {pay.error && (
+      {pay.error && !(askEmail && email) && (
         <Text size="xs" c="red" role="alert">
           {errorText(pay.error)}
         </Text>

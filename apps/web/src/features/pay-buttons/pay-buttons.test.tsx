@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TFormFieldOf } from '@esigns/contracts/nocode-fields';
 import type { TPayButtonPaymentDetail } from '@esigns/contracts/pay-buttons';
-import { installFakeApi, ok } from '../../shared/testing/fake-api';
+import { installFakeApi, invalid, ok } from '../../shared/testing/fake-api';
 import { renderScreenAt, standIn } from '../../shared/testing/render-routes';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
@@ -145,6 +145,52 @@ describe('pay button field', { timeout: 20_000 }, () => {
     expect(read.url).toContain('submission_id=s1');
     expect(read.headers.passcode).toBe('secret');
     expect(read.headers.userid).toBe('g1');
+  });
+});
+
+describe('anonymous guests', { timeout: 20_000 }, () => {
+  it('are asked for an email when the server needs one, then pay with /orderPlace', async () => {
+    const api = installFakeApi((call) => {
+      if (call.path === '/api/pay-buttons/status') return ok([]);
+      if (call.path === '/api/orderPlace') {
+        const body = call.body as { payer_email?: string };
+        if (!body.payer_email) return invalid({ payer_email: 'Give the email to send the receipt to' });
+        return ok({
+          payment_id: PAYMENT_ID,
+          transaction_id: 'txn-2',
+          status: 'PENDING',
+          amount: { amountMinor: 50_000, currency: 'INR' },
+          redirect_url: null,
+          provider: 'MANUAL',
+          instructions: 'Wire to IN00',
+        });
+      }
+      return undefined;
+    });
+    const headers = { userid: 'g2', passcode: 'secret-2', formbuilderid: 'f1' };
+    renderWithProviders(
+      <PayButtonScope
+        target={{ kind: 'SUBMISSION', submissionId: 's2', stepId: 'step-1' }}
+        guestHeaders={headers}
+      >
+        <PayButtonField field={field} />
+      </PayButtonScope>,
+    );
+    const pay = await screen.findByRole('button', { name: /Pay now/ });
+    await waitFor(() => expect(pay.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(pay);
+    fireEvent.change(await screen.findByLabelText('Email for the receipt'), {
+      target: { value: 'anon@example.com' },
+    });
+    fireEvent.click(pay);
+    expect(await screen.findByText('Wire to IN00')).toBeTruthy();
+    const posts = api.calls.filter((c) => c.path === '/api/orderPlace');
+    expect(posts.at(-1)!.body).toMatchObject({
+      submission_id: 's2',
+      step_id: 'step-1',
+      payer_email: 'anon@example.com',
+    });
+    expect(posts.at(-1)!.headers.passcode).toBe('secret-2');
   });
 });
 
