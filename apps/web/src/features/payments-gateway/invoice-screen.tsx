@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { formatMoney } from '@esigns/contracts/payments';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { PageFrame, Panel, QueryFailure, StateMessage } from '../../shared/ui/page-kit';
+import { InvoicePages } from './invoice-pages';
 import { PAYMENT_KEYS, fetchInvoice, fetchInvoicePdf } from './payments-api';
 
 function PdfView({ blob, fileName }: { blob: Blob; fileName: string }) {
@@ -19,11 +20,9 @@ function PdfView({ blob, fileName }: { blob: Blob; fileName: string }) {
         </Button>
       </Box>
       <Panel>
-        <iframe
-          title="Invoice PDF"
-          src={url}
-          style={{ width: '100%', height: '75vh', border: 0, display: 'block' }}
-        />
+        <div title="Invoice PDF">
+          <InvoicePages blob={blob} cacheKey={fileName} />
+        </div>
       </Panel>
     </Stack>
   );
