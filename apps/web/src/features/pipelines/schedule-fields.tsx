@@ -11,7 +11,11 @@ const EVERY_LABELS: Record<TPipelineSchedule['every'], string> = {
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 let zones: string[] | null = null;
-const timeZones = () => (zones ??= Intl.supportedValuesOf('timeZone'));
+/** The browser's zones, with the chosen one first when the list lacks it (`UTC` is not in it). */
+function timeZones(chosen: string): string[] {
+  zones ??= Intl.supportedValuesOf('timeZone');
+  return zones.includes(chosen) ? zones : [chosen, ...zones];
+}
 
 /** When a `schedule` pipeline runs: how often, on which day, at what time, in which time zone. */
 export function ScheduleFields({
@@ -65,7 +69,7 @@ export function ScheduleFields({
       />
       <Select
         label="Time zone"
-        data={timeZones()}
+        data={timeZones(schedule.timezone)}
         value={schedule.timezone}
         onChange={(timezone) => timezone && set({ timezone })}
         error={errors['schedule.timezone']}
