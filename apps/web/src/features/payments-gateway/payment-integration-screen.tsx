@@ -1,12 +1,11 @@
 import { Badge, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TActiveSystems } from '@esigns/contracts/payments';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { PageFrame, Panel, QueryFailure } from '../../shared/ui/page-kit';
-import { PAYMENT_KEYS, fetchActiveSystems } from './payments-api';
 import { NO_ACCESS_TEXT } from './payment-systems-screen';
+import { useActiveSystems } from './use-active-systems';
 
 function Summary({ data }: { data: TActiveSystems }) {
   const active = data.accounts.filter((a) => a.active);
@@ -61,10 +60,7 @@ function Summary({ data }: { data: TActiveSystems }) {
 /** /profile/paymentIntegration: the company's payment integration at a glance, with the way to configure it. */
 export function PaymentIntegrationScreen() {
   usePageTitle('Payment integration');
-  const query = useQuery({
-    queryKey: PAYMENT_KEYS.systems,
-    queryFn: ({ signal }) => fetchActiveSystems(signal),
-  });
+  const query = useActiveSystems();
   return (
     <PageFrame
       title="Payment integration"

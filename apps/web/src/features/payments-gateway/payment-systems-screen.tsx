@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCreditCard, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TActiveSystems, TPaymentAccount } from '@esigns/contracts/payments';
 import { usePageTitle } from '../../shared/branding/use-page-title';
@@ -16,8 +15,9 @@ import {
 } from '../../shared/ui/page-kit';
 import { AccountForm, accountBody } from './account-form';
 import { AccountsTable } from './accounts-table';
-import { PAYMENT_KEYS, fetchActiveSystems, updatePaymentAccount } from './payments-api';
+import { updatePaymentAccount } from './payments-api';
 import { useAccountSave } from './use-account-save';
+import { useActiveSystems } from './use-active-systems';
 
 export const NO_ACCESS_TEXT =
   'Only members allowed to see payments (owners and administrators by default) see the payment systems.';
@@ -61,10 +61,7 @@ function EditDialog({ account, onClose }: { account: TPaymentAccount; onClose: (
 export function PaymentSystemsScreen() {
   usePageTitle('Payment systems');
   const [editing, setEditing] = useState<TPaymentAccount | null>(null);
-  const query = useQuery({
-    queryKey: PAYMENT_KEYS.systems,
-    queryFn: ({ signal }) => fetchActiveSystems(signal),
-  });
+  const query = useActiveSystems();
   return (
     <PageFrame
       title="Payment systems"
