@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../shared/api/api-error';
-import { createQueryClient, shouldRetry } from './query-client';
+import { createQueryClient, onPlanLimit, shouldRetry } from './query-client';
 
 describe('query client', () => {
   it.each([
@@ -21,5 +22,17 @@ describe('query client', () => {
     const options = createQueryClient().getDefaultOptions();
     expect(options.queries?.refetchOnWindowFocus).toBe(false);
     expect(options.mutations?.retry).toBe(false);
+  });
+});
+
+describe('onPlanLimit', () => {
+  it('shows the plan-limit notice for a 402 only', async () => {
+    const shown = vi.spyOn(notifications, 'show');
+    onPlanLimit(new ApiError({ status: 403, message: 'no' }));
+    onPlanLimit(new Error('offline'));
+    onPlanLimit(new ApiError({ status: 402, message: 'Your plan allows 5 entities' }));
+    await vi.waitFor(() => expect(shown).toHaveBeenCalledTimes(1));
+    expect(shown.mock.calls[0]![0]).toMatchObject({ id: 'plan-limit-reached', color: 'orange' });
+    shown.mockRestore();
   });
 });

@@ -1,6 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../shared/api/api-error';
-import { showPlanLimitNotice } from './plan-limit';
 
 const MAX_RETRIES = 2;
 
@@ -12,11 +11,19 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return error.status === 0 || error.status === 429 || error.status >= 500;
 }
 
+/**
+ * A plan limit (402) anywhere: the message with an "Upgrade" link (app/plan-limit.tsx, loaded
+ * then: the notice's parts stay out of the entry script, which the sign-in page's budget counts).
+ */
+export function onPlanLimit(error: unknown): void {
+  if (!isApiError(error) || error.status !== 402) return;
+  void import('./plan-limit').then(({ showPlanLimitNotice }) => showPlanLimitNotice(error));
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    // A plan limit (402) anywhere: the message with an "Upgrade" link (app/plan-limit.tsx).
-    queryCache: new QueryCache({ onError: (error) => void showPlanLimitNotice(error) }),
-    mutationCache: new MutationCache({ onError: (error) => void showPlanLimitNotice(error) }),
+    queryCache: new QueryCache({ onError: onPlanLimit }),
+    mutationCache: new MutationCache({ onError: onPlanLimit }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
