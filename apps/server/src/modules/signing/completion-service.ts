@@ -42,7 +42,9 @@ export async function checkCompletion(
       .select()
       .from(documentSeals)
       .where(eq(documentSeals.employeeDocumentId, document.id));
-    const isLost = seal?.status === 'PENDING' && Date.now() - seal.updatedAt.getTime() > LOST_SEAL_MS;
+    // PENDING, or SEALING without a claim (waiting for a timestamp authority), for too long.
+    const isIdle = seal?.status === 'PENDING' || (seal?.status === 'SEALING' && seal.claimId === null);
+    const isLost = isIdle && Date.now() - seal!.updatedAt.getTime() > LOST_SEAL_MS;
     if (seal && seal.status !== 'FAILED' && !isLost) return false;
     if (seal?.status === 'FAILED' && seal.failureKind === 'VALUE') return false;
     await queueSeal(platform, tx, { document_id: document.id, company_id: document.companyId });

@@ -5,6 +5,7 @@ import type { TVerificationMethod } from '@esigns/contracts/signing';
 import type { Platform } from '../../platform/platform';
 import { sealDocument } from '../../platform/pdf/seal-document';
 import { signingKeyStoreFor } from '../../platform/pdf/signing-key-store';
+import { createTimestamper, type Timestamper } from '../../platform/pdf/timestamp';
 
 /** What the seal of one document is built from (gathered by `seal-service.ts`). */
 export type SealInput = {
@@ -50,7 +51,9 @@ export async function buildSealedPdf(
   input: SealInput,
 ): Promise<{ bytes: Buffer; sha256: string; pages: TPageSize[] }> {
   const signer = await signingKeyStoreFor(platform.database.db, platform.config).getSigner();
+  const timestamper = timestamperFor(platform);
   const sealed = await sealDocument({
+    ...(timestamper ? { timestamper } : {}),
     original: input.original,
     fields: input.fields,
     values: input.values,
@@ -90,4 +93,14 @@ export async function buildSealedPdf(
     },
   });
   return { bytes: sealed.bytes, sha256: sealed.sha256, pages: sealed.pages };
+}
+
+/**
+ * The timestamp authorities of TSA_URLS (PAdES B-T), or none (B-B). When they are configured a
+ * seal never goes without its timestamp: a failure throws (TIMESTAMP_UNAVAILABLE) and the seal job
+ * waits for an authority (seal-service.ts).
+ */
+function timestamperFor(platform: Platform): Timestamper | undefined {
+  const { urls, timeoutMs } = platform.config.timestamps;
+  return urls.length > 0 ? createTimestamper({ urls, timeoutMs }) : undefined;
 }

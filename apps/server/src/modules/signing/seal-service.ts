@@ -28,7 +28,8 @@ import { queueCompletedMails, senderDocumentLink } from './notifications';
 import { completionTime, isEveryoneDone } from './progress';
 import { classifySealError, type ClassifiedFailure } from './seal-failure';
 import { buildSealedPdf, type SealInput } from './seal-pdf';
-import { SEAL_EXPIRE_SECONDS, SEAL_RETRY_LIMIT, type TSealJob } from './seal-queue';
+import { isTimestampUnavailable } from '../../platform/pdf/timestamp';
+import { SEAL_EXPIRE_SECONDS, SEAL_JOB, SEAL_RETRY_LIMIT, type TSealJob } from './seal-queue';
 import { documentSeals, signerStates } from './schema';
 
 /** A claim older than this belongs to a run that died (SIGKILL, lost worker): it may be taken over. */
@@ -54,7 +55,14 @@ export type SealHooks = {
 
 export type SealStage = 'claim' | 'gather' | 'build' | 'store' | 'complete';
 
-export type SealOutcome = 'SEALED' | 'ALREADY_SEALED' | 'NOT_READY' | 'BUSY' | 'FAILED';
+export type SealOutcome = 'SEALED' | 'ALREADY_SEALED' | 'NOT_READY' | 'BUSY' | 'FAILED' | 'WAITING_TIMESTAMP';
+
+/**
+ * With TSA_URLS set, a seal whose timestamp fails is never completed without it, nor failed for
+ * good: after the queue's retries, a new run is queued this much later, again and again, until an
+ * authority answers (the seal stays SEALING, its `error` saying why).
+ */
+export const TIMESTAMP_WAIT_SECONDS = 300;
 
 /**
  * The `documents.seal` job (DOMAIN-ESIGN "Completion"): claims the document's seal (a lease, so
@@ -102,6 +110,18 @@ export async function runSealJob(
     );
     if (!(err instanceof AppError))
       platform.log.error({ err, documentId: job.document_id }, 'sealing failed');
+    if (isTimestampUnavailable(err)) {
+      await recordSealFailure(platform, job, meta, failure, { waitingForTimestamp: true });
+      if (meta.retryCount < SEAL_RETRY_LIMIT) throw err;
+      // The queue's retries are spent: wait for the authority in a later run (the claim and
+      // markCompleted make a second run harmless, so no singleton key is needed).
+      await platform.jobs.send(SEAL_JOB, job, { startAfterSeconds: TIMESTAMP_WAIT_SECONDS });
+      platform.log.warn(
+        { documentId: job.document_id, reason: failure.reason },
+        'seal waits for a timestamp',
+      );
+      return 'WAITING_TIMESTAMP';
+    }
     await recordSealFailure(platform, job, meta, failure);
     if (failure.kind !== 'RETRY') return 'FAILED';
     throw err;
@@ -412,16 +432,19 @@ async function recordSealFailure(
   job: TSealJob,
   meta: { id: string; retryCount: number },
   failure: ClassifiedFailure,
+  options: { waitingForTimestamp?: boolean } = {},
 ): Promise<void> {
   const { reason } = failure;
-  const isLast = failure.kind !== 'RETRY' || meta.retryCount >= SEAL_RETRY_LIMIT;
+  const waiting = options.waitingForTimestamp === true;
+  const isLast = !waiting && (failure.kind !== 'RETRY' || meta.retryCount >= SEAL_RETRY_LIMIT);
   const db = platform.database.db;
   try {
     const now = new Date();
     await db
       .update(documentSeals)
       .set({
-        status: isLast ? 'FAILED' : 'PENDING',
+        // Waiting for a timestamp authority: still being sealed (unclaimed, so the next run takes it).
+        status: isLast ? 'FAILED' : waiting ? 'SEALING' : 'PENDING',
         failures: sql`${documentSeals.failures} + 1`,
         error: reason,
         failureKind: isLast ? failure.kind : null,

@@ -55,6 +55,9 @@ const ZEnv = z.object({
   WEB_DIST: ZOptionalString,
   SIGNING_P12: ZOptionalString,
   SIGNING_P12_PASSPHRASE: z.string().optional(),
+  /** RFC 3161 timestamp authorities (comma list, tried in order): seals become PAdES B-T. */
+  TSA_URLS: ZOptionalString,
+  TSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   WEBHOOKS_ALLOW_PRIVATE: ZBool,
   WEBHOOKS_RETRY_DELAYS: ZOptionalString,
   WEBHOOKS_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(5),
@@ -127,6 +130,8 @@ export type AppConfig = {
   webDist: string | undefined;
   /** Document-sealing identity (PKCS#12, base64 or file path); unset: generated and kept in the database. */
   signingP12: { source: string; passphrase: string } | undefined;
+  /** Timestamp authorities of seals (TSA_URLS; empty: PAdES B-B) and the time-out of each. */
+  timestamps: { urls: string[]; timeoutMs: number };
   /** Outgoing webhooks (the webhooks module's README). */
   webhooks: WebhooksConfig;
   /** Payments (the payment-gateway module's README). */
@@ -223,6 +228,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signingP12: e.SIGNING_P12
       ? { source: e.SIGNING_P12, passphrase: e.SIGNING_P12_PASSPHRASE ?? '' }
       : undefined,
+    timestamps: {
+      urls: (e.TSA_URLS ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter((u) => /^https?:\/\//.test(u)),
+      timeoutMs: e.TSA_TIMEOUT_MS,
+    },
     webhooks: {
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
       retryDelaysSeconds: parseRetryDelays(e.WEBHOOKS_RETRY_DELAYS),

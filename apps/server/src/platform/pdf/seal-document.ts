@@ -7,7 +7,9 @@ import { loadPdf } from './load-pdf';
 import { renderedFrame } from './page-geometry';
 import { PdfText } from './pdf-text';
 import type { PdfSigner } from './pdf-signer';
+import { addLongTermValidation } from './long-term';
 import { signDocument } from './sign-pdf';
+import type { Timestamper } from './timestamp';
 import { stampFieldsInto, type FieldValues } from './stamp-fields';
 
 export type SealInput = {
@@ -21,6 +23,8 @@ export type SealInput = {
   /** Defaults to now. */
   signingTime?: Date;
   reason?: string;
+  /** RFC 3161 timestamps: the signature's (B-T), then the DSS and a document timestamp (B-LT, B-LTA); without: B-B. */
+  timestamper?: Timestamper;
 };
 
 export type SealedDocument = {
@@ -60,10 +64,15 @@ export async function sealDocument(input: SealInput): Promise<SealedDocument> {
     const frame = renderedFrame(page);
     return { width: round(frame.width), height: round(frame.height) };
   });
-  const bytes = await signDocument(doc, input.signer, {
+  const signed = await signDocument(doc, input.signer, {
     ...(input.signingTime ? { signingTime: input.signingTime } : {}),
     ...(input.reason ? { reason: input.reason } : {}),
+    ...(input.timestamper ? { timestamper: input.timestamper } : {}),
   });
+  // With a timestamp authority: B-T, then the DSS and a document timestamp (B-LT, B-LTA).
+  const bytes = input.timestamper
+    ? await addLongTermValidation(signed, { timestamper: input.timestamper })
+    : signed;
   return {
     bytes,
     sha256: createHash('sha256').update(bytes).digest('hex'),

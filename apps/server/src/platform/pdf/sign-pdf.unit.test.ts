@@ -83,6 +83,7 @@ describe('signPdf', { timeout: 30_000 }, () => {
     const signingTime = new Date('2026-03-04T05:06:07Z');
     const signed = await signPdf(await makePdf([{}]), signer, { signingTime });
     const check = verifyPdf(signed);
+    expect(check).toMatchObject({ level: 'B-B', chain_status: 'SELF_SIGNED', timestamped_at: null });
     expect(check.signatures[0]).toMatchObject({
       reason: 'Sealed by e-Signs',
       location: 'sign.acme.test',

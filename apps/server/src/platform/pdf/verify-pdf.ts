@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { checkCmsSignature, checkTimestampToken, type TimestampCheck } from './cms';
 import { looksLikePdf, unreadablePdf } from './load-pdf';
 
@@ -42,7 +42,31 @@ export type PdfVerification = {
   ours: boolean;
   /** SHA-256 of the whole file, as uploaded. */
   sha256: string;
+  /**
+   * PAdES baseline level of the seal (the last signature that is not a document timestamp): B-B;
+   * B-T with a valid signature timestamp; B-LT when a DSS follows it; B-LTA when a valid document
+   * timestamp then covers the whole file. Null when unsigned.
+   */
+  level: 'B-B' | 'B-T' | 'B-LT' | 'B-LTA' | null;
+  /** When the timestamp authority saw the seal (its signature timestamp), else null. */
+  timestamped_at: string | null;
+  /** The seal's certificates, the signer's first, and whether each is issued by the next. */
+  chain: PdfCertificateInfo[];
+  /**
+   * SELF_SIGNED: one certificate that vouches for itself; COMPLETE: each certificate is signed by
+   * the next, up to a self-signed root (whether that root is trusted is the reader's call);
+   * INCOMPLETE: the root is missing; NONE: no signature.
+   */
+  chain_status: 'SELF_SIGNED' | 'COMPLETE' | 'INCOMPLETE' | 'NONE';
   signatures: PdfSignatureInfo[];
+};
+
+export type PdfCertificateInfo = {
+  subject: string;
+  issuer: string;
+  not_before: string;
+  not_after: string;
+  fingerprint: string;
 };
 
 export type VerifyOptions = {
@@ -62,7 +86,7 @@ export function verifyPdf(pdfBytes: Uint8Array, options: VerifyOptions = {}): Pd
   const bytes = Buffer.from(pdfBytes.buffer, pdfBytes.byteOffset, pdfBytes.byteLength);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const ours = new Set([...(options.ourFingerprints ?? [])].map((f) => f.toLowerCase()));
-  const found: (PdfSignatureInfo & { end: number })[] = [];
+  const found: (PdfSignatureInfo & { end: number; certificates: Buffer[] })[] = [];
   const seen = new Set<string>();
   let candidates = 0;
   let tooMany = false;
@@ -81,9 +105,16 @@ export function verifyPdf(pdfBytes: Uint8Array, options: VerifyOptions = {}): Pd
     found.push(signature.info);
   }
   found.sort((a, b) => a.end - b.end);
-  const signatures = found.map(({ end: _end, ...info }) => info);
+  const signatures = found.map(({ end: _end, certificates: _certificates, ...info }) => info);
   const last = signatures.at(-1);
+  const sealIndex = found.findLastIndex((s) => s.sub_filter !== 'ETSI.RFC3161');
+  const seal = found[sealIndex];
+  const chain = seal ? chainOf(seal.certificates) : { chain: [], status: 'NONE' as const };
   return {
+    level: seal ? levelOf(bytes, found, sealIndex) : null,
+    timestamped_at: seal?.timestamp?.valid ? seal.timestamp.time : null,
+    chain: chain.chain,
+    chain_status: chain.status,
     signed: signatures.length > 0,
     intact: last !== undefined && !tooMany && signatures.every((s) => s.valid) && last.covers_whole_file,
     signed_by: last?.signed_by ?? null,
@@ -101,12 +132,13 @@ const RANGE = /^\/ByteRange\s*\[\s*(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s+(\d{1,
 function readSignatureAt(
   bytes: Buffer,
   at: number,
-): { range: number[]; info: PdfSignatureInfo & { end: number } } | null {
+): { range: number[]; info: PdfSignatureInfo & { end: number; certificates: Buffer[] } } | null {
   const head = bytes.toString('latin1', at, Math.min(bytes.length, at + 120));
   const match = RANGE.exec(head);
   if (!/^\/ByteRange\s*\[/.test(head)) return null;
   const dictionary = dictionaryText(bytes, at);
-  const info: PdfSignatureInfo & { end: number } = {
+  const info: PdfSignatureInfo & { end: number; certificates: Buffer[] } = {
+    certificates: [],
     signed_by: null,
     signed_at: pdfDate(stringEntry(dictionary, 'M')),
     reason: stringEntry(dictionary, 'Reason'),
@@ -174,11 +206,74 @@ function readSignatureAt(
   info.valid = check.valid;
   info.signed_by = check.signedBy;
   info.certificate_fingerprint = check.certificateFingerprint;
+  info.certificates = check.certificates;
   info.timestamp = check.timestamp ? timestampInfo(check.timestamp) : null;
   info.problem =
     check.problem ?? (info.covers_whole_file ? null : 'the file was changed after this signature');
   if (check.signingTime) info.signed_at = check.signingTime.toISOString();
   return { range: [o1, l1, o2, l2], info };
+}
+
+function levelOf(
+  bytes: Buffer,
+  found: (PdfSignatureInfo & { end: number })[],
+  sealIndex: number,
+): PdfVerification['level'] {
+  const seal = found[sealIndex]!;
+  if (!seal.timestamp?.valid) return 'B-B';
+  const after = found.slice(sealIndex + 1);
+  const hasDss = bytes.indexOf('/Type /DSS', seal.end) >= 0 || bytes.indexOf('/Type/DSS', seal.end) >= 0;
+  if (!hasDss) return 'B-T';
+  const archived = after.some((s) => s.sub_filter === 'ETSI.RFC3161' && s.valid && s.covers_whole_file);
+  return archived ? 'B-LTA' : 'B-LT';
+}
+
+function chainOf(certificates: Buffer[]): {
+  chain: PdfCertificateInfo[];
+  status: PdfVerification['chain_status'];
+} {
+  let parsed: X509Certificate[];
+  try {
+    parsed = certificates.map((der) => new X509Certificate(der));
+  } catch {
+    return { chain: [], status: 'INCOMPLETE' };
+  }
+  // Order: the signer, then each one's issuer among the embedded certificates.
+  const ordered: X509Certificate[] = [];
+  let current = parsed[0];
+  while (current && !ordered.includes(current) && ordered.length < 10) {
+    ordered.push(current);
+    const self = current;
+    current = parsed.find((c) => c !== self && issuedBy(self, c));
+  }
+  const root = ordered.at(-1);
+  const selfSigned = root !== undefined && issuedBy(root, root);
+  const status = !root
+    ? 'NONE'
+    : selfSigned
+      ? ordered.length === 1
+        ? 'SELF_SIGNED'
+        : 'COMPLETE'
+      : 'INCOMPLETE';
+  return {
+    status,
+    chain: ordered.map((c) => ({
+      subject: c.subject.replace(/\n/g, ', '),
+      issuer: c.issuer.replace(/\n/g, ', '),
+      not_before: new Date(c.validFrom).toISOString(),
+      not_after: new Date(c.validTo).toISOString(),
+      fingerprint: createHash('sha256').update(c.raw).digest('hex'),
+    })),
+  };
+}
+
+/** Names and signature only (node's checkIssued also wants keyCertSign, which a self-signed seal lacks). */
+function issuedBy(certificate: X509Certificate, issuer: X509Certificate): boolean {
+  try {
+    return certificate.issuer === issuer.subject && certificate.verify(issuer.publicKey);
+  } catch {
+    return false;
+  }
 }
 
 function timestampInfo(check: TimestampCheck): PdfTimestampInfo {

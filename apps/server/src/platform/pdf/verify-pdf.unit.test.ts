@@ -60,6 +60,10 @@ describe('verifyPdf', { timeout: 30_000 }, () => {
       signed_at: null,
       ours: false,
       sha256: createHash('sha256').update(original).digest('hex'),
+      level: null,
+      timestamped_at: null,
+      chain: [],
+      chain_status: 'NONE',
       signatures: [],
     });
   });

@@ -1,0 +1,234 @@
+import { createHash, X509Certificate } from 'node:crypto';
+import * as pkijs from 'pkijs';
+import { AppError } from '../http/app-error';
+import { arrayBufferOf, checkCmsSignature, parseCertificate } from './cms';
+import type { Timestamper } from './timestamp';
+
+/*
+ * PAdES B-LT and B-LTA on a signed PDF, in one incremental update appended after the signature:
+ * a DSS (Document Security Store: the certificates of the signer's and the timestamp authority's
+ * chains, and an OCSP response for each certificate that names a responder), then a document
+ * timestamp (/DocTimeStamp, ETSI.RFC3161) whose byte range covers the whole file, DSS included.
+ * The signature before stays valid: its byte range is untouched.
+ */
+
+export type LongTermOptions = {
+  timestamper: Timestamper;
+  /** Per OCSP request (default 10 s). An unreachable responder leaves that certificate without one. */
+  ocspTimeoutMs?: number;
+};
+
+const OCSP_AIA = '1.3.6.1.5.5.7.48.1';
+
+/** Appends the DSS and a document timestamp to `signed` (the output of signPdf with a timestamp). */
+export async function addLongTermValidation(signed: Buffer, options: LongTermOptions): Promise<Buffer> {
+  try {
+    const chain = certificatesOfLastSignature(signed);
+    const ocsps = await ocspResponses(chain, options.ocspTimeoutMs ?? 10_000);
+    return await appendDssAndDocTimestamp(signed, chain, ocsps, options.timestamper);
+  } catch (err) {
+    // The timestamper's 503 (TIMESTAMP_UNAVAILABLE) as it is: the seal is retried.
+    if (err instanceof AppError) throw err;
+    throw new AppError('SERVICE_UNAVAILABLE', {
+      message: `The long-term validation data could not be added (${err instanceof Error ? err.message : 'unknown error'})`,
+      cause: err,
+    });
+  }
+}
+
+/** Every certificate of the file's last signature and of its timestamp token (DER, unique). */
+function certificatesOfLastSignature(signed: Buffer): Buffer[] {
+  const at = signed.lastIndexOf('/ByteRange');
+  const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(
+    signed.toString('latin1', at, at + 100),
+  );
+  if (!range) return [];
+  const [o1, l1, o2, l2] = range.slice(1, 5).map(Number) as [number, number, number, number];
+  const hex = signed.toString('latin1', o1 + l1 + 1, o2 - 1);
+  const check = checkCmsSignature(
+    Buffer.from(hex, 'hex'),
+    Buffer.concat([signed.subarray(o1, o1 + l1), signed.subarray(o2, o2 + l2)]),
+  );
+  const all = [...check.certificates, ...(check.timestamp?.certificates ?? [])];
+  const seen = new Set<string>();
+  return all.filter((der) => {
+    const key = createHash('sha256').update(der).digest('hex');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** OCSP responses (DER OCSPResponse) for the certificates that name a responder and whose issuer is at hand. */
+async function ocspResponses(chain: Buffer[], timeoutMs: number): Promise<Buffer[]> {
+  const parsed = chain.map((der) => ({ der, x509: new X509Certificate(der), pkijs: parseCertificate(der) }));
+  const out: Buffer[] = [];
+  for (const certificate of parsed) {
+    const url = ocspUrlOf(certificate.pkijs);
+    const issuer = parsed.find((c) => c !== certificate && certificate.x509.checkIssued(c.x509));
+    if (!url || !issuer) continue;
+    const request = new pkijs.OCSPRequest();
+    await request.createForCertificate(certificate.pkijs, {
+      hashAlgorithm: 'SHA-1',
+      issuerCertificate: issuer.pkijs,
+    });
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/ocsp-request' },
+        body: Buffer.from(request.toSchema(true).toBER()),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) continue;
+      const body = Buffer.from(await response.arrayBuffer());
+      const answer = pkijs.OCSPResponse.fromBER(arrayBufferOf(body));
+      if (answer.responseStatus.valueBlock.valueDec !== 0) continue;
+      out.push(body);
+    } catch {
+      // No answer: the certificate goes in the DSS without revocation data.
+    }
+  }
+  return out;
+}
+
+function ocspUrlOf(certificate: pkijs.Certificate): string | null {
+  const extension = certificate.extensions?.find((e) => e.extnID === '1.3.6.1.5.5.7.1.1');
+  const info = extension?.parsedValue as pkijs.InfoAccess | undefined;
+  const access = info?.accessDescriptions?.find((d) => d.accessMethod === OCSP_AIA);
+  const value = access?.accessLocation.value;
+  return typeof value === 'string' && /^https?:\/\//.test(value) ? value : null;
+}
+
+const CONTENTS_BYTES = 16_384;
+
+/**
+ * Writes the incremental update: streams of the certificates and OCSP responses, the DSS, the
+ * document timestamp's signature dictionary and field, the catalog (with /DSS) and the AcroForm
+ * (with the new field) rewritten, a classic xref section and a trailer with /Prev. Then fills the
+ * byte range and puts the timestamp token over it into /Contents.
+ */
+async function appendDssAndDocTimestamp(
+  signed: Buffer,
+  certificates: Buffer[],
+  ocsps: Buffer[],
+  timestamper: Timestamper,
+): Promise<Buffer> {
+  const text = signed.toString('latin1');
+  const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1] ?? NaN);
+  const trailer = /trailer\s*<<([\s\S]*?)>>\s*startxref\s+\d+\s+%%EOF\s*$/.exec(text)?.[1];
+  if (!Number.isFinite(startxref) || !trailer) throw new Error('the signed file has no classic trailer');
+  const size = Number(/\/Size\s+(\d+)/.exec(trailer)?.[1]);
+  const root = /\/Root\s+(\d+)\s+0\s+R/.exec(trailer)?.[1];
+  if (!size || !root) throw new Error('the trailer has no /Size or /Root');
+  const catalog = objectBody(text, Number(root));
+  // The AcroForm: a dictionary of its own, or inline in the catalog (@signpdf's placeholder).
+  const acroFormRef = /\/AcroForm\s+(\d+)\s+0\s+R/.exec(catalog)?.[1];
+  if (!acroFormRef && !/\/AcroForm\s*<</.test(catalog)) throw new Error('the catalog has no /AcroForm');
+
+  let next = size;
+  const objects: { id: number; body: Buffer }[] = [];
+  const add = (body: Buffer | string, id = next++): number => {
+    objects.push({ id, body: typeof body === 'string' ? Buffer.from(body, 'latin1') : body });
+    return id;
+  };
+  const stream = (bytes: Buffer) =>
+    Buffer.concat([
+      Buffer.from(`<< /Length ${bytes.length} >>\nstream\n`, 'latin1'),
+      bytes,
+      Buffer.from('\nendstream', 'latin1'),
+    ]);
+  const certIds = certificates.map((der) => add(stream(der)));
+  const ocspIds = ocsps.map((der) => add(stream(der)));
+  const dss = add(
+    `<< /Type /DSS /Certs [${certIds.map((i) => `${i} 0 R`).join(' ')}]` +
+      (ocspIds.length > 0 ? ` /OCSPs [${ocspIds.map((i) => `${i} 0 R`).join(' ')}]` : '') +
+      ' >>',
+  );
+  const placeholderRange = '/ByteRange [0 /********** /********** /**********]';
+  const signature = add(
+    `<< /Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 ${placeholderRange} ` +
+      `/Contents <${'0'.repeat(CONTENTS_BYTES * 2)}> >>`,
+  );
+  const field = add(
+    `<< /Type /Annot /Subtype /Widget /FT /Sig /T (DocTimeStamp1) /F 132 /Rect [0 0 0 0] /V ${signature} 0 R >>`,
+  );
+  if (acroFormRef) {
+    add(insertEntry(catalog, `/DSS ${dss} 0 R`), Number(root));
+    add(addToFields(objectBody(text, Number(acroFormRef)), `${field} 0 R`), Number(acroFormRef));
+  } else {
+    add(insertEntry(addToFields(catalog, `${field} 0 R`), `/DSS ${dss} 0 R`), Number(root));
+  }
+
+  const parts: Buffer[] = [signed];
+  let offset = signed.length;
+  if (signed[signed.length - 1] !== 0x0a) {
+    parts.push(Buffer.from('\n'));
+    offset += 1;
+  }
+  const offsets = new Map<number, number>();
+  for (const object of objects) {
+    const head = Buffer.from(`${object.id} 0 obj\n`, 'latin1');
+    offsets.set(object.id, offset);
+    const chunk = Buffer.concat([head, object.body, Buffer.from('\nendobj\n', 'latin1')]);
+    parts.push(chunk);
+    offset += chunk.length;
+  }
+  const xrefAt = offset;
+  const ids = [...offsets.keys()].sort((a, b) => a - b);
+  let xref = 'xref\n';
+  for (let i = 0; i < ids.length;) {
+    let j = i;
+    while (j + 1 < ids.length && ids[j + 1] === ids[j]! + 1) j++;
+    xref += `${ids[i]} ${j - i + 1}\n`;
+    for (let k = i; k <= j; k++) xref += `${String(offsets.get(ids[k]!)).padStart(10, '0')} 00000 n\r\n`;
+    i = j + 1;
+  }
+  const keep = trailer
+    .replace(/\/Size\s+\d+/, '')
+    .replace(/\/Prev\s+\d+/, '')
+    .trim();
+  xref += `trailer\n<< /Size ${next} ${keep} /Prev ${startxref} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  parts.push(Buffer.from(xref, 'latin1'));
+  const out = Buffer.concat(parts);
+
+  // Byte range: everything but the <hex> of /Contents of the document timestamp.
+  const signatureAt = offsets.get(signature)!;
+  const contentsStart = out.indexOf('/Contents <', signatureAt) + '/Contents '.length;
+  const contentsEnd = contentsStart + CONTENTS_BYTES * 2 + 2;
+  const range = [0, contentsStart, contentsEnd, out.length - contentsEnd];
+  const rangeText = `/ByteRange [${range.join(' ')}]`.padEnd(placeholderRange.length, ' ');
+  const rangeAt = out.indexOf(placeholderRange, signatureAt);
+  out.write(rangeText, rangeAt, 'latin1');
+  const token = await timestamper.stamp(
+    Buffer.concat([out.subarray(0, contentsStart), out.subarray(contentsEnd)]),
+  );
+  if (token.length > CONTENTS_BYTES) throw new Error('the document timestamp is larger than its room');
+  out.write(token.toString('hex'), contentsStart + 1, 'latin1');
+  return out;
+}
+
+/** The dictionary text of object `id` (its last definition in the file). */
+function objectBody(text: string, id: number): string {
+  const matches = [...text.matchAll(new RegExp(`(?:^|[\\r\\n\\s])${id} 0 obj\\s*`, 'g'))];
+  const last = matches.at(-1);
+  if (!last) throw new Error(`object ${id} not found`);
+  const start = last.index + last[0].length;
+  const end = text.indexOf('endobj', start);
+  const body = text.slice(start, end).trim();
+  if (!body.startsWith('<<') || body.includes('stream')) throw new Error(`object ${id} is not a dictionary`);
+  return body;
+}
+
+/** `<< ... >>` with `entry` added at its end. */
+function insertEntry(dictionary: string, entry: string): string {
+  const close = dictionary.lastIndexOf('>>');
+  return `${dictionary.slice(0, close).trimEnd()}\n${entry}\n>>`;
+}
+
+/** The AcroForm dictionary with `ref` added to its /Fields array (and /SigFlags 3). */
+function addToFields(acroForm: string, ref: string): string {
+  const withField = /\/Fields\s*\[/.test(acroForm)
+    ? acroForm.replace(/\/Fields\s*\[/, (m) => `${m}${ref} `)
+    : insertEntry(acroForm, `/Fields [${ref}]`);
+  return /\/SigFlags/.test(withField) ? withField : insertEntry(withField, '/SigFlags 3');
+}
