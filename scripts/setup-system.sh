@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages the test suite needs when they are missing (Debian/Ubuntu, as
 # root): Chromium and its headless shell for Playwright, poppler-utils (pdfsig, pdftoppm), qpdf,
+# libnss3-tools (certutil: the sealing tests trust their test CA in pdfsig's NSS database),
 # LibreOffice Writer (DOCX conversion) and Noto fonts (Latin, Devanagari, CJK). Safe to run
 # again: it only acts when something is missing, and says so when it cannot install.
 set -u
@@ -10,6 +11,7 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v pdfsig >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
+command -v certutil >/dev/null 2>&1 || missing+=(libnss3-tools)
 command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui)
 [ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core)
 [ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
