@@ -6,6 +6,7 @@ import type { FillAccess } from './fill-api';
 import { DocumentStepBody } from './document-step';
 import { StaticStepBody } from './page-steps';
 import { StepFields } from './step-fields';
+import { FormSubmissionScope } from './form-file-uploads';
 import { StepProgress } from './step-progress';
 import type { StepTemplate } from './step-templates';
 import { StepNav } from './step-nav';
@@ -52,13 +53,15 @@ export function FillStepper(props: FillStepperProps) {
               onSigned={flow.refreshStatus}
             />
           ) : (
-            <StepFields
-              template={props.templates[current.id] ?? null}
-              values={flow.values}
-              errors={flow.errors}
-              onChange={flow.setValue}
-              entityId={current.type === 'ENTITY' ? current.entity_id : undefined}
-            />
+            <FormSubmissionScope submissionId={flow.submission?._id ?? null}>
+              <StepFields
+                template={props.templates[current.id] ?? null}
+                values={flow.values}
+                errors={flow.errors}
+                onChange={flow.setValue}
+                entityId={current.type === 'ENTITY' ? current.entity_id : undefined}
+              />
+            </FormSubmissionScope>
           )}
           {Object.keys(flow.errors).length > 0 && (
             <Alert color="red" variant="light" role="alert">

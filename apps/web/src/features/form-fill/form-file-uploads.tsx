@@ -30,6 +30,25 @@ export function FormUploadsProvider({ children, ...value }: FormUploads & { chil
   return <FormUploadsContext.Provider value={value}>{children}</FormUploadsContext.Provider>;
 }
 
+/** Inside the stepper: the submission its first save made (the provider above knew none yet). */
+export function FormSubmissionScope({
+  submissionId,
+  children,
+}: {
+  submissionId: string | null;
+  children: ReactNode;
+}) {
+  const uploads = useContext(FormUploadsContext);
+  const value = useMemo(
+    () =>
+      uploads && submissionId && uploads.submissionId !== submissionId
+        ? { ...uploads, submissionId }
+        : uploads,
+    [uploads, submissionId],
+  );
+  return <FormUploadsContext.Provider value={value}>{children}</FormUploadsContext.Provider>;
+}
+
 /** The three calls of one upload into a form step; answers the file reference the step saves. */
 export function formUploader(uploads: FormUploads, stepId: string): FileUploader {
   const options = optionsOf(uploads.access);

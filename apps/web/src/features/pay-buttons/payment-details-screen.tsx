@@ -30,7 +30,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 /** What a payment was for, how much, who paid, through what. */
 export function PaymentFacts({ payment }: { payment: TPayButtonPaymentDetail }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="payment-facts">
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" p="md" data-testid="payment-facts">
       <Fact label="Amount">{money(payment.amount)}</Fact>
       <Fact label="Status">
         <StatusBadge status={payment.status} />
@@ -52,7 +52,7 @@ export function PaymentFacts({ payment }: { payment: TPayButtonPaymentDetail }) 
 
 function History({ payment }: { payment: TPayButtonPaymentDetail }) {
   return (
-    <Timeline bulletSize={14} lineWidth={2} data-testid="payment-history">
+    <Timeline bulletSize={14} lineWidth={2} p="md" pt={0} data-testid="payment-history">
       {payment.events.map((event) => (
         <Timeline.Item
           key={event._id}
@@ -128,7 +128,7 @@ export function PaymentDetailsScreen() {
             <PaymentFacts payment={payment.data} />
           </Panel>
           <Panel>
-            <Title order={4} size="h5" mb="sm">
+            <Title order={4} size="h5" p="md" pb="sm">
               History
             </Title>
             <History payment={payment.data} />

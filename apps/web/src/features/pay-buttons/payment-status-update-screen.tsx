@@ -34,6 +34,7 @@ function PendingPicker({ onPick }: { onPick: (id: string) => void }) {
   return (
     <Panel>
       <Select
+        p="md"
         label="Payment waiting for confirmation"
         placeholder={
           pending.isPending ? 'Loading…' : data.length ? 'Choose a payment' : 'No payment is waiting'
@@ -62,7 +63,7 @@ function StatusForm({ payment }: { payment: TPayButtonPaymentDetail }) {
   });
   const tooShort = reason.trim().length < 3;
   return (
-    <Stack gap="md">
+    <Stack gap="md" p="md">
       <Select
         label="New status"
         data={choices.map((s) => ({ value: s, label: s.charAt(0) + s.slice(1).toLowerCase() }))}
@@ -130,7 +131,9 @@ export function PaymentStatusUpdateScreen() {
             </Panel>
             <Panel>
               {allowedStatuses(payment.data.status).length === 0 ? (
-                <Alert color="gray">This payment's status no longer changes.</Alert>
+                <Alert color="gray" m="md">
+                  This payment's status no longer changes.
+                </Alert>
               ) : (
                 <StatusForm payment={payment.data} />
               )}
