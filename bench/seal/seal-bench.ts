@@ -24,6 +24,7 @@ import {
   type SealStage,
 } from '../../apps/server/src/modules/signing/seal-service';
 import { loadConfig } from '../../apps/server/src/platform/config/config';
+import { makeTestCa, startTestTsa } from '../../apps/server/src/platform/pdf/test-pki';
 import { loadPdf } from '../../apps/server/src/platform/pdf/load-pdf';
 import { SEAL_SAVE_OPTIONS } from '../../apps/server/src/platform/pdf/sign-pdf';
 import { signingKeyStoreFor } from '../../apps/server/src/platform/pdf/signing-key-store';
@@ -180,8 +181,13 @@ async function signaturePng(recipient: number): Promise<string> {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esigns-bench-seal-'));
+  // BENCH_TSA=1: seals with timestamps (B-T, then the DSS and a document timestamp: B-LTA) from a
+  // local RFC 3161 authority made here (test CA), as with TSA_URLS in production.
+  const tsa = process.env.BENCH_TSA === '1' ? await startTestTsa(await makeTestCa()) : null;
+  if (tsa) console.log(`timestamps on: local TSA ${tsa.url}`);
   const config = loadConfig({
     ...process.env,
+    ...(tsa ? { TSA_URLS: tsa.url } : {}),
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
@@ -406,6 +412,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await platform.close();
+    await tsa?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
