@@ -10,4 +10,7 @@ export { sanitizeRichText } from './sanitize';
 export { entityEmailTemplates, findEntityEmailTemplate, renderTemplateMail } from './template-mail';
 /** Apps: package, install and uninstall entity email templates. */
 export { findTemplate as findEmailTemplate } from './service';
-export { createTemplate as createEmailTemplate, deleteTemplate as deleteEmailTemplate } from './write-service';
+export {
+  createTemplate as createEmailTemplate,
+  deleteTemplate as deleteEmailTemplate,
+} from './write-service';
