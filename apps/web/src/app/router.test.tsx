@@ -19,14 +19,14 @@ describe('router (signed-in staff)', () => {
   beforeEach(() => seedStaffSession());
 
   it('shows a placeholder for an unbuilt staff screen inside the staff layout', async () => {
-    renderApp('/apps');
+    renderApp('/logDetails');
     expect(await screen.findByTestId('staff-layout')).toBeTruthy();
     const placeholder = await screen.findByTestId('screen-placeholder');
-    expect(placeholder.textContent).toContain('Apps');
-    expect(placeholder.textContent).toContain('/apps');
+    expect(placeholder.textContent).toContain('Activity log');
+    expect(placeholder.textContent).toContain('/logDetails');
     expect(placeholder.textContent).toContain('coming soon');
-    expect(screen.getByRole('link', { name: 'Apps' }).getAttribute('aria-current')).toBe('page');
-    expect(document.title).toBe(`Apps | ${window.location.host}`);
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+    expect(document.title).toBe(`Activity log | ${window.location.host}`);
   });
 
   it("shows only the sidebar areas the user's permissions allow", async () => {
