@@ -161,6 +161,24 @@ export const ZVerifyDocumentResult = z.object({
   known: z.boolean(),
   sha256: z.string(),
   signed_at: z.string().nullable(),
+  /** PAdES baseline level of the seal (B-B, B-T with a trusted timestamp, B-LT, B-LTA); null when unsigned. */
+  level: z.enum(['B-B', 'B-T', 'B-LT', 'B-LTA']).nullable().optional(),
+  /** When the timestamp authority saw the seal (its RFC 3161 signature timestamp). */
+  timestamped_at: z.string().nullable().optional(),
+  /** The seal's certificates, the signer's first, each followed by its issuer. */
+  chain: z
+    .array(
+      z.object({
+        subject: z.string(),
+        issuer: z.string(),
+        not_before: z.string(),
+        not_after: z.string(),
+        fingerprint: z.string(),
+      }),
+    )
+    .optional(),
+  /** SELF_SIGNED, COMPLETE (up to a self-signed root), INCOMPLETE, NONE (unsigned). */
+  chain_status: z.enum(['SELF_SIGNED', 'COMPLETE', 'INCOMPLETE', 'NONE']).optional(),
   document: z
     .object({
       name: z.string(),

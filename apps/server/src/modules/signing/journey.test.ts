@@ -484,7 +484,12 @@ describe('the signing journey: three signers in order, an email code, an authori
       ours: true,
       known: true,
       sha256: seal!.sha256,
+      // No TSA_URLS here: baseline B, the instance's self-signed certificate.
+      level: 'B-B',
+      timestamped_at: null,
+      chain_status: 'SELF_SIGNED',
     });
+    expect(result.chain).toHaveLength(1);
     expect(result.document?.name).toBe('Lease 12B');
     expect(result.document?.recipients.map((r) => r.email)).toEqual([
       emails.a,

@@ -44,6 +44,10 @@ export async function verifyUploadedDocument(
     ours: check.ours,
     sha256: check.sha256,
     signed_at: check.signed_at,
+    level: check.level,
+    timestamped_at: check.timestamped_at,
+    chain: check.chain,
+    chain_status: check.chain_status,
   };
   if (!seal) return { ...base, known: false, document: null };
   const document = await employeeDocumentOf(db, seal.documentId);

@@ -69,6 +69,31 @@ describe('/verify-document', () => {
     expect(((sent.body as FormData).get('file') as File).name).toBe('deed (completed).pdf');
   });
 
+  it('shows the seal level, the trusted time and the certificate chain', async () => {
+    const answer = result({
+      level: 'B-LTA',
+      timestamped_at: '2027-01-05T10:00:01.000Z',
+      chain_status: 'COMPLETE',
+      chain: [
+        {
+          subject: 'CN=Acme Sealing, O=Acme',
+          issuer: 'CN=Acme Root, O=Acme',
+          not_before: '2026-01-01T00:00:00.000Z',
+          not_after: '2028-01-01T00:00:00.000Z',
+          fingerprint: 'c'.repeat(64),
+        },
+      ],
+    });
+    installFakeApi((call) => (call.path === '/api/verify-document' ? ok(answer) : undefined));
+    renderWithProviders(<VerifyDocumentScreen />);
+    drop(pdf());
+    const details = await screen.findByTestId('seal-details');
+    expect(details.textContent).toContain('PAdES B-LTA');
+    expect(details.textContent).toContain('Trusted time');
+    expect(details.textContent).toContain('Certificate chain complete up to its root');
+    expect(details.textContent).toContain('CN=Acme Sealing, O=Acme');
+  });
+
   it('lists the recipients and the timeline of a known document', async () => {
     installFakeApi((call) => (call.path === '/api/verify-document' ? ok(result()) : undefined));
     renderWithProviders(<VerifyDocumentScreen />);

@@ -29,6 +29,7 @@ import type { TVerifyDocumentResult } from '@esigns/contracts/signing';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDateTime } from '../../shared/format/date';
+import { SealDetails } from './seal-details';
 import { FileDropZone } from '../../shared/ui/file-drop-zone';
 import { actionLabel } from './log-actions';
 import { verifyDocumentFile } from './signing-api';
@@ -114,6 +115,9 @@ function VerdictCard({
               {fileName}
               {result.signed_at ? ` · sealed ${formatDateTime(result.signed_at)}` : ''}
             </Text>
+            <Box mt="xs">
+              <SealDetails result={result} />
+            </Box>
           </Box>
         </Group>
       </Paper>
