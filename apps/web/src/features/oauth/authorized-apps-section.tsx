@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TOAuthAuthorizedApp } from '@esigns/contracts/oauth';
@@ -11,6 +11,7 @@ import {
   useDeleteConfirm,
   type ListColumn,
 } from '../../shared/ui/list-screen';
+import { ScopeBadges } from './scope-badges';
 import { authorizedAppsKey, fetchAuthorizedApps, revokeAuthorizedApp } from './oauth-api';
 
 /**
@@ -40,15 +41,7 @@ export function AuthorizedAppsSection() {
       ]}
     />
   );
-  const scopes = (app: TOAuthAuthorizedApp) => (
-    <Group gap={4}>
-      {app.scopes.map((scope) => (
-        <Badge key={scope} variant="light" size="sm">
-          {scope}
-        </Badge>
-      ))}
-    </Group>
-  );
+  const scopes = (app: TOAuthAuthorizedApp) => <ScopeBadges scopes={app.scopes} />;
   const columns: ListColumn<TOAuthAuthorizedApp>[] = [
     { key: 'name', header: 'App', cell: (app) => <Text fw={500}>{app.name}</Text> },
     { key: 'scopes', header: 'May', cell: scopes },

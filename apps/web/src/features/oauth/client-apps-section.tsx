@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconApps, IconEye, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import {
   useDeleteConfirm,
   type ListColumn,
 } from '../../shared/ui/list-screen';
+import { ScopeBadges } from './scope-badges';
 import { ClientAppDialog, CreateClientAppDialog, SecretDialog } from './client-app-dialogs';
 import {
   clientAppsKey,
@@ -64,15 +65,7 @@ export function ClientAppsSection() {
       ]}
     />
   );
-  const scopes = (app: TOAuthClientApp) => (
-    <Group gap={4}>
-      {app.scopes.map((scope) => (
-        <Badge key={scope} variant="light" size="sm">
-          {scope}
-        </Badge>
-      ))}
-    </Group>
-  );
+  const scopes = (app: TOAuthClientApp) => <ScopeBadges scopes={app.scopes} />;
   const columns: ListColumn<TOAuthClientApp>[] = [
     { key: 'name', header: 'Name', cell: (app) => <Text fw={500}>{app.name}</Text> },
     {
