@@ -28,6 +28,8 @@ export type { FormLinkHolder } from './packet-links';
 export { sendFormToContact, submissionAnswers } from './send-in-tx';
 export { callerOf as fillCallerOf, requireFillerOrStaff } from './fill-access';
 export { payableSubmission } from './payable-submissions';
+export { registerSubmitCheck } from './submit-checks';
+export type { SubmitCheck, SubmitCheckInput } from './submit-checks';
 export type { PayableSubmission } from './payable-submissions';
 export type { Caller as FillCaller } from './submission-store';
 export { registerSubmissionStatusListener } from './status-listeners';

@@ -16,6 +16,7 @@ import {
   ownFromFill,
 } from './fill-service';
 import { submitAt } from './fill-writes';
+import { runSubmitChecks } from './submit-checks';
 import { isSubmissionFollowed, submissionStatusChanged } from './status-listeners';
 import { formSubmissions, formSubmissionSteps } from './schema';
 import { progressOf, stepStates } from './step-states';
@@ -122,6 +123,27 @@ function assertComplete(states: TStepStatus['steps'], status: SubmissionRow['sta
   }
 }
 
+/** The registered submit checks (a pay button to pay first...) on the visible template steps. */
+async function checkBeforeSubmit(
+  db: Db,
+  form: FormBuilderRow,
+  row: SubmissionRow,
+  states: readonly { step_id: string; visible: boolean }[],
+): Promise<void> {
+  const visible = new Set(states.filter((s) => s.visible).map((s) => s.step_id));
+  const templateSteps = stepsOf(form).flatMap((step) =>
+    step.type === 'TEMPLATE' && visible.has(step.id)
+      ? [{ stepId: step.id, templateId: step.template_id }]
+      : [],
+  );
+  await runSubmitChecks(db, {
+    submissionId: row.id,
+    companyId: row.companyId,
+    formBuilderId: row.formBuilderId,
+    templateSteps,
+  });
+}
+
 /**
  * The plain submit in one statement: a DRAFT of an uncapped form without approval levels nor
  * DOCUMENT steps, written while it is still at the version read. Null when it does not apply or
@@ -146,6 +168,7 @@ async function submitPlain(
   const stepRows = known?.steps ?? (await stepRowsOf(db, [row.id])).get(row.id) ?? [];
   const states = stepStates(stepsOf(form), row.values, stepRows);
   assertComplete(states, row.status);
+  await checkBeforeSubmit(db, form, row, states);
   const skipped = states.filter((s) => !s.visible).map((s) => s.step_id);
   const now = new Date();
   const written = await submitAt(
@@ -198,6 +221,7 @@ export async function submitSubmission(
     if (current.status === 'DRAFT') await assertFirstAnswer(tx, caller, form, current.id);
     const states = await statesOf(tx, form, current);
     assertComplete(states, current.status);
+    await checkBeforeSubmit(tx, form, current, states);
     const skipped = states.filter((s) => !s.visible).map((s) => s.step_id);
     const values = Object.fromEntries(
       Object.entries(current.values).filter(([stepId]) => !skipped.includes(stepId)),

@@ -494,3 +494,40 @@ describe('status by hand', () => {
     expect(list.json().data.data.some((p: { _id: string }) => p._id === res.json().data._id)).toBe(true);
   });
 });
+
+describe('pay before submit', () => {
+  it('a button whose rule says so must be PAID before the form is submitted (422 keyed to it)', async () => {
+    // The rules test left `fee` required before submit; the integration is active.
+    const me = await guest('payer-first@outside.example');
+    const id = await fill(me, { name: 'Paid first', total: 10 });
+    const submit = () => call('PUT', `/api/formbuilder-data/${id}`, me, { status: 'SUBMITTED' });
+    const refused = await submit();
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(detailKeys(refused)).toEqual([`${form.stepId}.fee`]);
+
+    const started = await call('POST', '/api/orderPlace', me, {
+      submission_id: id,
+      step_id: form.stepId,
+      field_key: 'fee',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    // Started is not paid.
+    expect((await submit()).statusCode).toBe(422);
+    await settle(started.json().data.transaction_id, 'PAID');
+    const submitted = await submit();
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().data.status).toBe('SUBMITTED');
+  });
+
+  it('a button not required before submit does not hold the submission', async () => {
+    const rules = await call('POST', '/api/updateRulesOfPayBtn', acme.users.ADMIN, {
+      template_id: tplId,
+      rules: [{ field_key: 'fee', required_before_submit: false }],
+    });
+    expect(rules.statusCode, rules.body).toBe(200);
+    const me = await guest('payer-later@outside.example');
+    const id = await fill(me, { name: 'Pay later', total: 10 });
+    const submitted = await call('PUT', `/api/formbuilder-data/${id}`, me, { status: 'SUBMITTED' });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+  });
+});
