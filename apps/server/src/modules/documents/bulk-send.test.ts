@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { emailLogs } from '../../platform/mail/schema';
 import { BULK_SEND_JOB, bulkRowSendKey, runBulkSendChunk } from './bulk-send';
+import { companySubscriptions, subscriptionPlans } from '../subscriptions/schema';
 import { bulkSends, documentUsers, employeeDocuments } from './schema';
 import { caller, createDocument, keysOf, saveLayout, signatureField } from './test-helpers';
 
@@ -105,6 +106,42 @@ describe('bulk send', () => {
       (await call('GET', `/api/document-templates/${template._id}/bulk-send/sample`, other.users.OWNER))
         .statusCode,
     ).toBe(404);
+  });
+
+  it("refuses a sheet past the plan's documents of the month with 402, storing nothing", async () => {
+    const small = await seedCompany(t, { name: 'Free Realty' });
+    const db = t.platform.database.db;
+    const [free] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.code, 'FREE'));
+    await db
+      .insert(companySubscriptions)
+      .values({ companyId: small.companyId, planId: free!.id, status: 'ACTIVE' });
+    const tpl = await createDocument(t, small.users.OWNER, small.companyId, {
+      isTemplate: true,
+      name: 'Lease',
+    });
+    const laid = await saveLayout(t, small.users.OWNER, tpl, {
+      fields: [signatureField('sig', 'tenant')],
+      document_users: [{ key: 'tenant', role_name: 'Tenant', user_type: 'SIGNER' }],
+    });
+    const rows = Array.from({ length: 26 }, (_, i) => [
+      `free${i}-${Date.now()}@example.com`,
+      `F${i}`,
+      'Tenant',
+    ]);
+    const res = await upload(
+      small.users.OWNER,
+      `/api/document-templates/${laid._id}/bulk-send`,
+      'tenants.csv',
+      'text/csv',
+      csvOf([['Tenant Email', 'Tenant First Name', 'Tenant Last Name'], ...rows]),
+    );
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json()).toMatchObject({
+      error_code: 'PLAN_LIMIT_REACHED',
+      data: { limit: 'documentsPerMonth' },
+    });
+    const stored = await db.select().from(bulkSends).where(eq(bulkSends.companyId, small.companyId));
+    expect(stored).toEqual([]);
   });
 
   it('sends 20 rows through the job: one document and one mail per row, progress recorded', async () => {

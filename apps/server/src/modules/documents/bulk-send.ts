@@ -1,8 +1,9 @@
 import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import { isUuid } from '@esigns/contracts/ids';
-import { notFound } from '../../platform/http/app-error';
+import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import type { AccessContext } from '../permissions';
+import { assertWithinPlan } from '../subscriptions';
 import { bulkColumns, parseBulkRows, readSheet, type BulkRow } from './bulk-sheet';
 import { bulkSends, configurableDocuments, employeeDocuments } from './schema';
 import { fillTemplate, findSendableTemplate } from './send-routes-service';
@@ -43,6 +44,9 @@ export async function createBulkSend(
   const template = await findSendableTemplate(platform, access, templateId);
   const cells = await readSheet(file.data, file.name, file.contentType);
   const rows = parseBulkRows(template, cells);
+  // The whole sheet must fit the plan's documents of the month: 402 now, nothing stored, rather
+  // than a send that stops at the limit halfway.
+  await assertWithinPlan(platform.database.db, access.companyId, 'documentsPerMonth', rows.length);
   const id = await platform.database.db.transaction(async (tx) => {
     const [bulk] = await tx
       .insert(bulkSends)
@@ -272,7 +276,11 @@ export async function runBulkSendChunk(
       target: 'new' as const,
       sendKey: bulkRowSendKey(bulk.id, row.row),
     }));
-    const results = await sendDocuments(platform, actor, requests, sender);
+    const results = await sendRows(platform, actor, requests, sender);
+    if (results === 'PLAN_LIMIT') {
+      await stopAtPlanLimit(platform, bulk);
+      return 'FAILED';
+    }
     results.forEach((result, i) => {
       if ('error' in result) {
         errors.push({
@@ -310,6 +318,40 @@ export async function runBulkSendChunk(
   if (!recorded) return 'SKIPPED';
   if (!last) platform.jobs.wake(BULK_SEND_JOB);
   return 'SENT';
+}
+
+/** The chunk's documents sent, or PLAN_LIMIT when the plan's documents of the month ran out. */
+async function sendRows(...args: Parameters<typeof sendDocuments>) {
+  try {
+    return await sendDocuments(...args);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'PAYMENT_REQUIRED') return 'PLAN_LIMIT' as const;
+    throw err;
+  }
+}
+
+/**
+ * Sent documents count against the plan: one sent by other means after the bulk send started can
+ * leave it short. It then ends FAILED with the rows left counted failed and the reason, once
+ * (retrying could not help until the plan changes).
+ */
+async function stopAtPlanLimit(
+  platform: Platform,
+  bulk: { id: string; companyId: string; total: number },
+): Promise<void> {
+  const sent = await countSent(platform, bulk.companyId, bulk.id);
+  await platform.database.db
+    .update(bulkSends)
+    .set({
+      status: 'FAILED',
+      sent,
+      failed: bulk.total - sent,
+      errors: sql`${bulkSends.errors} || ${JSON.stringify([
+        { row: 0, message: "The plan's documents of the month ran out: upgrade, then send the rest again" },
+      ])}::jsonb`,
+      finishedAt: new Date(),
+    })
+    .where(and(eq(bulkSends.id, bulk.id), eq(bulkSends.status, 'RUNNING')));
 }
 
 /** Defines the documents module's jobs (before the queue starts). */
