@@ -77,6 +77,20 @@ export function parseCertificate(der: Uint8Array): pkijs.Certificate {
 
 const sha256 = (bytes: Uint8Array): Buffer => createHash('sha256').update(bytes).digest();
 
+/**
+ * The signer's certificates parsed once per certificate buffer: the sealing identity keeps the
+ * same buffers from seal to seal, and parsing them with pkijs on every seal cost milliseconds.
+ */
+const parsedSignerCertificates = new WeakMap<Uint8Array, pkijs.Certificate>();
+function signerCertificate(der: Uint8Array): pkijs.Certificate {
+  let certificate = parsedSignerCertificates.get(der);
+  if (!certificate) {
+    certificate = parseCertificate(der);
+    parsedSignerCertificates.set(der, certificate);
+  }
+  return certificate;
+}
+
 export type CmsBuildOptions = {
   /**
    * Returns an RFC 3161 timestamp token (DER ContentInfo) over the signature value: added as the
@@ -99,7 +113,7 @@ export async function buildCmsSignature(
 ): Promise<Buffer> {
   const signerDer = signer.certificates[0];
   if (!signerDer) throw new CmsError('signer has no certificate');
-  const certificate = parseCertificate(signerDer);
+  const certificate = signerCertificate(signerDer);
   // ESSCertIDv2 { hashAlgorithm DEFAULT sha256 (left out), certHash, issuerSerial }
   const essCertIdV2 = new asn1js.Sequence({
     value: [
@@ -158,7 +172,7 @@ export async function buildCmsSignature(
     version: 1,
     digestAlgorithms: [new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 })],
     encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
-    certificates: signer.certificates.map((der) => parseCertificate(der)),
+    certificates: signer.certificates.map((der) => signerCertificate(der)),
     signerInfos: [signerInfo],
   });
   const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema() });
