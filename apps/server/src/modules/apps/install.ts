@@ -11,7 +11,7 @@ import type { TFormField } from '@esigns/contracts/nocode-fields';
 import { ZFormFields } from '@esigns/contracts/nocode-template-check';
 import { ZMenuItemInput, type TMenuItemParsed } from '@esigns/contracts/menus';
 import type { Db } from '../../platform/db/database';
-import { AppError, validationError } from '../../platform/http/app-error';
+import { AppError, unlessAppError, validationError } from '../../platform/http/app-error';
 import { createDashboard } from '../custom-dashboards';
 import { createEmailTemplate } from '../email-templates';
 import { createEntity, loadEntityDefinition } from '../entities';
@@ -179,7 +179,7 @@ export async function installManifest(
   // 4. Template fields naming entities and relationships; new fields of an updated template.
   for (const item of templatesToComplete) {
     const wanted = resolveRefs(item.fields, resolve) as TFormField[];
-    const current = await findReadableTemplate(tx, access.companyId, item.id).catch(() => null);
+    const current = await unlessAppError(findReadableTemplate(tx, access.companyId, item.id));
     if (!current) continue; // removed by the company since: left out
     const have = current.fields as TFormField[];
     const keys = new Set(have.map((f) => f.key));

@@ -1,5 +1,5 @@
 import { and, count, eq, gte } from 'drizzle-orm';
-import type { TZone } from '@esigns/contracts/dates';
+import { offsetMinutesAt, type TZone } from '@esigns/contracts/dates';
 import type { Db } from '../../platform/db/database';
 import { companyDateStyle } from '../settings';
 import { registerUsageCounter } from '../subscriptions';
@@ -7,24 +7,10 @@ import { employeeDocuments } from './schema';
 
 /** The instant the current calendar month began in `zone` (an IANA name or an offset east of UTC). */
 export function monthStartIn(zone: TZone, now = new Date()): Date {
-  let offsetMinutes: number;
-  if (typeof zone === 'string') {
-    try {
-      const parts = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        timeZoneName: 'longOffset',
-      }).formatToParts(now);
-      const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-      const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
-      offsetMinutes = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) : 0;
-    } catch {
-      offsetMinutes = 0;
-    }
-  } else {
-    offsetMinutes = zone.offsetMinutes;
-  }
-  const local = new Date(now.getTime() + offsetMinutes * 60_000);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - offsetMinutes * 60_000);
+  const local = new Date(now.getTime() + offsetMinutesAt(now, zone) * 60_000);
+  const start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
+  // The zone's offset at the month's start (daylight saving time may differ from now's).
+  return new Date(start - offsetMinutesAt(new Date(start), zone) * 60_000);
 }
 
 /**

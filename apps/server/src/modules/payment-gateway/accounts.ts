@@ -130,11 +130,16 @@ export async function createAccount(
     .returning();
   let created = row!;
   if (created.provider === 'STRIPE' && !input.webhookSecret && input.secretKey) {
-    const { publicUrl, payments, box } = gatewayContext();
+    const { publicUrl, payments, box, log } = gatewayContext();
+    // Stripe may refuse (e.g. a PUBLIC_URL it cannot reach): the account is kept and waits for
+    // its webhook secret to be pasted; the refusal is logged.
     const secret = await registerStripeWebhook(
       { secretKey: input.secretKey, apiUrl: payments.stripeApiUrl },
       `${publicUrl}/api/payment-gateway/webhooks/stripe/${created.id}`,
-    );
+    ).catch((err: unknown) => {
+      log.warn({ err, accountId: created.id }, 'Stripe refused to register the webhook endpoint');
+      return null;
+    });
     if (secret) {
       const [updated] = await tx
         .update(paymentAccounts)

@@ -13,17 +13,19 @@ export type GatewayContext = {
   box: SecretBox;
   /** The platform's name on its own invoices (INSTANCE scope). */
   instanceName: string;
+  log: Platform['log'];
 };
 
 let current: GatewayContext | undefined;
 
-export function setGatewayContext(platform: Pick<Platform, 'config'>): void {
+export function setGatewayContext(platform: Pick<Platform, 'config' | 'log'>): void {
   const { config } = platform;
   current = {
     payments: config.payments,
     publicUrl: config.publicUrl.replace(/\/+$/, ''),
     box: secretBox(config.secrets.storageSecret, 'payment_accounts/keys'),
     instanceName: 'e-Signs',
+    log: platform.log,
   };
 }
 

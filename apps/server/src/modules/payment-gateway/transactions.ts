@@ -4,7 +4,7 @@ import type { PaymentPurposeKind, TMoney, TPaymentLine, TxnStatus } from '@esign
 import { FINAL_TXN_STATUSES } from '@esigns/contracts/payments';
 import type { TValidationDetail } from '@esigns/contracts/envelope';
 import type { Db } from '../../platform/db/database';
-import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import { AppError, notFound, unlessAppError, validationError } from '../../platform/http/app-error';
 import { accountSecretKey, findAccountRow } from './accounts';
 import { manualInstructions } from './adapters/manual';
 import { cancelStripeSubscription, createCheckout, type StripeCredentials } from './adapters/stripe';
@@ -256,7 +256,7 @@ async function toView(db: Pick<Db, 'select'>, row: TransactionRow): Promise<Tran
   if (row.provider === 'MANUAL') {
     const account =
       row.accountId && row.companyId
-        ? await findAccountRow(db, row.companyId, row.accountId).catch(() => null)
+        ? await unlessAppError(findAccountRow(db, row.companyId, row.accountId))
         : null;
     instructions = manualInstructions(account, gatewayContext().payments.wireInstructions);
   }

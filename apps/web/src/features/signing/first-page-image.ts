@@ -44,7 +44,11 @@ export function loadFirstPageImage(
       loaded.set(key, objectUrl);
       return objectUrl;
     })
-    .catch(() => null);
+    .catch((error: unknown) => {
+      // Offline or cut short: the view waits for the PDF as before; said, not hidden.
+      console.warn('The first page image could not be loaded', error);
+      return null;
+    });
   loading.set(key, pending);
   return pending;
 }

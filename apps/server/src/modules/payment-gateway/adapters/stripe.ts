@@ -147,20 +147,15 @@ export const STRIPE_EVENTS = [
 
 /**
  * Registers the gateway's endpoint with a company's Stripe account (`webhook_endpoints.create`)
- * and answers its signing secret; null when Stripe refuses (e.g. a PUBLIC_URL it cannot reach):
- * the account then waits for its webhook secret to be pasted.
+ * and answers its signing secret (null when Stripe gives none). Stripe's refusal is thrown.
  */
 export async function registerStripeWebhook(creds: StripeCredentials, url: string): Promise<string | null> {
-  try {
-    const endpoint = await stripeClient(creds).webhookEndpoints.create({
-      url,
-      enabled_events: [...STRIPE_EVENTS],
-      description: 'e-Signs payment gateway',
-    });
-    return endpoint.secret ?? null;
-  } catch {
-    return null;
-  }
+  const endpoint = await stripeClient(creds).webhookEndpoints.create({
+    url,
+    enabled_events: [...STRIPE_EVENTS],
+    description: 'e-Signs payment gateway',
+  });
+  return endpoint.secret ?? null;
 }
 
 /** The event, or null when the signature (or the payload) does not check out. */
