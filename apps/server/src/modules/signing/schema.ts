@@ -122,3 +122,43 @@ export const documentSeals = pgTable(
   },
   (t) => [index('document_seals_sha256_idx').on(t.sha256)],
 );
+
+/**
+ * A company's own sealing certificates (bring your own PKCS#12). The row without `retiredAt` is the
+ * one its documents are sealed with (at most one per company); replaced or removed ones stay, their
+ * key erased, so that documents they sealed still verify as this instance's (`ours`). The private
+ * key is PKCS#8 PEM in the platform's secret box (AES-256-GCM, a key derived from STORAGE_SECRET,
+ * bound to the company and the certificate's fingerprint); the passphrase is never stored.
+ */
+export const companySealCertificates = pgTable(
+  'company_seal_certificates',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The signer's certificate, then the rest of the bundle's chain (PEM, concatenated). */
+    certificatesPem: text().notNull(),
+    fingerprintSha256: text().notNull(),
+    subject: text().notNull(),
+    commonName: text().notNull(),
+    issuer: text().notNull(),
+    notBefore: timestamp({ withTimezone: true }).notNull(),
+    notAfter: timestamp({ withTimezone: true }).notNull(),
+    keyType: text().notNull(),
+    chainLength: integer().notNull(),
+    /** Null once retired. */
+    encryptedPrivateKey: text(),
+    uploadedBy: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('company_seal_certificates_active_idx')
+      .on(t.companyId)
+      .where(sql`${t.retiredAt} IS NULL`),
+    index('company_seal_certificates_fingerprint_idx').on(t.fingerprintSha256),
+  ],
+);
