@@ -58,6 +58,9 @@ const ZEnv = z.object({
   /** RFC 3161 timestamp authorities (comma list, tried in order): seals become PAdES B-T. */
   TSA_URLS: ZOptionalString,
   TSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  SHAREPOINT_LOGIN_URL: ZOptionalString.pipe(z.url().optional()),
+  SHAREPOINT_GRAPH_URL: ZOptionalString.pipe(z.url().optional()),
+  SHAREPOINT_RETRY_DELAYS: ZOptionalString,
   WEBHOOKS_ALLOW_PRIVATE: ZBool,
   WEBHOOKS_RETRY_DELAYS: ZOptionalString,
   WEBHOOKS_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(5),
@@ -132,6 +135,8 @@ export type AppConfig = {
   signingP12: { source: string; passphrase: string } | undefined;
   /** Timestamp authorities of seals (TSA_URLS; empty: PAdES B-B) and the time-out of each. */
   timestamps: { urls: string[]; timeoutMs: number };
+  /** Copies to SharePoint (the sharepoint module's README). */
+  sharepoint: SharePointConfig;
   /** Outgoing webhooks (the webhooks module's README). */
   webhooks: WebhooksConfig;
   /** Payments (the payment-gateway module's README). */
@@ -167,6 +172,15 @@ export type WebhooksConfig = {
   disableAfterFailures: number;
   /** ...the first of them at least this long ago (WEBHOOKS_DISABLE_AFTER_HOURS, default 120: 5 days). */
   disableAfterHours: number;
+};
+
+export type SharePointConfig = {
+  /** Entra ID's token endpoint base (SHAREPOINT_LOGIN_URL, default https://login.microsoftonline.com). */
+  loginUrl: string;
+  /** Microsoft Graph (SHAREPOINT_GRAPH_URL, default https://graph.microsoft.com/v1.0; a local server in tests). */
+  graphUrl: string;
+  /** Waits before the 2nd..8th try of a copy, seconds (SHAREPOINT_RETRY_DELAYS, 7 comma-separated). */
+  retryDelaysSeconds: number[] | undefined;
 };
 
 export type TrustProxy = false | number | string[];
@@ -235,6 +249,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .filter((u) => /^https?:\/\//.test(u)),
       timeoutMs: e.TSA_TIMEOUT_MS,
     },
+    sharepoint: {
+      loginUrl: (e.SHAREPOINT_LOGIN_URL ?? 'https://login.microsoftonline.com').replace(/\/+$/, ''),
+      graphUrl: (e.SHAREPOINT_GRAPH_URL ?? 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),
+      retryDelaysSeconds: parseRetryDelays(e.SHAREPOINT_RETRY_DELAYS, 'SHAREPOINT_RETRY_DELAYS'),
+    },
     webhooks: {
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
       retryDelaysSeconds: parseRetryDelays(e.WEBHOOKS_RETRY_DELAYS),
@@ -258,12 +277,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /** WEBHOOKS_RETRY_DELAYS: 7 whole numbers of seconds, comma-separated (tests use short ones). */
-function parseRetryDelays(value: string | undefined): number[] | undefined {
+function parseRetryDelays(value: string | undefined, name = 'WEBHOOKS_RETRY_DELAYS'): number[] | undefined {
   if (value === undefined) return undefined;
   const delays = value.split(',').map((v) => Number(v.trim()));
   if (delays.length !== 7 || delays.some((d) => !Number.isInteger(d) || d < 0 || d > 7 * 86_400)) {
     throw new ConfigError(
-      `Invalid environment:\n  WEBHOOKS_RETRY_DELAYS: 7 whole numbers of seconds, comma-separated (got "${value}")`,
+      `Invalid environment:\n  ${name}: 7 whole numbers of seconds, comma-separated (got "${value}")`,
     );
   }
   return delays;
