@@ -41,6 +41,7 @@ test('a new company installs the lettings app and adds a Lease linking a Propert
   page,
   request,
 }) => {
+  test.setTimeout(180_000);
   const id = uniqueId();
   const email = `apps-owner-${id}@example.test`;
   const token = await signUpOwner(request, {
@@ -66,27 +67,21 @@ test('a new company installs the lettings app and adds a Lease linking a Propert
   await shootBoth(page, 'installed-result');
 
   const entities = (await api<{ data: Entity[] }>(request, token, 'GET', '/api/entities?limit=100')).data;
-  const byName = (name: string) => entities.find((e) => e.name === name)!;
-  const first = async (name: string) =>
-    (
-      await api<{ data: { _id: string }[] }>(request, token, 'POST', '/api/entities-data/entity/data', {
-        entity_id: byName(name)._id,
-        limit: 5,
-      })
-    ).data[0]!._id;
-  const lease = byName('Leases');
-  await api(request, token, 'POST', '/api/entities-data', {
-    entity_id: lease._id,
-    values: {
-      [lease.primary_template_id]: {
-        property: await first('Properties'),
-        tenant: await first('Tenants'),
-        start_date: '2027-03-01',
-        monthly_rent: 1234,
-        status: 'Active',
-      },
-    },
-  });
+  const lease = entities.find((e) => e.name === 'Leases')!;
+  // The Lease is added through its form, as the agency would: the Property and the Tenant are
+  // picked among the app's sample records.
+  await page.goto(`/entity/${lease._id}/add`);
+  for (const link of ['Property', 'Tenant']) {
+    await page.getByRole('combobox', { name: link }).click();
+    await page.getByRole('option').first().click();
+    await expect(page.getByRole('combobox', { name: link })).not.toHaveValue('');
+  }
+  await page.getByRole('textbox', { name: 'Start date' }).fill('03-01-2027');
+  await page.getByRole('textbox', { name: 'Monthly rent' }).fill('1234');
+  await page.getByRole('textbox', { name: 'Start date' }).click();
+  await shootBoth(page, 'lease-form');
+  await page.getByRole('button', { name: /^Add / }).click();
+  await expect(page).not.toHaveURL(/\/add$/);
   await page.goto(`/entity/${lease._id}`);
   await expect(page.getByText('1,234').or(page.getByText('1234')).first()).toBeVisible();
   await page.goto('/apps/installed');
