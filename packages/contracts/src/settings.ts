@@ -134,3 +134,63 @@ export const DEFAULT_NOTIFICATION_SETTINGS: TNotificationSettings = {
     reminders_sent: { email: false, in_app: true },
   },
 };
+
+/**
+ * The session's "app-mode flag" (spec 1 §Session, /profilesettings/app-mode): what the staff app
+ * shows this user. `esign`: documents, templates, contacts; `nocode`: entities, forms, workflows,
+ * dashboards; `everything` (default). Plus the colour scheme (`auto` follows the system).
+ */
+export const APP_MODES = ['everything', 'esign', 'nocode'] as const;
+export type TAppMode = (typeof APP_MODES)[number];
+export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const;
+export type TColorScheme = (typeof COLOR_SCHEMES)[number];
+export const ZAppModeSettings = z.object({
+  mode: z.enum(APP_MODES),
+  color_scheme: z.enum(COLOR_SCHEMES),
+});
+export type TAppModeSettings = z.infer<typeof ZAppModeSettings>;
+export const DEFAULT_APP_MODE_SETTINGS: TAppModeSettings = { mode: 'everything', color_scheme: 'light' };
+
+/**
+ * The part of the app a screen (route) belongs to for the app mode: `esign` and `nocode` screens
+ * hide in the other mode; `common` ones (dashboard, settings, profile...) always show.
+ */
+export function appModeAreaOf(route: string): 'esign' | 'nocode' | 'common' {
+  const path = route.split(/[?#]/)[0] ?? '';
+  const under = (prefixes: readonly string[]) => prefixes.some((p) => path === p || path.startsWith(`${p}/`));
+  if (
+    under([
+      '/documents',
+      '/request-documents',
+      '/templates',
+      '/contacts',
+      '/contact-types',
+      '/email-template',
+    ])
+  )
+    return 'esign';
+  if (
+    under([
+      '/entity',
+      '/entity-views',
+      '/company-entity-groups',
+      '/entity-data',
+      '/formBuilders',
+      '/forms',
+      '/template',
+      '/workflows',
+      '/global-variables',
+      '/custom',
+      '/page-dashboard',
+      '/automation-pipelines',
+      '/apps',
+      '/scanner',
+    ])
+  )
+    return 'nocode';
+  return 'common';
+}
+
+/** Whether a screen of this area shows in this mode. */
+export const showsInAppMode = (mode: TAppMode, area: 'esign' | 'nocode' | 'common'): boolean =>
+  mode === 'everything' || area === 'common' || area === mode;

@@ -3,11 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import {
+  DEFAULT_APP_MODE_SETTINGS,
   DEFAULT_APPLICATION_SETTINGS,
   DEFAULT_DASHBOARD_STATS,
   DEFAULT_EXPIRATIONS_REMINDERS,
   DEFAULT_NOTIFICATION_SETTINGS,
   ZApiKeyInfo,
+  ZAppModeSettings,
   ZApiKeySecret,
   ZApplicationSettings,
   ZDashboardStatsSettings,
@@ -97,6 +99,13 @@ export function registerSettingsRoutes(api: FastifyInstance, platform: Platform)
     ZNotificationSettings,
     DEFAULT_NOTIFICATION_SETTINGS,
     'notification choices (which document events reach them by email and in the app)',
+  );
+  group(
+    '/app-mode-settings',
+    'app_mode',
+    ZAppModeSettings,
+    DEFAULT_APP_MODE_SETTINGS,
+    'app mode (e-signature, no-code apps or everything) and colour scheme',
   );
 
   r.get(

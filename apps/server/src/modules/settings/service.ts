@@ -7,7 +7,12 @@ import type { Platform } from '../../platform/platform';
 import type { AccessContext } from '../permissions';
 import { apiKeys, userSettings } from './schema';
 
-export type SettingsGroup = 'application' | 'expirations_reminders' | 'dashboard_stats' | 'notifications';
+export type SettingsGroup =
+  | 'application'
+  | 'expirations_reminders'
+  | 'dashboard_stats'
+  | 'notifications'
+  | 'app_mode';
 
 /**
  * The user's settings of a group in this workspace, over the defaults. `db`: the caller's

@@ -118,3 +118,26 @@ describe('API keys', () => {
     expect((await get('/api/Get-keys', member)).statusCode).toBe(403);
   });
 });
+
+describe('app mode', () => {
+  it('answers the default, saves the choice per user and workspace, and checks it', async () => {
+    expect((await get('/api/app-mode-settings', member)).json().data).toEqual({
+      mode: 'everything',
+      color_scheme: 'light',
+    });
+    const saved = await post('/api/app-mode-settings', member, { mode: 'nocode', color_scheme: 'dark' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toEqual({ mode: 'nocode', color_scheme: 'dark' });
+    expect((await get('/api/app-mode-settings', member)).json().data.mode).toBe('nocode');
+    // The owner of the same workspace and a user of another keep the default.
+    expect((await get('/api/app-mode-settings', owner)).json().data.mode).toBe('everything');
+    expect((await get('/api/app-mode-settings', other)).json().data.mode).toBe('everything');
+
+    for (const body of [{ mode: 'games', color_scheme: 'dark' }, { mode: 'esign' }, {}]) {
+      const bad = await post('/api/app-mode-settings', member, body);
+      expect(bad.statusCode).toBe(422);
+    }
+    expect((await get('/api/app-mode-settings', member)).json().data.mode).toBe('nocode');
+    expect((await t.app.inject({ method: 'GET', url: '/api/app-mode-settings' })).statusCode).toBe(401);
+  });
+});

@@ -11,6 +11,7 @@ import { NotificationBell } from '../../features/notifications/notification-bell
 import { StaffSidebar } from './staff-sidebar';
 import { UserMenu } from './user-menu';
 import { SavedDateFormat } from '../../features/settings/use-apply-saved-date-format';
+import { ApplyAppMode } from '../../features/settings/use-app-mode';
 import { DocumentCacheFreshness } from '../../features/document-lists/document-cache-freshness';
 
 export type StaffLayoutProps = {
@@ -66,6 +67,8 @@ export function StaffLayout({
       )}
     >
       <DocumentCacheFreshness />
+      {/* The user's colour scheme (app mode settings). */}
+      <ApplyAppMode />
       {/* Every date on screen follows the user's saved date format. */}
       <SavedDateFormat>{children ?? <Outlet />}</SavedDateFormat>
     </ShellFrame>

@@ -10,6 +10,8 @@ import {
 import { useSidebarMenu } from '../../features/menu-management/menus-api';
 import { AssignedDashboardsNav } from '../../features/custom-dashboards/assigned-dashboards-nav';
 import { useCan } from '../../shared/permissions/use-can';
+import { menuForAppMode, routeShowsInAppMode } from '../../features/settings/app-mode';
+import { useAppMode } from '../../features/settings/use-app-mode';
 import { useRouteHandle } from '../route-handle';
 import { STAFF_ROUTES } from '../routes';
 import { findActiveNavItem, visibleNavItems } from './staff-nav';
@@ -32,7 +34,9 @@ const areaOf = (route: string) => AREA_OF_PATTERN.get(route);
 function FallbackNav({ area, onNavigate }: { area: string | undefined; onNavigate: () => void }) {
   const active = findActiveNavItem(area);
   const { can, overview } = useCan();
-  return visibleNavItems(overview ? can : null).map((item) => {
+  const { mode } = useAppMode();
+  const items = visibleNavItems(overview ? can : null).filter((item) => routeShowsInAppMode(mode, item.to));
+  return items.map((item) => {
     const isActive = item === active;
     return (
       <NavLink
@@ -67,12 +71,15 @@ export function StaffSidebar({ onNavigate }: { onNavigate: () => void }) {
   const menu = useSidebarMenu();
   const { pathname } = useLocation();
   const { area } = useRouteHandle();
+  const { mode } = useAppMode();
   // An answer without a list of items (a proxy's error page, an older server) falls back too.
   if (menu.data && Array.isArray(menu.data.items)) {
-    const activeKey = findActiveKey(menu.data.items, pathname, area, areaOf);
+    // The app mode (settings) leaves out the other part of the app's links.
+    const items = menuForAppMode(menu.data.items, mode);
+    const activeKey = findActiveKey(items, pathname, area, areaOf);
     return (
       <>
-        <MenuNav items={menu.data.items} activeKey={activeKey} onNavigate={onNavigate} />
+        <MenuNav items={items} activeKey={activeKey} onNavigate={onNavigate} />
         <AssignedDashboardsNav onNavigate={onNavigate} linked={dashboardsLinkedBy(menu.data.items)} />
       </>
     );

@@ -10,7 +10,7 @@ import {
   Text,
   type PaperProps,
 } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconUpload } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { PermissionSlug } from '@esigns/contracts/permissions';
@@ -24,6 +24,7 @@ import { CalendarPanel } from './calendar-panel';
 import { CheckInCard } from './check-in-card';
 import { DASHBOARD_KEYS, fetchDocumentStats } from './dashboard-api';
 import { DashboardLiveUpdates } from './dashboard-live';
+import { DashboardShortcuts } from './dashboard-shortcuts';
 import { RecentActivities } from './recent-activities';
 import { RecentNotes } from './recent-notes';
 import { SentCompletedChart } from './sent-completed-chart';
@@ -94,11 +95,7 @@ export function DashboardScreen() {
           >
             Customise
           </Button>
-          {can('documents:create') && (
-            <Button component={Link} to="/documents/upload" leftSection={<IconUpload size={16} />}>
-              New document
-            </Button>
-          )}
+          <DashboardShortcuts />
         </>
       }
     >

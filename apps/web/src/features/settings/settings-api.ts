@@ -1,4 +1,5 @@
 import type {
+  TAppModeSettings,
   TApplicationSettings,
   TDashboardStatsSettings,
   TExpirationsReminders,
@@ -54,4 +55,12 @@ export async function fetchNotificationSettings(): Promise<TNotificationSettings
 
 export async function saveNotificationSettings(body: TNotificationSettings): Promise<TNotificationSettings> {
   return (await api.post<TNotificationSettings>('/notifications', body)).data;
+}
+
+export async function fetchAppMode(): Promise<TAppModeSettings> {
+  return (await api.get<TAppModeSettings>('/app-mode-settings')).data;
+}
+
+export async function saveAppMode(body: TAppModeSettings): Promise<TAppModeSettings> {
+  return (await api.post<TAppModeSettings>('/app-mode-settings', body)).data;
 }

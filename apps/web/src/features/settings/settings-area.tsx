@@ -22,7 +22,7 @@ export const SETTINGS_NAV: readonly SectionNavGroup[] = [
       { label: 'Expiry and reminders', path: 'document-expiration-reminders', icon: IconHourglass },
       { label: 'Document notifications', path: 'document-notifications', icon: IconBell },
       { label: 'Global filters', path: 'global-filters', icon: IconFilter },
-      { label: 'App mode', path: 'app-mode', icon: IconToggleLeft, isComingSoon: true },
+      { label: 'App mode', path: 'app-mode', icon: IconToggleLeft },
     ],
   },
   {

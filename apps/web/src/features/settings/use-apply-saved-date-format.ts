@@ -1,43 +1,19 @@
-import { Fragment, createElement, useEffect, useMemo, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { Fragment, createElement, useEffect, type ReactNode } from 'react';
 import { DATE_FORMATS } from '@esigns/contracts/settings';
 import { getDefaultDateFormat, setDefaultDateFormat } from '../../shared/format/date';
-import {
-  isContactSession,
-  isSignedIn,
-  useSession,
-  workspaceIdOf,
-  type SessionState,
-} from '../../shared/session/session-store';
-import { fetchApplicationSettings, settingsKey } from './settings-api';
-
-const STORAGE_PREFIX = 'esigns.date-format';
-
-function storageKey(state: SessionState): string {
-  return `${STORAGE_PREFIX}:${state.user?._id ?? ''}:${workspaceIdOf(state) ?? ''}`;
-}
+import { useRememberedStaffSetting } from './remembered-setting';
+import { fetchApplicationSettings } from './settings-api';
 
 function isKnownFormat(value: unknown): value is string {
   return typeof value === 'string' && (DATE_FORMATS as readonly string[]).includes(value);
 }
 
-/** The format this browser last saw for the user and workspace (so a reload starts with it). */
-export function readRememberedDateFormat(key: string): string | null {
-  try {
-    const value = localStorage.getItem(key);
-    return isKnownFormat(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function rememberDateFormat(key: string, format: string): void {
-  try {
-    localStorage.setItem(key, format);
-  } catch {
-    // Storage blocked or full: the format still applies for this page.
-  }
-}
+/** The format of a stored entry (a format) or of the saved application settings (`date`). */
+const parseFormat = (value: unknown): string | null => {
+  if (isKnownFormat(value)) return value;
+  const date = typeof value === 'object' && value !== null ? (value as { date?: unknown }).date : null;
+  return isKnownFormat(date) ? date : null;
+};
 
 /**
  * Makes the signed-in staff user's saved date format (GET /application-settings) the one
@@ -50,18 +26,12 @@ function rememberDateFormat(key: string, format: string): void {
  * page in `SavedDateFormat` to redraw it at once). Answers the format in force.
  */
 export function useApplySavedDateFormat(): string {
-  const session = useSession();
-  const isStaff = isSignedIn(session) && !isContactSession(session) && Boolean(session.user?._id);
-  const key = storageKey(session);
-  const remembered = useMemo(() => (isStaff ? readRememberedDateFormat(key) : null), [isStaff, key]);
-  const settings = useQuery({
-    queryKey: settingsKey('application', session),
-    queryFn: fetchApplicationSettings,
-    enabled: isStaff,
-    staleTime: 5 * 60_000,
+  const format = useRememberedStaffSetting({
+    group: 'application',
+    storagePrefix: 'esigns.date-format',
+    fetch: fetchApplicationSettings,
+    parse: parseFormat,
   });
-  const saved = isStaff && isKnownFormat(settings.data?.date) ? settings.data.date : null;
-  const format = isStaff ? (saved ?? remembered) : null;
   // Idempotent: the same data always sets the same format.
   setDefaultDateFormat(format);
 
@@ -69,10 +39,6 @@ export function useApplySavedDateFormat(): string {
     setDefaultDateFormat(format);
     return () => setDefaultDateFormat(null);
   }, [format]);
-
-  useEffect(() => {
-    if (saved) rememberDateFormat(key, saved);
-  }, [key, saved]);
 
   return getDefaultDateFormat();
 }
