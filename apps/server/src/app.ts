@@ -76,6 +76,7 @@ import { registerOAuthRoutes } from './modules/oauth';
 import { registerSsoRoutes } from './modules/sso';
 import { registerAppRoutes } from './modules/apps';
 import { registerPayButtonRoutes } from './modules/pay-buttons';
+import { registerSharePointRoutes } from './modules/sharepoint';
 
 export type App = FastifyInstance;
 
@@ -251,6 +252,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerSsoRoutes(api, platform);
       registerSubscriptionRoutes(api, platform);
       registerPayButtonRoutes(api, platform);
+      registerSharePointRoutes(api, platform);
       registerAppRoutes(api, platform);
     },
     { prefix: '/api' },

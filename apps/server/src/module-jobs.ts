@@ -14,6 +14,7 @@ import { defineWebhookJobs } from './modules/webhooks';
 import { definePipelineJobs } from './modules/pipelines';
 import { defineOAuthJobs } from './modules/oauth';
 import { defineSubscriptionJobs } from './modules/subscriptions';
+import { defineSharePointJobs } from './modules/sharepoint';
 import { registerModuleHooks } from './module-hooks';
 import type { Platform } from './platform/platform';
 
@@ -40,4 +41,5 @@ export function defineModuleJobs(platform: Platform): void {
   defineWebhookJobs(platform);
   defineOAuthJobs(platform);
   defineSubscriptionJobs(platform);
+  defineSharePointJobs(platform);
 }

@@ -123,7 +123,11 @@ export type TSharePointTestResult = z.infer<typeof ZSharePointTestResult>;
 
 export const ZSharePointSite = z.object({ id: z.string(), name: z.string(), web_url: z.string().nullable() });
 export type TSharePointSite = z.infer<typeof ZSharePointSite>;
-export const ZSharePointDrive = z.object({ id: z.string(), name: z.string(), web_url: z.string().nullable() });
+export const ZSharePointDrive = z.object({
+  id: z.string(),
+  name: z.string(),
+  web_url: z.string().nullable(),
+});
 export type TSharePointDrive = z.infer<typeof ZSharePointDrive>;
 
 export const ZSharePointSiteQuery = z.object({ search: z.string().max(200).optional() });

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
+import type { TDateStyle } from '@esigns/contracts/dates';
 import type { TWorkflowInstanceDetail } from '@esigns/contracts/workflows';
 import type { Platform } from '../../platform/platform';
 import { findPeople } from '../auth';
@@ -11,6 +12,7 @@ import { safeFileName } from './download-names';
 import { planPacket, type PacketEntry, type PacketPlan } from './download-packet';
 import { appendWorkflowEvents } from './instances-store';
 import { presentInstanceDetail, stepsOfInstances } from './presenters';
+import type { WorkflowDataRow } from './presenters';
 import { findInstance } from './reads-instances';
 
 /*
@@ -63,10 +65,13 @@ async function logDownload(
   });
 }
 
+/** Who the packet was made for (`downloaded_by` of `packet.json`): a user, or the system (`user_id` null). */
+type PacketAuthor = { user_id: string | null; name: string; email: string };
+
 function packetJson(
   detail: TWorkflowInstanceDetail,
   plan: PacketPlan,
-  downloadedBy: { user_id: string; name: string; email: string },
+  downloadedBy: PacketAuthor,
   at: Date,
 ): Buffer {
   const { steps: _steps, timeline, ...instance } = detail;
@@ -114,34 +119,17 @@ function addEntry(
   });
 }
 
-/**
- * The company's instance `id` as a ZIP (404 for another company's or a malformed id): its name for
- * `Content-Disposition` and the stream. The download is logged before the first byte.
- */
-export async function openPacketDownload(
+/** The packet's ZIP stream of a plan made (`packet.json` first, then each file when its turn comes). */
+function zipPacket(
   platform: Platform,
-  access: AccessContext,
-  id: string,
-  client: Client,
-): Promise<{ name: string; stream: Readable }> {
-  const db = platform.database.db;
-  const instance = await findInstance(db, access.companyId, id);
-  const [detail, rows, dates, me] = await Promise.all([
-    presentInstanceDetail(db, instance),
-    stepsOfInstances(db, [instance.id]).then((m) => m.get(instance.id) ?? []),
-    companyDateStyle(db, access.companyId),
-    whoIs(platform, access.userId),
-  ]);
-  const plan = await planPacket(platform, access.companyId, detail, rows, dates);
-  const by = me.email ? `${me.name} <${me.email}>`.trim() : me.name;
-  await logDownload(platform, access, detail, plan, { client, by });
+  instance: WorkflowDataRow,
+  parts: { detail: TWorkflowInstanceDetail; plan: PacketPlan; dates: TDateStyle; by: PacketAuthor },
+): { name: string; stream: Readable } {
   const at = new Date();
   const zip = new ZipFile();
-  zip.addBuffer(packetJson(detail, plan, { user_id: access.userId, ...me }, at), 'packet.json', {
-    mtime: at,
-  });
+  zip.addBuffer(packetJson(parts.detail, parts.plan, parts.by, at), 'packet.json', { mtime: at });
   const reading: Reading = { current: null };
-  for (const entry of plan.entries) addEntry(platform, zip, entry, { dates, reading });
+  for (const entry of parts.plan.entries) addEntry(platform, zip, entry, { dates: parts.dates, reading });
   zip.end();
   const stream = zip.outputStream as Readable;
   zip.on('error', (err: Error) => {
@@ -155,4 +143,55 @@ export async function openPacketDownload(
   const person = instance.name || instance.email || 'contact';
   const name = `${safeFileName(`${instance.workflowName} - ${person}`, 'packet')}.zip`;
   return { name, stream };
+}
+
+async function planOf(platform: Platform, companyId: string, id: string) {
+  const db = platform.database.db;
+  const instance = await findInstance(db, companyId, id);
+  const [detail, rows, dates] = await Promise.all([
+    presentInstanceDetail(db, instance),
+    stepsOfInstances(db, [instance.id]).then((m) => m.get(instance.id) ?? []),
+    companyDateStyle(db, companyId),
+  ]);
+  const plan = await planPacket(platform, companyId, detail, rows, dates);
+  return { instance, detail, dates, plan };
+}
+
+/**
+ * The company's instance `id` as a ZIP (404 for another company's or a malformed id): its name for
+ * `Content-Disposition` and the stream. The download is logged before the first byte.
+ */
+export async function openPacketDownload(
+  platform: Platform,
+  access: AccessContext,
+  id: string,
+  client: Client,
+): Promise<{ name: string; stream: Readable }> {
+  const [{ instance, detail, dates, plan }, me] = await Promise.all([
+    planOf(platform, access.companyId, id),
+    whoIs(platform, access.userId),
+  ]);
+  const by = me.email ? `${me.name} <${me.email}>`.trim() : me.name;
+  await logDownload(platform, access, detail, plan, { client, by });
+  return zipPacket(platform, instance, { detail, plan, dates, by: { user_id: access.userId, ...me } });
+}
+
+/**
+ * The packet of an instance for a copy made by the system (the SharePoint module): the same ZIP,
+ * `downloaded_by` naming the copy; no user's download is logged. 404 as above.
+ */
+export async function openPacketArchive(
+  platform: Platform,
+  companyId: string,
+  id: string,
+  by: string,
+): Promise<{ name: string; stream: Readable; status: string; finishedAt: Date | null }> {
+  const { instance, detail, dates, plan } = await planOf(platform, companyId, id);
+  const zip = zipPacket(platform, instance, {
+    detail,
+    plan,
+    dates,
+    by: { user_id: null, name: by, email: '' },
+  });
+  return { ...zip, status: instance.status, finishedAt: instance.finishedAt };
 }

@@ -17,6 +17,8 @@ export type { InstancePerson, NewInstances, WorkflowEventInput } from './instanc
 export { presentInstanceDetail, presentInstances, stepsOfInstances, toInstance } from './presenters';
 export type { WorkflowDataRow, WorkflowDataStepRow } from './presenters';
 export { findInstance, listInstances } from './reads-instances';
+/** SharePoint: a finished instance's packet ZIP, made by the system. */
+export { openPacketArchive } from './download-service';
 export { activeWorkflowChoices, startWorkflowFor, WORKFLOW_START_JOB } from './pipeline-start';
 /** Apps: install and uninstall workflows. */
 export { archiveWorkflow, createWorkflow, deleteArchivedWorkflow } from './definitions-write';
