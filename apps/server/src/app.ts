@@ -75,6 +75,7 @@ import { registerPaymentGatewayRoutes } from './modules/payment-gateway';
 import { registerOAuthRoutes } from './modules/oauth';
 import { registerSsoRoutes } from './modules/sso';
 import { registerAppRoutes } from './modules/apps';
+import { registerIframeLinkRoutes } from './modules/iframe-links';
 import { registerPayButtonRoutes } from './modules/pay-buttons';
 import { registerSharePointRoutes } from './modules/sharepoint';
 
@@ -254,6 +255,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerPayButtonRoutes(api, platform);
       registerSharePointRoutes(api, platform);
       registerAppRoutes(api, platform);
+      registerIframeLinkRoutes(api, platform);
     },
     { prefix: '/api' },
   );
