@@ -20,6 +20,11 @@ export type TBranding = {
   robots: string;
   dialog_header_color: string;
   dialog_header_text_color: string;
+  /**
+   * `#rrggbb` of links in mails (on white). Empty: the primary colour, darkened until it reaches
+   * 4.5:1 on white (`mailLinkColour`).
+   */
+  link_color: string;
 };
 
 export const DEFAULT_BRANDING: TBranding = {
@@ -36,6 +41,7 @@ export const DEFAULT_BRANDING: TBranding = {
   robots: 'index,follow',
   dialog_header_color: '#eee',
   dialog_header_text_color: '#808080',
+  link_color: '',
 };
 
 /** Fills the spec's title template: `%s` is the page, `{host}` the site's host name. */

@@ -119,6 +119,7 @@ export const DEFAULT_MENU: readonly TDefaultMenuEntry[] = [
     link('settings.permissions', 'Permissions', '/profile/manage-permissions', 'lock', 'permissions:view'),
     link('settings.menus', 'Menu management', '/menu-management', 'menu-2', 'menus:manage'),
     link('settings.company', 'Company profile', '/profile/companyProfile', 'building', 'company:view'),
+    link('settings.branding', 'Branding', '/branding', 'palette', 'company:view'),
     link('settings.application', 'Application settings', '/profilesettings', 'adjustments', 'settings:view'),
     link('settings.configuration', 'Integrations', '/configuration', 'plug', 'settings:manage-integrations'),
     link(

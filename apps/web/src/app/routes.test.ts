@@ -179,7 +179,6 @@ describe('route table', () => {
       '/documents': '/dashboard',
       '/profilesettings': '/profilesettings/dashboard-settings',
       '/ap': '/ap/dashboard',
-      '/branding': '/profile/companyProfile',
       '/profilesettings/initial': '/profile/initial',
       '/public/fbd/{formbuilder_code}': '/public/fbd/{formbuilder_code}/auth/verify',
     });

@@ -132,15 +132,8 @@ export const STAFF_ROUTES: ScreenRoute[] = [
   ]),
   ...staff('roles', [['/roles', 'Roles']]),
   ...staff('scanner', [['/scanner', 'Scanner']]),
-  // Logo and colours are set in the company profile: /branding (a spec path) opens it there.
-  {
-    pattern: '/branding',
-    title: 'Branding',
-    area: 'profile',
-    guard: 'user',
-    layout: 'staff',
-    redirectTo: '/profile/companyProfile',
-  },
+  // The company's look (logo, colours, mail look): the one place for it; the company profile links here.
+  ...staff('branding', [['/branding', 'Branding']]),
   ...staff('company-users', [['/company/users', 'Company users']]),
   ...staff('iframe-links', [
     ['/iframeLink', 'Iframe links'],

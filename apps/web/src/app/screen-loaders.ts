@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { PROFILE_SCREENS } from '../features/profile/screens';
 import { SETTINGS_SCREENS } from '../features/settings/screens';
 import { TEAM_SCREENS } from '../features/team/screens';
+import { BRANDING_SCREENS } from '../features/branding/screens';
 import { DOCUMENT_SCREENS } from '../features/documents/document-screens';
 import { TEMPLATE_SCREENS } from '../features/templates/screens';
 import { REQUEST_DOCUMENT_SCREENS } from '../features/request-documents/screens';
@@ -50,6 +51,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...TEAM_SCREENS,
   ...DOCUMENT_SCREENS,
   ...TEMPLATE_SCREENS,
+  ...BRANDING_SCREENS,
   ...REQUEST_DOCUMENT_SCREENS,
   ...EDITOR_SCREENS,
   ...CONTACT_SCREENS,

@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { DEFAULT_BRANDING, ZBranding, type TBranding } from '@esigns/contracts/branding';
+import { DEFAULT_BRANDING, type TBranding, type TBrandingOverride } from '@esigns/contracts/branding';
+import { brandingContrastIssues, mailLinkColour, readableTextOn } from '@esigns/contracts/contrast';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { sniffContentType } from '../../platform/storage/sniff';
 import { webpToPng } from '../../platform/storage/webp-to-png';
 import type { AccessContext } from '../permissions';
 import { companies } from './schema';
-
-/** What a company may override of the white-label branding (spec 1 §1-§2). */
-export const ZBrandingOverride = ZBranding.pick({
-  slogan: true,
-  primary_color: true,
-  secondary_color: true,
-  dialog_header_color: true,
-  dialog_header_text_color: true,
-}).partial();
 
 type CompanySettings = { branding?: Partial<TBranding>; logo_key?: string };
 
@@ -27,7 +19,45 @@ export type CompanyProfile = {
   is_active: boolean;
   logo_url: string | null;
   branding: TBranding;
+  /** What the branding's colours become where text stands on them (derived, never stored). */
+  readable_colors: ReadableColours;
 };
+
+/** Button text on the primary and secondary colours, and the colour of links in mails. */
+export type ReadableColours = { on_primary: string; on_secondary: string; mail_link: string };
+
+export function readableColoursOf(branding: TBranding): ReadableColours {
+  return {
+    on_primary: readableTextOn(branding.primary_color),
+    on_secondary: readableTextOn(branding.secondary_color),
+    mail_link: mailLinkColour(branding),
+  };
+}
+
+/**
+ * Refuses a branding change whose text would not read (WCAG AA, 4.5:1): the dialog header text on
+ * its background, the mail link colour on white; only the pairs the change touches (the merged
+ * values: a new background is checked against the saved text). One 422 detail per pair, keyed
+ * `branding.<text field>`, its message naming the nearest colour that passes.
+ */
+function checkBrandingContrast(saved: Partial<TBranding> | undefined, change: TBrandingOverride): void {
+  const merged = { ...DEFAULT_BRANDING, ...saved, ...change };
+  const touched = (key: keyof TBrandingOverride) => change[key] !== undefined;
+  const issues = brandingContrastIssues(merged).filter((issue) =>
+    issue.key === 'link_color'
+      ? touched('link_color')
+      : touched('dialog_header_color') || touched('dialog_header_text_color'),
+  );
+  if (issues.length === 0) return;
+  throw validationError(
+    issues.map((issue) => ({
+      key: `branding.${issue.key}`,
+      message: issue.message,
+      path: ['branding', issue.key],
+    })),
+    issues[0]?.message,
+  );
+}
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const MAX_LOGO_BYTES = 1024 * 1024;
@@ -67,26 +97,31 @@ export async function getCompanyProfile(
 export async function getCompanyBySlug(
   platform: Platform,
   slug: string,
-): Promise<Pick<CompanyProfile, '_id' | 'name' | 'slug' | 'logo_url' | 'branding'>> {
+): Promise<Pick<CompanyProfile, '_id' | 'name' | 'slug' | 'logo_url' | 'branding' | 'readable_colors'>> {
   const [row] = await platform.database.db
     .select({ id: companies.id })
     .from(companies)
     .where(and(eq(companies.slug, slug), eq(companies.isActive, true)))
     .limit(1);
   if (!row) throw notFound('Company');
-  const { _id, name, slug: s, logo_url, branding } = await loadProfile(platform, row.id);
-  return { _id, name, slug: s, logo_url, branding };
+  const { _id, name, slug: s, logo_url, branding, readable_colors } = await loadProfile(platform, row.id);
+  return { _id, name, slug: s, logo_url, branding, readable_colors };
 }
 
 export async function updateCompanyProfile(
   platform: Platform,
   access: AccessContext,
-  input: { name?: string | undefined; slug?: string | undefined; branding?: Partial<TBranding> | undefined },
+  input: { name?: string | undefined; slug?: string | undefined; branding?: TBrandingOverride | undefined },
 ): Promise<CompanyProfile> {
   const db = platform.database.db;
   const [current] = await db.select().from(companies).where(eq(companies.id, access.companyId)).limit(1);
   if (!current) throw notFound('Company');
   const settings = current.settings as CompanySettings;
+  if (input.branding) {
+    if (!access.permissions.has('company:update-branding'))
+      throw new AppError('FORBIDDEN', { message: 'Your user type cannot change the branding' });
+    checkBrandingContrast(settings.branding, input.branding);
+  }
   if (input.slug !== undefined && input.slug !== current.slug) {
     const [taken] = await db
       .select({ id: companies.id })
@@ -171,10 +206,22 @@ export async function isCompanyNameAvailable(
   return !row;
 }
 
+/** The company's saved branding over the defaults. */
+export async function savedBranding(platform: Platform, companyId: string): Promise<TBranding> {
+  const [row] = await platform.database.db
+    .select({ settings: companies.settings })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  if (!row) throw notFound('Company');
+  return { ...DEFAULT_BRANDING, ...(row.settings as CompanySettings).branding };
+}
+
 async function loadProfile(platform: Platform, id: string): Promise<CompanyProfile> {
   const [row] = await platform.database.db.select().from(companies).where(eq(companies.id, id)).limit(1);
   if (!row) throw notFound('Company');
   const settings = row.settings as CompanySettings;
+  const branding: TBranding = { ...DEFAULT_BRANDING, ...settings.branding };
   return {
     _id: row.id,
     name: row.name,
@@ -184,6 +231,7 @@ async function loadProfile(platform: Platform, id: string): Promise<CompanyProfi
     logo_url: settings.logo_key
       ? await platform.storage.createDownloadUrl(settings.logo_key, { expiresInSeconds: 3600 })
       : null,
-    branding: { ...DEFAULT_BRANDING, ...settings.branding },
+    branding,
+    readable_colors: readableColoursOf(branding),
   };
 }

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCompanyName, ZCompanySlug } from '@esigns/contracts/team';
-import { ZBranding } from '@esigns/contracts/branding';
+import { ZBranding, ZBrandingOverride } from '@esigns/contracts/branding';
 import { ZErrorBody, ZSuccess } from '@esigns/contracts/envelope';
 import { ok } from '../../platform/http/envelope';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { accessOf, requirePermission } from '../permissions';
+import { renderBrandingMailPreview } from './branding-preview';
 import {
-  ZBrandingOverride,
   companyLogoUrl,
   getCompanyBySlug,
   getCompanyProfile,
@@ -26,6 +26,15 @@ const ZCompanyProfile = z.object({
   is_active: z.boolean(),
   logo_url: z.string().nullable(),
   branding: ZBranding,
+  readable_colors: z
+    .object({
+      on_primary: z.string().describe('Button text on the primary colour: white or black, whichever reads'),
+      on_secondary: z.string().describe('Text on the secondary colour'),
+      mail_link: z
+        .string()
+        .describe('Links in mails: link_color, else the primary darkened to 4.5:1 on white'),
+    })
+    .describe('Derived from the branding (never stored): what text on its colours becomes'),
 });
 const ERRORS = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 413: ZErrorBody, 415: ZErrorBody };
 
@@ -58,6 +67,12 @@ export function registerCompanyRoutes(api: FastifyInstance, platform: Platform):
         tags,
         security,
         summary: 'Change the company name, its sign-in address (slug) or its branding',
+        description:
+          'Branding needs `company:update-branding` too. Colours are `#rrggbb`. Text must read on its colour ' +
+          '(WCAG AA, 4.5:1): dialog header text on the dialog header and the mail link colour on white are ' +
+          'refused with 422 keyed `branding.dialog_header_text_color` / `branding.link_color`, the message ' +
+          'naming the nearest colour that passes; text on the primary and secondary colours is chosen ' +
+          '(white or black, `readable_colors`). The running app and the next mail take the new look at once.',
         body: z.object({
           name: ZCompanyName.optional(),
           slug: ZCompanySlug.optional(),
@@ -113,13 +128,42 @@ export function registerCompanyRoutes(api: FastifyInstance, platform: Platform):
         params: z.object({ slug: z.string().max(80) }),
         response: {
           200: ZSuccess(
-            ZCompanyProfile.pick({ _id: true, name: true, slug: true, logo_url: true, branding: true }),
+            ZCompanyProfile.pick({
+              _id: true,
+              name: true,
+              slug: true,
+              logo_url: true,
+              branding: true,
+              readable_colors: true,
+            }),
           ),
           404: ZErrorBody,
         },
       },
     },
     async (request) => ok(await getCompanyBySlug(platform, request.params.slug)),
+  );
+
+  r.post(
+    '/company/branding/mail-preview',
+    {
+      onRequest: requirePermission(platform, 'company:view'),
+      schema: {
+        tags,
+        security,
+        summary: "A sample mail in the company's look, with unsaved colours (product addition)",
+        description:
+          "The mail layout every product mail uses, with the company's saved branding and these changes " +
+          'over it, and its default mail header and footer (email templates). Nothing is stored or sent.',
+        body: z.object({ branding: ZBrandingOverride.optional() }),
+        response: {
+          200: ZSuccess(z.object({ subject: z.string(), html: z.string(), text: z.string() })),
+          ...ERRORS,
+        },
+      },
+    },
+    async (request) =>
+      ok(await renderBrandingMailPreview(platform, accessOf(request), request.body.branding ?? {})),
   );
 
   r.post(

@@ -1,4 +1,5 @@
 import { DEFAULT_BRANDING, type TBranding } from '@esigns/contracts/branding';
+import { mailLinkColour, readableTextOn } from '@esigns/contracts/contrast';
 
 export type TMailButton = { label: string; url: string };
 
@@ -43,7 +44,12 @@ export function renderMailLayout(input: TMailLayoutInput): { html: string; text:
   const primary = HEX_COLOUR.test(branding.primary_color)
     ? branding.primary_color
     : DEFAULT_BRANDING.primary_color;
-  const buttonText = isLight(primary) ? '#1f2937' : '#ffffff';
+  // Text on the button and links on white reach WCAG AA (4.5:1) whatever the company's colours.
+  const buttonText = readableTextOn(primary);
+  const link = mailLinkColour({
+    primary_color: primary,
+    link_color: HEX_COLOUR.test(branding.link_color) ? branding.link_color : '',
+  });
   const logoUrl = absoluteUrl(branding.logo_url, input.publicUrl);
   const button = input.button
     ? input.redactButtonLink
@@ -63,10 +69,10 @@ export function renderMailLayout(input: TMailLayoutInput): { html: string; text:
 <a href="${e(button.url)}" target="_blank" rel="noopener" style="display:inline-block;padding:13px 30px;font-family:${FONT};font-size:16px;font-weight:600;line-height:20px;color:${buttonText};text-decoration:none;border-radius:6px;">${e(button.label)}</a>
 </td></tr></table>
 </td></tr>
-<tr><td class="px" style="padding:12px 32px 4px;font-family:${FONT};font-size:12px;line-height:18px;color:#6b7280;word-break:break-all;">If the button does not work, copy this link into your browser:<br><a href="${e(button.url)}" target="_blank" rel="noopener" style="color:${primary};text-decoration:underline;">${e(button.shown)}</a></td></tr>`
+<tr><td class="px" style="padding:12px 32px 4px;font-family:${FONT};font-size:12px;line-height:18px;color:#6b7280;word-break:break-all;">If the button does not work, copy this link into your browser:<br><a href="${e(button.url)}" target="_blank" rel="noopener" style="color:${link};text-decoration:underline;">${e(button.shown)}</a></td></tr>`
     : '';
 
-  const frame = frameRows(input.frame);
+  const frame = frameRows(input.frame, link);
 
   const preheader = input.preheader
     ? `<div style="display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;opacity:0;overflow:hidden;mso-hide:all;">${e(input.preheader)}</div>`
@@ -109,7 +115,7 @@ ${frame.footer}
 <tr><td style="padding:24px 32px 0;"><div style="border-top:1px solid #e5e7eb;line-height:1px;font-size:1px;">&nbsp;</div></td></tr>
 <tr><td class="px" align="center" style="padding:12px 32px 24px;font-family:${FONT};font-size:12px;line-height:18px;color:#9ca3af;">
 ${e(branding.powered_by)}<br>
-<span style="color:${primary};">${e(branding.slogan)}</span>
+<span style="color:${link};">${e(branding.slogan)}</span>
 </td></tr>
 </table>
 <!--[if mso]></td></tr></table><![endif]-->
@@ -141,14 +147,17 @@ ${e(branding.powered_by)}<br>
  * The table rows of a company's header and footer (each in its own full-width cell, so whatever
  * the editor made stays inside the 600 px column) and their text versions. Empty parts add nothing.
  */
-function frameRows(frame: TMailFrame | null | undefined): {
+function frameRows(
+  frame: TMailFrame | null | undefined,
+  link: string,
+): {
   header: string;
   footer: string;
   headerText: string;
   footerText: string;
 } {
-  const header = frame?.header_html.trim() ?? '';
-  const footer = frame?.footer_html.trim() ?? '';
+  const header = colourLinks(frame?.header_html.trim() ?? '', link);
+  const footer = colourLinks(frame?.footer_html.trim() ?? '', link);
   const cell = (html: string, padding: string): string =>
     html
       ? `<tr><td class="px" style="padding:${padding};font-family:${FONT};font-size:14px;line-height:22px;color:#374151;">\n${html}\n</td></tr>`
@@ -159,6 +168,14 @@ function frameRows(frame: TMailFrame | null | undefined): {
     headerText: header ? htmlToText(header) : '',
     footerText: footer ? htmlToText(footer) : '',
   };
+}
+
+/**
+ * Links of the company's header and footer in its link colour (inline: many clients drop `<style>`),
+ * unless the editor gave the link a style of its own. The HTML is sanitised: every tag is well formed.
+ */
+function colourLinks(html: string, colour: string): string {
+  return html.replace(/<a\b(?![^>]*\bstyle\s*=)/gi, `<a style="color:${colour};"`);
 }
 
 /** Escapes text for HTML content and double-quoted attribute values. */
@@ -245,14 +262,4 @@ function absoluteUrl(url: string, base: string | undefined): string {
 /** Only links a mail client can open safely; a `javascript:` URL must never become a button. */
 function safeUrl(url: string): string {
   return /^(https?:|mailto:)/i.test(url.trim()) ? url.trim() : '#';
-}
-
-/** Relative luminance above which white text stops being readable on the colour. */
-function isLight(hex: string): boolean {
-  const full = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex;
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(full.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.6;
 }

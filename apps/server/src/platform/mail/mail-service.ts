@@ -105,6 +105,16 @@ export class MailService {
     this.frameResolver = resolver;
   }
 
+  /** The company's default header/footer as its mails carry it now (previews), or null. */
+  async companyFrame(companyId: string): Promise<TMailFrame | null> {
+    return this.frameResolver ? this.frameResolver(this.db, companyId) : null;
+  }
+
+  /** The instance's public address (relative logo URLs in mails and previews become absolute with it). */
+  get publicUrl(): string {
+    return this.config.publicUrl;
+  }
+
   /** The company's own SMTP settings (the mail-config module). Replaces. */
   setCompanySmtpResolver(resolver: CompanySmtpResolver | null): void {
     this.smtpResolver = resolver;

@@ -105,6 +105,7 @@ export const STAFF_NAV: readonly StaffNavItem[] = [
     areas: [
       'settings',
       'profile',
+      'branding',
       'configuration',
       'company-users',
       'roles',

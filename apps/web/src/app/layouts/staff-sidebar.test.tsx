@@ -95,12 +95,14 @@ describe('findActiveKey', () => {
     );
   });
 
-  it('names each screen once: "Templates" for /templates, no second Branding entry', () => {
-    const leaves = makeMenu('OWNER', null).items.flatMap((item) =>
-      item.kind === 'GROUP' ? item.children : [item],
-    );
+  it('names each screen once: "Templates" for /templates, one Branding entry for /branding, lit there', () => {
+    const ownerItems = makeMenu('OWNER', null).items;
+    const leaves = ownerItems.flatMap((item) => (item.kind === 'GROUP' ? item.children : [item]));
     expect(leaves.find((leaf) => leaf.route === '/templates')?.label).toBe('Templates');
-    expect(leaves.some((leaf) => leaf.route === '/branding' || leaf.label === 'Branding')).toBe(false);
+    expect(leaves.filter((leaf) => leaf.route === '/branding' || leaf.label === 'Branding')).toEqual([
+      expect.objectContaining({ key: 'settings.branding', label: 'Branding', route: '/branding' }),
+    ]);
+    expect(findActiveKey(ownerItems, '/branding', 'branding')).toBe('settings.branding');
     const routes = leaves.map((leaf) => leaf.route).filter(Boolean);
     expect(new Set(routes).size).toBe(routes.length);
   });

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING } from '@esigns/contracts/branding-defaults';
 import { installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
-import { checkLogoFile } from './company-logo-card';
 import { CompanyProfileScreen, employeeSigninUrl } from './company-profile-screen';
 import type { TCompanyProfile } from './team-api';
 import { renderScreen, withPermissions } from './team-test-utils';
@@ -54,7 +53,7 @@ describe('CompanyProfileScreen', () => {
     await waitFor(() => expect(screen.queryByTestId('company-name-status')).toBeNull());
   });
 
-  it('saves only what changed: name, sign-in address and colours', async () => {
+  it('saves only what changed: name and sign-in address; links to Branding for logo and colours', async () => {
     const api = installFakeApi(withPermissions('OWNER', companyHandler()));
     renderScreen(<CompanyProfileScreen />, '/profile/companyProfile');
     const save = (await screen.findByRole('button', { name: 'Save changes' })) as HTMLButtonElement;
@@ -64,16 +63,14 @@ describe('CompanyProfileScreen', () => {
     fireEvent.change(screen.getByLabelText(/^Company name/), { target: { value: 'Acme Industries' } });
     fireEvent.change(screen.getByLabelText(/^Sign-in address/), { target: { value: 'Acme-Ind' } });
     expect(screen.getByTestId('employee-signin-url').textContent).toBe(employeeSigninUrl('acme-ind'));
-    fireEvent.change(screen.getByLabelText(/^Primary colour/), { target: { value: '#112233' } });
-    fireEvent.change(screen.getByLabelText(/^Dialog header background/), { target: { value: '#445566' } });
-    expect(screen.getByTestId('preview-dialog-header').style.background).toBe('rgb(68, 85, 102)');
+    expect(screen.queryByLabelText(/^Primary colour/)).toBeNull();
+    expect(screen.getByTestId('branding-link').getAttribute('href')).toBe('/branding');
     fireEvent.click(save);
 
     await waitFor(() => expect(api.callsTo('/api/company', 'PATCH')).toHaveLength(1));
     expect(api.callsTo('/api/company')[0]?.body).toEqual({
       name: 'Acme Industries',
       slug: 'acme-ind',
-      branding: { primary_color: '#112233', dialog_header_color: '#445566' },
     });
     expect(await screen.findByText('Company profile saved')).toBeTruthy();
   });
@@ -85,14 +82,6 @@ describe('CompanyProfileScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Use 3-50 letters, digits and dashes')).toBeTruthy();
     expect(api.callsTo('/api/company', 'PATCH')).toHaveLength(0);
-  });
-
-  it('refuses logo files that are not small PNG, JPEG or WebP images', () => {
-    expect(checkLogoFile({ type: 'image/png', size: 2000 })).toBeNull();
-    expect(checkLogoFile({ type: 'image/gif', size: 2000 })).toBe('Choose a PNG, JPEG or WebP image');
-    expect(checkLogoFile({ type: 'image/webp', size: 2 * 1024 * 1024 })).toBe(
-      'The logo must be at most 1 MB',
-    );
   });
 
   it('shows a MEMBER no company profile', async () => {

@@ -1,13 +1,11 @@
 import type { FormEvent } from 'react';
 import {
   ActionIcon,
-  Box,
+  Anchor,
   Button,
-  ColorInput,
   CopyButton,
   Divider,
   Group,
-  Paper,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -16,20 +14,19 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { Link } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconDeviceFloppy, IconPalette } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useSession, workspaceIdOf } from '../../shared/session/session-store';
 import { useAuthForm } from '../auth/use-auth-form';
-import { CompanyLogoCard } from './company-logo-card';
 import {
   checkCompanyName,
   fetchCompanyProfile,
   updateCompanyProfile,
-  type TBrandingColours,
   type TCompanyProfile,
   type TCompanyUpdateRequest,
 } from './team-api';
@@ -46,25 +43,8 @@ import {
   type ScreenFrame,
 } from '../../shared/ui/page-kit';
 import { useCan } from '../../shared/permissions/use-can';
-import { COMPANY_BRANDING_KEY } from '../../shared/branding/company-branding';
 
-const COLOUR_FIELDS = [
-  'primary_color',
-  'secondary_color',
-  'dialog_header_color',
-  'dialog_header_text_color',
-] as const satisfies readonly (keyof TBrandingColours)[];
-
-const FIELDS = ['name', 'slug', ...COLOUR_FIELDS] as const;
-
-const COLOUR_LABELS: Record<(typeof COLOUR_FIELDS)[number], string> = {
-  primary_color: 'Primary colour',
-  secondary_color: 'Secondary colour',
-  dialog_header_color: 'Dialog header background',
-  dialog_header_text_color: 'Dialog header text',
-};
-
-const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const FIELDS = ['name', 'slug'] as const;
 
 /** The address employees of the company sign in at. */
 export function employeeSigninUrl(slug: string, origin: string = window.location.origin): string {
@@ -92,73 +72,15 @@ function useNameStatus(name: string, currentName: string, isEnabled: boolean) {
     : { color: 'orange.8', text: 'Another company already uses this name' };
 }
 
-function BrandingPreview({ values }: { values: Record<(typeof COLOUR_FIELDS)[number], string> }) {
-  const pick = (value: string, fallback: string) => (HEX.test(value.trim()) ? value.trim() : fallback);
-  const header = pick(values.dialog_header_color, '#eeeeee');
-  const headerText = pick(values.dialog_header_text_color, '#808080');
-  const primary = pick(values.primary_color, '#F27E0C');
-  const secondary = pick(values.secondary_color, '#EF2333');
-  return (
-    <Paper withBorder radius="md" style={{ overflow: 'hidden' }} data-testid="branding-preview">
-      <Box
-        px="md"
-        py="sm"
-        style={{ background: header, color: headerText }}
-        data-testid="preview-dialog-header"
-      >
-        <Text fw={600}>Dialog title</Text>
-      </Box>
-      <Stack gap="sm" p="md">
-        <Text size="sm" c="dimmed">
-          Dialogs and buttons look like this with your colours.
-        </Text>
-        <Group gap="sm">
-          <Button component="span" color={primary} data-testid="preview-primary-button">
-            Primary button
-          </Button>
-          <Button component="span" variant="outline" color={secondary}>
-            Secondary
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
-  );
-}
-
-function CompanyProfileForm({
-  profile,
-  canEdit,
-  canBrand,
-}: {
-  profile: TCompanyProfile;
-  canEdit: boolean;
-  canBrand: boolean;
-}) {
+function CompanyProfileForm({ profile, canEdit }: { profile: TCompanyProfile; canEdit: boolean }) {
   const queryClient = useQueryClient();
-  const form = useAuthForm(
-    {
-      name: profile.name,
-      slug: profile.slug,
-      primary_color: profile.branding.primary_color,
-      secondary_color: profile.branding.secondary_color,
-      dialog_header_color: profile.branding.dialog_header_color,
-      dialog_header_text_color: profile.branding.dialog_header_text_color,
-    },
-    FIELDS,
-  );
+  const form = useAuthForm({ name: profile.name, slug: profile.slug }, FIELDS);
   const nameStatus = useNameStatus(form.values.name, profile.name, canEdit);
-  const canEditColours = canEdit && canBrand;
 
   const changes = (values: typeof form.values): TCompanyUpdateRequest => {
     const body: TCompanyUpdateRequest = {};
     if (values.name.trim() !== profile.name) body.name = values.name.trim();
     if (values.slug.trim().toLowerCase() !== profile.slug) body.slug = values.slug.trim().toLowerCase();
-    const branding: Partial<TBrandingColours> = {};
-    for (const key of COLOUR_FIELDS) {
-      if (values[key].trim().toLowerCase() !== profile.branding[key].toLowerCase())
-        branding[key] = values[key].trim();
-    }
-    if (Object.keys(branding).length) body.branding = branding;
     return body;
   };
   const isDirty = Object.keys(changes(form.values)).length > 0;
@@ -167,18 +89,14 @@ function CompanyProfileForm({
     mutationFn: updateCompanyProfile,
     onSuccess: (saved) => {
       queryClient.setQueryData(TEAM_KEYS.company(saved._id), saved);
-      // The app takes the new colours at once.
-      void queryClient.invalidateQueries({ queryKey: COMPANY_BRANDING_KEY });
       notifications.show({ color: 'teal', title: 'Company profile saved', message: saved.name });
     },
     onError: (error) => {
-      // 422 keys of the branding object arrive as `branding.primary_color`.
       if (isApiError(error) && error.isValidation) {
         const own: Record<string, string> = {};
         const other: string[] = [];
         for (const [key, message] of Object.entries(error.fieldErrors)) {
-          const field = key.replace(/^branding\./, '');
-          if ((FIELDS as readonly string[]).includes(field)) own[field] = message;
+          if ((FIELDS as readonly string[]).includes(key)) own[key] = message;
           else other.push(message);
         }
         form.setErrors(own);
@@ -259,29 +177,16 @@ function CompanyProfileForm({
         </SimpleGrid>
 
         <Divider />
-        <Title order={3} size="h4">
-          Branding
-        </Title>
-        <CompanyLogoCard profile={profile} canEdit={canBrand} />
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            {COLOUR_FIELDS.map((key) => (
-              <ColorInput
-                key={key}
-                name={key}
-                label={COLOUR_LABELS[key]}
-                format="hex"
-                value={form.values[key]}
-                onChange={(value) => form.setValue(key, value)}
-                error={form.errors[key]}
-                readOnly={!canEditColours}
-                disallowInput={!canEditColours}
-                withPicker={canEditColours}
-              />
-            ))}
-          </SimpleGrid>
-          <BrandingPreview values={form.values} />
-        </SimpleGrid>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconPalette size={18} style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm">
+            The logo, colours and the look of your mails are set in{' '}
+            <Anchor component={Link} to="/branding" data-testid="branding-link">
+              Branding
+            </Anchor>
+            .
+          </Text>
+        </Group>
 
         {canEdit && (
           <Group justify="flex-end">
@@ -301,8 +206,8 @@ function CompanyProfileForm({
 }
 
 /**
- * /profile/companyProfile: the company name (with an availability hint), its sign-in address,
- * logo and branding colours, with a live preview. `GET /company/{id}`, `PATCH /company`.
+ * /profile/companyProfile: the company name (with an availability hint) and its sign-in address
+ * (`GET /company/{id}`, `PATCH /company`); logo and colours are on /branding, linked from here.
  */
 export function CompanyProfileScreen({ frame: Frame = PageFrame }: { frame?: ScreenFrame }) {
   usePageTitle('Company profile');
@@ -336,7 +241,6 @@ export function CompanyProfileScreen({ frame: Frame = PageFrame }: { frame?: Scr
           key={company.data._id}
           profile={company.data}
           canEdit={rights.can('company:update')}
-          canBrand={rights.can('company:update-branding')}
         />
       </Panel>
     );

@@ -1,5 +1,6 @@
 import type { PlanType, TSessionReply, UserType } from '@esigns/contracts/auth';
 import type { TBranding } from '@esigns/contracts/branding-defaults';
+import type { TBrandingOverride } from '@esigns/contracts/branding';
 import type { TPaged } from '@esigns/contracts/envelope';
 import { api } from '../../shared/api/api-client';
 
@@ -220,17 +221,14 @@ export type TCompanyProfile = {
   is_active: boolean;
   logo_url: string | null;
   branding: TBranding;
+  /** Derived by the server: text on the brand colours and the mail link colour (`/branding`). */
+  readable_colors?: { on_primary: string; on_secondary: string; mail_link: string };
 };
-
-export type TBrandingColours = Pick<
-  TBranding,
-  'primary_color' | 'secondary_color' | 'dialog_header_color' | 'dialog_header_text_color'
->;
 
 export type TCompanyUpdateRequest = {
   name?: string;
   slug?: string;
-  branding?: Partial<TBrandingColours>;
+  branding?: TBrandingOverride;
 };
 
 export async function fetchCompanyProfile(id: string, signal?: AbortSignal): Promise<TCompanyProfile> {

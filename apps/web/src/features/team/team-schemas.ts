@@ -47,21 +47,8 @@ export const ZRoleForm = z.object({
   description: ZRoleDescription,
 });
 
-const ZHexColour = z
-  .string()
-  .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #F27E0C');
-const ZCssColour = z
-  .string()
-  .trim()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Use a colour like #EEEEEE');
-
 export const ZCompanyProfileForm = z.object({
   name: ZCompanyName,
   slug: ZCompanySlug,
-  primary_color: ZHexColour,
-  secondary_color: ZHexColour,
-  dialog_header_color: ZCssColour,
-  dialog_header_text_color: ZCssColour,
 });
 export type TCompanyProfileForm = z.output<typeof ZCompanyProfileForm>;

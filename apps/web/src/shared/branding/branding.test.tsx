@@ -2,7 +2,8 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING } from '@esigns/contracts/branding-defaults';
 import { BrandingProvider, mergeBranding, useBranding } from './branding-provider';
-import { createAppTheme, PRIMARY_COLOR_NAME } from './theme';
+import { createTheme, mergeMantineTheme, DEFAULT_THEME } from '@mantine/core';
+import { brandVariantColors, createAppTheme, PRIMARY_COLOR_NAME } from './theme';
 import { usePageTitle } from './use-page-title';
 
 afterEach(cleanup);
@@ -49,5 +50,28 @@ describe('createAppTheme', () => {
     expect(theme.primaryColor).toBe(PRIMARY_COLOR_NAME);
     expect(theme.colors?.[PRIMARY_COLOR_NAME]?.[6]).toBe('#f27e0c');
     expect(theme.colors?.brandSecondary?.[6]).toBe('#ef2333');
+  });
+});
+
+describe('brandVariantColors', () => {
+  const theme = mergeMantineTheme(DEFAULT_THEME, createTheme(createAppTheme(DEFAULT_BRANDING)));
+  const textOf = (
+    branding: { primary_color: string; secondary_color: string },
+    color?: string,
+    variant = 'filled',
+  ) => brandVariantColors(branding)({ color, theme, variant }).color;
+
+  it('gives filled brand buttons the text that reads on them, other colours their own', () => {
+    expect(textOf({ primary_color: '#F27E0C', secondary_color: '#0055aa' }, 'brand.6')).toBe('#000000');
+    expect(textOf({ primary_color: '#0055aa', secondary_color: '#0055aa' }, 'brand')).toBe('#ffffff');
+    expect(textOf({ primary_color: '#0055aa', secondary_color: '#ffd43b' }, 'brandSecondary')).toBe(
+      '#000000',
+    );
+    expect(textOf({ primary_color: '#F27E0C', secondary_color: '#0055aa' }, 'red')).toBe(
+      'var(--mantine-color-white)',
+    );
+    expect(textOf({ primary_color: '#F27E0C', secondary_color: '#0055aa' }, 'brand', 'light')).not.toBe(
+      '#000000',
+    );
   });
 });

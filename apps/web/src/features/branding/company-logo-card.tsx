@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconUpload, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useBranding } from '../../shared/branding/branding-provider';
-import { uploadCompanyLogo, type TCompanyProfile } from './team-api';
-import { TEAM_KEYS } from './team-query-keys';
+import { uploadCompanyLogo, type TCompanyProfile } from '../team/team-api';
+import { TEAM_KEYS } from '../team/team-query-keys';
 import { errorText } from '../../shared/ui/page-kit';
 import { COMPANY_BRANDING_KEY } from '../../shared/branding/company-branding';
 
