@@ -77,6 +77,7 @@ import { registerSsoRoutes } from './modules/sso';
 import { registerAppRoutes } from './modules/apps';
 import { registerIframeLinkRoutes } from './modules/iframe-links';
 import { registerPayButtonRoutes } from './modules/pay-buttons';
+import { registerWhatsappRoutes } from './modules/whatsapp';
 import { registerSharePointRoutes } from './modules/sharepoint';
 
 export type App = FastifyInstance;
@@ -253,6 +254,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerSsoRoutes(api, platform);
       registerSubscriptionRoutes(api, platform);
       registerPayButtonRoutes(api, platform);
+      registerWhatsappRoutes(api, platform);
       registerSharePointRoutes(api, platform);
       registerAppRoutes(api, platform);
       registerIframeLinkRoutes(api, platform);

@@ -21,6 +21,7 @@ import { registerReminderHooks } from './modules/reminders';
 import { registerSsoHooks } from './modules/sso';
 import { registerSubscriptionHooks } from './modules/subscriptions';
 import { registerWebhookHooks } from './modules/webhooks';
+import { registerWhatsappHooks } from './modules/whatsapp';
 import type { Platform } from './platform/platform';
 
 /**
@@ -52,4 +53,5 @@ export function registerModuleHooks(platform: Platform): void {
   registerSubscriptionHooks(platform);
   registerDocumentUsage();
   registerWebhookHooks(platform);
+  registerWhatsappHooks(platform);
 }

@@ -14,6 +14,7 @@ import { defineWebhookJobs } from './modules/webhooks';
 import { definePipelineJobs } from './modules/pipelines';
 import { defineOAuthJobs } from './modules/oauth';
 import { defineSubscriptionJobs } from './modules/subscriptions';
+import { defineWhatsappJobs } from './modules/whatsapp';
 import { defineSharePointJobs } from './modules/sharepoint';
 import { registerModuleHooks } from './module-hooks';
 import type { Platform } from './platform/platform';
@@ -41,5 +42,6 @@ export function defineModuleJobs(platform: Platform): void {
   defineWebhookJobs(platform);
   defineOAuthJobs(platform);
   defineSubscriptionJobs(platform);
+  defineWhatsappJobs(platform);
   defineSharePointJobs(platform);
 }

@@ -615,7 +615,7 @@ export async function findContactsByIds(
   db: Pick<Db, 'select'>,
   companyId: string,
   ids: string[],
-): Promise<{ id: string; email: string; firstName: string; lastName: string }[]> {
+): Promise<{ id: string; email: string; firstName: string; lastName: string; phone: string }[]> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
   return db
@@ -624,6 +624,7 @@ export async function findContactsByIds(
       email: contacts.email,
       firstName: contacts.firstName,
       lastName: contacts.lastName,
+      phone: contacts.phone,
     })
     .from(contacts)
     .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, valid)));

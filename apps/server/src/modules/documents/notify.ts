@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TDocumentSettings } from '@esigns/contracts/documents';
+import { formatDateIn } from '@esigns/contracts/dates';
 import { keyedHash } from '../../platform/auth/one-time-secrets';
 import type { Platform } from '../../platform/platform';
+import { messageContact } from '../contacts';
 import { recipientDateStyle } from '../settings';
 import { appendDocumentLog, type DocumentLogInput } from './document-logs';
 import type { Tx } from './lookups';
@@ -71,6 +73,7 @@ export async function queueSigningMail(
     recipient.id,
     input.secret,
   );
+  const dates = await recipientDateStyle(tx, actor.companyId, recipient.userId);
   const mail = await platform.mail.queue(
     signingRequestMail({
       to: recipient.email,
@@ -84,11 +87,26 @@ export async function queueSigningMail(
       message: input.settings.email_message,
       link,
       expiresAt: input.expiresAt,
-      dates: await recipientDateStyle(tx, actor.companyId, recipient.userId),
+      dates,
       branding: input.sender.branding,
     }),
     { tx, companyId: actor.companyId },
   );
+  // Other channels of a contact recipient (WhatsApp), with the mail: one message per mail.
+  await messageContact(tx, {
+    companyId: actor.companyId,
+    contactId: recipient.contactId,
+    purpose: 'SIGNING_LINK',
+    targetId: mail.id,
+    values: {
+      recipient_name: `${recipient.firstName} ${recipient.lastName}`.trim() || recipient.email,
+      document_name: input.documentName,
+      sender_name: input.sender.name,
+      company_name: input.sender.companyName,
+      link,
+      expires_at: input.expiresAt ? formatDateIn(input.expiresAt, { ...dates, withZone: true }) : '',
+    },
+  });
   await notifyRecipientDue(platform, tx, {
     companyId: actor.companyId,
     documentId: recipient.employeeDocumentId,

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/database';
 import { escapeHtml } from '../../platform/mail/mail-layout';
 import type { Platform } from '../../platform/platform';
 import { findCompanyById } from '../company';
+import { messageContact } from '../contacts';
 import { brandingOf } from '../company-users';
 import { loadSenderInfo } from '../documents';
 import { createGuestSession, type FormBuilderRow } from '../form-builders';
@@ -112,6 +113,20 @@ async function mailLink(
     },
     { tx, companyId: form.companyId },
   );
+  // Other channels of a contact (WhatsApp), with the mail: one message per mail.
+  await messageContact(tx, {
+    companyId: form.companyId,
+    contactId: recipient.kind === 'CONTACT' ? recipient.id : null,
+    purpose: 'FORM_LINK',
+    targetId: id,
+    values: {
+      recipient_name: recipient.name || recipient.email,
+      form_name: form.name,
+      sender_name: sender.name || from,
+      company_name: sender.companyName,
+      link: link.url,
+    },
+  });
   return id;
 }
 

@@ -1,4 +1,6 @@
+import { formatDateIn } from '@esigns/contracts/dates';
 import type { Platform } from '../../platform/platform';
+import { messageContact } from '../contacts';
 import {
   appendDocumentLogs,
   claimRecipientsToRemind,
@@ -50,6 +52,7 @@ async function remindRecipients(
   const logs: DocumentLogInput[] = [];
   for (const recipient of recipients) {
     const link = await freshSigningLink(platform, tx, recipient);
+    const dates = await senders.datesFor(tx, document.companyId, recipient.userId);
     const mail = await platform.mail.queue(
       reminderMail({
         to: recipient.email,
@@ -60,11 +63,26 @@ async function remindRecipients(
         companyName: sender.companyName,
         link,
         expiresAt: document.expiresAt,
-        dates: await senders.datesFor(tx, document.companyId, recipient.userId),
+        dates,
         branding: sender.branding,
       }),
       { tx, companyId: document.companyId },
     );
+    // Other channels of a contact recipient (WhatsApp), with the reminder mail.
+    await messageContact(tx, {
+      companyId: document.companyId,
+      contactId: recipient.contactId,
+      purpose: 'REMINDER',
+      targetId: mail.id,
+      values: {
+        recipient_name: `${recipient.firstName} ${recipient.lastName}`.trim() || recipient.email,
+        document_name: document.name,
+        sender_name: sender.name,
+        company_name: sender.companyName,
+        link,
+        expires_at: document.expiresAt ? formatDateIn(document.expiresAt, { ...dates, withZone: true }) : '',
+      },
+    });
     logs.push({
       companyId: document.companyId,
       employeeDocumentId: document.id,

@@ -73,6 +73,7 @@ const ZEnv = z.object({
   STRIPE_WEBHOOK_SECRET: ZOptionalString,
   STRIPE_API_URL: ZOptionalString.pipe(z.url().optional()),
   WIRE_INSTRUCTIONS: ZOptionalString,
+  WHATSAPP_GRAPH_URL: ZOptionalString.pipe(z.url().optional()),
   DEFAULT_PLAN: z
     .string()
     .regex(/^[A-Za-z0-9_-]{2,40}$/)
@@ -141,6 +142,8 @@ export type AppConfig = {
   webhooks: WebhooksConfig;
   /** Payments (the payment-gateway module's README). */
   payments: PaymentsConfig;
+  /** WhatsApp Cloud API (the whatsapp module's README). */
+  whatsapp: WhatsappConfig;
   /** Plans and limits (the subscriptions module's README). */
   subscriptions: SubscriptionsConfig;
 };
@@ -161,6 +164,11 @@ export type PaymentsConfig = {
   stripeApiUrl: string | undefined;
   /** Wire transfer instructions shown for MANUAL payments without an account of their own. */
   wireInstructions: string | undefined;
+};
+
+export type WhatsappConfig = {
+  /** The Cloud API's Graph base (WHATSAPP_GRAPH_URL, default https://graph.facebook.com/v21.0; a local server in tests). */
+  graphUrl: string;
 };
 
 export type WebhooksConfig = {
@@ -259,6 +267,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelaysSeconds: parseRetryDelays(e.WEBHOOKS_RETRY_DELAYS),
       disableAfterFailures: e.WEBHOOKS_DISABLE_AFTER_FAILURES,
       disableAfterHours: e.WEBHOOKS_DISABLE_AFTER_HOURS,
+    },
+    whatsapp: {
+      graphUrl: (e.WHATSAPP_GRAPH_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
     },
     payments: {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
