@@ -26,7 +26,14 @@ export const WHATSAPP_VARIABLES: Record<TWhatsappPurpose, readonly string[]> = {
   FORM_LINK: ['recipient_name', 'form_name', 'sender_name', 'company_name', 'link'],
 };
 
-export const WHATSAPP_MESSAGE_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'DELIVERED', 'READ', 'FAILED'] as const;
+export const WHATSAPP_MESSAGE_STATUSES = [
+  'QUEUED',
+  'SENDING',
+  'SENT',
+  'DELIVERED',
+  'READ',
+  'FAILED',
+] as const;
 export type TWhatsappMessageStatus = (typeof WHATSAPP_MESSAGE_STATUSES)[number];
 
 const digits = (what: string) =>
@@ -40,11 +47,15 @@ export const ZWhatsappAccountCreate = z.object({
   name: z.string().trim().min(1, 'Give the account a name').max(120, 'At most 120 characters'),
   phone_number_id: digits('The phone number id'),
   waba_id: digits('The WhatsApp Business account id'),
-  access_token: z.string().trim().min(20, 'Paste the whole access token').max(1000, 'At most 1,000 characters'),
+  access_token: z
+    .string()
+    .trim()
+    .min(20, 'Paste the whole access token')
+    .max(1000, 'At most 1,000 characters'),
   app_secret: z
     .string()
     .trim()
-    .regex(/^[0-9a-f]{32}$/i, "The app secret is 32 hex characters (Meta app > Settings > Basic)"),
+    .regex(/^[0-9a-f]{32}$/i, 'The app secret is 32 hex characters (Meta app > Settings > Basic)'),
 });
 export type TWhatsappAccountCreate = z.infer<typeof ZWhatsappAccountCreate>;
 
