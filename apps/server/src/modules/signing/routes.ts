@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/platform';
 import { registerExpiredLinkRoutes } from './expired-link-routes';
+import { registerSealCertificateRoutes } from './seal-certificate-routes';
 import { registerSenderRoutes } from './sender-routes';
 import { registerSignerRoutes } from './signer-routes';
 import { registerSignerActionRoutes } from './signing-routes';
@@ -13,4 +14,5 @@ export function registerSigningRoutes(api: FastifyInstance, platform: Platform):
   registerSenderRoutes(api, platform);
   registerVerifyRoutes(api, platform);
   registerExpiredLinkRoutes(api, platform);
+  registerSealCertificateRoutes(api, platform);
 }

@@ -6,12 +6,15 @@ import type { Platform } from '../../platform/platform';
 import { sealDocument } from '../../platform/pdf/seal-document';
 import { signingKeyStoreFor } from '../../platform/pdf/signing-key-store';
 import { createTimestamper, type Timestamper } from '../../platform/pdf/timestamp';
+import { companySignerFor } from './seal-certificates';
 
 /** What the seal of one document is built from (gathered by `seal-service.ts`). */
 export type SealInput = {
   original: Buffer;
   document: {
     id: string;
+    /** Whose documents: its own sealing certificate, when it has one, seals them. */
+    companyId: string;
     name: string;
     sentAt: Date | null;
     sender: { name: string; email: string; companyName: string };
@@ -44,13 +47,16 @@ export type SealInput = {
 
 /**
  * The final PDF through the sealing library (`platform/pdf`): values stamped and flattened,
- * the certificate of completion appended, a PAdES signature with the instance's identity.
+ * the certificate of completion appended, a PAdES signature with the company's own identity when
+ * it has uploaded one (seal-certificates.ts), else the instance's.
  */
 export async function buildSealedPdf(
   platform: Platform,
   input: SealInput,
 ): Promise<{ bytes: Buffer; sha256: string; pages: TPageSize[] }> {
-  const signer = await signingKeyStoreFor(platform.database.db, platform.config).getSigner();
+  const signer =
+    (await companySignerFor(platform, input.document.companyId)) ??
+    (await signingKeyStoreFor(platform.database.db, platform.config).getSigner());
   const timestamper = timestamperFor(platform);
   const sealed = await sealDocument({
     ...(timestamper ? { timestamper } : {}),

@@ -276,6 +276,7 @@ export async function gatherSealInput(platform: Platform, document: EmployeeRow)
     original,
     document: {
       id: document.id,
+      companyId: document.companyId,
       name: document.name,
       sentAt: document.sentAt,
       sender: { name: sender.name, email: sender.email, companyName: sender.companyName },

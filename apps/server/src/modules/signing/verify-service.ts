@@ -2,8 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { TVerifyDocumentResult } from '@esigns/contracts/signing';
 import type { Platform } from '../../platform/platform';
 import { signingKeyStoreFor } from '../../platform/pdf/signing-key-store';
+import { verifyPdf } from '../../platform/pdf/verify-pdf';
 import { isRecipientAct, documentLogsOf, employeeDocumentOf, recipientsOf } from '../documents';
 import { documentSeals } from './schema';
+import { companyCertificateFingerprints } from './seal-certificates';
 
 /** Actions shown on the public verification page's timeline (the rest is internal detail). */
 const PUBLIC_ACTIONS = new Set([
@@ -32,7 +34,11 @@ export async function verifyUploadedDocument(
   bytes: Buffer,
 ): Promise<TVerifyDocumentResult> {
   const db = platform.database.db;
-  const check = await signingKeyStoreFor(db, platform.config).verify(bytes);
+  const keys = signingKeyStoreFor(db, platform.config);
+  // Ours: sealed with the instance's identity or with a company's own certificate (retired ones too).
+  const check = verifyPdf(bytes, {
+    ourFingerprints: [...(await keys.ourFingerprints()), ...(await companyCertificateFingerprints(platform))],
+  });
   const [seal] = await db
     .select({ documentId: documentSeals.employeeDocumentId })
     .from(documentSeals)

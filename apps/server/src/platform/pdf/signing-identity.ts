@@ -101,13 +101,64 @@ export function readP12(
     throw new SignerError(`SIGNING_P12 file not found: ${source}`);
   } else if (/^[A-Za-z0-9+/=\s_-]+$/.test(source)) der = Buffer.from(source.replace(/\s+/g, ''), 'base64');
   else throw new SignerError('SIGNING_P12 is neither a readable file nor base64');
+  let contents: P12Contents;
+  try {
+    contents = openP12(der, passphrase);
+  } catch (err) {
+    if (!(err instanceof P12Error)) throw err;
+    throw new SignerError(
+      err.problem === 'NO_KEY'
+        ? 'SIGNING_P12 holds no private key (RSA or ECDSA) that can be read'
+        : err.problem === 'NO_CERTIFICATE'
+          ? 'SIGNING_P12 holds no certificate'
+          : `SIGNING_P12 cannot be opened (${err.message}): check the file and SIGNING_P12_PASSPHRASE`,
+    );
+  }
+  const { privateKey, certificates } = contents;
+  return createPdfSigner({
+    privateKey,
+    certificates,
+    ...extra,
+  });
+}
+
+export type P12Problem = 'NOT_P12' | 'PASSPHRASE' | 'UNREADABLE' | 'NO_KEY' | 'NO_CERTIFICATE';
+
+/** Why a PKCS#12 bundle cannot be used (`problem`), with node-forge's words in `message`. */
+export class P12Error extends Error {
+  constructor(
+    readonly problem: P12Problem,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type P12Contents = { privateKey: KeyObject; certificates: Buffer[] };
+
+/**
+ * The first readable private key (RSA or ECDSA) and every certificate (DER) of a PKCS#12 bundle.
+ * Throws `P12Error`: NOT_P12 (not DER / not a PFX), PASSPHRASE (the integrity check fails: wrong
+ * passphrase), UNREADABLE (any other failure to open it), NO_KEY, NO_CERTIFICATE.
+ */
+export function openP12(der: Buffer, passphrase: string): P12Contents {
+  let asn1: forge.asn1.Asn1;
+  try {
+    asn1 = forge.asn1.fromDer(der.toString('binary'));
+  } catch (err) {
+    throw new P12Error('NOT_P12', err instanceof Error ? err.message : 'not DER');
+  }
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
-    p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(der.toString('binary')), false, passphrase);
+    p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, passphrase);
   } catch (err) {
-    throw new SignerError(
-      `SIGNING_P12 cannot be opened (${err instanceof Error ? err.message : 'unknown error'}): check the file and SIGNING_P12_PASSPHRASE`,
-    );
+    const message = err instanceof Error ? err.message : 'unknown error';
+    if (/MAC could not be verified|Invalid password/i.test(message))
+      throw new P12Error('PASSPHRASE', message);
+    if (/PFX|PKCS#12|ASN\.1 object/i.test(message) && !/decrypt|cipher|password/i.test(message)) {
+      throw new P12Error('NOT_P12', message);
+    }
+    throw new P12Error('UNREADABLE', message);
   }
   const keyBags = [
     ...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[forge.pki.oids.pkcs8ShroudedKeyBag!] ??
@@ -115,19 +166,15 @@ export function readP12(
     ...(p12.getBags({ bagType: forge.pki.oids.keyBag! })[forge.pki.oids.keyBag!] ?? []),
   ];
   const privateKey = keyBags.map(keyOfBag).find((key) => key !== undefined);
-  if (!privateKey) throw new SignerError('SIGNING_P12 holds no private key (RSA or ECDSA) that can be read');
+  if (!privateKey) throw new P12Error('NO_KEY', 'no private key (RSA or ECDSA) that can be read');
   const certBags = p12.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? [];
   // node-forge parses RSA certificates only; any other comes as its ASN.1, re-encoded as it was.
   const certificates = certBags
     .map((bag) => (bag.cert ? forge.pki.certificateToAsn1(bag.cert) : bag.asn1))
     .filter((asn1): asn1 is forge.asn1.Asn1 => asn1 !== undefined && asn1 !== null)
     .map((asn1) => Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'));
-  if (certificates.length === 0) throw new SignerError('SIGNING_P12 holds no certificate');
-  return createPdfSigner({
-    privateKey,
-    certificates,
-    ...extra,
-  });
+  if (certificates.length === 0) throw new P12Error('NO_CERTIFICATE', 'no certificate');
+  return { privateKey, certificates };
 }
 
 /**

@@ -130,12 +130,22 @@ export function signingKeyStoreFor(db: Db, config: AppConfig): SigningKeyStore {
       db,
       secret: config.secrets.storageSecret,
       publicUrl: config.publicUrl,
-      contactInfo: /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom,
+      contactInfo: sealContactInfo(config),
       p12: config.signingP12,
     });
     stores.set(db, store);
   }
   return store;
+}
+
+/** `/Location` of every seal: the instance's public host. */
+export function sealLocation(config: AppConfig): string {
+  return new URL(config.publicUrl).host;
+}
+
+/** `/ContactInfo` of every seal: the address of MAIL_FROM. */
+export function sealContactInfo(config: AppConfig): string {
+  return /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
 }
 
 function keyFrom(secret: string): Buffer {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, KeyObject, webcrypto } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -85,7 +85,15 @@ export async function makeTestCa(
  */
 export async function issueCertificate(
   ca: TestIdentity,
-  options: { name: string; role: 'sealing' | 'tsa' | 'ocsp'; key?: 'ec' | 'rsa'; ocspUrl?: string },
+  options: {
+    name: string;
+    role: 'sealing' | 'tsa' | 'ocsp' | 'encryption';
+    key?: 'ec' | 'rsa';
+    ocspUrl?: string;
+    /** Validity (default: from an hour ago for two years). */
+    notBefore?: Date;
+    notAfter?: Date;
+  },
 ): Promise<TestIdentity> {
   const keys = await keysFor(options.key ?? 'ec');
   const extensions: x509.Extension[] = [
@@ -93,7 +101,9 @@ export async function issueCertificate(
     new x509.KeyUsagesExtension(
       options.role === 'sealing'
         ? x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation
-        : x509.KeyUsageFlags.digitalSignature,
+        : options.role === 'encryption'
+          ? x509.KeyUsageFlags.keyEncipherment
+          : x509.KeyUsageFlags.digitalSignature,
       true,
     ),
     await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
@@ -111,8 +121,8 @@ export async function issueCertificate(
     serialNumber: (serial++).toString(16).padStart(4, '0'),
     subject: `CN=${options.name}, O=e-Signs Tests`,
     issuer: ca.certificate.subjectName,
-    notBefore: new Date(Date.now() - 3600_000),
-    notAfter: new Date(Date.now() + 2 * 365 * 86_400_000),
+    notBefore: options.notBefore ?? new Date(Date.now() - 3600_000),
+    notAfter: options.notAfter ?? new Date(Date.now() + 2 * 365 * 86_400_000),
     signingAlgorithm: ca.keys.privateKey.algorithm.name === 'ECDSA' ? EC : RSA,
     publicKey: keys.publicKey,
     signingKey: ca.keys.privateKey,
@@ -132,6 +142,42 @@ export async function signerOf(identity: TestIdentity, chain: TestIdentity[] = [
     location: 'sign.test',
     contactInfo: 'seal@sign.test',
   });
+}
+
+/**
+ * A PKCS#12 bundle of a test identity and its chain, made by `openssl pkcs12 -export` (OpenSSL 3's
+ * defaults: PBES2/AES-256, SHA-256 MAC), or with `legacy` 3DES. `noKey`: certificates only.
+ */
+export async function p12Of(
+  identity: TestIdentity,
+  passphrase: string,
+  options: { chain?: TestIdentity[]; noKey?: boolean; legacy?: boolean } = {},
+): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'esigns-p12-'));
+  try {
+    const keyPem = KeyObject.from(identity.keys.privateKey).export({ type: 'pkcs8', format: 'pem' });
+    writeFileSync(path.join(dir, 'key.pem'), keyPem);
+    writeFileSync(path.join(dir, 'cert.pem'), identity.pem);
+    writeFileSync(path.join(dir, 'chain.pem'), (options.chain ?? []).map((c) => c.pem).join('\n'));
+    const args = [
+      'pkcs12',
+      '-export',
+      '-in',
+      'cert.pem',
+      '-out',
+      'out.p12',
+      '-passout',
+      `pass:${passphrase}`,
+    ];
+    if (options.noKey) args.push('-nokeys');
+    else args.push('-inkey', 'key.pem');
+    if (options.chain?.length) args.push('-certfile', 'chain.pem');
+    if (options.legacy) args.push('-legacy');
+    await execFileAsync('openssl', args, { cwd: dir });
+    return readFileSync(path.join(dir, 'out.p12'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 type LocalServer = { url: string; requests: number; close(): Promise<void> };

@@ -23,6 +23,7 @@ import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useSession, workspaceIdOf } from '../../shared/session/session-store';
 import { useAuthForm } from '../auth/use-auth-form';
+import { SealCertificatePanel } from './seal-certificate-panel';
 import {
   checkCompanyName,
   fetchCompanyProfile,
@@ -214,6 +215,7 @@ export function CompanyProfileScreen({ frame: Frame = PageFrame }: { frame?: Scr
   const rights = useCan();
   const companyId = useSession(workspaceIdOf) ?? '';
   const canView = rights.can('company:view');
+  const userType = useSession((state) => state.user_type);
   const company = useQuery({
     queryKey: TEAM_KEYS.company(companyId),
     queryFn: ({ signal }) => fetchCompanyProfile(companyId, signal),
@@ -251,7 +253,14 @@ export function CompanyProfileScreen({ frame: Frame = PageFrame }: { frame?: Scr
       title="Company profile"
       description="How your company appears to your team, your signers and on its own sign-in page."
     >
-      {body}
+      <Stack gap="lg">
+        {body}
+        {canView && !rights.isLoading && !rights.error && (
+          <SealCertificatePanel
+            canManage={rights.can('company:update') && (userType === 'OWNER' || userType === 'ADMIN')}
+          />
+        )}
+      </Stack>
     </Frame>
   );
 }
