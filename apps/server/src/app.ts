@@ -23,6 +23,7 @@ import { runRateLimitFirst } from './platform/http/rate-limit-first';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerRequestLogging } from './platform/http/request-logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
+import { registerActivityCapture, registerActivityLogRoutes } from './modules/activity-log';
 import type { Platform } from './platform/platform';
 import { registerModuleHooks } from './module-hooks';
 import { registerStorageRoutes } from './platform/storage/storage-routes';
@@ -141,6 +142,8 @@ export async function buildApp(platform: Platform): Promise<App> {
   registerRequestLogging(app);
 
   registerSecurityHeaders(app);
+  // The company's activity log: what staff calls did, written as they are answered.
+  registerActivityCapture(app, platform);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -257,6 +260,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerWhatsappRoutes(api, platform);
       registerSharePointRoutes(api, platform);
       registerAppRoutes(api, platform);
+      registerActivityLogRoutes(api, platform);
       registerIframeLinkRoutes(api, platform);
     },
     { prefix: '/api' },

@@ -16,6 +16,7 @@ import { defineOAuthJobs } from './modules/oauth';
 import { defineSubscriptionJobs } from './modules/subscriptions';
 import { defineWhatsappJobs } from './modules/whatsapp';
 import { defineSharePointJobs } from './modules/sharepoint';
+import { defineActivityLogJobs } from './modules/activity-log';
 import { registerModuleHooks } from './module-hooks';
 import type { Platform } from './platform/platform';
 
@@ -42,6 +43,7 @@ export function defineModuleJobs(platform: Platform): void {
   defineWebhookJobs(platform);
   defineOAuthJobs(platform);
   defineSubscriptionJobs(platform);
+  defineActivityLogJobs(platform);
   defineWhatsappJobs(platform);
   defineSharePointJobs(platform);
 }

@@ -1,0 +1,7 @@
+/**
+ * The public face of the activity-log module: the composition root imports only this file
+ * (checked by .dependency-cruiser.cjs). Its table stays private to it.
+ */
+export { registerActivityCapture } from './capture';
+export { defineActivityLogJobs } from './jobs';
+export { registerActivityLogRoutes } from './routes';
