@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZInt4 } from './ids';
+import { ZTransaction } from './payments';
 
 /*
  * Subscriptions (DOMAIN-PLATFORM "Subscriptions and payments", spec 2 §7, spec 3 §7): products,
@@ -306,6 +307,15 @@ export const ZPromoCode = z.object({
   active: z.boolean(),
 });
 export type TPromoCode = z.infer<typeof ZPromoCode>;
+
+/** A company's wire plan payment in the operators' console (`GET /subscriptions/operator/transactions`). */
+export const ZOperatorTransaction = ZTransaction.extend({ payerCompanyName: z.string().nullable() });
+export type TOperatorTransaction = z.infer<typeof ZOperatorTransaction>;
+export const ZOperatorTransactionQuery = z.object({
+  status: z.enum(['PENDING', 'PAID', 'FAILED']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
 
 /** `data` of a 402 PAYMENT_REQUIRED answer (`error_code` PLAN_LIMIT_REACHED). */
 export const ZPlanLimitDetails = z.object({

@@ -33,6 +33,8 @@ import type { GuardName } from './guard-decision';
  *   (GET /api/outbox). Staff layout when signed in, the public layout otherwise.
  *
  * Product additions (not rows of client-routes.tsv):
+ * - /operator/billing (staff, area `operator`): the instance operators' console (OPERATOR_EMAILS):
+ *   companies' wire payments to mark paid or failed, promo codes, the plans on sale.
  * - /verify-document (public, wide): anyone uploads a PDF and learns whether it is an authentic
  *   completed document of this instance (issue 5).
  * - /automation-pipelines (staff, area `pipelines`): the automation pipelines list, /create,
@@ -122,6 +124,7 @@ export const STAFF_ROUTES: ScreenRoute[] = [
     ['/invoice', 'Invoice'],
     ['/plans-list', 'Plans'],
   ]),
+  ...staff('operator', [['/operator/billing', 'Billing operations']]),
   ...staff('logs', [['/logDetails', 'Activity log']]),
   ...staff('custom-dashboards', [
     ['/custom/dashboard-list', 'Custom dashboards'],

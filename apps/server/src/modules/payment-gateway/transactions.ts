@@ -299,6 +299,8 @@ export async function transactionViewFor(db: Pick<Db, 'select'>, companyId: stri
 export type TransactionFilter = {
   payerCompanyId?: string;
   companyId?: string;
+  scope?: 'INSTANCE' | 'COMPANY';
+  provider?: 'STRIPE' | 'MANUAL';
   purposeKind?: PaymentPurposeKind;
   status?: TxnStatus;
   page?: number;
@@ -316,6 +318,8 @@ export async function listTransactions(
   const conditions: (SQL | undefined)[] = [
     filter.payerCompanyId ? eq(paymentTransactions.payerCompanyId, filter.payerCompanyId) : undefined,
     filter.companyId ? eq(paymentTransactions.companyId, filter.companyId) : undefined,
+    filter.scope ? eq(paymentTransactions.scope, filter.scope) : undefined,
+    filter.provider ? eq(paymentTransactions.provider, filter.provider) : undefined,
     filter.purposeKind ? eq(paymentTransactions.purposeKind, filter.purposeKind) : undefined,
     filter.status ? eq(paymentTransactions.status, filter.status) : undefined,
     filter.where,

@@ -10,6 +10,8 @@ import {
   ZCreateProduct,
   ZCustomer,
   ZFeature,
+  ZOperatorTransaction,
+  ZOperatorTransactionQuery,
   ZPlan,
   ZPlanInfo,
   ZPlanQuery,
@@ -30,7 +32,7 @@ import { ok } from '../../platform/http/envelope';
 import type { Platform } from '../../platform/platform';
 import { accessOf, requirePermission } from '../permissions';
 import { createCharge, getCharge, getCustomer, saveCustomer, userTransactions } from './billing';
-import { markManualPayment } from './operator';
+import { listWireTransactions, markManualPayment } from './operator';
 import { allProductsAndPlans, createPlan, createProduct, getPlan, listFeatures, listPlans } from './plans';
 import {
   createPromoCode,
@@ -467,6 +469,22 @@ export function registerSubscriptionRoutes(api: FastifyInstance, platform: Platf
       await deletePromoCode(db, request.params.id);
       return ok(null, 'Promo code deleted');
     },
+  );
+
+  r.get(
+    '/subscriptions/operator/transactions',
+    {
+      onRequest: operatorOnly(),
+      schema: {
+        tags,
+        security,
+        summary: "The companies' wire (MANUAL) plan payments, newest first",
+        description: `Filter by \`status\` (PENDING: waiting to be marked). Paged. ${OPERATOR}`,
+        querystring: ZOperatorTransactionQuery,
+        response: { 200: ZSuccess(ZPaged(ZOperatorTransaction)), ...ERRORS },
+      },
+    },
+    async (request) => ok(await listWireTransactions(db, request.query)),
   );
 
   r.put(

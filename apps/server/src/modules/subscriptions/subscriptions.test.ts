@@ -266,6 +266,19 @@ describe('the company plan', () => {
 
     // Another company's transaction id: 404 for them; a non-operator: 403.
     expect((await call('GET', `/charge/${result.transaction_id}`, globex.users.OWNER)).statusCode).toBe(404);
+    // The operators' console lists it as waiting, with the company's name; others may not look.
+    const waiting = await call('GET', '/subscriptions/operator/transactions?status=PENDING', operator);
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    const listed = waiting.json().data.data.find((t: { _id: string }) => t._id === result.transaction_id);
+    expect(listed.payerCompanyId).toBe(acme.companyId);
+    expect(listed.payerCompanyName).toBeTruthy();
+    expect(listed.amount.amountMinor).toBe(99900);
+    expect(
+      (await call('GET', '/subscriptions/operator/transactions', acme.users.OWNER)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('GET', '/subscriptions/operator/transactions?status=NOPE', operator)).statusCode,
+    ).toBe(422);
     const mark = (who: SeededUser) =>
       call('PUT', `/subscriptions/operator/transactions/${result.transaction_id}`, who, { status: 'PAID' });
     expect((await mark(acme.users.OWNER)).statusCode).toBe(403);
@@ -274,6 +287,11 @@ describe('the company plan', () => {
     expect(paid.json().data.status).toBe('PAID');
     const again = await mark(operator);
     expect(again.statusCode).toBe(200);
+
+    const settled = await call('GET', '/subscriptions/operator/transactions?status=PENDING', operator);
+    expect(
+      settled.json().data.data.some((t: { _id: string }) => t._id === result.transaction_id),
+    ).toBe(false);
 
     const info = await planInfo(acme.users.OWNER);
     expect(info.plan.code).toBe('STARTER');

@@ -10,4 +10,6 @@ export const SUBSCRIPTION_SCREENS: Readonly<Record<string, LazyComponent>> = {
   '/profile/paymentsCards': () =>
     import('./payments-cards-screen').then((m) => ({ Component: m.PaymentsCardsScreen })),
   '/expire': () => import('./expire-screen').then((m) => ({ Component: m.ExpireScreen })),
+  '/operator/billing': () =>
+    import('./operator/operator-screen').then((m) => ({ Component: m.OperatorBillingScreen })),
 };

@@ -94,9 +94,16 @@ export function SubscriptionScreen() {
       title="Subscription"
       description="Your company's plan, what it allows and what you use."
       actions={
-        <Button component={Link} to="/profile/paymentsCards" variant="default">
-          Billing details
-        </Button>
+        <>
+          {info.data?.is_operator && (
+            <Button component={Link} to="/operator/billing" variant="default">
+              Billing operations
+            </Button>
+          )}
+          <Button component={Link} to="/profile/paymentsCards" variant="default">
+            Billing details
+          </Button>
+        </>
       }
     >
       {info.isError ? (
