@@ -54,7 +54,9 @@ export const ZIframeLinkCreate = z.object({
   name: ZName,
   kind: ZKind,
   target_id: ZTargetId,
-  expires_at: ZExpiresAt.describe(`When the link stops working: in the future, at most ${IFRAME_LINK_MAX_DAYS} days ahead`),
+  expires_at: ZExpiresAt.describe(
+    `When the link stops working: in the future, at most ${IFRAME_LINK_MAX_DAYS} days ahead`,
+  ),
 });
 export type TIframeLinkCreate = z.infer<typeof ZIframeLinkCreate>;
 
@@ -70,7 +72,11 @@ export const ZIframeLinkUpdate = z
   });
 export type TIframeLinkUpdate = z.infer<typeof ZIframeLinkUpdate>;
 
-export const ZIframeLinkDataUpdate = z.object({ id: ZId('Use a link id'), kind: ZKind, target_id: ZTargetId });
+export const ZIframeLinkDataUpdate = z.object({
+  id: ZId('Use a link id'),
+  kind: ZKind,
+  target_id: ZTargetId,
+});
 export type TIframeLinkDataUpdate = z.infer<typeof ZIframeLinkDataUpdate>;
 
 export const ZIframeLinkListQuery = z.object({

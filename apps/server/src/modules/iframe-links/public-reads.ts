@@ -51,16 +51,20 @@ export async function companyOfToken(db: Db, instanceSecret: string, token: stri
 /** The creator's access as it is now, holding the kind's permissions, else 410. */
 async function creatorAccess(db: Db, row: IframeLinkRow): Promise<AccessContext> {
   if (!row.createdBy) throw unavailable();
-  const access = await unlessAppError(
-    loadAccess(db, { userId: row.createdBy, companyId: row.companyId }),
-    ['UNAUTHORIZED'],
-  );
-  if (!access || KIND_PERMISSIONS[row.kind].some((slug) => !access.permissions.has(slug))) throw unavailable();
+  const access = await unlessAppError(loadAccess(db, { userId: row.createdBy, companyId: row.companyId }), [
+    'UNAUTHORIZED',
+  ]);
+  if (!access || KIND_PERMISSIONS[row.kind].some((slug) => !access.permissions.has(slug)))
+    throw unavailable();
   return access;
 }
 
 /** `GET /iframe-link/{token}`: what the screen shows; counts an open. */
-export async function describeLink(db: Db, instanceSecret: string, token: string): Promise<TIframeLinkPublic> {
+export async function describeLink(
+  db: Db,
+  instanceSecret: string,
+  token: string,
+): Promise<TIframeLinkPublic> {
   const row = await resolveToken(db, instanceSecret, token);
   await creatorAccess(db, row);
   const company = await findCompanyById(db, row.companyId);
@@ -109,8 +113,17 @@ export async function describeLink(db: Db, instanceSecret: string, token: string
   return answer;
 }
 
-type Column = { key: string; label: string; cell: (record: RecordLike, titles: Record<string, string>) => string };
-type RecordLike = { title: string; values: Record<string, Record<string, unknown>>; created_at: string; updated_at: string };
+type Column = {
+  key: string;
+  label: string;
+  cell: (record: RecordLike, titles: Record<string, string>) => string;
+};
+type RecordLike = {
+  title: string;
+  values: Record<string, Record<string, unknown>>;
+  created_at: string;
+  updated_at: string;
+};
 
 /** The view's columns of the entity (its default: the primary template's fields, then Created). */
 function columnsOf(def: EntityDefinition, refs: string[]): Column[] {
@@ -124,7 +137,10 @@ function columnsOf(def: EntityDefinition, refs: string[]): Column[] {
     key: `${templateId}#${field.key}`,
     label: field.label,
     cell: (r, titles) =>
-      printableText(field, r.values[templateId]?.[field.key], { dateFormat: DEFAULT_DATE_FORMAT, linkedTitles: titles }),
+      printableText(field, r.values[templateId]?.[field.key], {
+        dateFormat: DEFAULT_DATE_FORMAT,
+        linkedTitles: titles,
+      }),
   });
   if (refs.length === 0) {
     return [...def.primary.fields.slice(0, 8).map((f) => fieldColumn(def.primary.id, f)), system.created_at!];
@@ -133,7 +149,8 @@ function columnsOf(def: EntityDefinition, refs: string[]): Column[] {
     if (system[ref]) return [system[ref]];
     const parts = splitFieldRef(ref);
     const template = parts ? def.byId.get(parts.templateId) : undefined;
-    const field = template && !template.isRepeatable ? template.fields.find((f) => f.key === parts!.key) : undefined;
+    const field =
+      template && !template.isRepeatable ? template.fields.find((f) => f.key === parts!.key) : undefined;
     return field ? [fieldColumn(template!.id, field)] : [];
   });
 }

@@ -39,11 +39,11 @@ const TARGET =
   'FORM: `target_id` a form of the company anyone may fill (not a DRAFT, owner type ANYONE; the link opens ' +
   'the public form flow); ENTITY_VIEW: an entity view of the company (the link shows its rows, read only, its ' +
   'columns only); DOCUMENT_LIST: one of the documents lists (`all-documents`, `completed`...) of the creator, ' +
-  'read only (names, status, dates). Another company\'s or an unknown target: 422 on `target_id`. The caller ' +
+  "read only (names, status, dates). Another company's or an unknown target: 422 on `target_id`. The caller " +
   'needs the permissions of the kind (FORM `form-builders:publish`; ENTITY_VIEW `entity-views:view` and ' +
-  '`entity-data:view`; DOCUMENT_LIST `documents:view`): the link reads with its creator\'s rights. ';
+  "`entity-data:view`; DOCUMENT_LIST `documents:view`): the link reads with its creator's rights. ";
 const LINK =
-  'Each link answers its `token` (`ifl_{id}.{mac}`, an HMAC of the id and the link\'s own secret with the ' +
+  "Each link answers its `token` (`ifl_{id}.{mac}`, an HMAC of the id and the link's own secret with the " +
   'instance key), its `url` (`/if/{token}/link`) and an `<iframe>` `snippet`. ';
 const TOKEN = z.object({ token: z.string().max(200) });
 
@@ -66,7 +66,7 @@ export function registerIframeLinkRoutes(api: FastifyInstance, platform: Platfor
         summary: "The company's iframe links",
         description:
           'Newest first, paged (`page`, `limit`), revoked and expired ones too (`status` says which; filter with ' +
-          '`status`, `kind`, `search` on the name and the target\'s). ' +
+          "`status`, `kind`, `search` on the name and the target's). " +
           LINK +
           'Needs `iframe-links:view`.',
         querystring: ZIframeLinkListQuery.extend(ZPageQuery.shape),
@@ -88,7 +88,7 @@ export function registerIframeLinkRoutes(api: FastifyInstance, platform: Platfor
         security,
         summary: 'One iframe link',
         description:
-          '`?id=` the link\'s id (staff only: the link screen reads through `/iframe-link/{token}`). Another ' +
+          "`?id=` the link's id (staff only: the link screen reads through `/iframe-link/{token}`). Another " +
           "company's link: 404. " +
           LINK +
           'Needs `iframe-links:view`.',
@@ -126,7 +126,7 @@ export function registerIframeLinkRoutes(api: FastifyInstance, platform: Platfor
       schema: {
         tags,
         security,
-        summary: "Rename an iframe link or change its expiry",
+        summary: 'Rename an iframe link or change its expiry',
         description:
           'Body `id` and `name` and/or `expires_at` (a new expiry may bring an expired link back, within ' +
           `${IFRAME_LINK_MAX_DAYS} days). A revoked link: 409 (make a new one). Needs \`iframe-links:update\`.`,
@@ -187,8 +187,8 @@ export function registerIframeLinkRoutes(api: FastifyInstance, platform: Platfor
         tags,
         summary: 'What an iframe link shows (its screen)',
         description:
-          'Kind, name, expiry, the company\'s name, and FORM: the form\'s id and code (the screen fills it through the ' +
-          'public form calls); ENTITY_VIEW: the view\'s name and entities; DOCUMENT_LIST: which list. Counts an open. ' +
+          "Kind, name, expiry, the company's name, and FORM: the form's id and code (the screen fills it through the " +
+          "public form calls); ENTITY_VIEW: the view's name and entities; DOCUMENT_LIST: which list. Counts an open. " +
           GONE,
         params: TOKEN,
         response: { 200: ZSuccess(ZIframeLinkPublic), ...PUBLIC_ERRORS },
@@ -205,8 +205,8 @@ export function registerIframeLinkRoutes(api: FastifyInstance, platform: Platfor
         tags,
         summary: "An ENTITY_VIEW link's rows",
         description:
-          'A page (`page`, `limit` at most 100) of one of the view\'s entities (`entity_id`, default its first): ' +
-          'the view\'s filters and sorts, its columns only, values as text. Read only. Another kind of link: 404. ' +
+          "A page (`page`, `limit` at most 100) of one of the view's entities (`entity_id`, default its first): " +
+          "the view's filters and sorts, its columns only, values as text. Read only. Another kind of link: 404. " +
           GONE,
         params: TOKEN,
         querystring: ZIframeLinkRecordsQuery.extend(ZPageQuery.shape),
@@ -224,7 +224,7 @@ export function registerIframeLinkRoutes(api: FastifyInstance, platform: Platfor
         tags,
         summary: "A DOCUMENT_LIST link's documents",
         description:
-          'A page (`page`, `limit` at most 100) of the creator\'s documents list the link names, as the creator ' +
+          "A page (`page`, `limit` at most 100) of the creator's documents list the link names, as the creator " +
           'sees it now: name, status and dates only. Read only. Another kind of link: 404. ' +
           GONE,
         params: TOKEN,
@@ -233,7 +233,12 @@ export function registerIframeLinkRoutes(api: FastifyInstance, platform: Platfor
       },
     },
     async (request) => {
-      const { rows, total, limit } = await linkDocuments(db, instance.secret, request.params.token, request.query);
+      const { rows, total, limit } = await linkDocuments(
+        db,
+        instance.secret,
+        request.params.token,
+        request.query,
+      );
       return ok(toPaged(rows, total, { page: request.query.page, limit }));
     },
   );

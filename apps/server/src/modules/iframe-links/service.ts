@@ -26,7 +26,10 @@ export type LinkInstance = { secret: string; publicUrl: string };
 const DAY_MS = 86_400_000;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function statusOf(row: Pick<IframeLinkRow, 'revokedAt' | 'expiresAt'>, now = new Date()): TIframeLinkStatus {
+export function statusOf(
+  row: Pick<IframeLinkRow, 'revokedAt' | 'expiresAt'>,
+  now = new Date(),
+): TIframeLinkStatus {
   if (row.revokedAt) return 'REVOKED';
   return row.expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : 'ACTIVE';
 }
@@ -40,17 +43,24 @@ function checkExpiry(value: string, now = new Date()): Date {
       : at.getTime() > now.getTime() + IFRAME_LINK_MAX_DAYS * DAY_MS
         ? `At most ${IFRAME_LINK_MAX_DAYS} days ahead`
         : null;
-  if (problem) throw validationError([{ key: 'expires_at', path: ['expires_at'], message: problem }], problem);
+  if (problem)
+    throw validationError([{ key: 'expires_at', path: ['expires_at'], message: problem }], problem);
   return at;
 }
 
-export function linkUrl(instance: LinkInstance, row: Pick<IframeLinkRow, 'id' | 'secret'>): { token: string; url: string } {
+export function linkUrl(
+  instance: LinkInstance,
+  row: Pick<IframeLinkRow, 'id' | 'secret'>,
+): { token: string; url: string } {
   const token = linkToken(instance.secret, row.id, row.secret);
   return { token, url: `${instance.publicUrl}/if/${token}/link` };
 }
 
 async function present(db: Db, instance: LinkInstance, rows: IframeLinkRow[]): Promise<TIframeLink[]> {
-  const people = await findPeople(db, rows.map((row) => row.createdBy));
+  const people = await findPeople(
+    db,
+    rows.map((row) => row.createdBy),
+  );
   const now = new Date();
   return rows.map((row) => {
     const { token, url } = linkUrl(instance, row);
@@ -132,7 +142,12 @@ export async function listLinks(
   return { rows: await present(db, instance, rows), total: total?.n ?? 0 };
 }
 
-export async function getLink(db: Db, instance: LinkInstance, companyId: string, id: string): Promise<TIframeLink> {
+export async function getLink(
+  db: Db,
+  instance: LinkInstance,
+  companyId: string,
+  id: string,
+): Promise<TIframeLink> {
   const [link] = await present(db, instance, [await findRow(db, companyId, id)]);
   return link!;
 }
@@ -229,6 +244,9 @@ export async function revokeLink(
 
 function requireNotRevoked(row: Pick<IframeLinkRow, 'revokedAt'>): void {
   if (row.revokedAt) {
-    throw new AppError('CONFLICT', { message: 'This link is revoked: make a new one', errorCode: 'LINK_REVOKED' });
+    throw new AppError('CONFLICT', {
+      message: 'This link is revoked: make a new one',
+      errorCode: 'LINK_REVOKED',
+    });
   }
 }

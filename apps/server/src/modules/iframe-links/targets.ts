@@ -45,7 +45,9 @@ const badTarget = (message: string) =>
 export function requireKindPermissions(access: AccessContext, kind: TIframeLinkKind): void {
   const missing = KIND_PERMISSIONS[kind].filter((slug) => !access.permissions.has(slug));
   if (missing.length > 0) {
-    throw new AppError('FORBIDDEN', { message: `You do not have permission to do this (${missing.join(', ')})` });
+    throw new AppError('FORBIDDEN', {
+      message: `You do not have permission to do this (${missing.join(', ')})`,
+    });
   }
 }
 

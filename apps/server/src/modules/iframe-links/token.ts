@@ -22,7 +22,9 @@ function keyOf(instanceSecret: string): Buffer {
 }
 
 export function linkToken(instanceSecret: string, id: string, secret: string): string {
-  const mac = createHmac('sha256', keyOf(instanceSecret)).update(`iframe-link:${id}:${secret}`).digest('base64url');
+  const mac = createHmac('sha256', keyOf(instanceSecret))
+    .update(`iframe-link:${id}:${secret}`)
+    .digest('base64url');
   return `${IFRAME_LINK_TOKEN_PREFIX}${id}.${mac}`;
 }
 
