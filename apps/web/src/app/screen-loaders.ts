@@ -29,6 +29,7 @@ import { COMPANY_DOCUMENT_SCREENS } from '../features/company-documents/screens'
 import { EMAIL_TEMPLATE_SCREENS } from '../features/email-templates/screens';
 import { MAIL_CONFIG_SCREENS } from '../features/mail-config/screens';
 import { SHAREPOINT_SCREENS } from '../features/sharepoint/screens';
+import { WHATSAPP_SCREENS } from '../features/whatsapp/screens';
 import { CUSTOM_DASHBOARD_SCREENS } from '../features/custom-dashboards/screens';
 import { PIPELINE_SCREENS } from '../features/pipelines/screens';
 import { SSO_SCREENS } from '../features/sso/screens';
@@ -78,6 +79,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...EMAIL_TEMPLATE_SCREENS,
   ...MAIL_CONFIG_SCREENS,
   ...SHAREPOINT_SCREENS,
+  ...WHATSAPP_SCREENS,
   ...CUSTOM_DASHBOARD_SCREENS,
   ...PIPELINE_SCREENS,
   ...SSO_SCREENS,

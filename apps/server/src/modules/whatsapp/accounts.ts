@@ -6,7 +6,7 @@ import type {
 } from '@esigns/contracts/whatsapp';
 import { isUuid } from '@esigns/contracts/ids';
 import type { Db } from '../../platform/db/database';
-import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import { AppError, notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { fetchPhoneNumber, type GraphAuth, type PhoneNumberInfo } from './graph';
 import { whatsappAccounts, whatsappTemplates } from './schema';

@@ -27,6 +27,7 @@ import { usePageTitle } from '../../shared/branding/use-page-title';
 import { useAuthForm } from '../auth/use-auth-form';
 import { PhoneInput } from '../../shared/ui/account-forms/account-fields';
 import { ContactsFrame } from './contacts-frame';
+import { WhatsappOptInPanel } from '../whatsapp/contact-opt-in-panel';
 import { PortalAccessPanel } from './portal-access-panel';
 import { ErrorAlert, LoadError, NoAccess, Panel } from '../../shared/ui/page-kit';
 import { useCan } from '../../shared/permissions/use-can';
@@ -318,6 +319,7 @@ export function EditContactScreen() {
         />
       </FormPanel>
       <PortalAccessPanel contactId={contact.data._id} canUpdate={canUpdate} />
+      <WhatsappOptInPanel contactId={contact.data._id} canUpdate={canUpdate} />
     </Stack>,
   );
 }
