@@ -3,6 +3,7 @@ import { registerCompanyHooks } from './modules/company';
 import { registerCompanyUserHooks } from './modules/company-users';
 import { registerCustomDashboardHooks } from './modules/custom-dashboards';
 import { registerDocumentUsage } from './modules/documents';
+import { registerEmbeddingHooks } from './modules/embedding';
 import { registerEntityHooks } from './modules/entities';
 import {
   registerAccountRecordHooks,
@@ -53,5 +54,6 @@ export function registerModuleHooks(platform: Platform): void {
   registerSubscriptionHooks(platform);
   registerDocumentUsage();
   registerWebhookHooks(platform);
+  registerEmbeddingHooks(platform);
   registerWhatsappHooks(platform);
 }

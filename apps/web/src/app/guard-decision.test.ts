@@ -134,6 +134,18 @@ describe('decideGuard', async () => {
     expect(decideGuard('embedded', staff(), { pathname: '/if/tok123/contacts' })).toEqual({ type: 'allow' });
   });
 
+  it('embedded frame (router basename /if/{ssoAuth}): signed-out visitors go to /iFrameSignin with the page to open', () => {
+    expect(decideGuard('embedded', signedOut, { pathname: '/contacts', search: '?page=2' })).toEqual({
+      type: 'redirect',
+      to: `/iFrameSignin?${new URLSearchParams({ to: '/contacts?page=2' }).toString()}`,
+      reason: 'signed-out',
+    });
+    expect(decideGuard('embedded', signedOut, { pathname: '/iFrameSignin' })).toEqual({ type: 'allow' });
+    expect(decideGuard('embedded', signedOut, { pathname: '/link' })).toEqual({ type: 'allow' });
+    expect(decideGuard('embedded', signedOut, { pathname: '/if/ifl_x/link' })).toEqual({ type: 'allow' });
+    expect(decideGuard('embedded', staff(), { pathname: '/contacts' })).toEqual({ type: 'allow' });
+  });
+
   it('public: always allows', async () => {
     for (const session of [signedOut, staff(), contact]) {
       expect(decideGuard('public', session, { pathname: '/view/1/2/3' })).toEqual({ type: 'allow' });

@@ -57,6 +57,8 @@ export const STAFF_HOME_PATH = '/dashboard';
 export const CONTACT_HOME_PATH = '/ap/documents';
 export const NOT_ADMIN_PATH = '/emp/';
 export const IFRAME_SIGNIN_SEGMENT = 'iFrameSignin';
+/** An iframe link's one screen (`/if/{ifl_token}/link`): the token is its credential, no session. */
+export const IFRAME_LINK_PATH = '/link';
 
 /** The pages a visitor reaches by opening the site: no page to come back to after signing in. */
 const DEFAULT_PAGES: ReadonlySet<string> = new Set(['/', STAFF_HOME_PATH]);
@@ -219,8 +221,17 @@ export function decideGuard(guard: GuardName, session: SessionState, location: G
 
     case 'embedded': {
       const match = /^\/if\/([^/]+)(\/[^/]*)?/.exec(location.pathname);
-      if (!match) return ALLOW;
-      if (match[2] === `/${IFRAME_SIGNIN_SEGMENT}`) return ALLOW;
+      if (!match) {
+        // Inside an embedded frame (router basename /if/{ssoAuth}): paths come without the prefix.
+        // The frame signs in only with its host's token: the iframe sign-in, back to this page.
+        if (location.pathname === `/${IFRAME_SIGNIN_SEGMENT}` || location.pathname === IFRAME_LINK_PATH) {
+          return ALLOW;
+        }
+        if (signedIn) return ALLOW;
+        const to = `${location.pathname}${location.search ?? ''}`;
+        return redirect(`/${IFRAME_SIGNIN_SEGMENT}?${new URLSearchParams({ to }).toString()}`, 'signed-out');
+      }
+      if (match[2] === `/${IFRAME_SIGNIN_SEGMENT}` || match[2] === IFRAME_LINK_PATH) return ALLOW;
       if (signedIn) return ALLOW;
       return signinRedirect(location, `/if/${match[1] ?? ''}/${IFRAME_SIGNIN_SEGMENT}`);
     }

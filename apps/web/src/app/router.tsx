@@ -4,7 +4,15 @@ import { ScreenPlaceholder } from '../shared/ui/screen-placeholder';
 import type { GuardName } from './guard-decision';
 import { RouteGuard } from './guards';
 import type { RouteHandle } from './route-handle';
-import { ALL_SCREEN_ROUTES, fillPattern, toRouterPath, type LayoutName, type ScreenRoute } from './routes';
+import {
+  ALL_SCREEN_ROUTES,
+  EMBEDDED_PREFIX,
+  EMBEDDED_ROUTES,
+  fillPattern,
+  toRouterPath,
+  type LayoutName,
+  type ScreenRoute,
+} from './routes';
 import { AppLoading } from './screens/app-loading';
 import { NotFoundScreen } from './screens/not-found-screen';
 import { SCREENS } from './screen-loaders';
@@ -64,16 +72,31 @@ function EmbeddedNotFound() {
   return <NotFoundScreen homeTo={`/if/${ssoAuth}/documents/all`} homeLabel="Back to documents" />;
 }
 
-function screenRoute(route: ScreenRoute): RouteObject {
+/** `/if/{ssoAuth}/contacts` -> `/contacts`: a mirrored route's staff pattern (its own otherwise). */
+function withoutEmbeddedPrefix(pattern: string): string {
+  return pattern.startsWith(EMBEDDED_PREFIX) ? pattern.slice(EMBEDDED_PREFIX.length) || '/' : pattern;
+}
+
+/**
+ * A route's screen: its own loader, or for a mirrored `/if/{ssoAuth}/...` route the staff
+ * route's (the same screen in the embedded layout).
+ */
+function screenOf(pattern: string) {
+  return SCREENS[pattern] ?? SCREENS[withoutEmbeddedPrefix(pattern)];
+}
+
+function screenRoute(route: ScreenRoute, inFrame = false): RouteObject {
   const handle: RouteHandle = {
     title: route.title,
     area: route.area,
     width: route.width,
     pattern: route.pattern,
   };
-  const path = toRouterPath(route.pattern);
-  if (route.redirectTo) return { path, handle, element: <RedirectTo to={route.redirectTo} /> };
-  const screen = SCREENS[route.pattern];
+  // Inside an embedded frame the router's basename is `/if/{ssoAuth}`: paths lose the prefix.
+  const local = (pattern: string) => (inFrame ? withoutEmbeddedPrefix(pattern) : pattern);
+  const path = toRouterPath(local(route.pattern));
+  if (route.redirectTo) return { path, handle, element: <RedirectTo to={local(route.redirectTo)} /> };
+  const screen = screenOf(route.pattern);
   if (screen) return { path, handle, lazy: () => withChunkTimeout(screen) };
   return {
     path,
@@ -162,6 +185,51 @@ export function buildRoutes(screens: readonly ScreenRoute[] = ALL_SCREEN_ROUTES)
 
 export function createAppRouter() {
   return createBrowserRouter(buildRoutes());
+}
+
+/**
+ * The routes of an embedded frame (`/if/{ssoAuth}/...`, router basename `/if/{ssoAuth}`): the
+ * mirrored staff routes under their staff paths, `/iFrameSignin`, `/` to the documents list,
+ * unknown paths to the not-found screen, all behind the embedded guard and layout. Every
+ * absolute staff link of the screens then stays under the prefix.
+ */
+export function buildEmbeddedFrameRoutes(screens: readonly ScreenRoute[] = EMBEDDED_ROUTES): RouteObject[] {
+  const handle: RouteHandle = { title: 'Page not found' };
+  return [
+    {
+      id: 'root',
+      errorElement: <RouteErrorScreen />,
+      HydrateFallback: AppLoading,
+      children: [
+        {
+          id: 'guard:embedded:frame',
+          handle: { guard: 'embedded' } satisfies RouteHandle,
+          element: <RouteGuard guard="embedded" />,
+          children: [
+            {
+              id: 'layout:embedded:frame',
+              handle: { layout: 'embedded' } satisfies RouteHandle,
+              lazy: () => withChunkTimeout(LAYOUTS.embedded),
+              children: [
+                ...screens.map((route) => screenRoute(route, true)),
+                {
+                  id: 'not-found-frame',
+                  path: '*',
+                  handle,
+                  element: <NotFoundScreen homeTo="/documents/all" homeLabel="Back to documents" />,
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+/** The router of an embedded frame, whose basename is `/if/{ssoAuth}` (features/embedding). */
+export function createEmbeddedFrameRouter(basename: string) {
+  return createBrowserRouter(buildEmbeddedFrameRoutes(), { basename });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -40,6 +40,7 @@ import { OAUTH_SCREENS } from '../features/oauth/screens';
 import { PAY_BUTTON_SCREENS } from '../features/pay-buttons/screens';
 import { DEVELOPER_SCREENS } from '../features/developer/screens';
 import { APP_SCREENS } from '../features/apps/screens';
+import { EMBEDDING_SCREENS } from '../features/embedding/screens';
 import { IFRAME_LINK_SCREENS } from '../features/iframe-links/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
@@ -90,6 +91,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...PAY_BUTTON_SCREENS,
   ...DEVELOPER_SCREENS,
   ...APP_SCREENS,
+  ...EMBEDDING_SCREENS,
   ...IFRAME_LINK_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),

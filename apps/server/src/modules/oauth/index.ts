@@ -3,6 +3,7 @@
  * file (checked by .dependency-cruiser.cjs). Its tables stay private to it.
  */
 export { findClientApp, listClientApps } from './client-apps';
+export { companyOfClientApp } from './client-credentials';
 export { defineOAuthJobs } from './jobs';
 export { onClientAppDeleted } from './hooks';
 export { registerOAuthRoutes } from './routes';

@@ -4,6 +4,7 @@
  */
 export { registerSettingsRoutes } from './routes';
 export { getApiKey } from './service';
+export { companyOfApiKey } from './api-key-check';
 export { overDefaults, readSavedSettings, readSettings, wantsNotification } from './service';
 export {
   companyDateSettingsText,

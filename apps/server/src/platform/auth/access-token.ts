@@ -14,6 +14,11 @@ export type AccessClaims = {
   oauth?: { clientId: string; scopes: readonly string[] };
   /** Opened by single sign-on: each call checks the identity provider has not ended it (modules/sso). */
   viaSso?: boolean;
+  /**
+   * An embedded session (`/if/{ssoAuth}`, modules/embedding): the user inside a host page's frame;
+   * calls that change the account or its secrets refuse it (`registerEmbeddedSessionPolicy`).
+   */
+  embedded?: boolean;
 };
 
 const ISSUER = 'esigns';
@@ -31,6 +36,7 @@ export async function signAccessToken(
     ...(claims.sessionId ? { sid: claims.sessionId } : {}),
     ...(claims.isContact ? { ctc: true } : {}),
     ...(claims.viaSso ? { sso: true } : {}),
+    ...(claims.embedded ? { emb: true } : {}),
   })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
@@ -78,6 +84,7 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
       ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
       ...(payload.ctc === true ? { isContact: true } : {}),
       ...(payload.sso === true ? { viaSso: true } : {}),
+      ...(payload.emb === true ? { embedded: true } : {}),
     };
     if (typeof payload.exp === 'number') {
       if (verified.size >= VERIFIED_CAP) verified.delete(verified.keys().next().value!);

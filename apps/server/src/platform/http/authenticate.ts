@@ -35,6 +35,18 @@ export function registerDelegatedTokens(resolve: DelegatedTokens): void {
   delegatedTokens = resolve;
 }
 
+/**
+ * Whether an embedded session (a user inside a host page's frame, `AccessClaims.embedded`) may
+ * make this call; registered by modules/embedding at start-up. Unregistered, embedded sessions
+ * are refused everywhere (fail closed).
+ */
+export type EmbeddedSessionPolicy = (request: FastifyRequest) => boolean;
+let embeddedSessionPolicy: EmbeddedSessionPolicy | undefined;
+
+export function registerEmbeddedSessionPolicy(policy: EmbeddedSessionPolicy): void {
+  embeddedSessionPolicy = policy;
+}
+
 /** Who a route behind `requireAuth` admits: staff sessions (the default), or contacts too. */
 export type AuthAudience = 'staff' | 'staff-or-contact' | 'contact';
 
@@ -55,6 +67,12 @@ export function requireAuth(jwtSecret: string, audience: AuthAudience = 'staff')
     }
     if (!claims.isContact && audience === 'contact') {
       throw new AppError('FORBIDDEN', { message: 'This is only for contacts signed in to the contact area' });
+    }
+    if (claims.embedded && !embeddedSessionPolicy?.(request)) {
+      throw new AppError('FORBIDDEN', {
+        message: 'This is not available inside an embedded frame: open the app itself',
+        errorCode: 'EMBEDDED_SESSION_REFUSED',
+      });
     }
     if (claims.viaSso) {
       if (!ssoSessionCheck) throw new Error('the SSO session check was never registered (modules/sso)');

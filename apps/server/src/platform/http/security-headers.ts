@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify';
  * - pages (the web app, API docs, file downloads): the app's content-security policy, framing by
  *   this origin only, and a Permissions-Policy that turns off every powerful feature (nobody,
  *   signers included, needs camera, microphone, location, payment... in this app);
- * - the embedded mode (`/if/...`): the same, but framed by no origin at all until the embedded
- *   mode has its own allow-list of host applications (`frame-ancestors *` let any site frame a
- *   signed-in page: clickjacking);
+ * - the embedded mode (`/if/{token}/...`): the same, framed only by the host origins the token's
+ *   company allows (modules/embedding resolves the token, `registerEmbedFrameAncestors`); an
+ *   unknown or invalid token, or a company without origins, gets `frame-ancestors 'none'`
+ *   (`frame-ancestors *` would let any site frame a signed-in page: clickjacking);
  * - JSON API answers: the OWASP REST set (`default-src 'none'`, no framing at all), which is
  *   stricter and a third the size.
  * Strict-Transport-Security is added to answers served over HTTPS only (`request.protocol`, which
@@ -105,10 +106,54 @@ export function securityHeadersFor(url: string): Readonly<Record<string, string>
   return url.startsWith('/if/') ? EMBEDDED_SECURITY_HEADERS : SECURITY_HEADERS;
 }
 
+/**
+ * The headers of an embedded page framed by `origins` (already validated origins, e.g.
+ * `https://host.example`): CSP `frame-ancestors` lists them; X-Frame-Options is left out (it
+ * cannot name an origin, and a browser that reads CSP ignores it).
+ */
+export function embeddedHeadersFor(origins: readonly string[]): Readonly<Record<string, string>> {
+  if (origins.length === 0) return EMBEDDED_SECURITY_HEADERS;
+  return { ...COMMON, 'content-security-policy': csp(origins.join(' ')) };
+}
+
+/** The host origins that may frame `/if/{token}/...` (none: not framed at all). */
+export type EmbedFrameAncestors = (token: string) => Promise<readonly string[]>;
+let embedFrameAncestors: EmbedFrameAncestors | undefined;
+
+export function registerEmbedFrameAncestors(resolve: EmbedFrameAncestors): void {
+  embedFrameAncestors = resolve;
+}
+
+/** The `{token}` of `/if/{token}/...`, or null. */
+export function embedTokenOf(url: string): string | null {
+  const match = /^\/if\/([^/?#]+)/.exec(url);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(securityHeadersFor(request.url));
     if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
-    done();
+    const token = request.url.startsWith('/if/') ? embedTokenOf(request.url) : null;
+    if (token === null || !embedFrameAncestors) {
+      void reply.headers(securityHeadersFor(request.url));
+      done();
+      return;
+    }
+    embedFrameAncestors(token).then(
+      (origins) => {
+        void reply.headers(embeddedHeadersFor(origins));
+        done();
+      },
+      (error: unknown) => {
+        // Fail closed: the page is served, but no site may frame it.
+        void reply.headers(EMBEDDED_SECURITY_HEADERS);
+        done(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   });
 }

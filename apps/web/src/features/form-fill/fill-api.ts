@@ -9,6 +9,7 @@ import type {
 import type { TPaged } from '@esigns/contracts/envelope';
 import type { TFormStepDocument } from '@esigns/contracts/form-documents';
 import { api } from '../../shared/api/api-client';
+import { emitHostEvent } from '../embedding/host-bridge';
 import {
   approverHeaders,
   guestHeaders,
@@ -132,7 +133,11 @@ export async function fetchStepStatus(access: FillAccess, id: string, signal?: A
 
 export async function submitSubmission(access: FillAccess, id: string): Promise<TFormSubmission> {
   const body = { status: 'SUBMITTED' };
-  return (await api.put<TFormSubmission>(`/formbuilder-data/${seg(id)}`, body, optionsOf(access))).data;
+  const submitted = (await api.put<TFormSubmission>(`/formbuilder-data/${seg(id)}`, body, optionsOf(access)))
+    .data;
+  // Inside an embedded frame the host page hears of it (a no-op elsewhere).
+  emitHostEvent('form.submitted', { formbuilder_data_id: id });
+  return submitted;
 }
 
 export async function fetchSubmission(access: FillAccess, id: string, signal?: AbortSignal) {

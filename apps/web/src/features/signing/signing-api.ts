@@ -14,6 +14,7 @@ import type {
 import { api, buildAuthHeaders, readSessionAuthDetails } from '../../shared/api/api-client';
 import { errorFromFetchResponse } from '../../shared/api/api-error';
 import { signerHeaders, type SignerCredentials } from './signer-credentials';
+import { emitHostEvent } from '../embedding/host-bridge';
 
 /**
  * The recipient's calls (issue 5). A recipient proves who they are with the link's credentials
@@ -137,8 +138,12 @@ export async function finishSigning(
   as: 'sign' | 'approve',
 ): Promise<TFinishResult> {
   const path = as === 'sign' ? 'finish' : 'approved';
-  return (await api.post<TFinishResult>(`/documents/${id(access.documentId)}/${path}`, body, options(access)))
-    .data;
+  const result = (
+    await api.post<TFinishResult>(`/documents/${id(access.documentId)}/${path}`, body, options(access))
+  ).data;
+  // Inside an embedded frame the host page hears of it (a no-op elsewhere).
+  if (as === 'sign') emitHostEvent('document.signed', { document_id: access.documentId });
+  return result;
 }
 
 export type TRefuseResult = z.infer<typeof ZRefuseResult>;

@@ -137,6 +137,8 @@ function createSessionStore() {
   let state: SessionState | null = null;
   const listeners = new Set<Listener>();
   let isListeningToOtherTabs = false;
+  /** An embedded frame's session: never read from or written to storage (`keepInMemoryOnly`). */
+  let memoryOnly = false;
 
   function load(): SessionState {
     if (state === null) state = parseStoredSession(getStorage()?.getItem(SESSION_STORAGE_KEY) ?? null);
@@ -144,6 +146,7 @@ function createSessionStore() {
   }
 
   function persist(next: SessionState) {
+    if (memoryOnly) return;
     const storage = getStorage();
     if (!storage) return;
     try {
@@ -166,7 +169,7 @@ function createSessionStore() {
     isListeningToOtherTabs = true;
     // Signing out (or in) in one tab updates every open tab.
     window.addEventListener('storage', (event) => {
-      if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
+      if (memoryOnly || (event.key !== SESSION_STORAGE_KEY && event.key !== null)) return;
       state = parseStoredSession(getStorage()?.getItem(SESSION_STORAGE_KEY) ?? null);
       emit();
     });
@@ -208,7 +211,16 @@ function createSessionStore() {
     },
     /** Drops the in-memory copy so the next read comes from storage (tests, tab sync). */
     reload(): void {
-      state = null;
+      state = memoryOnly ? createEmptySession() : null;
+      emit();
+    },
+    /**
+     * From now on the session lives in this page's memory only, starting empty: an embedded frame
+     * (`/if/{ssoAuth}`) never sees nor changes the app's stored session (another tab's).
+     */
+    keepInMemoryOnly(): void {
+      memoryOnly = true;
+      state = createEmptySession();
       emit();
     },
   };

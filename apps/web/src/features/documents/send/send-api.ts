@@ -6,6 +6,7 @@ import type {
   TRecipient,
 } from '@esigns/contracts/documents';
 import { api } from '../../../shared/api/api-client';
+import { emitHostEvent } from '../../embedding/host-bridge';
 
 /** The layout autosave body of `PUT /document-templates/documents/draft`. */
 export type TDraftSaveRequest = {
@@ -50,10 +51,19 @@ export async function sendDocument(body: {
   configurable_document_id: string;
   send_key: string;
 }): Promise<TEmployeeDocument> {
-  return (await api.post<TEmployeeDocument>('/company-documents/documents/send', body)).data;
+  const sent = (await api.post<TEmployeeDocument>('/company-documents/documents/send', body)).data;
+  announceSent(sent);
+  return sent;
+}
+
+/** Inside an embedded frame, the host page hears of every document sent (`document.sent`). */
+function announceSent(sent: TEmployeeDocument): void {
+  emitHostEvent('document.sent', { document_id: sent._id, name: sent.name, status: sent.status });
 }
 
 /** Sends a new document from a template, with a person per role. Errors are rethrown like `sendDocument`. */
 export async function sendFromTemplate(body: TSendTemplateRequest): Promise<TEmployeeDocument> {
-  return (await api.post<TEmployeeDocument>('/document-templates/documents/send-template', body)).data;
+  const sent = (await api.post<TEmployeeDocument>('/document-templates/documents/send-template', body)).data;
+  announceSent(sent);
+  return sent;
 }

@@ -1,0 +1,23 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { keyedHash, safeEqual } from '../../platform/auth/one-time-secrets';
+import type { Db } from '../../platform/db/database';
+import { apiKeys } from './schema';
+
+/**
+ * The company of a live API key (`/generate-keys`: `client_id` + `client_secret`), or null when the
+ * pair is unknown, revoked or the secret is wrong (constant-time comparison of the keyed hashes).
+ */
+export async function companyOfApiKey(
+  db: Pick<Db, 'select'>,
+  jwtSecret: string,
+  clientId: string,
+  secret: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ companyId: apiKeys.companyId, secretHash: apiKeys.secretHash })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.clientId, clientId), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  return safeEqual(row.secretHash, keyedHash(secret, jwtSecret)) ? row.companyId : null;
+}
