@@ -1,7 +1,7 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import * as pkijs from 'pkijs';
 import { AppError } from '../http/app-error';
-import { arrayBufferOf, checkCmsSignature, parseCertificate } from './cms';
+import { arrayBufferOf, checkCmsSignature, checkTimestampToken, parseCertificate } from './cms';
 import type { Timestamper } from './timestamp';
 
 /*
@@ -34,6 +34,63 @@ export async function addLongTermValidation(signed: Buffer, options: LongTermOpt
       cause: err,
     });
   }
+}
+
+/**
+ * Renews B-LTA on a file whose last signature is a document timestamp (the daily re-timestamping,
+ * before that authority's certificate expires): one more incremental update with a new DSS (the
+ * earlier DSS entries, plus the last timestamp's chain and fresh OCSP responses for it) and a new
+ * document timestamp (`DocTimeStamp<n>`) over the whole file. Every earlier signature and
+ * timestamp stays valid: their byte ranges are untouched.
+ */
+export async function renewLongTermValidation(sealed: Buffer, options: LongTermOptions): Promise<Buffer> {
+  const last = lastDocumentTimestamp(sealed);
+  if (!last) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'The file does not end with a document timestamp (B-LTA)',
+    });
+  }
+  try {
+    const ocsps = await ocspResponses(last.certificates, options.ocspTimeoutMs ?? 10_000);
+    return await appendDssAndDocTimestamp(sealed, last.certificates, ocsps, options.timestamper);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('SERVICE_UNAVAILABLE', {
+      message: `The long-term validation data could not be renewed (${err instanceof Error ? err.message : 'unknown error'})`,
+      cause: err,
+    });
+  }
+}
+
+/**
+ * The file's last signature when it is a document timestamp: its time, the authority's
+ * certificates (the authority's first) and when the authority's certificate expires. Null when
+ * the last signature is not an RFC 3161 document timestamp (B-B, B-T) or cannot be read.
+ */
+export function lastDocumentTimestamp(
+  sealed: Buffer,
+): { time: Date | null; certificates: Buffer[]; authorityNotAfter: Date | null } | null {
+  const at = sealed.lastIndexOf('/ByteRange');
+  if (at < 0) return null;
+  const dictionaryStart = sealed.lastIndexOf('<<', at);
+  if (!/\/SubFilter\s*\/ETSI\.RFC3161/.test(sealed.toString('latin1', dictionaryStart, at + 200)))
+    return null;
+  const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(
+    sealed.toString('latin1', at, at + 100),
+  );
+  if (!range) return null;
+  const [o1, l1, o2, l2] = range.slice(1, 5).map(Number) as [number, number, number, number];
+  // The zero padding after the token is ignored by the DER parser.
+  const check = checkTimestampToken(
+    Buffer.from(sealed.toString('latin1', o1 + l1 + 1, o2 - 1), 'hex'),
+    Buffer.concat([sealed.subarray(o1, o1 + l1), sealed.subarray(o2, o2 + l2)]),
+  );
+  if (check.certificates.length === 0) return null;
+  return {
+    time: check.time,
+    certificates: check.certificates,
+    authorityNotAfter: new Date(new X509Certificate(check.certificates[0]!).validTo),
+  };
 }
 
 /** Every certificate of the file's last signature and of its timestamp token (DER, unique). */
@@ -115,7 +172,10 @@ async function appendDssAndDocTimestamp(
 ): Promise<Buffer> {
   const text = signed.toString('latin1');
   const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1] ?? NaN);
-  const trailer = /trailer\s*<<([\s\S]*?)>>\s*startxref\s+\d+\s+%%EOF\s*$/.exec(text)?.[1];
+  // The last trailer (a renewed file has one per update).
+  const trailer = /trailer\s*<<([\s\S]*?)>>\s*startxref\s+\d+\s+%%EOF\s*$/.exec(
+    text.slice(text.lastIndexOf('trailer')),
+  )?.[1];
   if (!Number.isFinite(startxref) || !trailer) throw new Error('the signed file has no classic trailer');
   const size = Number(/\/Size\s+(\d+)/.exec(trailer)?.[1]);
   const root = /\/Root\s+(\d+)\s+0\s+R/.exec(trailer)?.[1];
@@ -137,26 +197,46 @@ async function appendDssAndDocTimestamp(
       bytes,
       Buffer.from('\nendstream', 'latin1'),
     ]);
-  const certIds = certificates.map((der) => add(stream(der)));
-  const ocspIds = ocsps.map((der) => add(stream(der)));
+  // A renewal: the earlier DSS's entries are kept (a certificate already there is not added again).
+  const earlierDss = /\/DSS\s+(\d+)\s+0\s+R/.exec(catalog)?.[1];
+  const earlier = earlierDss ? dssEntries(objectBody(text, Number(earlierDss))) : { certs: [], ocsps: [] };
+  const known = new Set(
+    earlier.certs.map((id) =>
+      createHash('sha256')
+        .update(streamBytes(signed, text, id))
+        .digest('hex'),
+    ),
+  );
+  const certIds = [
+    ...earlier.certs,
+    ...certificates
+      .filter((der) => !known.has(createHash('sha256').update(der).digest('hex')))
+      .map((der) => add(stream(der))),
+  ];
+  const ocspIds = [...earlier.ocsps, ...ocsps.map((der) => add(stream(der)))];
   const dss = add(
     `<< /Type /DSS /Certs [${certIds.map((i) => `${i} 0 R`).join(' ')}]` +
       (ocspIds.length > 0 ? ` /OCSPs [${ocspIds.map((i) => `${i} 0 R`).join(' ')}]` : '') +
       ' >>',
   );
+  const withDss = (dictionary: string) =>
+    earlierDss
+      ? dictionary.replace(/\/DSS\s+\d+\s+0\s+R/, `/DSS ${dss} 0 R`)
+      : insertEntry(dictionary, `/DSS ${dss} 0 R`);
+  const fieldNumber = (text.match(/\/Type\s*\/DocTimeStamp\b/g)?.length ?? 0) + 1;
   const placeholderRange = '/ByteRange [0 /********** /********** /**********]';
   const signature = add(
     `<< /Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 ${placeholderRange} ` +
       `/Contents <${'0'.repeat(CONTENTS_BYTES * 2)}> >>`,
   );
   const field = add(
-    `<< /Type /Annot /Subtype /Widget /FT /Sig /T (DocTimeStamp1) /F 132 /Rect [0 0 0 0] /V ${signature} 0 R >>`,
+    `<< /Type /Annot /Subtype /Widget /FT /Sig /T (DocTimeStamp${fieldNumber}) /F 132 /Rect [0 0 0 0] /V ${signature} 0 R >>`,
   );
   if (acroFormRef) {
-    add(insertEntry(catalog, `/DSS ${dss} 0 R`), Number(root));
+    add(withDss(catalog), Number(root));
     add(addToFields(objectBody(text, Number(acroFormRef)), `${field} 0 R`), Number(acroFormRef));
   } else {
-    add(insertEntry(addToFields(catalog, `${field} 0 R`), `/DSS ${dss} 0 R`), Number(root));
+    add(withDss(addToFields(catalog, `${field} 0 R`)), Number(root));
   }
 
   const parts: Buffer[] = [signed];
@@ -217,6 +297,28 @@ function objectBody(text: string, id: number): string {
   const body = text.slice(start, end).trim();
   if (!body.startsWith('<<') || body.includes('stream')) throw new Error(`object ${id} is not a dictionary`);
   return body;
+}
+
+/** The object ids of a DSS dictionary's /Certs and /OCSPs arrays. */
+function dssEntries(dss: string): { certs: number[]; ocsps: number[] } {
+  const refs = (key: string) =>
+    [...(new RegExp(`/${key}\\s*\\[([^\\]]*)\\]`).exec(dss)?.[1] ?? '').matchAll(/(\d+)\s+0\s+R/g)].map((m) =>
+      Number(m[1]),
+    );
+  return { certs: refs('Certs'), ocsps: refs('OCSPs') };
+}
+
+/** The bytes of stream object `id` as written by this file's updates (`<< /Length n >>`). */
+function streamBytes(file: Buffer, text: string, id: number): Buffer {
+  const matches = [
+    ...text.matchAll(
+      new RegExp(`(?:^|[\\r\\n\\s])${id} 0 obj\\s*<<\\s*/Length (\\d+)\\s*>>\\s*stream\\r?\\n`, 'g'),
+    ),
+  ];
+  const last = matches.at(-1);
+  if (!last) return Buffer.alloc(0);
+  const start = last.index + last[0].length;
+  return file.subarray(start, start + Number(last[1]));
 }
 
 /** `<< ... >>` with `entry` added at its end. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLongTermValidation } from './long-term';
+import { addLongTermValidation, lastDocumentTimestamp, renewLongTermValidation } from './long-term';
 import type { PdfSigner } from './pdf-signer';
 import { signPdf } from './sign-pdf';
 import {
@@ -102,5 +102,69 @@ describe('PAdES B-LT / B-LTA', { timeout: 60_000 }, () => {
     const appended = Buffer.concat([sealed, Buffer.from('\n% more\n')]);
     expect(verifyPdf(appended).intact).toBe(false);
     expect(await pdfsigTrusting(appended, [ca])).toContain('Not total document signed');
+  });
+});
+
+describe('renewing B-LTA (re-timestamping)', { timeout: 120_000 }, () => {
+  it('adds a new DSS and a second document timestamp; every earlier signature stays valid', async () => {
+    const sealed = await sealLongTerm();
+    expect(lastDocumentTimestamp(sealed)?.authorityNotAfter?.getTime()).toBe(
+      new Date(tsa.identity.certificate.notAfter).getTime(),
+    );
+    // A new authority (the first one's certificate about to expire).
+    const next = await startTestTsa(ca, { ocspUrl: ocsp.url });
+    try {
+      const before = ocsp.requests;
+      const renewed = await renewLongTermValidation(sealed, {
+        timestamper: createTimestamper({ urls: [next.url] }),
+      });
+      // Fresh revocation data for the last timestamp's authority certificate.
+      expect(ocsp.requests - before).toBe(1);
+      expect(renewed.subarray(0, sealed.length).equals(sealed)).toBe(true);
+      const check = verifyPdf(renewed);
+      expect(check).toMatchObject({ intact: true, level: 'B-LTA' });
+      expect(check.signatures.map((s) => [s.sub_filter, s.valid, s.covers_whole_file])).toEqual([
+        ['ETSI.CAdES.detached', true, false],
+        ['ETSI.RFC3161', true, false],
+        ['ETSI.RFC3161', true, true],
+      ]);
+      const text = renewed.toString('latin1');
+      expect(text).toContain('/T (DocTimeStamp2)');
+      // The new DSS keeps the earlier entries (3 certificates, 2 responses) and adds one response;
+      // the authority's certificate was already there.
+      const dssList = [...text.matchAll(/\/Type \/DSS \/Certs \[([^\]]*)\] \/OCSPs \[([^\]]*)\]/g)];
+      expect(dssList).toHaveLength(2);
+      const count = (refs: string) =>
+        refs
+          .trim()
+          .split(/\s+0\s+R\s*/)
+          .filter(Boolean).length;
+      expect(count(dssList[1]![1]!)).toBe(3);
+      expect(count(dssList[1]![2]!)).toBe(3);
+      expect(qpdfCheck(renewed).status).toBe(0);
+      const seal = (await pdfsigTrusting(renewed, [ca])).split(/Signature #3:/)[1];
+      expect(seal).toContain('Signer Certificate Common Name: LTV Sealing');
+      expect(seal).toContain('Signature Validation: Signature is Valid.');
+
+      // Renewed again: a third timestamp, and a changed byte is still caught.
+      const again = await renewLongTermValidation(renewed, {
+        timestamper: createTimestamper({ urls: [next.url] }),
+      });
+      expect(verifyPdf(again).signatures).toHaveLength(4);
+      expect(verifyPdf(again).intact).toBe(true);
+      const tampered = Buffer.from(again);
+      tampered.write('X', tampered.indexOf('/Type /DSS') + 7, 'latin1');
+      expect(verifyPdf(tampered).intact).toBe(false);
+    } finally {
+      await next.close();
+    }
+  });
+
+  it('refuses a file that does not end with a document timestamp', async () => {
+    const signed = await signPdf(await makePdf([{}]), signer, {});
+    expect(lastDocumentTimestamp(signed)).toBeNull();
+    await expect(
+      renewLongTermValidation(signed, { timestamper: createTimestamper({ urls: [tsa.url] }) }),
+    ).rejects.toMatchObject({ status: 422 });
   });
 });
