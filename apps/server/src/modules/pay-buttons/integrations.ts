@@ -7,9 +7,10 @@ import type {
 } from '@esigns/contracts/pay-buttons';
 import { ZPayButtonRule } from '@esigns/contracts/pay-buttons';
 import type { Db } from '../../platform/db/database';
-import { validationError } from '../../platform/http/app-error';
+import { unlessAppError, validationError } from '../../platform/http/app-error';
 import { loadEntityDefinition } from '../entities';
 import { findReadableTemplate } from '../form-templates';
+import { getPaymentAccount } from '../payment-gateway';
 import type { AccessContext } from '../permissions';
 import { payButtonIntegrations } from './schema';
 
@@ -98,6 +99,12 @@ export async function saveIntegration(
   rules?: TPayButtonRule[],
 ): Promise<TPayIntegration> {
   await checkTarget(db, access.companyId, input.template_id, input.entity_id);
+  if (input.account_id && !(await unlessAppError(getPaymentAccount(db, access.companyId, input.account_id)))) {
+    // Another company's account is the same as none: said where it was given, before it is kept.
+    throw validationError([
+      { key: 'account_id', path: ['account_id'], message: 'No such payment account in this company' },
+    ]);
+  }
   return db.transaction(async (tx) => {
     const existing = await findIntegration(tx, access.companyId, input.template_id, input.entity_id);
     const now = new Date();

@@ -169,6 +169,20 @@ describe('integrations and rules', () => {
     expect((await call('GET', '/api/integrationByTemplate/nope', acme.users.ADMIN)).statusCode).toBe(422);
     const otherList = await call('GET', '/api/integration', other.users.OWNER);
     expect(otherList.json().data).toEqual([]);
+    // Another company's payment account, or none at all: refused when saved, keyed to the field.
+    const otherAccount = await call('POST', '/api/payment-systems', other.users.OWNER, {
+      provider: 'MANUAL',
+      name: 'Other wire',
+    });
+    expect(otherAccount.statusCode, otherAccount.body).toBe(200);
+    for (const accountId of [otherAccount.json().data._id as string, randomUUID()]) {
+      const refused = await call('POST', '/api/integration', acme.users.ADMIN, {
+        template_id: tplId,
+        account_id: accountId,
+      });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(detailKeys(refused)).toContain('account_id');
+    }
   });
 
   it('checks the rules: pay button keys, amount fields of the template', async () => {

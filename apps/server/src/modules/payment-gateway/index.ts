@@ -23,3 +23,4 @@ export type {
 } from './transactions';
 export type { TransactionView } from './views';
 export { getInvoice } from './invoices';
+export { getAccount as getPaymentAccount } from './accounts';
