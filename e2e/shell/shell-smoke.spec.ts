@@ -143,14 +143,14 @@ test('the dashboard opens in the branded staff shell', async ({ page }) => {
 
 test('a screen not built yet shows its placeholder inside the staff layout', async ({ page }) => {
   await signInFake(page);
-  await page.goto('/logDetails');
+  await page.goto('/scanner');
   await expect(page.getByTestId('staff-layout')).toBeVisible();
   const placeholder = page.getByTestId('screen-placeholder');
   await expect(placeholder).toBeVisible();
   await expect(placeholder).toContainText('coming soon');
-  await expect(placeholder).toContainText('/logDetails');
+  await expect(placeholder).toContainText('/scanner');
   await expect(page.getByTestId('not-found')).toHaveCount(0);
-  await shot(page, 'placeholder-activity-log');
+  await shot(page, 'placeholder-scanner');
 });
 
 test('/documents redirects to /dashboard', async ({ page }) => {

@@ -19,14 +19,14 @@ describe('router (signed-in staff)', () => {
   beforeEach(() => seedStaffSession());
 
   it('shows a placeholder for an unbuilt staff screen inside the staff layout', async () => {
-    renderApp('/logDetails');
+    renderApp('/scanner');
     expect(await screen.findByTestId('staff-layout')).toBeTruthy();
     const placeholder = await screen.findByTestId('screen-placeholder');
-    expect(placeholder.textContent).toContain('Activity log');
-    expect(placeholder.textContent).toContain('/logDetails');
+    expect(placeholder.textContent).toContain('Scanner');
+    expect(placeholder.textContent).toContain('/scanner');
     expect(placeholder.textContent).toContain('coming soon');
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
-    expect(document.title).toBe(`Activity log | ${window.location.host}`);
+    expect(document.title).toBe(`Scanner | ${window.location.host}`);
   });
 
   it("shows only the sidebar areas the user's permissions allow", async () => {

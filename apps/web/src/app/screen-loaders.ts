@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { PROFILE_SCREENS } from '../features/profile/screens';
 import { SETTINGS_SCREENS } from '../features/settings/screens';
+import { ACTIVITY_LOG_SCREENS } from '../features/activity-log/screens';
 import { TEAM_SCREENS } from '../features/team/screens';
 import { BRANDING_SCREENS } from '../features/branding/screens';
 import { DOCUMENT_SCREENS } from '../features/documents/document-screens';
@@ -52,6 +53,7 @@ type LazyComponent = () => Promise<{ Component: ComponentType }>;
 export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...PROFILE_SCREENS,
   ...SETTINGS_SCREENS,
+  ...ACTIVITY_LOG_SCREENS,
   ...TEAM_SCREENS,
   ...DOCUMENT_SCREENS,
   ...TEMPLATE_SCREENS,
