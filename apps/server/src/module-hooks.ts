@@ -3,7 +3,6 @@ import { registerCompanyHooks } from './modules/company';
 import { registerCompanyUserHooks } from './modules/company-users';
 import { registerCustomDashboardHooks } from './modules/custom-dashboards';
 import { registerDocumentUsage } from './modules/documents';
-import { registerEmbeddingHooks } from './modules/embedding';
 import { registerEntityHooks } from './modules/entities';
 import {
   registerAccountRecordHooks,
@@ -12,6 +11,7 @@ import {
 } from './modules/entity-data';
 import { registerEntityFilterHooks } from './modules/entity-filters';
 import { registerEntityViewHooks } from './modules/entity-views';
+import { registerFileHooks } from './modules/files';
 import { registerFormBuilderHooks } from './modules/form-builders';
 import { registerFormSubmissionHooks } from './modules/form-submissions';
 import { registerMenuHooks } from './modules/menus';
@@ -54,6 +54,6 @@ export function registerModuleHooks(platform: Platform): void {
   registerSubscriptionHooks(platform);
   registerDocumentUsage();
   registerWebhookHooks(platform);
-  registerEmbeddingHooks(platform);
   registerWhatsappHooks(platform);
+  registerFileHooks();
 }

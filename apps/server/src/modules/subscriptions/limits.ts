@@ -18,12 +18,19 @@ type Reader = Pick<Db, 'select' | 'execute'>;
 /** How much of a limit a company uses now; registered by the module that owns the data. */
 export type UsageCounter = (tx: Reader, companyId: string) => Promise<number>;
 
-const counters = new Map<PlanLimit, UsageCounter>();
+/** The counters of each limit by the name of what they count; a limit's usage is their sum. */
+const counters = new Map<PlanLimit, Map<string, UsageCounter>>();
 let defaultPlanCode = FREE_PLAN_CODE;
 
-/** Registers (or replaces) the counter of a limit (company-users, documents, entities, entity-data, storage). */
-export function registerUsageCounter(limit: PlanLimit, counter: UsageCounter): void {
-  counters.set(limit, counter);
+/**
+ * Registers (or replaces) a counter of a limit (company-users, documents, entities, entity-data,
+ * files). Several owners may count toward one limit under different `source` names (storage: record
+ * files and the file library); the usage is the sum of them.
+ */
+export function registerUsageCounter(limit: PlanLimit, counter: UsageCounter, source = 'main'): void {
+  const bySource = counters.get(limit) ?? new Map<string, UsageCounter>();
+  bySource.set(source, counter);
+  counters.set(limit, bySource);
 }
 
 /** The plan code of companies without a subscription row (config DEFAULT_PLAN). */
@@ -31,10 +38,15 @@ export function setDefaultPlanCode(code: string): void {
   defaultPlanCode = code;
 }
 
-function counterOf(limit: PlanLimit): UsageCounter {
-  const counter = counters.get(limit);
-  if (!counter) throw new Error(`No usage counter registered for the plan limit "${limit}"`);
-  return counter;
+/** The sum of a limit's registered counters (none registered: null). */
+function counterOf(limit: PlanLimit): UsageCounter | null {
+  const bySource = counters.get(limit);
+  if (!bySource || bySource.size === 0) return null;
+  return async (tx, companyId) => {
+    let total = 0;
+    for (const counter of bySource.values()) total += await counter(tx, companyId);
+    return total;
+  };
 }
 
 export type EffectivePlan = {
@@ -81,7 +93,9 @@ export async function assertWithinPlan(
   const { plan } = await effectivePlan(tx, companyId);
   const allowed = allowedBy(plan, limit);
   if (allowed === null) return;
-  const usage = await counterOf(limit)(tx, companyId);
+  const counter = counterOf(limit);
+  if (!counter) throw new Error(`No usage counter registered for the plan limit "${limit}"`);
+  const usage = await counter(tx, companyId);
   if (usage + adding <= allowed) return;
   const upgrade = await upgradeFor(tx, plan, limit, usage + adding);
   const data: TPlanLimitDetails = {
@@ -114,7 +128,7 @@ function formatAllowed(limit: PlanLimit, n: number): string {
 export async function usageOf(tx: Reader, companyId: string, plan: PlanRow): Promise<TUsage[]> {
   return Promise.all(
     PLAN_LIMITS.map(async (limit) => {
-      const counter = counters.get(limit);
+      const counter = counterOf(limit);
       return {
         limit,
         label: PLAN_LIMIT_LABELS[limit],
