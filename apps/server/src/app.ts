@@ -78,6 +78,7 @@ import { registerSsoRoutes } from './modules/sso';
 import { registerAppRoutes } from './modules/apps';
 import { registerIframeLinkRoutes } from './modules/iframe-links';
 import { registerPayButtonRoutes } from './modules/pay-buttons';
+import { registerFileRoutes } from './modules/files';
 import { registerEmbeddingRoutes } from './modules/embedding';
 import { registerWhatsappRoutes } from './modules/whatsapp';
 import { registerSharePointRoutes } from './modules/sharepoint';
@@ -261,6 +262,7 @@ export async function buildApp(platform: Platform): Promise<App> {
       registerWhatsappRoutes(api, platform);
       registerSharePointRoutes(api, platform);
       registerAppRoutes(api, platform);
+      registerFileRoutes(api, platform);
       registerActivityLogRoutes(api, platform);
       registerIframeLinkRoutes(api, platform);
       registerEmbeddingRoutes(api, platform);
