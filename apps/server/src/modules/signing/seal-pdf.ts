@@ -3,18 +3,18 @@ import type { TField, TRecipientStatus, TRecipientType } from '@esigns/contracts
 import type { TPageSize } from '@esigns/contracts/files';
 import type { TVerificationMethod } from '@esigns/contracts/signing';
 import type { Platform } from '../../platform/platform';
+import type { PdfSigner } from '../../platform/pdf/pdf-signer';
 import { sealDocument } from '../../platform/pdf/seal-document';
 import { signingKeyStoreFor } from '../../platform/pdf/signing-key-store';
 import { createTimestamper, type Timestamper } from '../../platform/pdf/timestamp';
-import { companySignerFor } from './seal-certificates';
 
 /** What the seal of one document is built from (gathered by `seal-service.ts`). */
 export type SealInput = {
   original: Buffer;
+  /** The company's own sealing identity (seal-certificates.ts), or null: the instance's seals. */
+  companySigner: PdfSigner | null;
   document: {
     id: string;
-    /** Whose documents: its own sealing certificate, when it has one, seals them. */
-    companyId: string;
     name: string;
     sentAt: Date | null;
     sender: { name: string; email: string; companyName: string };
@@ -55,8 +55,7 @@ export async function buildSealedPdf(
   input: SealInput,
 ): Promise<{ bytes: Buffer; sha256: string; pages: TPageSize[] }> {
   const signer =
-    (await companySignerFor(platform, input.document.companyId)) ??
-    (await signingKeyStoreFor(platform.database.db, platform.config).getSigner());
+    input.companySigner ?? (await signingKeyStoreFor(platform.database.db, platform.config).getSigner());
   const timestamper = timestamperFor(platform);
   const sealed = await sealDocument({
     ...(timestamper ? { timestamper } : {}),

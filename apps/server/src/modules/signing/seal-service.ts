@@ -27,6 +27,7 @@ import { sealFailedMail } from './mails';
 import { queueCompletedMails, senderDocumentLink } from './notifications';
 import { completionTime, isEveryoneDone } from './progress';
 import { classifySealError, type ClassifiedFailure } from './seal-failure';
+import { companySignerFor } from './seal-certificates';
 import { buildSealedPdf, type SealInput } from './seal-pdf';
 import { isTimestampUnavailable } from '../../platform/pdf/timestamp';
 import { SEAL_EXPIRE_SECONDS, SEAL_JOB, SEAL_RETRY_LIMIT, type TSealJob } from './seal-queue';
@@ -254,7 +255,7 @@ export async function gatherSealInput(platform: Platform, document: EmployeeRow)
   const db = platform.database.db;
   const recipients = await recipientsOf(db, document.id);
   if (!isEveryoneDone(recipients)) return null;
-  const [states, values, logs, sender, original, dates] = await Promise.all([
+  const [states, values, logs, sender, original, dates, companySigner] = await Promise.all([
     db.select().from(signerStates).where(eq(signerStates.employeeDocumentId, document.id)),
     loadFieldValues(db, document.id),
     documentLogsOf(db, document.id),
@@ -266,6 +267,7 @@ export async function gatherSealInput(platform: Platform, document: EmployeeRow)
       });
     }),
     companyDateStyle(db, document.companyId),
+    companySignerFor(platform, document.companyId),
   ]);
   const stateOf = new Map(states.map((s) => [s.documentUserId, s]));
   const names = new Map(recipients.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim() || r.email]));
@@ -274,9 +276,9 @@ export async function gatherSealInput(platform: Platform, document: EmployeeRow)
   const completedAt = completionTime(recipients, document.sentAt);
   return {
     original,
+    companySigner,
     document: {
       id: document.id,
-      companyId: document.companyId,
       name: document.name,
       sentAt: document.sentAt,
       sender: { name: sender.name, email: sender.email, companyName: sender.companyName },
