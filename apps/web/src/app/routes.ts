@@ -39,6 +39,9 @@ import type { GuardName } from './guard-decision';
  *   completed document of this instance (issue 5).
  * - /automation-pipelines (staff, area `pipelines`): the automation pipelines list, /create,
  *   /edit/{pipeline_id} and /{pipeline_id}/runs (the run history); the spec names only their calls.
+ * - /files (staff, area `files`, sidebar "Files"): the company file library (folders, uploads,
+ *   preview, approvals); /ap/files (contact area, "Files"): a contact's uploads and their status.
+ *   The spec names only their calls (`/fileManagement/*`, `/approve-files`, `/reject-files`).
  * - /published-templates/{token} (public, narrow): the public link of a published template
  *   (`${PUBLIC_URL}/published-templates/{token}`, documents module): the visitor gives their name
  *   and email and starts their own document from the template.
@@ -191,6 +194,7 @@ export const STAFF_ROUTES: ScreenRoute[] = [
     ['/email-header-footer-template/create', 'Create email header and footer'],
     ['/email-header-footer-template/edit/{template_id}', 'Edit email header and footer'],
   ]),
+  ...staff('files', [['/files', 'Files']]),
   ...staff('pipelines', [
     ['/automation-pipelines', 'Automation pipelines'],
     ['/automation-pipelines/create', 'New pipeline'],
@@ -488,6 +492,7 @@ export const CONTACT_ROUTES: ScreenRoute[] = [
     ['/ap/fbdv/{formbuilder_code}/data-list', 'Form entries'],
     ['/ap/custom/dashboard/{entityId}', 'Custom dashboard'],
     ['/ap/expire', 'Subscription expired'],
+    ['/ap/files', 'My files'],
   ]),
 ];
 

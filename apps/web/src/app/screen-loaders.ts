@@ -41,8 +41,9 @@ import { OAUTH_SCREENS } from '../features/oauth/screens';
 import { PAY_BUTTON_SCREENS } from '../features/pay-buttons/screens';
 import { DEVELOPER_SCREENS } from '../features/developer/screens';
 import { APP_SCREENS } from '../features/apps/screens';
-import { EMBEDDING_SCREENS } from '../features/embedding/screens';
 import { IFRAME_LINK_SCREENS } from '../features/iframe-links/screens';
+import { FILE_SCREENS } from '../features/files/screens';
+import { EMBEDDING_SCREENS } from '../features/embedding/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -93,8 +94,9 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...PAY_BUTTON_SCREENS,
   ...DEVELOPER_SCREENS,
   ...APP_SCREENS,
-  ...EMBEDDING_SCREENS,
   ...IFRAME_LINK_SCREENS,
+  ...FILE_SCREENS,
+  ...EMBEDDING_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),

@@ -2,6 +2,7 @@ import { Button, Group, NavLink } from '@mantine/core';
 import {
   IconClipboardCheck,
   IconFileText,
+  IconFiles,
   IconForms,
   IconGitBranch,
   IconLayoutDashboard,
@@ -27,6 +28,7 @@ const CONTACT_NAV: ContactNavItem[] = [
     prefixes: ['/ap/dashboard', '/ap/page-dashboard', '/ap/custom'],
   },
   { label: 'Documents', to: '/ap/documents', icon: IconFileText, prefixes: ['/ap/documents'] },
+  { label: 'Files', to: '/ap/files', icon: IconFiles, prefixes: ['/ap/files'] },
   { label: 'Workflows', to: '/ap/workflows', icon: IconGitBranch, prefixes: ['/ap/workflows'] },
   {
     label: 'Forms',

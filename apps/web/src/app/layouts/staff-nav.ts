@@ -4,6 +4,7 @@ import {
   IconBolt,
   IconDatabase,
   IconFileText,
+  IconFolder,
   IconForms,
   IconGitBranch,
   IconLayoutDashboard,
@@ -47,6 +48,13 @@ export const STAFF_NAV: readonly StaffNavItem[] = [
     permission: 'templates:view',
     icon: IconTemplate,
     areas: ['templates', 'form-templates', 'email-templates'],
+  },
+  {
+    label: 'Files',
+    to: '/files',
+    permission: 'files:view',
+    icon: IconFolder,
+    areas: ['files'],
   },
   {
     label: 'Contacts',

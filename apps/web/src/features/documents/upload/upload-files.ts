@@ -70,20 +70,38 @@ function parseXhrBody(xhr: XMLHttpRequest): unknown {
  * progress), calling `onProgress` with 0..1. A refusal (413, 415, 403, 410...) rejects with the
  * `ApiError` of its body; a network failure or `signal` abort rejects with status 0.
  */
-export function putFileWithProgress(
+export async function putFileWithProgress(
   url: string,
   file: Blob,
   contentType: string,
-  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<void> {
+  // An upload address stores bytes once: S3 links sign If-None-Match (a conditional write).
+  const headers = { 'Content-Type': contentType, 'If-None-Match': '*' };
+  await sendWithProgress('PUT', url, file, { ...options, headers });
+}
+
+/**
+ * Sends `body` with XMLHttpRequest, calling `onProgress` with 0..1 while it goes up, and answers
+ * the parsed answer. A refusal rejects with the `ApiError` of its body (413 with a plain message);
+ * a network failure or `signal` abort rejects with status 0.
+ */
+export function sendWithProgress(
+  method: 'PUT' | 'POST',
+  url: string,
+  body: XMLHttpRequestBodyInit,
+  {
+    headers = {},
+    onProgress,
+    signal,
+  }: { headers?: Record<string, string>; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const onAbort = () => xhr.abort();
     const finish = () => signal?.removeEventListener('abort', onAbort);
-    xhr.open('PUT', url);
-    xhr.setRequestHeader('Content-Type', contentType);
-    // An upload address stores bytes once: S3 links sign this header (a conditional write).
-    xhr.setRequestHeader('If-None-Match', '*');
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total));
     };
@@ -91,7 +109,7 @@ export function putFileWithProgress(
       finish();
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(1);
-        resolve();
+        resolve(parseXhrBody(xhr));
         return;
       }
       const error = errorFromResponse(xhr.status, parseXhrBody(xhr));
@@ -120,6 +138,6 @@ export function putFileWithProgress(
       return;
     }
     signal?.addEventListener('abort', onAbort, { once: true });
-    xhr.send(file);
+    xhr.send(body);
   });
 }
