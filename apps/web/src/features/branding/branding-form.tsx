@@ -66,6 +66,7 @@ export function BrandingForm({
       queryClient.setQueryData(TEAM_KEYS.company(saved._id), saved);
       // The running app takes the new look at once (the theme is built from the company branding).
       void queryClient.invalidateQueries({ queryKey: COMPANY_BRANDING_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['branding', 'mail-preview'] });
       setValues(valuesOf(saved.branding));
       setCritical(null);
       notifications.show({

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { readableTextOn } from '@esigns/contracts/contrast';
 import { DEFAULT_BRANDING } from '@esigns/contracts/branding-defaults';
 import type { BrandingValues } from './branding-model';
@@ -9,14 +9,17 @@ const pick = (value: string, fallback: string) => (HEX.test(value.trim()) ? valu
 /** A button as the app draws it in a brand colour: the colour, and the text that reads on it. */
 function BrandButton({ colour, label, testId }: { colour: string; label: string; testId: string }) {
   return (
-    <Button
+    <Box
       component="span"
-      color={colour}
-      styles={{ root: { color: readableTextOn(colour) } }}
+      px="md"
+      py={8}
+      fz="sm"
+      fw={600}
+      style={{ background: colour, color: readableTextOn(colour), borderRadius: 'var(--mantine-radius-md)' }}
       data-testid={testId}
     >
       {label}
-    </Button>
+    </Box>
   );
 }
 
