@@ -14,6 +14,7 @@ import { signAs } from '../document-actions/test-helpers';
 import { keysOf, signatureField, signer, uniqueEmail } from '../documents/test-helpers';
 import { completedFileKey } from '../signing';
 import { eventually, sendForSigning, waitForSeal } from '../signing/test-helpers';
+import { seedContact, seedInstances, workflowTestClient } from '../workflows/workflows-test-utils';
 import { onEvent, runCopy } from './copies';
 import { fetchToken, placeFile } from './graph-client';
 import { quickXorHash } from './quick-xor-hash';
@@ -324,6 +325,34 @@ describe('copies', () => {
       409,
     );
     expect((await copies(acme, '&status=FAILED')).map((c) => c._id)).not.toContain(failed._id);
+  });
+
+  it('copies a finished workflow packet as its ZIP (packet.json first)', async () => {
+    const w = workflowTestClient(t);
+    const refs = await w.seedReferences(acme);
+    const workflow = await w.createWorkflow(acme.users.OWNER, {
+      name: 'Tenancy packet',
+      steps: w.steps(refs),
+    });
+    const contactId = await seedContact(t, acme.companyId, 'Tina');
+    const [instanceId] = await seedInstances(t, acme.companyId, workflow._id, [
+      { contactId, email: 'tina@example.com', name: 'Tina' },
+    ]);
+    await onEvent(t.platform, {
+      id: randomUUID(),
+      type: 'workflow.completed',
+      company_id: acme.companyId,
+      subject_id: instanceId!,
+      occurred_at: new Date().toISOString(),
+      data: { workflow_id: workflow._id, instance_id: instanceId!, name: 'Tenancy packet' },
+    });
+    const copy = await copyOf(acme, instanceId!, 'COPIED');
+    expect(copy.kind).toBe('WORKFLOW');
+    const folder = `/${year()}/Tenancy packet - Tina`;
+    expect(copy.files.map((f) => f.path)).toEqual([`${folder}/Tenancy packet - Tina.zip`]);
+    const [zip] = filesUnder(folder);
+    expect(zip!.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(zip!.bytes.includes(Buffer.from('packet.json'))).toBe(true);
   });
 
   it("never shows nor touches another company's copies (404)", async () => {
