@@ -146,7 +146,7 @@ export function buildRoutes(screens: readonly ScreenRoute[] = ALL_SCREEN_ROUTES)
         id: `layout:${guard}:${layout}`,
         handle: { layout } satisfies RouteHandle,
         lazy: () => withChunkTimeout(LAYOUTS[layout]),
-        children: [...routes.map(screenRoute), ...notFoundRoutes(guard, layout)],
+        children: [...routes.map((route) => screenRoute(route)), ...notFoundRoutes(guard, layout)],
       },
     ],
   }));
