@@ -40,7 +40,7 @@ function csp(frameAncestors: string): string {
 }
 
 /** Features no page of the app uses, off for the page and every frame in it. */
-const PERMISSIONS_POLICY = [
+const POWERFUL_FEATURES = [
   'accelerometer',
   'autoplay',
   'browsing-topics',
@@ -57,9 +57,19 @@ const PERMISSIONS_POLICY = [
   'serial',
   'usb',
   'xr-spatial-tracking',
-]
-  .map((feature) => `${feature}=()`)
-  .join(', ');
+];
+
+const policyAllowing = (allowed: readonly string[]): string =>
+  POWERFUL_FEATURES.map((feature) => `${feature}=${allowed.includes(feature) ? '(self)' : '()'}`).join(', ');
+
+const PERMISSIONS_POLICY = policyAllowing([]);
+
+/**
+ * The scanner page (`/scanner`, loaded as a document: a page loaded at another address keeps the
+ * camera off, so the app opens the scanner with a full page load) may use the camera of this
+ * origin, and nothing else more than any page.
+ */
+const SCANNER_PATH = '/scanner';
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -80,6 +90,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   ...COMMON,
   'content-security-policy': csp("'self'"),
   'x-frame-options': 'SAMEORIGIN',
+});
+
+export const SCANNER_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...SECURITY_HEADERS,
+  'permissions-policy': policyAllowing(['camera']),
 });
 
 export const EMBEDDED_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -103,7 +118,11 @@ function isJsonApi(url: string): boolean {
 
 export function securityHeadersFor(url: string): Readonly<Record<string, string>> {
   if (isJsonApi(url)) return API_SECURITY_HEADERS;
-  return url.startsWith('/if/') ? EMBEDDED_SECURITY_HEADERS : SECURITY_HEADERS;
+  if (url.startsWith('/if/')) return EMBEDDED_SECURITY_HEADERS;
+  const pathname = url.split(/[?#]/, 1)[0];
+  return pathname === SCANNER_PATH || pathname === `${SCANNER_PATH}/`
+    ? SCANNER_SECURITY_HEADERS
+    : SECURITY_HEADERS;
 }
 
 /**

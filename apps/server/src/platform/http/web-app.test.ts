@@ -64,4 +64,19 @@ describe('one origin: the web app beside the API', () => {
         expect(policy).toContain(`${feature}=()`);
     }
   });
+
+  it('lets the scanner page (only) use the camera of this origin', async () => {
+    for (const url of ['/scanner', '/scanner?code=abc']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      const policy = res.headers['permissions-policy'];
+      expect(policy).toContain('camera=(self)');
+      for (const feature of ['microphone', 'geolocation', 'payment'])
+        expect(policy).toContain(`${feature}=()`);
+    }
+    for (const url of ['/scannerx', '/if/token/scanner', '/api/scanner', '/dashboard?next=/scanner']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['permissions-policy'] ?? 'camera=()').not.toContain('camera=(self)');
+    }
+  });
 });
