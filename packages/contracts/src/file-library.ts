@@ -111,7 +111,9 @@ export type TFileLink = z.infer<typeof ZFileLink>;
 /** Rename and/or move (`folder_id: null`: out of every folder). */
 export const ZLibraryFileUpdate = z
   .object({ name: ZName.optional(), folder_id: z.uuid().nullable().optional() })
-  .refine((v) => v.name !== undefined || v.folder_id !== undefined, { message: 'Give a name or a folder_id' });
+  .refine((v) => v.name !== undefined || v.folder_id !== undefined, {
+    message: 'Give a name or a folder_id',
+  });
 export type TLibraryFileUpdate = z.infer<typeof ZLibraryFileUpdate>;
 
 export const ZLibraryFolderCreate = z.object({ name: ZName, parent_id: z.uuid().nullable().optional() });
@@ -119,7 +121,9 @@ export type TLibraryFolderCreate = z.infer<typeof ZLibraryFolderCreate>;
 
 export const ZLibraryFolderUpdate = z
   .object({ name: ZName.optional(), parent_id: z.uuid().nullable().optional() })
-  .refine((v) => v.name !== undefined || v.parent_id !== undefined, { message: 'Give a name or a parent_id' });
+  .refine((v) => v.name !== undefined || v.parent_id !== undefined, {
+    message: 'Give a name or a parent_id',
+  });
 export type TLibraryFolderUpdate = z.infer<typeof ZLibraryFolderUpdate>;
 
 const ZIds = z.array(z.uuid()).min(1).max(MAX_DECISION_IDS);
@@ -129,10 +133,6 @@ export type TApproveFiles = z.infer<typeof ZApproveFiles>;
 
 export const ZRejectFiles = z.object({
   ids: ZIds,
-  reason: z
-    .string()
-    .trim()
-    .min(1, 'Say why the files are rejected')
-    .max(1000, 'At most 1000 characters'),
+  reason: z.string().trim().min(1, 'Say why the files are rejected').max(1000, 'At most 1000 characters'),
 });
 export type TRejectFiles = z.infer<typeof ZRejectFiles>;
