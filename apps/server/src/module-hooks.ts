@@ -1,8 +1,10 @@
+import { IFRAME_LINK_TOKEN_PREFIX } from '@esigns/contracts/iframe-links';
 import { registerApplicationUserHooks } from './modules/application-users';
 import { registerCompanyHooks } from './modules/company';
 import { registerCompanyUserHooks } from './modules/company-users';
 import { registerCustomDashboardHooks } from './modules/custom-dashboards';
 import { registerDocumentUsage } from './modules/documents';
+import { registerEmbedTokenResolver, registerEmbeddingHooks } from './modules/embedding';
 import { registerEntityHooks } from './modules/entities';
 import {
   registerAccountRecordHooks,
@@ -13,6 +15,7 @@ import { registerEntityFilterHooks } from './modules/entity-filters';
 import { registerEntityViewHooks } from './modules/entity-views';
 import { registerFileHooks } from './modules/files';
 import { registerFormBuilderHooks } from './modules/form-builders';
+import { companyOfToken } from './modules/iframe-links';
 import { registerFormSubmissionHooks } from './modules/form-submissions';
 import { registerMenuHooks } from './modules/menus';
 import { registerPaymentGatewayHooks } from './modules/payment-gateway';
@@ -56,4 +59,9 @@ export function registerModuleHooks(platform: Platform): void {
   registerWebhookHooks(platform);
   registerWhatsappHooks(platform);
   registerFileHooks();
+  registerEmbeddingHooks(platform);
+  // Iframe links' tokens (`ifl_`): the company whose allowed origins may frame the link's page.
+  registerEmbedTokenResolver(IFRAME_LINK_TOKEN_PREFIX, (token) =>
+    companyOfToken(platform.database.db, platform.config.secrets.jwtSecret, token),
+  );
 }

@@ -122,6 +122,8 @@ export const ZIframeLinkPublic = z.object({
   view: z
     .object({ name: z.string(), entities: z.array(z.object({ _id: z.string(), name: z.string() })) })
     .nullable(),
+  /** The host origins the company allows to frame it (the frame's events go only to these). */
+  allowed_origins: z.array(z.string()),
   /** DOCUMENT_LIST: which list of the creator's documents. */
   documents: z.object({ filter: z.enum(DOCUMENT_LIST_FILTERS) }).nullable(),
 });

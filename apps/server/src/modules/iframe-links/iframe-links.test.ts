@@ -127,7 +127,7 @@ beforeAll(async () => {
   await seedDocument(t, acme.companyId, acme.users.ADMIN, {
     name: 'Lease agreement',
     status: 'COMPLETED',
-    recipients: [{ email: 'tenant@example.com', status: 'COMPLETED' }],
+    recipients: [{ email: 'tenant@example.com', status: 'SIGNED' }],
   });
   await seedDocument(t, acme.companyId, acme.users.OWNER, { name: 'Owner only', status: 'DRAFT' });
 }, 240_000);
@@ -340,6 +340,21 @@ describe('the link screen (token only)', () => {
     expect(
       await companyOfToken(t.platform.database.db, t.platform.config.secrets.jwtSecret, link.token),
     ).toBe(acme.companyId);
+    // frame-ancestors of the link's page: the company's allowed origins (the embedding module's resolver).
+    const none = await t.app.inject({ method: 'GET', url: `/if/${link.token}/link` });
+    expect(none.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const added = await call('POST', '/api/embed/allowed-origins', acme.users.ADMIN, {
+      origin: 'https://portal.acme.example',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const framed = await t.app.inject({ method: 'GET', url: `/if/${link.token}/link` });
+    expect(framed.headers['content-security-policy']).toContain(
+      'frame-ancestors https://portal.acme.example',
+    );
+    const forged = await t.app.inject({ method: 'GET', url: `/if/${link.token.slice(0, -2)}xx/link` });
+    expect(forged.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const described = await data<{ allowed_origins: string[] }>(open(link.token));
+    expect(described.allowed_origins).toEqual(['https://portal.acme.example']);
   });
 
   it("ENTITY_VIEW: the view's filtered, sorted rows with its columns only, paged", async () => {

@@ -12,6 +12,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError, notFound, unlessAppError, validationError } from '../../platform/http/app-error';
 import { findCompanyById } from '../company';
 import { listDocuments } from '../document-lists';
+import { allowedOriginsOf } from '../embedding';
 import type { EntityDefinition } from '../entities';
 import { printableText, queryRecords } from '../entity-data';
 import { viewExportSections } from '../entity-views';
@@ -73,6 +74,7 @@ export async function describeLink(
     kind: row.kind,
     expires_at: row.expiresAt.toISOString(),
     company: { name: company?.name ?? '' },
+    allowed_origins: await allowedOriginsOf(db, row.companyId),
     form: null,
     view: null,
     documents: null,

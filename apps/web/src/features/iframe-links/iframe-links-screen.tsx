@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Box, Button, Text } from '@mantine/core';
+import { Anchor, Box, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBan, IconCode, IconFrame, IconLink, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import {
   useListQuery,
   type ListColumn,
 } from '../../shared/ui/list-screen';
+import { AllowedOriginsSection } from '../embedding';
 import { CreateLinkDialog } from './create-link-dialog';
 import { IFRAME_KEYS, KIND_LABELS, fetchLinks, revokeLink } from './iframe-links-api';
 import { LinkStatusBadge, linkPath } from './link-parts';
@@ -53,7 +54,8 @@ function NameCell({ row }: { row: TIframeLink }) {
 
 /**
  * /iframeLink: the company's iframe links (newest first, revoked ones too), a search and filters,
- * "New iframe link", each link's address and `<iframe>` snippet to copy, revoke.
+ * "New iframe link", each link's address and `<iframe>` snippet to copy, revoke; then the host
+ * origins allowed to frame them (features/embedding).
  */
 export function IframeLinksScreen() {
   usePageTitle('Iframe links');
@@ -107,73 +109,76 @@ export function IframeLinksScreen() {
     { key: 'actions', header: '', width: 150, cell: actions },
   ];
   return (
-    <ListScreen
-      title="Iframe links"
-      description="Signed, expiring links that embed a form, an entity view or a documents list in another site."
-      rights={rights}
-      canView={rights.can('iframe-links:view')}
-      list={list}
-      noAccess="Your user type cannot see iframe links."
-      actions={
-        rights.can('iframe-links:create') && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New iframe link
-          </Button>
-        )
-      }
-      search={{ label: 'Search iframe links', placeholder: 'Name or target', width: 240 }}
-      selects={[
-        { key: 'kind', label: 'Filter by kind', data: KIND_OPTIONS, width: 160 },
-        { key: 'status', label: 'Filter by status', data: STATUS_OPTIONS, width: 150 },
-      ]}
-      dialogs={
-        <>
-          {creating && (
-            <CreateLinkDialog
-              onClose={() => setCreating(false)}
-              onCreated={(link) => {
-                setCreating(false);
-                void navigate(linkPath(link._id));
-              }}
-            />
-          )}
-          <DeleteDialog confirm={revoke} title="Revoke iframe link" confirmLabel="Revoke">
-            {(row) => (
-              <>
-                Revoke <b>{row.name}</b>? Pages that embed it show “revoked” at once. The link stays in this
-                list.
-              </>
-            )}
-          </DeleteDialog>
-        </>
-      }
-    >
-      <ListView
+    <Stack gap="xl">
+      <ListScreen
+        title="Iframe links"
+        description="Signed, expiring links that embed a form, an entity view or a documents list in another site."
+        rights={rights}
+        canView={rights.can('iframe-links:view')}
         list={list}
-        errorTitle="Could not load the iframe links"
-        empty={{
-          icon: IconFrame,
-          title: 'No iframe links yet',
-          text: 'Create one to embed a form, an entity view or a documents list in another site.',
-          filtered: { title: 'No link matches', text: 'Try another search or filter.' },
-        }}
-        columns={columns}
-        card={(row) => ({
-          title: <NameCell row={row} />,
-          meta: (
-            <>
-              <LinkStatusBadge status={row.status} />
-              <Text size="xs" c="dimmed">
-                Expires {formatDateTime(row.expires_at)} · {row.opens} opens
-              </Text>
-            </>
-          ),
-          actions: actions(row),
-        })}
-        rowTestId="iframe-link-row"
-        minWidth={760}
-        skeletonRows={3}
-      />
-    </ListScreen>
+        noAccess="Your user type cannot see iframe links."
+        actions={
+          rights.can('iframe-links:create') && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              New iframe link
+            </Button>
+          )
+        }
+        search={{ label: 'Search iframe links', placeholder: 'Name or target', width: 240 }}
+        selects={[
+          { key: 'kind', label: 'Filter by kind', data: KIND_OPTIONS, width: 160 },
+          { key: 'status', label: 'Filter by status', data: STATUS_OPTIONS, width: 150 },
+        ]}
+        dialogs={
+          <>
+            {creating && (
+              <CreateLinkDialog
+                onClose={() => setCreating(false)}
+                onCreated={(link) => {
+                  setCreating(false);
+                  void navigate(linkPath(link._id));
+                }}
+              />
+            )}
+            <DeleteDialog confirm={revoke} title="Revoke iframe link" confirmLabel="Revoke">
+              {(row) => (
+                <>
+                  Revoke <b>{row.name}</b>? Pages that embed it show “revoked” at once. The link stays in this
+                  list.
+                </>
+              )}
+            </DeleteDialog>
+          </>
+        }
+      >
+        <ListView
+          list={list}
+          errorTitle="Could not load the iframe links"
+          empty={{
+            icon: IconFrame,
+            title: 'No iframe links yet',
+            text: 'Create one to embed a form, an entity view or a documents list in another site.',
+            filtered: { title: 'No link matches', text: 'Try another search or filter.' },
+          }}
+          columns={columns}
+          card={(row) => ({
+            title: <NameCell row={row} />,
+            meta: (
+              <>
+                <LinkStatusBadge status={row.status} />
+                <Text size="xs" c="dimmed">
+                  Expires {formatDateTime(row.expires_at)} · {row.opens} opens
+                </Text>
+              </>
+            ),
+            actions: actions(row),
+          })}
+          rowTestId="iframe-link-row"
+          minWidth={760}
+          skeletonRows={3}
+        />
+      </ListScreen>
+      <AllowedOriginsSection />
+    </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Box, Stack, Text, Title } from '@mantine/core';
 import { IconClockOff, IconLinkOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -5,6 +6,7 @@ import { useParams } from 'react-router';
 import type { TIframeLinkPublic } from '@esigns/contracts/iframe-links';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
+import { connectHostBridge } from '../embedding/host-bridge';
 import { GuestLoading, GuestMessage } from '../form-fill/public-form-ui';
 import { IFRAME_KEYS, fetchLinkScreen } from './iframe-links-api';
 import { LinkForm } from './link-form';
@@ -76,7 +78,8 @@ function LinkBody({ token, link }: { token: string; link: TIframeLinkPublic }) {
 
 /**
  * `/if/{ssoAuth}/link`: the one screen of an iframe link (token `ifl_…`): its form, the rows of its
- * entity view or its documents list, read only; revoked or expired: says so.
+ * entity view or its documents list, read only; revoked or expired: says so. In a host page's
+ * frame it posts `ready`, `resize` and `form.submitted` to the host (features/embedding).
  */
 export function LinkScreen() {
   const token = useLinkToken();
@@ -87,6 +90,13 @@ export function LinkScreen() {
     staleTime: Infinity,
   });
   usePageTitle(query.data?.name ?? 'Embedded link');
+  const origins = query.data?.allowed_origins;
+  const refetch = query.refetch;
+  useEffect(() => {
+    // In a host page's frame: `ready`, then `resize` as the page grows; a submitted form sends
+    // `form.submitted` (form-fill). Only to an allowed origin; nothing elsewhere.
+    if (origins) connectHostBridge(origins, { navigate: () => {}, refresh: () => void refetch() });
+  }, [origins, refetch]);
   if (query.isPending) return <GuestLoading label="Opening…" />;
   if (query.isError) {
     const problem = linkProblem(query.error);
