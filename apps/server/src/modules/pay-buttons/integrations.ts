@@ -99,7 +99,10 @@ export async function saveIntegration(
   rules?: TPayButtonRule[],
 ): Promise<TPayIntegration> {
   await checkTarget(db, access.companyId, input.template_id, input.entity_id);
-  if (input.account_id && !(await unlessAppError(getPaymentAccount(db, access.companyId, input.account_id)))) {
+  if (
+    input.account_id &&
+    !(await unlessAppError(getPaymentAccount(db, access.companyId, input.account_id)))
+  ) {
     // Another company's account is the same as none: said where it was given, before it is kept.
     throw validationError([
       { key: 'account_id', path: ['account_id'], message: 'No such payment account in this company' },

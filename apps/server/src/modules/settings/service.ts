@@ -8,11 +8,7 @@ import type { AccessContext } from '../permissions';
 import { apiKeys, userSettings } from './schema';
 
 export type SettingsGroup =
-  | 'application'
-  | 'expirations_reminders'
-  | 'dashboard_stats'
-  | 'notifications'
-  | 'app_mode';
+  'application' | 'expirations_reminders' | 'dashboard_stats' | 'notifications' | 'app_mode';
 
 /**
  * The user's settings of a group in this workspace, over the defaults. `db`: the caller's

@@ -12,7 +12,11 @@ import { getTransaction, listTransactions, settleManualTransaction } from '../pa
  */
 export async function listWireTransactions(
   db: Pick<Db, 'select'>,
-  query: { status?: 'PENDING' | 'PAID' | 'FAILED' | undefined; page?: number | undefined; limit?: number | undefined },
+  query: {
+    status?: 'PENDING' | 'PAID' | 'FAILED' | undefined;
+    page?: number | undefined;
+    limit?: number | undefined;
+  },
 ): Promise<{ data: TOperatorTransaction[]; total: number; page: number; total_pages: number }> {
   const listed = await listTransactions(db, {
     scope: 'INSTANCE',

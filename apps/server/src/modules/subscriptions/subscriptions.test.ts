@@ -273,12 +273,12 @@ describe('the company plan', () => {
     expect(listed.payerCompanyId).toBe(acme.companyId);
     expect(listed.payerCompanyName).toBeTruthy();
     expect(listed.amount.amountMinor).toBe(99900);
-    expect(
-      (await call('GET', '/subscriptions/operator/transactions', acme.users.OWNER)).statusCode,
-    ).toBe(403);
-    expect(
-      (await call('GET', '/subscriptions/operator/transactions?status=NOPE', operator)).statusCode,
-    ).toBe(422);
+    expect((await call('GET', '/subscriptions/operator/transactions', acme.users.OWNER)).statusCode).toBe(
+      403,
+    );
+    expect((await call('GET', '/subscriptions/operator/transactions?status=NOPE', operator)).statusCode).toBe(
+      422,
+    );
     const mark = (who: SeededUser) =>
       call('PUT', `/subscriptions/operator/transactions/${result.transaction_id}`, who, { status: 'PAID' });
     expect((await mark(acme.users.OWNER)).statusCode).toBe(403);
@@ -289,9 +289,9 @@ describe('the company plan', () => {
     expect(again.statusCode).toBe(200);
 
     const settled = await call('GET', '/subscriptions/operator/transactions?status=PENDING', operator);
-    expect(
-      settled.json().data.data.some((t: { _id: string }) => t._id === result.transaction_id),
-    ).toBe(false);
+    expect(settled.json().data.data.some((t: { _id: string }) => t._id === result.transaction_id)).toBe(
+      false,
+    );
 
     const info = await planInfo(acme.users.OWNER);
     expect(info.plan.code).toBe('STARTER');

@@ -96,7 +96,10 @@ describe('PAdES B-T: a signature timestamp from an RFC 3161 authority', { timeou
       // The silent one never answers: only its time-out lets the third one be asked. The time-out
       // leaves the local authority room on a loaded machine (300 ms did not, under a full suite).
       const signed = await signPdf(await makePdf([{}]), signer, {
-        timestamper: createTimestamper({ urls: [silent.url, 'http://127.0.0.1:1', tsa.url], timeoutMs: 3_000 }),
+        timestamper: createTimestamper({
+          urls: [silent.url, 'http://127.0.0.1:1', tsa.url],
+          timeoutMs: 3_000,
+        }),
       });
       expect(verifyPdf(signed).signatures[0]?.timestamp?.valid).toBe(true);
     } finally {

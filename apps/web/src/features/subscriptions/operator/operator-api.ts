@@ -33,7 +33,11 @@ export async function fetchWireTransactions(
 }
 
 /** `PUT /subscriptions/operator/transactions/{id}`: the wire arrived (PAID) or will not (FAILED). */
-export async function markWire(id: string, status: 'PAID' | 'FAILED', reason?: string): Promise<TTransaction> {
+export async function markWire(
+  id: string,
+  status: 'PAID' | 'FAILED',
+  reason?: string,
+): Promise<TTransaction> {
   return (
     await api.put<TTransaction>(`/subscriptions/operator/transactions/${encodeURIComponent(id)}`, {
       status,

@@ -98,10 +98,14 @@ describe('Billing operations', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'New promo code' }));
     const dialog = await screen.findByRole('dialog', { name: 'New promo code' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Code/ }), { target: { value: 'TAKEN' } });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Percent off/ }), { target: { value: '15' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Percent off/ }), {
+      target: { value: '15' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create promo code' }));
     expect(await within(dialog).findByText('This code already exists')).toBeTruthy();
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Code/ }), { target: { value: 'diwali15' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Code/ }), {
+      target: { value: 'diwali15' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create promo code' }));
     const row = await screen.findByTestId('promo-DIWALI15');
     expect(row.textContent).toContain('15% off');
@@ -111,14 +115,23 @@ describe('Billing operations', { timeout: 20_000 }, () => {
 describe('promoInput', () => {
   it('sends an amount in minor units and the last day up to its end (UTC)', () => {
     expect(
-      promoInput({ code: 'X', description: '', kind: 'amount', value: 250.5, validTo: '2027-01-31', maxRedemptions: 10 }),
+      promoInput({
+        code: 'X',
+        description: '',
+        kind: 'amount',
+        value: 250.5,
+        validTo: '2027-01-31',
+        maxRedemptions: 10,
+      }),
     ).toMatchObject({
       percent_off: null,
       amount_off_minor: 25050,
       valid_to: '2027-01-31T23:59:59.000Z',
       max_redemptions: 10,
     });
-    expect(promoInput({ code: 'X', description: '', kind: 'percent', value: '', validTo: '', maxRedemptions: '' })).toMatchObject({
+    expect(
+      promoInput({ code: 'X', description: '', kind: 'percent', value: '', validTo: '', maxRedemptions: '' }),
+    ).toMatchObject({
       percent_off: null,
       amount_off_minor: null,
       valid_to: null,

@@ -26,7 +26,8 @@ export function OperatorBillingScreen() {
   if (!info.data.is_operator) {
     return (
       <StateMessage icon={<IconLock size={28} />} title="For instance operators" testId="not-operator">
-        Only the addresses listed in the instance’s OPERATOR_EMAILS manage plans, promo codes and wire payments.
+        Only the addresses listed in the instance’s OPERATOR_EMAILS manage plans, promo codes and wire
+        payments.
       </StateMessage>
     );
   }
@@ -35,7 +36,10 @@ export function OperatorBillingScreen() {
       title="Billing operations"
       description="Mark companies’ wire payments, manage promo codes and see the plans on sale."
     >
-      <Tabs value={tab} onChange={(value) => setParams(value && value !== 'wires' ? { tab: value } : {}, { replace: true })}>
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value && value !== 'wires' ? { tab: value } : {}, { replace: true })}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="wires">Wire payments</Tabs.Tab>
           <Tabs.Tab value="promo-codes">Promo codes</Tabs.Tab>

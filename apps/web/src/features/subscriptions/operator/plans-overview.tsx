@@ -7,7 +7,10 @@ import { OPERATOR_KEYS, fetchProductsAndPlans } from './operator-api';
 
 /** Every product and its plans with prices and limits (new ones come from `/createPlan`). */
 export function PlansOverview() {
-  const query = useQuery({ queryKey: OPERATOR_KEYS.products, queryFn: ({ signal }) => fetchProductsAndPlans(signal) });
+  const query = useQuery({
+    queryKey: OPERATOR_KEYS.products,
+    queryFn: ({ signal }) => fetchProductsAndPlans(signal),
+  });
   if (query.isError) return <QueryFailure query={query} title="Could not load the plans" />;
   if (!query.data) return <Skeleton h={200} />;
   return (
@@ -58,7 +61,8 @@ export function PlansOverview() {
         </Stack>
       ))}
       <Text size="xs" c="dimmed">
-        Products and plans are added with `POST /api/createProduct` and `POST /api/createPlan` (see /api/docs).
+        Products and plans are added with `POST /api/createProduct` and `POST /api/createPlan` (see
+        /api/docs).
       </Text>
     </Stack>
   );

@@ -83,7 +83,10 @@ function DeleteDialog({ code, onClose }: { code: TPromoCode; onClose: () => void
 export function PromoCodes() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<TPromoCode | null>(null);
-  const query = useQuery({ queryKey: OPERATOR_KEYS.promoCodes, queryFn: ({ signal }) => fetchPromoCodes(signal) });
+  const query = useQuery({
+    queryKey: OPERATOR_KEYS.promoCodes,
+    queryFn: ({ signal }) => fetchPromoCodes(signal),
+  });
   return (
     <Stack gap="md">
       <Group justify="flex-end">

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Badge, Button, Group, SegmentedControl, Skeleton, Stack, Table, Text, Textarea } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TOperatorTransaction } from '@esigns/contracts/subscriptions';
@@ -24,7 +34,11 @@ function FailDialog({ txn, onClose }: { txn: TOperatorTransaction; onClose: () =
       isDestructive
       isPending={mark.isPending}
       error={mark.error}
-      form={{ id: 'wire-fail', label: 'Mark the wire failed', onSubmit: () => mark.mutate({ txn, status: 'FAILED', reason }) }}
+      form={{
+        id: 'wire-fail',
+        label: 'Mark the wire failed',
+        onSubmit: () => mark.mutate({ txn, status: 'FAILED', reason }),
+      }}
       intro={
         <Text size="sm">
           {txn.payerCompanyName ?? 'The company'} keeps its current plan; the plan change is dropped.
@@ -44,8 +58,15 @@ function FailDialog({ txn, onClose }: { txn: TOperatorTransaction; onClose: () =
 function useMarkWire(onDone?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ txn, status, reason }: { txn: TOperatorTransaction; status: 'PAID' | 'FAILED'; reason?: string }) =>
-      markWire(txn._id, status, reason),
+    mutationFn: ({
+      txn,
+      status,
+      reason,
+    }: {
+      txn: TOperatorTransaction;
+      status: 'PAID' | 'FAILED';
+      reason?: string;
+    }) => markWire(txn._id, status, reason),
     onSuccess: (_result, { txn, status }) => {
       void queryClient.invalidateQueries({ queryKey: OPERATOR_KEYS.all });
       void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEYS.all });
@@ -156,7 +177,13 @@ export function WirePayments() {
         </Table.ScrollContainer>
       )}
       {query.data && query.data.total_pages > 1 && (
-        <ListPager page={page} limit={20} total={query.data.total} totalPages={query.data.total_pages} onPage={setPage} />
+        <ListPager
+          page={page}
+          limit={20}
+          total={query.data.total}
+          totalPages={query.data.total_pages}
+          onPage={setPage}
+        />
       )}
       {failing && <FailDialog txn={failing} onClose={() => setFailing(null)} />}
     </Stack>
