@@ -19,7 +19,7 @@ describe('branding form model', () => {
       primary_color: '#F27E0C',
       secondary_color: '#EF2333',
       dialog_header_color: '#eeeeee',
-      dialog_header_text_color: '#808080',
+      dialog_header_text_color: '#6c6c6c',
       link_color: '',
     });
   });

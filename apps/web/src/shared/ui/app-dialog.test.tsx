@@ -50,7 +50,7 @@ describe('AppDialog', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
     const header = screen.getByTestId('app-dialog-header');
     expect(header.style.backgroundColor).toBe('rgb(238, 238, 238)');
-    expect(header.style.color).toBe('rgb(128, 128, 128)');
+    expect(header.style.color).toBe('rgb(108, 108, 108)');
   });
 
   it('shows the optional header and a custom footer, or none', () => {

@@ -35,7 +35,7 @@ export type AppDialogProps = {
   /** Ask 'Are you sure to cancel the transaction?' before cancelling or closing. */
   confirmCancel?: boolean;
   size?: ModalRootProps['size'];
-  /** Company settings; missing colours fall back to the branding defaults (#eee / #808080). */
+  /** Company settings; missing colours fall back to the branding defaults (#eee / #6c6c6c). */
   companySettings?: DialogCompanySettings | null;
   /** With the company's top bar disabled the header is white with slate-grey text. */
   isTopBarDisabled?: boolean;
