@@ -1,26 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { json, signInInBrowser, signUpOwner } from '../support/document-setup';
 import { uniqueId } from '../support/ids';
+import { DESKTOP, shootBothSizes } from '../support/shots';
 
 // An iframe link to a public form: the owner creates it on /iframeLink (the form set up through
 // the API, not what this is about), a visitor without any session opens its URL, fills and submits
 // the form through it; the owner revokes the link and the same URL then says so. Screenshots at
 // 1366 and 390 px: E2E_SHOTS_DIR, `iframe-link-<name>[-phone].png`.
-const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'esigns-e2e-shots');
-mkdirSync(shots, { recursive: true });
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(shots, `iframe-link-${name}.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: path.join(shots, `iframe-link-${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(DESKTOP);
-}
+const shoot = (page: Page, name: string) => shootBothSizes(page, 'iframe-link', name);
 
 test.use({ viewport: DESKTOP, actionTimeout: 20_000 });
 

@@ -1,25 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { signInInBrowser, signUpOwner } from '../support/document-setup';
 import { uniqueId } from '../support/ids';
+import { DESKTOP, shootBothSizes } from '../support/shots';
 
 // The company file library as staff use it: a new folder, a PDF uploaded into it with its
 // progress, previewed (pages drawn), renamed, then deleted. Screenshots at 1366 and 390 px:
 // E2E_SHOTS_DIR, `files-<name>[-phone].png`.
-const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'esigns-e2e-shots');
-mkdirSync(shots, { recursive: true });
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(shots, `files-${name}.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: path.join(shots, `files-${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(DESKTOP);
-}
+const shoot = (page: Page, name: string) => shootBothSizes(page, 'files', name);
 
 async function leasePdf(): Promise<Buffer> {
   const pdf = await PDFDocument.create();

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { json, signInInBrowser, signUpOwner } from '../support/document-setup';
 import { uniqueId } from '../support/ids';
+import { DESKTOP, shootBothSizes } from '../support/shots';
 
 // A guest pays through a pay button on a public form, through the local Stripe test server
 // (scripts/stripe-test-server.mjs): the owner's company has its own Stripe account (its webhook
@@ -12,17 +10,7 @@ import { uniqueId } from '../support/ids';
 // "Payment" (a PAY_BUTTON of ₹500). The guest starts the form, fills the first step, is asked
 // for the receipt's email, pays on Stripe's hosted page and comes back to the form; the owner
 // sees the payment PAID in /payments-status and its details. Screenshots at 1366 and 390 px.
-const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'esigns-e2e-shots');
-mkdirSync(shots, { recursive: true });
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(shots, `pay-button-${name}.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: path.join(shots, `pay-button-${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(DESKTOP);
-}
+const shoot = (page: Page, name: string) => shootBothSizes(page, 'pay-button', name);
 
 test.use({ viewport: DESKTOP, actionTimeout: 20_000 });
 
