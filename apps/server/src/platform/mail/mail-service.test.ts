@@ -369,7 +369,10 @@ describe('mail without SMTP', () => {
       const { db } = t.platform.database;
       const { id } = await db.transaction((tx) => t.platform.mail.queue(message, { tx, companyId: FRAMED }));
       const row = await waitForStatus(t, id, 'OUTBOX');
-      const header = row.html.indexOf('Acme Realty <a href="https://acme.example.com">');
+      // The header's link in the company's mail link colour (inline, before its own attributes).
+      const header = row.html.search(
+        /Acme Realty <a style="color:#[0-9a-f]{6};" href="https:\/\/acme\.example\.com">/,
+      );
       const heading = row.html.indexOf('<h1');
       const body = row.html.indexOf('Your code is');
       const footer = row.html.indexOf('Acme Realty, 1 Main Street');
