@@ -169,6 +169,12 @@ export async function saveCredentials(
       const key = refusalKey(err);
       throw validationError([{ key, message: err.message, path: [key] }], err.message);
     }
+    if (err instanceof GraphError && err.status === 0) {
+      // Like a company's SMTP server that cannot be reached (mail-config): said on the field that
+      // names where to connect, nothing saved; the connection is tried again on the next save.
+      const message = `${err.message}. Nothing was saved; check the tenant and this server's access to Microsoft.`;
+      throw validationError([{ key: 'tenant_id', message, path: ['tenant_id'] }], message);
+    }
     throw graphFailure(err);
   }
   const sealed = boxOf(platform).seal(secret, companyId);
