@@ -169,7 +169,9 @@ test('accounts: company sign-up, authenticator, invitation, member rights, works
 
     await page.goto('/profile/companyProfile');
     await expect(page.getByRole('textbox', { name: 'Company name', exact: true })).toHaveValue(company);
-    await expect(page.getByTestId('branding-preview')).toBeVisible();
+    // Logo and colours moved to /branding (one place); the profile links there.
+    await page.goto('/branding');
+    await expect(page.getByRole('heading', { name: 'Branding' })).toBeVisible();
     await shot(page, 'company-profile');
   });
 
