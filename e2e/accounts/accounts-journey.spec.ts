@@ -169,10 +169,10 @@ test('accounts: company sign-up, authenticator, invitation, member rights, works
 
     await page.goto('/profile/companyProfile');
     await expect(page.getByRole('textbox', { name: 'Company name', exact: true })).toHaveValue(company);
+    await shot(page, 'company-profile');
     // Logo and colours moved to /branding (one place); the profile links there.
     await page.goto('/branding');
     await expect(page.getByRole('heading', { name: 'Branding' })).toBeVisible();
-    await shot(page, 'company-profile');
   });
 
   await test.step('the colleague opens the link, signs in on it and joins', async () => {
