@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ALLOWED_ORIGINS, type TAllowedOrigin, type TSsoAuthReply } from '@esigns/contracts/embedding';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { registerEmbedFrameAncestors } from '../../platform/http/security-headers';
+import { registerEmbeddingHooks } from './hooks';
 import { signHostToken } from './host-token';
 import { embedAllowedOrigins } from './schema';
 
@@ -337,5 +339,18 @@ describe('frame-ancestors of /if/{token} pages', { timeout: 120_000 }, () => {
     expect(normal.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     const api = await call('POST', '/embed/session', null, { ssoAuth });
     expect(api.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('serves the page unframeable when the allowed origins cannot be read (never a 500)', async () => {
+    registerEmbedFrameAncestors(() => Promise.reject(new Error('database unavailable')));
+    try {
+      const { ssoAuth } = await mint(acmeKey, { email: acme.users.OWNER.email });
+      const page = await t.app.inject({ method: 'GET', url: `/if/${ssoAuth}/documents/all` });
+      expect(page.statusCode).toBeLessThan(500);
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(page.headers['x-frame-options']).toBe('DENY');
+    } finally {
+      registerEmbeddingHooks(t.platform);
+    }
   });
 });
