@@ -15,6 +15,7 @@ export type { SharedWorkspace } from './memberships';
 export {
   activeMemberIds,
   activeMembershipsOf,
+  companyNamesById,
   findActiveCompanyBySlug,
   findCompanyOwnerId,
   hasMembership,

@@ -81,3 +81,17 @@ export async function findActiveCompanyBySlug(
     .limit(1);
   return row;
 }
+
+/** The names of the given companies in one query (unknown or malformed ids are left out). */
+export async function companyNamesById(
+  db: Reader,
+  companyIds: readonly string[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(companyIds)].filter(isUuid);
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

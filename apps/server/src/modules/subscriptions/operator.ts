@@ -3,7 +3,7 @@ import type { TOperatorTransaction } from '@esigns/contracts/subscriptions';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import { findCompanyById } from '../company';
+import { companyNamesById } from '../company';
 import { getTransaction, listTransactions, settleManualTransaction } from '../payment-gateway';
 
 /**
@@ -26,11 +26,10 @@ export async function listWireTransactions(
     ...(query.page ? { page: query.page } : {}),
     ...(query.limit ? { limit: query.limit } : {}),
   });
-  const names = new Map<string, string>();
-  for (const id of new Set(listed.data.map((t) => t.payerCompanyId).filter((v): v is string => !!v))) {
-    const company = await findCompanyById(db, id);
-    if (company) names.set(id, company.name);
-  }
+  const names = await companyNamesById(
+    db,
+    listed.data.flatMap((t) => (t.payerCompanyId ? [t.payerCompanyId] : [])),
+  );
   return {
     ...listed,
     data: listed.data.map((t) => ({

@@ -1,11 +1,16 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Skeleton, Stack, Switch, Table, Text } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { IconPlus, IconTicket, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TPromoCode } from '@esigns/contracts/subscriptions';
 import { formatDate } from '../../../shared/format/date';
-import { FormDialog } from '../../../shared/ui/form-dialog';
-import { QueryFailure } from '../../../shared/ui/page-kit';
+import {
+  DeleteDialog,
+  ListView,
+  useDeleteConfirm,
+  type DeleteConfirm,
+  type ListColumn,
+} from '../../../shared/ui/list-screen';
 import { moneyText } from '../plan-format';
 import { OPERATOR_KEYS, deletePromoCode, fetchPromoCodes, setPromoCodeActive } from './operator-api';
 import { PromoCodeDialog } from './promo-code-dialog';
@@ -15,78 +20,79 @@ export function discountText(code: TPromoCode): string {
   return `${moneyText(code.amount_off_minor ?? 0, code.currency)} off`;
 }
 
-function PromoRow({ code, onDelete }: { code: TPromoCode; onDelete: () => void }) {
+const validText = (code: TPromoCode) => (code.valid_to ? `until ${formatDate(code.valid_to)}` : 'No end');
+const usedText = (code: TPromoCode) =>
+  `${code.redemptions}${code.max_redemptions !== null ? ` / ${code.max_redemptions}` : ''}`;
+
+function ActiveSwitch({ code }: { code: TPromoCode }) {
   const queryClient = useQueryClient();
   const toggle = useMutation({
     mutationFn: (active: boolean) => setPromoCodeActive(code._id, active),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: OPERATOR_KEYS.promoCodes }),
   });
   return (
-    <Table.Tr data-testid={`promo-${code.code}`}>
-      <Table.Td>
-        <Text fw={600} ff="monospace">
-          {code.code}
-        </Text>
-        {code.description && (
-          <Text size="xs" c="dimmed">
-            {code.description}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>{discountText(code)}</Table.Td>
-      <Table.Td>{code.valid_to ? `until ${formatDate(code.valid_to)}` : 'No end'}</Table.Td>
-      <Table.Td>
-        {code.redemptions}
-        {code.max_redemptions !== null ? ` / ${code.max_redemptions}` : ''}
-      </Table.Td>
-      <Table.Td>
-        <Switch
-          aria-label={`${code.code} active`}
-          checked={code.active}
-          disabled={toggle.isPending}
-          onChange={(event) => toggle.mutate(event.currentTarget.checked)}
-        />
-      </Table.Td>
-      <Table.Td>
-        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${code.code}`} onClick={onDelete}>
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Table.Td>
-    </Table.Tr>
+    <Switch
+      aria-label={`${code.code} active`}
+      checked={code.active}
+      disabled={toggle.isPending}
+      onChange={(event) => toggle.mutate(event.currentTarget.checked)}
+    />
   );
 }
 
-function DeleteDialog({ code, onClose }: { code: TPromoCode; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => deletePromoCode(code._id),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: OPERATOR_KEYS.promoCodes });
-      onClose();
-    },
-  });
+function CodeName({ code }: { code: TPromoCode }) {
   return (
-    <FormDialog
-      onClose={onClose}
-      title={`Delete ${code.code}?`}
-      confirmLabel="Delete"
-      isDestructive
-      isPending={remove.isPending}
-      error={remove.error}
-      onConfirm={() => remove.mutate()}
-      intro={<Text size="sm">Its {code.redemptions} use(s) are forgotten. Turning it off keeps them.</Text>}
-    />
+    <div>
+      <Text fw={600} ff="monospace">
+        {code.code}
+      </Text>
+      {code.description && (
+        <Text size="xs" c="dimmed">
+          {code.description}
+        </Text>
+      )}
+    </div>
   );
+}
+
+function columnsOf(remove: DeleteConfirm<TPromoCode>): ListColumn<TPromoCode>[] {
+  return [
+    { key: 'code', header: 'Code', cell: (code) => <CodeName code={code} /> },
+    { key: 'discount', header: 'Discount', cell: discountText },
+    { key: 'valid', header: 'Valid', cell: validText },
+    { key: 'used', header: 'Used', cell: usedText },
+    { key: 'active', header: 'Active', cell: (code) => <ActiveSwitch code={code} /> },
+    {
+      key: 'actions',
+      header: '',
+      label: 'Actions',
+      cell: (code) => (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${code.code}`}
+          onClick={() => remove.ask(code)}
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      ),
+    },
+  ];
 }
 
 /** Promo codes: list, create, turn on or off, delete. */
 export function PromoCodes() {
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<TPromoCode | null>(null);
   const query = useQuery({
     queryKey: OPERATOR_KEYS.promoCodes,
     queryFn: ({ signal }) => fetchPromoCodes(signal),
   });
+  const remove = useDeleteConfirm<TPromoCode>({
+    remove: (code) => deletePromoCode(code._id),
+    invalidate: OPERATOR_KEYS.promoCodes,
+    notice: (code) => ({ message: `${code.code} deleted` }),
+  });
+  const columns = columnsOf(remove);
   return (
     <Stack gap="md">
       <Group justify="flex-end">
@@ -94,37 +100,32 @@ export function PromoCodes() {
           New promo code
         </Button>
       </Group>
-      {query.isError ? (
-        <QueryFailure query={query} title="Could not load the promo codes" />
-      ) : !query.data ? (
-        <Skeleton h={160} />
-      ) : query.data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No promo codes yet.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped data-testid="promo-codes">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Discount</Table.Th>
-                <Table.Th>Valid</Table.Th>
-                <Table.Th>Used</Table.Th>
-                <Table.Th>Active</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.map((code) => (
-                <PromoRow key={code._id} code={code} onDelete={() => setDeleting(code)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ListView
+        list={{ query, rows: query.data ?? [] }}
+        errorTitle="Could not load the promo codes"
+        empty={{ icon: IconTicket, title: 'No promo codes yet' }}
+        columns={columns}
+        minWidth={640}
+        rowTestId="promo-row"
+        card={(code) => ({
+          title: <CodeName code={code} />,
+          actions: <ActiveSwitch code={code} />,
+          meta: (
+            <Text size="sm">
+              {discountText(code)} · {validText(code)} · used {usedText(code)}
+            </Text>
+          ),
+          footer: columns.at(-1)?.cell?.(code),
+        })}
+      />
       {creating && <PromoCodeDialog onClose={() => setCreating(false)} />}
-      {deleting && <DeleteDialog code={deleting} onClose={() => setDeleting(null)} />}
+      <DeleteDialog confirm={remove} title="Delete promo code">
+        {(code) => (
+          <>
+            Delete <b>{code.code}</b>? Its {code.redemptions} use(s) are forgotten. Turning it off keeps them.
+          </>
+        )}
+      </DeleteDialog>
     </Stack>
   );
 }

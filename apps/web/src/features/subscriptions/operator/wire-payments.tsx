@@ -1,22 +1,12 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { IconBuildingBank } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TOperatorTransaction } from '@esigns/contracts/subscriptions';
 import { formatDate } from '../../../shared/format/date';
 import { FormDialog } from '../../../shared/ui/form-dialog';
-import { ListPager } from '../../../shared/ui/list-pager';
-import { QueryFailure } from '../../../shared/ui/page-kit';
+import { ListView, type ListColumn } from '../../../shared/ui/list-screen';
 import { moneyText } from '../plan-format';
 import { SUBSCRIPTION_KEYS } from '../subscriptions-api';
 import { OPERATOR_KEYS, fetchWireTransactions, markWire, type WireStatus } from './operator-api';
@@ -80,44 +70,49 @@ function useMarkWire(onDone?: () => void) {
   });
 }
 
-function WireRow({ txn, onFail }: { txn: TOperatorTransaction; onFail: () => void }) {
+function WireActions({ txn, onFail }: { txn: TOperatorTransaction; onFail: () => void }) {
   const mark = useMarkWire();
+  if (txn.status !== 'PENDING') return null;
   return (
-    <Table.Tr data-testid={`wire-${txn._id}`}>
-      <Table.Td>{formatDate(txn.createdAt)}</Table.Td>
-      <Table.Td>
-        <Text size="sm" fw={500}>
-          {txn.payerCompanyName ?? '—'}
-        </Text>
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" loading={mark.isPending} onClick={() => mark.mutate({ txn, status: 'PAID' })}>
+        Mark paid
+      </Button>
+      <Button size="xs" variant="default" color="red" onClick={onFail}>
+        Mark failed
+      </Button>
+    </Group>
+  );
+}
+
+function StatusBadge({ txn }: { txn: TOperatorTransaction }) {
+  return (
+    <Stack gap={2}>
+      <Badge color={STATUS_COLORS[txn.status] ?? 'gray'} variant="light">
+        {txn.status}
+      </Badge>
+      {txn.failureReason && (
         <Text size="xs" c="dimmed">
-          {txn.payer.email}
+          {txn.failureReason}
         </Text>
-      </Table.Td>
-      <Table.Td>{txn.lines.map((line) => line.description).join(', ')}</Table.Td>
-      <Table.Td>{moneyText(txn.amount.amountMinor, txn.amount.currency)}</Table.Td>
-      <Table.Td>
-        <Badge color={STATUS_COLORS[txn.status] ?? 'gray'} variant="light">
-          {txn.status}
-        </Badge>
-        {txn.failureReason && (
-          <Text size="xs" c="dimmed">
-            {txn.failureReason}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {txn.status === 'PENDING' && (
-          <Group gap="xs" wrap="nowrap">
-            <Button size="xs" loading={mark.isPending} onClick={() => mark.mutate({ txn, status: 'PAID' })}>
-              Mark paid
-            </Button>
-            <Button size="xs" variant="default" color="red" onClick={onFail}>
-              Mark failed
-            </Button>
-          </Group>
-        )}
-      </Table.Td>
-    </Table.Tr>
+      )}
+    </Stack>
+  );
+}
+
+const amountOf = (txn: TOperatorTransaction) => moneyText(txn.amount.amountMinor, txn.amount.currency);
+const purposeOf = (txn: TOperatorTransaction) => txn.lines.map((line) => line.description).join(', ');
+
+function company(txn: TOperatorTransaction) {
+  return (
+    <>
+      <Text size="sm" fw={500}>
+        {txn.payerCompanyName ?? '—'}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {txn.payer.email}
+      </Text>
+    </>
   );
 }
 
@@ -131,6 +126,19 @@ export function WirePayments() {
     queryFn: ({ signal }) => fetchWireTransactions(status, page, signal),
     placeholderData: keepPreviousData,
   });
+  const columns: ListColumn<TOperatorTransaction>[] = [
+    { key: 'date', header: 'Date', cell: (txn) => formatDate(txn.createdAt) },
+    { key: 'company', header: 'Company', cell: company },
+    { key: 'for', header: 'For', cell: purposeOf },
+    { key: 'amount', header: 'Amount', cell: amountOf },
+    { key: 'status', header: 'Status', cell: (txn) => <StatusBadge txn={txn} /> },
+    {
+      key: 'actions',
+      header: '',
+      label: 'Actions',
+      cell: (txn) => <WireActions txn={txn} onFail={() => setFailing(txn)} />,
+    },
+  ];
   return (
     <Stack gap="md">
       <SegmentedControl
@@ -147,44 +155,41 @@ export function WirePayments() {
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
-      {query.isError ? (
-        <QueryFailure query={query} title="Could not load the wire payments" />
-      ) : !query.data ? (
-        <Skeleton h={160} />
-      ) : query.data.total === 0 ? (
-        <Text c="dimmed" size="sm" data-testid="no-wires">
-          {status === 'PENDING' ? 'No wire payment is waiting.' : 'None.'}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped data-testid="wire-payments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Company</Table.Th>
-                <Table.Th>For</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.data.map((txn) => (
-                <WireRow key={txn._id} txn={txn} onFail={() => setFailing(txn)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {query.data && query.data.total_pages > 1 && (
-        <ListPager
-          page={page}
-          limit={20}
-          total={query.data.total}
-          totalPages={query.data.total_pages}
-          onPage={setPage}
-        />
-      )}
+      <ListView
+        list={{
+          query,
+          rows: query.data?.data ?? [],
+          pager: {
+            page,
+            limit: 20,
+            total: query.data?.total ?? 0,
+            totalPages: query.data?.total_pages ?? 0,
+            onPage: setPage,
+          },
+        }}
+        errorTitle="Could not load the wire payments"
+        empty={{
+          icon: IconBuildingBank,
+          title: status === 'PENDING' ? 'No wire payment is waiting' : 'None',
+          testId: 'no-wires',
+        }}
+        columns={columns}
+        minWidth={760}
+        rowTestId="wire-row"
+        card={(txn) => ({
+          title: <div>{company(txn)}</div>,
+          meta: (
+            <>
+              <Text size="sm">{amountOf(txn)}</Text>
+              <StatusBadge txn={txn} />
+              <Text size="xs" c="dimmed">
+                {formatDate(txn.createdAt)} · {purposeOf(txn)}
+              </Text>
+            </>
+          ),
+          footer: <WireActions txn={txn} onFail={() => setFailing(txn)} />,
+        })}
+      />
       {failing && <FailDialog txn={failing} onClose={() => setFailing(null)} />}
     </Stack>
   );
