@@ -163,6 +163,22 @@ describe('minting a host session token', { timeout: 120_000 }, () => {
     expect(reply.ssoAuth.startsWith('ifs_')).toBe(true);
   });
 
+  it("opens no session above the credential's maker: an admin's app cannot mint the owner (403)", async () => {
+    const made = await call('POST', '/create-client', acme.users.ADMIN, {
+      name: 'Acme intranet',
+      redirectUris: ['https://intranet.acme.example/callback'],
+      scopes: ['documents:read'],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const adminApp = { id: made.json().data.app.appId, secret: made.json().data.clientSecret };
+    const owner = await call('POST', '/embed/sso-auth', basic(adminApp), { email: acme.users.OWNER.email });
+    expect(owner.statusCode, owner.body).toBe(403);
+    expect(owner.json().error_code).toBe('EMBED_CLIENT_RANK');
+    // Its maker's own rank and below are fine.
+    expect((await mint(adminApp, { email: acme.users.ADMIN.email })).ssoAuth.startsWith('ifs_')).toBe(true);
+    expect((await mint(adminApp, { email: acme.users.MEMBER.email })).ssoAuth.startsWith('ifs_')).toBe(true);
+  });
+
   it('refuses bad credentials with 401 EMBED_CLIENT_INVALID', async () => {
     for (const headers of [
       {},

@@ -113,14 +113,15 @@ export function registerEmbeddingRoutes(api: FastifyInstance, platform: Platform
           'active member of that workspace (else 404). Answers `ssoAuth` (valid ' +
           `${SSO_AUTH_TTL.min}..${SSO_AUTH_TTL.max} s, default ${SSO_AUTH_TTL.default} s; it may be exchanged any ` +
           'number of times until then) and `url` = `${PUBLIC_URL}/if/${ssoAuth}${path}` (path default ' +
-          '`/documents/all`) for the host page to frame. Bad credentials: 401 EMBED_CLIENT_INVALID.',
+          '`/documents/all`) for the host page to frame. Bad credentials: 401 EMBED_CLIENT_INVALID. A member who ' +
+          "outranks the credential's maker today (an owner, with a key an admin made): 403 EMBED_CLIENT_RANK.",
         body: ZSsoAuthRequest,
         response: { 200: ZSuccess(ZSsoAuthReply), ...ERRORS },
       },
     },
     async (request) => {
-      const companyId = await companyOfCredentials(platform, request);
-      return ok(await mintSsoAuth(platform, companyId, request.body));
+      const issuer = await companyOfCredentials(platform, request);
+      return ok(await mintSsoAuth(platform, issuer, request.body));
     },
   );
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { UserType } from '@esigns/contracts/auth';
 import {
   SSO_AUTH_TTL,
   type TEmbedSessionReply,
@@ -37,17 +38,26 @@ export function basicCredentials(header: string | undefined): { id: string; secr
   return { id: text.slice(0, colon), secret: text.slice(colon + 1) };
 }
 
-/** The company whose API key or OAuth client app the Basic credentials are, or 401. */
-export async function companyOfCredentials(platform: Platform, request: FastifyRequest): Promise<string> {
+/** Whose API key or OAuth client app the Basic credentials are: its company and its maker; else 401. */
+export type EmbedIssuer = { companyId: string; createdBy: string | null };
+
+export async function companyOfCredentials(
+  platform: Platform,
+  request: FastifyRequest,
+): Promise<EmbedIssuer> {
   const pair = basicCredentials(request.headers.authorization);
   if (!pair) throw clientInvalid();
   const { db } = platform.database;
-  const companyId =
+  const issuer =
     (await companyOfApiKey(db, platform.config.secrets.jwtSecret, pair.id, pair.secret)) ??
     (await companyOfClientApp(db, pair.id, pair.secret));
-  if (!companyId) throw clientInvalid();
-  return companyId;
+  if (!issuer) throw clientInvalid();
+  return issuer;
 }
+
+/** Owners outrank admins, who outrank every other member (custom user types included). */
+const RANK: Partial<Record<UserType, number>> = { OWNER: 3, ADMIN: 2 };
+const rankOf = (userType: UserType | undefined): number => (userType ? (RANK[userType] ?? 1) : 1);
 
 /**
  * `POST /embed/sso-auth`: a host session token for `email`, an active member of the company of
@@ -56,14 +66,24 @@ export async function companyOfCredentials(platform: Platform, request: FastifyR
  */
 export async function mintSsoAuth(
   platform: Platform,
-  companyId: string,
+  issuer: EmbedIssuer,
   input: TSsoAuthRequest,
 ): Promise<TSsoAuthReply> {
   const { db } = platform.database;
+  const { companyId } = issuer;
   const account = await findAccountByEmail(db, input.email);
   const membership = account ? await findMembership(db, account.id, companyId) : undefined;
   if (!account || !membership?.isActive) {
     throw new AppError('NOT_FOUND', { message: 'No active member of this workspace has that email' });
+  }
+  // A credential opens no session above its maker's own rights today: an admin's key cannot
+  // become the owner (a maker who left counts as an ordinary member).
+  const maker = issuer.createdBy ? await findMembership(db, issuer.createdBy, companyId) : undefined;
+  if (rankOf(membership.userType) > rankOf(maker?.userType)) {
+    throw new AppError('FORBIDDEN', {
+      message: `This credential was made by someone with fewer rights than this ${membership.userType.toLowerCase()}: use one an owner made`,
+      errorCode: 'EMBED_CLIENT_RANK',
+    });
   }
   const ttl = input.ttlSeconds ?? SSO_AUTH_TTL.default;
   const expiresAt = new Date(Date.now() + ttl * 1000);
