@@ -119,8 +119,54 @@ export const documentSeals = pgTable(
     queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sealedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Archival re-timestamping (LTA_RENEWAL, `archive-renewal.ts`): when the current file's last
+     * timestamp stops being verifiable (its authority's certificate expires; the sealing
+     * certificate's expiry when the file has no document timestamp). Null: not read yet.
+     */
+    archiveExpiresAt: timestamp({ withTimezone: true }),
+    /** When the daily sweep last queued a renewal job for it (the sweep's once-a-day guard). */
+    archiveQueuedAt: timestamp({ withTimezone: true }),
+    archiveRenewedAt: timestamp({ withTimezone: true }),
+    archiveRenewals: integer().notNull().default(0),
+    /** The last renewal attempt's failure (a timestamp authority down), cleared by a renewal. */
+    archiveError: text(),
   },
-  (t) => [index('document_seals_sha256_idx').on(t.sha256)],
+  (t) => [
+    index('document_seals_sha256_idx').on(t.sha256),
+    index('document_seals_archive_expires_idx').on(t.archiveExpiresAt),
+  ],
+);
+
+/**
+ * Earlier files of a sealed document, replaced by an archival renewal (a DSS and a document
+ * timestamp appended): each kept in storage at its own key, so copies handed out before still
+ * verify as this document (`POST /verify-document` looks their SHA-256 up here too).
+ */
+export const documentSealVersions = pgTable(
+  'document_seal_versions',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    employeeDocumentId: uuid()
+      .notNull()
+      .references(() => employeeDocuments.id, { onDelete: 'cascade' }),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    sha256: text().notNull(),
+    fileKey: text().notNull(),
+    size: integer().notNull(),
+    /** When this version's last timestamp expired or expires (as `archiveExpiresAt` was). */
+    archiveExpiresAt: timestamp({ withTimezone: true }),
+    /** When the renewal replaced it. */
+    supersededAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('document_seal_versions_document_sha_idx').on(t.employeeDocumentId, t.sha256),
+    index('document_seal_versions_sha256_idx').on(t.sha256),
+  ],
 );
 
 /**
