@@ -12,7 +12,9 @@ import { uniqueId } from '../support/ids';
 // (http://localhost:<port>, allowed by the company), frames /if/{ssoAuth}/... with a token its
 // "server" minted through the API with the company's API key. The frame opens its own session,
 // says `ready` to the host, obeys the host's `navigate`, and when a document is sent from inside
-// it the host hears `document.sent`. The same page on an origin the company does not allow
+// it the host hears `document.sent`; navigated to contacts, an entity's records and the entity
+// views, no call of those screens is refused to the embedded session (403
+// EMBEDDED_SESSION_REFUSED: the policy's allow-list, apps/server/src/modules/embedding). The same page on an origin the company does not allow
 // (http://127.0.0.1:<port>) cannot frame it. Screenshots of the embedded documents screen at
 // 1366x800 and 390x844: E2E_SHOTS_DIR, `embedded-documents-<size>.png`.
 
@@ -83,12 +85,34 @@ test('a host page frames the app, hears ready and document.sent; another origin 
     last: 'Bedder',
   });
   const headers = { authorization: `Bearer ${token}` };
+  // Every API call the framed screens make must be allowed to the embedded session.
+  const refusals: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403 && response.url().startsWith(`${appOrigin}/api/`)) {
+      refusals.push(`${response.request().method()} ${response.url()}`);
+    }
+  });
   const keys = await json<{ client_id: string; client_secret: string }>(
     await request.post('/api/generate-keys', { headers }),
   );
   const key = { id: keys.client_id, secret: keys.client_secret };
   const allowedHost = `http://localhost:${hostPort}`;
   await json(await request.post('/api/embed/allowed-origins', { headers, data: { origin: allowedHost } }));
+
+  // An entity with one record, for the records screen inside the frame.
+  const entity = await json<{ _id: string; primary_template_id: string }>(
+    await request.post('/api/entities/create', {
+      headers,
+      data: { name: `Leads ${id}`, fields: [{ key: 'title', label: 'Title', type: 'SINGLE_LINE_TEXT' }] },
+    }),
+  );
+  const recordTitle = `Framed lead ${id}`;
+  await json(
+    await request.post('/api/entities-data', {
+      headers,
+      data: { entity_id: entity._id, values: { [entity.primary_template_id]: { title: recordTitle } } },
+    }),
+  );
 
   // A draft ready to send, laid out through the API (what the journey is about is sending it in the frame).
   const name = `Embedded NDA ${id}`;
@@ -144,6 +168,20 @@ test('a host page frames the app, hears ready and document.sent; another origin 
   );
   await expect.poll(() => page.frames()[1]?.url()).toBe(`${appOrigin}/if/${list.ssoAuth}/contacts`);
   await expect(frame.getByRole('heading', { name: 'Contacts' }).first()).toBeVisible();
+
+  // An entity's records, then the entity views: the no-code screens inside the frame.
+  const command = (path: string) =>
+    page.evaluate(
+      (to) => (window as unknown as { command: (t: string, p: object) => void }).command('navigate', { path: to }),
+      path,
+    );
+  await command(`/entity/${entity._id}`);
+  await expect.poll(() => page.frames()[1]?.url()).toBe(`${appOrigin}/if/${list.ssoAuth}/entity/${entity._id}`);
+  await expect(frame.getByText(recordTitle).first()).toBeVisible();
+  await command('/entity-views');
+  await expect.poll(() => page.frames()[1]?.url()).toBe(`${appOrigin}/if/${list.ssoAuth}/entity-views`);
+  await expect(frame.getByRole('heading', { name: 'Entity views' }).first()).toBeVisible();
+  expect(refusals).toEqual([]);
 
   // The same host page on an origin the company does not allow: the browser refuses the frame.
   const refused = await mint(request, key, email, '/documents/all');

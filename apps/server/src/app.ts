@@ -23,6 +23,7 @@ import { runRateLimitFirst } from './platform/http/rate-limit-first';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerRequestLogging } from './platform/http/request-logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
+import { recordSessionRoutes } from './platform/http/authenticate';
 import { registerActivityCapture, registerActivityLogRoutes } from './modules/activity-log';
 import type { Platform } from './platform/platform';
 import { registerModuleHooks } from './module-hooks';
@@ -144,6 +145,8 @@ export async function buildApp(platform: Platform): Promise<App> {
   registerRequestLogging(app);
 
   registerSecurityHeaders(app);
+  // The routes behind a session, for the embedded-session policy's check (every one classified).
+  recordSessionRoutes(app);
   // The company's activity log: what staff calls did, written as they are answered.
   registerActivityCapture(app, platform);
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HOST_TOKEN_PREFIX } from '@esigns/contracts/embedding';
 import type { Db } from '../../platform/db/database';
+import { EMBEDDED_ALLOWED } from './embedded-routes';
 import { readHostToken } from './host-token';
 import { allowedOriginsOf } from './origins';
 
@@ -43,36 +44,26 @@ export function frameAncestorsOf(db: Pick<Db, 'select'>) {
   };
 }
 
-/**
- * Calls an embedded session (a user inside a host page's frame) may not make: the account's
- * password and second factor, its keys and client apps, OAuth consents, webhooks' secrets, SSO
- * configuration, the allowed origins, workspace switches (they would open a session that is not
- * embedded) and account transfers. By route (`/api/...` as registered), any method.
- */
-const REFUSED_ROUTES: ReadonlySet<string> = new Set([
-  '/api/password/update',
-  '/api/Get-keys',
-  '/api/generate-keys',
-  '/api/regenerate-keys',
-  '/api/fetch-clients',
-  '/api/fetch-client/:appId',
-  '/api/create-client',
-  '/api/rotate-client-secret/:appId',
-  '/api/delete-client/:appId',
-  '/api/switchWorkspace/:currentWorkspaceId',
-  '/api/workspaces/leave',
-]);
-const REFUSED_PREFIXES: readonly string[] = [
-  '/api/mf2a/',
-  '/api/oauth2/',
-  '/api/webhooks/',
-  '/api/sso/config',
-  '/api/transfer-account',
-  '/api/embed/',
-];
+/** `METHOD /pattern` pairs of a list's `METHOD[,METHOD] /pattern` entries. */
+export function routeKeysOf(groups: ReadonlyArray<{ routes: readonly string[] }>): Set<string> {
+  const keys = new Set<string>();
+  for (const entry of groups.flatMap((group) => group.routes)) {
+    const [methods = '', url = ''] = entry.split(' ');
+    for (const method of methods.split(',')) keys.add(`${method} ${url}`);
+  }
+  return keys;
+}
 
+const ALLOWED = routeKeysOf(EMBEDDED_ALLOWED);
+
+/**
+ * Whether an embedded session may make this call: only the routes of the allow-list
+ * (`embedded-routes.ts`), by method and pattern as registered. Everything else, a route added
+ * later that nobody classified included, is refused (fail closed).
+ */
 export function embeddedSessionMay(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url ?? request.url;
-  if (REFUSED_ROUTES.has(route)) return false;
-  return !REFUSED_PREFIXES.some((prefix) => route.startsWith(prefix));
+  const route = request.routeOptions.url;
+  if (!route) return false;
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return ALLOWED.has(`${method} ${route}`);
 }

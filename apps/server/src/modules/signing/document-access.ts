@@ -2,6 +2,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { hasPermission, type PermissionSlug } from '@esigns/contracts/permissions';
 import { bearerToken, verifyAccessToken } from '../../platform/auth/access-token';
 import { AppError, notFound } from '../../platform/http/app-error';
+import { assertEmbeddedSessionMay, markSessionHook } from '../../platform/http/authenticate';
 import type { Platform } from '../../platform/platform';
 import { isUuid } from '@esigns/contracts/ids';
 import {
@@ -42,7 +43,7 @@ export function requireStaffOrSigner(
   param: string,
   slug: PermissionSlug,
 ): onRequestAsyncHookHandler {
-  return async (request: FastifyRequest) => {
+  return markSessionHook(async (request: FastifyRequest) => {
     if (hasSignerSecret(request)) {
       request.signer = await assertSigner(platform, request, param);
       return;
@@ -52,6 +53,7 @@ export function requireStaffOrSigner(
       throw new AppError('UNAUTHORIZED', { message: 'Sign in or open your signing link to continue' });
     const claims = await verifyAccessToken(token, platform.config.secrets.jwtSecret);
     if (!claims) throw new AppError('UNAUTHORIZED', { message: 'Your session has expired' });
+    assertEmbeddedSessionMay(claims, request);
     const id = (request.params as Record<string, unknown>)[param];
     if (typeof id !== 'string' || !isUuid(id)) throw notFound('Document');
     const document = await employeeDocumentOf(platform.database.db, id);
@@ -67,5 +69,5 @@ export function requireStaffOrSigner(
     const signer = await authenticateSigner(platform, request, param);
     if (!signer) throw notFound('Document');
     request.signer = signer;
-  };
+  }, 'staff-or-signer');
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { bearerToken, verifyAccessToken, type AccessClaims } from '../auth/access-token';
 import { AppError } from './app-error';
 import { clientIp } from './client-ip';
@@ -51,12 +51,61 @@ export function registerEmbeddedSessionPolicy(policy: EmbeddedSessionPolicy): vo
 export type AuthAudience = 'staff' | 'staff-or-contact' | 'contact';
 
 /**
+ * 403 EMBEDDED_SESSION_REFUSED unless the embedded-session policy admits this call. Every hook
+ * that reads a staff session runs it (`requireAuth`, and the few hooks that verify the access token
+ * themselves, e.g. staff-or-signer downloads), and marks itself with `markSessionHook`.
+ */
+export function assertEmbeddedSessionMay(claims: AccessClaims, request: FastifyRequest): void {
+  if (claims.embedded && !embeddedSessionPolicy?.(request)) {
+    throw new AppError('FORBIDDEN', {
+      message: 'This is not available inside an embedded frame: open the app itself',
+      errorCode: 'EMBEDDED_SESSION_REFUSED',
+    });
+  }
+}
+
+/** Who a session hook admits, as the route table lists it (`sessionRoutesOf`). */
+export type SessionHookAudience = AuthAudience | 'staff-or-signer';
+const sessionHooks = new WeakMap<object, SessionHookAudience>();
+
+/** Marks an onRequest hook as one that reads a session (and asks the embedded-session policy). */
+export function markSessionHook<T extends object>(hook: T, audience: SessionHookAudience): T {
+  sessionHooks.set(hook, audience);
+  return hook;
+}
+
+/** A route behind a session hook: its method(s), its pattern as registered, who it admits. */
+export type SessionRoute = { method: string; url: string; audience: SessionHookAudience };
+const sessionRoutes = new WeakMap<object, SessionRoute[]>();
+
+/**
+ * Records, from now on, every route of `app` whose onRequest hooks read a session (the route
+ * table the embedded-session policy is checked against: every staff route must be classified).
+ * Called by the app before any route is registered.
+ */
+export function recordSessionRoutes(app: FastifyInstance): void {
+  const routes: SessionRoute[] = [];
+  sessionRoutes.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    const hooks: unknown[] = Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    const audience = hooks.map((h) => (h ? sessionHooks.get(h as object) : undefined)).find(Boolean);
+    if (!audience) return;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, audience });
+  });
+}
+
+/** The routes `recordSessionRoutes` saw (empty when it was never called on this app). */
+export function sessionRoutesOf(app: FastifyInstance): readonly SessionRoute[] {
+  return sessionRoutes.get(app) ?? [];
+}
+
+/**
  * onRequest hook: a valid `Authorization: Bearer <access token>` or 401, before the body is
  * validated (an anonymous caller learns nothing about a route's input). A contact-area session
  * (`/ap`) on a staff route, or a staff session on a contact-only route, is 403.
  */
 export function requireAuth(jwtSecret: string, audience: AuthAudience = 'staff'): onRequestAsyncHookHandler {
-  return async (request) => {
+  return markSessionHook<onRequestAsyncHookHandler>(async (request) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError('UNAUTHORIZED', { message: 'Sign in to continue' });
     const claims =
@@ -68,18 +117,13 @@ export function requireAuth(jwtSecret: string, audience: AuthAudience = 'staff')
     if (!claims.isContact && audience === 'contact') {
       throw new AppError('FORBIDDEN', { message: 'This is only for contacts signed in to the contact area' });
     }
-    if (claims.embedded && !embeddedSessionPolicy?.(request)) {
-      throw new AppError('FORBIDDEN', {
-        message: 'This is not available inside an embedded frame: open the app itself',
-        errorCode: 'EMBEDDED_SESSION_REFUSED',
-      });
-    }
+    assertEmbeddedSessionMay(claims, request);
     if (claims.viaSso) {
       if (!ssoSessionCheck) throw new Error('the SSO session check was never registered (modules/sso)');
       await ssoSessionCheck(claims);
     }
     request.auth = claims;
-  };
+  }, audience);
 }
 
 /** The caller of a route behind `requireAuth`. */
