@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/schema';
 import { companies } from '../company/schema';
 
@@ -22,4 +22,18 @@ export const embedAllowedOrigins = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('embed_allowed_origins_company_origin_idx').on(t.companyId, t.origin)],
+);
+
+/**
+ * The host session tokens already exchanged for an embedded session (single use): the token's
+ * MAC, kept until the token expires (then deleted by the next exchange). A second exchange of the
+ * same token is refused, so a token read from a log or a browser history opens nothing.
+ */
+export const embedTokenExchanges = pgTable(
+  'embed_token_exchanges',
+  {
+    tokenId: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('embed_token_exchanges_expires_at_idx').on(t.expiresAt)],
 );
