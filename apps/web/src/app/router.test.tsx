@@ -7,6 +7,7 @@ import { fail, installFakeApi, ok, seedStaffSession, shellHandler } from '../sha
 import { renderWithProviders } from '../shared/testing/render-with-providers';
 import { makePermissionOverview } from '../features/team/team-test-utils';
 import { buildRoutes } from './router';
+import { ALL_SCREEN_ROUTES, type ScreenRoute } from './routes';
 import { connectSessionHandlers } from './session-handlers';
 import { staffSessionPerTest } from '../shared/testing/test-session';
 import { renderApp } from '../test/render-app';
@@ -19,14 +20,33 @@ describe('router (signed-in staff)', () => {
   beforeEach(() => seedStaffSession());
 
   it('shows a placeholder for an unbuilt staff screen inside the staff layout', async () => {
-    renderApp('/scanner');
+    // Every route of the app has its screen now: a test-only route stands for one not built yet.
+    const unbuilt: ScreenRoute = {
+      pattern: '/test-only/unbuilt',
+      title: 'Unbuilt screen',
+      area: 'settings',
+      guard: 'user',
+      layout: 'staff',
+    };
+    const router = createMemoryRouter(buildRoutes([...ALL_SCREEN_ROUTES, unbuilt]), {
+      initialEntries: ['/test-only/unbuilt'],
+    });
+    renderWithProviders(<RouterProvider router={router} />);
     expect(await screen.findByTestId('staff-layout')).toBeTruthy();
     const placeholder = await screen.findByTestId('screen-placeholder');
-    expect(placeholder.textContent).toContain('Scanner');
-    expect(placeholder.textContent).toContain('/scanner');
+    expect(placeholder.textContent).toContain('Unbuilt screen');
+    expect(placeholder.textContent).toContain('/test-only/unbuilt');
     expect(placeholder.textContent).toContain('coming soon');
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
-    expect(document.title).toBe(`Scanner | ${window.location.host}`);
+    expect(document.title).toBe(`Unbuilt screen | ${window.location.host}`);
+  });
+
+  it('shows the scanner screen at /scanner (no route of the app is a placeholder)', async () => {
+    renderApp('/scanner');
+    expect(await screen.findByRole('heading', { name: 'Scanner' })).toBeTruthy();
+    expect(screen.queryByTestId('screen-placeholder')).toBeNull();
+    const settings = await screen.findByRole('link', { name: 'Settings' });
+    expect(settings.getAttribute('aria-current')).toBe('page');
   });
 
   it("shows only the sidebar areas the user's permissions allow", async () => {

@@ -44,6 +44,7 @@ import { APP_SCREENS } from '../features/apps/screens';
 import { IFRAME_LINK_SCREENS } from '../features/iframe-links/screens';
 import { FILE_SCREENS } from '../features/files/screens';
 import { EMBEDDING_SCREENS } from '../features/embedding/screens';
+import { SCANNER_SCREENS } from '../features/scanner/screens';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
@@ -97,6 +98,7 @@ export const SCREENS: Readonly<Record<string, LazyComponent>> = {
   ...IFRAME_LINK_SCREENS,
   ...FILE_SCREENS,
   ...EMBEDDING_SCREENS,
+  ...SCANNER_SCREENS,
   '/ap/forbidden': () => import('./screens/forbidden-screen').then((m) => ({ Component: m.ForbiddenScreen })),
   '/signin': () => import('../features/auth/signin-screen').then((m) => ({ Component: m.SigninScreen })),
   '/signup': () => import('../features/auth/signup-screen').then((m) => ({ Component: m.SignupScreen })),

@@ -7,14 +7,15 @@ import { useCan } from '../../shared/permissions/use-can';
 import { routeShowsInAppMode } from '../settings/app-mode';
 import { useAppMode } from '../settings/use-app-mode';
 
-type Shortcut = { label: string; to: string; icon: Icon; permission?: PermissionSlug };
+/** `fullLoad`: opened as a new page load (the scanner may use the camera only in a page loaded at its address). */
+type Shortcut = { label: string; to: string; icon: Icon; permission?: PermissionSlug; fullLoad?: boolean };
 
 /** The dashboard's shortcuts, each shown in the app modes its screen belongs to (settings, app mode). */
 export const DASHBOARD_SHORTCUTS: readonly Shortcut[] = [
   { label: 'New document', to: '/documents/upload', icon: IconUpload, permission: 'documents:create' },
   { label: 'Entities', to: '/entity', icon: IconDatabase, permission: 'entities:view' },
   { label: 'Forms', to: '/formBuilders', icon: IconForms, permission: 'form-builders:view' },
-  { label: 'Scan', to: '/scanner', icon: IconScan },
+  { label: 'Scan', to: '/scanner', icon: IconScan, fullLoad: true },
 ];
 
 export function shortcutsFor(mode: TAppMode, can: (slug: PermissionSlug) => boolean): readonly Shortcut[] {
@@ -32,6 +33,7 @@ export function DashboardShortcuts() {
       key={s.to}
       component={Link}
       to={s.to}
+      reloadDocument={s.fullLoad}
       variant={index === 0 ? 'filled' : 'default'}
       leftSection={<s.icon size={16} />}
     >

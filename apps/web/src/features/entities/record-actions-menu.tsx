@@ -7,6 +7,7 @@ import {
   IconLink,
   IconMail,
   IconPrinter,
+  IconQrcode,
 } from '@tabler/icons-react';
 import { SendEmailButton, SEND_EMAIL_PERMISSION } from '../email-templates/send-email-action';
 import { SendEmailDialog } from '../email-templates/send-email-dialog';
@@ -15,9 +16,10 @@ import { useEntity } from './entities-api';
 import { NotifyDialog } from './notify-dialog';
 import { PrintDialog } from './print-dialog';
 import { RecordDetailsTextDialog } from './record-details-text-dialog';
+import { RecordQrDialog } from './record-qr-dialog';
 import { ShareLinkDialog } from './share-link-dialog';
 
-type Dialog = 'notify' | 'print' | 'share' | 'text' | 'email' | null;
+type Dialog = 'notify' | 'print' | 'share' | 'text' | 'email' | 'qr' | null;
 
 /** A "More" button opening a menu of `children` (Menu.Item). */
 export function MoreMenu({ children }: { children: ReactNode }) {
@@ -34,8 +36,8 @@ export function MoreMenu({ children }: { children: ReactNode }) {
 }
 
 /**
- * The record page's "More" menu: print, details as text (to copy), notify people, share a
- * read-only link (as rights allow).
+ * The record page's "More" menu: print, details as text (to copy), the record's QR code (labels
+ * the scanner opens), notify people, share a read-only link (as rights allow).
  */
 export function RecordActionsMenu({
   entityId,
@@ -63,6 +65,9 @@ export function RecordActionsMenu({
         <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => setDialog('text')}>
           Details as text
         </Menu.Item>
+        <Menu.Item leftSection={<IconQrcode size={16} />} onClick={() => setDialog('qr')}>
+          QR code
+        </Menu.Item>
         {canNotify && (
           <Menu.Item leftSection={<IconBell size={16} />} onClick={() => setDialog('notify')}>
             Notify people
@@ -88,6 +93,13 @@ export function RecordActionsMenu({
       />
       <RecordDetailsTextDialog
         opened={dialog === 'text'}
+        onClose={close}
+        entityId={entityId}
+        recordId={recordId}
+        title={title}
+      />
+      <RecordQrDialog
+        opened={dialog === 'qr'}
         onClose={close}
         entityId={entityId}
         recordId={recordId}

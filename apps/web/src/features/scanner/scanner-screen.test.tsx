@@ -1,0 +1,189 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
+import { renderScreenAt, standIn } from '../../shared/testing/render-routes';
+import { staffSessionPerTest } from '../../shared/testing/test-session';
+import { ScannerScreen } from './scanner-screen';
+import { SCANNER_SETTINGS_KEY, type ScannerSettings } from './scanner-settings';
+
+/* The scanner screen: typed codes in each mode, the camera refused, the choices kept per browser. */
+
+const ENTITY = '11111111-1111-4111-8111-111111111111';
+const RECORD = '33333333-3333-4333-8333-333333333333';
+const RECORD_2 = '55555555-5555-4555-8555-555555555555';
+const TEMPLATE = '44444444-4444-4444-8444-444444444444';
+const BADGE = `${TEMPLATE}#badge`;
+const STAMP = `${TEMPLATE}#checked_in`;
+
+const FIELDS = [
+  {
+    ref: BADGE,
+    template_id: TEMPLATE,
+    template_name: 'Visitor',
+    key: 'badge',
+    label: 'Badge',
+    type: 'SINGLE_LINE_TEXT',
+    is_primary: false,
+    required: false,
+  },
+  {
+    ref: STAMP,
+    template_id: TEMPLATE,
+    template_name: 'Visitor',
+    key: 'checked_in',
+    label: 'Checked in',
+    type: 'DATE_TIME',
+    is_primary: false,
+    required: false,
+  },
+];
+const record = (id: string, title: string) => ({
+  _id: id,
+  entity_id: ENTITY,
+  title,
+  values: {},
+  created_by: null,
+  updated_by: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+});
+
+staffSessionPerTest();
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  delete (navigator as { mediaDevices?: unknown }).mediaDevices;
+});
+
+function serve(matches: ReturnType<typeof record>[] = []): ReturnType<typeof installFakeApi> {
+  const handler: FakeHandler = (call) => {
+    if (call.path === '/api/entities')
+      return ok({ data: [{ _id: ENTITY, name: 'Visitors' }], total: 1, page: 1, total_pages: 1 });
+    if (call.path === '/api/template-fields') return ok(FIELDS);
+    if (call.path === '/api/entities-data/entity/data')
+      return ok({
+        data: matches,
+        total: matches.length,
+        total_capped: false,
+        page: 1,
+        total_pages: 1,
+        linked_titles: {},
+      });
+    if (call.path === `/api/templates-data/${RECORD}/${TEMPLATE}` && call.method === 'PATCH')
+      return ok(record(RECORD, 'Asha Rao'));
+    return undefined;
+  };
+  return installFakeApi(handler);
+}
+
+function open(settings?: Partial<ScannerSettings>) {
+  if (settings) localStorage.setItem(SCANNER_SETTINGS_KEY, JSON.stringify(settings));
+  return renderScreenAt(<ScannerScreen />, '/scanner', '/scanner', [
+    standIn('/entity/:entity_id/view', 'record-page'),
+    standIn('*', 'elsewhere'),
+  ]);
+}
+
+async function typeCode(code: string) {
+  const input = await screen.findByRole('textbox', { name: /Type or paste a code/ });
+  fireEvent.change(input, { target: { value: code } });
+  fireEvent.submit(input.closest('form')!);
+}
+
+const recordUrl = (id = RECORD) => `${window.location.origin}/entity/${ENTITY}/view?dataId=${id}`;
+const find = { mode: 'find' as const, find: { entityId: ENTITY, lookupRef: BADGE } };
+const checkin = {
+  mode: 'checkin' as const,
+  checkin: { entityId: ENTITY, lookupRef: BADGE, stampRef: STAMP },
+};
+
+describe('scanner screen', () => {
+  it('says the camera was refused and still takes a typed code; a link elsewhere is shown, not opened', async () => {
+    serve();
+    const refused = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    Object.defineProperty(navigator, 'mediaDevices', {
+      value: { getUserMedia: refused },
+      configurable: true,
+    });
+    const router = open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start camera' }));
+    const problem = await screen.findByTestId('camera-problem');
+    expect(problem.textContent).toContain('Camera access was refused');
+    expect(problem.getAttribute('data-problem')).toBe('denied');
+
+    await typeCode('https://evil.example.net/login');
+    const link = await screen.findByRole('link', { name: /Open link/ });
+    expect(link.getAttribute('href')).toBe('https://evil.example.net/login');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(router.state.location.pathname).toBe('/scanner');
+  });
+
+  it("opens a link of this app: a record's QR code opens the record", async () => {
+    serve();
+    const router = open();
+    await typeCode(recordUrl());
+    expect(await screen.findByTestId('record-page')).toBeTruthy();
+    expect(router.state.location.search).toBe(`?dataId=${RECORD}`);
+  });
+
+  it('finds a record by the lookup field: one opens, several are listed, none is said', async () => {
+    const api = serve([record(RECORD, 'Asha Rao'), record(RECORD_2, 'Asha R.')]);
+    open(find);
+    await typeCode('B-7');
+    const list = await screen.findByText('2 records have this code');
+    const alert = list.closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('link', { name: 'Asha R.' }).getAttribute('href')).toBe(
+      `/entity/${ENTITY}/view?dataId=${RECORD_2}`,
+    );
+    const [query] = api.callsTo('/api/entities-data/entity/data');
+    expect(query?.body).toMatchObject({
+      entity_id: ENTITY,
+      filters: { match: 'ALL', rules: [{ field: BADGE, operator: 'EQUALS', value: 'B-7' }] },
+    });
+
+    serve([]);
+    await typeCode('B-8');
+    expect(await screen.findByText('No record found')).toBeTruthy();
+
+    serve([record(RECORD, 'Asha Rao')]);
+    await typeCode('B-7');
+    expect(await screen.findByTestId('record-page')).toBeTruthy();
+  });
+
+  it('checks a record in, lists it, and asks before checking it in again within a minute', async () => {
+    const api = serve();
+    open(checkin);
+    await screen.findByText('Check-ins this session');
+    await waitFor(() => expect(api.callsTo('/api/template-fields')).toHaveLength(1));
+    await typeCode(recordUrl());
+    expect(await screen.findByText('Checked in')).toBeTruthy();
+    const [write] = api.callsTo(`/api/templates-data/${RECORD}/${TEMPLATE}`, 'PATCH');
+    const written = (write?.body as { values: { checked_in: string } }).values.checked_in;
+    expect(written).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const list = screen.getByRole('list', { name: 'Check-ins this session' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByRole('link', { name: 'Asha Rao' })).toBeTruthy();
+
+    await typeCode(recordUrl());
+    expect(await screen.findByText('Checked in less than a minute ago')).toBeTruthy();
+    expect(api.callsTo(`/api/templates-data/${RECORD}/${TEMPLATE}`, 'PATCH')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Check in again' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(api.callsTo(`/api/templates-data/${RECORD}/${TEMPLATE}`, 'PATCH')).toHaveLength(2);
+  });
+
+  it('keeps the chosen mode and fields in this browser', async () => {
+    serve();
+    open(checkin);
+    expect(await screen.findByRole('combobox', { name: 'Check-in field' })).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Check-in field' }) as HTMLInputElement).value).toBe(
+        'Checked in (Visitor)',
+      ),
+    );
+    fireEvent.click(screen.getByText('Find a record'));
+    const saved = JSON.parse(localStorage.getItem(SCANNER_SETTINGS_KEY)!) as ScannerSettings;
+    expect(saved.mode).toBe('find');
+    expect(saved.checkin).toEqual(checkin.checkin);
+  });
+});

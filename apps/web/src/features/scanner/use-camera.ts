@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export type CameraProblem = 'denied' | 'no-camera' | 'unsupported' | 'busy' | 'other';
+
+export type CameraState =
+  | { status: 'off' }
+  | { status: 'starting' }
+  | { status: 'on' }
+  | { status: 'failed'; problem: CameraProblem; message: string };
+
+const OTHER_SOURCES = 'Scan a photo of the code or type it instead.';
+
+const MESSAGES: Record<CameraProblem, string> = {
+  denied: `Camera access was refused. Allow the camera for this site in the browser's settings, or: ${OTHER_SOURCES}`,
+  'no-camera': `No camera was found on this device. ${OTHER_SOURCES}`,
+  unsupported: `This browser cannot use a camera on this page (it needs a secure https address). ${OTHER_SOURCES}`,
+  busy: `The camera is in use by another app or tab. Close it and try again, or: ${OTHER_SOURCES}`,
+  other: `The camera could not start. ${OTHER_SOURCES}`,
+};
+
+/** The problem a failed `getUserMedia` names (DOMException names of the Media Capture spec). */
+export function cameraProblem(error: unknown): CameraProblem {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
+    return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError')
+    return 'no-camera';
+  if (name === 'NotReadableError' || name === 'AbortError') return 'busy';
+  return 'other';
+}
+
+type PolicyDocument = Document & {
+  featurePolicy?: { allowsFeature: (feature: string) => boolean };
+  permissionsPolicy?: { allowsFeature: (feature: string) => boolean };
+};
+
+/**
+ * True when this document may not use the camera: the server allows it only for a document
+ * loaded at /scanner (`Permissions-Policy: camera=(self)`), so after moving here inside the app the
+ * page must be loaded again.
+ */
+export function cameraBlockedByPolicy(doc: Document = document): boolean {
+  const policy = (doc as PolicyDocument).permissionsPolicy ?? (doc as PolicyDocument).featurePolicy;
+  return policy ? !policy.allowsFeature('camera') : false;
+}
+
+/** Same code read again within this time is one scan (the camera sees a label many times a second). */
+const SAME_CODE_MS = 3000;
+
+/**
+ * The device camera shown in `videoRef`, its frames read by ZXing (loaded on start): `onCode`
+ * once per code held in front of it. Stopped on `stop` and when the screen goes away.
+ */
+export function useCamera(onCode: (text: string) => void) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<CameraState>({ status: 'off' });
+  const stopRef = useRef<(() => void) | null>(null);
+  const onCodeRef = useRef(onCode);
+  useEffect(() => {
+    onCodeRef.current = onCode;
+  }, [onCode]);
+
+  const stop = useCallback(() => {
+    stopRef.current?.();
+    stopRef.current = null;
+    setState({ status: 'off' });
+  }, []);
+
+  const start = useCallback(async () => {
+    if (!navigator.mediaDevices?.getUserMedia) {
+      setState({ status: 'failed', problem: 'unsupported', message: MESSAGES.unsupported });
+      return;
+    }
+    if (cameraBlockedByPolicy()) {
+      // Opened inside the app: load the page itself, which may use the camera, and start there.
+      window.location.assign('/scanner?camera=1');
+      return;
+    }
+    setState({ status: 'starting' });
+    let stream: MediaStream | null = null;
+    let stopDecoder: (() => void) | null = null;
+    const release = () => {
+      stopDecoder?.();
+      stream?.getTracks().forEach((track) => track.stop());
+    };
+    stopRef.current = release;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: { ideal: 'environment' } },
+        audio: false,
+      });
+      if (stopRef.current !== release || !videoRef.current) return release();
+      const { scanStream } = await import('./zxing-decoder');
+      let last = { text: '', at: 0 };
+      stopDecoder = await scanStream(stream, videoRef.current, (text) => {
+        const now = Date.now();
+        if (text === last.text && now - last.at < SAME_CODE_MS) return;
+        last = { text, at: now };
+        onCodeRef.current(text);
+      });
+      if (stopRef.current !== release) return release();
+      setState({ status: 'on' });
+    } catch (error) {
+      release();
+      if (stopRef.current !== release) return;
+      stopRef.current = null;
+      const problem = cameraProblem(error);
+      setState({ status: 'failed', problem, message: MESSAGES[problem] });
+    }
+  }, []);
+
+  // Leaving the screen turns the camera off.
+  useEffect(() => () => stopRef.current?.(), []);
+
+  return { videoRef, state, start, stop };
+}
