@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ALLOWED_ORIGINS, type TAllowedOrigin, type TSsoAuthReply } from '@esigns/contracts/embedding';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
@@ -5,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { registerEmbedFrameAncestors } from '../../platform/http/security-headers';
 import { registerEmbeddingHooks } from './hooks';
 import { signHostToken } from './host-token';
-import { embedAllowedOrigins } from './schema';
+import { embedAllowedOrigins, embedTokenExchanges } from './schema';
 
 // The embedded mode's server side: allowed host origins, minting a host session token with an API
 // key or a client app's credentials, exchanging it for an embedded session (which the account's
@@ -229,9 +230,14 @@ describe('minting a host session token', { timeout: 120_000 }, () => {
 });
 
 describe('the embedded session', { timeout: 120_000 }, () => {
-  it('exchanges a token (again within its life) for an embedded session of its user', async () => {
-    const { ssoAuth } = await mint(acmeKey, { email: acme.users.MANAGER.email });
-    for (let i = 0; i < 2; i += 1) {
+  it('exchanges a token once for an embedded session of its user; a second exchange is refused', async () => {
+    // Another token for the same user in the same second: each is its own (the nonce).
+    const tokens = [
+      (await mint(acmeKey, { email: acme.users.MANAGER.email })).ssoAuth,
+      (await mint(acmeKey, { email: acme.users.MANAGER.email })).ssoAuth,
+    ];
+    expect(tokens[0]).not.toBe(tokens[1]);
+    for (const ssoAuth of tokens) {
       const res = await call('POST', '/embed/session', null, { ssoAuth });
       expect(res.statusCode, res.body).toBe(200);
       const session = res.json().data;
@@ -243,7 +249,24 @@ describe('the embedded session', { timeout: 120_000 }, () => {
         headers: { authorization: `Bearer ${session.access_token}` },
       });
       expect(profile.statusCode).toBe(200);
+      // Single use: the same token again (a replay, or a reload of the frame) opens nothing.
+      const again = await call('POST', '/embed/session', null, { ssoAuth });
+      expect(again.statusCode).toBe(401);
+      expect(again.json().error_code).toBe('EMBED_TOKEN_INVALID');
     }
+  });
+
+  it('forgets exchanged tokens once they expire', async () => {
+    await t.platform.database.db
+      .insert(embedTokenExchanges)
+      .values({ tokenId: 'expired-token-mac', expiresAt: new Date(Date.now() - 1000) });
+    const { ssoAuth } = await mint(acmeKey, { email: acme.users.MEMBER.email });
+    expect((await call('POST', '/embed/session', null, { ssoAuth })).statusCode).toBe(200);
+    const left = await t.platform.database.db
+      .select()
+      .from(embedTokenExchanges)
+      .where(eq(embedTokenExchanges.tokenId, 'expired-token-mac'));
+    expect(left).toEqual([]);
   });
 
   it('refuses forged, malformed, foreign and expired tokens with 401 and a closed code', async () => {

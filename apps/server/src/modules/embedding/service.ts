@@ -1,3 +1,4 @@
+import { lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { UserType } from '@esigns/contracts/auth';
 import {
@@ -7,6 +8,7 @@ import {
   type TSsoAuthRequest,
 } from '@esigns/contracts/embedding';
 import { signAccessToken } from '../../platform/auth/access-token';
+import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { buildUserDetails, findAccountByEmail } from '../auth';
@@ -15,6 +17,7 @@ import { companyOfClientApp } from '../oauth';
 import { companyOfApiKey } from '../settings';
 import { readHostToken, signHostToken } from './host-token';
 import { allowedOriginsOf } from './origins';
+import { embedTokenExchanges } from './schema';
 
 /** An embedded session's access token lives an hour; there is no refresh token. */
 export const EMBEDDED_SESSION_TTL_SECONDS = 60 * 60;
@@ -103,7 +106,7 @@ export async function mintSsoAuth(
  * `POST /embed/session`: the host session token for an embedded session of its user (an access
  * token marked embedded, an hour at most, no refresh token), the company's allowed origins and
  * its name. Forged or unknown: 401 EMBED_TOKEN_INVALID; expired: 401 EMBED_TOKEN_EXPIRED; the
- * user no longer an active member: 401 EMBED_TOKEN_INVALID.
+ * user no longer an active member, or the token already exchanged once: 401 EMBED_TOKEN_INVALID.
  */
 export async function openEmbeddedSession(platform: Platform, ssoAuth: string): Promise<TEmbedSessionReply> {
   const { db } = platform.database;
@@ -127,6 +130,12 @@ export async function openEmbeddedSession(platform: Platform, ssoAuth: string): 
       errorCode: 'EMBED_TOKEN_INVALID',
     });
   }
+  if (!(await consumeHostToken(db, token))) {
+    throw new AppError('UNAUTHORIZED', {
+      message: 'This embedded link was already used: ask the host page to reload',
+      errorCode: 'EMBED_TOKEN_INVALID',
+    });
+  }
   const access = await signAccessToken(
     { userId: token.userId, companyId: token.companyId, userType: membership.userType, embedded: true },
     platform.config.secrets.jwtSecret,
@@ -144,4 +153,18 @@ export async function openEmbeddedSession(platform: Platform, ssoAuth: string): 
     allowed_origins: origins,
     company: { _id: token.companyId, name: userDetails.company_name ?? '' },
   };
+}
+
+/**
+ * Marks a host session token exchanged (single use): true the first time, false when it already
+ * was. Tokens past their expiry are forgotten here too (an expired token is refused before this).
+ */
+async function consumeHostToken(db: Db, token: { id: string; expiresAt: Date }): Promise<boolean> {
+  await db.delete(embedTokenExchanges).where(lt(embedTokenExchanges.expiresAt, new Date()));
+  const inserted = await db
+    .insert(embedTokenExchanges)
+    .values({ tokenId: token.id, expiresAt: token.expiresAt })
+    .onConflictDoNothing()
+    .returning({ tokenId: embedTokenExchanges.tokenId });
+  return inserted.length === 1;
 }
