@@ -63,7 +63,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contracts/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+          include: [
+            'packages/contracts/src/**/*.test.ts',
+            'apps/server/src/**/*.unit.test.ts',
+            'apps/web/build/**/*.test.ts',
+          ],
           environment: 'node',
           maxWorkers: unitWorkers,
         },

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { routePreloads } from './build/route-preloads';
 
 // Resolved from this file so that `vite build --config apps/web/vite.config.ts` run from the
 // repository root still builds into apps/web/dist.
@@ -13,7 +14,7 @@ const proxy: Record<string, ProxyOptions> = {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), routePreloads(webRoot)],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

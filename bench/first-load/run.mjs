@@ -1,4 +1,3 @@
-/* global document */
 // First visit of a new user, in Debian's Chromium over loopback, with the browser's cache empty
 // (a new context each round) and the CPU throttled 4x (DevTools' "low-end mobile" setting):
 //   - sign-in page usable: from navigation until the email box, the password box and the
@@ -14,79 +13,11 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, signUpOwner, startBuiltServer } from '../support/built-server.mjs';
 import { abBuild, sendLease } from './lease.mjs';
+import { CPU_SLOWDOWN, measureFloor, measureSignin, measureSigning, median } from './measure.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3212);
-const CPU_SLOWDOWN = 4;
 const TARGETS = { signin: 1500, signing: 2000, signinJsKb: 170 };
-
-async function throttledPage(browser, options) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  return { context, page };
-}
-
-async function measureSignin(browser, BASE) {
-  const { context, page } = await throttledPage(browser, { viewport: { width: 1280, height: 800 } });
-  const scripts = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.sizes().then((s) => s.responseBodySize));
-  });
-  const started = Date.now();
-  await page.goto(`${BASE}/signin`);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-  await page.waitForFunction(() => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Sign in');
-    return Boolean(button && !button.disabled && document.querySelector('input[type="password"]'));
-  });
-  const ms = Date.now() - started;
-  await page.waitForLoadState('networkidle');
-  const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
-  await context.close();
-  return { ms, bytes };
-}
-
-const DRAWN = '[data-testid="page-canvas-1"][data-drawn="true"]';
-const IMAGE_SHOWN = '[data-testid="page-image-1"][data-loaded="true"]';
-
-async function measureSigning(browser, link) {
-  const { context, page } = await throttledPage(browser, {
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-  });
-  const started = Date.now();
-  await page.goto(link);
-  const review = page.getByRole('button', { name: 'Review and sign' });
-  await review.waitFor();
-  const landing = Date.now() - started;
-  await review.click();
-  // The first page is visible when the server's image of it has loaded or pdf.js has drawn it.
-  await page.locator(`${DRAWN}, ${IMAGE_SHOWN}`).first().waitFor();
-  const ms = Date.now() - started;
-  await page.locator(DRAWN).waitFor();
-  const drawn = Date.now() - started;
-  await context.close();
-  return { ms, landing, drawn };
-}
-
-async function measureFloor(browser, BASE) {
-  const { context, page } = await throttledPage(browser, {});
-  const started = Date.now();
-  await page.goto(`${BASE}/api/health`);
-  const ms = Date.now() - started;
-  await context.close();
-  return ms;
-}
-
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 let exitCode = 0;
 let browser;

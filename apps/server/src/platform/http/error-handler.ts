@@ -25,7 +25,12 @@ import { validationSummary } from './validation-summary';
  */
 export function registerErrorHandling(
   app: FastifyInstance,
-  options: { spaIndex?: string | undefined; notFoundPreHandler?: preHandlerAsyncHookHandler } = {},
+  options: {
+    spaIndex?: string | undefined;
+    /** The page with a screen's preloads (spa-shell.ts); null: index.html as built. */
+    spaPage?: (url: string) => string | null;
+    notFoundPreHandler?: preHandlerAsyncHookHandler;
+  } = {},
 ): void {
   registerInputGuard(app);
 
@@ -42,7 +47,10 @@ export function registerErrorHandling(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(request.url)
     ) {
-      void reply.header('cache-control', 'no-cache').sendFile(options.spaIndex, { cacheControl: false });
+      void reply.header('cache-control', 'no-cache');
+      const page = options.spaPage?.(request.url);
+      if (page) void reply.type('text/html; charset=utf-8').send(page);
+      else void reply.sendFile(options.spaIndex, { cacheControl: false });
       return;
     }
     void reply.status(404).send({

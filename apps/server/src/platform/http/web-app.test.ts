@@ -10,8 +10,15 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'esigns-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><div id="root"></div></html>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><head></head><div id="root"></div></html>',
+  );
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  writeFileSync(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify({ routes: [{ pattern: '^/signin/?$', scripts: ['assets/signin-5678.js'], styles: [] }] }),
+  );
   t = await buildTestApp({ WEB_DIST: dist });
 });
 
@@ -31,6 +38,17 @@ describe('one origin: the web app beside the API', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it("names a first-visit screen's scripts in its page (the build's route-preloads.json)", async () => {
+    const signin = await t.app.inject({ method: 'GET', url: '/signin?redirect_url=%2Fdocuments' });
+    expect(signin.statusCode).toBe(200);
+    expect(signin.headers['content-type']).toContain('text/html');
+    expect(signin.headers['cache-control']).toBe('no-cache');
+    expect(signin.headers['content-security-policy']).toBeDefined();
+    expect(signin.body).toContain('<link rel="modulepreload" crossorigin href="/assets/signin-5678.js">');
+    const other = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(other.body).not.toContain('modulepreload');
+  });
 
   it('serves hashed assets with a long cache', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { installFakeApi, ok } from '../../shared/testing/fake-api';
 import { guestPerTest } from '../../shared/testing/test-session';
@@ -10,6 +10,10 @@ import { DOC_ID, SECRET, USER_ID, makeRecord, signerHeadersOf } from './signing-
 const LANDING = `/emp-documents/preview/${DOC_ID}/pp/vp/${USER_ID}`;
 
 guestPerTest();
+afterEach(() => {
+  // jsdom has no object URLs (a test above lends one).
+  delete (URL as { createObjectURL?: unknown }).createObjectURL;
+});
 
 describe('the signing landing record asked for before the app renders', () => {
   it("asks with the link's credentials, keeps them for the tab and caches the answer", async () => {
@@ -22,6 +26,29 @@ describe('the signing landing record asked for before the app renders', () => {
     const [call] = api.callsTo(`/api/e-signs/${DOC_ID}`, 'GET');
     expect(signerHeadersOf(call!)).toEqual({ documentid: DOC_ID, userid: USER_ID, password: SECRET });
     expect(readSignerCredentials(DOC_ID)?.password).toBe(SECRET);
+  });
+
+  it("asks for the first page's image as soon as the record is in", async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:first-page');
+    const id = '0a1b2c3d-0000-4000-8000-0000000000e1';
+    const api = installFakeApi((call) => {
+      if (call.path === `/api/e-signs/${id}`) return ok(makeRecord());
+      if (call.path === `/api/e-signs/${id}/first-page`) {
+        return new Response(new Uint8Array([0x89, 0x50]), {
+          status: 200,
+          headers: { 'content-type': 'image/png' },
+        });
+      }
+      return undefined;
+    });
+    const client = new QueryClient();
+    prefetchLandingRecord(client, {
+      pathname: `/emp-documents/preview/${id}/pp/vp/${USER_ID}`,
+      search: `?token=${SECRET}`,
+    });
+    await expect.poll(() => api.callsTo(`/api/e-signs/${id}/first-page`, 'GET').length).toBe(1);
+    const [call] = api.callsTo(`/api/e-signs/${id}/first-page`, 'GET');
+    expect(signerHeadersOf(call!)).toEqual({ documentid: id, userid: USER_ID, password: SECRET });
   });
 
   it('asks nothing elsewhere, without credentials, or for a damaged address', () => {

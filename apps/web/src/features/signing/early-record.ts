@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fetchESignRecord, SIGNING_KEYS } from './signing-api';
 import { credentialsFromLink } from './signer-credentials';
+import { loadFirstPageImage } from './first-page-image';
 
 /** The signing link's landing, `/emp-documents/preview/{employee_document_id}/pp/vp/{user_id}`. */
 const LANDING = /^\/emp-documents\/preview\/([^/]+)\/pp\/vp\/([^/]+)\/?$/;
@@ -9,6 +10,8 @@ const LANDING = /^\/emp-documents\/preview\/([^/]+)\/pp\/vp\/([^/]+)\/?$/;
  * Called by main.tsx before the app renders: on a signing link's landing with the link's (or this
  * tab's) credentials, the recipient's record is asked for at once, while the landing's code still
  * downloads, instead of after it. The landing's query finds the answer (or the call) in the cache.
+ * As soon as the record is in, the first page's image is asked for too (when the recipient may act),
+ * so that it is there however soon "Review and sign" is pressed.
  */
 export function prefetchLandingRecord(
   queryClient: QueryClient,
@@ -29,7 +32,11 @@ export function prefetchLandingRecord(
   const access = { documentId, credentials, userId };
   void queryClient.prefetchQuery({
     queryKey: SIGNING_KEYS.record(documentId),
-    queryFn: ({ signal }) => fetchESignRecord(access, signal),
+    queryFn: async ({ signal }) => {
+      const record = await fetchESignRecord(access, signal);
+      void loadFirstPageImage(access, record);
+      return record;
+    },
     retry: false,
   });
 }

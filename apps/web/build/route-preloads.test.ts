@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { routePreloadsOf, type BundleChunk } from './route-preloads';
+
+const chunk = (fileName: string, imports: string[], extra: Partial<BundleChunk> = {}): BundleChunk => ({
+  type: 'chunk',
+  fileName,
+  isEntry: false,
+  facadeModuleId: null,
+  imports,
+  ...extra,
+});
+
+const bundle = {
+  'assets/index.js': chunk('assets/index.js', ['assets/react.js'], { isEntry: true }),
+  'assets/react.js': chunk('assets/react.js', []),
+  'assets/layout.js': chunk('assets/layout.js', ['assets/react.js', 'assets/logo.js'], {
+    facadeModuleId: '/web/src/layout.tsx',
+  }),
+  'assets/logo.js': chunk('assets/logo.js', []),
+  'assets/signin.js': chunk('assets/signin.js', ['assets/form.js', 'assets/react.js'], {
+    facadeModuleId: '/web/src/signin.tsx',
+    viteMetadata: { importedCss: new Set(['assets/signin.css']) },
+  }),
+  'assets/form.js': chunk('assets/form.js', ['assets/logo.js']),
+  'assets/index.css': { type: 'asset' as const, fileName: 'assets/index.css' },
+};
+
+describe('the scripts named in the page of a first visit', () => {
+  it("are the route modules' chunks and their static imports, without what the entry preloads", () => {
+    const preloads = routePreloadsOf(
+      bundle,
+      [{ pattern: '^/signin$', modules: ['src/layout.tsx', 'src/signin.tsx'] }],
+      '/web',
+    );
+    expect(preloads.routes).toEqual([
+      {
+        pattern: '^/signin$',
+        scripts: ['assets/form.js', 'assets/layout.js', 'assets/logo.js', 'assets/signin.js'],
+        styles: ['assets/signin.css'],
+      },
+    ]);
+  });
+
+  it('fail the build when a listed module makes no chunk (renamed or removed)', () => {
+    expect(() => routePreloadsOf(bundle, [{ pattern: '^/x$', modules: ['src/gone.tsx'] }], '/web')).toThrow(
+      /no chunk is made from src\/gone.tsx/,
+    );
+  });
+});

@@ -1,0 +1,72 @@
+/* global document */
+// The measurements of bench/first-load (see run.mjs for what each one is), shared by run.mjs and
+// ab.mjs: a new browser context each time (cache empty), the CPU throttled like a low-end phone.
+export const CPU_SLOWDOWN = 4;
+
+async function throttledPage(browser, options) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page };
+}
+
+export async function measureSignin(browser, BASE) {
+  const { context, page } = await throttledPage(browser, { viewport: { width: 1280, height: 800 } });
+  const scripts = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.sizes().then((s) => s.responseBodySize));
+  });
+  const started = Date.now();
+  await page.goto(`${BASE}/signin`);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+  await page.waitForFunction(() => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Sign in');
+    return Boolean(button && !button.disabled && document.querySelector('input[type="password"]'));
+  });
+  const ms = Date.now() - started;
+  await page.waitForLoadState('networkidle');
+  const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+  await context.close();
+  return { ms, bytes };
+}
+
+const DRAWN = '[data-testid="page-canvas-1"][data-drawn="true"]';
+const IMAGE_SHOWN = '[data-testid="page-image-1"][data-loaded="true"]';
+
+export async function measureSigning(browser, link) {
+  const { context, page } = await throttledPage(browser, {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const started = Date.now();
+  await page.goto(link);
+  const review = page.getByRole('button', { name: 'Review and sign' });
+  await review.waitFor();
+  const landing = Date.now() - started;
+  await review.click();
+  // The first page is visible when the server's image of it has loaded or pdf.js has drawn it.
+  await page.locator(`${DRAWN}, ${IMAGE_SHOWN}`).first().waitFor();
+  const ms = Date.now() - started;
+  await page.locator(DRAWN).waitFor();
+  const drawn = Date.now() - started;
+  await context.close();
+  return { ms, landing, drawn };
+}
+
+export async function measureFloor(browser, BASE) {
+  const { context, page } = await throttledPage(browser, {});
+  const started = Date.now();
+  await page.goto(`${BASE}/api/health`);
+  const ms = Date.now() - started;
+  await context.close();
+  return ms;
+}
+
+export const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
