@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { checkIn, handleScan, type ScanContext, type ScanDeps } from './scan-actions';
 import { checkInValue, readCode, recordOfPath } from './scan-rules';
 import { DEFAULT_SCANNER_SETTINGS, type ScannerSettings } from './scanner-settings';
-import { cameraProblem } from './use-camera';
+import { cameraBlockedByPolicy, cameraProblem } from './use-camera';
 
 /* What a scanned code does, mode by mode, with the two calls faked. */
 
@@ -90,6 +90,16 @@ describe('reading a code', () => {
     expect(cameraProblem(new DOMException('Requested device not found', 'NotFoundError'))).toBe('no-camera');
     expect(cameraProblem(new DOMException('Could not start video source', 'NotReadableError'))).toBe('busy');
     expect(cameraProblem(new Error('odd'))).toBe('other');
+  });
+
+  it("knows when the page's Permissions-Policy keeps the camera off (a page first loaded elsewhere)", () => {
+    const policy = (camera: boolean) => ({
+      allowsFeature: (feature: string) => feature !== 'camera' || camera,
+    });
+    expect(cameraBlockedByPolicy({ featurePolicy: policy(false) } as unknown as Document)).toBe(true);
+    expect(cameraBlockedByPolicy({ permissionsPolicy: policy(true) } as unknown as Document)).toBe(false);
+    // A browser without the API: try, and let getUserMedia answer.
+    expect(cameraBlockedByPolicy({} as Document)).toBe(false);
   });
 });
 

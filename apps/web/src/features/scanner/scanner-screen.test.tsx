@@ -118,6 +118,22 @@ describe('scanner screen', () => {
     expect(router.state.location.pathname).toBe('/scanner');
   });
 
+  it('turns the camera off when the screen goes away, even while it was starting', async () => {
+    serve();
+    let grant: (stream: MediaStream) => void = () => {};
+    const stopped: string[] = [];
+    const stream = { getTracks: () => [{ stop: () => stopped.push('video') }] } as unknown as MediaStream;
+    const getUserMedia = () => new Promise<MediaStream>((resolve) => (grant = resolve));
+    Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start camera' }));
+    expect(await screen.findByRole('button', { name: 'Stop camera' })).toBeTruthy();
+    await typeCode(recordUrl());
+    expect(await screen.findByTestId('record-page')).toBeTruthy();
+    grant(stream);
+    await waitFor(() => expect(stopped).toEqual(['video']));
+  });
+
   it("opens a link of this app: a record's QR code opens the record", async () => {
     serve();
     const router = open();

@@ -26,7 +26,7 @@ export function ScannerScreen() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <CameraScanner onCode={scanner.scan} autoStart={params.get('camera') === '1'} />
         <Stack gap="md">
-          <CodeEntry onCode={scanner.scan} busy={scanner.busy} />
+          {/* First in its column: right under the camera on a phone. */}
           <div aria-live="polite" data-testid="scan-result">
             {scanner.outcome && (
               <ScanResult
@@ -37,6 +37,7 @@ export function ScannerScreen() {
               />
             )}
           </div>
+          <CodeEntry onCode={scanner.scan} busy={scanner.busy} />
           {settings.mode === 'checkin' && <CheckInList history={scanner.history} />}
         </Stack>
       </SimpleGrid>

@@ -110,7 +110,13 @@ export function useCamera(onCode: (text: string) => void) {
   }, []);
 
   // Leaving the screen turns the camera off.
-  useEffect(() => () => stopRef.current?.(), []);
+  useEffect(
+    () => () => {
+      stopRef.current?.();
+      stopRef.current = null;
+    },
+    [],
+  );
 
   return { videoRef, state, start, stop };
 }
