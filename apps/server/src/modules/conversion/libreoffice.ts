@@ -51,6 +51,16 @@ ${[
  * - Each conversion works in its own temporary folder, removed whatever happens.
  * - No `soffice` on the server: 503 with a message saying so.
  */
+/** LibreOffice ended by a signal or an error exit without writing the PDF (retried once). */
+class SofficeCrashed extends Error {
+  constructor(
+    readonly code: number | null,
+    readonly signal: NodeJS.Signals | null,
+  ) {
+    super(`LibreOffice stopped (code ${code}, signal ${signal})`);
+  }
+}
+
 export class LibreOfficeConverter {
   private readonly slots: Slot[];
   private readonly free: Slot[];
@@ -80,7 +90,26 @@ export class LibreOfficeConverter {
   async convertToPdf(bytes: Buffer, format: OfficeFormat, fileName: string): Promise<Buffer> {
     const slot = await this.acquire();
     try {
-      return await this.run(slot, bytes, format, fileName);
+      try {
+        return await this.run(slot, bytes, format, fileName);
+      } catch (err) {
+        // LibreOffice that stopped abnormally (a signal, an error exit: a busy machine, a damaged
+        // profile) says nothing about the file: once more with a fresh profile before blaming it.
+        if (!(err instanceof SofficeCrashed)) throw err;
+        this.log.warn(
+          { fileName, code: err.code, signal: err.signal },
+          'LibreOffice stopped: converting again',
+        );
+        await rm(slot.profileDir, { recursive: true, force: true }).catch(() => undefined);
+        try {
+          return await this.run(slot, bytes, format, fileName);
+        } catch (again) {
+          if (!(again instanceof SofficeCrashed)) throw again;
+          throw new AppError('VALIDATION_FAILED', {
+            message: `${fileName} could not be converted to PDF: LibreOffice stopped twice while reading it (it may be damaged); save it as PDF and upload that`,
+          });
+        }
+      }
     } finally {
       this.release(slot);
     }
@@ -166,6 +195,9 @@ export class LibreOfficeConverter {
           { code: result.code, signal: result.signal, stderr: result.stderr, fileName },
           'LibreOffice produced no PDF',
         );
+        if (result.signal !== null || (result.code !== null && result.code !== 0)) {
+          throw new SofficeCrashed(result.code, result.signal);
+        }
         throw new AppError('VALIDATION_FAILED', {
           message: `${fileName} could not be converted to PDF: it may be damaged or password-protected`,
         });

@@ -97,6 +97,27 @@ describe('LibreOfficeConverter', () => {
     await converter.close();
   });
 
+  it('converts again with a fresh profile when LibreOffice stopped abnormally, and blames the file after two', async () => {
+    const counter = path.join(dir, 'crash-count');
+    // Killed by a signal on its first run, converts on the second.
+    const flaky = await script(
+      'crash-once.sh',
+      `if [ ! -f "${counter}" ]; then touch "${counter}"; kill -SEGV $$; fi\n${WRITE_PDF}`,
+    );
+    const converter = new LibreOfficeConverter(settings({ sofficePath: flaky }), log);
+    const pdf = await converter.convertToPdf(Buffer.from('x'), 'docx', 'a.docx');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await converter.close();
+
+    const crashing = await script('crash.sh', 'exit 134');
+    const again = new LibreOfficeConverter(settings({ sofficePath: crashing }), log);
+    await expect(again.convertToPdf(Buffer.from('x'), 'docx', 'b.docx')).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringContaining('LibreOffice stopped twice while reading it'),
+    });
+    await again.close();
+  });
+
   it('kills the whole process group after the time-out and answers 422', async () => {
     const pidFile = path.join(dir, 'child.pid');
     // A helper process in the same group, like soffice.bin under the soffice script.
