@@ -179,6 +179,22 @@ export const ZVerifyDocumentResult = z.object({
     .optional(),
   /** SELF_SIGNED, COMPLETE (up to a self-signed root), INCOMPLETE, NONE (unsigned). */
   chain_status: z.enum(['SELF_SIGNED', 'COMPLETE', 'INCOMPLETE', 'NONE']).optional(),
+  /**
+   * Every timestamp in the file, oldest first: the seal's signature timestamp (SIGNATURE, B-T) and
+   * each document timestamp (DOCUMENT, B-LTA; one more per archival renewal), with the authority
+   * and when its certificate expires (a renewal adds a newer timestamp before that).
+   */
+  timestamps: z
+    .array(
+      z.object({
+        kind: z.enum(['SIGNATURE', 'DOCUMENT']),
+        valid: z.boolean(),
+        time: z.string().nullable(),
+        authority: z.string().nullable(),
+        authority_expires_at: z.string().nullable(),
+      }),
+    )
+    .optional(),
   document: z
     .object({
       name: z.string(),

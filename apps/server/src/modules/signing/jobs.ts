@@ -1,4 +1,14 @@
 import type { Platform } from '../../platform/platform';
+import {
+  ARCHIVE_RENEW_JOB,
+  ARCHIVE_RENEW_RETRY_DELAY_SECONDS,
+  ARCHIVE_RENEW_RETRY_LIMIT,
+  ARCHIVE_SWEEP_CRON,
+  ARCHIVE_SWEEP_JOB,
+  runArchiveRenewal,
+  runArchiveSweep,
+  ZArchiveRenewJob,
+} from './archive-renewal';
 import { runSealJob, type SealHooks } from './seal-service';
 import {
   SEAL_EXPIRE_SECONDS,
@@ -21,7 +31,10 @@ function sealTestHooks(platform: Platform): SealHooks {
   return { afterStore: () => new Promise<void>(() => {}) };
 }
 
-/** The signing module's durable jobs (`src/module-jobs.ts`): `documents.seal`. */
+/**
+ * The signing module's durable jobs (`src/module-jobs.ts`): `documents.seal`, and the archival
+ * re-timestamping (`signing.archive-sweep` daily when LTA_RENEWAL is on, `signing.archive-renew`).
+ */
 export function defineSigningJobs(platform: Platform): void {
   const hooks = sealTestHooks(platform);
   platform.jobs.define({
@@ -37,6 +50,42 @@ export function defineSigningJobs(platform: Platform): void {
         return;
       }
       await runSealJob(platform, parsed.data, job, hooks);
+    },
+  });
+  defineArchiveRenewalJobs(platform);
+}
+
+/**
+ * The daily sweep is scheduled only with LTA_RENEWAL (and not under NODE_ENV=test: API tests run
+ * it themselves with their own clock); the renewal job is always defined, so jobs queued before
+ * the flag was turned off still run.
+ */
+function defineArchiveRenewalJobs(platform: Platform): void {
+  const scheduled = platform.config.archiveRenewal.enabled && platform.config.env !== 'test';
+  platform.jobs.define<object>({
+    name: ARCHIVE_SWEEP_JOB,
+    retryLimit: 2,
+    retryDelaySeconds: 300,
+    expireInSeconds: 30 * 60,
+    ...(scheduled ? { cron: { expression: ARCHIVE_SWEEP_CRON } } : {}),
+    handler: async (_data, job) => {
+      if (!platform.config.archiveRenewal.enabled) return;
+      const queued = await runArchiveSweep(platform, { signal: job.signal });
+      platform.log.info({ job: ARCHIVE_SWEEP_JOB, queued }, 'archive renewal sweep');
+    },
+  });
+  platform.jobs.define({
+    name: ARCHIVE_RENEW_JOB,
+    retryLimit: ARCHIVE_RENEW_RETRY_LIMIT,
+    retryDelaySeconds: ARCHIVE_RENEW_RETRY_DELAY_SECONDS,
+    expireInSeconds: 10 * 60,
+    handler: async (data) => {
+      const parsed = ZArchiveRenewJob.safeParse(data);
+      if (!parsed.success) {
+        platform.log.error({ data }, `${ARCHIVE_RENEW_JOB} job with an invalid payload dropped`);
+        return;
+      }
+      await runArchiveRenewal(platform, parsed.data);
     },
   });
 }

@@ -12,11 +12,10 @@ import {
   type TestIdentity,
 } from '../../platform/pdf/test-pki';
 import { verifyPdf } from '../../platform/pdf/verify-pdf';
-import { documentUsers } from '../documents/schema';
-import { caller, keysOf, signatureField, signer, uniqueEmail } from '../documents/test-helpers';
+import { caller, keysOf } from '../documents/test-helpers';
 import { companySealCertificates } from './schema';
-import { completedFileKey, runSealJob } from './seal-service';
-import { sendForSigning } from './test-helpers';
+import { completedFileKey } from './seal-service';
+import { sealedNow } from './test-helpers';
 import { verifyUploadedDocument } from './verify-service';
 
 /* A company's own sealing certificate (bring your own PKCS#12): checks, storage, seals in its name. */
@@ -58,17 +57,8 @@ async function upload(who: SeededCompany['users']['OWNER'], p12: Buffer, passphr
 
 /** Seals a document of `company` (its recipient marked SIGNED directly) and answers the PDF. */
 async function sealedDocumentOf(company: SeededCompany): Promise<Buffer> {
-  const sent = await sendForSigning(t, company.users.OWNER, company.companyId, {
-    document_users: [signer('r1', uniqueEmail('own-seal'))],
-    fields: [signatureField('f1', 'r1')],
-  });
-  await db()
-    .update(documentUsers)
-    .set({ status: 'SIGNED', finishedAt: new Date() })
-    .where(eq(documentUsers.employeeDocumentId, sent._id));
-  const job = { document_id: sent._id, company_id: company.companyId };
-  expect(await runSealJob(t.platform, job, { id: `own-${sent._id}`, retryCount: 0 })).toBe('SEALED');
-  return t.platform.storage.get(completedFileKey(company.companyId, sent._id));
+  const { id } = await sealedNow(t, company, { emailTag: 'own-seal' });
+  return t.platform.storage.get(completedFileKey(company.companyId, id));
 }
 
 describe('a company seals in its own name', () => {

@@ -105,7 +105,7 @@ export async function buildSealedPdf(
  * seal never goes without its timestamp: a failure throws (TIMESTAMP_UNAVAILABLE) and the seal job
  * waits for an authority (seal-service.ts).
  */
-function timestamperFor(platform: Platform): Timestamper | undefined {
+export function timestamperFor(platform: Platform): Timestamper | undefined {
   const { urls, timeoutMs } = platform.config.timestamps;
   return urls.length > 0 ? createTimestamper({ urls, timeoutMs }) : undefined;
 }

@@ -30,6 +30,7 @@ import { classifySealError, type ClassifiedFailure } from './seal-failure';
 import { companySignerFor } from './seal-certificates';
 import { buildSealedPdf, type SealInput } from './seal-pdf';
 import { isTimestampUnavailable } from '../../platform/pdf/timestamp';
+import { archiveExpiryOf } from '../../platform/pdf/long-term';
 import { SEAL_EXPIRE_SECONDS, SEAL_JOB, SEAL_RETRY_LIMIT, type TSealJob } from './seal-queue';
 import { documentSeals, signerStates } from './schema';
 
@@ -183,6 +184,8 @@ async function sealDocument(
     size: sealed.bytes.length,
     pages: sealed.pages,
     completedAt: input.completedAt,
+    // For the archival renewal's sweep (read only when it is on; the sweep fills in the others).
+    archiveExpiresAt: platform.config.archiveRenewal.enabled ? archiveExpiryOf(sealed.bytes) : null,
   });
   stage('complete');
   if (!marked) return 'NOT_READY';
@@ -373,7 +376,14 @@ async function markCompleted(
   platform: Platform,
   document: EmployeeRow,
   claimId: string,
-  file: { key: string; sha256: string; size: number; pages: TPageSize[]; completedAt: Date },
+  file: {
+    key: string;
+    sha256: string;
+    size: number;
+    pages: TPageSize[];
+    completedAt: Date;
+    archiveExpiresAt: Date | null;
+  },
 ): Promise<boolean> {
   return platform.database.db.transaction(async (tx) => {
     const current = await lockEmployeeDocument(tx, document.id);
@@ -391,6 +401,7 @@ async function markCompleted(
         size: file.size,
         pageCount: file.pages.length,
         pages: file.pages,
+        archiveExpiresAt: file.archiveExpiresAt,
         sealedAt: now,
         updatedAt: now,
       })

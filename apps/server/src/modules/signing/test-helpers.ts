@@ -3,10 +3,20 @@ import { deflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 import type { TEmployeeDocument, TFieldInput, TRecipientInput } from '@esigns/contracts/documents';
 import type { TestApp } from '../../../test/test-app';
-import type { SeededUser } from '../../../test/seed-company';
-import { employeeDocuments } from '../documents/schema';
-import { caller, createDocument, mailsTo, saveLayout, signingLinkOf } from '../documents/test-helpers';
+import type { SeededCompany, SeededUser } from '../../../test/seed-company';
+import { documentUsers, employeeDocuments } from '../documents/schema';
+import {
+  caller,
+  createDocument,
+  mailsTo,
+  saveLayout,
+  signatureField,
+  signer,
+  signingLinkOf,
+  uniqueEmail,
+} from '../documents/test-helpers';
 import { documentSeals } from './schema';
+import { runSealJob } from './seal-service';
 
 /*
  * Shared by the signing module's API tests: documents sent through the real send API, the
@@ -97,6 +107,29 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A document of `company` with one signer, sealed now: the recipient marked SIGNED directly and the
+ * seal job run in the test (no queue). Answers the document id and the seal job's payload.
+ */
+export async function sealedNow(
+  t: TestApp,
+  company: SeededCompany,
+  options: { name?: string; emailTag?: string } = {},
+): Promise<{ id: string; job: { document_id: string; company_id: string } }> {
+  const sent = await sendForSigning(t, company.users.OWNER, company.companyId, {
+    ...(options.name ? { name: options.name } : {}),
+    document_users: [signer('r1', uniqueEmail(options.emailTag ?? 'sealed'))],
+    fields: [signatureField('f1', 'r1')],
+  });
+  await t.platform.database.db
+    .update(documentUsers)
+    .set({ status: 'SIGNED', finishedAt: new Date() })
+    .where(eq(documentUsers.employeeDocumentId, sent._id));
+  const job = { document_id: sent._id, company_id: company.companyId };
+  expect(await runSealJob(t.platform, job, { id: `seal-${sent._id}`, retryCount: 0 })).toBe('SEALED');
+  return { id: sent._id, job };
 }
 
 /** Waits for a document to be sealed and answers its seal row. */

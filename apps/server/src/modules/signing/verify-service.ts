@@ -4,7 +4,7 @@ import type { Platform } from '../../platform/platform';
 import { signingKeyStoreFor } from '../../platform/pdf/signing-key-store';
 import { verifyPdf } from '../../platform/pdf/verify-pdf';
 import { isRecipientAct, documentLogsOf, employeeDocumentOf, recipientsOf } from '../documents';
-import { documentSeals } from './schema';
+import { documentSeals, documentSealVersions } from './schema';
 import { companyCertificateFingerprints } from './seal-certificates';
 
 /** Actions shown on the public verification page's timeline (the rest is internal detail). */
@@ -19,6 +19,7 @@ const PUBLIC_ACTIONS = new Set([
   'recipient.approved',
   'recipient.approved_in_person',
   'document.completed',
+  'document.archive_timestamp_renewed',
 ]);
 
 /**
@@ -39,11 +40,7 @@ export async function verifyUploadedDocument(
   const check = verifyPdf(bytes, {
     ourFingerprints: [...(await keys.ourFingerprints()), ...(await companyCertificateFingerprints(platform))],
   });
-  const [seal] = await db
-    .select({ documentId: documentSeals.employeeDocumentId })
-    .from(documentSeals)
-    .where(and(eq(documentSeals.sha256, check.sha256), eq(documentSeals.status, 'DONE')))
-    .limit(1);
+  const seal = await sealedDocumentOfFile(platform, check.sha256);
   const base = {
     signed: check.signed,
     intact: check.intact,
@@ -54,6 +51,13 @@ export async function verifyUploadedDocument(
     timestamped_at: check.timestamped_at,
     chain: check.chain,
     chain_status: check.chain_status,
+    timestamps: check.timestamps.map((t) => ({
+      kind: t.kind,
+      valid: t.valid,
+      time: t.time,
+      authority: t.authority,
+      authority_expires_at: t.authority_expires_at,
+    })),
   };
   if (!seal) return { ...base, known: false, document: null };
   const document = await employeeDocumentOf(db, seal.documentId);
@@ -88,4 +92,28 @@ export async function verifyUploadedDocument(
         })),
     },
   };
+}
+
+/**
+ * The completed document whose sealed file has this SHA-256: its current file, or an earlier one
+ * replaced by an archival renewal (a copy handed out before the renewal is still this document).
+ */
+async function sealedDocumentOfFile(
+  platform: Platform,
+  sha256: string,
+): Promise<{ documentId: string } | undefined> {
+  const db = platform.database.db;
+  const [current] = await db
+    .select({ documentId: documentSeals.employeeDocumentId })
+    .from(documentSeals)
+    .where(and(eq(documentSeals.sha256, sha256), eq(documentSeals.status, 'DONE')))
+    .limit(1);
+  if (current) return current;
+  const [earlier] = await db
+    .select({ documentId: documentSealVersions.employeeDocumentId })
+    .from(documentSealVersions)
+    .innerJoin(documentSeals, eq(documentSeals.employeeDocumentId, documentSealVersions.employeeDocumentId))
+    .where(and(eq(documentSealVersions.sha256, sha256), eq(documentSeals.status, 'DONE')))
+    .limit(1);
+  return earlier;
 }

@@ -58,6 +58,10 @@ const ZEnv = z.object({
   /** RFC 3161 timestamp authorities (comma list, tried in order): seals become PAdES B-T. */
   TSA_URLS: ZOptionalString,
   TSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Daily archival re-timestamping of sealed documents (B-LTA renewal; needs TSA_URLS). */
+  LTA_RENEWAL: ZBool,
+  /** Renew when the last timestamp's authority certificate expires within this many days. */
+  LTA_RENEWAL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SHAREPOINT_LOGIN_URL: ZOptionalString.pipe(z.url().optional()),
   SHAREPOINT_GRAPH_URL: ZOptionalString.pipe(z.url().optional()),
   SHAREPOINT_RETRY_DELAYS: ZOptionalString,
@@ -136,6 +140,12 @@ export type AppConfig = {
   signingP12: { source: string; passphrase: string } | undefined;
   /** Timestamp authorities of seals (TSA_URLS; empty: PAdES B-B) and the time-out of each. */
   timestamps: { urls: string[]; timeoutMs: number };
+  /**
+   * Daily archival re-timestamping (LTA_RENEWAL, LTA_RENEWAL_DAYS; the signing module's README
+   * "Archival re-timestamping"): sealed files whose last timestamp's authority certificate expires
+   * within `windowDays` get fresh validation data and a new document timestamp.
+   */
+  archiveRenewal: { enabled: boolean; windowDays: number };
   /** Copies to SharePoint (the sharepoint module's README). */
   sharepoint: SharePointConfig;
   /** Outgoing webhooks (the webhooks module's README). */
@@ -207,6 +217,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.LTA_RENEWAL && !e.TSA_URLS) {
+    throw new ConfigError('LTA_RENEWAL needs TSA_URLS: a renewal is a new timestamp from an authority.');
+  }
   if (e.WORKERS > 0 && !e.DATABASE_URL) {
     throw new ConfigError('WORKERS > 0 needs DATABASE_URL: the embedded database belongs to one process.');
   }
@@ -257,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .filter((u) => /^https?:\/\//.test(u)),
       timeoutMs: e.TSA_TIMEOUT_MS,
     },
+    archiveRenewal: { enabled: e.LTA_RENEWAL, windowDays: e.LTA_RENEWAL_DAYS },
     sharepoint: {
       loginUrl: (e.SHAREPOINT_LOGIN_URL ?? 'https://login.microsoftonline.com').replace(/\/+$/, ''),
       graphUrl: (e.SHAREPOINT_GRAPH_URL ?? 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),

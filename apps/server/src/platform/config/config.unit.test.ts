@@ -86,6 +86,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });
 
+  it('archival re-timestamping: off by default, 90 days, and only with timestamp authorities', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).archiveRenewal).toEqual({ enabled: false, windowDays: 90 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), LTA_RENEWAL: 'true' })).toThrow(
+      /LTA_RENEWAL needs TSA_URLS/,
+    );
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        LTA_RENEWAL: 'true',
+        LTA_RENEWAL_DAYS: '120',
+        TSA_URLS: 'http://tsa.example/tsr',
+      }).archiveRenewal,
+    ).toEqual({ enabled: true, windowDays: 120 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), LTA_RENEWAL_DAYS: '0' })).toThrow(/LTA_RENEWAL_DAYS/);
+  });
+
   it('refuses separate workers on the embedded database', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), WORKERS: '2' })).toThrow(ConfigError);
   });

@@ -93,6 +93,33 @@ export function lastDocumentTimestamp(
   };
 }
 
+/**
+ * Archival renewal of a sealed file (the signing module's daily re-timestamping): a file that ends
+ * with a document timestamp gets `renewLongTermValidation`; one without (sealed B-B or B-T) gets
+ * its first DSS and document timestamp (`addLongTermValidation`). Either way one incremental update.
+ */
+export async function extendLongTermValidation(sealed: Buffer, options: LongTermOptions): Promise<Buffer> {
+  return lastDocumentTimestamp(sealed)
+    ? renewLongTermValidation(sealed, options)
+    : addLongTermValidation(sealed, options);
+}
+
+/**
+ * Until when the file's validation rests on a certificate that can still be checked: the expiry
+ * of the last document timestamp's authority certificate, or, when the file has no document
+ * timestamp, of the last signature's certificate (the seal). Null when neither can be read.
+ */
+export function archiveExpiryOf(sealed: Buffer): Date | null {
+  const last = lastDocumentTimestamp(sealed);
+  if (last) return last.authorityNotAfter;
+  try {
+    const signer = certificatesOfLastSignature(sealed)[0];
+    return signer ? new Date(new X509Certificate(signer).validTo) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Every certificate of the file's last signature and of its timestamp token (DER, unique). */
 function certificatesOfLastSignature(signed: Buffer): Buffer[] {
   const at = signed.lastIndexOf('/ByteRange');

@@ -1,5 +1,13 @@
+import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLongTermValidation, lastDocumentTimestamp, renewLongTermValidation } from './long-term';
+import {
+  addLongTermValidation,
+  archiveExpiryOf,
+  extendLongTermValidation,
+  lastDocumentTimestamp,
+  renewLongTermValidation,
+} from './long-term';
+import { certificateFingerprint } from './pdf-signer';
 import type { PdfSigner } from './pdf-signer';
 import { signPdf } from './sign-pdf';
 import {
@@ -9,6 +17,7 @@ import {
   signerOf,
   startTestOcsp,
   startTestTsa,
+  tsaIdentity,
   type TestIdentity,
   type TestOcsp,
   type TestTsa,
@@ -158,6 +167,64 @@ describe('renewing B-LTA (re-timestamping)', { timeout: 120_000 }, () => {
     } finally {
       await next.close();
     }
+  });
+
+  it('lists every timestamp with its authority and expiry; the seal stays the signer and ours', async () => {
+    const sealed = await sealLongTerm();
+    const next = await startTestTsa(ca, { notAfter: new Date(Date.now() + 5 * 365 * 86_400_000) });
+    next.identity = await tsaIdentity(ca, {
+      name: 'Second Test TSA',
+      notAfter: new Date(Date.now() + 5 * 365 * 86_400_000),
+    });
+    try {
+      const renewed = await renewLongTermValidation(sealed, {
+        timestamper: createTimestamper({ urls: [next.url] }),
+      });
+      const check = verifyPdf(renewed, {
+        ourFingerprints: [certificateFingerprint(signer.certificates[0]!)],
+      });
+      expect(check).toMatchObject({ ours: true, signed_by: 'LTV Sealing', level: 'B-LTA' });
+      const first = new Date(tsa.identity.certificate.notAfter).toISOString();
+      expect(check.timestamps).toEqual([
+        expect.objectContaining({
+          kind: 'SIGNATURE',
+          valid: true,
+          authority: 'e-Signs Test TSA',
+          authority_expires_at: first,
+        }),
+        expect.objectContaining({
+          kind: 'DOCUMENT',
+          valid: true,
+          authority: 'e-Signs Test TSA',
+          authority_expires_at: first,
+        }),
+        expect.objectContaining({
+          kind: 'DOCUMENT',
+          valid: true,
+          authority: 'Second Test TSA',
+          authority_expires_at: new Date(next.identity.certificate.notAfter).toISOString(),
+        }),
+      ]);
+      expect(check.timestamps.every((t) => t.time !== null)).toBe(true);
+      expect(archiveExpiryOf(renewed)?.toISOString()).toBe(check.timestamps[2]!.authority_expires_at);
+    } finally {
+      await next.close();
+    }
+  });
+
+  it('extends a seal without a document timestamp with its first one (its expiry: the seal certificate)', async () => {
+    const signed = await signPdf(await makePdf([{}]), signer, {});
+    expect(verifyPdf(signed).timestamps).toEqual([]);
+    expect(archiveExpiryOf(signed)?.getTime()).toBe(
+      new Date(new X509Certificate(signer.certificates[0]!).validTo).getTime(),
+    );
+    const extended = await extendLongTermValidation(signed, {
+      timestamper: createTimestamper({ urls: [tsa.url] }),
+    });
+    const check = verifyPdf(extended);
+    expect(check).toMatchObject({ intact: true, level: 'B-B', signed_by: 'LTV Sealing' });
+    expect(check.timestamps.map((t) => t.kind)).toEqual(['DOCUMENT']);
+    expect(archiveExpiryOf(extended)?.getTime()).toBe(new Date(tsa.identity.certificate.notAfter).getTime());
   });
 
   it('refuses a file that does not end with a document timestamp', async () => {

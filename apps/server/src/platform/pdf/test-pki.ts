@@ -249,12 +249,27 @@ async function signedContent(
 export type TestTsa = LocalServer & {
   /** When set, the authority answers with this HTTP status (a failing authority). */
   failWith: number | null;
+  /** The authority's certificate and key: replace it (`tsaIdentity`) to rotate the authority. */
   identity: TestIdentity;
 };
 
-/** A local RFC 3161 timestamp authority (its certificate issued by `ca`, embedded in every token). */
-export async function startTestTsa(ca: TestIdentity, options: { ocspUrl?: string } = {}): Promise<TestTsa> {
-  const identity = await issueCertificate(ca, { name: 'e-Signs Test TSA', role: 'tsa', ...options });
+/** A timestamp authority's certificate issued by `ca` (for `startTestTsa`, or to rotate `tsa.identity`). */
+export function tsaIdentity(
+  ca: TestIdentity,
+  options: { ocspUrl?: string; notAfter?: Date; name?: string } = {},
+): Promise<TestIdentity> {
+  return issueCertificate(ca, { role: 'tsa', ...options, name: options.name ?? 'e-Signs Test TSA' });
+}
+
+/**
+ * A local RFC 3161 timestamp authority (its certificate issued by `ca`, embedded in every token).
+ * `notAfter`: its certificate expires then (a short-lived authority for the renewal tests).
+ */
+export async function startTestTsa(
+  ca: TestIdentity,
+  options: { ocspUrl?: string; notAfter?: Date } = {},
+): Promise<TestTsa> {
+  const identity = await tsaIdentity(ca, options);
   let tokenSerial = 1;
   const server = createServer((request, response) => {
     void (async () => {
@@ -274,7 +289,10 @@ export async function startTestTsa(ca: TestIdentity, options: { ocspUrl?: string
         accuracy: new pkijs.Accuracy({ seconds: 1 }),
         ...(query.nonce ? { nonce: query.nonce } : {}),
       });
-      const token = await signedContent(identity, OID.tstInfo, tstInfo.toSchema().toBER(), [identity, ca]);
+      const token = await signedContent(tsa.identity, OID.tstInfo, tstInfo.toSchema().toBER(), [
+        tsa.identity,
+        ca,
+      ]);
       const answer = new pkijs.TimeStampResp({
         status: new pkijs.PKIStatusInfo({ status: 0 }),
         timeStampToken: token,

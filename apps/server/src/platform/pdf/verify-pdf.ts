@@ -28,8 +28,16 @@ export type PdfTimestampInfo = {
   /** ISO genTime of the token: when the authority saw the signature. */
   time: string | null;
   authority: string | null;
+  /** ISO expiry of the authority's certificate (after it, the token needs a newer one over it). */
+  authority_expires_at: string | null;
   problem: string | null;
 };
+
+/**
+ * One timestamp of the file, in file order: the seal's signature timestamp (`SIGNATURE`, PAdES
+ * B-T) and each document timestamp (`DOCUMENT`, B-LTA; one more per archival renewal).
+ */
+export type PdfTimestampEntry = PdfTimestampInfo & { kind: 'SIGNATURE' | 'DOCUMENT' };
 
 export type PdfVerification = {
   /** At least one signature dictionary is present. */
@@ -38,7 +46,10 @@ export type PdfVerification = {
   intact: boolean;
   signed_by: string | null;
   signed_at: string | null;
-  /** The last signature is valid and made with one of this instance's certificates. */
+  /**
+   * The seal (the last signature that is not a document timestamp) is valid and made with one of
+   * this instance's certificates, and only valid document timestamps follow it.
+   */
   ours: boolean;
   /** SHA-256 of the whole file, as uploaded. */
   sha256: string;
@@ -58,6 +69,8 @@ export type PdfVerification = {
    * INCOMPLETE: the root is missing; NONE: no signature.
    */
   chain_status: 'SELF_SIGNED' | 'COMPLETE' | 'INCOMPLETE' | 'NONE';
+  /** Every timestamp in the file, oldest first (signature timestamps and document timestamps). */
+  timestamps: PdfTimestampEntry[];
   signatures: PdfSignatureInfo[];
 };
 
@@ -115,11 +128,18 @@ export function verifyPdf(pdfBytes: Uint8Array, options: VerifyOptions = {}): Pd
     timestamped_at: seal?.timestamp?.valid ? seal.timestamp.time : null,
     chain: chain.chain,
     chain_status: chain.status,
+    timestamps: timestampsOf(signatures),
     signed: signatures.length > 0,
     intact: last !== undefined && !tooMany && signatures.every((s) => s.valid) && last.covers_whole_file,
-    signed_by: last?.signed_by ?? null,
-    signed_at: last?.signed_at ?? null,
-    ours: last !== undefined && last.valid && ours.has(last.certificate_fingerprint ?? ''),
+    // The seal's signer and time: document timestamps after it (B-LTA, renewals) are the
+    // authority's, not who sealed.
+    signed_by: (seal ?? last)?.signed_by ?? null,
+    signed_at: (seal ?? last)?.signed_at ?? null,
+    ours:
+      seal !== undefined &&
+      seal.valid &&
+      ours.has(seal.certificate_fingerprint ?? '') &&
+      found.slice(sealIndex + 1).every((s) => s.sub_filter === 'ETSI.RFC3161' && s.valid),
     sha256,
     signatures,
   };
@@ -281,8 +301,24 @@ function timestampInfo(check: TimestampCheck): PdfTimestampInfo {
     valid: check.valid,
     time: check.time ? check.time.toISOString() : null,
     authority: check.authority,
+    authority_expires_at: expiryOf(check.certificates[0]),
     problem: check.problem,
   };
+}
+
+function expiryOf(der: Buffer | undefined): string | null {
+  if (!der) return null;
+  try {
+    return new Date(new X509Certificate(der).validTo).toISOString();
+  } catch {
+    return null;
+  }
+}
+
+function timestampsOf(signatures: PdfSignatureInfo[]): PdfTimestampEntry[] {
+  return signatures.flatMap((s) =>
+    s.timestamp ? [{ kind: s.sub_filter === 'ETSI.RFC3161' ? 'DOCUMENT' : 'SIGNATURE', ...s.timestamp }] : [],
+  );
 }
 
 /**

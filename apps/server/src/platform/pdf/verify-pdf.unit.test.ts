@@ -64,6 +64,7 @@ describe('verifyPdf', { timeout: 30_000 }, () => {
       timestamped_at: null,
       chain: [],
       chain_status: 'NONE',
+      timestamps: [],
       signatures: [],
     });
   });

@@ -66,6 +66,11 @@ const ACTIONS: Record<string, ActionLook> = {
   'recipient.sign_again_requested': { label: 'Asked to sign again', icon: IconSignature, color: 'orange' },
   'document.seal_requeued': { label: 'Sealing started again', icon: IconRefresh, color: 'orange' },
   'document.completed': { label: 'Completed and sealed', icon: IconCircleCheck, color: 'green' },
+  'document.archive_timestamp_renewed': {
+    label: 'Archive timestamp renewed',
+    icon: IconRefresh,
+    color: 'teal',
+  },
   'document.downloaded': { label: 'Downloaded', icon: IconDownload, color: 'gray' },
   'document.completed_copy_sent': { label: 'Completed copy emailed', icon: IconFileCheck, color: 'blue' },
 };

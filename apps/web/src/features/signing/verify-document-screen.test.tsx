@@ -94,6 +94,70 @@ describe('/verify-document', () => {
     expect(details.textContent).toContain('CN=Acme Sealing, O=Acme');
   });
 
+  it('shows the long-term validation: the levels in plain words and every timestamp', async () => {
+    const answer = result({
+      level: 'B-LTA',
+      timestamped_at: '2027-01-05T10:00:01.000Z',
+      timestamps: [
+        {
+          kind: 'SIGNATURE',
+          valid: true,
+          time: '2027-01-05T10:00:01.000Z',
+          authority: 'Acme TSA 2027',
+          authority_expires_at: '2027-03-01T00:00:00.000Z',
+        },
+        {
+          kind: 'DOCUMENT',
+          valid: true,
+          time: '2027-01-05T10:00:02.000Z',
+          authority: 'Acme TSA 2027',
+          authority_expires_at: '2027-03-01T00:00:00.000Z',
+        },
+        {
+          kind: 'DOCUMENT',
+          valid: true,
+          time: '2027-01-20T02:23:00.000Z',
+          authority: 'Acme TSA 2037',
+          authority_expires_at: '2037-01-01T00:00:00.000Z',
+        },
+      ],
+    });
+    installFakeApi((call) => (call.path === '/api/verify-document' ? ok(answer) : undefined));
+    renderWithProviders(<VerifyDocumentScreen />);
+    drop(pdf());
+    const section = await screen.findByTestId('long-term-validation');
+    expect(within(section).getByRole('heading', { name: 'Long-term validation' })).toBeTruthy();
+    expect(section.textContent).toContain('PAdES B-LTA');
+    // Every level explained, all four reached.
+    const levels = within(section).getAllByRole('listitem');
+    expect(levels.map((l) => l.getAttribute('data-reached'))).toEqual(['true', 'true', 'true', 'true']);
+    expect(section.textContent).toContain('Signing time proved');
+    expect(section.textContent).toContain('Validation data embedded');
+    expect(section.textContent).toContain('renewed before its authority');
+    const rows = within(section).getAllByTestId('timestamp');
+    expect(rows.map((r) => r.querySelector('p')?.textContent)).toEqual([
+      'Signature timestamp',
+      'Document timestamp (archive)',
+      'Document timestamp 2 (renewal)',
+    ]);
+    expect(rows[2]!.textContent).toContain('Acme TSA 2037');
+    expect(rows[2]!.textContent).toContain('valid until');
+    expect(rows[2]!.textContent).toContain('valid');
+  });
+
+  it('a seal without timestamps reaches B-B only and says so', async () => {
+    installFakeApi((call) =>
+      call.path === '/api/verify-document' ? ok(result({ level: 'B-B', timestamps: [] })) : undefined,
+    );
+    renderWithProviders(<VerifyDocumentScreen />);
+    drop(pdf());
+    const section = await screen.findByTestId('long-term-validation');
+    const levels = within(section).getAllByRole('listitem');
+    expect(levels.map((l) => l.getAttribute('data-reached'))).toEqual(['true', 'false', 'false', 'false']);
+    expect(section.textContent).toContain('the time of sealing rests on the sealer');
+    expect(within(section).queryAllByTestId('timestamp')).toHaveLength(0);
+  });
+
   it('lists the recipients and the timeline of a known document', async () => {
     installFakeApi((call) => (call.path === '/api/verify-document' ? ok(result()) : undefined));
     renderWithProviders(<VerifyDocumentScreen />);

@@ -29,6 +29,7 @@ import type { TVerifyDocumentResult } from '@esigns/contracts/signing';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
 import { formatDateTime } from '../../shared/format/date';
+import { LongTermValidation } from './long-term-validation';
 import { SealDetails } from './seal-details';
 import { FileDropZone } from '../../shared/ui/file-drop-zone';
 import { actionLabel } from './log-actions';
@@ -121,6 +122,8 @@ function VerdictCard({
           </Box>
         </Group>
       </Paper>
+
+      <LongTermValidation result={result} />
 
       {document && (
         <Stack gap="md">
