@@ -159,6 +159,8 @@ describe('an embedded session', { timeout: 120_000 }, () => {
       ['GET', '/api/activity-log'],
       ['GET', '/api/automation-pipeline/list'],
       ['GET', UNCLASSIFIED],
+      // Not behind requireAuth (it reads the token itself), refused all the same.
+      ['GET', '/api/email-logs'],
     ];
     for (const [method, url, body] of refused) {
       const res = await call(method, url, embedded, body);
@@ -173,6 +175,7 @@ describe('an embedded session', { timeout: 120_000 }, () => {
       '/api/config/smtp',
       '/api/Get-keys',
       '/api/embed/allowed-origins',
+      '/api/email-logs',
       UNCLASSIFIED,
     ]) {
       const res = await call('GET', url, acme.users.OWNER);

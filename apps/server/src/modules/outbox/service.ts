@@ -5,6 +5,7 @@ import { bearerToken, verifyAccessToken } from '../../platform/auth/access-token
 import type { Secrets } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/app-error';
+import { embeddedSessionRefused } from '../../platform/http/authenticate';
 import { emailLogs, type EmailStatus } from '../../platform/mail/schema';
 import {
   mailKindLabel,
@@ -62,6 +63,8 @@ export async function resolveEmailLogScope(
     throw new AppError('UNAUTHORIZED', { message: 'Authentication required: send a Bearer access token' });
   const claims = await verifyAccessToken(token, secrets.jwtSecret);
   if (!claims) throw new AppError('UNAUTHORIZED', { message: 'Invalid or expired access token' });
+  // The company's mail log is administration: never inside a host's frame.
+  if (claims.embedded) throw embeddedSessionRefused();
   if (claims.isContact || !ADMIN_USER_TYPES.has(claims.userType)) {
     throw new AppError('FORBIDDEN', { message: 'Only workspace owners and admins can read the email log' });
   }

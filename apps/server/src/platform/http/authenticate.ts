@@ -56,12 +56,15 @@ export type AuthAudience = 'staff' | 'staff-or-contact' | 'contact';
  * themselves, e.g. staff-or-signer downloads), and marks itself with `markSessionHook`.
  */
 export function assertEmbeddedSessionMay(claims: AccessClaims, request: FastifyRequest): void {
-  if (claims.embedded && !embeddedSessionPolicy?.(request)) {
-    throw new AppError('FORBIDDEN', {
-      message: 'This is not available inside an embedded frame: open the app itself',
-      errorCode: 'EMBEDDED_SESSION_REFUSED',
-    });
-  }
+  if (claims.embedded && !embeddedSessionPolicy?.(request)) throw embeddedSessionRefused();
+}
+
+/** The 403 of a call an embedded session may not make (for callers that refuse it outright). */
+export function embeddedSessionRefused(): AppError {
+  return new AppError('FORBIDDEN', {
+    message: 'This is not available inside an embedded frame: open the app itself',
+    errorCode: 'EMBEDDED_SESSION_REFUSED',
+  });
 }
 
 /** Who a session hook admits, as the route table lists it (`sessionRoutesOf`). */
