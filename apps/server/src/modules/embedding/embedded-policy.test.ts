@@ -33,7 +33,10 @@ beforeAll(async () => {
         // The secret is the app's own: read when called (t is set by then).
         app.get(
           UNCLASSIFIED,
-          { onRequest: async (request, reply) => requireAuth(t.config.secrets.jwtSecret).call(app, request, reply) },
+          {
+            onRequest: async (request, reply) =>
+              requireAuth(t.config.secrets.jwtSecret).call(app, request, reply),
+          },
           async () => ({ success: true }),
         );
       },
@@ -100,6 +103,22 @@ describe('an embedded session', { timeout: 120_000 }, () => {
       configurable_document_id: laid._id,
     });
     expect(sent.statusCode, sent.body).toBe(200);
+  });
+
+  it('reads what the mirrored screens read: contacts, members, permissions, the company, app industries', async () => {
+    for (const url of [
+      '/api/contacts',
+      '/api/user/companyUsers',
+      '/api/permissions',
+      `/api/company/${acme.companyId}`,
+      '/api/get-all-industry-types',
+      '/api/entity-view-configuration',
+      '/api/formBuilders',
+      '/api/workflows',
+    ]) {
+      const res = await call('GET', url, embedded);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    }
   });
 
   it('reads and writes records of an entity', async () => {

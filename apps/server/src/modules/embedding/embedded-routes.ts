@@ -347,7 +347,7 @@ export const EMBEDDED_ALLOWED: ReadonlyArray<{ why: string; routes: readonly str
     ],
   },
   {
-    why: 'Contacts, contact types, their portal access and contact-area permissions, WhatsApp consent of a contact',
+    why: 'Contacts (their import is /bulk-users-add), contact types, their portal access and contact-area permissions, WhatsApp consent of a contact',
     routes: [
       'GET,POST,PUT /api/application-user/permissions',
       'POST,PUT /api/application-user/permissions/:id',
@@ -355,6 +355,7 @@ export const EMBEDDED_ALLOWED: ReadonlyArray<{ why: string; routes: readonly str
       'GET,POST /api/contact-types',
       'GET,DELETE /api/contact-types/:id',
       'PATCH /api/contact-types/:id/updating_contact',
+      'POST /api/bulk-users-add',
       'GET /api/contact-users',
       'GET,POST /api/contacts',
       'GET /api/contacts/:contactType/:accountName/list',
@@ -407,7 +408,7 @@ export const EMBEDDED_ALLOWED: ReadonlyArray<{ why: string; routes: readonly str
     ],
   },
   {
-    why: 'No-code app packages (they install entities, templates and forms, nothing secret)',
+    why: 'No-code app packages and their industries (they install entities, templates and forms, nothing secret)',
     routes: [
       'GET /api/app-details/:_id',
       'POST /api/apps/excel-sheets',
@@ -416,6 +417,7 @@ export const EMBEDDED_ALLOWED: ReadonlyArray<{ why: string; routes: readonly str
       'DELETE /api/delete-application-permanently/:_id',
       'GET /api/fetchAllApps',
       'GET /api/fetchInstalledApplications',
+      'GET /api/get-all-industry-types',
       'POST /api/get-excel-headers-app',
       'DELETE /api/uninstallApplication/:_id',
       'PATCH /api/updatePublishedApp',
@@ -520,7 +522,7 @@ export const EMBEDDED_REFUSED: ReadonlyArray<{ why: string; routes: readonly str
     ],
   },
   {
-    why: "The embedded mode's own calls and iframe links (links to data for people outside)",
+    why: "The embedded mode's own calls and iframe links (the /iframeLink screen is not mirrored; its links show data to people outside)",
     routes: [
       'GET,POST /api/embed/allowed-origins',
       'DELETE /api/embed/allowed-origins/:id',
@@ -533,7 +535,7 @@ export const EMBEDDED_REFUSED: ReadonlyArray<{ why: string; routes: readonly str
     ],
   },
   {
-    why: 'Company administration: profile, logo, seal certificate, mail server, activity log',
+    why: 'Company administration: profile, name, logo, seal certificate, mail server, activity log',
     routes: [
       'GET /api/activity-log',
       'PATCH /api/company',
@@ -542,7 +544,6 @@ export const EMBEDDED_REFUSED: ReadonlyArray<{ why: string; routes: readonly str
       'POST /api/company/branding/mail-preview',
       'POST /api/company/logo',
       'GET,POST /api/config/smtp',
-      'GET /api/get-all-industry-types',
       'PUT /api/upload/company-logo-upload-s3',
     ],
   },
@@ -591,7 +592,6 @@ export const EMBEDDED_REFUSED: ReadonlyArray<{ why: string; routes: readonly str
   {
     why: 'Team, roles and permissions administration',
     routes: [
-      'POST /api/bulk-users-add',
       'POST /api/createRole',
       'DELETE /api/deleteRole/:id',
       'GET /api/getUserTypeMails',

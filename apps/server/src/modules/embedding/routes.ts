@@ -136,7 +136,7 @@ export function registerEmbeddingRoutes(api: FastifyInstance, platform: Platform
           `An access token of the token's user, marked embedded, for ${EMBEDDED_SESSION_TTL_SECONDS / 60} minutes and ` +
           "without a refresh token; the workspace's allowed origins and name. A token is exchanged once: " +
           'again, forged or unknown: 401 EMBED_TOKEN_INVALID; expired: 401 EMBED_TOKEN_EXPIRED. An embedded ' +
-          "session may make only the calls of the embedded screens (documents, templates, entities and records, " +
+          'session may make only the calls of the embedded screens (documents, templates, entities and records, ' +
           'views, forms, workflows, contacts, dashboards, files); every other call, account and company ' +
           'administration, credentials, integrations, billing and team management included, is 403 ' +
           'EMBEDDED_SESSION_REFUSED.',
