@@ -172,11 +172,14 @@ test('a host page frames the app, hears ready and document.sent; another origin 
   // An entity's records, then the entity views: the no-code screens inside the frame.
   const command = (path: string) =>
     page.evaluate(
-      (to) => (window as unknown as { command: (t: string, p: object) => void }).command('navigate', { path: to }),
+      (to) =>
+        (window as unknown as { command: (t: string, p: object) => void }).command('navigate', { path: to }),
       path,
     );
   await command(`/entity/${entity._id}`);
-  await expect.poll(() => page.frames()[1]?.url()).toBe(`${appOrigin}/if/${list.ssoAuth}/entity/${entity._id}`);
+  await expect
+    .poll(() => page.frames()[1]?.url())
+    .toBe(`${appOrigin}/if/${list.ssoAuth}/entity/${entity._id}`);
   await expect(frame.getByText(recordTitle).first()).toBeVisible();
   await command('/entity-views');
   await expect.poll(() => page.frames()[1]?.url()).toBe(`${appOrigin}/if/${list.ssoAuth}/entity-views`);
