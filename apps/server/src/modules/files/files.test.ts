@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TFileLink, TLibraryFile, TLibraryFolder } from '@esigns/contracts/file-library';
 import { seedContactCaller, type ContactCaller } from '../../../test/contact-caller';
@@ -7,6 +7,7 @@ import { callsOf, detailKeys, type Who } from '../../../test/inject-calls';
 import { multipartBody, type FilePart } from '../../../test/multipart';
 import { seedCompany, type SeededCompany } from '../../../test/seed-company';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { emailLogs } from '../../platform/mail/schema';
 import { companySubscriptions, subscriptionPlans } from '../subscriptions/schema';
 import { libraryFiles } from './schema';
 
@@ -368,6 +369,24 @@ describe('approval', () => {
       rejection_reason: 'The scan is blurred: upload it again',
     });
     expect((await list(acme.users.OWNER, '&status=REJECTED')).data.map((f) => f._id)).toContain(b._id);
+
+    // Each contact hears of each decision once, in a mail naming the files (and the reason).
+    const mailsTo = (email: string, kind: string) =>
+      t.platform.database.db
+        .select({ subject: emailLogs.subject, html: emailLogs.html })
+        .from(emailLogs)
+        .where(and(sql`${email} = ANY(${emailLogs.to})`, eq(emailLogs.kind, kind)));
+    // (Earlier tests decided other files of Conny's: the mails naming this test's files count.)
+    const naming = async (email: string, kind: string, name: string) =>
+      (await mailsTo(email, kind)).filter((mail) => mail.html.includes(name));
+    const accepted = await naming(conny.email, 'files.approved', 'a.png');
+    expect(accepted.map((mail) => mail.subject)).toEqual([`Your file a.png accepted by ${acme.name}`]);
+    expect(accepted[0]!.html).toContain('/ap/files');
+    expect(await naming(connie.email, 'files.approved', 'c.png')).toHaveLength(1);
+    const refused = await naming(conny.email, 'files.rejected', 'b.png');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.html).toContain('The scan is blurred: upload it again');
+    expect(await mailsTo(connie.email, 'files.rejected')).toEqual([]);
   });
 });
 

@@ -188,7 +188,8 @@ export function registerFileRoutes(api: FastifyInstance, platform: Platform): vo
         response: { 200: ZSuccess(z.array(ZLibraryFile)), ...ERRORS },
       },
     },
-    async (request) => ok(await decideFiles(db, accessOf(request), request.body.ids, { status: 'APPROVED' })),
+    async (request) =>
+      ok(await decideFiles(platform, accessOf(request), request.body.ids, { status: 'APPROVED' })),
   );
 
   r.post(
@@ -208,7 +209,7 @@ export function registerFileRoutes(api: FastifyInstance, platform: Platform): vo
     },
     async (request) =>
       ok(
-        await decideFiles(db, accessOf(request), request.body.ids, {
+        await decideFiles(platform, accessOf(request), request.body.ids, {
           status: 'REJECTED',
           reason: request.body.reason,
         }),

@@ -14,6 +14,7 @@ import { fileTypeOfName, isKeptFileType, RECORD_FILE_TYPES } from '@esigns/contr
 import { escapeLike, type Db } from '../../platform/db/database';
 import type { ReceivedFile } from '../../platform/http/file-upload';
 import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import { queueDecisionMails, type FileDecision } from './decision-mails';
 import type { Platform } from '../../platform/platform';
 import { assertContentMatches, canonicalMediaType, sniffContentType } from '../../platform/storage/sniff';
 import { findPeople } from '../auth';
@@ -326,11 +327,12 @@ export async function deleteFile(platform: Platform, caller: FileCaller, id: str
  * a file of the company: 404; a file already decided (or decided meanwhile): 409.
  */
 export async function decideFiles(
-  db: Db,
+  platform: Platform,
   access: AccessContext,
   ids: string[],
-  decision: { status: 'APPROVED' } | { status: 'REJECTED'; reason: string },
+  decision: FileDecision,
 ): Promise<TLibraryFile[]> {
+  const { db } = platform.database;
   const unique = [...new Set(ids)];
   const rows = await db.transaction(async (tx) => {
     const found = await tx
@@ -364,6 +366,7 @@ export async function decideFiles(
     if (updated.length !== unique.length) {
       throw new AppError('CONFLICT', { message: 'Some of these files were decided meanwhile: reload' });
     }
+    await queueDecisionMails(platform, tx, access.companyId, updated, decision);
     return updated;
   });
   const views = await viewsOf(db, rows);
