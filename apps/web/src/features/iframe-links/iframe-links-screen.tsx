@@ -1,25 +1,23 @@
 import { useState } from 'react';
-import { Anchor, Box, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBan, IconCode, IconFrame, IconLink, IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { IconFrame, IconPlus } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
 import { IFRAME_LINK_KINDS, IFRAME_LINK_STATUSES, type TIframeLink } from '@esigns/contracts/iframe-links';
 import { usePageTitle } from '../../shared/branding/use-page-title';
-import { formatDateTime } from '../../shared/format/date';
 import { useCan } from '../../shared/permissions/use-can';
 import {
   DeleteDialog,
   ListScreen,
   ListView,
-  RowActions,
   useDeleteConfirm,
   useListQuery,
-  type ListColumn,
 } from '../../shared/ui/list-screen';
 import { AllowedOriginsSection } from '../embedding';
 import { CreateLinkDialog } from './create-link-dialog';
 import { IFRAME_KEYS, KIND_LABELS, fetchLinks, revokeLink } from './iframe-links-api';
-import { LinkStatusBadge, linkPath } from './link-parts';
+import { linkPath } from './link-parts';
+import { linkRows } from './link-rows';
 
 export const LINKS_PAGE_SIZE = 10;
 
@@ -31,26 +29,6 @@ const STATUS_OPTIONS = [
   { value: '', label: 'Any status' },
   ...IFRAME_LINK_STATUSES.map((s) => ({ value: s, label: s.charAt(0) + s.slice(1).toLowerCase() })),
 ];
-
-const copy = (text: string, what: string) => {
-  void navigator.clipboard?.writeText(text).then(
-    () => notifications.show({ color: 'teal', message: `${what} copied` }),
-    () => notifications.show({ color: 'red', message: `Could not copy the ${what.toLowerCase()}` }),
-  );
-};
-
-function NameCell({ row }: { row: TIframeLink }) {
-  return (
-    <Box miw={0}>
-      <Anchor component={Link} to={linkPath(row._id)} fw={500} size="sm">
-        {row.name}
-      </Anchor>
-      <Text size="xs" c="dimmed" lineClamp={1}>
-        {KIND_LABELS[row.kind]} · {row.target_name}
-      </Text>
-    </Box>
-  );
-}
 
 /**
  * /iframeLink: the company's iframe links (newest first, revoked ones too), a search and filters,
@@ -79,35 +57,7 @@ export function IframeLinksScreen() {
     invalidate: IFRAME_KEYS.all,
     notice: (row) => ({ message: `"${row.name}" revoked` }),
   });
-  const actions = (row: TIframeLink) => (
-    <RowActions
-      name={row.name}
-      open={{ to: linkPath(row._id), label: 'Open' }}
-      items={[
-        { label: 'Copy URL', icon: <IconLink size={14} />, onClick: () => copy(row.url, 'URL') },
-        { label: 'Copy snippet', icon: <IconCode size={14} />, onClick: () => copy(row.snippet, 'Snippet') },
-        rights.can('iframe-links:delete') &&
-          row.status !== 'REVOKED' && {
-            label: 'Revoke',
-            icon: <IconBan size={14} />,
-            color: 'red',
-            onClick: () => revoke.ask(row),
-          },
-      ]}
-    />
-  );
-  const columns: ListColumn<TIframeLink>[] = [
-    { key: 'name', header: 'Link', cell: (row) => <NameCell row={row} /> },
-    { key: 'status', header: 'Status', width: 110, cell: (row) => <LinkStatusBadge status={row.status} /> },
-    {
-      key: 'expires',
-      header: 'Expires',
-      width: 170,
-      cell: (row) => <Text size="sm">{formatDateTime(row.expires_at)}</Text>,
-    },
-    { key: 'opens', header: 'Opens', width: 80, cell: (row) => <Text size="sm">{row.opens}</Text> },
-    { key: 'actions', header: '', width: 150, cell: actions },
-  ];
+  const { columns, card } = linkRows(rights, revoke);
   return (
     <Stack gap="xl">
       <ListScreen
@@ -161,18 +111,7 @@ export function IframeLinksScreen() {
             filtered: { title: 'No link matches', text: 'Try another search or filter.' },
           }}
           columns={columns}
-          card={(row) => ({
-            title: <NameCell row={row} />,
-            meta: (
-              <>
-                <LinkStatusBadge status={row.status} />
-                <Text size="xs" c="dimmed">
-                  Expires {formatDateTime(row.expires_at)} · {row.opens} opens
-                </Text>
-              </>
-            ),
-            actions: actions(row),
-          })}
+          card={card}
           rowTestId="iframe-link-row"
           minWidth={760}
           skeletonRows={3}
