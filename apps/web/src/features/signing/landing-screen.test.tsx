@@ -13,7 +13,9 @@ import {
   signerHeadersOf,
 } from './signing-test-utils';
 
+const ahead = vi.hoisted(() => vi.fn());
 vi.mock('../editor/pdf/pdf-document', () => ({
+  openPdfDocumentAhead: ahead,
   openPdfDocument: vi.fn(async () => ({
     numPages: 2,
     renderPage: () => ({ promise: Promise.resolve(), cancel: () => {} }),
@@ -27,6 +29,40 @@ const LINK = `${LANDING}?token=${SECRET}`;
 guestPerTest();
 
 describe('the signing link', () => {
+  it('fetches the document and the view only once the landing has been read a moment', async () => {
+    ahead.mockClear();
+    vi.stubGlobal('Worker', class {});
+    try {
+      installFakeApi((call) => (call.path === `/api/e-signs/${DOC_ID}` ? ok(makeRecord()) : undefined));
+      renderSigning(LINK);
+      expect(await screen.findByTestId('ready-to-sign')).toBeTruthy();
+      // Pressed at once, "Review and sign" would find the main thread free for the first page.
+      expect(ahead).not.toHaveBeenCalled();
+      await waitFor(() => expect(ahead).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('leaves the document to the signing view when "Review and sign" is pressed at once', async () => {
+    ahead.mockClear();
+    vi.stubGlobal('Worker', class {});
+    try {
+      installFakeApi((call) => {
+        if (call.path === `/api/e-signs/${DOC_ID}`) return ok(makeRecord());
+        if (call.path === '/api/e-sign/no-secure-signature') return ok({ verified: true, gates: [] });
+        return undefined;
+      });
+      renderSigning(LINK);
+      fireEvent.click(await screen.findByRole('button', { name: 'Review and sign' }));
+      expect(await screen.findByTestId('signing-view', {}, { timeout: 3000 })).toBeTruthy();
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(ahead).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('keeps the secret for the tab only, drops it from the address, and sends the signer headers', async () => {
     const api = installFakeApi((call) => {
       if (call.path === `/api/e-signs/${DOC_ID}`) return ok(makeRecord());

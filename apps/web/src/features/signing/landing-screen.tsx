@@ -147,6 +147,9 @@ function GateFrame({ record, children }: { record: TESignRecord; children: React
 
 const SIGN_LEGAL =
   'By continuing you agree to sign electronically. Your signature, time and IP address are recorded.';
+/** How long the landing is read before the signing view's code and the document are fetched. */
+export const READING_MOMENT_MS = 1000;
+
 const ACTION_WORDS = {
   SIGNER: { button: 'Review and sign', lead: 'sent you a document to sign', legal: SIGN_LEGAL },
   APPROVER: { button: 'Review and approve', lead: 'asked you to approve a document', legal: SIGN_LEGAL },
@@ -172,10 +175,15 @@ function ReadyToSign({
     // The server's image of the first page first (the view shows it until pdf.js has drawn the page).
     void loadFirstPageImage(access, record);
     if (typeof Worker === 'undefined') return;
-    // The document first: its requests then go ahead of the view's many small scripts.
-    if (fileUrl) openPdfDocumentAhead(fileUrl);
-    // The screen (small: it shows the first page) first, then the view's own code.
-    void import('./signing-screen').then((screen) => screen.loadSigningView());
+    // The heavy part (pdf.js and the view's code: seconds of a phone's main thread) only once the
+    // page has been read a moment: pressed sooner, the signing screen opens on the first page's
+    // image at once, instead of after that work (it then loads the view itself).
+    const timer = window.setTimeout(() => {
+      // The document first: its requests then go ahead of the view's many small scripts.
+      if (fileUrl) openPdfDocumentAhead(fileUrl);
+      void import('./signing-screen').then((screen) => screen.loadSigningView());
+    }, READING_MOMENT_MS);
+    return () => window.clearTimeout(timer);
   }, [fileUrl, access, record]);
   usePageTitle(record.document.name);
   const review = () => {
