@@ -8,8 +8,17 @@ import { useCamera } from './use-camera';
  * start (refused, no camera, no secure address). `autoStart` starts it on arrival (after the page
  * was loaded again for the camera).
  */
-export function CameraScanner({ onCode, autoStart }: { onCode: (text: string) => void; autoStart: boolean }) {
-  const { videoRef, state, start, stop } = useCamera(onCode);
+export function CameraScanner({
+  onCode,
+  autoStart,
+  context,
+}: {
+  onCode: (text: string) => void;
+  autoStart: boolean;
+  /** What a scan does now (mode, entity, fields): a change reads the code in view again. */
+  context: string;
+}) {
+  const { videoRef, state, start, stop } = useCamera(onCode, context);
   const active = state.status === 'on' || state.status === 'starting';
 
   useEffect(() => {

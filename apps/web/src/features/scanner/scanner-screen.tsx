@@ -24,7 +24,11 @@ export function ScannerScreen() {
     <PageFrame title="Scanner" description="Scan a QR code or barcode to open a record or check it in.">
       <ScanModePanel settings={settings} onChange={setSettings} fields={scanner.fields} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <CameraScanner onCode={scanner.scan} autoStart={params.get('camera') === '1'} />
+        <CameraScanner
+          onCode={scanner.scan}
+          autoStart={params.get('camera') === '1'}
+          context={JSON.stringify(settings)}
+        />
         <Stack gap="md">
           {/* First in its column: right under the camera on a phone. */}
           <div aria-live="polite" data-testid="scan-result">

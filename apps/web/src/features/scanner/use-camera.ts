@@ -44,15 +44,20 @@ export function cameraBlockedByPolicy(doc: Document = document): boolean {
   return policy ? !policy.allowsFeature('camera') : false;
 }
 
-/** Same code read again within this time is one scan (the camera sees a label many times a second). */
+/**
+ * A code read again less than this after its last reading is the same scan (a label held in front
+ * of the camera is read many times a second): it counts again only once it was out of sight this long.
+ */
 const SAME_CODE_MS = 3000;
 
 /**
  * The device camera shown in `videoRef`, its frames read by ZXing (loaded on start): `onCode`
- * once per code held in front of it. Stopped on `stop` and when the screen goes away.
+ * once per code held in front of it, and again when `context` (what a scan does) changes.
+ * Stopped on `stop` and when the screen goes away.
  */
-export function useCamera(onCode: (text: string) => void) {
+export function useCamera(onCode: (text: string) => void, context: string) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const lastRef = useRef({ text: '', at: 0 });
   const [state, setState] = useState<CameraState>({ status: 'off' });
   const stopRef = useRef<(() => void) | null>(null);
   const onCodeRef = useRef(onCode);
@@ -91,11 +96,13 @@ export function useCamera(onCode: (text: string) => void) {
       });
       if (stopRef.current !== release || !videoRef.current) return release();
       const { scanStream } = await import('./zxing-decoder');
-      let last = { text: '', at: 0 };
       stopDecoder = await scanStream(stream, videoRef.current, (text) => {
         const now = Date.now();
-        if (text === last.text && now - last.at < SAME_CODE_MS) return;
-        last = { text, at: now };
+        const last = lastRef.current;
+        const held = text === last.text && now - last.at < SAME_CODE_MS;
+        lastRef.current = { text, at: now };
+        if (held) return;
+        navigator.vibrate?.(60);
         onCodeRef.current(text);
       });
       if (stopRef.current !== release) return release();
@@ -108,6 +115,11 @@ export function useCamera(onCode: (text: string) => void) {
       setState({ status: 'failed', problem, message: MESSAGES[problem] });
     }
   }, []);
+
+  // Another mode or entity: the code in front of the camera is read again for it.
+  useEffect(() => {
+    lastRef.current = { text: '', at: 0 };
+  }, [context]);
 
   // Leaving the screen turns the camera off.
   useEffect(
