@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { json, signInInBrowser, signUpOwner } from '../support/document-setup';
 import { uniqueId } from '../support/ids';
-import { DESKTOP, PHONE, SHOTS_DIR, shootBothSizes } from '../support/shots';
+import { DESKTOP, shootBothSizes } from '../support/shots';
 
 // The scanner. Set up through the API: a "Visitors" entity (Name, a text "Badge", a date-time
 // "Checked in") and one visitor. In the browser the owner opens the visitor's QR code dialog, then
@@ -65,22 +65,6 @@ test.use({
 });
 
 type Entity = { _id: string; primary_template_id: string };
-
-/**
- * `shootBothSizes`, waiting at phone size for the layout's transitions (the sidebar sliding away)
- * to end first: with the camera running the phone shot was taken halfway through them.
- */
-async function shootSettled(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS_DIR, `scanner-${name}.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.waitForFunction(() => {
-    const sidebar = document.querySelector('.mantine-AppShell-navbar');
-    const gone = !sidebar || sidebar.getBoundingClientRect().right <= 0;
-    return gone && document.getAnimations().every((a) => !(a instanceof CSSTransition));
-  });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `scanner-${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(DESKTOP);
-}
 
 async function pick(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -212,7 +196,7 @@ test('scanner: a record opened from its address, a photo of its QR code, by badg
     // In "Open links" a badge is not a link: said, not opened.
     await expect(page.getByText('Not a link of this app')).toBeVisible();
     await expect(page.getByTestId('scan-result')).toContainText(BADGE);
-    await shootSettled(page, 'camera');
+    await shootBothSizes(page, 'scanner', 'camera');
     // The camera keeps reading: in "Find a record" the same badge, held on, opens the visitor.
     await page.getByText('Find a record', { exact: true }).click();
     await expect(page.getByRole('combobox', { name: 'Lookup field' })).toHaveValue(/^Badge/);
