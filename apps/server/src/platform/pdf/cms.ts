@@ -78,6 +78,26 @@ export function parseCertificate(der: Uint8Array): pkijs.Certificate {
 const sha256 = (bytes: Uint8Array): Buffer => createHash('sha256').update(bytes).digest();
 
 /**
+ * Certificates met while checking signatures and tokens, parsed once per process by content (the
+ * same authority's certificates come in every timestamp token, the seal's in every check): pkijs
+ * parsing was most of a token check. Bounded; the oldest entry goes first.
+ */
+const parsedCertificates = new Map<string, { pkijs: pkijs.Certificate; x509: X509Certificate }>();
+const PARSED_CERTIFICATES_MAX = 256;
+export function parsedCertificate(der: Buffer): { pkijs: pkijs.Certificate; x509: X509Certificate } {
+  const key = der.toString('base64');
+  let entry = parsedCertificates.get(key);
+  if (!entry) {
+    entry = { pkijs: parseCertificate(der), x509: new X509Certificate(der) };
+    if (parsedCertificates.size >= PARSED_CERTIFICATES_MAX) {
+      parsedCertificates.delete(parsedCertificates.keys().next().value!);
+    }
+    parsedCertificates.set(key, entry);
+  }
+  return entry;
+}
+
+/**
  * The signer's certificates parsed once per certificate buffer: the sealing identity keeps the
  * same buffers from seal to seal, and parsing them with pkijs on every seal cost milliseconds.
  */
@@ -189,6 +209,8 @@ export type TimestampCheck = {
   authority: string | null;
   /** DER certificates in the token (the authority's first when found). */
   certificates: Buffer[];
+  /** The token's nonce (TSTInfo), to match it with the request; null when it has none. */
+  nonce: Buffer | null;
   problem: string | null;
 };
 
@@ -242,7 +264,7 @@ export function checkCmsSignature(cms: Buffer, signedContent: Buffer): CmsCheck 
   result.certificates = check.certificates;
   result.signingTime = check.signingTime;
   if (check.signer) {
-    result.signedBy = commonName(new X509Certificate(check.signer).subject);
+    result.signedBy = commonName(parsedCertificate(check.signer).x509.subject);
     result.certificateFingerprint = certificateFingerprint(check.signer);
   }
   result.valid = check.valid;
@@ -265,6 +287,7 @@ export function checkTimestampToken(token: asn1js.AsnType | Buffer, imprinted: B
     time: null,
     authority: null,
     certificates: [],
+    nonce: null,
     problem: null,
   };
   try {
@@ -276,11 +299,12 @@ export function checkTimestampToken(token: asn1js.AsnType | Buffer, imprinted: B
     const eContent = Buffer.from(signedData.encapContentInfo.eContent.getValue());
     const tstInfo = pkijs.TSTInfo.fromBER(arrayBufferOf(eContent));
     result.time = tstInfo.genTime;
+    result.nonce = tstInfo.nonce ? Buffer.from(tstInfo.nonce.valueBlock.valueHexView) : null;
     const check = checkSignedData(signedData, eContent);
     result.certificates = check.signer
       ? [check.signer, ...check.certificates.filter((c) => !c.equals(check.signer!))]
       : check.certificates;
-    if (check.signer) result.authority = commonName(new X509Certificate(check.signer).subject);
+    if (check.signer) result.authority = commonName(parsedCertificate(check.signer).x509.subject);
     if (!check.valid) {
       result.problem = `the timestamp's signature is not valid (${check.problem ?? 'unknown'})`;
       return result;
@@ -312,11 +336,82 @@ function malformed(err: unknown): string {
 export function readSignedData(schema: asn1js.AsnType): pkijs.SignedData {
   const contentInfo = new pkijs.ContentInfo({ schema });
   if (contentInfo.contentType !== OID.signedData) throw new CmsError('not a CMS SignedData');
-  return new pkijs.SignedData({ schema: contentInfo.content });
+  const signedData = new pkijs.SignedData({ schema: contentInfo.content });
+  const raw = rawCertificatesOf(contentInfo.content);
+  if (raw) rawCertificates.set(signedData, raw);
+  return signedData;
+}
+
+/** The certificates' bytes as they are in the parsed input (set by `readSignedData`). */
+const rawCertificates = new WeakMap<pkijs.SignedData, Buffer[]>();
+
+/** The `[0] IMPLICIT CertificateSet` of a parsed SignedData: each X.509 certificate's own bytes. */
+function rawCertificatesOf(content: unknown): Buffer[] | null {
+  if (!(content instanceof asn1js.Sequence)) return null;
+  const set = content.valueBlock.value.find((b) => b.idBlock.tagClass === 3 && b.idBlock.tagNumber === 0);
+  if (!(set instanceof asn1js.Constructed)) return null;
+  const out: Buffer[] = [];
+  for (const element of set.valueBlock.value) {
+    // Only plain certificates (a SEQUENCE); other choices (attribute certificates) are [n]-tagged.
+    if (element.idBlock.tagClass !== 1 || element.idBlock.tagNumber !== 16) continue;
+    const view = element.valueBeforeDecodeView;
+    if (view.byteLength === 0) return null;
+    out.push(Buffer.from(view));
+  }
+  return out;
+}
+
+/**
+ * Every certificate in a CMS signature and in its signature timestamp token (the token's after the
+ * signature's), as their bytes, without checking anything: asn1js alone, no pkijs schemas (the
+ * long-term validation data only needs the certificates of a signature just made).
+ */
+export function certificatesInCms(cms: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  const signedDataOf = (contentInfo: unknown): asn1js.Sequence | null => {
+    const wrapped = contentInfo instanceof asn1js.Sequence ? contentInfo.valueBlock.value[1] : undefined;
+    const inner = wrapped instanceof asn1js.Constructed ? wrapped.valueBlock.value[0] : undefined;
+    return inner instanceof asn1js.Sequence ? inner : null;
+  };
+  const visit = (contentInfo: unknown, nested: boolean) => {
+    const signedData = signedDataOf(contentInfo);
+    if (!signedData) return;
+    out.push(...(rawCertificatesOf(signedData) ?? []));
+    if (nested) return;
+    const signerInfos = signedData.valueBlock.value.at(-1);
+    if (!(signerInfos instanceof asn1js.Set)) return;
+    for (const signerInfo of signerInfos.valueBlock.value) {
+      if (!(signerInfo instanceof asn1js.Sequence)) continue;
+      const unsigned = signerInfo.valueBlock.value.find(
+        (b) => b.idBlock.tagClass === 3 && b.idBlock.tagNumber === 1,
+      );
+      if (!(unsigned instanceof asn1js.Constructed)) continue;
+      for (const attribute of unsigned.valueBlock.value) {
+        const [type, values] = attribute instanceof asn1js.Sequence ? attribute.valueBlock.value : [];
+        if (
+          type instanceof asn1js.ObjectIdentifier &&
+          type.valueBlock.toString() === OID.timeStampToken &&
+          values instanceof asn1js.Set
+        ) {
+          visit(values.valueBlock.value[0], true);
+        }
+      }
+    }
+  };
+  visit(parseDer(cms), false);
+  const seen = new Set<string>();
+  return out.filter((der) => {
+    const key = der.toString('base64');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The exact DER of each certificate of a SignedData. */
 function certificatesOf(signedData: pkijs.SignedData): Buffer[] {
+  const raw = rawCertificates.get(signedData);
+  if (raw) return raw;
   return (signedData.certificates ?? [])
     .filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate)
     .map((c) => Buffer.from(c.toSchema().toBER()));
@@ -346,7 +441,7 @@ function checkSignedData(signedData: pkijs.SignedData, signedContent: Buffer): S
       return result;
     }
     result.signer = signer;
-    const x509 = new X509Certificate(signer);
+    const x509 = parsedCertificate(signer).x509;
     const digestName = DIGESTS[signerInfo.digestAlgorithm.algorithmId];
     if (!digestName) {
       result.problem = 'unsupported digest algorithm';
@@ -404,7 +499,7 @@ function checkSignedData(signedData: pkijs.SignedData, signedContent: Buffer): S
 }
 
 function findSignerCertificate(certificates: Buffer[], sid: unknown): Buffer | undefined {
-  const parsed = certificates.map((der) => ({ der, certificate: parseCertificate(der) }));
+  const parsed = certificates.map((der) => ({ der, certificate: parsedCertificate(der).pkijs }));
   if (sid instanceof pkijs.IssuerAndSerialNumber) {
     const match = parsed.find(
       ({ certificate }) =>

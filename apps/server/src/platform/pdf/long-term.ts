@@ -1,7 +1,13 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import * as pkijs from 'pkijs';
 import { AppError } from '../http/app-error';
-import { arrayBufferOf, checkCmsSignature, checkTimestampToken, parseCertificate } from './cms';
+import {
+  arrayBufferOf,
+  certificatesInCms,
+  checkCmsSignature,
+  checkTimestampToken,
+  parsedCertificate,
+} from './cms';
 import type { Timestamper } from './timestamp';
 
 /*
@@ -112,8 +118,18 @@ export async function extendLongTermValidation(sealed: Buffer, options: LongTerm
 export function archiveExpiryOf(sealed: Buffer): Date | null {
   const last = lastDocumentTimestamp(sealed);
   if (last) return last.authorityNotAfter;
+  const at = sealed.lastIndexOf('/ByteRange');
+  const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(
+    sealed.toString('latin1', at, at + 100),
+  );
+  if (at < 0 || !range) return null;
+  const [o1, l1, o2, l2] = range.slice(1, 5).map(Number) as [number, number, number, number];
   try {
-    const signer = certificatesOfLastSignature(sealed)[0];
+    // The signer's certificate as the check finds it (first), whatever the order in the CMS.
+    const signer = checkCmsSignature(
+      Buffer.from(sealed.toString('latin1', o1 + l1 + 1, o2 - 1), 'hex'),
+      Buffer.concat([sealed.subarray(o1, o1 + l1), sealed.subarray(o2, o2 + l2)]),
+    ).certificates[0];
     return signer ? new Date(new X509Certificate(signer).validTo) : null;
   } catch {
     return null;
@@ -127,25 +143,15 @@ function certificatesOfLastSignature(signed: Buffer): Buffer[] {
     signed.toString('latin1', at, at + 100),
   );
   if (!range) return [];
-  const [o1, l1, o2, l2] = range.slice(1, 5).map(Number) as [number, number, number, number];
-  const hex = signed.toString('latin1', o1 + l1 + 1, o2 - 1);
-  const check = checkCmsSignature(
-    Buffer.from(hex, 'hex'),
-    Buffer.concat([signed.subarray(o1, o1 + l1), signed.subarray(o2, o2 + l2)]),
-  );
-  const all = [...check.certificates, ...(check.timestamp?.certificates ?? [])];
-  const seen = new Set<string>();
-  return all.filter((der) => {
-    const key = createHash('sha256').update(der).digest('hex');
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const [o1, l1] = range.slice(1, 3).map(Number) as [number, number];
+  const o2 = Number(range[3]);
+  // Only the certificates: the signature was just made (or is checked by whoever reads the file).
+  return certificatesInCms(Buffer.from(signed.toString('latin1', o1 + l1 + 1, o2 - 1), 'hex'));
 }
 
 /** OCSP responses (DER OCSPResponse) for the certificates that name a responder and whose issuer is at hand. */
 async function ocspResponses(chain: Buffer[], timeoutMs: number): Promise<Buffer[]> {
-  const parsed = chain.map((der) => ({ der, x509: new X509Certificate(der), pkijs: parseCertificate(der) }));
+  const parsed = chain.map((der) => ({ der, ...parsedCertificate(der) }));
   const out: Buffer[] = [];
   for (const certificate of parsed) {
     const url = ocspUrlOf(certificate.pkijs);

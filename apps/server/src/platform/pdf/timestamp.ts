@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { AppError } from '../http/app-error';
-import { arrayBufferOf, checkTimestampToken, OID } from './cms';
+import { arrayBufferOf, checkTimestampToken, OID, parseDer } from './cms';
 
 /** `errorCode` of the AppError thrown when no timestamp authority gave a token (the seal is retried). */
 export const TIMESTAMP_UNAVAILABLE = 'TIMESTAMP_UNAVAILABLE';
@@ -82,25 +82,41 @@ async function requestToken(url: string, data: Buffer, timeoutMs: number): Promi
   });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const body = Buffer.from(await response.arrayBuffer());
-  let answer: pkijs.TimeStampResp;
+  const { status, statusText, token } = readTimestampResponse(body);
+  if ((status !== 0 && status !== 1) || !token) {
+    throw new Error(`refused (status ${status}${statusText ? `: ${statusText}` : ''})`);
+  }
+  // One parse and check of the token (its signature, imprint and nonce), on the parsed response.
+  const check = checkTimestampToken(token, data);
+  if (!check.valid) throw new Error(check.problem ?? 'invalid token');
+  if (!check.nonce?.equals(nonce)) throw new Error('the token does not answer our request (nonce)');
+  return Buffer.from(token.valueBeforeDecodeView);
+}
+
+/**
+ * TimeStampResp { status PKIStatusInfo { status INTEGER, statusString?, failInfo? }, timeStampToken? }
+ * read with asn1js alone: the token's bytes are handed to `checkTimestampToken`, which parses them
+ * once (pkijs's TimeStampResp parsed the whole token a second time, and its schema checks were
+ * most of a timestamp's cost on our side).
+ */
+function readTimestampResponse(body: Buffer): {
+  status: number;
+  statusText: string | null;
+  token: asn1js.Sequence | null;
+} {
+  let outer: asn1js.AsnType;
   try {
-    answer = pkijs.TimeStampResp.fromBER(arrayBufferOf(body));
+    outer = parseDer(body);
   } catch {
     throw new Error('not a timestamp response');
   }
-  const status = answer.status.status;
-  if ((status !== 0 && status !== 1) || !answer.timeStampToken) {
-    throw new Error(
-      `refused (status ${status}${answer.status.statusStrings?.[0] ? `: ${answer.status.statusStrings[0].valueBlock.value}` : ''})`,
-    );
-  }
-  const token = Buffer.from(answer.timeStampToken.toSchema().toBER());
-  const check = checkTimestampToken(token, data);
-  if (!check.valid) throw new Error(check.problem ?? 'invalid token');
-  const signedData = new pkijs.SignedData({ schema: answer.timeStampToken.content });
-  const tstInfo = pkijs.TSTInfo.fromBER(signedData.encapContentInfo.eContent!.getValue());
-  if (!tstInfo.nonce || !Buffer.from(tstInfo.nonce.valueBlock.valueHexView).equals(nonce)) {
-    throw new Error('the token does not answer our request (nonce)');
-  }
-  return token;
+  const [statusInfo, token] = outer instanceof asn1js.Sequence ? outer.valueBlock.value : [];
+  const [status, text] = statusInfo instanceof asn1js.Sequence ? statusInfo.valueBlock.value : [];
+  if (!(status instanceof asn1js.Integer)) throw new Error('not a timestamp response');
+  const strings = text instanceof asn1js.Sequence ? text.valueBlock.value[0] : undefined;
+  return {
+    status: status.valueBlock.valueDec,
+    statusText: strings instanceof asn1js.Utf8String ? strings.valueBlock.value : null,
+    token: token instanceof asn1js.Sequence ? token : null,
+  };
 }
