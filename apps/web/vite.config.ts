@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { routePreloads } from './build/route-preloads';
@@ -12,9 +14,27 @@ const proxy: Record<string, ProxyOptions> = {
   '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },
 };
 
-export default defineConfig({
+/**
+ * React Router 7's package exports name only its development build (remix-run/react-router#12532,
+ * #14102): its production build, the same code with ENABLE_DEV_WARNINGS false, is aliased for
+ * `vite build`, so the app does not run (nor print) the development warnings.
+ */
+const reactRouterEntry = createRequire(import.meta.url).resolve('react-router');
+const reactRouterProduction = reactRouterEntry.replace(
+  /dist([\\/])development([\\/])index\.m?js$/,
+  'dist$1production$2index.mjs',
+);
+const routerAlias =
+  reactRouterProduction !== reactRouterEntry && existsSync(reactRouterProduction)
+    ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+    : [];
+
+export default defineConfig(({ command }) => ({
   root: webRoot,
   plugins: [react(), routePreloads(webRoot)],
+  resolve: {
+    alias: command === 'build' ? routerAlias : [],
+  },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -40,4 +60,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
