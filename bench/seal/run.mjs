@@ -7,7 +7,9 @@
 // whole `documents.seal` job (read the rows and the file, build, store, the completion
 // transaction with its mails) is printed for information, with the time of each stage. The
 // script is TypeScript (it drives the server's own modules in-process on an embedded database)
-// and runs with tsx. BENCH_ROUNDS (default 25), BENCH_OUT=<file> keeps a sealed PDF to look at.
+// and runs with tsx. BENCH_ROUNDS (default 25), BENCH_OUT=<file> keeps a sealed PDF to look at;
+// BENCH_TSA=1 seals with timestamps from a local authority in this process, BENCH_TSA=process from
+// one in a process of its own (bench/seal/tsa-process.ts).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
@@ -182,9 +183,18 @@ async function signaturePng(recipient: number): Promise<string> {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esigns-bench-seal-'));
   // BENCH_TSA=1: seals with timestamps (B-T, then the DSS and a document timestamp: B-LTA) from a
-  // local RFC 3161 authority made here (test CA), as with TSA_URLS in production.
-  const tsa = process.env.BENCH_TSA === '1' ? await startTestTsa(await makeTestCa()) : null;
-  if (tsa) console.log(`timestamps on: local TSA ${tsa.url}`);
+  // local RFC 3161 authority made here (test CA), as with TSA_URLS in production; its signing then
+  // counts in this process's CPU. BENCH_TSA=process: the same authority in a process of its own.
+  const tsa =
+    process.env.BENCH_TSA === 'process'
+      ? await startTsaProcess()
+      : process.env.BENCH_TSA === '1'
+        ? await startTestTsa(await makeTestCa())
+        : null;
+  if (tsa)
+    console.log(
+      `timestamps on: local TSA ${tsa.url} (${process.env.BENCH_TSA === 'process' ? 'own process' : 'in this process'})`,
+    );
   const config = loadConfig({
     ...process.env,
     ...(tsa ? { TSA_URLS: tsa.url } : {}),
@@ -415,6 +425,33 @@ async function main(): Promise<void> {
     await tsa?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** bench/seal/tsa-process.ts in a child process: its URL, and how to stop it. */
+async function startTsaProcess(): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(
+    path.join(process.cwd(), 'node_modules/.bin/tsx'),
+    [path.join(import.meta.dirname, 'tsa-process.ts')],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`the TSA process exited (${code})`)));
+  });
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 main().catch((err: unknown) => {

@@ -193,6 +193,17 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Test identities' certificates parsed once (the local TSA signs with the same ones every time). */
+const parsedIdentities = new WeakMap<TestIdentity, pkijs.Certificate>();
+function parsedIdentity(identity: TestIdentity): pkijs.Certificate {
+  let parsed = parsedIdentities.get(identity);
+  if (!parsed) {
+    parsed = parseCertificate(identity.der);
+    parsedIdentities.set(identity, parsed);
+  }
+  return parsed;
+}
+
 /** A SignedData over `eContent` signed (pkijs) by `identity`, with `certificates` embedded. */
 async function signedContent(
   identity: TestIdentity,
@@ -200,7 +211,7 @@ async function signedContent(
   eContent: ArrayBuffer,
   certificates: TestIdentity[],
 ): Promise<pkijs.ContentInfo> {
-  const certificate = parseCertificate(identity.der);
+  const certificate = parsedIdentity(identity);
   const digest = createHash('sha256').update(Buffer.from(eContent)).digest();
   const essCertIdV2 = new asn1js.Sequence({
     value: [
@@ -214,7 +225,7 @@ async function signedContent(
       eContentType,
       eContent: new asn1js.OctetString({ valueHex: eContent }),
     }),
-    certificates: certificates.map((c) => parseCertificate(c.der)),
+    certificates: certificates.map(parsedIdentity),
     signerInfos: [
       new pkijs.SignerInfo({
         version: 1,
