@@ -60,8 +60,11 @@ export function registerModuleHooks(platform: Platform): void {
   registerWhatsappHooks(platform);
   registerFileHooks();
   registerEmbeddingHooks(platform);
-  // Iframe links' tokens (`ifl_`): the company whose allowed origins may frame the link's page.
-  registerEmbedTokenResolver(IFRAME_LINK_TOKEN_PREFIX, (token) =>
-    companyOfToken(platform.database.db, platform.config.secrets.jwtSecret, token),
+  // Iframe links' tokens (`ifl_`): the company whose allowed origins may frame the link's page;
+  // the app itself too (the link's preview on /externalLink/{id}).
+  registerEmbedTokenResolver(
+    IFRAME_LINK_TOKEN_PREFIX,
+    (token) => companyOfToken(platform.database.db, platform.config.secrets.jwtSecret, token),
+    { framedBySelf: true },
   );
 }

@@ -11,18 +11,30 @@ import { allowedOriginsOf } from './origins';
  * module-hooks.ts. A resolver answers null for a token it does not know or that is invalid.
  */
 export type EmbedTokenResolver = (token: string) => Promise<string | null>;
-const resolvers = new Map<string, EmbedTokenResolver>();
+type Resolver = { resolve: EmbedTokenResolver; framedBySelf: boolean };
+const resolvers = new Map<string, Resolver>();
 
-export function registerEmbedTokenResolver(prefix: string, resolve: EmbedTokenResolver): void {
-  resolvers.set(prefix, resolve);
+/**
+ * `framedBySelf`: the app's own pages may frame the token's page too (an iframe link's preview on
+ * `/externalLink/{id}`; its page carries no session). Host session tokens' pages are framed by the
+ * allowed host origins only.
+ */
+export function registerEmbedTokenResolver(
+  prefix: string,
+  resolve: EmbedTokenResolver,
+  options: { framedBySelf?: boolean } = {},
+): void {
+  resolvers.set(prefix, { resolve, framedBySelf: options.framedBySelf ?? false });
+}
+
+function resolverOf(token: string): Resolver | null {
+  for (const [prefix, resolver] of resolvers) if (token.startsWith(prefix)) return resolver;
+  return null;
 }
 
 /** The company of any `/if/{token}` token, or null. */
 export async function companyOfEmbedToken(token: string): Promise<string | null> {
-  for (const [prefix, resolve] of resolvers) {
-    if (token.startsWith(prefix)) return resolve(token);
-  }
-  return null;
+  return (await resolverOf(token)?.resolve(token)) ?? null;
 }
 
 /**
@@ -36,11 +48,17 @@ export function registerHostTokenResolver(jwtSecret: string): void {
   );
 }
 
-/** `frame-ancestors` of `/if/{token}/...`: the allowed origins of the token's company (none: not framed). */
+/**
+ * `frame-ancestors` of `/if/{token}/...`: the allowed origins of the token's company, and the app
+ * itself for tokens registered `framedBySelf` (none: not framed).
+ */
 export function frameAncestorsOf(db: Pick<Db, 'select'>) {
   return async (token: string): Promise<readonly string[]> => {
-    const companyId = await companyOfEmbedToken(token);
-    return companyId ? allowedOriginsOf(db, companyId) : [];
+    const resolver = resolverOf(token);
+    const companyId = resolver ? await resolver.resolve(token) : null;
+    if (!resolver || !companyId) return [];
+    const origins = await allowedOriginsOf(db, companyId);
+    return resolver.framedBySelf ? ["'self'", ...origins] : origins;
   };
 }
 

@@ -340,16 +340,17 @@ describe('the link screen (token only)', () => {
     expect(
       await companyOfToken(t.platform.database.db, t.platform.config.secrets.jwtSecret, link.token),
     ).toBe(acme.companyId);
-    // frame-ancestors of the link's page: the company's allowed origins (the embedding module's resolver).
-    const none = await t.app.inject({ method: 'GET', url: `/if/${link.token}/link` });
-    expect(none.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // frame-ancestors of the link's page: the app itself (the preview on /externalLink/{id}) and the
+    // company's allowed origins (the embedding module's resolver).
+    const own = await t.app.inject({ method: 'GET', url: `/if/${link.token}/link` });
+    expect(own.headers['content-security-policy']).toMatch(/frame-ancestors 'self'$/);
     const added = await call('POST', '/api/embed/allowed-origins', acme.users.ADMIN, {
       origin: 'https://portal.acme.example',
     });
     expect(added.statusCode, added.body).toBe(200);
     const framed = await t.app.inject({ method: 'GET', url: `/if/${link.token}/link` });
     expect(framed.headers['content-security-policy']).toContain(
-      'frame-ancestors https://portal.acme.example',
+      "frame-ancestors 'self' https://portal.acme.example",
     );
     const forged = await t.app.inject({ method: 'GET', url: `/if/${link.token.slice(0, -2)}xx/link` });
     expect(forged.headers['content-security-policy']).toContain("frame-ancestors 'none'");
