@@ -10,7 +10,7 @@ import {
   updateEmployeeDocument,
 } from '../documents';
 import type { AccessContext } from '../permissions';
-import { completedFileKey } from '../signing';
+import { completedFileKey, sealedFileKeys } from '../signing';
 import { assertActionAllowed, loadForAction, type Client } from './access';
 import { emitAction, logAction } from './events';
 
@@ -67,8 +67,9 @@ async function setArchived(
  * `POST /documents/{id}/parmanentdelete`: an archived document is deleted for good in one
  * transaction: the document with its recipients, field values, signer states, seal, notes and
  * log (all cascade from the document row); a draft also takes its one-off layout. After commit,
- * the sent document's own PDF and its sealed copy are deleted from storage (never a file another
- * document or layout still uses; a failed storage delete is logged, the rows are gone already).
+ * the sent document's own PDF and its sealed copy (with the versions archival renewals kept) are
+ * deleted from storage (never a file another document or layout still uses; a failed storage
+ * delete is logged, the rows are gone already).
  */
 export async function permanentlyDeleteDocument(
   platform: Platform,
@@ -82,8 +83,10 @@ export async function permanentlyDeleteDocument(
   const { doc, files } = await db.transaction(async (tx) => {
     const locked = await findEmployeeDocument(tx, access.companyId, id, { forUpdate: true });
     assertActionAllowed('permanent-delete', locked);
+    // The sealed file's other versions (archival renewals) are read before the rows cascade.
+    const sealed = locked.status !== 'DRAFT' ? await sealedFileKeys(tx, locked.id) : [];
     const keys = await deleteDocumentRows(tx, locked);
-    if (locked.status !== 'DRAFT') keys.push(completedFileKey(locked.companyId, locked.id));
+    if (locked.status !== 'DRAFT') keys.push(completedFileKey(locked.companyId, locked.id), ...sealed);
     return { doc: locked, files: keys };
   });
   for (const key of files) {

@@ -14,6 +14,7 @@ import {
 } from '../../platform/pdf/test-pki';
 import { verifyPdf } from '../../platform/pdf/verify-pdf';
 import { documentLogs } from '../documents/schema';
+import { caller } from '../documents/test-helpers';
 import { ARCHIVE_RENEW_JOB, runArchiveRenewal, runArchiveSweep, sealVersionKey } from './archive-renewal';
 import { documentSeals, documentSealVersions } from './schema';
 import { completedFileKey } from './seal-service';
@@ -261,6 +262,21 @@ describe('archival re-timestamping (LTA_RENEWAL)', { timeout: 180_000 }, () => {
     expect(renewed.sha256).not.toBe(doc.sha256);
     expect(await renewalLogs(doc.id)).toHaveLength(1);
     expect(verifyPdf(await t.platform.storage.get(renewed.fileKey!)).level).toBe('B-LTA');
+  });
+
+  it('a document deleted for good takes every version of its sealed file with it', async () => {
+    const seal = await sealOf(nearA.id);
+    const keys = [seal.fileKey!, sealVersionKey(acme.companyId, nearA.id, nearA.sha256)];
+    for (const key of keys) await expect(t.platform.storage.get(key)).resolves.toBeInstanceOf(Buffer);
+    const call = caller(t);
+    const archived = await call('DELETE', `/api/documents/${nearA.id}/archive`, acme.users.OWNER);
+    expect(archived.statusCode, archived.body).toBe(200);
+    const gone = await call('POST', `/api/documents/${nearA.id}/parmanentdelete`, acme.users.OWNER);
+    expect(gone.statusCode, gone.body).toBe(200);
+    for (const key of keys) await expect(t.platform.storage.get(key)).rejects.toThrow();
+    await expect(t.platform.storage.get(completedFileKey(acme.companyId, nearA.id))).rejects.toThrow();
+    // The other company's renewed document is untouched.
+    await expect(t.platform.storage.get((await sealOf(nearB.id)).fileKey!)).resolves.toBeInstanceOf(Buffer);
   });
 
   it('a run that lost the race to another leaves no file of its own; a stale completed.pdf is repaired', async () => {

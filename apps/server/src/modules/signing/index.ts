@@ -16,4 +16,4 @@ export type { SignerContext } from './signer-access';
 export { documentsWithFailedSeal, SEAL_FAILED_COLUMN_TEXT, sealFailureOf } from './seal-failure';
 export { noSealQueued, queueSeal, wakeSealWorker } from './seal-queue';
 export { completedFileKey } from './seal-service';
-export { sealedDocumentIds } from './sealed-documents';
+export { sealedDocumentIds, sealedFileKeys } from './sealed-documents';
