@@ -117,7 +117,11 @@ export async function runArchiveSweep(
 export async function runArchiveRenewal(
   platform: Platform,
   job: TArchiveRenewJob,
-  options: { now?: Date } = {},
+  options: {
+    now?: Date;
+    /** Called after the renewed file is stored and before the switch (the kill test's hook). */
+    afterStore?: () => Promise<void>;
+  } = {},
 ): Promise<ArchiveRenewalOutcome> {
   const db = platform.database.db;
   const now = options.now ?? new Date();
@@ -170,6 +174,7 @@ export async function runArchiveRenewal(
   const sha256 = sha256Of(renewed);
   const key = sealVersionKey(job.company_id, job.document_id, sha256);
   await platform.storage.put(key, renewed, 'application/pdf');
+  await options.afterStore?.();
   const stamp = lastDocumentTimestamp(renewed);
   const newExpiry = stamp?.authorityNotAfter ?? archiveExpiryOf(renewed);
 

@@ -20,6 +20,8 @@ import {
 
 /** Set (to `1`, with NODE_ENV=test) in a worker process: sealing runs stop for good after storing the file. */
 export const SEAL_HANG_AFTER_STORE_ENV = 'ESIGNS_TEST_SEAL_HANG_AFTER_STORE';
+/** Set (to `1`, with NODE_ENV=test) in a worker process: renewals stop for good after storing the new file. */
+export const ARCHIVE_HANG_AFTER_STORE_ENV = 'ESIGNS_TEST_ARCHIVE_HANG_AFTER_STORE';
 
 /**
  * Test hook of `seal-kill.postgres.test.ts`: a worker process whose sealing stops right after the
@@ -61,6 +63,9 @@ export function defineSigningJobs(platform: Platform): void {
  * the flag was turned off still run.
  */
 function defineArchiveRenewalJobs(platform: Platform): void {
+  // Test hook of `archive-kill.postgres.test.ts`, never active outside NODE_ENV=test.
+  const hang = platform.config.env === 'test' && process.env[ARCHIVE_HANG_AFTER_STORE_ENV] === '1';
+  if (hang) platform.log.warn(`${ARCHIVE_HANG_AFTER_STORE_ENV}: renewals of this process stop after storing`);
   const scheduled = platform.config.archiveRenewal.enabled && platform.config.env !== 'test';
   platform.jobs.define<object>({
     name: ARCHIVE_SWEEP_JOB,
@@ -85,7 +90,11 @@ function defineArchiveRenewalJobs(platform: Platform): void {
         platform.log.error({ data }, `${ARCHIVE_RENEW_JOB} job with an invalid payload dropped`);
         return;
       }
-      await runArchiveRenewal(platform, parsed.data);
+      await runArchiveRenewal(
+        platform,
+        parsed.data,
+        hang ? { afterStore: () => new Promise<void>(() => {}) } : {},
+      );
     },
   });
 }
