@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TLibraryFile, TLibraryFolder } from '@esigns/contracts/file-library';
 import { FormDialog } from '../../shared/ui/form-dialog';
-import { createFolder, FILE_KEYS, rejectFiles, updateFile, updateFolder } from './files-api';
+import { createFolder, rejectFiles, refreshLibrary, updateFile, updateFolder } from './files-api';
 import { folderOptions, ROOT, subtreeOf } from './folder-tree';
 
 /** What a dialog of the library works on. */
@@ -23,7 +23,7 @@ function useSave<T>(action: (value: T) => Promise<unknown>, done: string, onClos
     mutationFn: action,
     onSuccess: () => {
       notifications.show({ color: 'teal', message: done });
-      void queryClient.invalidateQueries({ queryKey: FILE_KEYS.all });
+      void refreshLibrary(queryClient);
       onClose();
     },
   });

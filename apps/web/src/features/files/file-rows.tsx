@@ -89,7 +89,8 @@ export function FileMenu({ file, actions }: { file: TLibraryFile; actions: FileR
 export function fileColumns(actions: FileRowActions, withUploader: boolean): ListColumn<TLibraryFile>[] {
   return [
     { key: 'name', header: 'Name', cell: (f) => <FileName file={f} onOpen={() => actions.preview(f)} /> },
-    { key: 'status', header: 'Status', width: 180, cell: (f) => <FileStatusBadge status={f.status} /> },
+    // Wide enough for the longest badge, "Waiting for approval", not to be cut.
+    { key: 'status', header: 'Status', width: 210, cell: (f) => <FileStatusBadge status={f.status} /> },
     { key: 'size', header: 'Size', width: 90, cell: (f) => <Text size="sm">{formatSize(f.size)}</Text> },
     ...(withUploader
       ? [
@@ -121,6 +122,11 @@ export function fileColumns(actions: FileRowActions, withUploader: boolean): Lis
   ];
 }
 
+/** Who uploaded the file, as a card says it: a contact is marked as one. */
+function uploaderName(file: TLibraryFile): string {
+  return file.uploaded_by.kind === 'CONTACT' ? `${file.uploaded_by.name} (contact)` : file.uploaded_by.name;
+}
+
 /** One file as a phone card. */
 export function fileCard(actions: FileRowActions, withUploader: boolean) {
   return (f: TLibraryFile): ListCardContent => ({
@@ -131,7 +137,7 @@ export function fileCard(actions: FileRowActions, withUploader: boolean) {
         <FileStatusBadge status={f.status} />
         <Text size="xs" c="dimmed">
           {formatSize(f.size)} · {formatDateTime(f.created_at)}
-          {withUploader ? ` · ${f.uploaded_by.name}` : ''}
+          {withUploader ? ` · ${uploaderName(f)}` : ''}
         </Text>
       </Group>
     ),

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { TPaged } from '@esigns/contracts/envelope';
 import type {
   TFileLink,
@@ -25,6 +26,16 @@ export const FILE_KEYS = {
   files: (params: object) => ['files', 'list', params] as const,
   folders: ['files', 'folders'] as const,
 };
+
+/**
+ * Reads the library again after a change. A load still under way (the first list of folders, say)
+ * read it before the change, and a query without data yet would join that load instead of
+ * starting another: it is cancelled first.
+ */
+export async function refreshLibrary(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: FILE_KEYS.all });
+  await queryClient.invalidateQueries({ queryKey: FILE_KEYS.all });
+}
 
 export type FilesParams = {
   page: number;

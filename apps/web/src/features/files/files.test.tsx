@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TLibraryFile, TLibraryFolder } from '@esigns/contracts/file-library';
 import { installFakeApi, ok } from '../../shared/testing/fake-api';
+import { installLayout, restoreLayout } from '../../shared/testing/layout-stubs';
 import { renderScreenAt } from '../../shared/testing/render-routes';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { paged, withPermissions } from '../team/team-test-utils';
@@ -83,6 +84,38 @@ describe('/files', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: '2026' })).toBeTruthy();
     fireEvent.click(within(path).getByRole('button', { name: 'All files' }));
     await waitFor(() => expect(screen.getByTestId('file-row').textContent).toContain('Policy.pdf'));
+  });
+
+  it('shows a folder created while the first list of folders is still loading', async () => {
+    const leases = folder(OTHER, 'Leases', null);
+    let answerFirst: (answer: Response) => void = () => {};
+    const first = new Promise<Response>((resolve) => (answerFirst = resolve));
+    const stored: TLibraryFolder[] = [];
+    let folderLists = 0;
+    const api = installFakeApi(
+      withPermissions('OWNER', (call) => {
+        if (call.path === '/api/fileManagement/folders' && call.method === 'POST') {
+          stored.push(leases);
+          return ok(leases);
+        }
+        if (call.path === '/api/fileManagement/folders') {
+          folderLists += 1;
+          // The first list was read before the folder was stored, and answers late.
+          return folderLists === 1 ? first : ok([...stored]);
+        }
+        if (call.path === '/api/fileManagement/all-files') return ok(paged([]));
+        return undefined;
+      }),
+    );
+    renderScreenAt(<FilesScreen />, '/files', '/files');
+    await waitFor(() => expect(folderLists).toBe(1));
+    fireEvent.click(await screen.findByRole('button', { name: 'New folder' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Folder name/), { target: { value: 'Leases' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(api.callsTo('/api/fileManagement/folders', 'POST')).toHaveLength(1));
+    answerFirst(ok([]));
+    expect(await screen.findByRole('button', { name: 'Leases' })).toBeTruthy();
   });
 
   it('"Waiting for approval": every folder, PENDING; approve and reject (with a reason) in bulk', async () => {
@@ -181,6 +214,37 @@ describe('/files', { timeout: 30_000 }, () => {
     xhr.onload?.();
     const row = await screen.findByTestId('upload-row');
     await waitFor(() => expect(row.textContent).toContain('Approved'));
+  });
+
+  it('on a phone, a pending card names its contact uploader as one, with its whole status', async () => {
+    installLayout({ windowWidth: 390 });
+    const pending = file({
+      name: 'id-card.png',
+      status: 'PENDING',
+      uploaded_by: { kind: 'CONTACT', user_id: 'c1', contact_id: 'k1', name: 'Conny', email: 'c@x.io' },
+    });
+    installFakeApi(
+      withPermissions('OWNER', (call) => {
+        if (call.path === '/api/fileManagement/folders') return ok([]);
+        if (call.path === '/api/fileManagement/all-files')
+          return ok(paged([pending, file({ name: 'deed.pdf' })]));
+        return undefined;
+      }),
+    );
+    try {
+      renderScreenAt(<FilesScreen />, '/files', '/files');
+      await waitFor(() => expect(screen.getAllByTestId('file-row')).toHaveLength(2));
+      const [contactCard, staffCard] = screen.getAllByTestId('file-row');
+      expect(contactCard!.tagName).not.toBe('TR');
+      expect(contactCard!.textContent).toContain('Conny (contact)');
+      expect(staffCard!.textContent).toContain('Olive Owner');
+      expect(staffCard!.textContent).not.toContain('(contact)');
+      // A badge never shrinks beside a long name: "Waiting for approval" is never cut.
+      const badge = within(contactCard!).getByText('Waiting for approval').closest('.mantine-Badge-root');
+      expect((badge as HTMLElement).style.flexShrink).toBe('0');
+    } finally {
+      restoreLayout();
+    }
   });
 
   it('says so without files:view', async () => {

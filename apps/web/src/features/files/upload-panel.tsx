@@ -5,11 +5,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TLibraryFile, TLibraryFileStatus } from '@esigns/contracts/file-library';
 import { FileDropZone } from '../../shared/ui/file-drop-zone';
 import { errorText } from '../../shared/ui/page-kit';
-import { FILE_KEYS, STATUS_COLORS, STATUS_LABELS, formatSize, uploadLibraryFile } from './files-api';
+import { STATUS_COLORS, STATUS_LABELS, formatSize, refreshLibrary, uploadLibraryFile } from './files-api';
 
+/** A file's status; it never shrinks beside a long name (the name is the one cut). */
 export function FileStatusBadge({ status }: { status: TLibraryFileStatus }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light">
+    <Badge color={STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }}>
       {STATUS_LABELS[status]}
     </Badge>
   );
@@ -53,7 +54,7 @@ export function UploadPanel({ folderId, hint }: { folderId?: string | null; hint
       })
         .then((stored) => {
           patch(key, { state: 'DONE', progress: 1, file: stored });
-          void queryClient.invalidateQueries({ queryKey: FILE_KEYS.all });
+          void refreshLibrary(queryClient);
         })
         .catch((error: unknown) => patch(key, { state: 'FAILED', error: errorText(error) }));
     }

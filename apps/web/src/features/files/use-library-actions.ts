@@ -8,7 +8,7 @@ import { errorText } from '../../shared/ui/page-kit';
 import type { LibraryDialog } from './file-dialogs';
 import { downloadFile } from './file-preview-dialog';
 import type { FileRowActions } from './file-rows';
-import { FILE_KEYS, approveFiles, deleteFile, deleteFolder } from './files-api';
+import { FILE_KEYS, approveFiles, deleteFile, deleteFolder, refreshLibrary } from './files-api';
 import type { FolderActions } from './folder-bar';
 
 /**
@@ -32,7 +32,7 @@ export function useLibraryActions({
     onSuccess: (done) => {
       notifications.show({ color: 'teal', message: `${done.length} approved` });
       selection.clear();
-      void queryClient.invalidateQueries({ queryKey: FILE_KEYS.all });
+      void refreshLibrary(queryClient);
     },
     onError: (error) =>
       notifications.show({ color: 'red', title: 'Not approved', message: errorText(error) }),
