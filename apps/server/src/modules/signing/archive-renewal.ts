@@ -258,8 +258,10 @@ async function currentFile(
   }
   const fixed = completedFileKey(job.company_id, job.document_id);
   if (seal.fileKey !== fixed) {
+    // Only a missing copy is written again; a failing storage fails the job (retried), logged.
     const copy = await platform.storage.get(fixed).catch((err: unknown) => {
-      platform.log.warn({ err, documentId: job.document_id }, 'completed.pdf missing: written again');
+      if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
+      platform.log.warn({ documentId: job.document_id }, 'completed.pdf missing: written again');
       return null;
     });
     if (!copy || sha256Of(copy) !== seal.sha256) await platform.storage.put(fixed, bytes, 'application/pdf');
