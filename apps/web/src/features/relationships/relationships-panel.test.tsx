@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UserType } from '@esigns/contracts/auth';
 import type { TEntityRelationship } from '@esigns/contracts/relationships';
@@ -93,9 +93,17 @@ describe('RelationshipsPanel', () => {
 
     // As the child: the call goes to the other entity, which becomes the parent.
     fireEvent.click(within(dialog).getByText('Child'));
+    const listReads = () =>
+      api.calls.filter((c) => c.method === 'GET' && c.path === `/api/entities/${PROPERTY_ID}/relationships`).length;
+    const readsBefore = listReads();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add relationship' }));
-    // The toasts' container is loaded with the first toast (a lazy chunk): slow on a busy machine.
-    await screen.findByText('Leads and Property are now related', {}, { timeout: 15_000 });
+    // Step by step, each with its own wait: the third POST is answered, the panel reads its list
+    // again (onCreated), then it says so (Notifications is rendered by the test's providers) and
+    // closes the dialog.
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(3));
+    await waitFor(() => expect(listReads()).toBeGreaterThan(readsBefore));
+    await screen.findByText('Leads and Property are now related');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const last = api.calls.filter((c) => c.method === 'POST').at(-1)!;
     expect(last.path).toBe(`/api/entities/${LEAD_ID}/relationships`);
     expect(last.body).toEqual({
