@@ -103,6 +103,11 @@ export const ZIframeLink = z.object({
   /** The link's token (`ifl_...`) and its address `${PUBLIC_URL}/if/{token}/link`. */
   token: z.string(),
   url: z.string(),
+  /**
+   * The staff screen's preview address: `url?preview={marker}`, a marker the server signs for this
+   * link (valid 30 minutes) so that the preview is not counted as an open. Not for host pages.
+   */
+  preview_url: z.string(),
   /** An `<iframe>` element to paste into the host page. */
   snippet: z.string(),
 });

@@ -358,6 +358,37 @@ describe('the link screen (token only)', () => {
     expect(described.allowed_origins).toEqual(['https://portal.acme.example']);
   });
 
+  it("does not count the staff preview (the marker of the staff answer's preview_url); visitors and other markers count", async () => {
+    const link = await make({ name: 'Preview form', kind: 'FORM', target_id: formId });
+    const opensOf = async () =>
+      (await data<TIframeLink>(call('GET', `/api/iframe/getIframeLink?id=${link._id}`, acme.users.ADMIN)))
+        .opens;
+    const preview = new URL(link.preview_url);
+    expect(`${preview.origin}${preview.pathname}`).toBe(link.url);
+    const marker = preview.searchParams.get('preview')!;
+    const read = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/iframe-link/${encodeURIComponent(link.token)}${query}` });
+    expect((await read(`?preview=${encodeURIComponent(marker)}`)).statusCode).toBe(200);
+    expect(await opensOf()).toBe(0);
+
+    // Anyone else: no marker, a made-up one, another link's, an expired one: counted.
+    const other = await make({ name: 'Other form', kind: 'FORM', target_id: formId });
+    const otherMarker = new URL(other.preview_url).searchParams.get('preview')!;
+    const [expiry, mac] = marker.split('.');
+    const expired = `${Number(expiry) - 31 * 60_000}.${mac}`;
+    const later = `${Number(expiry) + 60_000}.${mac}`;
+    for (const query of [
+      '',
+      '?preview=',
+      '?preview=1.abc',
+      `?preview=${otherMarker}`,
+      `?preview=${expired}`,
+      `?preview=${later}`,
+    ])
+      expect((await read(query)).statusCode, query).toBe(200);
+    expect(await opensOf()).toBe(6);
+  });
+
   it("ENTITY_VIEW: the view's filtered, sorted rows with its columns only, paged", async () => {
     const link = await make({ kind: 'ENTITY_VIEW', target_id: viewId });
     const described = await data<{ view: { name: string; entities: { _id: string }[] } }>(open(link.token));

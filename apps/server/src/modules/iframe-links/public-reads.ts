@@ -21,7 +21,7 @@ import { loadAccess, type AccessContext } from '../permissions';
 import { iframeLinks, type IframeLinkRow } from './schema';
 import { statusOf } from './service';
 import { formProblem, isListFilter, KIND_PERMISSIONS } from './targets';
-import { tokenLinkId, tokenMatches } from './token';
+import { isPreviewMarker, tokenLinkId, tokenMatches } from './token';
 
 /*
  * The link's own screen (`/if/{token}/link`): calls that take only the token and serve only the
@@ -60,11 +60,15 @@ async function creatorAccess(db: Db, row: IframeLinkRow): Promise<AccessContext>
   return access;
 }
 
-/** `GET /iframe-link/{token}`: what the screen shows; counts an open. */
+/**
+ * `GET /iframe-link/{token}`: what the screen shows; counts an open, unless `preview` is a live staff
+ * preview marker of this link (token.ts: only a staff answer carries one).
+ */
 export async function describeLink(
   db: Db,
   instanceSecret: string,
   token: string,
+  preview?: string,
 ): Promise<TIframeLinkPublic> {
   const row = await resolveToken(db, instanceSecret, token);
   await creatorAccess(db, row);
@@ -108,6 +112,7 @@ export async function describeLink(
       break;
     }
   }
+  if (isPreviewMarker(instanceSecret, row.id, preview)) return answer;
   await db
     .update(iframeLinks)
     .set({ opens: sql`${iframeLinks.opens} + 1`, lastOpenedAt: new Date() })

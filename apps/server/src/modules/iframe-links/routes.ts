@@ -188,13 +188,17 @@ export function registerIframeLinkRoutes(api: FastifyInstance, platform: Platfor
         summary: 'What an iframe link shows (its screen)',
         description:
           "Kind, name, expiry, the company's name, and FORM: the form's id and code (the screen fills it through the " +
-          "public form calls); ENTITY_VIEW: the view's name and entities; DOCUMENT_LIST: which list. Counts an open. " +
+          "public form calls); ENTITY_VIEW: the view's name and entities; DOCUMENT_LIST: which list. Counts an open, " +
+          "unless `preview` is the staff preview marker of this link's `preview_url` (valid 30 minutes; a wrong " +
+          'or expired one counts as an ordinary open). ' +
           GONE,
         params: TOKEN,
+        querystring: z.object({ preview: z.string().max(200).optional() }),
         response: { 200: ZSuccess(ZIframeLinkPublic), ...PUBLIC_ERRORS },
       },
     },
-    async (request) => ok(await describeLink(db, instance.secret, request.params.token)),
+    async (request) =>
+      ok(await describeLink(db, instance.secret, request.params.token, request.query.preview)),
   );
 
   r.get(

@@ -18,7 +18,7 @@ import { findPeople } from '../auth';
 import type { AccessContext } from '../permissions';
 import { iframeLinks, type IframeLinkRow } from './schema';
 import { checkTarget, requireKindPermissions } from './targets';
-import { linkToken, newLinkSecret } from './token';
+import { linkToken, newLinkSecret, previewMarker } from './token';
 
 /** What the presenters need of the instance: its secret (tokens) and public address (urls). */
 export type LinkInstance = { secret: string; publicUrl: string };
@@ -84,6 +84,7 @@ async function present(db: Db, instance: LinkInstance, rows: IframeLinkRow[]): P
       updated_at: row.updatedAt.toISOString(),
       token,
       url,
+      preview_url: `${url}?preview=${previewMarker(instance.secret, row.id, now)}`,
       snippet: iframeSnippet(url, row.name),
     };
   });

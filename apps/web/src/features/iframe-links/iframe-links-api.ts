@@ -83,9 +83,14 @@ export async function revokeLink(id: string): Promise<DeleteAnswer> {
 /* The link screen's own calls: the token is the only credential (no session headers matter). */
 const tokenPath = (token: string) => `/iframe-link/${encodeURIComponent(token)}`;
 
-export async function fetchLinkScreen(token: string, signal?: AbortSignal): Promise<TIframeLinkPublic> {
-  return (await api.get<TIframeLinkPublic>(tokenPath(token), undefined, { signal, skipAuthRefresh: true }))
-    .data;
+/** `preview`: the staff preview's marker (not counted as an open when the server accepts it). */
+export async function fetchLinkScreen(
+  token: string,
+  signal?: AbortSignal,
+  preview?: string,
+): Promise<TIframeLinkPublic> {
+  const params = preview ? { preview } : undefined;
+  return (await api.get<TIframeLinkPublic>(tokenPath(token), params, { signal, skipAuthRefresh: true })).data;
 }
 
 export async function fetchLinkRecords(

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TIframeLink, TIframeLinkPublic } from '@esigns/contracts/iframe-links';
 import { ApiError } from '../../shared/api/api-error';
@@ -30,6 +30,7 @@ const link = (overrides: Partial<TIframeLink> = {}): TIframeLink => ({
   updated_at: '2026-11-29T09:00:00.000Z',
   token: TOKEN,
   url: `https://app.example/if/${TOKEN}/link`,
+  preview_url: `https://app.example/if/${TOKEN}/link?preview=1796000000000.mac`,
   snippet: `<iframe src="https://app.example/if/${TOKEN}/link" title="Contact form on the website"></iframe>`,
   ...overrides,
 });
@@ -121,7 +122,7 @@ describe('/iframeLink and /externalLink', { timeout: 60_000 }, () => {
     expect(new Date(body.expires_at!).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
   });
 
-  it('/externalLink/{id} shows the facts, the url and snippet, and a preview frame', async () => {
+  it('/externalLink/{id} shows the facts, the url and snippet, and a preview frame at the preview address (not counted as an open)', async () => {
     installFakeApi(
       withPermissions('OWNER', (call) =>
         call.path === '/api/iframe/getIframeLink' ? ok(link()) : undefined,
@@ -131,12 +132,36 @@ describe('/iframeLink and /externalLink', { timeout: 60_000 }, () => {
     expect((await screen.findByTestId('iframe-link-url')).textContent).toBe(link().url);
     expect(screen.getByTestId('iframe-link-snippet').textContent).toContain('<iframe');
     expect(screen.getByText('Ada Admin')).toBeTruthy();
-    expect(screen.getByTitle('Preview of Contact form on the website').getAttribute('src')).toBe(link().url);
+    expect(screen.getByTitle('Preview of Contact form on the website').getAttribute('src')).toBe(
+      link().preview_url,
+    );
   });
 });
 
 describe('/if/{ssoAuth}/link', { timeout: 60_000 }, () => {
   const screenAt = () => renderScreenAt(<LinkScreen />, '/if/:ssoAuth/link', `/if/${TOKEN}/link`);
+
+  it("sends the staff preview's marker with the link's read, and none for a visitor", async () => {
+    const api = installFakeApi((call) =>
+      call.path === `/api/iframe-link/${TOKEN}`
+        ? fail(410, 'This link was revoked', { error_code: 'LINK_REVOKED' })
+        : undefined,
+    );
+    renderScreenAt(<LinkScreen />, '/if/:ssoAuth/link', `/if/${TOKEN}/link?preview=1796000000000.mac`);
+    await screen.findByTestId('link-problem');
+    expect(api.calls.find((c) => c.path === `/api/iframe-link/${TOKEN}`)?.url).toContain(
+      'preview=1796000000000.mac',
+    );
+    cleanup();
+    const visitor = installFakeApi((call) =>
+      call.path === `/api/iframe-link/${TOKEN}`
+        ? fail(410, 'This link was revoked', { error_code: 'LINK_REVOKED' })
+        : undefined,
+    );
+    screenAt();
+    await screen.findByTestId('link-problem');
+    expect(visitor.calls.find((c) => c.path === `/api/iframe-link/${TOKEN}`)?.url).not.toContain('preview');
+  });
 
   it('says a revoked or expired link is so', async () => {
     installFakeApi((call) =>

@@ -149,8 +149,9 @@ export function LinkDetailsScreen() {
               <Text size="sm" fw={500}>
                 Preview
               </Text>
+              {/* preview_url carries the server's preview marker: this preview is not counted as an open. */}
               <iframe
-                src={link.url}
+                src={link.preview_url}
                 title={`Preview of ${link.name}`}
                 style={{
                   width: '100%',

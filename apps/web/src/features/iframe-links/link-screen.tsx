@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Box, Stack, Text, Title } from '@mantine/core';
 import { IconClockOff, IconLinkOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { TIframeLinkPublic } from '@esigns/contracts/iframe-links';
 import { isApiError } from '../../shared/api/api-error';
 import { usePageTitle } from '../../shared/branding/use-page-title';
@@ -83,9 +83,12 @@ function LinkBody({ token, link }: { token: string; link: TIframeLinkPublic }) {
  */
 export function LinkScreen() {
   const token = useLinkToken();
+  // The staff preview's marker (`preview_url` of /externalLink/{id}): the server checks it and does
+  // not count this load as an open; anyone else's load is counted.
+  const preview = useSearchParams()[0].get('preview') ?? undefined;
   const query = useQuery({
     queryKey: IFRAME_KEYS.screen(token),
-    queryFn: ({ signal }) => fetchLinkScreen(token, signal),
+    queryFn: ({ signal }) => fetchLinkScreen(token, signal, preview),
     retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 2,
     staleTime: Infinity,
   });
