@@ -61,12 +61,16 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+// Each test runs dependency-cruiser as a child process: seconds on a busy machine (two took 7 and
+// 13 s beside other work), more than the unit project's 5 s default.
+const CRUISE_TIMEOUT_MS = 60_000;
+
 describe('module boundaries (npm run lint)', () => {
   it('passes a tree that keeps them: public files, own tables, a foreign key between schemas, tests free', () => {
     const { status, out } = cruise();
     expect(out).toContain('no dependency violations found');
     expect(status).toBe(0);
-  });
+  }, CRUISE_TIMEOUT_MS);
 
   it('fails on each broken import, under its rule', () => {
     const broken: Record<string, [string, string]> = {
@@ -96,5 +100,5 @@ describe('module boundaries (npm run lint)', () => {
       for (const [file] of Object.values(broken)) rmSync(path.join(dir, 'apps/server/src/modules', file));
       rmSync(path.join(dir, 'apps/server/src/modules/stray'), { recursive: true });
     }
-  });
+  }, CRUISE_TIMEOUT_MS);
 });
