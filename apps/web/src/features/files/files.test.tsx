@@ -247,6 +247,57 @@ describe('/files', { timeout: 30_000 }, () => {
     }
   });
 
+  it('on a phone (390 px), pending cards have checkboxes and "Select all": approve and reject in bulk', async () => {
+    installLayout({ windowWidth: 390 });
+    const a = file({ name: 'passport.png', status: 'PENDING' });
+    const b = file({ name: 'payslip.pdf', status: 'PENDING' });
+    const c = file({ name: 'lease.pdf', status: 'PENDING' });
+    const api = installFakeApi(
+      withPermissions('OWNER', (call) => {
+        if (call.path === '/api/fileManagement/folders') return ok([]);
+        if (call.path === '/api/fileManagement/all-files') {
+          return ok(paged(call.url.includes('status=PENDING') ? [a, b, c] : []));
+        }
+        if (call.path === '/api/approve-files') return ok([a, b].map((f) => ({ ...f, status: 'APPROVED' })));
+        if (call.path === '/api/reject-files') return ok([{ ...c, status: 'REJECTED' }]);
+        return undefined;
+      }),
+    );
+    try {
+      renderScreenAt(<FilesScreen />, '/files', '/files');
+      fireEvent.click(await screen.findByText('Waiting for approval'));
+      await waitFor(() => expect(screen.getAllByTestId('file-row')).toHaveLength(3));
+      const cards = screen.getAllByTestId('file-row');
+      expect(cards[0]!.tagName).not.toBe('TR');
+      expect(screen.queryByRole('table')).toBeNull();
+
+      // Two cards ticked by their own checkboxes, then approved together.
+      fireEvent.click(within(cards[0]!).getByRole('checkbox', { name: 'Select passport.png' }));
+      fireEvent.click(within(cards[1]!).getByRole('checkbox', { name: 'Select payslip.pdf' }));
+      const bar = await screen.findByRole('toolbar', { name: 'Actions on the selected rows' });
+      expect(within(bar).getByText('2 selected')).toBeTruthy();
+      fireEvent.click(within(bar).getByRole('button', { name: 'Approve' }));
+      await waitFor(() => expect(api.callsTo('/api/approve-files', 'POST')).toHaveLength(1));
+      expect(api.callsTo('/api/approve-files')[0]!.body).toEqual({ ids: [a._id, b._id] });
+
+      // "Select all" ticks every card; unticking two leaves the third to reject.
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+      await waitFor(() =>
+        expect(within(screen.getByRole('toolbar')).getByText('3 selected')).toBeTruthy(),
+      );
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select passport.png' }));
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select payslip.pdf' }));
+      fireEvent.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'Reject' }));
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Expired' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      await waitFor(() => expect(api.callsTo('/api/reject-files', 'POST')).toHaveLength(1));
+      expect(api.callsTo('/api/reject-files')[0]!.body).toEqual({ ids: [c._id], reason: 'Expired' });
+    } finally {
+      restoreLayout();
+    }
+  });
+
   it('says so without files:view', async () => {
     installFakeApi(withPermissions('MEMBER'));
     renderScreenAt(<FilesScreen />, '/files', '/files');

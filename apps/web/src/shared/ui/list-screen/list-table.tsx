@@ -90,16 +90,33 @@ export function SkeletonRows({ rows = 5, columns }: { rows?: number; columns: nu
   ));
 }
 
-function SelectAll<Row>({ rows, selection }: { rows: readonly Row[]; selection: RowSelection<Row> }) {
+/** Ticks every row shown, or unticks them all; part-ticked while only some are. */
+function SelectAllCheckbox<Row>({
+  rows,
+  selection,
+  label,
+}: {
+  rows: readonly Row[];
+  selection: RowSelection<Row>;
+  /** A visible label (cards); the table's header checkbox has none. */
+  label?: string;
+}) {
   const count = rows.filter(selection.isSelected).length;
   return (
+    <Checkbox
+      aria-label="Select all rows"
+      label={label}
+      checked={rows.length > 0 && count === rows.length}
+      indeterminate={count > 0 && count < rows.length}
+      onChange={() => selection.toggleAll(rows)}
+    />
+  );
+}
+
+function SelectAll<Row>({ rows, selection }: { rows: readonly Row[]; selection: RowSelection<Row> }) {
+  return (
     <Table.Th w={44}>
-      <Checkbox
-        aria-label="Select all rows"
-        checked={rows.length > 0 && count === rows.length}
-        indeterminate={count > 0 && count < rows.length}
-        onChange={() => selection.toggleAll(rows)}
-      />
+      <SelectAllCheckbox rows={rows} selection={selection} />
     </Table.Th>
   );
 }
@@ -219,6 +236,13 @@ export type ListCardsProps<Row> = {
   rowTestId?: string;
   rowProps?: (row: Row) => RowExtras;
   skeletonHeight?: number;
+  /**
+   * A checkbox on each card (`card` only, not `renderCard`) and "Select all" above them: the same
+   * selection as the table's checkbox column, so bulk actions work on phones too.
+   */
+  selection?: RowSelection<Row>;
+  /** The card's name in its checkbox label ("Select …"); defaults to its key. */
+  rowLabel?: (row: Row) => string;
 };
 
 function CardBody({ title, actions, meta, footer }: ListCardContent) {
@@ -253,20 +277,55 @@ export function ListCards<Row>({
   rowTestId,
   rowProps,
   skeletonHeight = 64,
+  selection,
+  rowLabel = rowKey,
 }: ListCardsProps<Row>) {
   if (isPending) return <SkeletonStack count={4} height={skeletonHeight} />;
+  const isSelectable = Boolean(selection && card && !renderCard);
   return (
     <Box>
+      {isSelectable && selection && (
+        <Box px="md" py="sm" style={{ borderBottom: ROW_BORDER }}>
+          <SelectAllCheckbox rows={rows} selection={selection} label="Select all" />
+        </Box>
+      )}
       {rows.map((item) => {
         if (renderCard) return <Fragment key={rowKey(item)}>{renderCard(item)}</Fragment>;
         const extras = rowProps?.(item);
+        const isSelected = isSelectable && selection ? selection.isSelected(item) : false;
         const style: CSSProperties = {
           borderBottom: ROW_BORDER,
           cursor: extras?.onClick ? 'pointer' : undefined,
         };
+        const body = card && <CardBody {...card(item)} />;
         return (
-          <Stack key={rowKey(item)} gap={8} p="md" data-testid={rowTestId} style={style} {...extras}>
-            {card && <CardBody {...card(item)} />}
+          <Stack
+            key={rowKey(item)}
+            gap={8}
+            p="md"
+            data-testid={rowTestId}
+            bg={isSelected ? 'blue.0' : undefined}
+            style={style}
+            {...extras}
+          >
+            {isSelectable && selection ? (
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                {/* Its own click: ticking never opens the card (a card's onClick). */}
+                <Box pt={2} onClick={(event) => event.stopPropagation()}>
+                  <Checkbox
+                    size="md"
+                    aria-label={`Select ${rowLabel(item)}`}
+                    checked={isSelected}
+                    onChange={() => selection.toggle(item)}
+                  />
+                </Box>
+                <Stack gap={8} style={{ flex: 1, minWidth: 0 }}>
+                  {body}
+                </Stack>
+              </Group>
+            ) : (
+              body
+            )}
           </Stack>
         );
       })}
