@@ -98,17 +98,37 @@ export function parsedCertificate(der: Buffer): { pkijs: pkijs.Certificate; x509
 }
 
 /**
- * The signer's certificates parsed once per certificate buffer: the sealing identity keeps the
- * same buffers from seal to seal, and parsing them with pkijs on every seal cost milliseconds.
+ * A value that is already DER (a certificate, a timestamp token) written by asn1js as it is,
+ * instead of being parsed into asn1js blocks and encoded again on every seal (pkijs re-parses a
+ * certificate's TBS in `Certificate.toSchema`; asn1js 4 takes milliseconds per kilobyte both
+ * ways). asn1js's own RawData only returns its bytes, which a SEQUENCE or SET, encoding its
+ * children into a writer, would leave out: this one writes them.
  */
-const parsedSignerCertificates = new WeakMap<Uint8Array, pkijs.Certificate>();
-function signerCertificate(der: Uint8Array): pkijs.Certificate {
-  let certificate = parsedSignerCertificates.get(der);
-  if (!certificate) {
-    certificate = parseCertificate(der);
-    parsedSignerCertificates.set(der, certificate);
+class EncodedValue extends asn1js.RawData {
+  constructor(der: Uint8Array) {
+    super({ data: der });
   }
-  return certificate;
+
+  override toBER(_sizeOnly?: boolean, writer?: asn1js.ViewWriter): ArrayBuffer {
+    const bytes = arrayBufferOf(this.dataView);
+    writer?.write(bytes);
+    return bytes;
+  }
+}
+const encoded = (der: Uint8Array): asn1js.AsnType => new EncodedValue(der) as unknown as asn1js.AsnType;
+
+/**
+ * What `createTimestamper` learnt of each token it handed out, by the token buffer: the token's
+ * certificates (authority first), which the seal's DSS needs, so that neither the token nor the
+ * whole CMS is parsed again for them.
+ */
+const fetchedTokens = new WeakMap<Buffer, Buffer[]>();
+export function rememberToken(token: Buffer, certificates: Buffer[]): void {
+  fetchedTokens.set(token, certificates);
+}
+/** The certificates of a token `createTimestamper` returned (authority first); null for any other buffer. */
+export function certificatesOfFetchedToken(token: Buffer): Buffer[] | null {
+  return fetchedTokens.get(token) ?? null;
 }
 
 export type CmsBuildOptions = {
@@ -133,7 +153,8 @@ export async function buildCmsSignature(
 ): Promise<Buffer> {
   const signerDer = signer.certificates[0];
   if (!signerDer) throw new CmsError('signer has no certificate');
-  const certificate = signerCertificate(signerDer);
+  // Parsed once per process by content: the issuer and serial number are all that is read.
+  const certificate = parsedCertificate(signerDer).pkijs;
   // ESSCertIDv2 { hashAlgorithm DEFAULT sha256 (left out), certHash, issuerSerial }
   const essCertIdV2 = new asn1js.Sequence({
     value: [
@@ -185,17 +206,29 @@ export async function buildCmsSignature(
     const token = await options.timestamp(signature);
     signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
       type: 1,
-      attributes: [new pkijs.Attribute({ type: OID.timeStampToken, values: [parseDer(token)] })],
+      attributes: [
+        new pkijs.Attribute({
+          type: OID.timeStampToken,
+          values: [encoded(token)],
+        }),
+      ],
     });
   }
   const signedData = new pkijs.SignedData({
     version: 1,
     digestAlgorithms: [new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 })],
     encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
-    certificates: signer.certificates.map((der) => signerCertificate(der)),
     signerInfos: [signerInfo],
   });
-  const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema() });
+  // SignedData { version, digestAlgorithms, encapContentInfo, certificates [0] IMPLICIT SET OF
+  // Certificate, signerInfos }: the certificates go in as their bytes (pkijs would re-encode them).
+  const signedDataSchema = signedData.toSchema();
+  signedDataSchema.valueBlock.value.splice(
+    3,
+    0,
+    new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 0 }, value: signer.certificates.map(encoded) }),
+  );
+  const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedDataSchema });
   return Buffer.from(contentInfo.toSchema().toBER());
 }
 
@@ -234,7 +267,7 @@ type SignedDataCheck = {
   signer: Buffer | null;
   certificates: Buffer[];
   signingTime: Date | null;
-  signerInfo: pkijs.SignerInfo | null;
+  signerInfo: SignerInfoParts | null;
   problem: string | null;
 };
 
@@ -253,7 +286,7 @@ export function checkCmsSignature(cms: Buffer, signedContent: Buffer): CmsCheck 
     timestamp: null,
     problem: null,
   };
-  let signedData: pkijs.SignedData;
+  let signedData: SignedDataParts;
   try {
     signedData = readSignedData(parseDer(cms));
   } catch (err) {
@@ -270,10 +303,8 @@ export function checkCmsSignature(cms: Buffer, signedContent: Buffer): CmsCheck 
   result.valid = check.valid;
   result.problem = check.problem;
   const signerInfo = check.signerInfo;
-  const token = signerInfo?.unsignedAttrs?.attributes.find((a) => a.type === OID.timeStampToken)?.values[0];
-  if (signerInfo && token) {
-    result.timestamp = checkTimestampToken(token, Buffer.from(signerInfo.signature.valueBlock.valueHexView));
-  }
+  const token = signerInfo?.unsignedAttrs.find((a) => a.type === OID.timeStampToken)?.values[0];
+  if (signerInfo && token) result.timestamp = checkTimestampToken(token, signerInfo.signature);
   return result;
 }
 
@@ -292,14 +323,14 @@ export function checkTimestampToken(token: asn1js.AsnType | Buffer, imprinted: B
   };
   try {
     const signedData = readSignedData(Buffer.isBuffer(token) ? parseDer(token) : token);
-    if (signedData.encapContentInfo.eContentType !== OID.tstInfo || !signedData.encapContentInfo.eContent) {
+    if (signedData.eContentType !== OID.tstInfo || !signedData.eContent) {
       result.problem = 'the timestamp is not an RFC 3161 token';
       return result;
     }
-    const eContent = Buffer.from(signedData.encapContentInfo.eContent.getValue());
-    const tstInfo = pkijs.TSTInfo.fromBER(arrayBufferOf(eContent));
+    const eContent = signedData.eContent;
+    const tstInfo = readTstInfo(signedData.eContentTree ?? parseDer(eContent));
     result.time = tstInfo.genTime;
-    result.nonce = tstInfo.nonce ? Buffer.from(tstInfo.nonce.valueBlock.valueHexView) : null;
+    result.nonce = tstInfo.nonce;
     const check = checkSignedData(signedData, eContent);
     result.certificates = check.signer
       ? [check.signer, ...check.certificates.filter((c) => !c.equals(check.signer!))]
@@ -309,13 +340,13 @@ export function checkTimestampToken(token: asn1js.AsnType | Buffer, imprinted: B
       result.problem = `the timestamp's signature is not valid (${check.problem ?? 'unknown'})`;
       return result;
     }
-    const digest = DIGESTS[tstInfo.messageImprint.hashAlgorithm.algorithmId];
+    const digest = DIGESTS[tstInfo.imprintAlgorithm];
     if (!digest) {
       result.problem = 'the timestamp uses an unsupported digest';
       return result;
     }
     const expected = createHash(digest).update(imprinted).digest();
-    if (!expected.equals(Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView))) {
+    if (!expected.equals(tstInfo.imprint)) {
       result.problem = 'the timestamp is not over this signature';
       return result;
     }
@@ -333,17 +364,174 @@ function malformed(err: unknown): string {
     : 'malformed signature';
 }
 
-export function readSignedData(schema: asn1js.AsnType): pkijs.SignedData {
-  const contentInfo = new pkijs.ContentInfo({ schema });
-  if (contentInfo.contentType !== OID.signedData) throw new CmsError('not a CMS SignedData');
-  const signedData = new pkijs.SignedData({ schema: contentInfo.content });
-  const raw = rawCertificatesOf(contentInfo.content);
-  if (raw) rawCertificates.set(signedData, raw);
-  return signedData;
+/**
+ * The parts of a CMS SignedData (RFC 5652 5.1-5.3) that the checks read, taken from its asn1js
+ * tree by position instead of pkijs's `SignedData` schema: matching a timestamp token against that
+ * schema (and building pkijs objects of its certificates again) was most of a token check's cost
+ * (about 11 of 15 ms a token in a CPU profile of bench/seal). asn1js still decodes the DER; a
+ * block out of place is a CmsError ("malformed signature").
+ */
+type SignedDataParts = {
+  eContentType: string;
+  /** The encapsulated content (a timestamp token's TSTInfo); null when detached. */
+  eContent: Buffer | null;
+  /** The content as asn1js already decoded it inside the OCTET STRING, when it did. */
+  eContentTree: asn1js.AsnType | null;
+  /** Each plain X.509 certificate's bytes, as they are in the input. */
+  certificates: Buffer[];
+  /** The first SignerInfo (a seal and a token have one). */
+  signerInfo: SignerInfoParts | null;
+};
+
+type AttributeParts = { type: string; values: asn1js.AsnType[] };
+
+type SignerInfoParts = {
+  /** IssuerAndSerialNumber (read by pkijs: a small schema), or the subjectKeyIdentifier [0] block. */
+  sid: pkijs.IssuerAndSerialNumber | asn1js.AsnType;
+  digestAlgorithm: string;
+  /** The signed attributes as encoded ([0] IMPLICIT SET OF: the signature is over them) and read. */
+  signedAttrs: { encoded: Buffer; attributes: AttributeParts[] } | null;
+  signatureAlgorithm: string;
+  signature: Buffer;
+  unsignedAttrs: AttributeParts[];
+};
+
+const isContextTag = (block: asn1js.AsnType | undefined, tagNumber: number): block is asn1js.Constructed =>
+  block instanceof asn1js.Constructed && block.idBlock.tagClass === 3 && block.idBlock.tagNumber === tagNumber;
+
+const oidOf = (block: asn1js.AsnType | undefined): string | null =>
+  block instanceof asn1js.ObjectIdentifier ? block.valueBlock.toString() : null;
+
+/** AlgorithmIdentifier { algorithm OBJECT IDENTIFIER, parameters ANY OPTIONAL }: its OID. */
+function algorithmOf(block: asn1js.AsnType | undefined, what: string): string {
+  const oid = oidOf(block instanceof asn1js.Sequence ? block.valueBlock.value[0] : undefined);
+  if (!oid) throw new CmsError(`no ${what}`);
+  return oid;
 }
 
-/** The certificates' bytes as they are in the parsed input (set by `readSignedData`). */
-const rawCertificates = new WeakMap<pkijs.SignedData, Buffer[]>();
+/** SET OF Attribute { attrType OBJECT IDENTIFIER, attrValues SET OF ANY } (tagged [0] or [1]). */
+function attributesOf(block: asn1js.Constructed): AttributeParts[] {
+  return block.valueBlock.value.map((attribute) => {
+    const [type, values] = attribute instanceof asn1js.Sequence ? attribute.valueBlock.value : [];
+    const oid = oidOf(type);
+    if (!oid || !(values instanceof asn1js.Set)) throw new CmsError('malformed attribute');
+    return { type: oid, values: values.valueBlock.value };
+  });
+}
+
+/**
+ * SignerInfo { version, sid, digestAlgorithm, signedAttrs [0] OPTIONAL, signatureAlgorithm,
+ * signature OCTET STRING, unsignedAttrs [1] OPTIONAL }
+ */
+function readSignerInfo(block: asn1js.AsnType | undefined): SignerInfoParts {
+  const parts = block instanceof asn1js.Sequence ? block.valueBlock.value : [];
+  if (!(parts[0] instanceof asn1js.Integer)) throw new CmsError('malformed SignerInfo');
+  const sidBlock = parts[1];
+  let sid: SignerInfoParts['sid'];
+  if (sidBlock instanceof asn1js.Sequence) sid = new pkijs.IssuerAndSerialNumber({ schema: sidBlock });
+  else if (sidBlock?.idBlock.tagClass === 3 && sidBlock.idBlock.tagNumber === 0) sid = sidBlock;
+  else throw new CmsError('malformed SignerInfo (sid)');
+  const digestAlgorithm = algorithmOf(parts[2], 'digest algorithm');
+  let at = 3;
+  let signedAttrs: SignerInfoParts['signedAttrs'] = null;
+  const signed = parts[at];
+  if (isContextTag(signed, 0)) {
+    signedAttrs = { encoded: Buffer.from(signed.valueBeforeDecodeView), attributes: attributesOf(signed) };
+    at++;
+  }
+  const signatureAlgorithm = algorithmOf(parts[at++], 'signature algorithm');
+  const signature = parts[at++];
+  if (!(signature instanceof asn1js.OctetString)) throw new CmsError('malformed SignerInfo (signature)');
+  const unsigned = parts[at];
+  return {
+    sid,
+    digestAlgorithm,
+    signedAttrs,
+    signatureAlgorithm,
+    signature: Buffer.from(signature.getValue()),
+    unsignedAttrs: isContextTag(unsigned, 1) ? attributesOf(unsigned) : [],
+  };
+}
+
+/**
+ * ContentInfo { contentType signedData, content [0] EXPLICIT SignedData { version,
+ * digestAlgorithms SET, encapContentInfo { eContentType, eContent [0] EXPLICIT OCTET STRING
+ * OPTIONAL }, certificates [0] OPTIONAL, crls [1] OPTIONAL, signerInfos SET } }
+ */
+export function readSignedData(contentInfo: asn1js.AsnType): SignedDataParts {
+  const [contentType, wrapped] = contentInfo instanceof asn1js.Sequence ? contentInfo.valueBlock.value : [];
+  const signedData = isContextTag(wrapped, 0) ? wrapped.valueBlock.value[0] : undefined;
+  if (oidOf(contentType) !== OID.signedData || !(signedData instanceof asn1js.Sequence)) {
+    throw new CmsError('not a CMS SignedData');
+  }
+  const [version, digestAlgorithms, encap] = signedData.valueBlock.value;
+  const signerInfos = signedData.valueBlock.value.at(-1);
+  if (
+    !(version instanceof asn1js.Integer) ||
+    !(digestAlgorithms instanceof asn1js.Set) ||
+    !(encap instanceof asn1js.Sequence) ||
+    !(signerInfos instanceof asn1js.Set) ||
+    signerInfos === digestAlgorithms
+  ) {
+    throw new CmsError('malformed SignedData');
+  }
+  const [eContentType, eContentWrapped] = encap.valueBlock.value;
+  const eContentOid = oidOf(eContentType);
+  if (!eContentOid) throw new CmsError('malformed SignedData (eContentType)');
+  let eContent: Buffer | null = null;
+  let eContentTree: asn1js.AsnType | null = null;
+  if (eContentWrapped) {
+    const octets = isContextTag(eContentWrapped, 0) ? eContentWrapped.valueBlock.value[0] : undefined;
+    if (!(octets instanceof asn1js.OctetString)) throw new CmsError('malformed SignedData (eContent)');
+    eContent = Buffer.from(octets.getValue());
+    // asn1js decodes what an OCTET STRING holds when it is DER as a whole: the TSTInfo, once.
+    const inner = octets.idBlock.isConstructed ? undefined : octets.valueBlock.value[0];
+    if (inner instanceof asn1js.Sequence && inner.valueBeforeDecodeView.byteLength === eContent.length) {
+      eContentTree = inner;
+    }
+  }
+  const first = signerInfos.valueBlock.value[0];
+  return {
+    eContentType: eContentOid,
+    eContent,
+    eContentTree,
+    certificates: rawCertificatesOf(signedData) ?? [],
+    signerInfo: first ? readSignerInfo(first) : null,
+  };
+}
+
+/**
+ * TSTInfo { version, policy, messageImprint { hashAlgorithm, hashedMessage }, serialNumber,
+ * genTime GeneralizedTime, accuracy SEQUENCE OPTIONAL, ordering BOOLEAN DEFAULT FALSE,
+ * nonce INTEGER OPTIONAL, tsa [0] OPTIONAL, extensions [1] OPTIONAL } (RFC 3161 2.4.2)
+ */
+function readTstInfo(tree: asn1js.AsnType): {
+  genTime: Date;
+  nonce: Buffer | null;
+  imprintAlgorithm: string;
+  imprint: Buffer;
+} {
+  const parts = tree instanceof asn1js.Sequence ? tree.valueBlock.value : [];
+  const [version, policy, messageImprint, serialNumber, genTime] = parts;
+  const [algorithm, hashed] = messageImprint instanceof asn1js.Sequence ? messageImprint.valueBlock.value : [];
+  if (
+    !(version instanceof asn1js.Integer) ||
+    !oidOf(policy) ||
+    !(serialNumber instanceof asn1js.Integer) ||
+    !(genTime instanceof asn1js.GeneralizedTime) ||
+    !(hashed instanceof asn1js.OctetString)
+  ) {
+    throw new CmsError('malformed TSTInfo');
+  }
+  // After genTime only accuracy (SEQUENCE), ordering (BOOLEAN), nonce (the one INTEGER), [0], [1].
+  const nonce = parts.slice(5).find((b) => b instanceof asn1js.Integer);
+  return {
+    genTime: genTime.toDate(),
+    nonce: nonce instanceof asn1js.Integer ? Buffer.from(nonce.valueBlock.valueHexView) : null,
+    imprintAlgorithm: algorithmOf(algorithm, 'imprint algorithm'),
+    imprint: Buffer.from(hashed.getValue()),
+  };
+}
 
 /** The `[0] IMPLICIT CertificateSet` of a parsed SignedData: each X.509 certificate's own bytes. */
 function rawCertificatesOf(content: unknown): Buffer[] | null {
@@ -408,16 +596,7 @@ export function certificatesInCms(cms: Buffer): Buffer[] {
   });
 }
 
-/** The exact DER of each certificate of a SignedData. */
-function certificatesOf(signedData: pkijs.SignedData): Buffer[] {
-  const raw = rawCertificates.get(signedData);
-  if (raw) return raw;
-  return (signedData.certificates ?? [])
-    .filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate)
-    .map((c) => Buffer.from(c.toSchema().toBER()));
-}
-
-function checkSignedData(signedData: pkijs.SignedData, signedContent: Buffer): SignedDataCheck {
+function checkSignedData(signedData: SignedDataParts, signedContent: Buffer): SignedDataCheck {
   const result: SignedDataCheck = {
     valid: false,
     signer: null,
@@ -427,8 +606,8 @@ function checkSignedData(signedData: pkijs.SignedData, signedContent: Buffer): S
     problem: null,
   };
   try {
-    const certificates = certificatesOf(signedData);
-    const signerInfo = signedData.signerInfos[0];
+    const certificates = signedData.certificates;
+    const signerInfo = signedData.signerInfo;
     if (!signerInfo) {
       result.problem = 'no signer in the signature';
       return result;
@@ -442,18 +621,18 @@ function checkSignedData(signedData: pkijs.SignedData, signedContent: Buffer): S
     }
     result.signer = signer;
     const x509 = parsedCertificate(signer).x509;
-    const digestName = DIGESTS[signerInfo.digestAlgorithm.algorithmId];
+    const digestName = DIGESTS[signerInfo.digestAlgorithm];
     if (!digestName) {
       result.problem = 'unsupported digest algorithm';
       return result;
     }
-    const signatureAlgorithm = signerInfo.signatureAlgorithm.algorithmId;
+    const signatureAlgorithm = signerInfo.signatureAlgorithm;
     if (!(signatureAlgorithm in SIGNATURE_ALGORITHMS)) {
       result.problem = 'unsupported signature algorithm';
       return result;
     }
     const signatureDigest = SIGNATURE_ALGORITHMS[signatureAlgorithm] ?? digestName;
-    const signature = Buffer.from(signerInfo.signature.valueBlock.valueHexView);
+    const signature = signerInfo.signature;
     const contentDigest = createHash(digestName).update(signedContent).digest();
 
     let signedBytes: Buffer;
@@ -479,7 +658,7 @@ function checkSignedData(signedData: pkijs.SignedData, signedContent: Buffer): S
         result.problem = 'the signer certificate was altered';
         return result;
       }
-      signedBytes = Buffer.from(attributes.encodedValue);
+      signedBytes = Buffer.from(attributes.encoded);
       signedBytes[0] = 0x31;
     } else {
       signedBytes = signedContent;

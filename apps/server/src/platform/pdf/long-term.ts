@@ -22,6 +22,12 @@ export type LongTermOptions = {
   timestamper: Timestamper;
   /** Per OCSP request (default 10 s). An unreachable responder leaves that certificate without one. */
   ocspTimeoutMs?: number;
+  /**
+   * `addLongTermValidation` only: the certificates of the signature and of its timestamp token
+   * when the caller already has them (`sealDocument`: the signer's chain and the token's, as the
+   * timestamper checked it); else they are read from the last signature of `signed`.
+   */
+  certificates?: Buffer[];
 };
 
 const OCSP_AIA = '1.3.6.1.5.5.7.48.1';
@@ -29,7 +35,7 @@ const OCSP_AIA = '1.3.6.1.5.5.7.48.1';
 /** Appends the DSS and a document timestamp to `signed` (the output of signPdf with a timestamp). */
 export async function addLongTermValidation(signed: Buffer, options: LongTermOptions): Promise<Buffer> {
   try {
-    const chain = certificatesOfLastSignature(signed);
+    const chain = options.certificates ?? certificatesOfLastSignature(signed);
     const ocsps = await ocspResponses(chain, options.ocspTimeoutMs ?? 10_000);
     return await appendDssAndDocTimestamp(signed, chain, ocsps, options.timestamper);
   } catch (err) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TField } from '@esigns/contracts/documents';
 import type { TPageSize } from '@esigns/contracts/files';
 import { appendCertificateInto, type CompletionCertificate } from './certificate';
+import { certificatesOfFetchedToken } from './cms';
 import { ImageCache } from './images';
 import { loadPdf } from './load-pdf';
 import { renderedFrame } from './page-geometry';
@@ -64,14 +65,32 @@ export async function sealDocument(input: SealInput): Promise<SealedDocument> {
     const frame = renderedFrame(page);
     return { width: round(frame.width), height: round(frame.height) };
   });
+  // The signature's token, kept to hand its certificates to the DSS (they were read when it came).
+  let signatureToken: Buffer | null = null;
+  const timestamper = input.timestamper;
   const signed = await signDocument(doc, input.signer, {
     ...(input.signingTime ? { signingTime: input.signingTime } : {}),
     ...(input.reason ? { reason: input.reason } : {}),
-    ...(input.timestamper ? { timestamper: input.timestamper } : {}),
+    ...(timestamper
+      ? {
+          timestamper: {
+            reserve: timestamper.reserve,
+            stamp: async (data: Buffer) => (signatureToken = await timestamper.stamp(data)),
+          },
+        }
+      : {}),
   });
-  // With a timestamp authority: B-T, then the DSS and a document timestamp (B-LT, B-LTA).
-  const bytes = input.timestamper
-    ? await addLongTermValidation(signed, { timestamper: input.timestamper })
+  // With a timestamp authority: B-T, then the DSS and a document timestamp (B-LT, B-LTA). The
+  // DSS's certificates are the signer's chain and the token's (the ones the signature embeds),
+  // else `addLongTermValidation` reads them from the signature.
+  const tokenCertificates = signatureToken ? certificatesOfFetchedToken(signatureToken) : null;
+  const bytes = timestamper
+    ? await addLongTermValidation(signed, {
+        timestamper,
+        ...(tokenCertificates
+          ? { certificates: uniqueCertificates([...input.signer.certificates, ...tokenCertificates]) }
+          : {}),
+      })
     : signed;
   return {
     bytes,
@@ -81,6 +100,10 @@ export async function sealDocument(input: SealInput): Promise<SealedDocument> {
     pages,
     certificate_pages: certificatePages,
   };
+}
+
+function uniqueCertificates(certificates: Buffer[]): Buffer[] {
+  return certificates.filter((der, i) => certificates.findIndex((other) => other.equals(der)) === i);
 }
 
 function round(n: number): number {

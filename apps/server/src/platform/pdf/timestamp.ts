@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { AppError } from '../http/app-error';
-import { arrayBufferOf, checkTimestampToken, OID, parseDer } from './cms';
+import { arrayBufferOf, checkTimestampToken, OID, parseDer, rememberToken } from './cms';
 
 /** `errorCode` of the AppError thrown when no timestamp authority gave a token (the seal is retried). */
 export const TIMESTAMP_UNAVAILABLE = 'TIMESTAMP_UNAVAILABLE';
@@ -90,7 +90,10 @@ async function requestToken(url: string, data: Buffer, timeoutMs: number): Promi
   const check = checkTimestampToken(token, data);
   if (!check.valid) throw new Error(check.problem ?? 'invalid token');
   if (!check.nonce?.equals(nonce)) throw new Error('the token does not answer our request (nonce)');
-  return Buffer.from(token.valueBeforeDecodeView);
+  const bytes = Buffer.from(token.valueBeforeDecodeView);
+  // The seal's DSS takes these certificates without parsing the token again.
+  rememberToken(bytes, check.certificates);
+  return bytes;
 }
 
 /**
