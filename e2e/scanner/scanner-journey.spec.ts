@@ -22,8 +22,8 @@ const BADGE = `B-${id}`.toUpperCase();
  * code, black on white, in the middle of a 640x480 frame; a few identical frames, looped.
  */
 function qrVideo(text: string): string {
-  // The most error correction and big modules: a clean-clone run once read the frames for 20 s
-  // without decoding them (ZXing found the code but its error correction failed).
+  // The most error correction and big modules: a margin, not a need (the reader gets the frames
+  // at 640x480 and decoded the first one it read in every run measured, also on a loaded machine).
   const qr = QRCode.create(text, { errorCorrectionLevel: 'H' });
   const { size, data } = qr.modules;
   const [width, height, scale] = [640, 480, 14];
@@ -79,7 +79,7 @@ async function typeCode(page: Page, code: string) {
   await input.press('Enter');
 }
 
-test('scanner: a record opened from its address, a photo of its QR code, by badge; check-ins; the camera starts', async ({
+test('scanner: a record opened from its address, a photo of its QR code, by badge; check-ins; from the live camera', async ({
   page,
   request,
 }) => {
@@ -192,31 +192,35 @@ test('scanner: a record opened from its address, a photo of its QR code, by badg
     await expect(list.getByRole('listitem')).toHaveCount(2);
   });
 
-  // The camera: it starts and shows Chromium's fake camera. Whether ZXing reads a code from live
-  // frames is not asserted: with other journeys running beside it, it failed to decode the fake
-  // camera's QR for 20 s in two runs of two (it passed alone 9 times in 9); a photo of the code
-  // (above) goes through the same reader, and web tests cover what a camera read does.
-  const cameraShows = async () => {
+  // The camera: Chromium's fake camera plays the badge's QR code; the screen must decode its live
+  // frames (ZXing) and act on the code, not only show a picture.
+  await test.step("the camera reads the badge's QR code: said in Open links, opened in Find a record", async () => {
+    await page.goto('/scanner');
+    // The choices of the last visit are kept (Check in: Visitors, Badge, Checked in).
+    await expect(page.getByRole('combobox', { name: 'Check-in field' })).toHaveValue(/^Checked in/);
+    await page.getByText('Open links', { exact: true }).click();
     await page.getByRole('button', { name: 'Start camera' }).click();
     await expect(page.getByRole('button', { name: 'Stop camera' })).toBeVisible();
+    // In "Open links" a badge is not a link: said, not opened.
+    await expect(page.getByText('Not a link of this app')).toBeVisible();
+    await expect(page.getByTestId('scan-result')).toContainText(BADGE);
     await expect
       .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.videoWidth))
       .toBeGreaterThan(0);
-    await expect(page.getByText(/camera could not start|refused|cannot use a camera/i)).toHaveCount(0);
-  };
-
-  await test.step('the camera starts on /scanner and shows its picture', async () => {
-    await page.goto('/scanner');
-    await expect(page.getByRole('combobox', { name: 'Check-in field' })).toHaveValue(/^Checked in/);
-    await page.getByText('Open links', { exact: true }).click();
-    await cameraShows();
     await shootBothSizes(page, 'scanner', 'camera');
+    // The camera keeps reading: in "Find a record" (kept: Visitors, Badge) the same badge, held
+    // on, is read again for the new mode and opens the visitor. Nothing is asserted in between:
+    // the record may open before the lookup field's label has loaded.
+    await page.getByText('Find a record', { exact: true }).click();
+    await expect(recordHeading).toBeVisible();
   });
 
-  await test.step("the dashboard's Scan shortcut loads a page that may use the camera", async () => {
+  await test.step("the dashboard's Scan shortcut loads a page whose camera reads the badge", async () => {
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Scan' }).click();
     await expect(page.getByRole('heading', { name: 'Scanner' })).toBeVisible();
-    await cameraShows();
+    await page.getByRole('button', { name: 'Start camera' }).click();
+    // Still "Find a record": the badge read from the camera opens the visitor.
+    await expect(recordHeading).toBeVisible();
   });
 });

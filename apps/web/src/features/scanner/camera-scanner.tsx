@@ -13,7 +13,8 @@ export function CameraScanner({
   autoStart,
   context,
 }: {
-  onCode: (text: string) => void;
+  /** A code read: false when it cannot be taken now (it is read again from the next frames). */
+  onCode: (text: string) => boolean;
   autoStart: boolean;
   /** What a scan does now (mode, entity, fields): a change reads the code in view again. */
   context: string;

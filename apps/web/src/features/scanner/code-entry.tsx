@@ -1,21 +1,25 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, FileButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowRight, IconPhoto } from '@tabler/icons-react';
+
+const STILL_BUSY = 'The last scan is still on its way.';
 
 /**
  * The two other sources: a typed or pasted code (a USB barcode scanner types it and presses
  * Enter here), and a photo of a code read in the browser (ZXing, loaded on first use).
+ * `onCode` answers false when it cannot take a code now (a scan is on its way): a typed code then
+ * stays in the box, and a photo's code is said to be not taken; the same photo can be chosen again.
  */
-export function CodeEntry({ onCode, busy }: { onCode: (text: string) => void; busy: boolean }) {
+export function CodeEntry({ onCode, busy }: { onCode: (text: string) => boolean; busy: boolean }) {
   const [code, setCode] = useState('');
   const [reading, setReading] = useState(false);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const resetPhoto = useRef<() => void>(null);
 
   const submit = () => {
     const text = code.trim();
     if (!text) return;
-    onCode(text);
-    setCode('');
+    if (onCode(text)) setCode('');
   };
 
   const readPhoto = async (file: File | null) => {
@@ -25,12 +29,14 @@ export function CodeEntry({ onCode, busy }: { onCode: (text: string) => void; bu
     try {
       const { scanImage } = await import('./zxing-decoder');
       const text = await scanImage(file);
-      if (text) onCode(text);
-      else setPhotoProblem(`No code could be read in ${file.name}. Try a sharper, closer picture.`);
+      if (!text) setPhotoProblem(`No code could be read in ${file.name}. Try a sharper, closer picture.`);
+      else if (!onCode(text)) setPhotoProblem(`${STILL_BUSY} Choose ${file.name} again in a moment.`);
     } catch {
       setPhotoProblem(`${file.name} could not be read as a picture.`);
     } finally {
       setReading(false);
+      // Choosing the same file again is a new choice (the input keeps no file).
+      resetPhoto.current?.();
     }
   };
 
@@ -67,6 +73,7 @@ export function CodeEntry({ onCode, busy }: { onCode: (text: string) => void; bu
         <Group gap="sm" wrap="wrap">
           <FileButton
             onChange={(file) => void readPhoto(file)}
+            resetRef={resetPhoto}
             accept="image/*"
             inputProps={{ 'aria-label': 'Photo of a code' }}
           >

@@ -1,6 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkIn, handleScan, type ScanContext, type ScanDeps } from './scan-actions';
-import { checkInValue, readCode, recordOfPath } from './scan-rules';
+import {
+  checkIn,
+  handleScan,
+  scanContextOf,
+  scanEntityOf,
+  type ScanContext,
+  type ScanDeps,
+} from './scan-actions';
+import {
+  NO_HELD_CODE,
+  SAME_CODE_MS,
+  cameraReading,
+  checkInValue,
+  readCode,
+  recordOfPath,
+} from './scan-rules';
 import { DEFAULT_SCANNER_SETTINGS, type ScannerSettings } from './scanner-settings';
 import { cameraBlockedByPolicy, cameraProblem } from './use-camera';
 
@@ -199,6 +213,50 @@ describe('check in mode', () => {
   it('needs a date field to write', async () => {
     expect(await handleScan(recordUrl, context(checkin, { stampType: null }), deps())).toMatchObject({
       kind: 'needs-setup',
+    });
+  });
+});
+
+describe('the camera: one scan per code held in front of it', () => {
+  it('hands on a new code, holds the code handed on while it stays in sight, and counts it again after 3 s away', () => {
+    expect(cameraReading(NO_HELD_CODE, 'B-1', 1_000)).toBe('new');
+    const held = { text: 'B-1', at: 1_000 };
+    expect(cameraReading(held, 'B-1', 1_000 + SAME_CODE_MS - 1)).toBe('same');
+    expect(cameraReading(held, 'B-1', 1_000 + SAME_CODE_MS)).toBe('new');
+    // Another code is new at once.
+    expect(cameraReading(held, 'B-2', 1_100)).toBe('new');
+  });
+});
+
+describe('the context of a scan', () => {
+  const fields = [
+    { ref: `${TEMPLATE}#badge`, type: 'NUMBER' },
+    { ref: `${TEMPLATE}#checked_in`, type: 'DATE' },
+    { ref: `${TEMPLATE}#note`, type: 'SINGLE_LINE_TEXT' },
+  ];
+  const settings = (extra: Partial<ScannerSettings>) => ({ ...DEFAULT_SCANNER_SETTINGS, ...extra });
+
+  it("needs the fields of the mode's entity: none to open links", () => {
+    expect(scanEntityOf(settings({ ...find, mode: 'open' }))).toBeNull();
+    expect(scanEntityOf(settings(find))).toBe(ENTITY);
+    expect(scanEntityOf(settings({ ...checkin, find: { entityId: OTHER_ENTITY, lookupRef: null } }))).toBe(
+      ENTITY,
+    );
+  });
+
+  it('reads the types of the chosen fields from the loaded fields (the title is text)', () => {
+    expect(scanContextOf(settings(checkin), fields, [], ORIGIN)).toMatchObject({
+      lookupType: 'NUMBER',
+      stampType: 'DATE',
+    });
+    const byTitle = settings({ mode: 'find', find: { entityId: ENTITY, lookupRef: 'title' } });
+    expect(scanContextOf(byTitle, fields, [], ORIGIN).lookupType).toBe('SINGLE_LINE_TEXT');
+    // A check-in field that is not a date, or fields not known: no type.
+    const notDate = settings({ ...checkin, checkin: { ...checkin.checkin, stampRef: `${TEMPLATE}#note` } });
+    expect(scanContextOf(notDate, fields, [], ORIGIN).stampType).toBeNull();
+    expect(scanContextOf(settings(checkin), [], [], ORIGIN)).toMatchObject({
+      lookupType: null,
+      stampType: null,
     });
   });
 });

@@ -11,6 +11,9 @@ import {
 } from './scan-rules';
 import type { ScannerSettings } from './scanner-settings';
 
+/** A field of the chosen entity as the scanner needs it (features/entities' TemplateField). */
+export type ScanField = { ref: string; type: string };
+
 /*
  * What one scan does, by mode (scanner-settings.ts): the decision over `scan-rules.ts`, with the
  * two calls it may need passed in (`ScanDeps`), so the rules are tested without a server.
@@ -51,6 +54,36 @@ export type ScanContext = {
   /** The type of the check-in field, when it is a date or date-time field. */
   stampType: 'DATE' | 'DATE_TIME' | null;
 };
+
+/** The entity whose fields a scan needs in the current mode (find, check-in), or null. */
+export function scanEntityOf(settings: ScannerSettings): string | null {
+  if (settings.mode === 'checkin') return settings.checkin.entityId;
+  if (settings.mode === 'find') return settings.find.entityId;
+  return null;
+}
+
+/**
+ * The context of a scan: the kept choices with the types of their fields, read from `fields` (the
+ * chosen entity's fields, loaded). `title` is the record title, a text.
+ */
+export function scanContextOf(
+  settings: ScannerSettings,
+  fields: readonly ScanField[],
+  history: readonly CheckIn[],
+  origin: string,
+): ScanContext {
+  const typeOf = (ref: string | null) =>
+    ref === 'title' ? 'SINGLE_LINE_TEXT' : (fields.find((f) => f.ref === ref)?.type ?? null);
+  const lookupRef = settings.mode === 'checkin' ? settings.checkin.lookupRef : settings.find.lookupRef;
+  const stampType = typeOf(settings.checkin.stampRef);
+  return {
+    settings,
+    origin,
+    history,
+    lookupType: typeOf(lookupRef),
+    stampType: stampType === 'DATE' || stampType === 'DATE_TIME' ? stampType : null,
+  };
+}
 
 export const MAX_MATCHES = 20;
 

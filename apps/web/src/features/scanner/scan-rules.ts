@@ -83,3 +83,25 @@ export function recentCheckIn(history: readonly CheckIn[], recordId: string, now
   if (!last) return null;
   return now.getTime() - Date.parse(last.at) < REPEAT_WINDOW_MS ? last : null;
 }
+
+/**
+ * A label held in front of the camera is read many times a second: a reading of the code last
+ * handed on, less than this after the code was last seen, is the same scan. It counts again only
+ * once the code was out of sight this long.
+ */
+export const SAME_CODE_MS = 3000;
+
+/** The code the camera last handed on, and when it was last seen. */
+export type HeldCode = { text: string; at: number };
+
+export const NO_HELD_CODE: HeldCode = { text: '', at: 0 };
+
+/**
+ * What the camera does with one reading of `text` at `now` (ms): `same` when it is the code handed
+ * on last and still in sight (it stays held, seen now), else `new`, to hand on. A new code the
+ * scanner declines (a scan is still on its way) is not held: the next frame reads it again, so a
+ * code held up while the scanner was busy is not lost.
+ */
+export function cameraReading(held: HeldCode, text: string, now: number): 'same' | 'new' {
+  return text === held.text && now - held.at < SAME_CODE_MS ? 'same' : 'new';
+}

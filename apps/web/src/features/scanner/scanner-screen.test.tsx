@@ -1,12 +1,27 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installFakeApi, ok, type FakeHandler } from '../../shared/testing/fake-api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, ok, type FakeCall, type FakeHandler } from '../../shared/testing/fake-api';
 import { renderScreenAt, standIn } from '../../shared/testing/render-routes';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
 import { ScannerScreen } from './scanner-screen';
 import { SCANNER_SETTINGS_KEY, type ScannerSettings } from './scanner-settings';
 
-/* The scanner screen: typed codes in each mode, the camera refused, the choices kept per browser. */
+/*
+ * The scanner screen: typed codes in each mode, the camera refused, the choices kept per browser,
+ * and scans that arrive before the screen is ready for them. The camera's reader (ZXing) is
+ * replaced by one whose readings the tests hand in.
+ */
+
+const camera = vi.hoisted(() => ({ read: null as ((text: string) => void) | null }));
+vi.mock('./zxing-decoder', () => ({
+  scanStream: async (_stream: MediaStream, _video: HTMLVideoElement, onCode: (text: string) => void) => {
+    camera.read = onCode;
+    return () => {
+      camera.read = null;
+    };
+  },
+  scanImage: async () => null,
+}));
 
 const ENTITY = '11111111-1111-4111-8111-111111111111';
 const RECORD = '33333333-3333-4333-8333-333333333333';
@@ -52,6 +67,7 @@ staffSessionPerTest();
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   delete (navigator as { mediaDevices?: unknown }).mediaDevices;
+  camera.read = null;
 });
 
 function serve(matches: ReturnType<typeof record>[] = []): ReturnType<typeof installFakeApi> {
@@ -201,5 +217,113 @@ describe('scanner screen', () => {
     const saved = JSON.parse(localStorage.getItem(SCANNER_SETTINGS_KEY)!) as ScannerSettings;
     expect(saved.mode).toBe('find');
     expect(saved.checkin).toEqual(checkin.checkin);
+  });
+});
+
+const page = (data: unknown[]) => ({
+  data,
+  total: data.length,
+  total_capped: false,
+  page: 1,
+  total_pages: 1,
+  linked_titles: {},
+});
+
+/** A promise the test settles itself. */
+function gate<T>() {
+  let open: (value: T) => void = () => {};
+  const promise = new Promise<T>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+const asha = record(RECORD, 'Asha Rao');
+const lookedUp = (call: FakeCall) =>
+  (call.body as { filters: { rules: { value: string }[] } }).filters.rules[0]?.value;
+
+describe('scans before the screen is ready', () => {
+  it('a code scanned while the kept check-in fields are still loading waits for them and checks in', async () => {
+    const fields = gate<void>();
+    const api = installFakeApi(async (call) => {
+      if (call.path === '/api/entities') return ok({ data: [{ _id: ENTITY, name: 'Visitors' }], total: 1 });
+      if (call.path === '/api/template-fields') return fields.promise.then(() => ok(FIELDS));
+      if (call.path === `/api/templates-data/${RECORD}/${TEMPLATE}`) return ok(asha);
+      return undefined;
+    });
+    open(checkin);
+    const input = await screen.findByRole('textbox', { name: /Type or paste a code/ });
+    fireEvent.change(input, {
+      target: { value: `${window.location.origin}/entity/${ENTITY}/view?dataId=${RECORD}` },
+    });
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(api.callsTo('/api/template-fields')).toHaveLength(1));
+
+    fields.open();
+    expect(await screen.findByText('Checked in')).toBeTruthy();
+    expect(screen.queryByText(/Choose the date field/)).toBeNull();
+    const [write] = api.callsTo(`/api/templates-data/${RECORD}/${TEMPLATE}`, 'PATCH');
+    expect((write?.body as { values: { checked_in: string } }).values.checked_in).toMatch(/T.*Z$/);
+  });
+
+  it('a code the camera reads while a lookup is on its way is read again after it, not lost', async () => {
+    const lookups: { code: string; answer: ReturnType<typeof gate<Response>> }[] = [];
+    const api = installFakeApi(async (call) => {
+      if (call.path === '/api/entities') return ok({ data: [{ _id: ENTITY, name: 'Visitors' }], total: 1 });
+      if (call.path === '/api/template-fields') return ok(FIELDS);
+      if (call.path === '/api/entities-data/entity/data') {
+        const answer = gate<Response>();
+        lookups.push({ code: lookedUp(call) ?? '', answer });
+        return answer.promise;
+      }
+      return undefined;
+    });
+    const stream = { getTracks: () => [] } as unknown as MediaStream;
+    Object.defineProperty(navigator, 'mediaDevices', {
+      value: { getUserMedia: async () => stream },
+      configurable: true,
+    });
+    open(find);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start camera' }));
+    await screen.findByText('Hold the code in front of the camera.');
+
+    camera.read!('B-1');
+    await waitFor(() => expect(lookups.map((l) => l.code)).toEqual(['B-1']));
+    // B-2 comes into sight while B-1 is looked up: not taken yet.
+    camera.read!('B-2');
+    lookups[0]!.answer.open(ok(page([])));
+    expect(await screen.findByText('No record found')).toBeTruthy();
+
+    // The next frames: B-1, still in sight, is the same scan; B-2 is read now.
+    camera.read!('B-1');
+    camera.read!('B-2');
+    await waitFor(() => expect(lookups.map((l) => l.code)).toEqual(['B-1', 'B-2']));
+    lookups[1]!.answer.open(ok(page([asha])));
+    expect(await screen.findByTestId('record-page')).toBeTruthy();
+    expect(api.callsTo('/api/entities-data/entity/data')).toHaveLength(2);
+  });
+
+  it('a code typed while a lookup is on its way stays in the box until it can be taken', async () => {
+    const answer = gate<Response>();
+    const api = installFakeApi(async (call) => {
+      if (call.path === '/api/entities') return ok({ data: [{ _id: ENTITY, name: 'Visitors' }], total: 1 });
+      if (call.path === '/api/template-fields') return ok(FIELDS);
+      if (call.path === '/api/entities-data/entity/data')
+        return lookedUp(call) === 'B-1' ? answer.promise : ok(page([asha]));
+      return undefined;
+    });
+    open(find);
+    const input = (await screen.findByRole('textbox', { name: /Type or paste a code/ })) as HTMLInputElement;
+    const type = (code: string) => {
+      fireEvent.change(input, { target: { value: code } });
+      fireEvent.submit(input.closest('form')!);
+    };
+    type('B-1');
+    await waitFor(() => expect(api.callsTo('/api/entities-data/entity/data')).toHaveLength(1));
+    type('B-2');
+    expect(input.value).toBe('B-2');
+    answer.open(ok(page([])));
+    expect(await screen.findByText('No record found')).toBeTruthy();
+    fireEvent.submit(input.closest('form')!);
+    expect(await screen.findByTestId('record-page')).toBeTruthy();
+    expect(api.callsTo('/api/entities-data/entity/data').map(lookedUp)).toEqual(['B-1', 'B-2']);
   });
 });

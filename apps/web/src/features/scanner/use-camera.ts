@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { NO_HELD_CODE, cameraReading } from './scan-rules';
 
 export type CameraProblem = 'denied' | 'no-camera' | 'unsupported' | 'busy' | 'other';
 
@@ -45,19 +46,15 @@ export function cameraBlockedByPolicy(doc: Document = document): boolean {
 }
 
 /**
- * A code read again less than this after its last reading is the same scan (a label held in front
- * of the camera is read many times a second): it counts again only once it was out of sight this long.
- */
-const SAME_CODE_MS = 3000;
-
-/**
  * The device camera shown in `videoRef`, its frames read by ZXing (loaded on start): `onCode`
  * once per code held in front of it, and again when `context` (what a scan does) changes.
+ * `onCode` answers false when it cannot take the code now (a scan is on its way): the code is
+ * then read again from the next frames instead of being taken as seen (`cameraReading`).
  * Stopped on `stop` and when the screen goes away.
  */
-export function useCamera(onCode: (text: string) => void, context: string) {
+export function useCamera(onCode: (text: string) => boolean, context: string) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  const lastRef = useRef({ text: '', at: 0 });
+  const lastRef = useRef(NO_HELD_CODE);
   const [state, setState] = useState<CameraState>({ status: 'off' });
   const stopRef = useRef<(() => void) | null>(null);
   const onCodeRef = useRef(onCode);
@@ -98,12 +95,13 @@ export function useCamera(onCode: (text: string) => void, context: string) {
       const { scanStream } = await import('./zxing-decoder');
       stopDecoder = await scanStream(stream, videoRef.current, (text) => {
         const now = Date.now();
-        const last = lastRef.current;
-        const held = text === last.text && now - last.at < SAME_CODE_MS;
+        if (cameraReading(lastRef.current, text, now) === 'same') {
+          lastRef.current = { text, at: now };
+          return;
+        }
+        if (!onCodeRef.current(text)) return;
         lastRef.current = { text, at: now };
-        if (held) return;
         navigator.vibrate?.(60);
-        onCodeRef.current(text);
       });
       if (stopRef.current !== release) return release();
       setState({ status: 'on' });
@@ -118,7 +116,7 @@ export function useCamera(onCode: (text: string) => void, context: string) {
 
   // Another mode or entity: the code in front of the camera is read again for it.
   useEffect(() => {
-    lastRef.current = { text: '', at: 0 };
+    lastRef.current = NO_HELD_CODE;
   }, [context]);
 
   // Leaving the screen turns the camera off.

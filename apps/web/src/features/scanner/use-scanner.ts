@@ -1,8 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../shared/ui/page-kit';
-import { useTemplateFields } from '../entities/entities-api';
-import { SCAN_CALLS, checkIn, handleScan, type ScanContext, type ScanOutcome } from './scan-actions';
+import { ENTITY_KEYS, fetchTemplateFields, useTemplateFields } from '../entities/entities-api';
+import {
+  SCAN_CALLS,
+  checkIn,
+  handleScan,
+  scanContextOf,
+  scanEntityOf,
+  type ScanContext,
+  type ScanOutcome,
+} from './scan-actions';
 import type { CheckIn, RecordRef } from './scan-rules';
 import type { ScannerSettings } from './scanner-settings';
 
@@ -14,57 +23,70 @@ const deps = { ...SCAN_CALLS, now: () => new Date() };
  */
 export function useScanner(settings: ScannerSettings) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // The panel shows the fields of the entity of "Find a record" or "Check in".
   const entityId = settings.mode === 'checkin' ? settings.checkin.entityId : settings.find.entityId;
   const fields = useTemplateFields(entityId ?? '');
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   const [history, setHistory] = useState<CheckIn[]>([]);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-
-  const fieldList = entityId ? (fields.data ?? []) : [];
-  const typeOf = (ref: string | null) =>
-    ref === 'title' ? 'SINGLE_LINE_TEXT' : (fieldList.find((f) => f.ref === ref)?.type ?? null);
-  const lookupRef = settings.mode === 'checkin' ? settings.checkin.lookupRef : settings.find.lookupRef;
-  const stampType = typeOf(settings.checkin.stampRef);
-  const ctx: ScanContext = {
-    settings,
-    origin: window.location.origin,
-    history,
-    lookupType: typeOf(lookupRef),
-    stampType: stampType === 'DATE' || stampType === 'DATE_TIME' ? stampType : null,
-  };
-  const ctxRef = useRef(ctx);
+  const latest = useRef({ settings, history });
   useEffect(() => {
-    ctxRef.current = ctx;
+    latest.current = { settings, history };
   });
 
+  /**
+   * The context of a scan made now. The types of the chosen fields decide what a scan does (a
+   * number field, the check-in value), and just after the screen opened with kept choices they may
+   * still be on their way: the scan waits for them (the screen's own query, or a new load when it
+   * failed) instead of being handled as if no field were chosen.
+   */
+  const currentContext = useCallback(async (): Promise<ScanContext> => {
+    const chosen = latest.current.settings;
+    const entity = scanEntityOf(chosen);
+    const loaded = entity
+      ? await queryClient.ensureQueryData({
+          queryKey: ENTITY_KEYS.fields(entity),
+          queryFn: ({ signal }) => fetchTemplateFields(entity, signal),
+        })
+      : [];
+    return scanContextOf(chosen, loaded, latest.current.history, window.location.origin);
+  }, [queryClient]);
+
+  /** Runs one scan; false (nothing done) while another is on its way: the source offers it again. */
   const run = useCallback(
-    async (work: (current: ScanContext) => Promise<ScanOutcome>) => {
+    (work: (current: ScanContext) => Promise<ScanOutcome>): boolean => {
       // One scan at a time: a camera keeps reading while a lookup is on its way.
-      if (busyRef.current) return;
+      if (busyRef.current) return false;
       busyRef.current = true;
       setBusy(true);
-      try {
-        const next = await work(ctxRef.current);
-        if (next.kind === 'checked-in') setHistory((list) => [next.entry, ...list]);
-        if (next.kind === 'open') void navigate(next.path);
-        else setOutcome(next);
-      } catch (error) {
-        setOutcome({ kind: 'error', message: errorText(error) });
-      } finally {
-        busyRef.current = false;
-        setBusy(false);
-      }
+      void (async () => {
+        try {
+          const next = await work(await currentContext());
+          if (next.kind === 'checked-in') setHistory((list) => [next.entry, ...list]);
+          if (next.kind === 'open') void navigate(next.path);
+          else setOutcome(next);
+        } catch (error) {
+          setOutcome({ kind: 'error', message: errorText(error) });
+        } finally {
+          busyRef.current = false;
+          setBusy(false);
+        }
+      })();
+      return true;
     },
-    [navigate],
+    [navigate, currentContext],
   );
 
-  const scan = useCallback((code: string) => void run((c) => handleScan(code, c, deps)), [run]);
+  /** A scanned or typed code: true when taken, false while another scan is on its way. */
+  const scan = useCallback((code: string) => run((c) => handleScan(code, c, deps)), [run]);
   /** Check in a record picked from several matches, or again after being asked. */
   const checkInRecord = useCallback(
     (record: RecordRef, again: boolean) => void run((c) => checkIn(record, c, deps, again)),
     [run],
   );
 
+  const fieldList = entityId ? (fields.data ?? []) : [];
   return { outcome, history, busy, fields: fieldList, scan, checkInRecord, dismiss: () => setOutcome(null) };
 }
