@@ -28,7 +28,53 @@ export type LongTermOptions = {
    * timestamper checked it); else they are read from the last signature of `signed`.
    */
   certificates?: Buffer[];
+  /**
+   * Where OCSP answers are kept between seals (default: this process's `sharedOcspCache` for
+   * `addLongTermValidation`; a renewal always asks again, fresh data being its point). null: ask.
+   */
+  ocspCache?: OcspCache | null;
 };
+
+/**
+ * OCSP answers kept per certificate (and issuer and responder) until their nextUpdate, the
+ * responder's own statement of how long the answer stands (RFC 5019 2.2.4; what the EU's DSS
+ * library does with its OCSP caches), and never longer than `maxAgeMs` after they were fetched
+ * (default 24 h) so that a long nextUpdate does not make them stale. An answer without
+ * nextUpdate is not kept. Bounded (`maxEntries`, default 1,000; the oldest goes first).
+ */
+export type OcspCache = {
+  get(key: string): Buffer | null;
+  set(key: string, der: Buffer, nextUpdate: Date | null): void;
+};
+
+export function createOcspCache(
+  options: { now?: () => number; maxAgeMs?: number; maxEntries?: number } = {},
+): OcspCache {
+  const now = options.now ?? Date.now;
+  const maxAgeMs = options.maxAgeMs ?? 86_400_000;
+  const maxEntries = options.maxEntries ?? 1000;
+  const entries = new Map<string, { der: Buffer; until: number }>();
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return null;
+      if (now() >= entry.until) {
+        entries.delete(key);
+        return null;
+      }
+      return entry.der;
+    },
+    set(key, der, nextUpdate) {
+      const at = now();
+      if (!nextUpdate || nextUpdate.getTime() <= at) return;
+      if (!entries.has(key) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(key, { der, until: Math.min(nextUpdate.getTime(), at + maxAgeMs) });
+    },
+  };
+}
+
+/** The process's OCSP answers, shared by every seal (`addLongTermValidation`'s default). */
+export const sharedOcspCache: OcspCache = createOcspCache();
 
 const OCSP_AIA = '1.3.6.1.5.5.7.48.1';
 
@@ -36,7 +82,8 @@ const OCSP_AIA = '1.3.6.1.5.5.7.48.1';
 export async function addLongTermValidation(signed: Buffer, options: LongTermOptions): Promise<Buffer> {
   try {
     const chain = options.certificates ?? certificatesOfLastSignature(signed);
-    const ocsps = await ocspResponses(chain, options.ocspTimeoutMs ?? 10_000);
+    const cache = options.ocspCache === undefined ? sharedOcspCache : options.ocspCache;
+    const ocsps = await ocspResponses(chain, options.ocspTimeoutMs ?? 10_000, cache);
     return await appendDssAndDocTimestamp(signed, chain, ocsps, options.timestamper);
   } catch (err) {
     // The timestamper's 503 (TIMESTAMP_UNAVAILABLE) as it is: the seal is retried.
@@ -63,7 +110,7 @@ export async function renewLongTermValidation(sealed: Buffer, options: LongTermO
     });
   }
   try {
-    const ocsps = await ocspResponses(last.certificates, options.ocspTimeoutMs ?? 10_000);
+    const ocsps = await ocspResponses(last.certificates, options.ocspTimeoutMs ?? 10_000, null);
     return await appendDssAndDocTimestamp(sealed, last.certificates, ocsps, options.timestamper);
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -155,14 +202,23 @@ function certificatesOfLastSignature(signed: Buffer): Buffer[] {
   return certificatesInCms(Buffer.from(signed.toString('latin1', o1 + l1 + 1, o2 - 1), 'hex'));
 }
 
-/** OCSP responses (DER OCSPResponse) for the certificates that name a responder and whose issuer is at hand. */
-async function ocspResponses(chain: Buffer[], timeoutMs: number): Promise<Buffer[]> {
+/**
+ * OCSP responses (DER OCSPResponse) for the certificates that name a responder and whose issuer is
+ * at hand: from `cache` while an answer stands (`OcspCache`), else asked (and kept in `cache`).
+ */
+async function ocspResponses(chain: Buffer[], timeoutMs: number, cache: OcspCache | null): Promise<Buffer[]> {
   const parsed = chain.map((der) => ({ der, ...parsedCertificate(der) }));
   const out: Buffer[] = [];
   for (const certificate of parsed) {
     const url = ocspUrlOf(certificate.pkijs);
     const issuer = parsed.find((c) => c !== certificate && certificate.x509.checkIssued(c.x509));
     if (!url || !issuer) continue;
+    const key = `${certificate.x509.fingerprint256} ${issuer.x509.fingerprint256} ${url}`;
+    const cached = cache?.get(key);
+    if (cached) {
+      out.push(cached);
+      continue;
+    }
     const request = new pkijs.OCSPRequest();
     await request.createForCertificate(certificate.pkijs, {
       hashAlgorithm: 'SHA-1',
@@ -180,11 +236,24 @@ async function ocspResponses(chain: Buffer[], timeoutMs: number): Promise<Buffer
       const answer = pkijs.OCSPResponse.fromBER(arrayBufferOf(body));
       if (answer.responseStatus.valueBlock.valueDec !== 0) continue;
       out.push(body);
+      cache?.set(key, body, nextUpdateOf(answer));
     } catch {
       // No answer: the certificate goes in the DSS without revocation data.
     }
   }
   return out;
+}
+
+/** nextUpdate of the (single) answer in a successful OCSP response; null when absent or unreadable. */
+function nextUpdateOf(answer: pkijs.OCSPResponse): Date | null {
+  try {
+    const bytes = answer.responseBytes;
+    if (!bytes || bytes.responseType !== '1.3.6.1.5.5.7.48.1.1') return null;
+    const basic = pkijs.BasicOCSPResponse.fromBER(bytes.response.getValue());
+    return basic.tbsResponseData.responses[0]?.nextUpdate ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function ocspUrlOf(certificate: pkijs.Certificate): string | null {

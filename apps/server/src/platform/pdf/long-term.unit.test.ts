@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addLongTermValidation,
   archiveExpiryOf,
+  createOcspCache,
   extendLongTermValidation,
   lastDocumentTimestamp,
   renewLongTermValidation,
@@ -111,6 +112,52 @@ describe('PAdES B-LT / B-LTA', { timeout: 60_000 }, () => {
     const appended = Buffer.concat([sealed, Buffer.from('\n% more\n')]);
     expect(verifyPdf(appended).intact).toBe(false);
     expect(await pdfsigTrusting(appended, [ca])).toContain('Not total document signed');
+  });
+});
+
+describe('OCSP answers kept between seals', { timeout: 60_000 }, () => {
+  it('reuses an answer until its nextUpdate, then asks the responder again', async () => {
+    let clock = Date.now();
+    // The test responder's answers stand 7 days (nextUpdate); no other limit for this cache.
+    const ocspCache = createOcspCache({ now: () => clock, maxAgeMs: 30 * 86_400_000 });
+    const timestamper = createTimestamper({ urls: [tsa.url] });
+    const seal = async () =>
+      addLongTermValidation(await signPdf(await makePdf([{}]), signer, { timestamper }), {
+        timestamper,
+        ocspCache,
+      });
+    const ocspsOf = (sealed: Buffer) => /\/OCSPs \[((?:\d+ 0 R ?)+)\]/.exec(sealed.toString('latin1'))?.[1];
+
+    let before = ocsp.requests;
+    const first = await seal();
+    expect(ocsp.requests - before).toBe(2);
+    expect(ocspsOf(first)?.match(/ 0 R/g)).toHaveLength(2);
+
+    clock += 6 * 86_400_000;
+    before = ocsp.requests;
+    const second = await seal();
+    expect(ocsp.requests - before).toBe(0);
+    expect(ocspsOf(second)?.match(/ 0 R/g)).toHaveLength(2);
+    expect(verifyPdf(second)).toMatchObject({ intact: true, level: 'B-LTA' });
+
+    clock += 86_400_000 + 60_000; // past nextUpdate
+    before = ocsp.requests;
+    await seal();
+    expect(ocsp.requests - before).toBe(2);
+  });
+
+  it('keeps an answer no longer than maxAgeMs after it was fetched, and none without nextUpdate', () => {
+    let clock = 1_000_000;
+    const cache = createOcspCache({ now: () => clock, maxAgeMs: 3_600_000 });
+    const answer = Buffer.from('answer');
+    cache.set('a', answer, new Date(clock + 7 * 86_400_000));
+    cache.set('b', answer, null);
+    cache.set('c', answer, new Date(clock - 1));
+    expect(cache.get('a')).toBe(answer);
+    expect(cache.get('b')).toBeNull();
+    expect(cache.get('c')).toBeNull();
+    clock += 3_600_000;
+    expect(cache.get('a')).toBeNull();
   });
 });
 
