@@ -1,4 +1,5 @@
 import { IFRAME_LINK_TOKEN_PREFIX } from '@esigns/contracts/iframe-links';
+import { registerActivityLogHooks } from './modules/activity-log';
 import { registerApplicationUserHooks } from './modules/application-users';
 import { registerCompanyHooks } from './modules/company';
 import { registerCompanyUserHooks } from './modules/company-users';
@@ -60,6 +61,7 @@ export function registerModuleHooks(platform: Platform): void {
   registerWhatsappHooks(platform);
   registerFileHooks();
   registerEmbeddingHooks(platform);
+  registerActivityLogHooks(platform);
   // Iframe links' tokens (`ifl_`): the company whose allowed origins may frame the link's page;
   // the app itself too (the link's preview on /externalLink/{id}).
   registerEmbedTokenResolver(

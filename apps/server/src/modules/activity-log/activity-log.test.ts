@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HTTPMethods } from 'fastify';
 import type { IntegrationEvent } from '@esigns/contracts/integration-events';
-import { bearer, memberOf, signUpAndSignIn, type TestSession } from '../../../test/accounts';
+import { eq } from 'drizzle-orm';
+import { bearer, memberOf, nextIp, signUpAndSignIn, type TestSession } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { until } from '../../../test/test-workers';
+import type { Db } from '../../platform/db/database';
+import { userIdsByEmails } from '../auth';
+import { listWorkspaces } from '../company';
 import { CAPTURED_ROUTES } from './capture';
+import { activityLog } from './schema';
 import { activityOfEvent, recordActivity } from './service';
 
 let t: TestApp;
@@ -133,6 +139,61 @@ describe('activity log', () => {
     expect((await list(admin)).statusCode).toBe(200);
     expect((await list(member)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/activity-log' })).statusCode).toBe(401);
+  });
+
+  it("logs a signer's action in a company whose staff made no call in this process (interest from its creation)", async () => {
+    // A company signed up and nothing else: no sign-in, no staff call, no entry of its own yet.
+    const email = `signer-only-${Date.now()}@example.com`;
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/companySignup',
+      payload: {
+        first_name: 'Quiet',
+        last_name: 'Owner',
+        email,
+        password: 'S3cure-pass',
+        company_name: 'Quiet Realty',
+      },
+      remoteAddress: nextIp(),
+    });
+    expect(signup.statusCode, signup.body).toBe(200);
+    const db = t.platform.database.db;
+    const userId = (await userIdsByEmails(db, [email])).get(email)!;
+    const [workspace] = await listWorkspaces(db, userId);
+    const companyId = workspace!.company_id;
+    expect(await db.select().from(activityLog).where(eq(activityLog.companyId, companyId))).toEqual([]);
+
+    // A signer signs one of its documents: the signing module publishes the integration event.
+    const subjectId = '7a1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d7';
+    await db.transaction((tx) =>
+      t.platform.events.publish(tx as unknown as Db, {
+        companyId,
+        type: 'document.signed',
+        subjectId,
+        data: {
+          document_id: subjectId,
+          name: 'Quiet lease.pdf',
+          status: 'INPROGRESS',
+          recipient: { email: 'quiet.signer@example.com', name: 'Quinn Signer' },
+        },
+      }),
+    );
+    const [entry] = await until(
+      async () => {
+        const rows = await db.select().from(activityLog).where(eq(activityLog.companyId, companyId));
+        return rows.length > 0 && rows;
+      },
+      "the signer's entry",
+      20_000,
+    );
+    expect(entry).toMatchObject({
+      action: 'document.signed',
+      actorId: null,
+      actorEmail: 'quiet.signer@example.com',
+      targetType: 'document',
+      targetId: subjectId,
+      targetName: 'Quiet lease.pdf',
+    });
   });
 
   it("logs a signer's event once, however often it is delivered", async () => {

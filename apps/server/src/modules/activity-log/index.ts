@@ -3,5 +3,6 @@
  * (checked by .dependency-cruiser.cjs). Its table stays private to it.
  */
 export { registerActivityCapture } from './capture';
+export { registerActivityLogHooks } from './hooks';
 export { defineActivityLogJobs } from './jobs';
 export { registerActivityLogRoutes } from './routes';

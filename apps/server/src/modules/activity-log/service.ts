@@ -36,16 +36,17 @@ export const LOGGED_EVENTS = [
 const clip = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : null);
 
 /**
- * Makes the event bus hand this company's signer events to the log. Once per company and
- * process (the first entry of a company writes its interest; it is kept in `event_interests`).
+ * Makes the event bus hand a company's signer events to the log, in the transaction that creates
+ * the company (the company module's workspace-created hook, registered by `registerActivityLogHooks`);
+ * companies made before it got theirs from migration 0059. Kept in `event_interests`, whatever
+ * process runs: no staff action is needed first.
  */
-const interested = new Set<string>();
-async function ensureInterest(platform: Platform, companyId: string): Promise<void> {
-  if (interested.has(companyId)) return;
-  await platform.database.db.transaction((tx) =>
-    platform.events.setInterest(tx, SUBSCRIBER, companyId, `${SUBSCRIBER}:${companyId}`, LOGGED_EVENTS),
-  );
-  interested.add(companyId);
+export function logSignerEventsOf(
+  platform: Platform,
+  tx: Pick<Db, 'delete' | 'insert'>,
+  companyId: string,
+): Promise<void> {
+  return platform.events.setInterest(tx, SUBSCRIBER, companyId, `${SUBSCRIBER}:${companyId}`, LOGGED_EVENTS);
 }
 
 /** Appends entries (never updates one); an entry from an event already logged is skipped. */
@@ -68,9 +69,6 @@ export async function recordActivity(platform: Platform, entries: readonly NewAc
       })),
     )
     .onConflictDoNothing();
-  for (const companyId of new Set(entries.map((e) => e.companyId))) {
-    await ensureInterest(platform, companyId);
-  }
 }
 
 /** An entry for a signer's event (document signed, declined, completed). */

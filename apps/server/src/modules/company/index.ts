@@ -34,6 +34,7 @@ export {
   findMembership,
   listWorkspaces,
   lockMembership,
+  registerWorkspaceCreatedHook,
   setMemberUserType,
 } from './service';
-export type { CompanyRow, Member } from './service';
+export type { CompanyRow, Member, WorkspaceCreatedHook } from './service';

@@ -6,11 +6,23 @@ import type { Db } from '../../platform/db/database';
 import { seedUserTypes } from '../permissions';
 import { companies, companyUsers, type MembershipStatus } from './schema';
 
-type Tx = Pick<Db, 'insert' | 'select' | 'update'>;
+/** What a later module does in the transaction that creates a workspace (module-hooks.ts). */
+export type WorkspaceCreatedHook = (tx: WorkspaceTx, companyId: string) => Promise<void>;
+type WorkspaceTx = Pick<Db, 'insert' | 'select' | 'update' | 'delete'>;
+const workspaceCreatedHooks = new Map<string, WorkspaceCreatedHook>();
 
-/** Creates a workspace with its first member as OWNER. */
+/**
+ * Runs `hook` in the transaction of every new workspace, after its owner and user types (a module
+ * that keeps something per company: the activity log's event interest). Registering a name again
+ * replaces its hook (one app per test file).
+ */
+export function registerWorkspaceCreatedHook(name: string, hook: WorkspaceCreatedHook): void {
+  workspaceCreatedHooks.set(name, hook);
+}
+
+/** Creates a workspace with its first member as OWNER; then the workspace-created hooks, same transaction. */
 export async function createWorkspace(
-  tx: Tx,
+  tx: WorkspaceTx,
   input: { name: string; planType: PlanType; ownerId: string },
 ): Promise<{ companyId: string }> {
   const [company] = await tx
@@ -25,6 +37,7 @@ export async function createWorkspace(
   if (!company) throw new Error('company insert returned nothing');
   await tx.insert(companyUsers).values({ companyId: company.id, userId: input.ownerId, userType: 'OWNER' });
   await seedUserTypes(tx, company.id);
+  for (const hook of workspaceCreatedHooks.values()) await hook(tx, company.id);
   return { companyId: company.id };
 }
 
