@@ -23,7 +23,9 @@ import type { GuardName } from './guard-decision';
  *     and update need a guest identity (`formGuest`: passcode plus user id or anonymous user id,
  *     else auth/verify); approval/execute needs an approver (`formApproval`, else approval/auth).
  * - /if/{ssoAuth}/*  ->  the staff routes of the areas spec 1 §2 lists for embedded mode, under
- *     the same paths, plus /if/{ssoAuth}/iFrameSignin; /if/{ssoAuth} opens the documents list.
+ *     the same paths, but the screens that need a call the server refuses an embedded session
+ *     (`EMBEDDED_REFUSED_SCREENS`), plus /if/{ssoAuth}/iFrameSignin; /if/{ssoAuth} opens the
+ *     documents list.
  * - /ap/forbidden is a real screen in the public layout (staff are sent there too, so the
  *     contact navigation would be wrong); /ap opens /ap/dashboard.
  * - /profilesettings opens its default child, dashboard-settings (spec 1 §2).
@@ -498,7 +500,10 @@ export const CONTACT_ROUTES: ScreenRoute[] = [
 
 export const EMBEDDED_PREFIX = '/if/{ssoAuth}';
 
-/** Areas spec 1 §2 lists for the embedded mode. */
+/**
+ * Areas spec 1 §2 lists for the embedded mode: their staff screens are mirrored under
+ * /if/{ssoAuth}, except `EMBEDDED_REFUSED_SCREENS`.
+ */
 export const EMBEDDED_AREAS: ReadonlySet<string> = new Set([
   'entities',
   'entity-views',
@@ -520,6 +525,33 @@ export const EMBEDDED_AREAS: ReadonlySet<string> = new Set([
   'email-templates',
   'settings',
 ]);
+
+/**
+ * Screens of the embedded areas that are not mirrored, each with a call it needs that an embedded
+ * session is refused (`METHOD /pattern` of `EMBEDDED_REFUSED` in @esigns/contracts/embedded-routes):
+ * in the frame they could only show the refusal. The host never sees them: no route, and the
+ * profile and settings sub-navigation leaves them out (`isMirroredInFrame`).
+ * `embedded-mirror.test.tsx` checks each call against the server's lists, and that the mirrored
+ * screens of these areas call only allowed routes when they open.
+ */
+export const EMBEDDED_REFUSED_SCREENS: Readonly<Record<string, string>> = {
+  '/profile/change-password': 'PATCH /api/password/update',
+  '/profile/two-step-verification': 'POST /api/mf2a/totp/setup',
+  '/profile/remove-workspace': 'POST /api/workspaces/leave',
+  '/profile/subscription': 'GET /api/getPlanInfo',
+  '/profile/companyUsers': 'POST /api/user/inviteUser',
+  '/profile/companyProfile': 'PATCH /api/company',
+  '/profile/manage-permissions': 'PATCH /api/permissions/:id',
+  '/profile/paymentIntegration': 'POST /api/payment-systems',
+  '/profile/paymentsCards': 'GET /api/billing-details',
+  '/entity-payment-status-update': 'PUT /api/pay-buttons/payments/:id/status',
+  '/expire': 'GET /api/getPlanInfo',
+  '/invoice': 'GET /api/invoices/:id',
+  '/plans-list': 'GET /api/getPlanInfo',
+  '/profilesettings/myapps-credentials': 'GET /api/Get-keys',
+  '/profilesettings/transferAccount': 'POST /api/transfer-account',
+  '/profilesettings/transferAccount/{requestId}': 'GET /api/transfer-account/:requestId',
+};
 
 /** The staff routes of the embedded areas under /if/{ssoAuth}, without chrome. */
 export const EMBEDDED_ROUTES: ScreenRoute[] = [
@@ -549,9 +581,14 @@ export const EMBEDDED_ROUTES: ScreenRoute[] = [
   ...embeddedMirror(),
 ];
 
-/** Staff routes of the embedded areas; a redirect is kept only if its target is mirrored too. */
+/**
+ * Staff routes of the embedded areas but the refused screens; a redirect is kept only if its
+ * target is mirrored too.
+ */
 function embeddedMirror(): ScreenRoute[] {
-  const mirrored = STAFF_ROUTES.filter((route) => EMBEDDED_AREAS.has(route.area));
+  const mirrored = STAFF_ROUTES.filter(
+    (route) => EMBEDDED_AREAS.has(route.area) && !(route.pattern in EMBEDDED_REFUSED_SCREENS),
+  );
   const patterns = new Set(mirrored.map((route) => route.pattern));
   return mirrored
     .filter((route) => !route.redirectTo || patterns.has(route.redirectTo))
@@ -562,6 +599,13 @@ function embeddedMirror(): ScreenRoute[] {
       layout: 'embedded' as const,
       ...(route.redirectTo ? { redirectTo: `${EMBEDDED_PREFIX}${route.redirectTo}` } : {}),
     }));
+}
+
+const MIRRORED_PATTERNS: ReadonlySet<string> = new Set(EMBEDDED_ROUTES.map((route) => route.pattern));
+
+/** Whether a staff screen (`/profile/signature`, spec notation) is mirrored in the embedded frame. */
+export function isMirroredInFrame(pattern: string): boolean {
+  return MIRRORED_PATTERNS.has(`${EMBEDDED_PREFIX}${pattern}`);
 }
 
 export const ALL_SCREEN_ROUTES: readonly ScreenRoute[] = [

@@ -3,7 +3,7 @@ import { seedCompany, type SeededCompany, type SeededUser } from '../../../test/
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { requireAuth, sessionRoutesOf } from '../../platform/http/authenticate';
 import { createDocument, saveLayout, signatureField, signer, uniqueEmail } from '../documents/test-helpers';
-import { EMBEDDED_ALLOWED, EMBEDDED_REFUSED } from './embedded-routes';
+import { EMBEDDED_ALLOWED, EMBEDDED_REFUSED } from '@esigns/contracts/embedded-routes';
 import { routeKeysOf } from './frame-policy';
 
 // The embedded-session policy is an allow-list: every route behind a session is either allowed
@@ -119,6 +119,10 @@ describe('an embedded session', { timeout: 120_000 }, () => {
       const res = await call('GET', url, embedded);
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     }
+    // A form's saved anonymous links (its public link with a name) stay allowed: they open nothing
+    // the form's own settings do not; an unknown one is the module's 404, not the refusal.
+    const anonymous = await call('GET', '/api/anonymous-form/7d1c3f0e-5b7a-4c2e-9a41-0f6b2d8e9c13', embedded);
+    expect(anonymous.statusCode, anonymous.body).toBe(404);
   });
 
   it('reads and writes records of an entity', async () => {
@@ -141,7 +145,7 @@ describe('an embedded session', { timeout: 120_000 }, () => {
     expect(rows.statusCode, rows.body).toBe(200);
   });
 
-  it('is refused on secrets, integrations, payment accounts, mail, team, keys and the embed calls', async () => {
+  it("is refused on secrets, integrations, payment accounts, mail, team, keys, the embed calls and links for outsiders (iframe links, records' public links)", async () => {
     const unknownId = '7d1c3f0e-5b7a-4c2e-9a41-0f6b2d8e9c13';
     const refused: [Method, string, object?][] = [
       ['GET', '/api/company-seal-certificate'],
@@ -171,6 +175,10 @@ describe('an embedded session', { timeout: 120_000 }, () => {
       ['GET', '/api/embed/allowed-origins'],
       ['POST', '/api/embed/allowed-origins', { origin: 'https://evil.example' }],
       ['GET', '/api/iframe/get'],
+      // Links for people outside the company: records' public links, like iframe links.
+      ['POST', '/api/entities-data/public-link', {}],
+      ['GET', '/api/entities-data/public-links'],
+      ['POST', `/api/entities-data/public-link/${unknownId}/revoke`],
       ['PATCH', '/api/company', {}],
       ['GET', '/api/billing-details'],
       ['POST', '/api/subscription/cancel', {}],

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HOST_TOKEN_PREFIX } from '@esigns/contracts/embedding';
 import type { Db } from '../../platform/db/database';
-import { EMBEDDED_ALLOWED } from './embedded-routes';
+import { EMBEDDED_ALLOWED } from '@esigns/contracts/embedded-routes';
 import { readHostToken } from './host-token';
 import { allowedOriginsOf } from './origins';
 

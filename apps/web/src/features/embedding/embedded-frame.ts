@@ -1,3 +1,5 @@
+import { useParams } from 'react-router';
+
 /**
  * The embedded mode's frame: a page opened at `/if/{ssoAuth}/...` runs its own router with the
  * basename `/if/{ssoAuth}` (main.tsx), so every screen's absolute staff links and navigations
@@ -35,6 +37,15 @@ export function enterEmbeddedFrame(frame: EmbeddedFrame): void {
 /** The frame this page runs in, or null outside the embedded mode. */
 export function currentEmbeddedFrame(): EmbeddedFrame | null {
   return current;
+}
+
+/**
+ * Whether the screen is shown in the embedded mode: the frame's own router (basename
+ * `/if/{ssoAuth}`), or the full router's `/if/{ssoAuth}/...` routes (tests, tooling).
+ */
+export function useInEmbeddedFrame(): boolean {
+  const { ssoAuth } = useParams();
+  return current !== null || Boolean(ssoAuth);
 }
 
 /** Tests: back to a plain page. */

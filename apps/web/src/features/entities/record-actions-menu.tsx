@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { SendEmailButton, SEND_EMAIL_PERMISSION } from '../email-templates/send-email-action';
 import { SendEmailDialog } from '../email-templates/send-email-dialog';
+import { useInEmbeddedFrame } from '../embedding/embedded-frame';
 import { useEntityArea } from './entity-area';
 import { useEntity } from './entities-api';
 import { NotifyDialog } from './notify-dialog';
@@ -51,9 +52,11 @@ export function RecordActionsMenu({
   title: string;
 }) {
   const { can } = useEntityArea();
+  const isEmbedded = useInEmbeddedFrame();
   const [dialog, setDialog] = useState<Dialog>(null);
   const canNotify = can('notifications:send');
-  const canShare = can('entity-data:export');
+  // Records' public links are refused to an embedded session (links for people outside).
+  const canShare = can('entity-data:export') && !isEmbedded;
   const canEmail = can(SEND_EMAIL_PERMISSION);
   const close = () => setDialog(null);
   return (

@@ -3,6 +3,8 @@ import { Badge, Box, Group, NativeSelect, NavLink, Paper, Stack, Text, Title } f
 import type { Icon } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/branding/use-page-title';
+import { isMirroredInFrame } from '../../app/routes';
+import { useInEmbeddedFrame } from '../embedding/embedded-frame';
 
 export type SectionNavItem = {
   label: string;
@@ -23,6 +25,13 @@ export function useModePrefix(): string {
 
 function isCurrent(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** The groups' children the embedded frame mirrors; groups left empty go. */
+function mirroredGroups(groups: readonly SectionNavGroup[], basePath: string): SectionNavGroup[] {
+  return groups
+    .map((group) => ({ ...group, items: group.items.filter((i) => isMirroredInFrame(`${basePath}/${i.path}`)) }))
+    .filter((group) => group.items.length > 0);
 }
 
 /** What a child screen of an area gives its frame. */
@@ -50,13 +59,16 @@ export type SectionLayoutProps = SectionChildProps & {
 export function SectionLayout({
   areaTitle,
   basePath,
-  groups,
+  groups: allGroups,
   title,
   description,
   actions,
   children,
 }: SectionLayoutProps) {
   usePageTitle(title);
+  // In the embedded mode only the children the frame mirrors (the others' calls are refused).
+  const isEmbedded = useInEmbeddedFrame();
+  const groups = isEmbedded ? mirroredGroups(allGroups, basePath) : allGroups;
   const prefix = useModePrefix();
   const { pathname } = useLocation();
   const navigate = useNavigate();

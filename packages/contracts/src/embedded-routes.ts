@@ -1,7 +1,10 @@
 /**
- * The embedded-session policy's route lists (fail closed: a route in neither list is refused).
- * `embedded-routes.test.ts` boots the app and fails when a route behind a session is in neither
- * list, so every new staff route forces a decision here. How to decide: README.md of this module.
+ * The embedded-session policy's route lists (fail closed: a route in neither list is refused). The
+ * server's policy reads them (apps/server/src/modules/embedding, frame-policy.ts) and its
+ * `embedded-policy.test.ts` boots the app and fails when a route behind a session is in neither
+ * list, so every new staff route forces a decision here. The web reads them too: its mirrored
+ * screens (apps/web/src/app/routes.ts `EMBEDDED_ROUTES`) are checked against them
+ * (`embedded-mirror.test.tsx`). How to decide: the embedding module's README.md.
  */
 
 /**
@@ -174,7 +177,7 @@ export const EMBEDDED_ALLOWED: ReadonlyArray<{ why: string; routes: readonly str
     ],
   },
   {
-    why: 'Entities and their records: definitions, relationships, groups, customization, record files and documents, mailing records, imports and exports',
+    why: 'Entities and their records: definitions, relationships, groups, customization, record files and documents, mailing records, imports and exports (not their public links: refused below)',
     routes: [
       'GET /api/company-entity',
       'GET /api/email-template/list',
@@ -192,9 +195,6 @@ export const EMBEDDED_ALLOWED: ReadonlyArray<{ why: string; routes: readonly str
       'POST /api/entities-data/entity/data',
       'POST /api/entities-data/entity/view/data',
       'GET /api/entities-data/fetchCheckin',
-      'POST /api/entities-data/public-link',
-      'POST /api/entities-data/public-link/:id/revoke',
-      'GET /api/entities-data/public-links',
       'POST /api/entities-data/selected-data-duplicate',
       'POST /api/entities-data/send-notification',
       'POST /api/entities-datas',
@@ -522,10 +522,13 @@ export const EMBEDDED_REFUSED: ReadonlyArray<{ why: string; routes: readonly str
     ],
   },
   {
-    why: "The embedded mode's own calls and iframe links (the /iframeLink screen is not mirrored; its links show data to people outside)",
+    why: "The embedded mode's own calls, and the links that let people outside the company read its data without an account: iframe links and records' public links (a host's session could otherwise hand out access that outlives it; the /iframeLink screen is not mirrored and records' Share action is hidden in the frame). A form's public link and its saved anonymous links stay allowed: they open nothing beyond what the form's own settings (ACTIVE, owner type ANYONE) already give",
     routes: [
       'GET,POST /api/embed/allowed-origins',
       'DELETE /api/embed/allowed-origins/:id',
+      'POST /api/entities-data/public-link',
+      'POST /api/entities-data/public-link/:id/revoke',
+      'GET /api/entities-data/public-links',
       'POST /api/iframe/create',
       'DELETE /api/iframe/deleteIframeLink/:id',
       'GET /api/iframe/get',
