@@ -53,6 +53,43 @@ export function loadFirstPageImage(
   return pending;
 }
 
+/** The longest the signing view's code waits for the first page to show (a slow or lost image). */
+export const FIRST_PAGE_WAIT_MS = 3000;
+const settled = new Map<string, Promise<void>>();
+const settle = new Map<string, () => void>();
+
+/**
+ * Resolves once the first page's image has been painted (`markFirstPageShown`), or as soon as it
+ * is known there is none, and never later than FIRST_PAGE_WAIT_MS; null when there is no image to
+ * wait for. The signing view asks for its code only then: its hundred modules are evaluated in one
+ * long task of the main thread, and started together with the image they held its paint back (by
+ * 0.3-0.6 s on a phone).
+ */
+export function firstPageSettled(access: SignerAccess, record: TESignRecord): Promise<void> | null {
+  const image = loadFirstPageImage(access, record);
+  const version = versionOf(record);
+  if (!image || !version) return null;
+  const key = keyOf(access.documentId, version);
+  let pending = settled.get(key);
+  if (!pending) {
+    pending = new Promise<void>((resolve) => {
+      settle.set(key, resolve);
+      void image.then((url) => {
+        if (!url) resolve();
+      });
+      window.setTimeout(resolve, FIRST_PAGE_WAIT_MS);
+    });
+    settled.set(key, pending);
+  }
+  return pending;
+}
+
+/** Called by the preview once its image is on screen (or failed to show): the view may load. */
+export function markFirstPageShown(documentId: string, record: TESignRecord): void {
+  const version = versionOf(record);
+  if (version) settle.get(keyOf(documentId, version))?.();
+}
+
 /** The first page's image address once it is in (at once when the landing fetched it already). */
 export function useFirstPageImage(access: SignerAccess, record: TESignRecord): string | null {
   const version = versionOf(record);

@@ -1,7 +1,7 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Loader, Text } from '@mantine/core';
 import type { TESignRecord } from '@esigns/contracts/signing';
-import { useFirstPageImage } from './first-page-image';
+import { markFirstPageShown, useFirstPageImage } from './first-page-image';
 import type { SignerAccess } from './signing-api';
 import { CAPTION_HEIGHT, PAGES_PADDING_START, zoomFor } from './signing-layout';
 import classes from './signing.module.css';
@@ -16,6 +16,19 @@ export function FirstPagePreview({ record, access }: { record: TESignRecord; acc
   const scroller = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState(0);
   const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
+  // Once the image is painted (the frame after its load) the view's code may be asked for.
+  useEffect(() => {
+    if (!loaded && !failed) return;
+    let timer = 0;
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => markFirstPageShown(access.documentId, record), 0);
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [loaded, failed, access.documentId, record]);
   // Measured before the first paint: the page shows at its final size straight away.
   useLayoutEffect(() => setMeasured(scroller.current?.clientWidth ?? 0), []);
   const width = measured || window.innerWidth;
@@ -46,6 +59,7 @@ export function FirstPagePreview({ record, access }: { record: TESignRecord; acc
                 data-testid="page-image-1"
                 data-loaded={loaded}
                 onLoad={() => setLoaded(true)}
+                onError={() => setFailed(true)}
               />
             ) : (
               <Loader size="sm" color="gray" />

@@ -1,15 +1,51 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { firstPageSettled } from './first-page-image';
 import { FirstPagePreview } from './first-page-preview';
 import { OpenLinkFromMail, RecordError, SignerLoading } from './signer-ui';
 import { signerStepOf, signingPaths } from './signing-paths';
+import type { TESignRecord } from '@esigns/contracts/signing';
+import type { SignerAccess } from './signing-api';
 import { useESignRecord, useSignerAccess } from './use-signer-access';
 
-/** The view's own code (pages, fields, dialogs: about a hundred chunks) loads behind the first page. */
-const SigningView = lazy(() => import('./signing-view').then((m) => ({ default: m.SigningView })));
+/** Whether the view's code is in (asked for ahead by the landing, or opened once already). */
+let viewLoaded = false;
 
 /** Asks for the signing view's code ahead (the landing, while the recipient reads it). */
-export const loadSigningView = () => import('./signing-view');
+export const loadSigningView = () =>
+  import('./signing-view').then((module) => {
+    viewLoaded = true;
+    return module;
+  });
+
+/** The view's own code (pages, fields, dialogs: about a hundred chunks) loads behind the first page. */
+const SigningView = lazy(() => loadSigningView().then((m) => ({ default: m.SigningView })));
+
+/**
+ * The first page, then the view: its code is asked for once the first page's image shows
+ * (first-page-image.ts `firstPageSettled`), unless it is in already. Evaluating the view's hundred
+ * modules is one long task of the main thread, which held the image's paint back when both started
+ * together.
+ */
+function ViewAfterFirstPage({ record, access }: { record: TESignRecord; access: SignerAccess }) {
+  const [waitFor] = useState(() => (viewLoaded ? null : firstPageSettled(access, record)));
+  const [shown, setShown] = useState(waitFor === null);
+  useEffect(() => {
+    let live = true;
+    void waitFor?.then(() => {
+      if (live) setShown(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [waitFor]);
+  const preview = <FirstPagePreview record={record} access={access} />;
+  return (
+    <Suspense fallback={preview}>
+      {shown ? <SigningView record={record} access={access} /> : preview}
+    </Suspense>
+  );
+}
 
 /**
  * `/emp-documents/custom/{employee_document_id}/pp`: the signing view once the recipient may act;
@@ -31,11 +67,7 @@ export function SigningScreen() {
     case 'finished':
       return <Navigate to={signingPaths.signed(documentId)} replace />;
     case 'ready':
-      return (
-        <Suspense fallback={<FirstPagePreview record={data} access={access} />}>
-          <SigningView key={documentId} record={data} access={access} />
-        </Suspense>
-      );
+      return <ViewAfterFirstPage key={documentId} record={data} access={access} />;
     default:
       return <Navigate to={signingPaths.landing(documentId, data.recipient._id)} replace />;
   }

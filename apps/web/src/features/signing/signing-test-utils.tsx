@@ -7,6 +7,7 @@ import { SigningLandingScreen } from './landing-screen';
 import { SigningScreen } from './signing-screen';
 import { VerifyPasswordScreen } from './verify-password-screen';
 import { renderRoutes } from '../../shared/testing/render-routes';
+import { installFakeApi, ok } from '../../shared/testing/fake-api';
 
 export const DOC_ID = '0a1b2c3d-0000-4000-8000-00000000e0d1';
 export const USER_ID = '0a1b2c3d-0000-4000-8000-0000000000u1';
@@ -133,4 +134,22 @@ export function expiryState(overrides: Partial<TExpiryTokenState> = {}): TExpiry
     sender: { name: 'Ada Lovelace', email: 'ada@acme.test' },
     ...overrides,
   };
+}
+
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+
+/**
+ * Answers the recipient's record (file version `version` repeated: one image per version) and its
+ * first page's image, or never answers the image (`hang`).
+ */
+export function serveRecordAndFirstPage(version: string, image: 'ok' | 'hang') {
+  const record = makeRecord({ file: { ...makeRecord().file!, sha256: version.repeat(64) } });
+  return installFakeApi((call) => {
+    if (call.path === `/api/e-signs/${DOC_ID}`) return ok(record);
+    if (call.path.endsWith('/first-page')) {
+      if (image === 'hang') return new Promise<Response>(() => {}) as unknown as Response;
+      return new Response(PNG_BYTES, { status: 200, headers: { 'content-type': 'image/png' } });
+    }
+    return undefined;
+  });
 }
