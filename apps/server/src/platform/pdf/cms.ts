@@ -226,7 +226,10 @@ export async function buildCmsSignature(
   signedDataSchema.valueBlock.value.splice(
     3,
     0,
-    new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 0 }, value: signer.certificates.map(encoded) }),
+    new asn1js.Constructed({
+      idBlock: { tagClass: 3, tagNumber: 0 },
+      value: signer.certificates.map(encoded),
+    }),
   );
   const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedDataSchema });
   return Buffer.from(contentInfo.toSchema().toBER());
@@ -397,7 +400,9 @@ type SignerInfoParts = {
 };
 
 const isContextTag = (block: asn1js.AsnType | undefined, tagNumber: number): block is asn1js.Constructed =>
-  block instanceof asn1js.Constructed && block.idBlock.tagClass === 3 && block.idBlock.tagNumber === tagNumber;
+  block instanceof asn1js.Constructed &&
+  block.idBlock.tagClass === 3 &&
+  block.idBlock.tagNumber === tagNumber;
 
 const oidOf = (block: asn1js.AsnType | undefined): string | null =>
   block instanceof asn1js.ObjectIdentifier ? block.valueBlock.toString() : null;
@@ -513,7 +518,8 @@ function readTstInfo(tree: asn1js.AsnType): {
 } {
   const parts = tree instanceof asn1js.Sequence ? tree.valueBlock.value : [];
   const [version, policy, messageImprint, serialNumber, genTime] = parts;
-  const [algorithm, hashed] = messageImprint instanceof asn1js.Sequence ? messageImprint.valueBlock.value : [];
+  const [algorithm, hashed] =
+    messageImprint instanceof asn1js.Sequence ? messageImprint.valueBlock.value : [];
   if (
     !(version instanceof asn1js.Integer) ||
     !oidOf(policy) ||

@@ -13,14 +13,18 @@ import type { Timestamper } from './timestamp';
 /*
  * PAdES B-LT and B-LTA on a signed PDF, in one incremental update appended after the signature:
  * a DSS (Document Security Store: the certificates of the signer's and the timestamp authority's
- * chains, and an OCSP response for each certificate that names a responder), then a document
- * timestamp (/DocTimeStamp, ETSI.RFC3161) whose byte range covers the whole file, DSS included.
+ * chains, an OCSP response for each certificate that names a responder, else the CRL of its
+ * distribution point, and a /VRI entry for the seal's signature), then a document timestamp
+ * (/DocTimeStamp, ETSI.RFC3161) whose byte range covers the whole file, DSS included.
  * The signature before stays valid: its byte range is untouched.
  */
 
 export type LongTermOptions = {
   timestamper: Timestamper;
-  /** Per OCSP request (default 10 s). An unreachable responder leaves that certificate without one. */
+  /**
+   * Per OCSP request and CRL download (default 10 s). An unreachable responder or distribution
+   * point leaves that certificate without revocation data.
+   */
   ocspTimeoutMs?: number;
   /**
    * `addLongTermValidation` only: the certificates of the signature and of its timestamp token
@@ -29,27 +33,32 @@ export type LongTermOptions = {
    */
   certificates?: Buffer[];
   /**
-   * Where OCSP answers are kept between seals (default: this process's `sharedOcspCache` for
-   * `addLongTermValidation`; a renewal always asks again, fresh data being its point). null: ask.
+   * Where OCSP answers and CRLs are kept between seals (default: this process's
+   * `sharedRevocationCache` for `addLongTermValidation`; a renewal always asks again, fresh data
+   * being its point). null: ask every time.
    */
-  ocspCache?: OcspCache | null;
+  revocationCache?: RevocationCache | null;
 };
 
+/** A CRL larger than this is not downloaded (the certificate then goes without revocation data). */
+export const CRL_MAX_BYTES = 5 * 1024 * 1024;
+
 /**
- * OCSP answers kept per certificate (and issuer and responder) until their nextUpdate, the
- * responder's own statement of how long the answer stands (RFC 5019 2.2.4; what the EU's DSS
- * library does with its OCSP caches), and never longer than `maxAgeMs` after they were fetched
- * (default 24 h) so that a long nextUpdate does not make them stale. An answer without
- * nextUpdate is not kept. Bounded (`maxEntries`, default 1,000; the oldest goes first).
+ * OCSP answers (per certificate, issuer and responder) and CRLs (per distribution point and
+ * issuer) kept until their nextUpdate, the issuer's own statement of how long they stand (RFC 5019
+ * 2.2.4; what the EU's DSS library does with its OCSP and CRL caches), and never longer than
+ * `maxAgeMs` after they were fetched (default 24 h) so that a long nextUpdate does not make them
+ * stale. One without nextUpdate is not kept. Bounded (`maxEntries`, default 1,000; the oldest
+ * goes first).
  */
-export type OcspCache = {
+export type RevocationCache = {
   get(key: string): Buffer | null;
   set(key: string, der: Buffer, nextUpdate: Date | null): void;
 };
 
-export function createOcspCache(
+export function createRevocationCache(
   options: { now?: () => number; maxAgeMs?: number; maxEntries?: number } = {},
-): OcspCache {
+): RevocationCache {
   const now = options.now ?? Date.now;
   const maxAgeMs = options.maxAgeMs ?? 86_400_000;
   const maxEntries = options.maxEntries ?? 1000;
@@ -73,18 +82,23 @@ export function createOcspCache(
   };
 }
 
-/** The process's OCSP answers, shared by every seal (`addLongTermValidation`'s default). */
-export const sharedOcspCache: OcspCache = createOcspCache();
+/** The process's OCSP answers and CRLs, shared by every seal (`addLongTermValidation`'s default). */
+export const sharedRevocationCache: RevocationCache = createRevocationCache();
 
 const OCSP_AIA = '1.3.6.1.5.5.7.48.1';
 
 /** Appends the DSS and a document timestamp to `signed` (the output of signPdf with a timestamp). */
 export async function addLongTermValidation(signed: Buffer, options: LongTermOptions): Promise<Buffer> {
   try {
-    const chain = options.certificates ?? certificatesOfLastSignature(signed);
-    const cache = options.ocspCache === undefined ? sharedOcspCache : options.ocspCache;
-    const ocsps = await ocspResponses(chain, options.ocspTimeoutMs ?? 10_000, cache);
-    return await appendDssAndDocTimestamp(signed, chain, ocsps, options.timestamper);
+    const signature = lastSignatureContents(signed);
+    const chain = options.certificates ?? (signature ? certificatesInCms(signature) : []);
+    const cache = options.revocationCache === undefined ? sharedRevocationCache : options.revocationCache;
+    const revocation = await revocationData(chain, options.ocspTimeoutMs ?? 10_000, cache);
+    // PAdES's /VRI entry for the seal: SHA-1 of its /Contents bytes, upper-case hex.
+    const vri = signature
+      ? { key: createHash('sha1').update(signature).digest('hex').toUpperCase(), certificates: chain }
+      : null;
+    return await appendDssAndDocTimestamp(signed, chain, revocation, options.timestamper, vri);
   } catch (err) {
     // The timestamper's 503 (TIMESTAMP_UNAVAILABLE) as it is: the seal is retried.
     if (err instanceof AppError) throw err;
@@ -110,8 +124,8 @@ export async function renewLongTermValidation(sealed: Buffer, options: LongTermO
     });
   }
   try {
-    const ocsps = await ocspResponses(last.certificates, options.ocspTimeoutMs ?? 10_000, null);
-    return await appendDssAndDocTimestamp(sealed, last.certificates, ocsps, options.timestamper);
+    const revocation = await revocationData(last.certificates, options.ocspTimeoutMs ?? 10_000, null);
+    return await appendDssAndDocTimestamp(sealed, last.certificates, revocation, options.timestamper, null);
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError('SERVICE_UNAVAILABLE', {
@@ -189,59 +203,147 @@ export function archiveExpiryOf(sealed: Buffer): Date | null {
   }
 }
 
-/** Every certificate of the file's last signature and of its timestamp token (DER, unique). */
-function certificatesOfLastSignature(signed: Buffer): Buffer[] {
+/** The /Contents bytes of the file's last signature (the CMS and its zero padding), or null. */
+function lastSignatureContents(signed: Buffer): Buffer | null {
   const at = signed.lastIndexOf('/ByteRange');
   const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(
     signed.toString('latin1', at, at + 100),
   );
-  if (!range) return [];
-  const [o1, l1] = range.slice(1, 3).map(Number) as [number, number];
-  const o2 = Number(range[3]);
-  // Only the certificates: the signature was just made (or is checked by whoever reads the file).
-  return certificatesInCms(Buffer.from(signed.toString('latin1', o1 + l1 + 1, o2 - 1), 'hex'));
+  if (at < 0 || !range) return null;
+  const [o1, l1, o2] = range.slice(1, 4).map(Number) as [number, number, number];
+  return Buffer.from(signed.toString('latin1', o1 + l1 + 1, o2 - 1), 'hex');
+}
+
+/** Revocation data for a chain: each certificate's OCSP answer, else its CRL. */
+type RevocationData = {
+  /** DER OCSPResponse, one per certificate that has one. */
+  ocsps: Buffer[];
+  /** DER CertificateList, once each. */
+  crls: Buffer[];
+};
+
+/**
+ * For each certificate whose issuer is at hand: an OCSP answer when it names a responder (AIA);
+ * when it names none, or the responder does not answer, the CRL of its first HTTP distribution
+ * point (`crlOf`). From `cache` while they stand, else fetched (and kept in `cache`).
+ */
+async function revocationData(
+  chain: Buffer[],
+  timeoutMs: number,
+  cache: RevocationCache | null,
+): Promise<RevocationData> {
+  const parsed = chain.map((der) => ({ der, ...parsedCertificate(der) }));
+  const out: RevocationData = { ocsps: [], crls: [] };
+  for (const certificate of parsed) {
+    const issuer = parsed.find((c) => c !== certificate && certificate.x509.checkIssued(c.x509));
+    if (!issuer) continue;
+    const ocsp = await ocspResponse(certificate, issuer, timeoutMs, cache);
+    if (ocsp) {
+      out.ocsps.push(ocsp);
+      continue;
+    }
+    const crl = await crlOf(certificate, issuer, timeoutMs, cache);
+    if (crl && !out.crls.some((c) => c.equals(crl))) out.crls.push(crl);
+  }
+  return out;
+}
+
+type ParsedCertificate = { der: Buffer; pkijs: pkijs.Certificate; x509: X509Certificate };
+
+/** An OCSP answer (DER OCSPResponse, status successful) for `certificate`, or null. */
+async function ocspResponse(
+  certificate: ParsedCertificate,
+  issuer: ParsedCertificate,
+  timeoutMs: number,
+  cache: RevocationCache | null,
+): Promise<Buffer | null> {
+  const url = ocspUrlOf(certificate.pkijs);
+  if (!url) return null;
+  const key = `ocsp ${certificate.x509.fingerprint256} ${issuer.x509.fingerprint256} ${url}`;
+  const cached = cache?.get(key);
+  if (cached) return cached;
+  const request = new pkijs.OCSPRequest();
+  await request.createForCertificate(certificate.pkijs, {
+    hashAlgorithm: 'SHA-1',
+    issuerCertificate: issuer.pkijs,
+  });
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/ocsp-request' },
+      body: Buffer.from(request.toSchema(true).toBER()),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) return null;
+    const body = Buffer.from(await response.arrayBuffer());
+    const answer = pkijs.OCSPResponse.fromBER(arrayBufferOf(body));
+    if (answer.responseStatus.valueBlock.valueDec !== 0) return null;
+    cache?.set(key, body, nextUpdateOf(answer));
+    return body;
+  } catch {
+    // No answer: the certificate goes in the DSS without an OCSP answer.
+    return null;
+  }
 }
 
 /**
- * OCSP responses (DER OCSPResponse) for the certificates that name a responder and whose issuer is
- * at hand: from `cache` while an answer stands (`OcspCache`), else asked (and kept in `cache`).
+ * The CRL of the certificate's first http(s) distribution point (RFC 5280 4.2.1.13), downloaded
+ * with `timeoutMs` and at most CRL_MAX_BYTES, kept only when its issuer is the certificate's
+ * issuer, its signature checks with the issuer's key and it is not past its nextUpdate. Null
+ * otherwise (the certificate goes without revocation data, as before).
  */
-async function ocspResponses(chain: Buffer[], timeoutMs: number, cache: OcspCache | null): Promise<Buffer[]> {
-  const parsed = chain.map((der) => ({ der, ...parsedCertificate(der) }));
-  const out: Buffer[] = [];
-  for (const certificate of parsed) {
-    const url = ocspUrlOf(certificate.pkijs);
-    const issuer = parsed.find((c) => c !== certificate && certificate.x509.checkIssued(c.x509));
-    if (!url || !issuer) continue;
-    const key = `${certificate.x509.fingerprint256} ${issuer.x509.fingerprint256} ${url}`;
-    const cached = cache?.get(key);
-    if (cached) {
-      out.push(cached);
-      continue;
+async function crlOf(
+  certificate: ParsedCertificate,
+  issuer: ParsedCertificate,
+  timeoutMs: number,
+  cache: RevocationCache | null,
+): Promise<Buffer | null> {
+  const url = crlUrlOf(certificate.pkijs);
+  if (!url) return null;
+  const key = `crl ${issuer.x509.fingerprint256} ${url}`;
+  const cached = cache?.get(key);
+  if (cached) return cached;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok || !response.body) return null;
+    if (Number(response.headers.get('content-length') ?? 0) > CRL_MAX_BYTES) {
+      await response.body.cancel();
+      return null;
     }
-    const request = new pkijs.OCSPRequest();
-    await request.createForCertificate(certificate.pkijs, {
-      hashAlgorithm: 'SHA-1',
-      issuerCertificate: issuer.pkijs,
-    });
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/ocsp-request' },
-        body: Buffer.from(request.toSchema(true).toBER()),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (!response.ok) continue;
-      const body = Buffer.from(await response.arrayBuffer());
-      const answer = pkijs.OCSPResponse.fromBER(arrayBufferOf(body));
-      if (answer.responseStatus.valueBlock.valueDec !== 0) continue;
-      out.push(body);
-      cache?.set(key, body, nextUpdateOf(answer));
-    } catch {
-      // No answer: the certificate goes in the DSS without revocation data.
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += chunk.byteLength;
+      if (size > CRL_MAX_BYTES) return null;
+      chunks.push(Buffer.from(chunk));
+    }
+    const der = Buffer.concat(chunks);
+    const crl = pkijs.CertificateRevocationList.fromBER(arrayBufferOf(der));
+    const nextUpdate = crl.nextUpdate?.value ?? null;
+    if (nextUpdate && nextUpdate.getTime() <= Date.now()) return null;
+    if (!crl.issuer.isEqual(certificate.pkijs.issuer)) return null;
+    if (!(await crl.verify({ issuerCertificate: issuer.pkijs }))) return null;
+    cache?.set(key, der, nextUpdate);
+    return der;
+  } catch {
+    // Unreachable, too slow, too large or not a CRL: the certificate goes without one.
+    return null;
+  }
+}
+
+/** The first http(s) URI of the certificate's CRL distribution points, or null. */
+function crlUrlOf(certificate: pkijs.Certificate): string | null {
+  const extension = certificate.extensions?.find((e) => e.extnID === '2.5.29.31');
+  const points =
+    (extension?.parsedValue as pkijs.CRLDistributionPoints | undefined)?.distributionPoints ?? [];
+  for (const point of points) {
+    const names = Array.isArray(point.distributionPoint) ? point.distributionPoint : [];
+    for (const name of names) {
+      if (name.type === 6 && typeof name.value === 'string' && /^https?:\/\//.test(name.value))
+        return name.value;
     }
   }
-  return out;
+  return null;
 }
 
 /** nextUpdate of the (single) answer in a successful OCSP response; null when absent or unreadable. */
@@ -275,8 +377,9 @@ const CONTENTS_BYTES = 16_384;
 async function appendDssAndDocTimestamp(
   signed: Buffer,
   certificates: Buffer[],
-  ocsps: Buffer[],
+  revocation: RevocationData,
   timestamper: Timestamper,
+  vri: { key: string; certificates: Buffer[] } | null,
 ): Promise<Buffer> {
   const text = signed.toString('latin1');
   const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1] ?? NaN);
@@ -307,24 +410,42 @@ async function appendDssAndDocTimestamp(
     ]);
   // A renewal: the earlier DSS's entries are kept (a certificate already there is not added again).
   const earlierDss = /\/DSS\s+(\d+)\s+0\s+R/.exec(catalog)?.[1];
-  const earlier = earlierDss ? dssEntries(objectBody(text, Number(earlierDss))) : { certs: [], ocsps: [] };
-  const known = new Set(
-    earlier.certs.map((id) =>
-      createHash('sha256')
-        .update(streamBytes(signed, text, id))
-        .digest('hex'),
-    ),
-  );
-  const certIds = [
-    ...earlier.certs,
-    ...certificates
-      .filter((der) => !known.has(createHash('sha256').update(der).digest('hex')))
-      .map((der) => add(stream(der))),
-  ];
-  const ocspIds = [...earlier.ocsps, ...ocsps.map((der) => add(stream(der)))];
+  const earlier = earlierDss
+    ? dssEntries(objectBody(text, Number(earlierDss)))
+    : { certs: [], ocsps: [], crls: [], vri: null };
+  const sha256 = (der: Buffer) => createHash('sha256').update(der).digest('hex');
+  // Certificates already in the DSS, by content: not added again, and referred to by a new /VRI.
+  const certIdOf = new Map(earlier.certs.map((id) => [sha256(streamBytes(signed, text, id)), id]));
+  const newCertIds: number[] = [];
+  for (const der of certificates) {
+    if (certIdOf.has(sha256(der))) continue;
+    const id = add(stream(der));
+    certIdOf.set(sha256(der), id);
+    newCertIds.push(id);
+  }
+  const certIds = [...earlier.certs, ...newCertIds];
+  const newOcspIds = revocation.ocsps.map((der) => add(stream(der)));
+  const newCrlIds = revocation.crls.map((der) => add(stream(der)));
+  const ocspIds = [...earlier.ocsps, ...newOcspIds];
+  const crlIds = [...earlier.crls, ...newCrlIds];
+  const refs = (ids: number[]) => ids.map((i) => `${i} 0 R`).join(' ');
+  // /VRI (validation-related information): per signature, the certificates and revocation data
+  // needed to validate it (ETSI EN 319 142-1 5.4.2.2). An earlier /VRI is kept, with this entry added.
+  let vriId = earlier.vri;
+  if (vri) {
+    const vriCerts = vri.certificates.map((der) => certIdOf.get(sha256(der))!);
+    const entry =
+      `/${vri.key} << /Cert [${refs(vriCerts)}]` +
+      (newOcspIds.length > 0 ? ` /OCSP [${refs(newOcspIds)}]` : '') +
+      (newCrlIds.length > 0 ? ` /CRL [${refs(newCrlIds)}]` : '') +
+      ' >>';
+    vriId = add(vriId === null ? `<< ${entry} >>` : insertEntry(objectBody(text, vriId), entry));
+  }
   const dss = add(
-    `<< /Type /DSS /Certs [${certIds.map((i) => `${i} 0 R`).join(' ')}]` +
-      (ocspIds.length > 0 ? ` /OCSPs [${ocspIds.map((i) => `${i} 0 R`).join(' ')}]` : '') +
+    `<< /Type /DSS /Certs [${refs(certIds)}]` +
+      (ocspIds.length > 0 ? ` /OCSPs [${refs(ocspIds)}]` : '') +
+      (crlIds.length > 0 ? ` /CRLs [${refs(crlIds)}]` : '') +
+      (vriId !== null ? ` /VRI ${vriId} 0 R` : '') +
       ' >>',
   );
   const withDss = (dictionary: string) =>
@@ -407,13 +528,14 @@ function objectBody(text: string, id: number): string {
   return body;
 }
 
-/** The object ids of a DSS dictionary's /Certs and /OCSPs arrays. */
-function dssEntries(dss: string): { certs: number[]; ocsps: number[] } {
+/** The object ids of a DSS dictionary's /Certs, /OCSPs and /CRLs arrays and of its /VRI dictionary. */
+function dssEntries(dss: string): { certs: number[]; ocsps: number[]; crls: number[]; vri: number | null } {
   const refs = (key: string) =>
     [...(new RegExp(`/${key}\\s*\\[([^\\]]*)\\]`).exec(dss)?.[1] ?? '').matchAll(/(\d+)\s+0\s+R/g)].map((m) =>
       Number(m[1]),
     );
-  return { certs: refs('Certs'), ocsps: refs('OCSPs') };
+  const vri = /\/VRI\s+(\d+)\s+0\s+R/.exec(dss)?.[1];
+  return { certs: refs('Certs'), ocsps: refs('OCSPs'), crls: refs('CRLs'), vri: vri ? Number(vri) : null };
 }
 
 /** The bytes of stream object `id` as written by this file's updates (`<< /Length n >>`). */

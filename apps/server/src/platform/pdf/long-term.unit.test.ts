@@ -1,9 +1,9 @@
-import { X509Certificate } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addLongTermValidation,
   archiveExpiryOf,
-  createOcspCache,
+  createRevocationCache,
   extendLongTermValidation,
   lastDocumentTimestamp,
   renewLongTermValidation,
@@ -16,6 +16,7 @@ import {
   makeTestCa,
   pdfsigTrusting,
   signerOf,
+  startTestCrl,
   startTestOcsp,
   startTestTsa,
   tsaIdentity,
@@ -119,12 +120,12 @@ describe('OCSP answers kept between seals', { timeout: 60_000 }, () => {
   it('reuses an answer until its nextUpdate, then asks the responder again', async () => {
     let clock = Date.now();
     // The test responder's answers stand 7 days (nextUpdate); no other limit for this cache.
-    const ocspCache = createOcspCache({ now: () => clock, maxAgeMs: 30 * 86_400_000 });
+    const revocationCache = createRevocationCache({ now: () => clock, maxAgeMs: 30 * 86_400_000 });
     const timestamper = createTimestamper({ urls: [tsa.url] });
     const seal = async () =>
       addLongTermValidation(await signPdf(await makePdf([{}]), signer, { timestamper }), {
         timestamper,
-        ocspCache,
+        revocationCache,
       });
     const ocspsOf = (sealed: Buffer) => /\/OCSPs \[((?:\d+ 0 R ?)+)\]/.exec(sealed.toString('latin1'))?.[1];
 
@@ -148,7 +149,7 @@ describe('OCSP answers kept between seals', { timeout: 60_000 }, () => {
 
   it('keeps an answer no longer than maxAgeMs after it was fetched, and none without nextUpdate', () => {
     let clock = 1_000_000;
-    const cache = createOcspCache({ now: () => clock, maxAgeMs: 3_600_000 });
+    const cache = createRevocationCache({ now: () => clock, maxAgeMs: 3_600_000 });
     const answer = Buffer.from('answer');
     cache.set('a', answer, new Date(clock + 7 * 86_400_000));
     cache.set('b', answer, null);
@@ -158,6 +159,96 @@ describe('OCSP answers kept between seals', { timeout: 60_000 }, () => {
     expect(cache.get('c')).toBeNull();
     clock += 3_600_000;
     expect(cache.get('a')).toBeNull();
+  });
+});
+
+describe('CRLs and /VRI', { timeout: 60_000 }, () => {
+  /** A sealing identity of the test CA whose certificate names `crlUrl` and no OCSP responder. */
+  const sealerWithCrl = async (name: string, crlUrl: string) =>
+    signerOf(await issueCertificate(ca, { name, role: 'sealing', key: 'rsa', crlUrl }), [ca]);
+
+  it('puts the CRL of a certificate without OCSP in the DSS, with a /VRI entry for the seal', async () => {
+    const crl = await startTestCrl(ca);
+    try {
+      const crlSigner = await sealerWithCrl('CRL Sealing', crl.url);
+      const timestamper = createTimestamper({ urls: [tsa.url] });
+      const revocationCache = createRevocationCache();
+      const signed = await signPdf(await makePdf([{}]), crlSigner, { timestamper });
+      const ocspBefore = ocsp.requests;
+      const sealed = await addLongTermValidation(signed, { timestamper, revocationCache });
+      // The sealing certificate: its CRL; the authority's certificate: its OCSP answer.
+      expect(crl.requests).toBe(1);
+      expect(ocsp.requests - ocspBefore).toBe(1);
+      const text = sealed.toString('latin1');
+      const dss =
+        /\/Type \/DSS \/Certs \[([^\]]*)\] \/OCSPs \[([^\]]*)\] \/CRLs \[(\d+) 0 R\] \/VRI (\d+) 0 R >>/.exec(
+          text,
+        );
+      expect(dss).not.toBeNull();
+      const [, certs, ocsps, crlId, vriId] = dss!;
+      expect(certs!.match(/ 0 R/g)).toHaveLength(3);
+      expect(ocsps!.match(/ 0 R/g)).toHaveLength(1);
+      const streamOf = (id: string) => {
+        const match = new RegExp(`\\n${id} 0 obj\\n<< /Length (\\d+) >>\\nstream\\n`).exec(text)!;
+        const start = match.index + match[0].length;
+        return sealed.subarray(start, start + Number(match[1]));
+      };
+      expect(streamOf(crlId!).equals(crl.last!)).toBe(true);
+
+      // /VRI: the key is the upper-case SHA-1 of the seal's /Contents bytes.
+      const range = /\/ByteRange \[0 (\d+) (\d+) \d+\]/.exec(text)!;
+      const contents = Buffer.from(text.slice(Number(range[1]) + 1, Number(range[2]) - 1), 'hex');
+      const key = createHash('sha1').update(contents).digest('hex').toUpperCase();
+      const vri = new RegExp(
+        `\\n${vriId} 0 obj\\n<< /${key} << /Cert \\[([^\\]]*)\\] /OCSP \\[([^\\]]*)\\] /CRL \\[(\\d+) 0 R\\] >> >>`,
+      ).exec(text);
+      expect(vri).not.toBeNull();
+      expect(vri![1]).toBe(certs);
+      expect(vri![2]).toBe(ocsps);
+      expect(vri![3]).toBe(crlId);
+
+      expect(verifyPdf(sealed)).toMatchObject({ intact: true, level: 'B-LTA' });
+      expect(qpdfCheck(sealed).status).toBe(0);
+      const seal = (await pdfsigTrusting(sealed, [ca])).split(/Signature #2:/)[1];
+      expect(seal).toContain('Signer Certificate Common Name: CRL Sealing');
+      expect(seal).toContain('Signature Validation: Signature is Valid.');
+      expect(seal).toContain('Certificate Validation: Certificate is Trusted.');
+
+      // The CRL stands until its nextUpdate: the next seal takes it from the cache.
+      await addLongTermValidation(await signPdf(await makePdf([{}]), crlSigner, { timestamper }), {
+        timestamper,
+        revocationCache,
+      });
+      expect(crl.requests).toBe(1);
+
+      // A renewal keeps the CRL and the /VRI and asks again for the authority's revocation data.
+      const ocspBeforeRenewal = ocsp.requests;
+      const renewed = await renewLongTermValidation(sealed, { timestamper });
+      expect(ocsp.requests - ocspBeforeRenewal).toBe(1);
+      const renewedDss = [...renewed.toString('latin1').matchAll(/\/Type \/DSS [^\n]*/g)].at(-1)?.[0];
+      expect(renewedDss).toContain(`/CRLs [${crlId} 0 R]`);
+      expect(renewedDss).toContain(`/VRI ${vriId} 0 R`);
+      expect(verifyPdf(renewed)).toMatchObject({ intact: true, level: 'B-LTA' });
+    } finally {
+      await crl.close();
+    }
+  });
+
+  it('leaves out a CRL that the certificate issuer did not sign', async () => {
+    const other = await startTestCrl(await makeTestCa('Other Test CA'));
+    try {
+      const timestamper = createTimestamper({ urls: [tsa.url] });
+      const signed = await signPdf(await makePdf([{}]), await sealerWithCrl('Wrong CRL Sealing', other.url), {
+        timestamper,
+      });
+      const sealed = await addLongTermValidation(signed, { timestamper, revocationCache: null });
+      expect(other.requests).toBe(1);
+      const text = sealed.toString('latin1');
+      expect(text).not.toContain('/CRLs');
+      expect(text).toMatch(/\/Type \/DSS \/Certs \[(\d+ 0 R ?){3}\] \/OCSPs \[\d+ 0 R\] \/VRI \d+ 0 R >>/);
+    } finally {
+      await other.close();
+    }
   });
 });
 

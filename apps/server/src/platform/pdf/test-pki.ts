@@ -90,6 +90,8 @@ export async function issueCertificate(
     role: 'sealing' | 'tsa' | 'ocsp' | 'encryption';
     key?: 'ec' | 'rsa';
     ocspUrl?: string;
+    /** A CRL distribution point (`startTestCrl`'s url). */
+    crlUrl?: string;
     /** Validity (default: from an hour ago for two years). */
     notBefore?: Date;
     notAfter?: Date;
@@ -117,6 +119,7 @@ export async function issueCertificate(
       new x509.AuthorityInfoAccessExtension({ ocsp: [new x509.GeneralName('url', options.ocspUrl)] }),
     );
   }
+  if (options.crlUrl) extensions.push(new x509.CRLDistributionPointsExtension([options.crlUrl]));
   const certificate = await x509.X509CertificateGenerator.create({
     serialNumber: (serial++).toString(16).padStart(4, '0'),
     subject: `CN=${options.name}, O=e-Signs Tests`,
@@ -386,6 +389,48 @@ export async function startTestOcsp(ca: TestIdentity): Promise<TestOcsp> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   return ocsp;
+}
+
+export type TestCrl = LocalServer & {
+  /** Serial numbers (hex, as in the certificate) listed as revoked. */
+  revoked: Set<string>;
+  /** The last CRL served (DER). */
+  last: Buffer | null;
+};
+
+/**
+ * A local CRL distribution point for `ca`: GET answers a CRL signed by the CA (thisUpdate now,
+ * nextUpdate in 7 days) listing the serial numbers in `revoked`.
+ */
+export async function startTestCrl(ca: TestIdentity): Promise<TestCrl> {
+  const server = createServer((_request, response) => {
+    void (async () => {
+      crl.requests++;
+      const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+      const list = await x509.X509CrlGenerator.create({
+        issuer: ca.certificate.subjectName,
+        thisUpdate: now,
+        nextUpdate: new Date(now.getTime() + 7 * 86_400_000),
+        entries: [...crl.revoked].map((serialNumber) => ({ serialNumber, revocationDate: now })),
+        signingAlgorithm: ca.keys.privateKey.algorithm.name === 'ECDSA' ? EC : RSA,
+        signingKey: ca.keys.privateKey,
+      });
+      crl.last = Buffer.from(list.rawData);
+      response.writeHead(200, { 'content-type': 'application/pkix-crl' });
+      response.end(crl.last);
+    })().catch((err: unknown) => {
+      response.writeHead(500).end(String(err));
+    });
+  });
+  const url = await listen(server);
+  const crl: TestCrl = {
+    url: `${url}/ca.crl`,
+    requests: 0,
+    revoked: new Set(),
+    last: null,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  return crl;
 }
 
 const execFileAsync = promisify(execFile);
