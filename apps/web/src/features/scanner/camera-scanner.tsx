@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Alert, AspectRatio, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconCamera, IconCameraOff, IconVideoOff } from '@tabler/icons-react';
-import { useCamera } from './use-camera';
+import { takeCameraResume, useCamera } from './use-camera';
 
 /**
  * The camera card: Start / Stop, the live picture while on, and what went wrong when it cannot
  * start (refused, no camera, no secure address). `autoStart` starts it on arrival (after the page
- * was loaded again for the camera).
+ * was loaded again for the camera); so does a card drawn again in place of one whose camera was on.
  */
 export function CameraScanner({
   onCode,
@@ -23,7 +23,7 @@ export function CameraScanner({
   const active = state.status === 'on' || state.status === 'starting';
 
   useEffect(() => {
-    if (autoStart) void start();
+    if (takeCameraResume() || autoStart) void start();
   }, [autoStart, start]);
 
   return (

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Fragment, useState } from 'react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok, type FakeCall, type FakeHandler } from '../../shared/testing/fake-api';
 import { renderScreenAt, standIn } from '../../shared/testing/render-routes';
@@ -325,5 +326,44 @@ describe('scans before the screen is ready', () => {
     fireEvent.submit(input.closest('form')!);
     expect(await screen.findByTestId('record-page')).toBeTruthy();
     expect(api.callsTo('/api/entities-data/entity/data').map(lookedUp)).toEqual(['B-1', 'B-2']);
+  });
+
+  it('starts the camera again when the screen is drawn anew in place, not after leaving it', async () => {
+    serve();
+    const stopped: number[] = [];
+    let opened = 0;
+    const getUserMedia = async () => {
+      const n = ++opened;
+      return { getTracks: () => [{ stop: () => stopped.push(n) }] } as unknown as MediaStream;
+    };
+    Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+    // The staff layout draws the page anew (a new key) when the saved date format first arrives.
+    let redraw = () => {};
+    function Redrawn() {
+      const [key, setKey] = useState(0);
+      redraw = () => setKey((k) => k + 1);
+      return (
+        <Fragment key={key}>
+          <ScannerScreen />
+        </Fragment>
+      );
+    }
+    renderScreenAt(<Redrawn />, '/scanner', '/scanner', [
+      standIn('/entity/:entity_id/view', 'record-page'),
+      standIn('*', 'elsewhere'),
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start camera' }));
+    await screen.findByText('Hold the code in front of the camera.');
+
+    act(() => redraw());
+    await waitFor(() => expect(opened).toBe(2));
+    expect(stopped).toEqual([1]);
+    expect(await screen.findByText('Hold the code in front of the camera.')).toBeTruthy();
+
+    // Leaving the screen turns it off for good.
+    await typeCode(recordUrl());
+    expect(await screen.findByTestId('record-page')).toBeTruthy();
+    await waitFor(() => expect(stopped).toEqual([1, 2]));
+    expect(opened).toBe(2);
   });
 });

@@ -46,6 +46,22 @@ export function cameraBlockedByPolicy(doc: Document = document): boolean {
 }
 
 /**
+ * Set while a camera that was on (or starting) goes away with its screen, until the same commit
+ * has mounted what replaces it (cleared on the next microtask): a screen drawn again in place
+ * (the staff layout draws the page anew when the user's saved date format first arrives in this
+ * browser) takes it and starts its camera again, instead of showing "Camera off" under the user.
+ * Leaving the screen mounts no camera in that commit, so nothing starts.
+ */
+let cameraToResume = false;
+
+/** True once when a camera screen mounted in place of one whose camera was on (see above). */
+export function takeCameraResume(): boolean {
+  const resume = cameraToResume;
+  cameraToResume = false;
+  return resume;
+}
+
+/**
  * The device camera shown in `videoRef`, its frames read by ZXing (loaded on start): `onCode`
  * once per code held in front of it, and again when `context` (what a scan does) changes.
  * `onCode` answers false when it cannot take the code now (a scan is on its way): the code is
@@ -119,9 +135,15 @@ export function useCamera(onCode: (text: string) => boolean, context: string) {
     lastRef.current = NO_HELD_CODE;
   }, [context]);
 
-  // Leaving the screen turns the camera off.
+  // Leaving the screen turns the camera off; a screen drawn again in place starts it again.
   useEffect(
     () => () => {
+      if (stopRef.current) {
+        cameraToResume = true;
+        queueMicrotask(() => {
+          cameraToResume = false;
+        });
+      }
       stopRef.current?.();
       stopRef.current = null;
     },
