@@ -78,7 +78,9 @@ export async function startBuiltServer({ port, name, env = {}, nodeArgs = [], ma
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const deadline = Date.now() + 90_000;
+  // A first start makes the embedded database (initdb and every migration in WebAssembly): 15-20 s
+  // here when quiet, over 100 s on a loaded machine.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
