@@ -7,7 +7,10 @@ import { SigningLandingScreen } from './landing-screen';
 import { SigningScreen } from './signing-screen';
 import { VerifyPasswordScreen } from './verify-password-screen';
 import { renderRoutes } from '../../shared/testing/render-routes';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { installFakeApi, ok } from '../../shared/testing/fake-api';
+import { guestPerTest } from '../../shared/testing/test-session';
+import { saveSignerCredentials } from './signer-credentials';
 
 export const DOC_ID = '0a1b2c3d-0000-4000-8000-00000000e0d1';
 export const USER_ID = '0a1b2c3d-0000-4000-8000-0000000000u1';
@@ -151,5 +154,23 @@ export function serveRecordAndFirstPage(version: string, image: 'ok' | 'hang') {
       return new Response(PNG_BYTES, { status: 200, headers: { 'content-type': 'image/png' } });
     }
     return undefined;
+  });
+}
+
+/** The signing screen's address of the test document. */
+export const SIGN_PATH = `/emp-documents/custom/${DOC_ID}/pp`;
+
+/**
+ * Per test: a guest tab holding the link's credentials, and object URLs (jsdom has none; without
+ * them there is no first page image to show).
+ */
+export function signerTabWithObjectUrls() {
+  guestPerTest();
+  beforeEach(() => {
+    saveSignerCredentials({ document_id: DOC_ID, user_id: USER_ID, password: SECRET });
+    URL.createObjectURL = vi.fn(() => 'blob:first-page');
+  });
+  afterEach(() => {
+    delete (URL as { createObjectURL?: unknown }).createObjectURL;
   });
 }
