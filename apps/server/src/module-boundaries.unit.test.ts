@@ -66,39 +66,50 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const CRUISE_TIMEOUT_MS = 60_000;
 
 describe('module boundaries (npm run lint)', () => {
-  it('passes a tree that keeps them: public files, own tables, a foreign key between schemas, tests free', () => {
-    const { status, out } = cruise();
-    expect(out).toContain('no dependency violations found');
-    expect(status).toBe(0);
-  }, CRUISE_TIMEOUT_MS);
-
-  it('fails on each broken import, under its rule', () => {
-    const broken: Record<string, [string, string]> = {
-      'module-tables-are-private': [
-        'high/tables.ts',
-        "import { lowTable } from '../low/schema';\nexport const t = lowTable;\n",
-      ],
-      'module-public-file-only': [
-        'high/internals.ts',
-        "import { lowName } from '../low/service';\nexport const n = lowName;\n",
-      ],
-      'module-order': ['low/upward.ts', "import { highName } from '../high';\nexport const h = highName;\n"],
-      'module-unknown': [
-        'stray/service.ts',
-        "import { lowName } from '../low';\nexport const s = lowName;\n",
-      ],
-    };
-    for (const [file, text] of Object.values(broken)) write(`apps/server/src/modules/${file}`, text);
-    try {
+  it(
+    'passes a tree that keeps them: public files, own tables, a foreign key between schemas, tests free',
+    () => {
       const { status, out } = cruise();
-      expect(status).not.toBe(0);
-      for (const [rule, [file]] of Object.entries(broken)) {
-        expect(out).toContain(`error ${rule}: apps/server/src/modules/${file}`);
+      expect(out).toContain('no dependency violations found');
+      expect(status).toBe(0);
+    },
+    CRUISE_TIMEOUT_MS,
+  );
+
+  it(
+    'fails on each broken import, under its rule',
+    () => {
+      const broken: Record<string, [string, string]> = {
+        'module-tables-are-private': [
+          'high/tables.ts',
+          "import { lowTable } from '../low/schema';\nexport const t = lowTable;\n",
+        ],
+        'module-public-file-only': [
+          'high/internals.ts',
+          "import { lowName } from '../low/service';\nexport const n = lowName;\n",
+        ],
+        'module-order': [
+          'low/upward.ts',
+          "import { highName } from '../high';\nexport const h = highName;\n",
+        ],
+        'module-unknown': [
+          'stray/service.ts',
+          "import { lowName } from '../low';\nexport const s = lowName;\n",
+        ],
+      };
+      for (const [file, text] of Object.values(broken)) write(`apps/server/src/modules/${file}`, text);
+      try {
+        const { status, out } = cruise();
+        expect(status).not.toBe(0);
+        for (const [rule, [file]] of Object.entries(broken)) {
+          expect(out).toContain(`error ${rule}: apps/server/src/modules/${file}`);
+        }
+        expect(out).toContain('4 dependency violations');
+      } finally {
+        for (const [file] of Object.values(broken)) rmSync(path.join(dir, 'apps/server/src/modules', file));
+        rmSync(path.join(dir, 'apps/server/src/modules/stray'), { recursive: true });
       }
-      expect(out).toContain('4 dependency violations');
-    } finally {
-      for (const [file] of Object.values(broken)) rmSync(path.join(dir, 'apps/server/src/modules', file));
-      rmSync(path.join(dir, 'apps/server/src/modules/stray'), { recursive: true });
-    }
-  }, CRUISE_TIMEOUT_MS);
+    },
+    CRUISE_TIMEOUT_MS,
+  );
 });

@@ -282,9 +282,7 @@ describe('/files', { timeout: 30_000 }, () => {
 
       // "Select all" ticks every card; unticking two leaves the third to reject.
       fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
-      await waitFor(() =>
-        expect(within(screen.getByRole('toolbar')).getByText('3 selected')).toBeTruthy(),
-      );
+      await waitFor(() => expect(within(screen.getByRole('toolbar')).getByText('3 selected')).toBeTruthy());
       fireEvent.click(screen.getByRole('checkbox', { name: 'Select passport.png' }));
       fireEvent.click(screen.getByRole('checkbox', { name: 'Select payslip.pdf' }));
       fireEvent.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'Reject' }));

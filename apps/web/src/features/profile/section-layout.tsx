@@ -30,7 +30,10 @@ function isCurrent(pathname: string, href: string): boolean {
 /** The groups' children the embedded frame mirrors; groups left empty go. */
 function mirroredGroups(groups: readonly SectionNavGroup[], basePath: string): SectionNavGroup[] {
   return groups
-    .map((group) => ({ ...group, items: group.items.filter((i) => isMirroredInFrame(`${basePath}/${i.path}`)) }))
+    .map((group) => ({
+      ...group,
+      items: group.items.filter((i) => isMirroredInFrame(`${basePath}/${i.path}`)),
+    }))
     .filter((group) => group.items.length > 0);
 }
 

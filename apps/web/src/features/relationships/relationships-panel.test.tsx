@@ -94,7 +94,8 @@ describe('RelationshipsPanel', () => {
     // As the child: the call goes to the other entity, which becomes the parent.
     fireEvent.click(within(dialog).getByText('Child'));
     const listReads = () =>
-      api.calls.filter((c) => c.method === 'GET' && c.path === `/api/entities/${PROPERTY_ID}/relationships`).length;
+      api.calls.filter((c) => c.method === 'GET' && c.path === `/api/entities/${PROPERTY_ID}/relationships`)
+        .length;
     const readsBefore = listReads();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add relationship' }));
     // Step by step, each with its own wait: the third POST is answered, the panel reads its list
