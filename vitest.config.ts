@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -6,29 +9,22 @@ import { defineConfig } from 'vitest/config';
 // against a real database: PGlite by default, PostgreSQL with TEST_DB=postgres).
 /**
  * Web test files that replace modules (`vi.mock`: the socket client, the PDF viewer...) or keep
- * module state a shared module graph would carry over: they run with a module graph of their own.
+ * module state a shared module graph would carry over: they run with a module graph of their own
+ * (project `web-isolated`). Files calling `vi.mock` are found by reading them, so a new one cannot
+ * be forgotten (a mock in the shared graph replaced the module for the worker's later files, and a
+ * guest tab's storage mode outlived its file); the others are listed here.
  */
-const WEB_ISOLATED = [
-  'src/features/dashboard/dashboard-screen.test.tsx',
-  'src/features/data-exports/data-exports.test.tsx',
-  'src/features/document-actions/correct-pages.test.tsx',
-  'src/features/document-lists/document-cache-freshness.test.tsx',
-  'src/features/document-lists/document-detail-screen.test.tsx',
-  'src/features/document-lists/documents-screen.test.tsx',
-  'src/features/editor/configure-screens.test.tsx',
-  'src/features/editor/document-editor.test.tsx',
-  'src/features/editor/editor-pointer.test.tsx',
-  'src/features/editor/pdf/pdf-document.test.ts',
-  'src/features/editor/pdf/use-pdf-document.test.tsx',
-  'src/features/email-templates/send-email-dialog.test.tsx',
-  'src/features/entities/excel-import.test.tsx',
-  'src/features/entity-groups/group-preview-screen.test.tsx',
-  'src/features/form-templates/renderer/template-form.test.tsx',
-  'src/features/notifications/notification-bell.test.tsx',
-  'src/features/signing/landing-screen.test.tsx',
-  'src/features/signing/signing-screen.test.tsx',
-  'src/shared/realtime/socket.test.tsx',
-];
+const WEB_STATEFUL = ['src/features/form-templates/renderer/template-form.test.tsx'];
+const WEB_ISOLATED = [...WEB_STATEFUL, ...webFilesCalling('vi.mock(')].sort();
+
+function webFilesCalling(text: string): string[] {
+  const root = path.join(path.dirname(fileURLToPath(import.meta.url)), 'apps/web');
+  return fs
+    .readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `src/${file.split(path.sep).join('/')}`)
+    .filter((file) => fs.readFileSync(path.join(root, file), 'utf8').includes(text));
+}
 
 /**
  * Test files at once in the projects without a database (`unit`, `web`, `web-isolated`): one per
