@@ -16,7 +16,8 @@ import type { Timestamper } from './timestamp';
  * chains, an OCSP response for each certificate that names a responder, else the CRL of its
  * distribution point, and a /VRI entry for the seal's signature), then a document timestamp
  * (/DocTimeStamp, ETSI.RFC3161) whose byte range covers the whole file, DSS included.
- * The signature before stays valid: its byte range is untouched.
+ * The signature before stays valid: its byte range is untouched. A renewal adds the /VRI entry
+ * of the document timestamp before it.
  */
 
 export type LongTermOptions = {
@@ -95,9 +96,7 @@ export async function addLongTermValidation(signed: Buffer, options: LongTermOpt
     const cache = options.revocationCache === undefined ? sharedRevocationCache : options.revocationCache;
     const revocation = await revocationData(chain, options.ocspTimeoutMs ?? 10_000, cache);
     // PAdES's /VRI entry for the seal: SHA-1 of its /Contents bytes, upper-case hex.
-    const vri = signature
-      ? { key: createHash('sha1').update(signature).digest('hex').toUpperCase(), certificates: chain }
-      : null;
+    const vri = signature ? { key: sha1Hex(signature), certificates: chain } : null;
     return await appendDssAndDocTimestamp(signed, chain, revocation, options.timestamper, vri);
   } catch (err) {
     // The timestamper's 503 (TIMESTAMP_UNAVAILABLE) as it is: the seal is retried.
@@ -112,9 +111,9 @@ export async function addLongTermValidation(signed: Buffer, options: LongTermOpt
 /**
  * Renews B-LTA on a file whose last signature is a document timestamp (the daily re-timestamping,
  * before that authority's certificate expires): one more incremental update with a new DSS (the
- * earlier DSS entries, plus the last timestamp's chain and fresh OCSP responses for it) and a new
- * document timestamp (`DocTimeStamp<n>`) over the whole file. Every earlier signature and
- * timestamp stays valid: their byte ranges are untouched.
+ * earlier DSS entries, plus the last timestamp's chain, fresh OCSP responses or CRLs for it and a
+ * /VRI entry for that timestamp) and a new document timestamp (`DocTimeStamp<n>`) over the whole
+ * file. Every earlier signature and timestamp stays valid: their byte ranges are untouched.
  */
 export async function renewLongTermValidation(sealed: Buffer, options: LongTermOptions): Promise<Buffer> {
   const last = lastDocumentTimestamp(sealed);
@@ -125,7 +124,11 @@ export async function renewLongTermValidation(sealed: Buffer, options: LongTermO
   }
   try {
     const revocation = await revocationData(last.certificates, options.ocspTimeoutMs ?? 10_000, null);
-    return await appendDssAndDocTimestamp(sealed, last.certificates, revocation, options.timestamper, null);
+    // A /VRI entry for the document timestamp whose authority's data this renewal adds: key the
+    // SHA-1 of its token's DER (the /Contents value without the zero padding; what iText keys an
+    // ETSI.RFC3161 signature by).
+    const vri = { key: sha1Hex(last.token), certificates: last.certificates };
+    return await appendDssAndDocTimestamp(sealed, last.certificates, revocation, options.timestamper, vri);
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError('SERVICE_UNAVAILABLE', {
@@ -135,14 +138,20 @@ export async function renewLongTermValidation(sealed: Buffer, options: LongTermO
   }
 }
 
+/** Upper-case hex SHA-1: the form of a /VRI key. */
+function sha1Hex(bytes: Buffer): string {
+  return createHash('sha1').update(bytes).digest('hex').toUpperCase();
+}
+
 /**
  * The file's last signature when it is a document timestamp: its time, the authority's
- * certificates (the authority's first) and when the authority's certificate expires. Null when
- * the last signature is not an RFC 3161 document timestamp (B-B, B-T) or cannot be read.
+ * certificates (the authority's first), when the authority's certificate expires and the token
+ * (its DER, the /Contents value without the zero padding). Null when the last signature is not an
+ * RFC 3161 document timestamp (B-B, B-T) or cannot be read.
  */
 export function lastDocumentTimestamp(
   sealed: Buffer,
-): { time: Date | null; certificates: Buffer[]; authorityNotAfter: Date | null } | null {
+): { time: Date | null; certificates: Buffer[]; authorityNotAfter: Date | null; token: Buffer } | null {
   const at = sealed.lastIndexOf('/ByteRange');
   if (at < 0) return null;
   const dictionaryStart = sealed.lastIndexOf('<<', at);
@@ -153,9 +162,10 @@ export function lastDocumentTimestamp(
   );
   if (!range) return null;
   const [o1, l1, o2, l2] = range.slice(1, 5).map(Number) as [number, number, number, number];
+  const contents = Buffer.from(sealed.toString('latin1', o1 + l1 + 1, o2 - 1), 'hex');
   // The zero padding after the token is ignored by the DER parser.
   const check = checkTimestampToken(
-    Buffer.from(sealed.toString('latin1', o1 + l1 + 1, o2 - 1), 'hex'),
+    contents,
     Buffer.concat([sealed.subarray(o1, o1 + l1), sealed.subarray(o2, o2 + l2)]),
   );
   if (check.certificates.length === 0) return null;
@@ -163,7 +173,17 @@ export function lastDocumentTimestamp(
     time: check.time,
     certificates: check.certificates,
     authorityNotAfter: new Date(new X509Certificate(check.certificates[0]!).validTo),
+    token: derValueAtStart(contents),
   };
+}
+
+/** The DER value at the start of `bytes` (tag, length, contents), without what follows it. */
+function derValueAtStart(bytes: Buffer): Buffer {
+  const first = bytes[1] ?? 0;
+  if (first < 0x80) return bytes.subarray(0, 2 + first);
+  const count = first & 0x7f;
+  if (count === 0 || count > 4 || bytes.length < 2 + count) return bytes;
+  return bytes.subarray(0, 2 + count + bytes.readUIntBE(2, count));
 }
 
 /**
@@ -430,7 +450,8 @@ async function appendDssAndDocTimestamp(
   const crlIds = [...earlier.crls, ...newCrlIds];
   const refs = (ids: number[]) => ids.map((i) => `${i} 0 R`).join(' ');
   // /VRI (validation-related information): per signature, the certificates and revocation data
-  // needed to validate it (ETSI EN 319 142-1 5.4.2.2). An earlier /VRI is kept, with this entry added.
+  // needed to validate it (ETSI EN 319 142-1 5.4.2.2). An earlier /VRI is kept, with this entry
+  // added (an earlier entry under the same key is replaced).
   let vriId = earlier.vri;
   if (vri) {
     const vriCerts = vri.certificates.map((der) => certIdOf.get(sha256(der))!);
@@ -439,7 +460,9 @@ async function appendDssAndDocTimestamp(
       (newOcspIds.length > 0 ? ` /OCSP [${refs(newOcspIds)}]` : '') +
       (newCrlIds.length > 0 ? ` /CRL [${refs(newCrlIds)}]` : '') +
       ' >>';
-    vriId = add(vriId === null ? `<< ${entry} >>` : insertEntry(objectBody(text, vriId), entry));
+    vriId = add(
+      vriId === null ? `<< ${entry} >>` : insertEntry(withoutEntry(objectBody(text, vriId), vri.key), entry),
+    );
   }
   const dss = add(
     `<< /Type /DSS /Certs [${refs(certIds)}]` +
@@ -549,6 +572,11 @@ function streamBytes(file: Buffer, text: string, id: number): Buffer {
   if (!last) return Buffer.alloc(0);
   const start = last.index + last[0].length;
   return file.subarray(start, start + Number(last[1]));
+}
+
+/** A /VRI dictionary without its entry `key` (entries as this module writes them: `/KEY << ... >>`). */
+function withoutEntry(vri: string, key: string): string {
+  return vri.replace(new RegExp(`\\s*/${key}\\s*<<[^<>]*>>`), '');
 }
 
 /** `<< ... >>` with `entry` added at its end. */

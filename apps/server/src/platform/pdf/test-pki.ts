@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash, KeyObject, webcrypto } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -196,6 +196,19 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Resolves when `response` can take more bytes, or is closed (the client went away). */
+export function drained(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
+
 /** Test identities' certificates parsed once (the local TSA signs with the same ones every time). */
 const parsedIdentities = new WeakMap<TestIdentity, pkijs.Certificate>();
 function parsedIdentity(identity: TestIdentity): pkijs.Certificate {
@@ -270,7 +283,7 @@ export type TestTsa = LocalServer & {
 /** A timestamp authority's certificate issued by `ca` (for `startTestTsa`, or to rotate `tsa.identity`). */
 export function tsaIdentity(
   ca: TestIdentity,
-  options: { ocspUrl?: string; notAfter?: Date; name?: string } = {},
+  options: { ocspUrl?: string; crlUrl?: string; notAfter?: Date; name?: string } = {},
 ): Promise<TestIdentity> {
   return issueCertificate(ca, { role: 'tsa', ...options, name: options.name ?? 'e-Signs Test TSA' });
 }
@@ -278,10 +291,11 @@ export function tsaIdentity(
 /**
  * A local RFC 3161 timestamp authority (its certificate issued by `ca`, embedded in every token).
  * `notAfter`: its certificate expires then (a short-lived authority for the renewal tests).
+ * `ocspUrl`, `crlUrl`: its certificate names that responder, that CRL distribution point.
  */
 export async function startTestTsa(
   ca: TestIdentity,
-  options: { ocspUrl?: string; notAfter?: Date } = {},
+  options: { ocspUrl?: string; crlUrl?: string; notAfter?: Date } = {},
 ): Promise<TestTsa> {
   const identity = await tsaIdentity(ca, options);
   let tokenSerial = 1;
@@ -398,11 +412,23 @@ export type TestCrl = LocalServer & {
   last: Buffer | null;
 };
 
+/** A private, non-critical CRL extension of `bytes` zero bytes (an OCTET STRING): a CRL made large. */
+function paddingExtension(bytes: number): x509.Extension {
+  const header = Buffer.from([0x04, 0x84, 0, 0, 0, 0]);
+  header.writeUInt32BE(bytes, 2);
+  return new x509.Extension('1.3.6.1.4.1.99999.3', false, Buffer.concat([header, Buffer.alloc(bytes)]));
+}
+
 /**
  * A local CRL distribution point for `ca`: GET answers a CRL signed by the CA (thisUpdate now,
- * nextUpdate in 7 days) listing the serial numbers in `revoked`.
+ * nextUpdate in 7 days unless `nextUpdate`) listing the serial numbers in `revoked`, sent with its
+ * Content-Length. `paddingBytes`: the CRL carries an extension of that many bytes (a large but
+ * valid CRL); `chunked`: sent in 64 KiB chunks without a Content-Length.
  */
-export async function startTestCrl(ca: TestIdentity): Promise<TestCrl> {
+export async function startTestCrl(
+  ca: TestIdentity,
+  options: { nextUpdate?: Date; paddingBytes?: number; chunked?: boolean } = {},
+): Promise<TestCrl> {
   const server = createServer((_request, response) => {
     void (async () => {
       crl.requests++;
@@ -410,14 +436,23 @@ export async function startTestCrl(ca: TestIdentity): Promise<TestCrl> {
       const list = await x509.X509CrlGenerator.create({
         issuer: ca.certificate.subjectName,
         thisUpdate: now,
-        nextUpdate: new Date(now.getTime() + 7 * 86_400_000),
+        nextUpdate: options.nextUpdate ?? new Date(now.getTime() + 7 * 86_400_000),
         entries: [...crl.revoked].map((serialNumber) => ({ serialNumber, revocationDate: now })),
+        extensions: options.paddingBytes ? [paddingExtension(options.paddingBytes)] : [],
         signingAlgorithm: ca.keys.privateKey.algorithm.name === 'ECDSA' ? EC : RSA,
         signingKey: ca.keys.privateKey,
       });
       crl.last = Buffer.from(list.rawData);
+      if (!options.chunked) {
+        response.writeHead(200, { 'content-type': 'application/pkix-crl' });
+        response.end(crl.last);
+        return;
+      }
       response.writeHead(200, { 'content-type': 'application/pkix-crl' });
-      response.end(crl.last);
+      for (let at = 0; at < crl.last.length && !response.destroyed; at += 65_536) {
+        if (!response.write(crl.last.subarray(at, at + 65_536))) await drained(response);
+      }
+      if (!response.destroyed) response.end();
     })().catch((err: unknown) => {
       response.writeHead(500).end(String(err));
     });
