@@ -1,11 +1,12 @@
-// Builds what changed: the web app (Vite) and the server bundles (esbuild). Each output keeps
-// a hash of its inputs, so `npm start` on an unchanged tree starts at once.
+// Builds what changed: the web app (Vite), the server bundles (esbuild) and the database template
+// new installations start from. Each output keeps a hash of its inputs, so `npm start` on an
+// unchanged tree starts at once.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { bundleServer } from './server-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -112,7 +113,46 @@ async function buildServer() {
   writeFileSync(stamp, hash);
 }
 
+/**
+ * The PGlite data folder a new installation starts from (`apps/server/dist/pglite-template`:
+ * initdb, the migrations and pg-boss's queues done once here instead of at a first start; see
+ * apps/server/src/platform/db/README.md). Made by the bundled `build-database-template.js` in a
+ * process of its own, so that it runs while the web app builds; remade when the migrations (or
+ * the code that writes it, or the packages) change. Answers when it is done.
+ */
+function buildDatabaseTemplate() {
+  const hash = hashInputs([
+    'apps/server/drizzle',
+    'apps/server/src/database-template.ts',
+    'apps/server/src/platform/db/pglite-template.ts',
+  ]);
+  const outdir = path.join(root, 'apps/server/dist');
+  const target = path.join(outdir, 'pglite-template');
+  const stamp = path.join(outdir, '.pglite-template-hash');
+  if (upToDate(stamp, hash) && existsSync(path.join(target, 'tag'))) {
+    console.log('database template: up to date');
+    return Promise.resolve();
+  }
+  console.log('database template: building');
+  const child = spawn(process.execPath, [path.join(outdir, 'build-database-template.js'), target], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      if (code !== 0) {
+        console.error(`database template: failed (${code ?? signal})`);
+        process.exit(code || 1);
+      }
+      writeFileSync(stamp, hash);
+      resolve();
+    });
+  });
+}
+
 // `node scripts/build.mjs [web|server] [--force]`: both by default.
 const only = process.argv.slice(2).find((a) => a === 'web' || a === 'server');
-if (only !== 'server') await buildWeb();
 if (only !== 'web') await buildServer();
+const template = only !== 'web' ? buildDatabaseTemplate() : Promise.resolve();
+if (only !== 'server') await buildWeb();
+await template;

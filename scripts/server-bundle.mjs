@@ -1,7 +1,8 @@
 import path from 'node:path';
 
 /**
- * Bundles the server's entry points (`main`, `worker`, `converter`) with esbuild into `outdir`:
+ * Bundles the server's entry points (`main`, `worker`, `converter`, and `build-database-template`,
+ * which the build runs) with esbuild into `outdir`:
  * the workspace's own TypeScript bundled, npm packages left in node_modules (so `outdir` must sit
  * inside the repository, one level below `apps/server`, for their resolution and the migrations
  * folder). Used by the build (`apps/server/dist`) and by the API suite for the server processes
@@ -10,7 +11,9 @@ import path from 'node:path';
 export async function bundleServer(root, outdir, { sourcemap = true } = {}) {
   const esbuild = await import('esbuild');
   await esbuild.build({
-    entryPoints: ['main', 'worker', 'converter'].map((name) => path.join(root, `apps/server/src/${name}.ts`)),
+    entryPoints: ['main', 'worker', 'converter', 'build-database-template'].map((name) =>
+      path.join(root, `apps/server/src/${name}.ts`),
+    ),
     outdir,
     bundle: true,
     platform: 'node',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/database';
+import { openPgliteFolder } from './db/pglite-template';
 import { JobQueue } from './jobs/job-queue';
 import { EventBus } from './events/event-bus';
 import { wakeListener } from './jobs/wake-listener';
@@ -44,11 +45,7 @@ export async function createPlatform(
   role: PlatformRole,
   overrides: PlatformOverrides = {},
 ): Promise<Platform> {
-  const database =
-    overrides.database ??
-    (config.databaseUrl
-      ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
-      : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pg') }));
+  const database = overrides.database ?? (await openConfiguredDatabase(config, log));
   const ownsDatabase = overrides.database === undefined;
   try {
     await database.migrate();
@@ -97,4 +94,13 @@ export async function createPlatform(
   overrides.defineJobs?.(platform);
   await jobs.start();
   return platform;
+}
+
+async function openConfiguredDatabase(config: AppConfig, log: FastifyBaseLogger): Promise<Database> {
+  if (config.databaseUrl) {
+    return openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
+  }
+  const { database, fromTemplate } = await openPgliteFolder(path.join(config.dataDir, 'pg'));
+  if (fromTemplate) log.info("new embedded database made from the build's template");
+  return database;
 }
