@@ -44,12 +44,26 @@ export const rememberedKey = (prefix: string, state: SessionState): string =>
  * it). `parse` turns a stored or answered value into the setting, or null when unusable. Null
  * signed out, for a contact, or when nothing is known yet.
  */
-export function useRememberedStaffSetting<T>(options: {
+export function useRememberedStaffSetting<T>(options: RememberedSettingOptions<T>): T | null {
+  return useRememberedStaffSettingState(options).value;
+}
+
+type RememberedSettingOptions<T> = {
   group: string;
   storagePrefix: string;
   fetch: () => Promise<unknown>;
   parse: (value: unknown) => T | null;
-}): T | null {
+};
+
+/**
+ * The same, with `settled`: false only while a staff user's saved value is being fetched and this
+ * browser remembers nothing for them (a first visit in a new browser), the one moment the value
+ * may still change from the default to the saved one.
+ */
+export function useRememberedStaffSettingState<T>(options: RememberedSettingOptions<T>): {
+  value: T | null;
+  settled: boolean;
+} {
   const { group, storagePrefix, fetch, parse } = options;
   const session = useSession();
   const isStaff = isSignedIn(session) && !isContactSession(session) && Boolean(session.user?._id);
@@ -68,5 +82,6 @@ export function useRememberedStaffSetting<T>(options: {
   useEffect(() => {
     if (saved !== null) write(key, saved);
   }, [key, saved]);
-  return isStaff ? (saved ?? remembered) : null;
+  if (!isStaff) return { value: null, settled: true };
+  return { value: saved ?? remembered, settled: remembered !== null || settings.status !== 'pending' };
 }

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { useEffect } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_DATE_FORMAT,
   formatDate,
@@ -9,7 +10,7 @@ import {
 import { sessionStore } from '../../shared/session/session-store';
 import { USER_ID, fail, installFakeApi, ok, seedStaffSession } from '../../shared/testing/fake-api';
 import { renderWithProviders } from '../../shared/testing/render-with-providers';
-import { ApplySavedDateFormat, SavedDateFormat } from './use-apply-saved-date-format';
+import { ApplySavedDateFormat, SAVED_FORMAT_WAIT_MS, SavedDateFormat } from './use-apply-saved-date-format';
 import { staffSessionPerTest } from '../../shared/testing/test-session';
 
 const jan5 = new Date(2024, 0, 5);
@@ -74,4 +75,53 @@ describe('useApplySavedDateFormat', () => {
     await waitFor(() => expect(screen.getByTestId('date').textContent).toBe('2024-01-05'));
     expect(localStorage.getItem(REMEMBERED)).toBe('YYYY-MM-DD');
   });
+
+  it('in a new browser, draws the page once the saved format is known, and does not redraw it then', async () => {
+    seedStaffSession();
+    let answer: (response: Response) => void = () => {};
+    const api = installFakeApi((call) =>
+      call.path === '/api/application-settings'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : undefined,
+    );
+    const mounts = vi.fn();
+    renderWithProviders(
+      <SavedDateFormat>
+        <MountCounter onMount={mounts} />
+      </SavedDateFormat>,
+    );
+    // Nothing remembered here: the page waits for the user's format instead of showing the
+    // default and then being drawn anew (a camera switched on or a half-typed form would be lost).
+    await waitFor(() => expect(api.callsTo('/api/application-settings')).toHaveLength(1));
+    expect(screen.queryByTestId('date')).toBeNull();
+    act(() => answer(ok({ date: 'YYYY-MM-DD', time: 'HH:mm' })));
+    expect((await screen.findByTestId('date')).textContent).toBe('2024-01-05');
+    expect(mounts).toHaveBeenCalledTimes(1);
+  });
+
+  it('draws the page with the default when the settings take too long', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      seedStaffSession();
+      installFakeApi((call) =>
+        call.path === '/api/application-settings' ? new Promise<Response>(() => {}) : undefined,
+      );
+      renderWithProviders(
+        <SavedDateFormat>
+          <ShownDate />
+        </SavedDateFormat>,
+      );
+      expect(screen.queryByTestId('date')).toBeNull();
+      act(() => vi.advanceTimersByTime(SAVED_FORMAT_WAIT_MS));
+      expect((await screen.findByTestId('date')).textContent).toBe('01-05-2024');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
+
+/** A page that counts its mounts (a remount loses its state). */
+function MountCounter({ onMount }: { onMount: () => void }) {
+  useEffect(() => onMount(), [onMount]);
+  return <ShownDate />;
+}

@@ -1,7 +1,7 @@
-import { Fragment, createElement, useEffect, type ReactNode } from 'react';
+import { Fragment, createElement, useEffect, useState, type ReactNode } from 'react';
 import { DATE_FORMATS } from '@esigns/contracts/settings';
 import { getDefaultDateFormat, setDefaultDateFormat } from '../../shared/format/date';
-import { useRememberedStaffSetting } from './remembered-setting';
+import { useRememberedStaffSettingState } from './remembered-setting';
 import { fetchApplicationSettings } from './settings-api';
 
 function isKnownFormat(value: unknown): value is string {
@@ -26,7 +26,12 @@ const parseFormat = (value: unknown): string | null => {
  * page in `SavedDateFormat` to redraw it at once). Answers the format in force.
  */
 export function useApplySavedDateFormat(): string {
-  const format = useRememberedStaffSetting({
+  return useSavedDateFormatState().format;
+}
+
+/** The format in force, and whether it can still change from the default to the saved one. */
+function useSavedDateFormatState(): { format: string; settled: boolean } {
+  const { value: format, settled } = useRememberedStaffSettingState({
     group: 'application',
     storagePrefix: 'esigns.date-format',
     fetch: fetchApplicationSettings,
@@ -40,7 +45,7 @@ export function useApplySavedDateFormat(): string {
     return () => setDefaultDateFormat(null);
   }, [format]);
 
-  return getDefaultDateFormat();
+  return { format: getDefaultDateFormat(), settled };
 }
 
 /** The same, as a component that renders nothing (for layouts that prefer to mount one). */
@@ -49,11 +54,30 @@ export function ApplySavedDateFormat() {
   return null;
 }
 
+/** How long a first visit in a new browser holds the page back for the user's saved format. */
+export const SAVED_FORMAT_WAIT_MS = 2_000;
+
 /**
  * Applies the saved date format and redraws `children` when it changes (they are remounted:
- * use it around the page, where that happens only when the format first arrives or changes).
+ * use it around the page). So that this does not happen under a user who has started working
+ * (a camera on, a half-filled form), the page is drawn only once the format is known: at once
+ * when this browser remembers it, else when the settings answer (at most SAVED_FORMAT_WAIT_MS,
+ * then with the default). What remains is a remount when the user saves a new format.
  */
 export function SavedDateFormat({ children }: { children: ReactNode }) {
-  const format = useApplySavedDateFormat();
+  const { format, settled } = useSavedDateFormatState();
+  const waitedLongEnough = useTimeElapsed(SAVED_FORMAT_WAIT_MS, !settled);
+  if (!settled && !waitedLongEnough) return null;
   return createElement(Fragment, { key: format }, children);
+}
+
+/** True once `ms` have passed while `running`; counting starts when it first runs. */
+function useTimeElapsed(ms: number, running: boolean): boolean {
+  const [elapsed, setElapsed] = useState(false);
+  useEffect(() => {
+    if (!running || elapsed) return;
+    const timer = setTimeout(() => setElapsed(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms, running, elapsed]);
+  return elapsed;
 }
