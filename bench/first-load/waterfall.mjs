@@ -1,31 +1,13 @@
 // `node bench/first-load/waterfall.mjs [signin|signing]`: one cold visit under the bench's
 // conditions (cache empty, CPU 4x slower), printed as a waterfall of every request (start, end,
 // bytes on the wire) and the page's paint marks, to see what the first load waits for.
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, signUpOwner, startBuiltServer } from '../support/built-server.mjs';
-import { abBuild, sendLease } from './lease.mjs';
+import { coldVisit, walk } from './cold-visit.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3213);
 const which = process.argv[2] ?? 'signing';
 
-const server = await startBuiltServer({ port: PORT, name: 'first-load-waterfall', ...abBuild() });
-let browser;
-try {
-  const token = await signUpOwner(server);
-  const link = which === 'signing' ? await sendLease(server, token) : `${server.base}/signin`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
-  const context = await browser.newContext(
-    which === 'signing'
-      ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true }
-      : { viewport: { width: 1280, height: 800 } },
-  );
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
+await coldVisit({ which, port: PORT, name: 'first-load-waterfall' }, async ({ server, page, cdp, link }) => {
   await cdp.send('Network.enable');
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const requests = new Map();
   cdp.on('Network.requestWillBeSent', (e) => {
     requests.set(e.requestId, { url: e.request.url, start: e.timestamp, type: e.type });
@@ -39,27 +21,10 @@ try {
     if (r) Object.assign(r, { end: e.timestamp, bytes: e.encodedDataLength });
   });
   const started = Date.now();
-  await page.goto(link);
-  const marks = {};
+  const marks = await walk(page, which, link);
   if (which === 'signing') {
-    const review = page.getByRole('button', { name: 'Review and sign' });
-    await review.waitFor();
-    marks.landing = Date.now() - started;
-    await review.click();
-    await page
-      .locator(
-        '[data-testid="page-image-1"][data-loaded="true"], [data-testid="page-canvas-1"][data-drawn="true"]',
-      )
-      .first()
-      .waitFor();
-    marks.visible = Date.now() - started;
-    await page.locator('[data-testid="page-canvas-1"]').waitFor();
-    marks.canvas = Date.now() - started;
     await page.locator('[data-testid="page-canvas-1"][data-drawn="true"]').waitFor();
     marks.drawn = Date.now() - started;
-  } else {
-    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-    marks.usable = Date.now() - started;
   }
   const paints = await page.evaluate(() =>
     performance.getEntriesByType('paint').map((p) => `${p.name} ${Math.round(p.startTime)}`),
@@ -75,8 +40,4 @@ try {
     );
   }
   console.log('marks (ms from goto):', JSON.stringify(marks), paints.join(', '));
-  await context.close();
-} finally {
-  await browser?.close();
-  await server.stop();
-}
+});
