@@ -55,13 +55,7 @@ describe('useApplySavedDateFormat', () => {
   });
 
   it('remembers the format for the next page load and starts with it until the settings arrive', async () => {
-    seedStaffSession();
-    let answer: (response: Response) => void = () => {};
-    const api = installFakeApi((call) =>
-      call.path === '/api/application-settings'
-        ? new Promise<Response>((resolve) => (answer = resolve))
-        : undefined,
-    );
+    const { answer } = signedInWithSettingsPending();
     localStorage.setItem(REMEMBERED, 'DD/MM/YYYY');
     renderWithProviders(
       <SavedDateFormat>
@@ -70,20 +64,13 @@ describe('useApplySavedDateFormat', () => {
     );
     expect(screen.getByTestId('date').textContent).toBe('05/01/2024');
 
-    await waitFor(() => expect(api.callsTo('/api/application-settings')).toHaveLength(1));
-    act(() => answer(ok({ date: 'YYYY-MM-DD', time: 'HH:mm' })));
+    await act(() => answer(ok({ date: 'YYYY-MM-DD', time: 'HH:mm' })));
     await waitFor(() => expect(screen.getByTestId('date').textContent).toBe('2024-01-05'));
     expect(localStorage.getItem(REMEMBERED)).toBe('YYYY-MM-DD');
   });
 
   it('in a new browser, draws the page once the saved format is known, and does not redraw it then', async () => {
-    seedStaffSession();
-    let answer: (response: Response) => void = () => {};
-    const api = installFakeApi((call) =>
-      call.path === '/api/application-settings'
-        ? new Promise<Response>((resolve) => (answer = resolve))
-        : undefined,
-    );
+    const { answer } = signedInWithSettingsPending();
     const mounts = vi.fn();
     renderWithProviders(
       <SavedDateFormat>
@@ -92,9 +79,8 @@ describe('useApplySavedDateFormat', () => {
     );
     // Nothing remembered here: the page waits for the user's format instead of showing the
     // default and then being drawn anew (a camera switched on or a half-typed form would be lost).
-    await waitFor(() => expect(api.callsTo('/api/application-settings')).toHaveLength(1));
     expect(screen.queryByTestId('date')).toBeNull();
-    act(() => answer(ok({ date: 'YYYY-MM-DD', time: 'HH:mm' })));
+    await act(() => answer(ok({ date: 'YYYY-MM-DD', time: 'HH:mm' })));
     expect((await screen.findByTestId('date')).textContent).toBe('2024-01-05');
     expect(mounts).toHaveBeenCalledTimes(1);
   });
@@ -119,6 +105,26 @@ describe('useApplySavedDateFormat', () => {
     }
   });
 });
+
+/**
+ * A signed-in staff user whose application settings are still on their way: `answer` sends them
+ * (it first waits for the request, so that the answer cannot be given before it is asked for).
+ */
+function signedInWithSettingsPending() {
+  seedStaffSession();
+  let resolve: (response: Response) => void = () => {};
+  const api = installFakeApi((call) =>
+    call.path === '/api/application-settings'
+      ? new Promise<Response>((settle) => (resolve = settle))
+      : undefined,
+  );
+  return {
+    answer: async (response: Response) => {
+      await waitFor(() => expect(api.callsTo('/api/application-settings')).toHaveLength(1));
+      resolve(response);
+    },
+  };
+}
 
 /** A page that counts its mounts (a remount loses its state). */
 function MountCounter({ onMount }: { onMount: () => void }) {
