@@ -92,8 +92,9 @@ async function renewSeededIds(database: Database): Promise<void> {
     DO $renew$
     DECLARE
       t record;
+      row record;
       f record;
-      seeded boolean;
+      renewed uuid;
     BEGIN
       FOR t IN
         SELECT c.oid, n.nspname, c.relname, a.attname, a.attnum
@@ -105,25 +106,23 @@ async function renewSeededIds(database: Database): Promise<void> {
         WHERE k.contype = 'p' AND cardinality(k.conkey) = 1 AND n.nspname = 'public'
           AND a.atttypid = 'uuid'::regtype AND pg_get_expr(d.adbin, d.adrelid) = 'gen_random_uuid()'
       LOOP
-        EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I.%I)', t.nspname, t.relname) INTO seeded;
-        CONTINUE WHEN NOT seeded;
-        EXECUTE format('CREATE TEMP TABLE renewed_ids AS SELECT %I AS old, gen_random_uuid() AS new FROM %I.%I',
-          t.attname, t.nspname, t.relname);
-        EXECUTE format('UPDATE %I.%I x SET %I = r.new FROM renewed_ids r WHERE x.%I = r.old',
-          t.nspname, t.relname, t.attname, t.attname);
-        FOR f IN
-          SELECT fn.nspname, fc.relname, fa.attname
-          FROM pg_constraint k
-          JOIN pg_class fc ON fc.oid = k.conrelid
-          JOIN pg_namespace fn ON fn.oid = fc.relnamespace
-          JOIN pg_attribute fa ON fa.attrelid = fc.oid AND fa.attnum = k.conkey[1]
-          WHERE k.contype = 'f' AND k.confrelid = t.oid AND cardinality(k.conkey) = 1
-            AND k.confkey[1] = t.attnum
-        LOOP
-          EXECUTE format('UPDATE %I.%I x SET %I = r.new FROM renewed_ids r WHERE x.%I = r.old',
-            f.nspname, f.relname, f.attname, f.attname);
+        FOR row IN EXECUTE format('SELECT %I AS old FROM %I.%I', t.attname, t.nspname, t.relname) LOOP
+          renewed := gen_random_uuid();
+          EXECUTE format('UPDATE %I.%I SET %I = $1 WHERE %I = $2', t.nspname, t.relname, t.attname, t.attname)
+            USING renewed, row.old;
+          FOR f IN
+            SELECT fn.nspname, fc.relname, fa.attname
+            FROM pg_constraint k
+            JOIN pg_class fc ON fc.oid = k.conrelid
+            JOIN pg_namespace fn ON fn.oid = fc.relnamespace
+            JOIN pg_attribute fa ON fa.attrelid = fc.oid AND fa.attnum = k.conkey[1]
+            WHERE k.contype = 'f' AND k.confrelid = t.oid AND cardinality(k.conkey) = 1
+              AND k.confkey[1] = t.attnum
+          LOOP
+            EXECUTE format('UPDATE %I.%I SET %I = $1 WHERE %I = $2', f.nspname, f.relname, f.attname, f.attname)
+              USING renewed, row.old;
+          END LOOP;
         END LOOP;
-        DROP TABLE renewed_ids;
       END LOOP;
     END
     $renew$;
