@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  constants,
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,7 +82,8 @@ function copyTemplate(template: string, dataDir: string): boolean {
   // Copied beside, then renamed: a start stopped mid-copy leaves no half data folder behind.
   const partial = `${dataDir}.partial`;
   rmSync(partial, { recursive: true, force: true });
-  cpSync(path.join(template, DATA), partial, { recursive: true });
+  // A copy-on-write clone where the file system has them (btrfs, XFS, APFS), else a copy.
+  cpSync(path.join(template, DATA), partial, { recursive: true, mode: constants.COPYFILE_FICLONE });
   rmSync(dataDir, { recursive: true, force: true });
   renameSync(partial, dataDir);
   return true;
