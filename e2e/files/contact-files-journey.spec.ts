@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import {
   expect as baseExpect,
   test,
@@ -7,6 +6,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { makePng } from '../../apps/server/src/modules/conversion/test-files';
 import { baseURL } from '../playwright.config';
 import { json, samplePdf, signInInBrowser, signUpOwner } from '../support/document-setup';
 import { appLinksOf, waitForDeliveredMail } from '../support/mail-sink';
@@ -40,32 +40,9 @@ const PDF_NAME = 'tenancy-application.pdf';
 const SCAN_NAME = 'id-card-scan.png';
 const SHARPER_NAME = 'id-card-scan-sharper.png';
 
-/** A PNG of `width` x `height` pixels (RGB, a gradient), encoded here: signature, IHDR, IDAT, IEND. */
-function makePng(width: number, height: number, shade: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter method, no interlace
-  const rows: number[] = [];
-  for (let y = 0; y < height; y += 1) {
-    rows.push(0); // filter: none
-    for (let x = 0; x < width; x += 1) rows.push((x * 255) / width, (y * 255) / height, shade);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A PNG of `width` x `height` pixels: a gradient, its blue channel `shade`. */
+const gradientPng = (width: number, height: number, shade: number): Buffer =>
+  makePng(width, height, (x, y) => [(x * 255) / width, (y * 255) / height, shade]);
 
 type Headers = { authorization: string };
 type Setup = { clientId: string; slug: string };
@@ -211,7 +188,7 @@ test('a contact sends files to the company: progress, withdraw, rejected with a 
           mimeType: 'application/pdf',
           buffer: await samplePdf('Tenancy application', 'Asha Rao, flat 3, Quayside Court.'),
         },
-        { name: SCAN_NAME, mimeType: 'image/png', buffer: makePng(96, 60, 40) },
+        { name: SCAN_NAME, mimeType: 'image/png', buffer: gradientPng(96, 60, 40) },
       ]);
       for (const name of [PDF_NAME, SCAN_NAME])
         await expect(fileRow(page, name).getByText('Waiting for approval')).toBeVisible();
@@ -262,7 +239,7 @@ test('a contact sends files to the company: progress, withdraw, rejected with a 
 
     await test.step('the client uploads a corrected file, staff approve it', async () => {
       await uploadWithProgress(page, [
-        { name: SHARPER_NAME, mimeType: 'image/png', buffer: makePng(192, 120, 90) },
+        { name: SHARPER_NAME, mimeType: 'image/png', buffer: gradientPng(192, 120, 90) },
       ]);
       await expect(fileRow(page, SHARPER_NAME).getByText('Waiting for approval')).toBeVisible();
 

@@ -216,11 +216,20 @@ export function makeRtf(pages: string[] = ['Hello from an RTF']): Buffer {
   return Buffer.from(`{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Helvetica;}}\\f0\\fs24 ${body}\\par}`);
 }
 
-/** A `width` x `height` RGB PNG filled with one colour. */
-export function makePng(width: number, height: number): Buffer {
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set([40, 120, 200], 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+/**
+ * A `width` x `height` RGB PNG: one colour, or each pixel's `[r, g, b]` from `colour(x, y)` (rows
+ * unfiltered).
+ */
+export function makePng(
+  width: number,
+  height: number,
+  colour: (x: number, y: number) => readonly [number, number, number] = () => [40, 120, 200],
+): Buffer {
+  const raw = Buffer.alloc(height * (1 + width * 3));
+  for (let y = 0; y < height; y++) {
+    const row = y * (1 + width * 3);
+    for (let x = 0; x < width; x++) raw.set(colour(x, y), row + 1 + x * 3);
+  }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
