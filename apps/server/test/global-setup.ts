@@ -3,16 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { pino } from 'pino';
 import { openDatabase, type Database } from '../src/platform/db/database';
-import { defineModuleJobs } from '../src/module-jobs';
-import { loadConfig } from '../src/platform/config/config';
-import { JobQueue } from '../src/platform/jobs/job-queue';
-import { EventBus } from '../src/platform/events/event-bus';
-import { MailService } from '../src/platform/mail/mail-service';
-import type { Platform } from '../src/platform/platform';
-import { Realtime } from '../src/platform/realtime/realtime';
-import { createStorage } from '../src/platform/storage/create-storage';
+import { prepareDatabase } from '../src/database-template';
 import { adminQuery, adminUrl, databaseUrl, runId, testDbKind } from './test-database';
 
 /**
@@ -81,42 +73,14 @@ async function makeTemplate(): Promise<{ template: string; teardown: () => Promi
 }
 
 /**
- * Migrations, then pg-boss's tables and the queue of every job the app defines (pg-boss gives
- * each queue a table of its own: made once here, not by every test file's app). Only the queues:
- * no worker or maintenance runs, so each file's app starts its queue as it would on a fresh
- * database that an earlier start of the same version prepared.
+ * The database every test file copies: what a new installation's template holds (migrations,
+ * pg-boss's tables and the queue of every job the app defines: made once here, not by every test
+ * file's app; `prepareDatabase`, src/database-template.ts), then closed.
  */
 async function prepare(database: Database): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esigns-template-'));
   try {
-    await database.migrate();
-    const log = pino({ level: 'silent' });
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const jobs = new JobQueue({ raw: database.raw, log, runWorkers: false });
-    const storage = createStorage(config, log);
-    const realtime = new Realtime({ jwtSecret: config.secrets.jwtSecret, redisUrl: config.redisUrl, log });
-    const mail = new MailService({ config, db: database.db, jobs, storage, log });
-    const events = new EventBus(database.db, jobs, log);
-    const platform: Platform = {
-      config,
-      log,
-      database,
-      jobs,
-      events,
-      storage,
-      mail,
-      realtime,
-      close: async () => undefined,
-    };
-    mail.defineJobs();
-    events.defineJobs();
-    defineModuleJobs(platform);
-    await jobs.start();
-    await jobs.stop();
-    await realtime.close();
-    await mail.close();
+    await prepareDatabase(database);
   } finally {
     await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
