@@ -78,8 +78,9 @@ export async function startBuiltServer({ port, name, env = {}, nodeArgs = [], ma
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  // A first start makes the embedded database (initdb and every migration in WebAssembly): 15-20 s
-  // here when quiet, over 100 s on a loaded machine.
+  // A first start copies the build's migrated database template (a build without one makes the
+  // database: initdb and every migration in WebAssembly, 15-20 s when quiet, over 100 s on a
+  // loaded machine).
   const deadline = Date.now() + 240_000;
   for (;;) {
     try {
