@@ -8,14 +8,17 @@ import { defineConfig } from 'vitest/config';
 // Two projects: `unit` (contracts, web, pure server code; no database) and `api` (the HTTP API
 // against a real database: PGlite by default, PostgreSQL with TEST_DB=postgres).
 /**
- * Web test files that replace modules (`vi.mock`: the socket client, the PDF viewer...) or keep
- * module state a shared module graph would carry over: they run with a module graph of their own
- * (project `web-isolated`). Files calling `vi.mock` are found by reading them, so a new one cannot
- * be forgotten (a mock in the shared graph replaced the module for the worker's later files, and a
- * guest tab's storage mode outlived its file); the others are listed here.
+ * Web test files that replace modules (`vi.mock`: the socket client, the PDF viewer...) or change
+ * module state for good (`sessionStore.keepInMemoryOnly()`, an embedded frame's session, has no
+ * way back): a shared module graph would carry that over to the worker's later files (a mocked
+ * screen, a session store that no longer writes to storage), so they run with a module graph of
+ * their own (project `web-isolated`). They are found by reading the files, so a new one cannot be
+ * forgotten; others that keep module state are listed here.
  */
 const WEB_STATEFUL = ['src/features/form-templates/renderer/template-form.test.tsx'];
-const WEB_ISOLATED = [...WEB_STATEFUL, ...webFilesCalling('vi.mock(')].sort();
+const WEB_ISOLATED = [
+  ...new Set([...WEB_STATEFUL, ...webFilesCalling('vi.mock('), ...webFilesCalling('keepInMemoryOnly(')]),
+].sort();
 
 function webFilesCalling(text: string): string[] {
   const root = path.join(path.dirname(fileURLToPath(import.meta.url)), 'apps/web');
