@@ -1,10 +1,10 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase, writeDatabaseTemplate } from './database-template';
 import { migrationsFolder, type Database } from './platform/db/database';
-import { openPgliteFolder } from './platform/db/pglite-template';
+import { RENEW_IDS_MARKER, openPgliteFolder } from './platform/db/pglite-template';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 
 /**
@@ -111,5 +111,26 @@ describe('the PGlite template', () => {
     expect(first.linked).toBe(first.plans.length);
     expect(second.linked).toBe(second.plans.length);
     expect(second.plans.filter((id) => first.plans.includes(id))).toEqual([]);
+    expect(existsSync(path.join(dir, 'first', RENEW_IDS_MARKER))).toBe(false);
+  });
+
+  it('renews the seeded ids at the next start when a start stopped between the copy and the renewal', async () => {
+    // What a start killed after the copy leaves: the template's rows, and the marker.
+    const plansOf = async (folder: string, withMarker: boolean) => {
+      const copied = path.join(dir, folder);
+      cpSync(path.join(template, 'data'), copied, { recursive: true });
+      if (withMarker) writeFileSync(path.join(copied, RENEW_IDS_MARKER), '');
+      const { database } = await openPgliteFolder(copied, path.join(dir, 'no-template'));
+      try {
+        return names((await database.raw('SELECT id AS name FROM subscription_plans ORDER BY code')).rows);
+      } finally {
+        await database.close();
+      }
+    };
+    const templateIds = await plansOf('copied-without-marker', false);
+    const renewed = await plansOf('interrupted', true);
+    expect(renewed).toHaveLength(templateIds.length);
+    expect(renewed.filter((id) => templateIds.includes(id))).toEqual([]);
+    expect(existsSync(path.join(dir, 'interrupted', RENEW_IDS_MARKER))).toBe(false);
   });
 });

@@ -23,6 +23,11 @@ import { migrationsFolder, openDatabase, type Database } from './database';
  */
 const DATA = 'data';
 const TAG = 'tag';
+/**
+ * Left in a copied folder until its seeded ids are renewed (PostgreSQL ignores other files in its
+ * data folder): a start stopped between the copy and the renewal renews them at the next start.
+ */
+export const RENEW_IDS_MARKER = 'esigns-renew-seeded-ids';
 
 /** The template the build puts beside the server bundle (`apps/server/dist/pglite-template`). */
 export function bundledTemplate(): string {
@@ -59,14 +64,16 @@ export async function openPgliteFolder(
   template: string = bundledTemplate(),
 ): Promise<{ database: Database; fromTemplate: boolean }> {
   const fromTemplate = copyTemplate(template, dataDir);
+  const marker = path.join(dataDir, RENEW_IDS_MARKER);
   const database = openDatabase({ kind: 'pglite', dataDir });
-  if (fromTemplate) {
+  if (existsSync(marker)) {
     try {
       await renewSeededIds(database);
     } catch (err) {
       await database.close();
       throw err;
     }
+    rmSync(marker);
   }
   return { database, fromTemplate };
 }
@@ -84,6 +91,7 @@ function copyTemplate(template: string, dataDir: string): boolean {
   rmSync(partial, { recursive: true, force: true });
   // A copy-on-write clone where the file system has them (btrfs, XFS, APFS), else a copy.
   cpSync(path.join(template, DATA), partial, { recursive: true, mode: constants.COPYFILE_FICLONE });
+  writeFileSync(path.join(partial, RENEW_IDS_MARKER), '');
   rmSync(dataDir, { recursive: true, force: true });
   renameSync(partial, dataDir);
   return true;
