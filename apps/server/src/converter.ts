@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   const database = openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 5 });
   // Migrations are locked: whichever of the API and the converter starts first applies them.
   await database.migrate();
-  const deps: ConversionDeps = { config, log, database, storage: await createStorage(config, log) };
+  const deps: ConversionDeps = { config, log, database, storage: createStorage(config, log) };
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,

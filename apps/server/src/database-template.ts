@@ -33,7 +33,7 @@ export async function prepareDatabase(database: Database): Promise<void> {
     const log = pino({ level: 'silent' });
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const jobs = new JobQueue({ raw: database.raw, log, runWorkers: false });
-    const storage = await createStorage(config, log);
+    const storage = createStorage(config, log);
     const realtime = new Realtime({ jwtSecret: config.secrets.jwtSecret, redisUrl: config.redisUrl, log });
     const mail = new MailService({ config, db: database.db, jobs, storage, log });
     const events = new EventBus(database.db, jobs, log);

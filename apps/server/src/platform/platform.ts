@@ -63,7 +63,7 @@ export async function createPlatform(
     listen: wakeListener(database, database.kind === 'postgres' ? config.databaseUrl : undefined, log),
     ...(overrides.pollingIntervalSeconds ? { pollingIntervalSeconds: overrides.pollingIntervalSeconds } : {}),
   });
-  const storage = await createStorage(config, log);
+  const storage = createStorage(config, log);
   const realtime = new Realtime({ jwtSecret: config.secrets.jwtSecret, redisUrl: config.redisUrl, log });
   const mail = new MailService({ config, db: database.db, jobs, storage, log });
   const events = new EventBus(database.db, jobs, log);

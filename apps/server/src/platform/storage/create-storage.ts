@@ -8,12 +8,12 @@ import type { Storage } from './storage';
 /**
  * S3 when `S3_BUCKET` is set (with S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
  * S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE), else files under `${DATA_DIR}/files` with
- * HMAC-signed links served by this API. The AWS SDK is loaded only for S3 (`S3Storage.open`).
+ * HMAC-signed links served by this API.
  */
-export async function createStorage(config: AppConfig, log: FastifyBaseLogger): Promise<Storage> {
+export function createStorage(config: AppConfig, log: FastifyBaseLogger): Storage {
   if (config.s3) {
     log.info({ bucket: config.s3.bucket, endpoint: config.s3.endpoint ?? 'aws' }, 'storage: S3');
-    return S3Storage.open(config.s3, log);
+    return new S3Storage(config.s3, log);
   }
   const root = path.join(config.dataDir, 'files');
   log.info({ root }, 'storage: local disk');

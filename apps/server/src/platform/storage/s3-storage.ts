@@ -1,9 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type * as S3ClientSdk from '@aws-sdk/client-s3';
-import type { S3Client } from '@aws-sdk/client-s3';
-import type * as S3Presigner from '@aws-sdk/s3-request-presigner';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/config';
 import { AppError } from '../http/app-error';
@@ -24,9 +30,6 @@ import {
 
 export type S3StorageConfig = NonNullable<AppConfig['s3']>;
 
-/** The AWS SDK's parts this store uses, loaded by `S3Storage.open` (not at every process start). */
-type S3Sdk = typeof S3ClientSdk & Pick<typeof S3Presigner, 'getSignedUrl'>;
-
 /** How many verified (key, ETag, SHA-256) triples are remembered, so a file is hashed once per version. */
 const VERIFIED_CACHE_SIZE = 1000;
 
@@ -36,27 +39,16 @@ const VERIFIED_CACHE_SIZE = 1000;
  */
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
-  private readonly sdk: S3Sdk;
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly log: FastifyBaseLogger;
   /** key -> `${ETag} ${sha256}` of the last version whose bytes matched. */
   private readonly verified = new Map<string, string>();
 
-  /** Loads the AWS SDK (about 0.15 s: only instances that store files in S3 pay it) and connects. */
-  static async open(config: S3StorageConfig, log: FastifyBaseLogger): Promise<S3Storage> {
-    const [client, presigner] = await Promise.all([
-      import('@aws-sdk/client-s3'),
-      import('@aws-sdk/s3-request-presigner'),
-    ]);
-    return new S3Storage(config, log, { ...client, getSignedUrl: presigner.getSignedUrl });
-  }
-
-  private constructor(config: S3StorageConfig, log: FastifyBaseLogger, sdk: S3Sdk) {
+  constructor(config: S3StorageConfig, log: FastifyBaseLogger) {
     this.bucket = config.bucket;
     this.log = log;
-    this.sdk = sdk;
-    this.client = new sdk.S3Client({
+    this.client = new S3Client({
       region: config.region,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
       forcePathStyle: config.forcePathStyle,
@@ -75,12 +67,7 @@ export class S3Storage implements Storage {
     assertValidKey(key);
     await this.send(() =>
       this.client.send(
-        new this.sdk.PutObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          Body: body,
-          ContentType: contentType,
-        }),
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
       ),
     );
   }
@@ -90,7 +77,7 @@ export class S3Storage implements Storage {
     const { size } = await stat(filePath);
     await this.send(() =>
       this.client.send(
-        new this.sdk.PutObjectCommand({
+        new PutObjectCommand({
           Bucket: this.bucket,
           Key: key,
           Body: createReadStream(filePath),
@@ -104,7 +91,7 @@ export class S3Storage implements Storage {
   async get(key: string): Promise<Buffer> {
     assertValidKey(key);
     return this.send(async () => {
-      const out = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!out.Body) return Buffer.alloc(0);
       return Buffer.from(await out.Body.transformToByteArray());
     });
@@ -113,7 +100,7 @@ export class S3Storage implements Storage {
   async getStream(key: string): Promise<Readable> {
     assertValidKey(key);
     const out = await this.send(() =>
-      this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key })),
+      this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })),
     );
     if (out.Body instanceof Readable) return out.Body;
     if (!out.Body) return Readable.from([]);
@@ -126,7 +113,7 @@ export class S3Storage implements Storage {
     return this.send(async () => {
       try {
         const out = await this.client.send(
-          new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+          new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
         );
         if (!out.Body) return Buffer.alloc(0);
         return Buffer.from(await out.Body.transformToByteArray());
@@ -142,7 +129,7 @@ export class S3Storage implements Storage {
     assertValidKey(key);
     try {
       const out = await this.send(() =>
-        this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key })),
+        this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })),
       );
       return { size: out.ContentLength ?? 0, contentType: out.ContentType };
     } catch (err) {
@@ -153,9 +140,7 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     assertValidKey(key);
-    await this.send(() =>
-      this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key })),
-    );
+    await this.send(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
   }
 
   /**
@@ -171,14 +156,14 @@ export class S3Storage implements Storage {
   async createUploadUrl(key: string, options: UploadUrlOptions): Promise<string> {
     assertValidKey(key);
     const expiresIn = resolveUrlLifetime(options.expiresInSeconds, DEFAULT_UPLOAD_URL_SECONDS);
-    const command = new this.sdk.PutObjectCommand({
+    const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ContentType: options.contentType,
       IfNoneMatch: '*',
     });
     return this.send(() =>
-      this.sdk.getSignedUrl(this.client, command, {
+      getSignedUrl(this.client, command, {
         expiresIn,
         signableHeaders: new Set(['content-type', 'if-none-match']),
       }),
@@ -195,7 +180,7 @@ export class S3Storage implements Storage {
     if (options.sha256 !== undefined) await this.verifyChecksum(key, options.sha256);
     const expiresIn = resolveUrlLifetime(options.expiresInSeconds, DEFAULT_DOWNLOAD_URL_SECONDS);
     const hasDisposition = options.fileName !== undefined || options.disposition !== undefined;
-    const command = new this.sdk.GetObjectCommand({
+    const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ...(hasDisposition
@@ -207,13 +192,13 @@ export class S3Storage implements Storage {
           }
         : {}),
     });
-    return this.send(() => this.sdk.getSignedUrl(this.client, command, { expiresIn }));
+    return this.send(() => getSignedUrl(this.client, command, { expiresIn }));
   }
 
   /** Resolves true when the bucket answers HeadBucket; otherwise throws with the reason (shown by /api/health). */
   async isHealthy(): Promise<boolean> {
     try {
-      await this.send(() => this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.bucket })));
+      await this.send(() => this.client.send(new HeadBucketCommand({ Bucket: this.bucket })));
       return true;
     } catch (err) {
       if (err instanceof AppError && err.code === 'NOT_FOUND') {
@@ -227,7 +212,7 @@ export class S3Storage implements Storage {
   private async verifyChecksum(key: string, sha256: string): Promise<void> {
     assertSha256(sha256);
     const head = await this.send(() =>
-      this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key })),
+      this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })),
     );
     const version = `${head.ETag ?? ''} ${sha256}`;
     if (head.ETag && this.verified.get(key) === version) return;

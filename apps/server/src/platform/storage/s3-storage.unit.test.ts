@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { S3Storage } from './s3-storage';
 
 // Presigning is local computation: nothing listens on port 9 and nothing is called.
-const storage = await S3Storage.open(
+const storage = new S3Storage(
   {
     bucket: 'esigns-files',
     region: 'eu-west-1',
@@ -85,7 +85,7 @@ describe('S3Storage presigned links', () => {
   });
 
   it('uses a virtual-hosted bucket when path style is off', async () => {
-    const hosted = await S3Storage.open(
+    const hosted = new S3Storage(
       {
         bucket: 'esigns-files',
         region: 'us-east-1',
@@ -115,11 +115,11 @@ describe('S3Storage downloads checked against a SHA-256', () => {
   const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
   /** An S3Storage whose client answers from `object` (a fake bucket of one key) and records its calls. */
-  async function withFakeBucket(object: { etag: string; bytes: Buffer }) {
+  function withFakeBucket(object: { etag: string; bytes: Buffer }) {
     const error = vi.fn();
     const log = pino({ level: 'silent' });
     log.error = error as unknown as typeof log.error;
-    const fake = await S3Storage.open(
+    const fake = new S3Storage(
       {
         bucket: 'esigns-files',
         region: 'eu-west-1',
@@ -147,7 +147,7 @@ describe('S3Storage downloads checked against a SHA-256', () => {
   }
 
   it('presigns once the bytes match, and hashes a version only once', async () => {
-    const { fake, calls } = await withFakeBucket({ etag: '"v1"', bytes: BYTES });
+    const { fake, calls } = withFakeBucket({ etag: '"v1"', bytes: BYTES });
     const url = new URL(await fake.createDownloadUrl(KEY, { sha256: sha256(BYTES) }));
     expect(url.searchParams.get('x-id')).toBe('GetObject');
     await fake.createDownloadUrl(KEY, { sha256: sha256(BYTES) });
@@ -156,7 +156,7 @@ describe('S3Storage downloads checked against a SHA-256', () => {
 
   it('refuses (409) and logs at error level bytes that were swapped', async () => {
     const object = { etag: '"v1"', bytes: BYTES };
-    const { fake, error } = await withFakeBucket(object);
+    const { fake, error } = withFakeBucket(object);
     await fake.createDownloadUrl(KEY, { sha256: sha256(BYTES) });
     // Another PUT replaced the object: a new ETag, other bytes.
     object.etag = '"v2"';
@@ -172,7 +172,7 @@ describe('S3Storage downloads checked against a SHA-256', () => {
   });
 
   it('checks nothing when no checksum is given', async () => {
-    const { fake, calls } = await withFakeBucket({ etag: '"v1"', bytes: BYTES });
+    const { fake, calls } = withFakeBucket({ etag: '"v1"', bytes: BYTES });
     await fake.createDownloadUrl(KEY);
     expect(calls).toEqual([]);
   });
