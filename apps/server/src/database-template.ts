@@ -6,12 +6,8 @@ import { defineModuleJobs } from './module-jobs';
 import { loadConfig } from './platform/config/config';
 import type { Database } from './platform/db/database';
 import { writePgliteTemplate } from './platform/db/pglite-template';
-import { EventBus } from './platform/events/event-bus';
 import { JobQueue } from './platform/jobs/job-queue';
-import { MailService } from './platform/mail/mail-service';
-import type { Platform } from './platform/platform';
-import { Realtime } from './platform/realtime/realtime';
-import { createStorage } from './platform/storage/create-storage';
+import { assemblePlatform } from './platform/platform';
 
 /**
  * The PGlite template a new data folder starts from (`platform/db/pglite-template.ts`), written
@@ -33,28 +29,12 @@ export async function prepareDatabase(database: Database): Promise<void> {
     const log = pino({ level: 'silent' });
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const jobs = new JobQueue({ raw: database.raw, log, runWorkers: false });
-    const storage = createStorage(config, log);
-    const realtime = new Realtime({ jwtSecret: config.secrets.jwtSecret, redisUrl: config.redisUrl, log });
-    const mail = new MailService({ config, db: database.db, jobs, storage, log });
-    const events = new EventBus(database.db, jobs, log);
-    const platform: Platform = {
-      config,
-      log,
-      database,
-      jobs,
-      events,
-      storage,
-      mail,
-      realtime,
-      close: async () => undefined,
-    };
-    mail.defineJobs();
-    events.defineJobs();
-    defineModuleJobs(platform);
+    const platform = assemblePlatform(config, log, database, jobs, {
+      ownsDatabase: false,
+      defineJobs: defineModuleJobs,
+    });
     await jobs.start();
-    await jobs.stop();
-    await realtime.close();
-    await mail.close();
+    await platform.close();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

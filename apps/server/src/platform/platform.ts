@@ -63,6 +63,35 @@ export async function createPlatform(
     listen: wakeListener(database, database.kind === 'postgres' ? config.databaseUrl : undefined, log),
     ...(overrides.pollingIntervalSeconds ? { pollingIntervalSeconds: overrides.pollingIntervalSeconds } : {}),
   });
+  const platform = assemblePlatform(config, log, database, jobs, {
+    ownsDatabase,
+    defineJobs: overrides.defineJobs,
+  });
+  await jobs.start();
+  return platform;
+}
+
+async function openConfiguredDatabase(config: AppConfig, log: FastifyBaseLogger): Promise<Database> {
+  if (config.databaseUrl) {
+    return openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
+  }
+  const { database, fromTemplate } = await openPgliteFolder(path.join(config.dataDir, 'pg'));
+  if (fromTemplate) log.info("new embedded database made from the build's template");
+  return database;
+}
+
+/**
+ * The services every platform has on top of its database and job queue (storage, realtime, mail,
+ * integration events), and every job defined (mail, events, then `defineJobs`'s) before the
+ * caller starts the queue. `close` stops them, and the database when `ownsDatabase`.
+ */
+export function assemblePlatform(
+  config: AppConfig,
+  log: FastifyBaseLogger,
+  database: Database,
+  jobs: JobQueue,
+  options: { ownsDatabase: boolean; defineJobs?: ((platform: Platform) => void) | undefined },
+): Platform {
   const storage = createStorage(config, log);
   const realtime = new Realtime({ jwtSecret: config.secrets.jwtSecret, redisUrl: config.redisUrl, log });
   const mail = new MailService({ config, db: database.db, jobs, storage, log });
@@ -84,23 +113,13 @@ export async function createPlatform(
       await jobs.stop().catch((err: unknown) => log.error({ err }, 'job queue stop failed'));
       await realtime.close().catch((err: unknown) => log.error({ err }, 'realtime close failed'));
       await mail.close();
-      if (ownsDatabase) await database.close();
+      if (options.ownsDatabase) await database.close();
     },
   };
 
   // Every job of every module is defined before the queue starts.
   mail.defineJobs();
   events.defineJobs();
-  overrides.defineJobs?.(platform);
-  await jobs.start();
+  options.defineJobs?.(platform);
   return platform;
-}
-
-async function openConfiguredDatabase(config: AppConfig, log: FastifyBaseLogger): Promise<Database> {
-  if (config.databaseUrl) {
-    return openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
-  }
-  const { database, fromTemplate } = await openPgliteFolder(path.join(config.dataDir, 'pg'));
-  if (fromTemplate) log.info("new embedded database made from the build's template");
-  return database;
 }
