@@ -118,7 +118,7 @@ async function buildServer() {
  * initdb, the migrations and pg-boss's queues done once here instead of at a first start; see
  * apps/server/src/platform/db/README.md). Made by the bundled `build-database-template.js` in a
  * process of its own, so that it runs while the web app builds; remade when the migrations (or
- * the code that writes it, or the packages) change. Answers when it is done.
+ * the code that writes it, or the packages) change. Answers when it is done, also when it failed.
  */
 function buildDatabaseTemplate() {
   const hash = hashInputs([
@@ -140,11 +140,10 @@ function buildDatabaseTemplate() {
   });
   return new Promise((resolve) => {
     child.on('exit', (code, signal) => {
-      if (code !== 0) {
-        console.error(`database template: failed (${code ?? signal})`);
-        process.exit(code || 1);
-      }
-      writeFileSync(stamp, hash);
+      // The template only saves a first start's time (without one, the server makes the database
+      // at start as before): a failure is said, not fatal, and the next build tries again.
+      if (code === 0) writeFileSync(stamp, hash);
+      else console.warn(`database template: failed (${code ?? signal}); new data folders are made at start`);
       resolve();
     });
   });
