@@ -53,6 +53,7 @@ async function buildWeb() {
     'apps/web/public',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/build',
     'packages/contracts/src',
     'scripts/build.mjs',
   ]);
@@ -64,6 +65,8 @@ async function buildWeb() {
     [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     path.join(root, 'apps/web'),
   );
+  // The pages drawn ahead of the app (apps/web/src/static-pages/pages.ts).
+  run(process.execPath, [path.join(root, 'apps/web/build/static-pages.mjs')], path.join(root, 'apps/web'));
   precompress(path.join(root, 'apps/web/dist'));
   writeFileSync(stamp, hash);
 }

@@ -46,7 +46,7 @@ export async function coldVisit({ which, port, name }, visit) {
  */
 export async function walk(page, which, link) {
   const started = Date.now();
-  await page.goto(link);
+  await page.goto(link, { waitUntil: 'commit' });
   const marks = {};
   if (which === 'signing') {
     const review = page.getByRole('button', { name: 'Review and sign' });

@@ -22,6 +22,10 @@ const bundle = {
     viteMetadata: { importedCss: new Set(['assets/signin.css']) },
   }),
   'assets/form.js': chunk('assets/form.js', ['assets/logo.js']),
+  'assets/boot.js': chunk('assets/boot.js', ['assets/react.js', 'assets/mantine.js'], {
+    facadeModuleId: '/web/src/boot.tsx',
+  }),
+  'assets/mantine.js': chunk('assets/mantine.js', ['assets/react.js']),
   'assets/index.css': { type: 'asset' as const, fileName: 'assets/index.css' },
 };
 
@@ -39,6 +43,22 @@ describe('the scripts named in the page of a first visit', () => {
         styles: ['assets/signin.css'],
       },
     ]);
+  });
+
+  it("name the app's start and its imports for every page, and leave them out of the routes' lists", () => {
+    const withBootImport = {
+      ...bundle,
+      'assets/signin.js': chunk('assets/signin.js', ['assets/form.js', 'assets/mantine.js'], {
+        facadeModuleId: '/web/src/signin.tsx',
+      }),
+    };
+    const preloads = routePreloadsOf(
+      withBootImport,
+      [{ pattern: '^/signin$', modules: ['src/signin.tsx'] }],
+      '/web',
+    );
+    expect(preloads.boot).toEqual(['assets/boot.js', 'assets/mantine.js']);
+    expect(preloads.routes[0]?.scripts).toEqual(['assets/form.js', 'assets/logo.js', 'assets/signin.js']);
   });
 
   it('fail the build when a listed module makes no chunk (renamed or removed)', () => {

@@ -24,6 +24,7 @@ export const FIRST_VISIT_ROUTES: readonly FirstVisitRoute[] = [
     // that "Review and sign" opens it at once, however soon it is pressed.
     modules: [
       'src/app/layouts/public-layout.tsx',
+      'src/features/signing/early-record.ts',
       'src/features/signing/landing-screen.tsx',
       'src/features/signing/signing-screen.tsx',
     ],
@@ -37,8 +38,17 @@ export const FIRST_VISIT_ROUTES: readonly FirstVisitRoute[] = [
 
 export type FirstVisitRoute = { pattern: string; modules: readonly string[] };
 
+/**
+ * The app's start, imported by the entry once the page is painted (src/main.tsx): every page
+ * names its modules (`<link rel="modulepreload">` in index.html), so that they download and
+ * compile with the entry's.
+ */
+export const BOOT_MODULE = 'src/boot.tsx';
+
 /** What the build writes to `route-preloads.json`: per address pattern, the files to preload. */
 export type RoutePreloads = {
+  /** The app's start and what it imports, not already named by the entry (every page). */
+  boot: string[];
   routes: { pattern: string; scripts: string[]; styles: string[] }[];
 };
 
@@ -76,15 +86,20 @@ export function routePreloadsOf(
     }
     return seen;
   };
-  const preloaded = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const chunkOf = (module: string, what: string) => {
+    const id = path.resolve(root, module);
+    const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
+    if (!chunk) throw new Error(`route-preloads: no chunk is made from ${module} (${what})`);
+    return chunk.fileName;
+  };
+  const entries = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+  const preloaded = closure([...entries, chunkOf(BOOT_MODULE, "the app's start")]);
   return {
+    boot: [...closure([chunkOf(BOOT_MODULE, "the app's start")])]
+      .filter((file) => !closure(entries).has(file))
+      .sort(),
     routes: routes.map((route) => {
-      const starts = route.modules.map((module) => {
-        const id = path.resolve(root, module);
-        const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
-        if (!chunk) throw new Error(`route-preloads: no chunk is made from ${module} (${route.pattern})`);
-        return chunk.fileName;
-      });
+      const starts = route.modules.map((module) => chunkOf(module, route.pattern));
       const files = [...closure(starts)].filter((file) => !preloaded.has(file)).sort();
       const styles = new Set<string>();
       for (const file of files)
@@ -102,6 +117,18 @@ export function routePreloads(root: string, routes = FIRST_VISIT_ROUTES): Plugin
     generateBundle(_options, bundle) {
       const preloads = routePreloadsOf(bundle as unknown as Record<string, BundleItem>, routes, root);
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) return [];
+        const { boot } = routePreloadsOf(context.bundle as unknown as Record<string, BundleItem>, [], root);
+        return boot.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
     },
   };
 }

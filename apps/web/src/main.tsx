@@ -2,39 +2,21 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import './app/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers';
-import { createQueryClient } from './app/query-client';
-import { createAppRouter, createEmbeddedFrameRouter } from './app/router';
-import { connectSessionHandlers } from './app/session-handlers';
-import { embeddedFrameOf, enterEmbeddedFrame } from './features/embedding/embedded-frame';
-import { connectEmbeddedSessionHandlers } from './features/embedding/embedded-session';
-import { prefetchLandingRecord } from './features/signing/early-record';
-import { dropStaleCacheVersions } from './shared/cache/startup-cache';
-import { sessionStore } from './shared/session/session-store';
+import { afterNextPaint } from './static-pages/after-paint';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
-
-// An embedded frame (/if/{ssoAuth}/...): its own router under that basename, a session in memory only.
-const frame = embeddedFrameOf(window.location.pathname);
-if (frame) {
-  enterEmbeddedFrame(frame);
-  sessionStore.keepInMemoryOnly();
+/**
+ * The entry: the style sheet, then the app (boot.tsx). On a page the server drew ahead
+ * (static-pages/pages.ts: the sign-in and sign-up pages) the page is painted first and the app's
+ * biggest parts are run one per task, so that the visitor can type into the drawn page while the
+ * app starts (the whole app in one task kept a slow phone's page from answering for seconds).
+ */
+async function start() {
+  if (document.querySelector('#root > [data-static-page]')) {
+    await afterNextPaint();
+    await import('react-dom/client');
+    await afterNextPaint();
+  }
+  await import('./boot');
 }
-dropStaleCacheVersions();
-const queryClient = createQueryClient();
-prefetchLandingRecord(queryClient, window.location);
-const router = frame ? createEmbeddedFrameRouter(frame.basename) : createAppRouter();
-if (frame) connectEmbeddedSessionHandlers((to, options) => router.navigate(to, options));
-else connectSessionHandlers((to, options) => router.navigate(to, options));
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+void start();

@@ -4,10 +4,14 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { watchSessionOwner } from '../features/auth/auth-session';
 import { BrandingProvider, useBranding, type BrandingOverrides } from '../shared/branding/branding-provider';
-import { useCompanyBranding } from '../shared/branding/company-branding';
 import { createAppTheme } from '../shared/branding/theme';
+import { isSignedIn, useSession } from '../shared/session/session-store';
 import { OfflineGate } from '../shared/ui/offline-screen';
 import { createQueryClient } from './query-client';
+
+const CompanyBrandingSource = lazy(() =>
+  import('../shared/branding/company-branding').then((m) => ({ default: m.CompanyBrandingSource })),
+);
 
 const LazyToasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
 
@@ -75,6 +79,17 @@ function SessionBranding({
   overrides?: BrandingOverrides | null;
   children: ReactNode;
 }) {
-  const company = useCompanyBranding();
-  return <BrandingProvider overrides={overrides ?? company}>{children}</BrandingProvider>;
+  const signedIn = useSession(isSignedIn);
+  const [company, setCompany] = useState<BrandingOverrides | null>(null);
+  const source = signedIn && !overrides;
+  return (
+    <>
+      {source ? (
+        <Suspense fallback={null}>
+          <CompanyBrandingSource onChange={setCompany} />
+        </Suspense>
+      ) : null}
+      <BrandingProvider overrides={overrides ?? (source ? company : null)}>{children}</BrandingProvider>
+    </>
+  );
 }

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, useLocation, useParams, type RouteObject } from 'react-router';
-import { ScreenPlaceholder } from '../shared/ui/screen-placeholder';
 import type { GuardName } from './guard-decision';
 import { RouteGuard } from './guards';
 import type { RouteHandle } from './route-handle';
@@ -98,16 +97,22 @@ function screenRoute(route: ScreenRoute, inFrame = false): RouteObject {
   if (route.redirectTo) return { path, handle, element: <RedirectTo to={local(route.redirectTo)} /> };
   const screen = screenOf(route.pattern);
   if (screen) return { path, handle, lazy: () => withChunkTimeout(screen) };
+  // Loaded when shown: the first page's scripts do not carry it.
   return {
     path,
     handle,
-    element: (
-      <ScreenPlaceholder
-        title={route.title}
-        pattern={route.pattern}
-        variant={route.layout === 'public' ? 'plain' : 'card'}
-      />
-    ),
+    lazy: () =>
+      withChunkTimeout(() =>
+        import('../shared/ui/screen-placeholder').then(({ ScreenPlaceholder }) => ({
+          element: (
+            <ScreenPlaceholder
+              title={route.title}
+              pattern={route.pattern}
+              variant={route.layout === 'public' ? 'plain' : 'card'}
+            />
+          ),
+        })),
+      ),
   };
 }
 

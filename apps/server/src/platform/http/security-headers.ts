@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { STATIC_PAGE_SCRIPT_HASH } from './spa-shell';
 
 /**
  * The security headers of every answer, computed once at start (helmet's defaults plus our
@@ -20,7 +21,8 @@ import type { FastifyInstance } from 'fastify';
 const CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
-  'script-src': ["'self'"],
+  // The static pages' one inline script (spa-shell.ts), by its hash.
+  'script-src': ["'self'", STATIC_PAGE_SCRIPT_HASH],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],

@@ -1,16 +1,23 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * The app's page for a screen address, with the scripts of that screen named in it when the web
- * build listed them (`route-preloads.json`, written by apps/web/build/route-preloads.ts for the
- * pages a first visit lands on: sign-in, sign-up, a signing link). `<link rel="modulepreload">`
- * lets the browser fetch and compile the screen's code while the entry script runs, instead of
- * learning of it once the router has matched the address. Other addresses get index.html as built.
+ * The app's page for a screen address, as the web build prepared it:
+ * - the scripts of that screen named in it (`route-preloads.json`, written by
+ *   apps/web/build/route-preloads.ts for the pages a first visit lands on: sign-in, sign-up, a
+ *   signing link): `<link rel="modulepreload">` lets the browser fetch and compile the screen's
+ *   code while the entry script runs, instead of learning of it once the router has matched it;
+ * - for a static page (`static-pages.json`, apps/web/src/static-pages/pages.ts: sign-in, sign-up),
+ *   the screen itself, drawn by the build, inside `#root`, with the page's early script and no
+ *   script preloads: the page shows and can be typed into before the app's scripts have run, and
+ *   the app (which asks for its scripts once the page is painted) takes it over.
+ *   Not when the address carries a parameter that changes what the page shows (`variesWith`).
+ * Other addresses get index.html as built.
  */
 export type SpaShell = {
-  /** The page with the preloads of `url`'s screen, or null when it has none (serve index.html). */
+  /** The page for `url`'s screen, or null when it has nothing of its own (serve index.html). */
   pageFor(url: string): string | null;
 };
 
@@ -24,13 +31,46 @@ const ZRoutePreloads = z.object({
   ),
 });
 
+const ZStaticPages = z.object({
+  pages: z.array(
+    z.object({
+      path: z.string().regex(/^\/[\w/-]*$/),
+      variesWith: z.array(z.string()),
+      markup: z.string(),
+    }),
+  ),
+});
+
+const ROOT = '<div id="root"></div>';
+
+/**
+ * A static page's own script, first in its <head> (inline: no request, and not held up by the
+ * style sheet): until the app takes the page over, submitting its form does not send the browser
+ * to the form's address (the password would land in the address bar); the form is marked and its
+ * button shows it is busy, and the app submits it once it has the page (static-pages/hand-over.ts).
+ */
+export const STATIC_PAGE_SCRIPT =
+  "document.addEventListener('submit',function(e){var f=e.target;" +
+  "if(!(f instanceof HTMLFormElement)||!f.closest('[data-static-page]'))return;" +
+  "e.preventDefault();f.setAttribute('data-submit-pending','');" +
+  'var b=f.querySelector(\'button[type="submit"]\');' +
+  "if(b){b.setAttribute('aria-busy','true');b.setAttribute('data-loading','true');}},true);";
+
+/** The content-security policy's allowance for that script (its hash; no other inline script runs). */
+export const STATIC_PAGE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(STATIC_PAGE_SCRIPT).digest('base64')}'`;
+
+function readJson<T>(file: string, schema: z.ZodType<T>): T | null {
+  return existsSync(file) ? schema.parse(JSON.parse(readFileSync(file, 'utf8'))) : null;
+}
+
 export function loadSpaShell(webDist: string): SpaShell {
-  const listed = path.join(webDist, 'route-preloads.json');
   // Read once: the build that wrote them is the one being served.
   const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  if (!existsSync(listed) || !index.includes('</head>')) return { pageFor: () => null };
-  const { routes } = ZRoutePreloads.parse(JSON.parse(readFileSync(listed, 'utf8')));
-  const pages = routes.map((route) => {
+  if (!index.includes('</head>')) return { pageFor: () => null };
+  const preloads = readJson(path.join(webDist, 'route-preloads.json'), ZRoutePreloads)?.routes ?? [];
+  const drawn = readJson(path.join(webDist, 'static-pages.json'), ZStaticPages);
+
+  const withPreloads = preloads.map((route) => {
     const links = [
       ...route.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ...route.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
@@ -40,10 +80,33 @@ export function loadSpaShell(webDist: string): SpaShell {
       page: index.replace('</head>', `${links.join('\n    ')}\n  </head>`),
     };
   });
+  const preloaded = (pathname: string) =>
+    withPreloads.find((entry) => entry.pattern.test(pathname))?.page ?? null;
+
+  const staticPages = new Map(
+    (index.includes(ROOT) && drawn ? drawn.pages : []).map((page) => {
+      // Without the scripts' preloads: asking for some 40 scripts while the page is parsed took
+      // most of a slow phone's first second; the app asks for them once the page is painted.
+      const html = index
+        .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '')
+        .replace('<head>', () => `<head>\n    <script>${STATIC_PAGE_SCRIPT}</script>`)
+        .replace(
+          ROOT,
+          () => `<div id="root"><div data-static-page="${page.path}">${page.markup}</div></div>`,
+        );
+      return [page.path, { variesWith: page.variesWith, html }];
+    }),
+  );
+
   return {
     pageFor(url) {
-      const pathname = url.split(/[?#]/, 1)[0] ?? '';
-      return pages.find((entry) => entry.pattern.test(pathname))?.page ?? null;
+      const [pathname = '', query = ''] = url.split('#', 1)[0]!.split('?', 2);
+      const drawnPage = staticPages.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+      if (drawnPage) {
+        const params = new URLSearchParams(query);
+        if (!drawnPage.variesWith.some((name) => params.has(name))) return drawnPage.html;
+      }
+      return preloaded(pathname);
     },
   };
 }

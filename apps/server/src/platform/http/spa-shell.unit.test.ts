@@ -1,20 +1,32 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadSpaShell } from './spa-shell';
+import { SECURITY_HEADERS } from './security-headers';
+import { STATIC_PAGE_SCRIPT, STATIC_PAGE_SCRIPT_HASH, loadSpaShell } from './spa-shell';
 
 const INDEX =
-  '<!doctype html><html><head><title>e-Signs</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>e-Signs</title>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react.js">\n' +
+  '<link rel="stylesheet" href="/assets/index.css"></head>' +
+  '<body><div id="root"></div></body></html>';
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function webDist(preloads?: unknown): string {
+function webDist(preloads?: unknown, staticPages?: unknown): string {
   dir = mkdtempSync(path.join(os.tmpdir(), 'spa-shell-'));
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   if (preloads !== undefined) writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(preloads));
+  if (staticPages !== undefined)
+    writeFileSync(path.join(dir, 'static-pages.json'), JSON.stringify(staticPages));
   return dir;
 }
+
+const SIGNIN_FORM =
+  '<form><input name="email" type="email"><input name="password" type="password">' +
+  '<button type="submit">Sign in</button></form>';
+const DRAWN = { pages: [{ path: '/signin', variesWith: ['company'], markup: SIGNIN_FORM }] };
 
 describe("the app's page with a screen's scripts named in it", () => {
   it('names the listed scripts and styles for a matching address, nothing elsewhere', () => {
@@ -40,5 +52,87 @@ describe("the app's page with a screen's scripts named in it", () => {
   it('refuses a list naming anything but a built script or style (never echoed into the page)', () => {
     const bad = { routes: [{ pattern: '^/$', scripts: ['"><script>alert(1)</script>'], styles: [] }] };
     expect(() => loadSpaShell(webDist(bad))).toThrow();
+  });
+});
+
+describe("a page drawn ahead of the app (the build's static pages)", () => {
+  const shell = () =>
+    loadSpaShell(
+      webDist({ routes: [{ pattern: '^/signin/?$', scripts: ['assets/signin-1.js'], styles: [] }] }, DRAWN),
+    );
+
+  it('is sent inside #root, with its early script first in <head> and no script preloads', () => {
+    const page = shell().pageFor('/signin?redirect_url=%2Fdocuments')!;
+    expect(page).toContain(`<div id="root"><div data-static-page="/signin">${SIGNIN_FORM}</div></div>`);
+    expect(page.indexOf(`<script>${STATIC_PAGE_SCRIPT}</script>`)).toBeGreaterThan(page.indexOf('<head>'));
+    expect(page.indexOf(STATIC_PAGE_SCRIPT)).toBeLessThan(page.indexOf('rel="stylesheet"'));
+    expect(page).not.toContain('modulepreload');
+    expect(shell().pageFor('/signin/')).toBe(page);
+  });
+
+  it('is not sent when a parameter changes what the page shows, nor for other addresses', () => {
+    const page = shell().pageFor('/signin?company=acme');
+    expect(page).toContain('assets/signin-1.js');
+    expect(page).not.toContain('data-static-page');
+    expect(shell().pageFor('/signin/oauth')).toBeNull();
+  });
+
+  it('has its script allowed by the content-security policy by hash, and no other inline script', () => {
+    const policy = SECURITY_HEADERS['content-security-policy']!;
+    const scriptSrc = policy.split(';').find((d) => d.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' ${STATIC_PAGE_SCRIPT_HASH}`);
+    expect(policy).not.toContain("unsafe-inline' 'sha");
+  });
+
+  it('keeps a submit before the app runs from leaving the page, and marks the form for the app', () => {
+    // The script run against the least of a DOM it needs: a submit listener, forms and a button.
+    class Element {
+      attributes = new Map<string, string>();
+      constructor(readonly insideDrawnPage: boolean) {}
+      setAttribute(name: string, value: string) {
+        this.attributes.set(name, value);
+      }
+      closest(selector: string) {
+        return selector === '[data-static-page]' && this.insideDrawnPage ? {} : null;
+      }
+    }
+    class HTMLFormElement extends Element {
+      button = new Element(this.insideDrawnPage);
+      querySelector(selector: string) {
+        return selector === 'button[type="submit"]' ? this.button : null;
+      }
+    }
+    const listeners: Array<{ type: string; listener: (event: unknown) => void; capture: unknown }> = [];
+    const document = {
+      addEventListener: (type: string, listener: (event: unknown) => void, capture: unknown) =>
+        listeners.push({ type, listener, capture }),
+    };
+    vm.runInNewContext(STATIC_PAGE_SCRIPT, { document, HTMLFormElement });
+    expect(listeners).toHaveLength(1);
+    expect(listeners[0]).toMatchObject({ type: 'submit', capture: true });
+    const submit = (target: unknown) => {
+      const event = {
+        target,
+        defaultPrevented: false,
+        preventDefault: () => (event.defaultPrevented = true),
+      };
+      listeners[0]!.listener(event);
+      return event;
+    };
+
+    const drawn = new HTMLFormElement(true);
+    expect(submit(drawn).defaultPrevented).toBe(true);
+    expect(drawn.attributes.has('data-submit-pending')).toBe(true);
+    expect(drawn.button.attributes.get('aria-busy')).toBe('true');
+
+    // A form of the app (outside the drawn page) is left to the app.
+    const own = new HTMLFormElement(false);
+    expect(submit(own).defaultPrevented).toBe(false);
+    expect(own.attributes.size).toBe(0);
+  });
+
+  it('refuses a drawn page whose address is not a plain path', () => {
+    const bad = { pages: [{ path: '/x"><script>', variesWith: [], markup: '' }] };
+    expect(() => loadSpaShell(webDist(undefined, bad))).toThrow();
   });
 });

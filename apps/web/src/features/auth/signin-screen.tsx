@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { AccountHeader } from '../../shared/ui/account-forms/account-header';
 import { LinkLine } from '../../shared/ui/account-forms/account-links';
 import { signIn } from './auth-api';
-import { EmployeeSigninScreen } from './employee-signin-screen';
 import { SigninFlow } from './signin-flow';
+
+/** A company's own sign-in page loads when asked for: the plain sign-in page does not carry it. */
+const EmployeeSigninScreen = lazy(() =>
+  import('./employee-signin-screen').then((m) => ({ default: m.EmployeeSigninScreen })),
+);
 
 /**
  * /signin: email and password, then the second factor when the account has one (spec 1 §4).
@@ -13,7 +18,13 @@ import { SigninFlow } from './signin-flow';
 export function SigninScreen() {
   const [params] = useSearchParams();
   const company = params.get('company')?.trim();
-  if (company) return <EmployeeSigninScreen slug={company} />;
+  if (company) {
+    return (
+      <Suspense fallback={null}>
+        <EmployeeSigninScreen slug={company} />
+      </Suspense>
+    );
+  }
   return (
     <SigninFlow
       pageTitle="Sign in"

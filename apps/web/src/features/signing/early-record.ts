@@ -2,12 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { fetchESignRecord, SIGNING_KEYS } from './signing-api';
 import { credentialsFromLink } from './signer-credentials';
 import { loadFirstPageImage } from './first-page-image';
-
-/** The signing link's landing, `/emp-documents/preview/{employee_document_id}/pp/vp/{user_id}`. */
-const LANDING = /^\/emp-documents\/preview\/([^/]+)\/pp\/vp\/([^/]+)\/?$/;
+import { LANDING_ADDRESS } from './landing-address';
 
 /**
- * Called by main.tsx before the app renders: on a signing link's landing with the link's (or this
+ * Called by boot.tsx before the app renders: on a signing link's landing with the link's (or this
  * tab's) credentials, the recipient's record is asked for at once, while the landing's code still
  * downloads, instead of after it. The landing's query finds the answer (or the call) in the cache.
  * As soon as the record is in, the first page's image is asked for too (when the recipient may act),
@@ -17,7 +15,7 @@ export function prefetchLandingRecord(
   queryClient: QueryClient,
   location: Pick<Location, 'pathname' | 'search'>,
 ) {
-  const match = LANDING.exec(location.pathname);
+  const match = LANDING_ADDRESS.exec(location.pathname);
   if (!match) return;
   let documentId: string;
   let userId: string;

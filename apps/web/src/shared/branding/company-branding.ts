@@ -1,3 +1,4 @@
+import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TBranding } from '@esigns/contracts/branding-defaults';
 import { api } from '../api/api-client';
@@ -42,6 +43,25 @@ export function useCompanyBranding(): BrandingOverrides | null {
     staleTime: 5 * 60_000,
     retry: false,
   });
-  if (!slug || !query.data) return null;
-  return { ...query.data.branding, logo_url: query.data.logo_url ?? undefined };
+  const { data } = query;
+  return useMemo(
+    () => (slug && data ? { ...data.branding, logo_url: data.logo_url ?? undefined } : null),
+    [slug, data],
+  );
+}
+
+/**
+ * The signed-in company's branding handed to `onChange` (null: the default look). The app's
+ * providers load it with the first signed-in page: the signed-out pages do not carry the query
+ * code it needs.
+ */
+export function CompanyBrandingSource({
+  onChange,
+}: {
+  onChange: (overrides: BrandingOverrides | null) => void;
+}) {
+  const overrides = useCompanyBranding();
+  useEffect(() => onChange(overrides), [overrides, onChange]);
+  useEffect(() => () => onChange(null), [onChange]);
+  return null;
 }

@@ -1,0 +1,120 @@
+/**
+ * The app taking over a static page (pages.ts): before the app's first drawing replaces the
+ * page's markup, what the visitor did on it is read (values typed or filled in by the browser,
+ * the focused field and its selection, a submit asked for: early-script.js marks the form);
+ * after it, the same is done on the app's form, field by field in the same order (both forms are
+ * drawn by the same components), through the fields' own input events so that the screen's state
+ * follows. A form not there at once (a screen still loading) is waited for, up to WAIT_MS.
+ */
+export type StaticPageState = {
+  /** Fields whose value differs from what the page was drawn with, by index in `form.elements`. */
+  changed: Array<{ index: number; value: string; checked: boolean }>;
+  focused: number | null;
+  selection: { start: number; end: number } | null;
+  submitted: boolean;
+};
+
+const WAIT_MS = 10_000;
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+const isField = (element: Element): element is Field =>
+  element instanceof HTMLInputElement ||
+  element instanceof HTMLTextAreaElement ||
+  element instanceof HTMLSelectElement;
+
+function wasChanged(field: Field): boolean {
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    return field.checked !== field.defaultChecked;
+  }
+  if (field instanceof HTMLSelectElement)
+    return [...field.options].some((o) => o.selected !== o.defaultSelected);
+  return field.value !== field.defaultValue;
+}
+
+/** The static page drawn inside the app's container, if the server sent one. */
+export function findStaticPage(container: HTMLElement): HTMLElement | null {
+  return container.querySelector<HTMLElement>(':scope > [data-static-page]');
+}
+
+export function captureStaticPage(page: HTMLElement): StaticPageState | null {
+  const form = page.querySelector('form');
+  if (!form) return null;
+  const elements = [...form.elements];
+  const changed = elements.flatMap((element, index) =>
+    isField(element) && wasChanged(element)
+      ? [{ index, value: element.value, checked: element instanceof HTMLInputElement && element.checked }]
+      : [],
+  );
+  const active = document.activeElement;
+  const focused = active ? elements.indexOf(active) : -1;
+  let selection: StaticPageState['selection'] = null;
+  if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) {
+    try {
+      if (active.selectionStart !== null && active.selectionEnd !== null) {
+        selection = { start: active.selectionStart, end: active.selectionEnd };
+      }
+    } catch {
+      // an email field has no selection to read
+    }
+  }
+  return {
+    changed,
+    focused: focused >= 0 ? focused : null,
+    selection,
+    submitted: form.hasAttribute('data-submit-pending'),
+  };
+}
+
+/** Sets a field's value as typing would: React's change tracking sees the new value. */
+function enter(field: Field, value: string, checked: boolean): void {
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    if (field.checked !== checked) field.click();
+    return;
+  }
+  const prototype = Object.getPrototypeOf(field) as object;
+  const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  if (setter) setter.call(field, value);
+  else field.value = value;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  if (field instanceof HTMLSelectElement) field.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+function apply(form: HTMLFormElement, state: StaticPageState): void {
+  const elements = [...form.elements];
+  for (const { index, value, checked } of state.changed) {
+    const field = elements[index];
+    if (field && isField(field)) enter(field, value, checked);
+  }
+  const focused = state.focused === null ? undefined : elements[state.focused];
+  if (focused instanceof HTMLElement) {
+    focused.focus();
+    if (state.selection && (focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement)) {
+      try {
+        focused.setSelectionRange(state.selection.start, state.selection.end);
+      } catch {
+        // the field's type has no selection
+      }
+    }
+  }
+  // After the screen has drawn the values entered above, so that its submit handler sees them.
+  if (state.submitted) setTimeout(() => form.requestSubmit(), 0);
+}
+
+/** Applies `state` to the app's form in `container`, now or once it is drawn. */
+export function handOverStaticPage(container: HTMLElement, state: StaticPageState): void {
+  const now = container.querySelector('form');
+  if (now) return apply(now, state);
+  const observer = new MutationObserver(() => {
+    const form = container.querySelector('form');
+    if (!form) return;
+    stop();
+    apply(form, state);
+  });
+  const timer = setTimeout(() => stop(), WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(container, { childList: true, subtree: true });
+}
