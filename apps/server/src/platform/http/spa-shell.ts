@@ -11,8 +11,8 @@ import { z } from 'zod';
  *   code while the entry script runs, instead of learning of it once the router has matched it;
  * - for a static page (`static-pages.json`, apps/web/src/static-pages/pages.ts: sign-in, sign-up),
  *   the screen itself, drawn by the build, inside `#root`, with the page's early script and no
- *   script preloads: the page shows and can be typed into before the app's scripts have run, and
- *   the app (which asks for its scripts once the page is painted) takes it over.
+ *   script preloads but the entry's: the page shows and can be typed into before the app's
+ *   scripts have run, and the app (started once the page is painted) takes it over.
  *   Not when the address carries a parameter that changes what the page shows (`variesWith`).
  * Other addresses get index.html as built.
  */
@@ -45,16 +45,27 @@ const ROOT = '<div id="root"></div>';
 
 /**
  * A static page's own script, first in its <head> (inline: no request, and not held up by the
- * style sheet): until the app takes the page over, submitting its form does not send the browser
- * to the form's address (the password would land in the address bar); the form is marked and its
- * button shows it is busy, and the app submits it once it has the page (static-pages/hand-over.ts).
+ * style sheet):
+ * - until the app takes the page over, submitting its form does not send the browser to the
+ *   form's address (the password would land in the address bar); the form is marked and its
+ *   button shows it is busy, and the app submits it once it has the page (static-pages/hand-over.ts);
+ * - the app's entry (fetched at once: `<link rel="modulepreload" data-app-entry>`) is run once the
+ *   page has been painted, not before its first frame (a slow phone painted the page 0.2-0.3 s
+ *   later when the entry ran first), or after 1 s in a tab that paints nothing.
  */
 export const STATIC_PAGE_SCRIPT =
   "document.addEventListener('submit',function(e){var f=e.target;" +
   "if(!(f instanceof HTMLFormElement)||!f.closest('[data-static-page]'))return;" +
   "e.preventDefault();f.setAttribute('data-submit-pending','');" +
   'var b=f.querySelector(\'button[type="submit"]\');' +
-  "if(b){b.setAttribute('aria-busy','true');b.setAttribute('data-loading','true');}},true);";
+  "if(b){b.setAttribute('aria-busy','true');b.setAttribute('data-loading','true');}},true);" +
+  // The app's entry runs once the page is painted (or after 1 s in a tab that paints nothing).
+  'var started=false;function start(){if(started)return;started=true;' +
+  "var l=document.querySelector('link[data-app-entry]');if(!l)return;" +
+  "var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=l.href;" +
+  'document.head.appendChild(s);}' +
+  'requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0);});});' +
+  'setTimeout(start,1000);';
 
 /** The content-security policy's allowance for that script (its hash; no other inline script runs). */
 export const STATIC_PAGE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(STATIC_PAGE_SCRIPT).digest('base64')}'`;
@@ -89,6 +100,10 @@ export function loadSpaShell(webDist: string): SpaShell {
       // most of a slow phone's first second; the app asks for them once the page is painted.
       const html = index
         .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '')
+        .replace(
+          /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+          (_tag, src: string) => `<link rel="modulepreload" crossorigin data-app-entry href="${src}">`,
+        )
         .replace('<head>', () => `<head>\n    <script>${STATIC_PAGE_SCRIPT}</script>`)
         .replace(
           ROOT,

@@ -9,7 +9,8 @@ import { STATIC_PAGE_SCRIPT, STATIC_PAGE_SCRIPT_HASH, loadSpaShell } from './spa
 const INDEX =
   '<!doctype html><html><head><title>e-Signs</title>' +
   '<link rel="modulepreload" crossorigin href="/assets/react.js">\n' +
-  '<link rel="stylesheet" href="/assets/index.css"></head>' +
+  '<link rel="stylesheet" href="/assets/index.css">' +
+  '<script type="module" crossorigin src="/assets/index.js"></script></head>' +
   '<body><div id="root"></div></body></html>';
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,7 +67,10 @@ describe("a page drawn ahead of the app (the build's static pages)", () => {
     expect(page).toContain(`<div id="root"><div data-static-page="/signin">${SIGNIN_FORM}</div></div>`);
     expect(page.indexOf(`<script>${STATIC_PAGE_SCRIPT}</script>`)).toBeGreaterThan(page.indexOf('<head>'));
     expect(page.indexOf(STATIC_PAGE_SCRIPT)).toBeLessThan(page.indexOf('rel="stylesheet"'));
-    expect(page).not.toContain('modulepreload');
+    // The entry is fetched at once but run by the early script once the page is painted.
+    expect(page).not.toContain('assets/react.js');
+    expect(page).not.toContain('<script type="module"');
+    expect(page).toContain('<link rel="modulepreload" crossorigin data-app-entry href="/assets/index.js">');
     expect(shell().pageFor('/signin/')).toBe(page);
   });
 
@@ -103,11 +107,28 @@ describe("a page drawn ahead of the app (the build's static pages)", () => {
       }
     }
     const listeners: Array<{ type: string; listener: (event: unknown) => void; capture: unknown }> = [];
+    const frames: Array<() => void> = [];
+    const timers: Array<{ run: () => void; ms: number }> = [];
+    const appended: Array<{ type?: string; src?: string }> = [];
     const document = {
       addEventListener: (type: string, listener: (event: unknown) => void, capture: unknown) =>
         listeners.push({ type, listener, capture }),
+      querySelector: (selector: string) =>
+        selector === 'link[data-app-entry]' ? { href: 'http://app.test/assets/index.js' } : null,
+      createElement: () => ({}),
+      head: { appendChild: (node: { type?: string; src?: string }) => appended.push(node) },
     };
-    vm.runInNewContext(STATIC_PAGE_SCRIPT, { document, HTMLFormElement });
+    vm.runInNewContext(STATIC_PAGE_SCRIPT, {
+      document,
+      HTMLFormElement,
+      requestAnimationFrame: (run: () => void) => frames.push(run),
+      setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
+    });
+    // The app's entry: started after the page's first frames, once, even when the cap fires too.
+    expect(appended).toEqual([]);
+    while (frames.length > 0 || timers.length > 0) (frames.shift() ?? timers.shift()!.run)();
+    expect(appended).toEqual([{ type: 'module', crossOrigin: '', src: 'http://app.test/assets/index.js' }]);
+
     expect(listeners).toHaveLength(1);
     expect(listeners[0]).toMatchObject({ type: 'submit', capture: true });
     const submit = (target: unknown) => {
