@@ -11,6 +11,7 @@ import type { TErrorBody, TValidationDetail } from '@esigns/contracts/envelope';
 import { AppError } from './app-error';
 import { registerInputGuard } from './input-guard';
 import { securityHeadersFor } from './security-headers';
+import { encodePage } from './spa-shell';
 import { validationSummary } from './validation-summary';
 
 /**
@@ -49,8 +50,12 @@ export function registerErrorHandling(
     ) {
       void reply.header('cache-control', 'no-cache');
       const page = options.spaPage?.(request.url);
-      if (page) void reply.type('text/html; charset=utf-8').send(page);
-      else void reply.sendFile(options.spaIndex, { cacheControl: false });
+      if (page) {
+        const { body, encoding } = encodePage(page, request.headers['accept-encoding']);
+        void reply.header('vary', 'accept-encoding');
+        if (encoding) void reply.header('content-encoding', encoding);
+        void reply.type('text/html; charset=utf-8').send(body);
+      } else void reply.sendFile(options.spaIndex, { cacheControl: false });
       return;
     }
     void reply.status(404).send({

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { z } from 'zod';
 
 /**
@@ -124,4 +125,38 @@ export function loadSpaShell(webDist: string): SpaShell {
       return preloaded(pathname);
     },
   };
+}
+
+export type Encoding = 'br' | 'gzip';
+
+/** The best encoding an `Accept-Encoding` allows (brotli, then gzip; `;q=0` refuses one), or null. */
+export function pickEncoding(accept: string | undefined): Encoding | null {
+  const allowed = new Set(
+    (accept ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p)))
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (allowed.has('br')) return 'br';
+  if (allowed.has('gzip')) return 'gzip';
+  return null;
+}
+
+const encoded = new Map<string, Partial<Record<Encoding, Buffer>>>();
+
+/**
+ * A page as sent: compressed once per page and encoding, then kept (a handful of pages per build;
+ * a drawn page is 23 KB of HTML, 6 KB in brotli), as the build's other text assets are.
+ */
+export function encodePage(
+  html: string,
+  accept: string | undefined,
+): { body: Buffer | string; encoding: Encoding | null } {
+  const encoding = pickEncoding(accept);
+  if (!encoding) return { body: html, encoding: null };
+  const known = encoded.get(html) ?? {};
+  encoded.set(html, known);
+  known[encoding] ??= encoding === 'br' ? brotliCompressSync(html) : gzipSync(html);
+  return { body: known[encoding], encoding };
 }

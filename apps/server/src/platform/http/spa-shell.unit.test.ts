@@ -2,9 +2,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from './security-headers';
-import { STATIC_PAGE_SCRIPT, STATIC_PAGE_SCRIPT_HASH, loadSpaShell } from './spa-shell';
+import {
+  STATIC_PAGE_SCRIPT,
+  STATIC_PAGE_SCRIPT_HASH,
+  encodePage,
+  loadSpaShell,
+  pickEncoding,
+} from './spa-shell';
 
 const INDEX =
   '<!doctype html><html><head><title>e-Signs</title>' +
@@ -155,5 +162,28 @@ describe("a page drawn ahead of the app (the build's static pages)", () => {
   it('refuses a drawn page whose address is not a plain path', () => {
     const bad = { pages: [{ path: '/x"><script>', variesWith: [], markup: '' }] };
     expect(() => loadSpaShell(webDist(undefined, bad))).toThrow();
+  });
+});
+
+describe('the page as sent: compressed as the browser accepts', () => {
+  it('picks brotli, then gzip, and none that q=0 refuses', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(pickEncoding('br;q=0.0, gzip;q=0')).toBeNull();
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
+    expect(pickEncoding('BR;q=0.5')).toBe('br');
+  });
+
+  it('sends the same page, smaller, and the plain text to a client that accepts no encoding', () => {
+    const html = `<html><body>${'<p>drawn</p>'.repeat(500)}</body></html>`;
+    const br = encodePage(html, 'br');
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body as Buffer).toString()).toBe(html);
+    expect((br.body as Buffer).length).toBeLessThan(html.length / 10);
+    expect(encodePage(html, 'br').body).toBe(br.body);
+    const gzip = encodePage(html, 'gzip');
+    expect(gunzipSync(gzip.body as Buffer).toString()).toBe(html);
+    expect(encodePage(html, undefined)).toEqual({ body: html, encoding: null });
   });
 });
