@@ -10,7 +10,8 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 let t: TestApp;
 let dist: string;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-const SHELL = `<!doctype html><html lang="en"><div id="root"></div>${' '.repeat(2000)}</html>`;
+const DRAWN = `<form><h2>Create your account</h2>${'<p>.</p>'.repeat(300)}</form>`;
+const SHELL = `<!doctype html><html lang="en"><head></head><div id="root"></div>${' '.repeat(2000)}</html>`;
 
 function writeWithCopies(file: string, text: string): void {
   writeFileSync(file, text);
@@ -22,6 +23,11 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'esigns-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeWithCopies(path.join(dist, 'index.html'), SHELL);
+  // A drawn page: assembled by the server (spa-shell.ts), so compressed by it, once.
+  writeFileSync(
+    path.join(dist, 'static-pages.json'),
+    JSON.stringify({ pages: [{ path: '/signup', variesWith: [], markup: DRAWN }] }),
+  );
   writeWithCopies(path.join(dist, 'assets', 'app-1234.js'), SCRIPT);
   t = await buildTestApp({ WEB_DIST: dist });
 });
@@ -69,6 +75,22 @@ describe('static files are sent precompressed', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-type']).toContain('text/html');
+  });
+
+  it('compresses a page drawn by the build (assembled by the server), and not for a client without br or gzip', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/signup',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toContain('accept-encoding');
+    const html = brotliDecompressSync(br.rawPayload).toString();
+    expect(html).toContain(`<div data-static-page="/signup">${DRAWN}</div>`);
+    expect(br.rawPayload.length).toBeLessThan(html.length / 4);
+    const plain = await t.app.inject({ method: 'GET', url: '/signup' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
   });
 });
 

@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
@@ -19,18 +18,6 @@ beforeAll(async () => {
   writeFileSync(
     path.join(dist, 'route-preloads.json'),
     JSON.stringify({ routes: [{ pattern: '^/signin/?$', scripts: ['assets/signin-5678.js'], styles: [] }] }),
-  );
-  writeFileSync(
-    path.join(dist, 'static-pages.json'),
-    JSON.stringify({
-      pages: [
-        {
-          path: '/signup',
-          variesWith: [],
-          markup: `<form><h2>Create your account</h2>${'<p>.</p>'.repeat(300)}</form>`,
-        },
-      ],
-    }),
   );
   t = await buildTestApp({ WEB_DIST: dist });
 });
@@ -61,25 +48,6 @@ describe('one origin: the web app beside the API', () => {
     expect(signin.body).toContain('<link rel="modulepreload" crossorigin href="/assets/signin-5678.js">');
     const other = await t.app.inject({ method: 'GET', url: '/dashboard' });
     expect(other.body).not.toContain('modulepreload');
-  });
-
-  it("sends a drawn page (the build's static-pages.json) compressed as the browser accepts", async () => {
-    const br = await t.app.inject({
-      method: 'GET',
-      url: '/signup',
-      headers: { 'accept-encoding': 'gzip, br' },
-    });
-    expect(br.statusCode).toBe(200);
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toContain('accept-encoding');
-    expect(br.headers['content-type']).toContain('text/html');
-    expect(br.headers['content-security-policy']).toContain("'sha256-");
-    const html = brotliDecompressSync(br.rawPayload).toString();
-    expect(html).toContain('<div data-static-page="/signup"><form><h2>Create your account</h2>');
-    expect(br.rawPayload.length).toBeLessThan(html.length / 2);
-    const plain = await t.app.inject({ method: 'GET', url: '/signup' });
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(html);
   });
 
   it('serves hashed assets with a long cache', async () => {
