@@ -92,12 +92,11 @@ export function routePreloadsOf(
     if (!chunk) throw new Error(`route-preloads: no chunk is made from ${module} (${what})`);
     return chunk.fileName;
   };
-  const entries = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
-  const preloaded = closure([...entries, chunkOf(BOOT_MODULE, "the app's start")]);
+  const byEntry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const boot = [...closure([chunkOf(BOOT_MODULE, "the app's start")])].filter((file) => !byEntry.has(file));
+  const preloaded = new Set([...byEntry, ...boot]);
   return {
-    boot: [...closure([chunkOf(BOOT_MODULE, "the app's start")])]
-      .filter((file) => !closure(entries).has(file))
-      .sort(),
+    boot: boot.sort(),
     routes: routes.map((route) => {
       const starts = route.modules.map((module) => chunkOf(module, route.pattern));
       const files = [...closure(starts)].filter((file) => !preloaded.has(file)).sort();
