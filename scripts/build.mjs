@@ -58,14 +58,16 @@ async function buildWeb() {
     'scripts/build.mjs',
   ]);
   const stamp = path.join(root, 'apps/web/dist/.build-hash');
-  if (upToDate(stamp, hash)) return console.log('web: up to date');
+  const drawingCode = path.join(root, 'apps/web/dist-ssr/drawn-landing.js');
+  if (upToDate(stamp, hash) && existsSync(drawingCode)) return console.log('web: up to date');
   console.log('web: building');
   run(
     process.execPath,
     [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     path.join(root, 'apps/web'),
   );
-  // The pages drawn ahead of the app (apps/web/src/static-pages/pages.ts).
+  // The pages drawn ahead of the app (apps/web/src/static-pages/pages.ts), and the code the server
+  // draws a signing link's landing with (dist-ssr/).
   run(process.execPath, [path.join(root, 'apps/web/build/static-pages.mjs')], path.join(root, 'apps/web'));
   precompress(path.join(root, 'apps/web/dist'));
   writeFileSync(stamp, hash);

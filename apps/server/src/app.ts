@@ -22,6 +22,7 @@ import { clientLimitKey, fastifyTrustProxy } from './platform/http/client-ip';
 import { runRateLimitFirst } from './platform/http/rate-limit-first';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { loadSpaShell } from './platform/http/spa-shell';
+import { drawnPages } from './drawn-pages';
 import { registerRequestLogging } from './platform/http/request-logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { recordSessionRoutes } from './platform/http/authenticate';
@@ -139,7 +140,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   const webDist = resolveWebDist(config.webDist);
   registerErrorHandling(app, {
     spaIndex: webDist ? 'index.html' : undefined,
-    spaPage: webDist ? loadSpaShell(webDist).pageFor : undefined,
+    spaPage: webDist ? drawnPages(platform, loadSpaShell(webDist), webDist, app.log) : undefined,
     // Unknown paths count against the limit too (scanners).
     notFoundPreHandler: app.rateLimit(),
   });

@@ -112,7 +112,8 @@ export function routePreloadsOf(
 export function routePreloads(root: string, routes = FIRST_VISIT_ROUTES): Plugin {
   return {
     name: 'esigns-route-preloads',
-    apply: 'build',
+    // The client's build only (not the server-side drawing code's: scripts/build.mjs).
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const preloads = routePreloadsOf(bundle as unknown as Record<string, BundleItem>, routes, root);
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });

@@ -1,15 +1,32 @@
 // Draws the static pages (src/static-pages/pages.ts) after `vite build`: each page's markup, as
 // the app draws it, into dist/static-pages.json. The server puts it in the page it sends for
-// those addresses (apps/server/src/platform/http/spa-shell.ts).
+// those addresses (apps/server/src/platform/http/spa-shell.ts). Also builds dist-ssr/ (below).
 // Run by scripts/build.mjs; `node apps/web/build/static-pages.mjs`.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'vite';
+import { build, createServer } from 'vite';
 
 process.env.NODE_ENV = 'production';
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webRoot, 'dist');
+
+// The code the server draws pages with for one request (src/static-pages/drawn-landing.tsx: a
+// signing link's landing), as an ES module for Node beside dist/ (not served): the packages it
+// imports are resolved from node_modules when the server loads it.
+await build({
+  root: webRoot,
+  configFile: path.join(webRoot, 'vite.config.ts'),
+  mode: 'production',
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/static-pages/drawn-landing.tsx',
+    outDir: path.join(webRoot, 'dist-ssr'),
+    emptyOutDir: true,
+    sourcemap: false,
+    copyPublicDir: false,
+  },
+});
 
 const server = await createServer({
   root: webRoot,

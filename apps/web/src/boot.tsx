@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider, type DataRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter, createEmbeddedFrameRouter } from './app/router';
@@ -26,11 +26,11 @@ async function boot(container: HTMLElement) {
   dropStaleCacheVersions();
   const queryClient = createQueryClient();
   // A signing link's record is asked for before the landing's code has loaded (early-record.ts).
-  if (isLandingAddress(window.location.pathname)) {
-    void import('./features/signing/early-record').then(({ prefetchLandingRecord }) =>
-      prefetchLandingRecord(queryClient, window.location),
-    );
-  }
+  const early = isLandingAddress(window.location.pathname)
+    ? import('./features/signing/early-record').then(({ prefetchLandingRecord }) =>
+        prefetchLandingRecord(queryClient, window.location),
+      )
+    : null;
   const router = frame ? createEmbeddedFrameRouter(frame.basename) : createAppRouter();
   const navigate: Parameters<typeof connectSessionHandlers>[0] = (to, options) =>
     router.navigate(to, options);
@@ -45,20 +45,25 @@ async function boot(container: HTMLElement) {
     </StrictMode>
   );
   const root = createRoot(container);
-  // A page the server drew ahead (static-pages/pages.ts) stays until the app can draw the same
-  // screen in one go (the router has its screen's code), then the app takes it over.
+  // A page the server drew ahead (static-pages/pages.ts; a signing link's landing) stays until the
+  // app can draw the same screen in one go (the router has its screen's code; the landing's record
+  // is in), then the app takes it over.
   const staticPage = findStaticPage(container);
   if (!staticPage) return root.render(app);
-  const takeOver = () => {
-    const state = captureStaticPage(staticPage);
-    flushSync(() => root.render(app));
-    if (state) handOverStaticPage(container, state);
-  };
-  if (router.state.initialized) return takeOver();
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    takeOver();
+  await Promise.all([routerReady(router), early]);
+  const state = captureStaticPage(staticPage);
+  flushSync(() => root.render(app));
+  handOverStaticPage(container, state);
+}
+
+function routerReady(router: Pick<DataRouter, 'state' | 'subscribe'>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
   });
 }
 

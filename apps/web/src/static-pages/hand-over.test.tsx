@@ -1,28 +1,17 @@
 import { useEffect, useState } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildRoutes } from '../app/router';
+import { createRoot } from 'react-dom/client';
+import { describe, expect, it } from 'vitest';
 import { installFakeApi, makeSessionReply, ok, shellHandler } from '../shared/testing/fake-api';
-import {
-  TestProviders,
-  createTestQueryClient,
-  installDomPolyfills,
-} from '../shared/testing/render-with-providers';
 import { staffSessionPerTest } from '../shared/testing/test-session';
 import { captureStaticPage, findStaticPage, handOverStaticPage } from './hand-over';
 import { renderStaticPage } from './render';
+import { setRoot, takeOver, unmountAfterEach } from './take-over-for-tests';
 
 staffSessionPerTest({ session: false, quietDebug: true });
 
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 /** The page as the server sends it: the build's drawing inside #root. */
 async function drawnPage(path: string): Promise<HTMLElement> {
@@ -34,26 +23,6 @@ async function drawnPage(path: string): Promise<HTMLElement> {
 }
 
 const field = (scope: ParentNode, selector: string) => scope.querySelector<HTMLInputElement>(selector)!;
-
-/** What main.tsx does: the app drawn in one go over the page, then the hand-over. */
-async function takeOver(container: HTMLElement, path: string) {
-  installDomPolyfills();
-  const state = captureStaticPage(findStaticPage(container)!);
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  await waitFor(() => expect(router.state.initialized).toBe(true));
-  root = createRoot(container);
-  act(() => {
-    flushSync(() =>
-      root!.render(
-        <TestProviders queryClient={createTestQueryClient()}>
-          <RouterProvider router={router} />
-        </TestProviders>,
-      ),
-    );
-    if (state) handOverStaticPage(container, state);
-  });
-  return router;
-}
 
 describe('a page drawn ahead of the app', () => {
   it('is the sign-in form the app draws: the same fields, labels and button', async () => {
@@ -136,9 +105,10 @@ describe('a page drawn ahead of the app', () => {
         </form>
       );
     }
-    root = createRoot(container);
+    const root = createRoot(container);
+    setRoot(root);
     act(() => {
-      flushSync(() => root!.render(<Later />));
+      flushSync(() => root.render(<Later />));
       handOverStaticPage(container, state);
     });
     await waitFor(() => expect(seen).toContain('hello world|true'));

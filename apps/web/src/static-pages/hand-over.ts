@@ -4,7 +4,8 @@
  * the focused field and its selection, a submit asked for: early-script.js marks the form);
  * after it, the same is done on the app's form, field by field in the same order (both forms are
  * drawn by the same components), through the fields' own input events so that the screen's state
- * follows. A form not there at once (a screen still loading) is waited for, up to WAIT_MS.
+ * follows; a button pressed early (`data-early-action`) is pressed on the app's page. A form or
+ * button not there at once (a screen still loading) is waited for, up to WAIT_MS.
  */
 export type StaticPageState = {
   /** Fields whose value differs from what the page was drawn with, by index in `form.elements`. */
@@ -12,6 +13,15 @@ export type StaticPageState = {
   focused: number | null;
   selection: { start: number; end: number } | null;
   submitted: boolean;
+  /** A button pressed before the app ran (`data-early-action`, marked by the page's early script). */
+  action: string | null;
+};
+
+const NO_FORM: Omit<StaticPageState, 'action'> = {
+  changed: [],
+  focused: null,
+  selection: null,
+  submitted: false,
 };
 
 const WAIT_MS = 10_000;
@@ -37,9 +47,10 @@ export function findStaticPage(container: HTMLElement): HTMLElement | null {
   return container.querySelector<HTMLElement>(':scope > [data-static-page]');
 }
 
-export function captureStaticPage(page: HTMLElement): StaticPageState | null {
+export function captureStaticPage(page: HTMLElement): StaticPageState {
+  const action = page.querySelector('[data-action-pending]')?.getAttribute('data-early-action') ?? null;
   const form = page.querySelector('form');
-  if (!form) return null;
+  if (!form) return { ...NO_FORM, action };
   const elements = [...form.elements];
   const changed = elements.flatMap((element, index) =>
     isField(element) && wasChanged(element)
@@ -63,6 +74,7 @@ export function captureStaticPage(page: HTMLElement): StaticPageState | null {
     focused: focused >= 0 ? focused : null,
     selection,
     submitted: form.hasAttribute('data-submit-pending'),
+    action,
   };
 }
 
@@ -101,15 +113,41 @@ function apply(form: HTMLFormElement, state: StaticPageState): void {
   if (state.submitted) setTimeout(() => form.requestSubmit(), 0);
 }
 
-/** Applies `state` to the app's form in `container`, now or once it is drawn. */
+/** Presses the app's button for an action asked for on the drawn page (after the screen's effects). */
+function press(button: HTMLElement): void {
+  setTimeout(() => button.click(), 0);
+}
+
+/** Applies `state` to the app's form (or presses its button) in `container`, now or once it is drawn. */
 export function handOverStaticPage(container: HTMLElement, state: StaticPageState): void {
-  const now = container.querySelector('form');
-  if (now) return apply(now, state);
+  const { action } = state;
+  if (action !== null) {
+    const find = () =>
+      [...container.querySelectorAll<HTMLElement>('[data-early-action]')].find(
+        (button) => button.getAttribute('data-early-action') === action,
+      ) ?? null;
+    return whenDrawn(container, find, press);
+  }
+  if (state.changed.length === 0 && state.focused === null && !state.submitted) return;
+  whenDrawn(
+    container,
+    () => container.querySelector('form'),
+    (form) => apply(form, state),
+  );
+}
+
+function whenDrawn<T extends Element>(
+  container: HTMLElement,
+  find: () => T | null,
+  then: (found: T) => void,
+) {
+  const now = find();
+  if (now) return then(now);
   const observer = new MutationObserver(() => {
-    const form = container.querySelector('form');
-    if (!form) return;
+    const found = find();
+    if (!found) return;
     stop();
-    apply(form, state);
+    then(found);
   });
   const timer = setTimeout(() => stop(), WAIT_MS);
   const stop = () => {

@@ -37,6 +37,7 @@ export async function readESignRecord(
   platform: Platform,
   signer: SignerContext,
   client: Client,
+  options: { observed?: boolean } = {},
 ): Promise<TESignRecord> {
   const db = platform.database.db;
   const block = signerBlock(signer.document, signer.recipient);
@@ -50,7 +51,9 @@ export async function readESignRecord(
   const gates = signerGates(signer, state);
   const shown = gates.length === 0 && mayShow;
   let recipient = signer.recipient;
-  if (shown && block === null && recipient.status === 'SENT') {
+  // `observed: false`: the page the server draws from the link (landing-page.ts) does not count as
+  // a view; a mail scanner fetching the link would. The app's own call, from a browser, does.
+  if (shown && block === null && recipient.status === 'SENT' && options.observed !== false) {
     const viewed = await markViewed(platform, signer, client);
     if (viewed) recipient = viewed;
   }

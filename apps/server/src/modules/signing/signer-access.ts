@@ -119,17 +119,7 @@ export async function authenticateSigner(
   const db = platform.database.db;
 
   const secret = header(request, SIGNER_HEADERS.password);
-  if (secret !== undefined) {
-    if (!userId) return null;
-    const found = await loadRecipient(db, documentId, { id: userId });
-    if (!found || !isRecipientSecret(secret, found.recipient, platform.config.secrets.jwtSecret)) {
-      return null;
-    }
-    const via = isHostedSecret(secret, found.recipient, platform.config.secrets.jwtSecret)
-      ? 'HOSTED'
-      : 'SECRET';
-    return { ...found, companyId: found.document.companyId, via, accountUserId: null };
-  }
+  if (secret !== undefined) return userId ? signerBySecret(platform, { documentId, userId, secret }) : null;
 
   const token = bearerToken(request.headers.authorization);
   if (!token) return null;
@@ -141,6 +131,19 @@ export async function authenticateSigner(
   const found = await loadRecipient(db, documentId, userId ? { id: userId } : { email });
   if (!found || found.recipient.email !== email) return null;
   return { ...found, companyId: found.document.companyId, via: 'ACCOUNT', accountUserId: claims.userId };
+}
+
+/** The recipient proved by their link's secret (constant-time check of its keyed hash), or null. */
+export async function signerBySecret(
+  platform: Platform,
+  link: { documentId: string; userId: string; secret: string },
+): Promise<SignerContext | null> {
+  if (!isUuid(link.documentId) || !isUuid(link.userId) || link.secret.length > 200) return null;
+  const found = await loadRecipient(platform.database.db, link.documentId, { id: link.userId });
+  const jwtSecret = platform.config.secrets.jwtSecret;
+  if (!found || !isRecipientSecret(link.secret, found.recipient, jwtSecret)) return null;
+  const via = isHostedSecret(link.secret, found.recipient, jwtSecret) ? 'HOSTED' : 'SECRET';
+  return { ...found, companyId: found.document.companyId, via, accountUserId: null };
 }
 
 async function loadRecipient(

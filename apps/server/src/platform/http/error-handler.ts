@@ -24,12 +24,18 @@ import { validationSummary } from './validation-summary';
  * 4xx logged at warn. The router's own answers (a path parameter over maxParamLength, a URL
  * that is not valid UTF-8) use the envelope too: pass `frameworkErrors` to Fastify.
  */
+/**
+ * The page for a screen's address, or null for index.html as built. `personal`: drawn from one
+ * person's data for this request (sent with `no-store`, compressed without being kept).
+ */
+export type SpaPage = (request: FastifyRequest) => Promise<{ html: string; personal: boolean } | null>;
+
 export function registerErrorHandling(
   app: FastifyInstance,
   options: {
     spaIndex?: string | undefined;
-    /** The page with a screen's preloads (spa-shell.ts); null: index.html as built. */
-    spaPage?: (url: string) => string | null;
+    /** The page for a screen's address (spa-shell.ts, drawn-pages.ts); null: index.html as built. */
+    spaPage?: SpaPage;
     notFoundPreHandler?: preHandlerAsyncHookHandler;
   } = {},
 ): void {
@@ -40,7 +46,7 @@ export function registerErrorHandling(
     void reply.send(body);
   });
 
-  app.setNotFoundHandler({ preHandler: options.notFoundPreHandler }, (request, reply) => {
+  app.setNotFoundHandler({ preHandler: options.notFoundPreHandler }, async (request, reply) => {
     // Screens are client-side routes: any GET outside the API gets the app, which shows its
     // own not-found screen for unknown paths.
     if (
@@ -49,16 +55,20 @@ export function registerErrorHandling(
       !isApiPath(request.url)
     ) {
       void reply.header('cache-control', 'no-cache');
-      const page = options.spaPage?.(request.url);
+      const page = await options.spaPage?.(request);
       if (page) {
-        const { body, encoding } = encodePage(page, request.headers['accept-encoding']);
+        const { body, encoding } = encodePage(page.html, request.headers['accept-encoding'], {
+          once: page.personal,
+        });
+        // A page drawn from one person's record is theirs: no cache keeps it, nor the back button's.
+        if (page.personal) void reply.header('cache-control', 'no-store');
         void reply.header('vary', 'accept-encoding');
         if (encoding) void reply.header('content-encoding', encoding);
-        void reply.type('text/html; charset=utf-8').send(body);
-      } else void reply.sendFile(options.spaIndex, { cacheControl: false });
-      return;
+        return reply.type('text/html; charset=utf-8').send(body);
+      }
+      return reply.sendFile(options.spaIndex, { cacheControl: false });
     }
-    void reply.status(404).send({
+    return reply.status(404).send({
       success: false,
       message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
       error_code: 'ROUTE_NOT_FOUND',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { z } from 'zod';
 
 /**
@@ -20,6 +20,11 @@ import { z } from 'zod';
 export type SpaShell = {
   /** The page for `url`'s screen, or null when it has nothing of its own (serve index.html). */
   pageFor(url: string): string | null;
+  /**
+   * The page with `markup` drawn by the server for this request (drawn-pages.ts: a signing link's
+   * landing), treated as a static page; null when the build's page has no place for it.
+   */
+  withMarkup(pathname: string, markup: string): string | null;
 };
 
 const ZRoutePreloads = z.object({
@@ -50,6 +55,8 @@ const ROOT = '<div id="root"></div>';
  * - until the app takes the page over, submitting its form does not send the browser to the
  *   form's address (the password would land in the address bar); the form is marked and its
  *   button shows it is busy, and the app submits it once it has the page (static-pages/hand-over.ts);
+ *   a button the app acts on (`data-early-action`, e.g. the signing landing's "Review and sign") is
+ *   marked and shown busy the same way, and pressed by the app once it has the page;
  * - the app's entry (fetched at once: `<link rel="modulepreload" data-app-entry>`) is run once the
  *   page has been painted, not before its first frame (a slow phone painted the page 0.2-0.3 s
  *   later when the entry ran first), or after 1 s in a tab that paints nothing.
@@ -60,6 +67,11 @@ export const STATIC_PAGE_SCRIPT =
   "e.preventDefault();f.setAttribute('data-submit-pending','');" +
   'var b=f.querySelector(\'button[type="submit"]\');' +
   "if(b){b.setAttribute('aria-busy','true');b.setAttribute('data-loading','true');}},true);" +
+  // The same for a button the app acts on (`data-early-action`): marked, done once the app has the page.
+  "document.addEventListener('click',function(e){var t=e.target;" +
+  "var b=t instanceof Element?t.closest('[data-static-page] [data-early-action]'):null;if(!b)return;" +
+  "e.preventDefault();b.setAttribute('data-action-pending','');" +
+  "b.setAttribute('aria-busy','true');b.setAttribute('data-loading','true');},true);" +
   // The app's entry runs once the page is painted (or after 1 s in a tab that paints nothing).
   'var started=false;function start(){if(started)return;started=true;' +
   "var l=document.querySelector('link[data-app-entry]');if(!l)return;" +
@@ -78,7 +90,7 @@ function readJson<T>(file: string, schema: z.ZodType<T>): T | null {
 export function loadSpaShell(webDist: string): SpaShell {
   // Read once: the build that wrote them is the one being served.
   const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  if (!index.includes('</head>')) return { pageFor: () => null };
+  if (!index.includes('</head>')) return { pageFor: () => null, withMarkup: () => null };
   const preloads = readJson(path.join(webDist, 'route-preloads.json'), ZRoutePreloads)?.routes ?? [];
   const drawn = readJson(path.join(webDist, 'static-pages.json'), ZStaticPages);
 
@@ -95,26 +107,31 @@ export function loadSpaShell(webDist: string): SpaShell {
   const preloaded = (pathname: string) =>
     withPreloads.find((entry) => entry.pattern.test(pathname))?.page ?? null;
 
-  const staticPages = new Map(
-    (index.includes(ROOT) && drawn ? drawn.pages : []).map((page) => {
-      // Without the scripts' preloads: asking for some 40 scripts while the page is parsed took
-      // most of a slow phone's first second; the app asks for them once the page is painted.
-      const html = index
+  // Without the scripts' preloads: asking for some 40 scripts while the page is parsed took most
+  // of a slow phone's first second; the app asks for them once the page is painted.
+  const drawnShell = index.includes(ROOT)
+    ? index
         .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '')
         .replace(
           /<script type="module" crossorigin src="([^"]+)"><\/script>/,
           (_tag, src: string) => `<link rel="modulepreload" crossorigin data-app-entry href="${src}">`,
         )
         .replace('<head>', () => `<head>\n    <script>${STATIC_PAGE_SCRIPT}</script>`)
-        .replace(
-          ROOT,
-          () => `<div id="root"><div data-static-page="${page.path}">${page.markup}</div></div>`,
-        );
-      return [page.path, { variesWith: page.variesWith, html }];
+    : null;
+  const withMarkup = (pathname: string, markup: string) =>
+    drawnShell?.replace(
+      ROOT,
+      () => `<div id="root"><div data-static-page="${escapeAttribute(pathname)}">${markup}</div></div>`,
+    ) ?? null;
+  const staticPages = new Map(
+    (drawn?.pages ?? []).flatMap((page) => {
+      const html = withMarkup(page.path, page.markup);
+      return html ? [[page.path, { variesWith: page.variesWith, html }] as const] : [];
     }),
   );
 
   return {
+    withMarkup,
     pageFor(url) {
       const [pathname = '', query = ''] = url.split('#', 1)[0]!.split('?', 2);
       const drawnPage = staticPages.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
@@ -126,6 +143,9 @@ export function loadSpaShell(webDist: string): SpaShell {
     },
   };
 }
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export type Encoding = 'br' | 'gzip';
 
@@ -152,9 +172,18 @@ const encoded = new Map<string, Partial<Record<Encoding, Buffer>>>();
 export function encodePage(
   html: string,
   accept: string | undefined,
+  options: { once?: boolean } = {},
 ): { body: Buffer | string; encoding: Encoding | null } {
   const encoding = pickEncoding(accept);
   if (!encoding) return { body: html, encoding: null };
+  // A page drawn for one request (`once`) is not kept, and compressed at a fast level (~1 ms).
+  if (options.once) {
+    const body =
+      encoding === 'br'
+        ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(html, { level: 6 });
+    return { body, encoding };
+  }
   const known = encoded.get(html) ?? {};
   encoded.set(html, known);
   known[encoding] ??= encoding === 'br' ? brotliCompressSync(html) : gzipSync(html);

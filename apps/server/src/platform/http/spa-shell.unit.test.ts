@@ -103,7 +103,9 @@ describe("a page drawn ahead of the app (the build's static pages)", () => {
       setAttribute(name: string, value: string) {
         this.attributes.set(name, value);
       }
+      earlyAction: Element | null = null;
       closest(selector: string) {
+        if (selector === '[data-static-page] [data-early-action]') return this.earlyAction;
         return selector === '[data-static-page]' && this.insideDrawnPage ? {} : null;
       }
     }
@@ -127,6 +129,7 @@ describe("a page drawn ahead of the app (the build's static pages)", () => {
     };
     vm.runInNewContext(STATIC_PAGE_SCRIPT, {
       document,
+      Element,
       HTMLFormElement,
       requestAnimationFrame: (run: () => void) => frames.push(run),
       setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
@@ -136,7 +139,7 @@ describe("a page drawn ahead of the app (the build's static pages)", () => {
     while (frames.length > 0 || timers.length > 0) (frames.shift() ?? timers.shift()!.run)();
     expect(appended).toEqual([{ type: 'module', crossOrigin: '', src: 'http://app.test/assets/index.js' }]);
 
-    expect(listeners).toHaveLength(1);
+    expect(listeners).toHaveLength(2);
     expect(listeners[0]).toMatchObject({ type: 'submit', capture: true });
     const submit = (target: unknown) => {
       const event = {
@@ -157,6 +160,37 @@ describe("a page drawn ahead of the app (the build's static pages)", () => {
     const own = new HTMLFormElement(false);
     expect(submit(own).defaultPrevented).toBe(false);
     expect(own.attributes.size).toBe(0);
+
+    // A button the app acts on (`data-early-action`), pressed through its icon: held and marked.
+    expect(listeners[1]).toMatchObject({ type: 'click', capture: true });
+    const click = (target: unknown) => {
+      const event = {
+        target,
+        defaultPrevented: false,
+        preventDefault: () => (event.defaultPrevented = true),
+      };
+      listeners[1]!.listener(event);
+      return event;
+    };
+    const button = new Element(true);
+    const icon = new Element(true);
+    icon.earlyAction = button;
+    expect(click(icon).defaultPrevented).toBe(true);
+    expect(button.attributes.has('data-action-pending')).toBe(true);
+    expect(button.attributes.get('aria-busy')).toBe('true');
+    // Any other click (and one that is not on an element) is left alone.
+    expect(click(new Element(true)).defaultPrevented).toBe(false);
+    expect(click({}).defaultPrevented).toBe(false);
+  });
+
+  it('puts markup drawn for one request in the same page, its name escaped', () => {
+    const shell = loadSpaShell(webDist());
+    const page = shell.withMarkup('landing"><script>', '<p>Hello</p>')!;
+    expect(page).toContain(
+      '<div id="root"><div data-static-page="landing&quot;&gt;&lt;script&gt;"><p>Hello</p></div></div>',
+    );
+    expect(page).toContain(`<script>${STATIC_PAGE_SCRIPT}</script>`);
+    expect(page).not.toContain('<script type="module"');
   });
 
   it('refuses a drawn page whose address is not a plain path', () => {

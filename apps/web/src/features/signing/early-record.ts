@@ -14,7 +14,7 @@ import { LANDING_ADDRESS } from './landing-address';
 export function prefetchLandingRecord(
   queryClient: QueryClient,
   location: Pick<Location, 'pathname' | 'search'>,
-) {
+): Promise<void> | undefined {
   const match = LANDING_ADDRESS.exec(location.pathname);
   if (!match) return;
   let documentId: string;
@@ -28,7 +28,8 @@ export function prefetchLandingRecord(
   const credentials = credentialsFromLink(documentId, userId, location.search);
   if (!credentials) return;
   const access = { documentId, credentials, userId };
-  void queryClient.prefetchQuery({
+  // Settles (never fails) once the answer is in: a landing the server drew waits for it (boot.tsx).
+  return queryClient.prefetchQuery({
     queryKey: SIGNING_KEYS.record(documentId),
     queryFn: async ({ signal }) => {
       const record = await fetchESignRecord(access, signal);

@@ -208,7 +208,8 @@ function ReadyToSign({
         </Text>
       </div>
       <DocumentSummary record={record} />
-      <Button size="lg" leftSection={<IconSignature size={20} />} onClick={review}>
+      {/* Pressed before the app runs on the page the server drew, it is pressed again once it does. */}
+      <Button size="lg" leftSection={<IconSignature size={20} />} onClick={review} data-early-action="review">
         {words.button}
       </Button>
       {words.legal && (
