@@ -8,8 +8,9 @@ import { PHONE, SHOTS_DIR } from '../support/shots';
 
 // A signing link's landing is drawn by the server from the recipient's record (apps/server/src/
 // drawn-pages.ts): on a phone it shows who sent what, and "Review and sign", before the app's
-// scripts have run; pressed then, the button shows it is busy and the app, once it runs, opens the
-// document. The page's one inline script is allowed by the content-security policy.
+// scripts have run; pressed then, the document's first page shows at once and the app, once it
+// runs, opens the document under it. The page's one inline script is allowed by the
+// content-security policy.
 
 test('the signing link’s landing shows before the app runs, and "Review and sign" pressed then opens the document', async ({
   page,
@@ -34,6 +35,17 @@ test('the signing link’s landing shows before the app runs, and "Review and si
   const link = appLinksOf(mail, baseURL).find((href) => href.includes(`/pp/vp/`));
   expect(link, 'the signing link of the mail').toBeTruthy();
 
+  // The first page's image is drawn when the document is sent; the landing offers it once made.
+  await expect
+    .poll(
+      async () => (await (await request.get(link as string)).text()).includes('data-early-view="review"'),
+      {
+        timeout: 30_000,
+        message: 'the landing holds the first page',
+      },
+    )
+    .toBe(true);
+
   const policyErrors: string[] = [];
   page.on('console', (message) => {
     if (/content security policy/i.test(message.text())) policyErrors.push(message.text());
@@ -55,10 +67,18 @@ test('the signing link’s landing shows before the app runs, and "Review and si
   await review.click();
   await expect(review).toHaveAttribute('aria-busy', 'true');
   await expect(page).toHaveURL(/\/pp\/vp\//);
+  // The document's first page at once, still without the app.
+  const early = page.getByTestId('early-first-page');
+  await expect(early).toBeVisible();
+  await expect(early.locator('img[data-testid="page-image-1"][data-loaded="true"]')).toBeVisible();
+  await expect(early.getByText(`Lease ${id}`)).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS_DIR, 'drawn-landing-first-page-phone.png') });
 
   release();
   await expect(page).toHaveURL(new RegExp(`/emp-documents/custom/${documentId}/pp$`));
   await expect(page.locator('[data-static-page]')).toHaveCount(0);
+  // The app's own view of the page replaces it.
+  await expect(early).toHaveCount(0);
   await expect(
     page
       .locator(
@@ -66,6 +86,7 @@ test('the signing link’s landing shows before the app runs, and "Review and si
       )
       .first(),
   ).toBeVisible();
+  await expect(page.getByRole('button', { name: /Start/ })).toBeVisible();
   expect(policyErrors).toEqual([]);
 });
 

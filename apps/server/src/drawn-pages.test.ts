@@ -8,6 +8,7 @@ import { seedCompany, type SeededCompany } from '../test/seed-company';
 import { caller, signatureField, signer, uniqueEmail } from './modules/documents/test-helpers';
 import { settleJobs } from './modules/notifications/test-helpers';
 import {
+  eventually,
   linkHeaders,
   nextSignerIp,
   sendForSigning,
@@ -32,11 +33,12 @@ let otherLink: SignerHeaders;
 let call: ReturnType<typeof caller>;
 
 const RENDERER = `
-export async function renderSigningLanding(record, url) {
+export async function renderSigningLanding(record, url, extra) {
   if (record.document.name === 'Throws') throw new Error('drawing failed');
-  if (record.blocked || record.gates.length > 0) return null;
-  const text = [record.document.name, record.recipient.first_name, record.recipient.status, url].join('|');
-  return '<p data-drawn>' + text.replace(/[&<>"]/g, '') + '</p>';
+  if (record.gates.length > 0) return null;
+  const image = extra.firstPageUrl ? 'image:' + encodeURIComponent(extra.firstPageUrl) : 'no-image';
+  const text = [record.document.name, record.recipient.first_name, record.recipient.status, url, record.blocked, image];
+  return '<p data-drawn>' + text.join('|').replace(/[&<>"]/g, '') + '</p>';
 }`;
 
 const pageOf = (documentId: string, userId: string, token: string) =>
@@ -109,6 +111,28 @@ describe("a signing link's landing drawn by the server", () => {
     });
     expect(record.statusCode, record.body).toBe(200);
     expect(await timeline()).toContain('viewed');
+  });
+
+  it('offers the first page’s image (made when the document was sent) at an address that needs no header', async () => {
+    const address = await eventually(async () => {
+      const res = await open(pageOf(link.documentid, link.userid, link.password));
+      return /\|image:([^|<]+)/.exec(res.body)?.[1] ?? null;
+    }, 'the first page image offered');
+    const url = new URL(decodeURIComponent(address), 'http://localhost');
+    const image = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toContain('image/png');
+    expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('offers no image to a recipient who may not act (a voided document), and still draws the notice', async () => {
+    const voided = await call('POST', `/api/documents/${otherDoc._id}/void`, other.users.OWNER, {
+      reason: 'Wrong tenant',
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const res = await open(pageOf(otherLink.documentid, otherLink.userid, otherLink.password));
+    expect(isDrawn(res.body)).toBe(true);
+    expect(res.body).toContain('|VOIDED|no-image</p>');
   });
 
   it('is compressed when the browser accepts it, and never kept', async () => {

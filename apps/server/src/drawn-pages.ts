@@ -17,7 +17,11 @@ import type { Platform } from './platform/platform';
  * `dist-ssr/` beside `dist/`; without it, or when drawing fails, the page is the app's as before.
  */
 type Renderer = {
-  renderSigningLanding(record: TESignRecord, url: string): Promise<string | null>;
+  renderSigningLanding(
+    record: TESignRecord,
+    url: string,
+    extra: { firstPageUrl: string | null },
+  ): Promise<string | null>;
 };
 
 const RENDERER_FILE = '../dist-ssr/drawn-landing.js';
@@ -72,9 +76,12 @@ async function drawLanding(
   renderer: Renderer | null,
 ): Promise<string | null> {
   if (!renderer) return null;
-  const record = await landingRecordForPage(platform, request, link);
-  if (!record) return null;
+  const found = await landingRecordForPage(platform, request, link);
+  if (!found) return null;
   // As the API sends it (dates as text): the components read the same record the app will.
-  const markup = await renderer.renderSigningLanding(JSON.parse(JSON.stringify(record)), request.url);
+  const record = JSON.parse(JSON.stringify(found.record)) as TESignRecord;
+  const markup = await renderer.renderSigningLanding(record, request.url, {
+    firstPageUrl: found.firstPageUrl,
+  });
   return markup ? shell.withMarkup('signing-landing', markup) : null;
 }

@@ -23,6 +23,7 @@ import { registerPaymentGatewayHooks } from './modules/payment-gateway';
 import { registerRelationshipHooks } from './modules/relationships';
 import { registerPayButtonHooks } from './modules/pay-buttons';
 import { registerReminderHooks } from './modules/reminders';
+import { registerFirstPageImageWarming } from './modules/signing';
 import { registerSsoHooks } from './modules/sso';
 import { registerSubscriptionHooks } from './modules/subscriptions';
 import { registerWebhookHooks } from './modules/webhooks';
@@ -57,6 +58,7 @@ export function registerModuleHooks(platform: Platform): void {
   registerSsoHooks(platform);
   registerSubscriptionHooks(platform);
   registerDocumentUsage();
+  registerFirstPageImageWarming();
   registerWebhookHooks(platform);
   registerWhatsappHooks(platform);
   registerFileHooks();

@@ -30,6 +30,25 @@ describe("a signing link's landing drawn by the server (drawn-landing.tsx)", () 
     expect(button?.textContent).toContain('Review and sign');
   });
 
+  it('holds the document’s first page, hidden, for a "Review and sign" pressed before the app runs', async () => {
+    const record = makeRecord();
+    const page = document.createElement('div');
+    page.innerHTML = (await renderSigningLanding(record, LINK, { firstPageUrl: '/files/page-1.png?sig=1' }))!;
+    const view = page.querySelector<HTMLElement>('[data-early-view="review"]')!;
+    expect(view.hidden).toBe(true);
+    expect(view.getAttribute('data-early-view-until')).toContain('page-image-1');
+    const image = view.querySelector('img[data-testid="page-image-1"]')!;
+    expect(image.getAttribute('src')).toBe('/files/page-1.png?sig=1');
+    expect(image.getAttribute('alt')).toBe(`Page 1 of ${record.pages.length}`);
+    expect(view.textContent).toContain(record.document.name);
+    // Without the image, or when the recipient may not act, there is none.
+    expect(await renderSigningLanding(record, LINK)).not.toContain('data-early-view');
+    const waiting = makeRecord({ blocked: 'WAITING_FOR_OTHERS' });
+    expect(await renderSigningLanding(waiting, LINK, { firstPageUrl: '/files/p.png' })).not.toContain(
+      'data-early-view',
+    );
+  });
+
   it('keeps nothing of the request: the secret and the company’s date format are forgotten', async () => {
     const before = formatDate('2027-02-03T10:00:00.000Z');
     const record = makeRecord({ company_dates: { ...makeRecord().company_dates, format: 'YYYY-MM-DD' } });

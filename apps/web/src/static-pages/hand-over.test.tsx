@@ -116,4 +116,37 @@ describe('a page drawn ahead of the app', () => {
     expect(document.activeElement).toBe(now);
     expect([now.selectionStart, now.selectionEnd]).toEqual([0, 5]);
   });
+
+  it('keeps what the page showed for an early action over the app until the app shows the same', async () => {
+    const container = document.createElement('div');
+    container.innerHTML =
+      '<div data-static-page="x"><button data-early-action="open" data-action-pending>Open</button>' +
+      '<div data-early-view="open" data-early-view-until="[data-opened]"><p>Early</p></div></div>';
+    document.body.append(container);
+    const state = captureStaticPage(findStaticPage(container)!);
+    expect(state.action).toBe('open');
+    expect(state.earlyView?.textContent).toBe('Early');
+
+    function App() {
+      const [opened, setOpened] = useState(false);
+      return opened ? (
+        <div data-opened>Opened</div>
+      ) : (
+        <button data-early-action="open" onClick={() => setTimeout(() => setOpened(true), 30)}>
+          Open
+        </button>
+      );
+    }
+    const root = createRoot(container);
+    setRoot(root);
+    act(() => {
+      flushSync(() => root.render(<App />));
+      handOverStaticPage(container, state);
+    });
+    // Over the app (outside its container) while the app opens what was asked for...
+    expect(document.body.querySelector(':scope > [data-early-view]')?.textContent).toBe('Early');
+    // ...and gone once the app shows it.
+    await waitFor(() => expect(container.querySelector('[data-opened]')).not.toBeNull());
+    await waitFor(() => expect(document.querySelector('[data-early-view]')).toBeNull());
+  });
 });

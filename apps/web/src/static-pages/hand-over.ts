@@ -4,8 +4,9 @@
  * the focused field and its selection, a submit asked for: early-script.js marks the form);
  * after it, the same is done on the app's form, field by field in the same order (both forms are
  * drawn by the same components), through the fields' own input events so that the screen's state
- * follows; a button pressed early (`data-early-action`) is pressed on the app's page. A form or
- * button not there at once (a screen still loading) is waited for, up to WAIT_MS.
+ * follows; a button pressed early (`data-early-action`) is pressed on the app's page, and what the
+ * page showed for it (`data-early-view`) stays over the app until the app shows the same. A form
+ * or button not there at once (a screen still loading) is waited for, up to WAIT_MS.
  */
 export type StaticPageState = {
   /** Fields whose value differs from what the page was drawn with, by index in `form.elements`. */
@@ -15,14 +16,11 @@ export type StaticPageState = {
   submitted: boolean;
   /** A button pressed before the app ran (`data-early-action`, marked by the page's early script). */
   action: string | null;
+  /** What the page showed for that action (`data-early-view`), kept over the app until it shows the same. */
+  earlyView: HTMLElement | null;
 };
 
-const NO_FORM: Omit<StaticPageState, 'action'> = {
-  changed: [],
-  focused: null,
-  selection: null,
-  submitted: false,
-};
+const NO_FORM = { changed: [], focused: null, selection: null, submitted: false };
 
 const WAIT_MS = 10_000;
 
@@ -49,8 +47,12 @@ export function findStaticPage(container: HTMLElement): HTMLElement | null {
 
 export function captureStaticPage(page: HTMLElement): StaticPageState {
   const action = page.querySelector('[data-action-pending]')?.getAttribute('data-early-action') ?? null;
+  const earlyView =
+    [...page.querySelectorAll<HTMLElement>('[data-early-view]')].find(
+      (view) => !view.hidden && view.getAttribute('data-early-view') === action,
+    ) ?? null;
   const form = page.querySelector('form');
-  if (!form) return { ...NO_FORM, action };
+  if (!form) return { ...NO_FORM, action, earlyView };
   const elements = [...form.elements];
   const changed = elements.flatMap((element, index) =>
     isField(element) && wasChanged(element)
@@ -75,6 +77,7 @@ export function captureStaticPage(page: HTMLElement): StaticPageState {
     selection,
     submitted: form.hasAttribute('data-submit-pending'),
     action,
+    earlyView,
   };
 }
 
@@ -120,7 +123,8 @@ function press(button: HTMLElement): void {
 
 /** Applies `state` to the app's form (or presses its button) in `container`, now or once it is drawn. */
 export function handOverStaticPage(container: HTMLElement, state: StaticPageState): void {
-  const { action } = state;
+  const { action, earlyView } = state;
+  if (earlyView) keepOver(container, earlyView);
   if (action !== null) {
     const find = () =>
       [...container.querySelectorAll<HTMLElement>('[data-early-action]')].find(
@@ -133,6 +137,27 @@ export function handOverStaticPage(container: HTMLElement, state: StaticPageStat
     container,
     () => container.querySelector('form'),
     (form) => apply(form, state),
+  );
+}
+
+/**
+ * Puts back what the page showed for an early action (its own styles place it over the screen),
+ * in the same task as the app's drawing, so that no frame shows the app's page without it; removed
+ * once the app shows what `data-early-view-until` names, or after WAIT_MS.
+ */
+function keepOver(container: HTMLElement, view: HTMLElement): void {
+  document.body.append(view);
+  const until = view.getAttribute('data-early-view-until');
+  const remove = () => view.remove();
+  if (!until) return remove();
+  const timer = setTimeout(remove, WAIT_MS);
+  whenDrawn(
+    container,
+    () => container.querySelector(until),
+    () => {
+      clearTimeout(timer);
+      remove();
+    },
   );
 }
 

@@ -1,4 +1,5 @@
 import type { TDocumentStatus } from '@esigns/contracts/documents';
+import type { TFileInfo } from '@esigns/contracts/files';
 import type { TExpiryDocumentSettings } from '@esigns/contracts/reminders';
 import type { Platform } from '../../platform/platform';
 import type { AccessContext } from '../permissions';
@@ -69,4 +70,23 @@ export async function documentStatusesChanged(
 
 export async function requestStatusChanged(tx: Tx, change: DocumentRequestStatusChange): Promise<void> {
   for (const listener of requestStatusListeners.values()) await listener(tx, change);
+}
+
+/** A document just sent (its transaction committed), with the file its recipients will open. */
+export type SentDocument = { id: string; companyId: string; file: Pick<TFileInfo, 'file_ref_id' | 'sha256'> };
+/**
+ * Told after sends commit, outside their transaction (e.g. signing draws the first page's image
+ * ahead of the first open). Work to do ahead only: a listener must not throw nor wait.
+ */
+export type SentDocumentsListener = (platform: Platform, sent: readonly SentDocument[]) => void;
+
+const sentDocumentsListeners = new Map<string, SentDocumentsListener>();
+
+export function registerSentDocumentsListener(name: string, listener: SentDocumentsListener): void {
+  sentDocumentsListeners.set(name, listener);
+}
+
+export function tellSentDocuments(platform: Platform, sent: readonly SentDocument[]): void {
+  if (sent.length === 0) return;
+  for (const listener of sentDocumentsListeners.values()) listener(platform, sent);
 }

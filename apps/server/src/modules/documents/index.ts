@@ -44,6 +44,7 @@ export {
   registerDocumentRequestStatusListener,
   registerDocumentStatusListener,
   registerNewDocumentSettings,
+  registerSentDocumentsListener,
 } from './hooks';
 export type {
   DocumentRequestStatusChange,
@@ -51,6 +52,7 @@ export type {
   DocumentStatusChange,
   DocumentStatusListener,
   NewDocumentSettings,
+  SentDocument,
 } from './hooks';
 export {
   assertCanSee,

@@ -19,6 +19,7 @@ import { presentEmployeeDocument } from './present-employee';
 import { employeeDocuments } from './schema';
 import { storeSends } from './send-store';
 import { loadSenderInfo, type SenderInfo } from './sender-info';
+import { tellSentDocuments } from './hooks';
 import type { EmployeeRow } from './serializers';
 
 /** What is sent: a layout on a PDF (from a one-off document or a template filled in). */
@@ -217,6 +218,14 @@ async function commitSends(
   // Replays answer the document stored first: their copies are not needed.
   await dropCopies(prepared.filter((_, i) => results[i]!.replayed));
   if (results.some((r) => !r.replayed)) platform.jobs.wake(MAIL_SEND_JOB);
+  tellSentDocuments(
+    platform,
+    results.flatMap((result, i) =>
+      result.replayed
+        ? []
+        : [{ id: result.employeeDocumentId, companyId: actor.companyId, file: prepared[i]!.file }],
+    ),
+  );
   results.forEach((result, i) => {
     if (result.replayed) return;
     platform.realtime.emitToWorkspace(actor.companyId, 'document.sent', {

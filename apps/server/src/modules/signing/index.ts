@@ -7,6 +7,7 @@ export type { Downloader } from './downloads-service';
 export { fieldValuesOf } from './field-values';
 export { defineSigningJobs } from './jobs';
 export { landingLinkOf, landingRecordForPage } from './landing-page';
+export { registerFirstPageImageWarming } from './page-image';
 export { senderDocumentLink } from './notifications';
 export { advanceDocument, dueUnderOrder, isDone, isEveryoneDone } from './progress';
 export { dropFieldValues, forgetRecipientProgress, sealStatusOf } from './recipient-progress';

@@ -3,6 +3,7 @@ import type { TESignRecord } from '@esigns/contracts/signing';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { readESignRecord } from './esign-record';
+import { storedFirstPageImageUrl } from './page-image';
 import { clientOf } from './route-common';
 import { assertLinkTriesLeft, invalidLink, signerBySecret } from './signer-access';
 
@@ -25,8 +26,8 @@ export function landingLinkOf(url: string): LandingLink | null {
 }
 
 /**
- * The recipient's record for the signing link's page as the server draws it (platform/http
- * drawn pages), read exactly as `GET /e-signs/{id}` reads it for the same secret, except that it is
+ * The recipient's record for the signing link's page as the server draws it (drawn-pages.ts), with
+ * the address of its first page's image when the recipient may act; read exactly as `GET /e-signs/{id}` reads it for the same secret, except that it is
  * not counted as a view (a mail scanner opening the link must not make the recipient VIEWED: the
  * app's own call, from a browser, does). Null when the link is not valid: the app then shows what
  * it shows today, and the failure counts against the caller's address as an API call's would, so
@@ -36,12 +37,17 @@ export async function landingRecordForPage(
   platform: Platform,
   request: FastifyRequest,
   link: LandingLink,
-): Promise<TESignRecord | null> {
+): Promise<{ record: TESignRecord; firstPageUrl: string | null } | null> {
   try {
     assertLinkTriesLeft(platform, request);
     const signer = await signerBySecret(platform, link);
     if (!signer) invalidLink(platform, request);
-    return await readESignRecord(platform, signer, clientOf(request), { observed: false });
+    const record = await readESignRecord(platform, signer, clientOf(request), { observed: false });
+    // The first page's image (when it is made already), for a "Review and sign" pressed before the
+    // app runs: only to a recipient who may act now, as `GET /e-signs/{id}/first-page` answers.
+    const mayAct = record.blocked === null && record.gates.length === 0 && record.file !== null;
+    const firstPageUrl = mayAct ? await storedFirstPageImageUrl(platform, signer.document) : null;
+    return { record, firstPageUrl };
   } catch (error) {
     if (error instanceof AppError) return null;
     throw error;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
-import type { EmployeeRow } from '../documents';
+import { registerSentDocumentsListener, type SentDocument } from '../documents';
 
 /**
  * The first page of a sent document as a PNG, drawn once by poppler's `pdftoppm` and kept in
@@ -32,7 +32,7 @@ let running = 0;
 const waiting: Array<() => void> = [];
 
 /** The PNG of the document's (as sent) first page: from storage, else drawn now and stored. */
-export async function firstPageImage(platform: Platform, document: EmployeeRow): Promise<Buffer> {
+export async function firstPageImage(platform: Platform, document: SentDocument): Promise<Buffer> {
   const key = pageImageKey(document.companyId, document.file.sha256);
   if (stored.has(key) || (await platform.storage.head(key))) {
     remember(key);
@@ -52,11 +52,32 @@ export async function firstPageImage(platform: Platform, document: EmployeeRow):
   return pending;
 }
 
+/** How long the address of a stored first-page image given out with a drawn page works. */
+const IMAGE_URL_SECONDS = 60 * 60;
+
+/**
+ * A time-limited address of the document's first-page image when it is stored already (null when
+ * it is still to be drawn: nobody waits for it), for a page the server draws (landing-page.ts).
+ */
+export async function storedFirstPageImageUrl(
+  platform: Platform,
+  document: SentDocument,
+): Promise<string | null> {
+  const key = pageImageKey(document.companyId, document.file.sha256);
+  if (!stored.has(key) && !(await platform.storage.head(key))) return null;
+  remember(key);
+  return platform.storage.createDownloadUrl(key, {
+    expiresInSeconds: IMAGE_URL_SECONDS,
+    fileName: 'page-1.png',
+    disposition: 'inline',
+  });
+}
+
 /**
  * Called when a recipient who may act is shown the record: the image is drawn now (in the
  * background) unless it is known to be stored, so that it is ready when their browser asks.
  */
-export function warmFirstPageImage(platform: Platform, document: EmployeeRow): void {
+export function warmFirstPageImage(platform: Platform, document: SentDocument): void {
   const key = pageImageKey(document.companyId, document.file.sha256);
   if (stored.has(key) || inflight.has(key)) return;
   firstPageImage(platform, document).catch((err: unknown) =>
@@ -112,5 +133,22 @@ function drawFirstPage(pdf: string, outBase: string): Promise<void> {
         }),
       );
     });
+  });
+}
+
+/**
+ * Signing's listener of sends (module-hooks.ts): each sent file's first-page image is drawn now, in
+ * the background, so that it is ready when the first recipient opens their link (the page the
+ * server draws for the link offers it only once it exists: landing-page.ts). Once per file.
+ */
+export function registerFirstPageImageWarming(): void {
+  registerSentDocumentsListener('signing.first-page-image', (platform, sent) => {
+    const seen = new Set<string>();
+    for (const document of sent) {
+      const key = pageImageKey(document.companyId, document.file.sha256);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      warmFirstPageImage(platform, document);
+    }
   });
 }

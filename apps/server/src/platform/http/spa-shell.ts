@@ -56,7 +56,9 @@ const ROOT = '<div id="root"></div>';
  *   form's address (the password would land in the address bar); the form is marked and its
  *   button shows it is busy, and the app submits it once it has the page (static-pages/hand-over.ts);
  *   a button the app acts on (`data-early-action`, e.g. the signing landing's "Review and sign") is
- *   marked and shown busy the same way, and pressed by the app once it has the page;
+ *   marked and shown busy the same way, and pressed by the app once it has the page; what the page
+ *   holds for that action (`data-early-view`, hidden: the landing's first page of the document) is
+ *   shown at once, and kept by the app until its own screen shows the same (hand-over.ts);
  * - the app's entry (fetched at once: `<link rel="modulepreload" data-app-entry>`) is run once the
  *   page has been painted, not before its first frame (a slow phone painted the page 0.2-0.3 s
  *   later when the entry ran first), or after 1 s in a tab that paints nothing.
@@ -71,7 +73,13 @@ export const STATIC_PAGE_SCRIPT =
   "document.addEventListener('click',function(e){var t=e.target;" +
   "var b=t instanceof Element?t.closest('[data-static-page] [data-early-action]'):null;if(!b)return;" +
   "e.preventDefault();b.setAttribute('data-action-pending','');" +
-  "b.setAttribute('aria-busy','true');b.setAttribute('data-loading','true');},true);" +
+  "b.setAttribute('aria-busy','true');b.setAttribute('data-loading','true');" +
+  // What the page holds for that action (`data-early-view`, hidden) is shown, its images marked once loaded.
+  "var a=b.getAttribute('data-early-action'),v=document.querySelectorAll('[data-static-page] [data-early-view]');" +
+  "for(var i=0;i<v.length;i++){if(v[i].getAttribute('data-early-view')!==a)continue;v[i].hidden=false;" +
+  "var m=v[i].querySelectorAll('img');for(var j=0;j<m.length;j++)loaded(m[j]);}},true);" +
+  "function loaded(m){var y=function(){m.setAttribute('data-loaded','true');};" +
+  "if(m.complete&&m.naturalWidth>0)y();else m.addEventListener('load',y);}" +
   // The app's entry runs once the page is painted (or after 1 s in a tab that paints nothing).
   'var started=false;function start(){if(started)return;started=true;' +
   "var l=document.querySelector('link[data-app-entry]');if(!l)return;" +
