@@ -77,3 +77,17 @@ test('the sign-up page is sent drawn too, and the app takes it over with what wa
   await expect(page.locator('[data-static-page]')).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: /^Email/ }).first()).toHaveValue('typed-early@example.com');
 });
+
+test('when the app’s code cannot be loaded, the drawn page says so and offers to load it again', async ({
+  page,
+}) => {
+  await page.route('**/assets/boot-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/signin', { waitUntil: 'commit' });
+  await expect(page.locator('[data-static-page="/signin"]')).toBeVisible();
+  const notice = page.getByRole('alert').filter({ hasText: 'could not finish loading' });
+  await expect(notice).toBeVisible();
+  await page.unroute('**/assets/boot-*.js');
+  await notice.getByRole('button', { name: 'load it again' }).click();
+  await expect(page.locator('[data-static-page]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+});

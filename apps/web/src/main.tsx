@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import './app/global.css';
 import { afterNextPaint } from './static-pages/after-paint';
+import { showLoadFailure } from './static-pages/load-failure';
 
 /**
  * The entry: the style sheet, then the app (boot.tsx). On a page the server drew ahead
@@ -19,4 +20,8 @@ async function start() {
   await import('./boot');
 }
 
-void start();
+// Its code lost on the way (the network dropped): said, with a way to load the page again.
+void start().catch((error: unknown) => {
+  console.error('The app could not be loaded', error);
+  showLoadFailure();
+});
