@@ -9,8 +9,8 @@ import type { SpaShell } from './platform/http/spa-shell';
 import type { Platform } from './platform/platform';
 
 /**
- * Pages the server draws for one request with the web app's own components (ARCHITECTURE.md
- * "static pages"): a signing link's landing, from the recipient's record, so that a phone shows who
+ * Pages the server draws for one request with the web app's own components (ARCHITECTURE.md, "A
+ * signing link's landing is drawn by the server"): a signing link's landing, from the recipient's record, so that a phone shows who
  * sent what (and the button to go on) as soon as the HTML and the style sheet arrive, seconds before
  * the app's scripts have run; the app then takes the page over as it does the build's static pages.
  * The web build writes the drawing code (apps/web/src/static-pages/drawn-landing.tsx) to

@@ -27,11 +27,12 @@ export function landingLinkOf(url: string): LandingLink | null {
 
 /**
  * The recipient's record for the signing link's page as the server draws it (drawn-pages.ts), with
- * the address of its first page's image when the recipient may act; read exactly as `GET /e-signs/{id}` reads it for the same secret, except that it is
- * not counted as a view (a mail scanner opening the link must not make the recipient VIEWED: the
- * app's own call, from a browser, does). Null when the link is not valid: the app then shows what
- * it shows today, and the failure counts against the caller's address as an API call's would, so
- * that the page cannot be used to try secrets faster than the API.
+ * the address of its first page's image when the recipient may act. Read exactly as
+ * `GET /e-signs/{id}` reads it for the same secret, except that it is not counted as a view (a mail
+ * scanner opening the link must not make the recipient VIEWED: the app's own call, from a browser,
+ * does). Null when the link is not valid: the app then shows what it shows for it, and the failure
+ * counts against the caller's address as an API call's would, so that the page cannot be used to
+ * try secrets faster than the API.
  */
 export async function landingRecordForPage(
   platform: Platform,
