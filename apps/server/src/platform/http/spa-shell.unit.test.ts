@@ -103,6 +103,14 @@ describe("a page drawn ahead of the app (the build's static pages)", () => {
       setAttribute(name: string, value: string) {
         this.attributes.set(name, value);
       }
+      getAttribute(name: string) {
+        return this.attributes.get(name) ?? null;
+      }
+      hidden = false;
+      images: Array<Element & { complete: boolean; naturalWidth: number }> = [];
+      querySelectorAll(selector: string) {
+        return selector === 'img' ? this.images : [];
+      }
       earlyAction: Element | null = null;
       closest(selector: string) {
         if (selector === '[data-static-page] [data-early-action]') return this.earlyAction;
@@ -119,11 +127,14 @@ describe("a page drawn ahead of the app (the build's static pages)", () => {
     const frames: Array<() => void> = [];
     const timers: Array<{ run: () => void; ms: number }> = [];
     const appended: Array<{ type?: string; src?: string }> = [];
+    const earlyViews: Element[] = [];
     const document = {
       addEventListener: (type: string, listener: (event: unknown) => void, capture: unknown) =>
         listeners.push({ type, listener, capture }),
       querySelector: (selector: string) =>
         selector === 'link[data-app-entry]' ? { href: 'http://app.test/assets/index.js' } : null,
+      querySelectorAll: (selector: string) =>
+        selector === '[data-static-page] [data-early-view]' ? earlyViews : [],
       createElement: () => ({}),
       head: { appendChild: (node: { type?: string; src?: string }) => appended.push(node) },
     };
@@ -173,11 +184,24 @@ describe("a page drawn ahead of the app (the build's static pages)", () => {
       return event;
     };
     const button = new Element(true);
+    button.setAttribute('data-early-action', 'review');
     const icon = new Element(true);
     icon.earlyAction = button;
+    // What the page holds for that action is shown, its loaded image marked; another action's is not.
+    const view = new Element(true);
+    view.setAttribute('data-early-view', 'review');
+    view.hidden = true;
+    view.images.push(Object.assign(new Element(true), { complete: true, naturalWidth: 1000 }));
+    const other = new Element(true);
+    other.setAttribute('data-early-view', 'decline');
+    other.hidden = true;
+    earlyViews.push(view, other);
     expect(click(icon).defaultPrevented).toBe(true);
     expect(button.attributes.has('data-action-pending')).toBe(true);
     expect(button.attributes.get('aria-busy')).toBe('true');
+    expect(view.hidden).toBe(false);
+    expect(view.images[0]!.getAttribute('data-loaded')).toBe('true');
+    expect(other.hidden).toBe(true);
     // Any other click (and one that is not on an element) is left alone.
     expect(click(new Element(true)).defaultPrevented).toBe(false);
     expect(click({}).defaultPrevented).toBe(false);
