@@ -1,9 +1,9 @@
 import { AppError, notFound } from '../../platform/http/app-error';
-import { MAIL_SEND_JOB } from '../../platform/mail/mail-service';
 import type { Platform } from '../../platform/platform';
 import { findConfigurable, type Tx } from './lookups';
 import { fillTemplate, type TemplatePerson, type TemplateSendInput } from './send-routes-service';
 import {
+  afterSendsCommitted,
   prepareSend,
   prepareSends,
   type PreparedSend,
@@ -116,7 +116,8 @@ export function storePreparedSends(
 
 /**
  * After the caller's transaction: `results` given (committed), the replays' PDF copies are dropped,
- * the mail workers woken and the company room told; without (rolled back), every copy is dropped.
+ * and what follows committed sends is done (`afterSendsCommitted`); without (rolled back), every
+ * copy is dropped.
  */
 export async function settlePreparedSends(
   platform: Platform,
@@ -135,15 +136,5 @@ export async function settlePreparedSends(
       }),
     ),
   );
-  if (!results) return;
-  if (results.some((r) => !r.replayed)) platform.jobs.wake(MAIL_SEND_JOB);
-  results.forEach((result, i) => {
-    if (result.replayed) return;
-    platform.realtime.emitToWorkspace(actor.companyId, 'document.sent', {
-      document_id: result.employeeDocumentId,
-      name: prepared[i]!.request.source.name,
-      status: 'WAITING',
-      sender_id: actor.userId,
-    });
-  });
+  if (results) afterSendsCommitted(platform, actor, prepared, results);
 }

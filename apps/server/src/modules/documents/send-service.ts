@@ -217,6 +217,21 @@ async function commitSends(
   }
   // Replays answer the document stored first: their copies are not needed.
   await dropCopies(prepared.filter((_, i) => results[i]!.replayed));
+  afterSendsCommitted(platform, actor, prepared, results);
+  return results;
+}
+
+/**
+ * What follows committed sends (here and in another module's transaction, send-in-tx.ts): the mail
+ * workers woken, the listeners of sends told (signing draws the first pages' images), the company
+ * room told; replays are not new sends.
+ */
+export function afterSendsCommitted(
+  platform: Platform,
+  actor: SendActor,
+  prepared: PreparedSend[],
+  results: SendResult[],
+): void {
   if (results.some((r) => !r.replayed)) platform.jobs.wake(MAIL_SEND_JOB);
   tellSentDocuments(
     platform,
@@ -235,7 +250,6 @@ async function commitSends(
       sender_id: actor.userId,
     });
   });
-  return results;
 }
 
 export async function findBySendKey(

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { TESignRecord } from '@esigns/contracts/signing';
+import { SIGNING_LANDING_PATH } from '@esigns/contracts/signing-link';
 import { AppError } from '../../platform/http/app-error';
 import type { Platform } from '../../platform/platform';
 import { readESignRecord } from './esign-record';
@@ -7,15 +8,12 @@ import { storedFirstPageImageUrl } from './page-image';
 import { clientOf } from './route-common';
 import { assertLinkTriesLeft, invalidLink, signerBySecret } from './signer-access';
 
-/** The signing link's page: `/emp-documents/preview/{document}/pp/vp/{recipient}` (mails.ts writes it). */
-const LANDING_PATH = /^\/emp-documents\/preview\/([^/?#]+)\/pp\/vp\/([^/?#]+)\/?$/;
-
 export type LandingLink = { documentId: string; userId: string; secret: string };
 
-/** The document, recipient and secret of a signing link's address (`?token=`), or null. */
+/** The document, recipient and secret of a signing link's address (mails.ts writes it), or null. */
 export function landingLinkOf(url: string): LandingLink | null {
   const [pathname = '', query = ''] = url.split('#', 1)[0]!.split('?', 2);
-  const match = LANDING_PATH.exec(pathname);
+  const match = SIGNING_LANDING_PATH.exec(pathname);
   const secret = new URLSearchParams(query).get('token');
   if (!match || !secret) return null;
   try {

@@ -1,7 +1,9 @@
+import { SIGNING_LANDING_PATH } from '@esigns/contracts/signing-link';
+
 /**
- * The signing link's landing, `/emp-documents/preview/{employee_document_id}/pp/vp/{user_id}`
- * (on its own: the app's start reads it without loading the signing code on other pages).
+ * The signing link's landing (contracts/signing-link.ts; on its own: the app's start reads it
+ * without loading the signing code on other pages).
  */
-export const LANDING_ADDRESS = /^\/emp-documents\/preview\/([^/]+)\/pp\/vp\/([^/]+)\/?$/;
+export const LANDING_ADDRESS = SIGNING_LANDING_PATH;
 
 export const isLandingAddress = (pathname: string): boolean => LANDING_ADDRESS.test(pathname);
